@@ -1,0 +1,3 @@
+export default {
+  projects: ['<rootDir>/packages/*', '<rootDir>/apps/*'],
+};

@@ -1,0 +1,48 @@
+/**
+ * The error vocabulary shared by every package. Domain code throws a
+ * subclass with a `kind`; the HTTP kit maps kinds to statuses in one place,
+ * so no package below the apps knows about HTTP.
+ */
+export type ErrorKind =
+  | 'invalid' // the caller sent something malformed (400)
+  | 'unauthorized' // no or bad credential (401)
+  | 'forbidden' // credential fine, target not allowed (403)
+  | 'not_found' // the thing named does not exist (404)
+  | 'conflict' // state forbids it right now, e.g. a rebuild runs (409)
+  | 'unprocessable' // well-formed but semantically unusable content (422)
+  | 'upstream' // a third party we called failed (502)
+  | 'unavailable'; // the capability is not configured or not reachable (503)
+
+export class DomainError extends Error {
+  readonly kind: ErrorKind;
+  /** Extra members merged into the problem body (e.g. `available: false`). */
+  readonly extra: Record<string, unknown>;
+
+  constructor(kind: ErrorKind, message: string, extra: Record<string, unknown> = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.kind = kind;
+    this.extra = extra;
+  }
+}
+
+/** A `path` or `relpath` that points outside the configured corpus roots. */
+export class OutsideCorpusRoots extends DomainError {
+  constructor(what: string) {
+    super('forbidden', `${what} is outside the configured corpus roots`);
+  }
+}
+
+/** A relative path that is absolute, contains `..`, NUL bytes or similar. */
+export class InvalidRelativePath extends DomainError {
+  constructor(field: string, reason: string) {
+    super('invalid', `${field}: ${reason}`, { field });
+  }
+}
+
+/** A file, artifact or episode that is not in the corpus. */
+export class NotFound extends DomainError {
+  constructor(message: string, extra: Record<string, unknown> = {}) {
+    super('not_found', message, extra);
+  }
+}

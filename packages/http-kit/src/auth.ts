@@ -1,0 +1,49 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Request } from 'express';
+import type { AuthClass } from './define-route.js';
+import { HttpError } from './http-error.js';
+
+/** Resolves the principal for a route's auth class, or throws an HttpError. */
+export type Authenticator = (req: Request) => unknown | Promise<unknown>;
+export type Authenticators = Partial<Record<Exclude<AuthClass, 'open'>, Authenticator>>;
+
+export function safeEqual(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * `Authorization: Bearer <token>`. With no token configured every call is
+ * refused (fail closed), with a detail saying why.
+ */
+export function bearerTokenAuth(token: string | undefined, variable: string): Authenticator {
+  return (req) => {
+    if (!token) {
+      throw new HttpError(401, `operator routes are disabled: ${variable} is not configured`);
+    }
+    const header = req.get('authorization') ?? '';
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match?.[1]) {
+      throw new HttpError(401, 'missing operator credential: send Authorization: Bearer <token>');
+    }
+    if (!safeEqual(match[1].trim(), token)) {
+      throw new HttpError(401, 'operator credential refused');
+    }
+    return { kind: 'operator' };
+  };
+}
+
+/** `X-Internal-Token` of the outbox seam: 503 when unset, 401 on mismatch (spec 02). */
+export function internalTokenAuth(token: string | undefined, variable: string): Authenticator {
+  return (req) => {
+    if (!token) {
+      throw new HttpError(503, `internal endpoints are disabled: ${variable} is not configured`);
+    }
+    const given = req.get('x-internal-token') ?? '';
+    if (!given || !safeEqual(given, token)) {
+      throw new HttpError(401, 'internal token missing or wrong');
+    }
+    return { kind: 'internal' };
+  };
+}

@@ -1,0 +1,87 @@
+import type { Request, Response } from 'express';
+import type { z } from 'zod';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * Who may call a route.
+ * - open: anyone;
+ * - session: a signed-in user (the app's session resolver decides; in
+ *   development it supplies the local user);
+ * - operator: `Authorization: Bearer <OPERATOR_TOKEN>`, failing closed;
+ * - internal: `X-Internal-Token`, the delivery worker's seam.
+ */
+export type AuthClass = 'open' | 'session' | 'operator' | 'internal';
+
+/** A response that is not JSON (streams, text, redirects, images). */
+export interface RawResponseSpec {
+  description: string;
+  contentType: string;
+}
+export type ResponseSpec = z.ZodType | RawResponseSpec;
+
+export interface RouteInput<Ctx, P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  ctx: Ctx;
+  /** The principal the route's auth class resolved (undefined for open routes). */
+  principal: unknown;
+  req: Request;
+  res: Response;
+}
+
+/**
+ * A route declared once: the kit derives validation, OpenAPI and error
+ * mapping from it. `path` uses OpenAPI braces; `{name*}` captures the rest
+ * of the path including slashes.
+ */
+export interface RouteDef<
+  Ctx,
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  description?: string;
+  tags?: string[];
+  auth: AuthClass;
+  params?: P;
+  query?: Q;
+  body?: B;
+  responses: Record<number, ResponseSpec>;
+  handler: (input: RouteInput<Ctx, z.output<P>, z.output<Q>, z.output<B>>) => unknown;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds routes of every input type
+export type AnyRoute<Ctx> = RouteDef<Ctx, any, any, any>;
+
+/** Returns a `defineRoute` bound to the app's context type. */
+export function createRouteDefiner<Ctx>() {
+  return function defineRoute<
+    P extends z.ZodType = z.ZodType<Record<string, never>>,
+    Q extends z.ZodType = z.ZodType<Record<string, never>>,
+    B extends z.ZodType = z.ZodType<undefined>,
+  >(def: RouteDef<Ctx, P, Q, B>): AnyRoute<Ctx> {
+    return def as AnyRoute<Ctx>;
+  };
+}
+
+/** A JSON reply with a status other than the route's first 2xx, or with headers. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export function reply(status: number, body?: unknown, headers?: Record<string, string>): Reply {
+  return new Reply(status, body, headers);
+}
+
+export function isRawSpec(spec: ResponseSpec): spec is RawResponseSpec {
+  return typeof (spec as RawResponseSpec).contentType === 'string';
+}

@@ -1,0 +1,103 @@
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
+import { Problem } from '@podcast/contracts';
+import type { AnyRoute, AuthClass, ResponseSpec } from './define-route.js';
+import { isRawSpec } from './define-route.js';
+import { toOpenApiPath } from './paths.js';
+
+export interface ApiInfo {
+  title: string;
+  version: string;
+  description?: string;
+}
+
+const SECURITY: Record<
+  Exclude<AuthClass, 'open'>,
+  { name: string; scheme: Record<string, string> }
+> = {
+  operator: { name: 'operatorToken', scheme: { type: 'http', scheme: 'bearer' } },
+  session: {
+    name: 'sessionCookie',
+    scheme: { type: 'apiKey', in: 'cookie', name: 'podcast_session' },
+  },
+  internal: {
+    name: 'internalToken',
+    scheme: { type: 'apiKey', in: 'header', name: 'X-Internal-Token' },
+  },
+};
+
+function problemResponse(description: string) {
+  return { description, content: { 'application/problem+json': { schema: Problem } } };
+}
+
+function responseEntry(status: number, spec: ResponseSpec) {
+  if (isRawSpec(spec)) {
+    return {
+      description: spec.description,
+      content: { [spec.contentType]: { schema: { type: 'string' as const } } },
+    };
+  }
+  if (status === 204 || status === 307) {
+    return { description: spec.description ?? String(status) };
+  }
+  const content = status >= 400 ? 'application/problem+json' : 'application/json';
+  return {
+    description: spec.description ?? (status < 300 ? 'Success' : 'Error'),
+    content: { [content]: { schema: spec } },
+  };
+}
+
+function routeConfig<Ctx>(route: AnyRoute<Ctx>): RouteConfig {
+  const responses: RouteConfig['responses'] = {};
+  for (const [status, spec] of Object.entries(route.responses)) {
+    responses[status] = responseEntry(Number(status), spec);
+  }
+  responses['400'] ??= problemResponse('Invalid input; `errors` names each field');
+  if (route.auth !== 'open') {
+    responses['401'] ??= problemResponse('Missing or refused credential');
+  }
+  responses['500'] ??= problemResponse('Unexpected error');
+  const security = route.auth === 'open' ? undefined : [{ [SECURITY[route.auth].name]: [] }];
+  return {
+    method: route.method,
+    path: toOpenApiPath(route.path),
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    ...(route.tags ? { tags: route.tags } : {}),
+    ...(security ? { security } : {}),
+    request: {
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { query: route.query } : {}),
+      ...(route.body ? { body: { content: { 'application/json': { schema: route.body } } } } : {}),
+    },
+    responses,
+  };
+}
+
+/** A generated OpenAPI 3.1 document, kept structural so callers need no openapi3-ts types. */
+export type OpenApiDocument = {
+  openapi: string;
+  info: ApiInfo;
+  paths?: Record<string, Record<string, unknown>>;
+} & Record<string, unknown>;
+
+/** The OpenAPI 3.1 document of a route list; every declared route appears. */
+export function buildOpenApiDocument<Ctx>(
+  routes: readonly AnyRoute<Ctx>[],
+  info: ApiInfo,
+): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  for (const { name, scheme } of Object.values(SECURITY)) {
+    registry.registerComponent('securitySchemes', name, scheme as never);
+  }
+  for (const route of routes) {
+    registry.registerPath(routeConfig(route));
+  }
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: { ...info },
+  }) as unknown as OpenApiDocument;
+}

@@ -1,0 +1,49 @@
+import type { Server } from 'node:http';
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  logger: Logger;
+  /** Closed in order after the server stops accepting connections. */
+  onShutdown?: (() => Promise<void> | void)[];
+  /** Forced exit after this many ms if connections do not drain. */
+  graceMs?: number;
+}
+
+/**
+ * Listens, and on SIGTERM/SIGINT stops accepting, lets in-flight requests
+ * finish, closes resources, then exits 0 (or 1 after the grace period).
+ */
+export function serve(app: Express, options: ServeOptions): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const server = app.listen(options.port, options.host, () => {
+      options.logger.info({ port: options.port, host: options.host }, 'listening');
+      resolve(server);
+    });
+    server.once('error', reject);
+    let stopping = false;
+    const stop = async (signal: string) => {
+      if (stopping) {
+        return;
+      }
+      stopping = true;
+      options.logger.info({ signal }, 'shutting down');
+      const timer = setTimeout(() => {
+        options.logger.error('connections did not drain in time; exiting');
+        process.exit(1);
+      }, options.graceMs ?? 10_000);
+      timer.unref();
+      server.closeIdleConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      for (const close of options.onShutdown ?? []) {
+        await close();
+      }
+      options.logger.info('stopped');
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGINT', () => void stop('SIGINT'));
+  });
+}
