@@ -1,3 +1,3 @@
 export default {
-  projects: ['<rootDir>/packages/*', '<rootDir>/apps/*'],
+  projects: ['<rootDir>/packages/*', '<rootDir>/apps/*', '<rootDir>/test'],
 };

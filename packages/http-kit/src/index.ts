@@ -17,3 +17,4 @@ export type { ApiInfo, OpenApiDocument } from './openapi.js';
 export { buildOpenApiDocument } from './openapi.js';
 export type { ServeOptions } from './serve.js';
 export { serve } from './serve.js';
+export { ConfigError, parseConfig, runMain } from './config.js';

@@ -1,0 +1,18 @@
+import { createApp } from '@podcast/http-kit';
+import type { Express } from 'express';
+import type { ConsumerCtx } from './context.js';
+import { consumerRoutes } from './routes/index.js';
+
+/** The consumer API over its dependencies; tests and main.ts both build it here. */
+export function buildConsumerApp(ctx: ConsumerCtx): Express {
+  return createApp({
+    routes: consumerRoutes,
+    ctx,
+    logger: ctx.logger,
+    info: {
+      title: 'Podcast consumer API',
+      version: '0.1.0',
+      description: 'Backend of the podcast app: catalog, insights, transcripts, library and playback.',
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import { resolve } from 'node:path';
+import { z } from '@podcast/contracts';
+import { parseConfig } from '@podcast/http-kit';
+
+const optionalUrl = z.url().optional();
+
+const ConsumerEnv = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8001),
+    HOST: z.string().default('127.0.0.1'),
+    CORPUS_DIR: z.string({ error: 'required: the shared corpus root' }).min(1),
+    APP_ENV: z.enum(['development', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL').optional(),
+    DATA_DIR: z.string().default('.data'),
+    CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 30),
+    OAUTH_CLIENT_ID: z.string().optional(),
+    OAUTH_CLIENT_SECRET: z.string().optional(),
+    OAUTH_ISSUER: optionalUrl,
+    OAUTH_AUTHORIZE_URL: optionalUrl,
+    OAUTH_TOKEN_URL: optionalUrl,
+    OAUTH_USERINFO_URL: optionalUrl,
+    OAUTH_REDIRECT_URL: optionalUrl,
+    OAUTH_SCOPES: z.string().default('openid email profile'),
+    AUTH_ALLOWLIST: z.string().optional(),
+    INTERNAL_OUTBOX_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    APP_VAPID_PUBLIC_KEY: z.string().optional(),
+  })
+  .transform((env) => ({
+    port: env.PORT,
+    host: env.HOST,
+    appEnv: env.APP_ENV,
+    logLevel: env.LOG_LEVEL,
+    corpusDir: resolve(env.CORPUS_DIR),
+    refreshIntervalMs: env.CORPUS_REFRESH_MS,
+    // No DATABASE_URL: the embedded PGlite under DATA_DIR (the newcomer path).
+    database: env.DATABASE_URL
+      ? ({ url: env.DATABASE_URL } as const)
+      : ({ pgliteDir: resolve(env.DATA_DIR, 'pglite') } as const),
+    session: { secret: env.SESSION_SECRET, ttlHours: env.SESSION_TTL_HOURS },
+    oauth: {
+      clientId: env.OAUTH_CLIENT_ID,
+      clientSecret: env.OAUTH_CLIENT_SECRET,
+      issuer: env.OAUTH_ISSUER,
+      authorizeUrl: env.OAUTH_AUTHORIZE_URL,
+      tokenUrl: env.OAUTH_TOKEN_URL,
+      userinfoUrl: env.OAUTH_USERINFO_URL,
+      redirectUrl: env.OAUTH_REDIRECT_URL,
+      scopes: env.OAUTH_SCOPES,
+      allowlist: (env.AUTH_ALLOWLIST ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter((s) => s.length > 0),
+    },
+    internalOutboxToken: env.INTERNAL_OUTBOX_TOKEN,
+    vapidPublicKey: env.APP_VAPID_PUBLIC_KEY,
+  }));
+
+export type ConsumerConfig = z.output<typeof ConsumerEnv>;
+
+export function loadConsumerConfig(
+  env: Record<string, string | undefined> = process.env,
+): ConsumerConfig {
+  return parseConfig(ConsumerEnv, env);
+}

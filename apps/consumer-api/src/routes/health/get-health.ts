@@ -1,0 +1,12 @@
+import { HealthResponse } from '@podcast/contracts';
+import { defineRoute } from '../../context.js';
+
+export const getHealth = defineRoute({
+  method: 'get',
+  path: '/api/health',
+  summary: 'Liveness',
+  tags: ['health'],
+  auth: 'open',
+  responses: { 200: HealthResponse },
+  handler: () => ({ status: 'ok' as const }),
+});

@@ -1,0 +1,16 @@
+import { z } from '@podcast/contracts';
+import { parseConfig } from '@podcast/http-kit';
+
+const WorkerEnv = z.object({
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PODCAST_INTERNAL_OUTBOX_TOKEN: z.string({ error: 'required: the outbox seam token' }).min(16),
+  PODCAST_APP_BASE_URL: z.url({ error: 'required: the consumer-api base URL' }),
+  PODCAST_DEV_OUTBOX_URL: z.url().optional(),
+  PODCAST_TENANT: z.enum(['production', 'development']).default('development'),
+});
+
+export type WorkerConfig = z.output<typeof WorkerEnv>;
+
+export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
+  return parseConfig(WorkerEnv, env);
+}

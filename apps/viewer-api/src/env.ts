@@ -1,0 +1,41 @@
+import { resolve } from 'node:path';
+import { z } from '@podcast/contracts';
+import { parseConfig } from '@podcast/http-kit';
+
+const ViewerEnv = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(8000),
+    HOST: z.string().default('127.0.0.1'),
+    CORPUS_DIR: z.string({ error: 'required: the default corpus root' }).min(1),
+    CORPUS_ROOTS: z.string().optional(),
+    APP_ENV: z.enum(['development', 'production']).default('development'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    REDIS_URL: z.url().optional(),
+    CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
+  })
+  .transform((env) => {
+    const defaultRoot = resolve(env.CORPUS_DIR);
+    const listed = (env.CORPUS_ROOTS ?? '').split(':').filter((p) => p.trim() !== '');
+    return {
+      port: env.PORT,
+      host: env.HOST,
+      appEnv: env.APP_ENV,
+      logLevel: env.LOG_LEVEL,
+      operatorToken: env.OPERATOR_TOKEN,
+      redisUrl: env.REDIS_URL,
+      refreshIntervalMs: env.CORPUS_REFRESH_MS,
+      // CONVENTIONS: CORPUS_ROOTS defaults to CORPUS_DIR only; the default
+      // root is always allowed so `path`-less calls keep working.
+      corpusRoots: {
+        defaultRoot,
+        allowed: [...new Set([defaultRoot, ...listed.map((p) => resolve(p))])],
+      },
+    };
+  });
+
+export type ViewerConfig = z.output<typeof ViewerEnv>;
+
+export function loadViewerConfig(env: Record<string, string | undefined> = process.env): ViewerConfig {
+  return parseConfig(ViewerEnv, env);
+}

@@ -1,0 +1,23 @@
+import { ArtifactList, z } from '@podcast/contracts';
+import { resolveCorpusRoot } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+
+export const listArtifacts = defineRoute({
+  method: 'get',
+  path: '/api/artifacts',
+  summary: 'List GI, KG and bridge artifacts of a corpus',
+  description:
+    'Recursively lists *.gi.json, *.kg.json and *.bridge.json of the discovered (deduplicated) episodes. ' +
+    'publish_date comes from the episode metadata, else the UTC day of the file modification time.',
+  tags: ['artifacts'],
+  auth: 'open',
+  query: z.object({
+    path: z.string().min(1).openapi({ description: 'Corpus root (inside CORPUS_ROOTS)' }),
+  }),
+  responses: { 200: ArtifactList },
+  handler: async ({ query, ctx }) => {
+    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
+    const snapshot = await ctx.corpus.get(root);
+    return { path: root, items: snapshot.artifacts };
+  },
+});

@@ -1,0 +1,113 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
+import { DomainError, InvalidRelativePath, NotFound, OutsideCorpusRoots } from '@podcast/contracts';
+
+/** The default corpus (CORPUS_DIR) and every directory a `path` parameter may point into. */
+export interface CorpusRoots {
+  defaultRoot: string;
+  allowed: string[];
+}
+
+/** True when `target` equals `base` or lies below it (both absolute and normalised). */
+export function isInsideDir(base: string, target: string): boolean {
+  const rel = path.relative(base, target);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}
+
+function isMissing(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+async function realpathOrUndefined(p: string): Promise<string | undefined> {
+  try {
+    return await realpath(p);
+  } catch (err) {
+    if (isMissing(err)) {
+      return undefined;
+    }
+    throw err;
+  }
+}
+
+async function realAllowedRoots(allowed: readonly string[]): Promise<string[]> {
+  const resolved = await Promise.all(allowed.map((root) => realpathOrUndefined(root)));
+  return resolved.filter((root): root is string => root !== undefined);
+}
+
+/**
+ * Resolves the `path` parameter of a corpus route to a real directory inside
+ * the configured roots. A missing request answers 403 when it would lie
+ * outside the roots anyway, so the route is no oracle for what exists elsewhere.
+ */
+export async function resolveCorpusRoot(
+  requested: string | undefined,
+  roots: CorpusRoots,
+): Promise<string> {
+  if (requested === undefined || requested === '') {
+    return (await realpathOrUndefined(roots.defaultRoot)) ?? path.resolve(roots.defaultRoot);
+  }
+  if (requested.includes('\0')) {
+    throw new DomainError('invalid', 'path: contains a NUL byte', { field: 'path' });
+  }
+  const allowed = await realAllowedRoots([roots.defaultRoot, ...roots.allowed]);
+  const real = await realpathOrUndefined(requested);
+  if (real === undefined) {
+    const lexical = path.resolve(requested);
+    const lexicalRoots = [roots.defaultRoot, ...roots.allowed].map((r) => path.resolve(r));
+    if (![...allowed, ...lexicalRoots].some((root) => isInsideDir(root, lexical))) {
+      throw new OutsideCorpusRoots('path');
+    }
+    throw new NotFound(`corpus path does not exist: ${requested}`);
+  }
+  if (!allowed.some((root) => isInsideDir(root, real))) {
+    throw new OutsideCorpusRoots('path');
+  }
+  return real;
+}
+
+/** Why a caller-supplied relative path is refused before touching the disk, or undefined. */
+export function relativePathProblem(relpath: string): string | undefined {
+  if (relpath === '') {
+    return 'must not be empty';
+  }
+  if (relpath.includes('\0')) {
+    return 'must not contain NUL bytes';
+  }
+  if (relpath.includes('\\')) {
+    return 'must use forward slashes';
+  }
+  if (relpath.startsWith('/') || /^[A-Za-z]:/.test(relpath)) {
+    return 'must be relative to the corpus root';
+  }
+  if (relpath.split('/').includes('..')) {
+    return 'must not contain ".." segments';
+  }
+  return undefined;
+}
+
+/**
+ * Resolves `relpath` below `root` and returns the real path of the target.
+ * The string is taken literally (URL decoding is the caller's job), so
+ * `%2e%2e` is an odd file name, not a parent step. A symlink that leads out
+ * of the root is refused like a path outside the roots.
+ */
+export async function resolveInsideRoot(
+  root: string,
+  relpath: string,
+  field: string,
+): Promise<string> {
+  const problem = relativePathProblem(relpath);
+  if (problem !== undefined) {
+    throw new InvalidRelativePath(field, problem);
+  }
+  const realRoot = (await realpathOrUndefined(root)) ?? path.resolve(root);
+  const target = await realpathOrUndefined(path.join(realRoot, relpath));
+  if (target === undefined) {
+    throw new NotFound(`${field}: no such file in the corpus: ${relpath}`);
+  }
+  if (!isInsideDir(realRoot, target)) {
+    throw new OutsideCorpusRoots(field);
+  }
+  return target;
+}

@@ -1,0 +1,82 @@
+import { asRecord, type UnknownRecord } from './lenient-values.js';
+
+/**
+ * The blocks of `*.metadata.{json,yaml,yml}` the server uses (spec 04 §2.1).
+ * Values stay `unknown` because real files mix generations; the episode
+ * record narrows them. Keeping only these keys, not the whole parsed file,
+ * holds a 10 000-episode corpus in modest memory.
+ */
+export interface EpisodeMetadata {
+  title?: unknown;
+  feed: UnknownRecord;
+  episode: UnknownRecord;
+  content: UnknownRecord;
+  summary: UnknownRecord;
+}
+
+const METADATA_SUFFIX = /\.metadata\.(?:json|ya?ml)$/;
+const ARTIFACT_SUFFIX = /\.(gi|kg|bridge)\.json$/;
+
+const FEED_KEYS = ['title', 'url', 'feed_id', 'description', 'image_url', 'image_local_relpath'];
+const EPISODE_KEYS = [
+  'title',
+  'episode_id',
+  'guid',
+  'published_date',
+  'description',
+  'duration_seconds',
+  'image_url',
+  'image_local_relpath',
+];
+const CONTENT_KEYS = [
+  'transcript_file_path',
+  'transcript_file',
+  'media_url',
+  'media_type',
+  'media_id',
+];
+const SUMMARY_KEYS = ['title', 'bullets', 'raw_text', 'short_summary'];
+
+function pick(block: unknown, keys: readonly string[]): UnknownRecord {
+  const source = asRecord(block) ?? {};
+  const picked: UnknownRecord = {};
+  for (const key of keys) {
+    if (source[key] !== undefined) {
+      picked[key] = source[key];
+    }
+  }
+  return picked;
+}
+
+/** The used subset of a parsed metadata file. */
+export function pickEpisodeMetadata(raw: UnknownRecord): EpisodeMetadata {
+  return {
+    title: raw.title,
+    feed: pick(raw.feed, FEED_KEYS),
+    episode: pick(raw.episode, EPISODE_KEYS),
+    content: pick(raw.content, CONTENT_KEYS),
+    summary: pick(raw.summary, SUMMARY_KEYS),
+  };
+}
+
+export function isMetadataFileName(name: string): boolean {
+  return METADATA_SUFFIX.test(name);
+}
+
+/** `gi`, `kg` or `bridge` for an artifact file name, else undefined. */
+export function artifactKindOf(name: string): ArtifactKind | undefined {
+  const match = ARTIFACT_SUFFIX.exec(name);
+  return match ? (match[1] as ArtifactKind) : undefined;
+}
+
+export type ArtifactKind = 'gi' | 'kg' | 'bridge';
+
+/** `<stem>` of `<stem>.metadata.json` (and of the `.yaml`/`.yml` spellings). */
+export function metadataStem(name: string): string {
+  return name.replace(METADATA_SUFFIX, '');
+}
+
+/** Sibling file names that share a metadata file's stem and directory. */
+export function siblingArtifactName(stem: string, kind: ArtifactKind): string {
+  return `${stem}.${kind}.json`;
+}

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { DbExecutor } from './executor.js';
+import type { SessionRow, UserRow } from './schema.js';
+import { toIso, toIsoOrNull } from './timestamps.js';
+
+export interface User {
+  id: string;
+  email: string | null;
+  name: string | null;
+  provider: string;
+  provider_subject: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Session {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export interface ProviderProfile {
+  provider: string;
+  /** The provider's stable account id (OIDC `sub`). */
+  subject: string;
+  email?: string | null;
+  name?: string | null;
+}
+
+export interface ActiveSession {
+  session: Session;
+  user: User;
+}
+
+// Ids come from the OS CSPRNG here rather than an injected source: a session id
+// is a bearer secret, and no caller should be able to make it predictable.
+function newUserId(): string {
+  return `u_${randomBytes(12).toString('hex')}`;
+}
+
+function newSessionId(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+function toUser(row: UserRow): User {
+  return { ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) };
+}
+
+function toSession(row: SessionRow): Session {
+  return {
+    ...row,
+    created_at: toIso(row.created_at),
+    expires_at: toIso(row.expires_at),
+    revoked_at: toIsoOrNull(row.revoked_at),
+  };
+}
+
+/**
+ * Creates the user on first sight of (provider, subject), else refreshes email
+ * and name. A missing email or name keeps the stored one. Safe under concurrent
+ * logins of the same account: ON CONFLICT makes the losers update the winner's row.
+ */
+export async function upsertUserFromProvider(
+  db: DbExecutor,
+  profile: ProviderProfile,
+  now: Date,
+): Promise<User> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      id: newUserId(),
+      email: profile.email ?? null,
+      name: profile.name ?? null,
+      provider: profile.provider,
+      provider_subject: profile.subject,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['provider', 'provider_subject']).doUpdateSet((eb) => ({
+        email: eb.fn.coalesce('excluded.email', 'users.email'),
+        name: eb.fn.coalesce('excluded.name', 'users.name'),
+        updated_at: now,
+      })),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toUser(row);
+}
+
+export async function findUserById(db: DbExecutor, id: string): Promise<User | undefined> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : toUser(row);
+}
+
+/** Stores a new session; its id is the secret the session cookie carries. */
+export async function createSession(
+  db: DbExecutor,
+  userId: string,
+  ttlMs: number,
+  now: Date,
+): Promise<{ id: string; expires_at: string }> {
+  const expiresAt = new Date(now.getTime() + ttlMs);
+  const row = await db
+    .insertInto('sessions')
+    .values({ id: newSessionId(), user_id: userId, created_at: now, expires_at: expiresAt })
+    .returning(['id', 'expires_at'])
+    .executeTakeFirstOrThrow();
+  return { id: row.id, expires_at: toIso(row.expires_at) };
+}
+
+/** The session and its user, unless the session is unknown, expired or revoked. */
+export async function findActiveSession(
+  db: DbExecutor,
+  id: string,
+  now: Date,
+): Promise<ActiveSession | undefined> {
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (session === undefined) {
+    return undefined;
+  }
+  const user = await findUserById(db, session.user_id);
+  return user === undefined ? undefined : { session: toSession(session), user };
+}
+
+/** Marks a live session revoked (logout). Returns false when it was unknown or already revoked. */
+export async function revokeSession(db: DbExecutor, id: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Removes sessions past their expiry (revoked ones included once expired); returns how many. */
+export async function deleteExpiredSessions(db: DbExecutor, now: Date): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

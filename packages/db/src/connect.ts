@@ -1,0 +1,78 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Pool, TypeOverrides } from 'pg';
+import { PgliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type DatabaseOptions = { url: string } | { pgliteDir: string } | { pgliteMemory: true };
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+/** The part of a pino logger this package calls; a pino Logger satisfies it. */
+export interface DatabaseLogger {
+  info(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Ends the pool or closes the embedded database; the handle is unusable afterwards. */
+  close(): Promise<void>;
+}
+
+const POOL_SIZE = 10;
+const INT8_OID = 20;
+
+/**
+ * int8 (count(), sum() over integers, bigserial ids) arrives as text. Our values
+ * are counts and row ids far below 2^53, so they become plain numbers; anything
+ * beyond Number.MAX_SAFE_INTEGER becomes a bigint rather than silently losing
+ * digits. PGlite applies this same rule by default, so both backends agree.
+ */
+export function parseInt8(text: string): number | bigint {
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : BigInt(text);
+}
+
+/** Opens PostgreSQL (pooled) or an embedded PGlite (on disk or in memory). */
+export async function createDatabase(
+  options: DatabaseOptions,
+  logger?: DatabaseLogger,
+): Promise<DatabaseHandle> {
+  if ('url' in options) {
+    return openPostgres(options.url, logger);
+  }
+  if ('pgliteDir' in options) {
+    await mkdir(options.pgliteDir, { recursive: true });
+    return openPglite(await PGlite.create({ dataDir: options.pgliteDir }), logger, {
+      dataDir: options.pgliteDir,
+    });
+  }
+  return openPglite(await PGlite.create(), logger, { dataDir: 'memory' });
+}
+
+function openPostgres(url: string, logger?: DatabaseLogger): DatabaseHandle {
+  const types = new TypeOverrides();
+  types.setTypeParser(INT8_OID, parseInt8);
+  const pool = new Pool({ connectionString: url, max: POOL_SIZE, types });
+  // An idle client losing its server emits 'error' on the pool; unhandled, it
+  // would crash the process. The pool replaces the client on next use.
+  pool.on('error', (error) => {
+    logger?.error({ err: error }, 'idle database connection failed');
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+async function openPglite(
+  pglite: PGlite,
+  logger: DatabaseLogger | undefined,
+  details: { dataDir: string },
+): Promise<DatabaseHandle> {
+  await pglite.waitReady;
+  logger?.info(details, 'embedded database ready');
+  const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}

@@ -1,0 +1,17 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as createAccounts from './202611210900_create_accounts.js';
+import * as createUserState from './202611210905_create_user_state.js';
+
+/*
+ * Imported statically rather than read from disk (FileMigrationProvider), so the
+ * same list works from dist/, under jest on sources, and in a bundled app.
+ * Add each new migration here; names sort by their timestamp prefix.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '202611210900_create_accounts': createAccounts,
+  '202611210905_create_user_state': createUserState,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => ({ ...MIGRATIONS }),
+};

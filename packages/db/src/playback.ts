@@ -1,0 +1,58 @@
+import type { DbExecutor } from './executor.js';
+import { toIso } from './timestamps.js';
+
+/** Spec 01 "Playback position": `updated_at` is absent when nothing was saved. */
+export interface PlaybackPosition {
+  slug: string;
+  position_seconds: number;
+  updated_at?: string;
+}
+
+/** Every saved position of the user, most recently updated first. */
+export async function listPlayback(db: DbExecutor, userId: string): Promise<PlaybackPosition[]> {
+  const rows = await db
+    .selectFrom('playback_positions')
+    .select(['slug', 'position_seconds', 'updated_at'])
+    .where('user_id', '=', userId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('slug')
+    .execute();
+  return rows.map((row) => ({ ...row, updated_at: toIso(row.updated_at) }));
+}
+
+/** The saved position, or 0 (without `updated_at`) when the user never saved one. */
+export async function getPlayback(
+  db: DbExecutor,
+  userId: string,
+  slug: string,
+): Promise<PlaybackPosition> {
+  const row = await db
+    .selectFrom('playback_positions')
+    .select(['slug', 'position_seconds', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  return row === undefined ? { slug, position_seconds: 0 } : { ...row, updated_at: toIso(row.updated_at) };
+}
+
+/**
+ * Saves the position (last write wins). A negative or non-finite value is
+ * refused by the table's check constraint.
+ */
+export async function putPlayback(
+  db: DbExecutor,
+  userId: string,
+  slug: string,
+  positionSeconds: number,
+  now: Date,
+): Promise<PlaybackPosition> {
+  const row = await db
+    .insertInto('playback_positions')
+    .values({ user_id: userId, slug, position_seconds: positionSeconds, updated_at: now })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'slug']).doUpdateSet({ position_seconds: positionSeconds, updated_at: now }),
+    )
+    .returning(['slug', 'position_seconds', 'updated_at'])
+    .executeTakeFirstOrThrow();
+  return { ...row, updated_at: toIso(row.updated_at) };
+}

@@ -1,0 +1,105 @@
+import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
+
+/*
+ * TypeScript sees the same snake_case names as PostgreSQL: no CamelCasePlugin.
+ * Rows map one to one onto the wire fields of spec 01 (`position_seconds`,
+ * `feed_id`), so query modules can hand them to routes without renaming, and a
+ * grep for a column finds both the SQL and the code.
+ */
+
+/** timestamptz read as Date; written as a Date (or ISO string); server default now(). */
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+/** Kinds a favorite can have (spec 01, "Favorite save body"). */
+export const FAVORITE_KINDS = ['episode', 'insight', 'person', 'topic'] as const;
+export type FavoriteKind = (typeof FAVORITE_KINDS)[number];
+
+/** The optional extra fields a client stores with a favorite; always a JSON object. */
+export type FavoriteExtra = Record<string, unknown>;
+
+export interface UsersTable {
+  /** `u_` followed by 24 lowercase hex digits. */
+  id: string;
+  email: string | null;
+  name: string | null;
+  provider: string;
+  provider_subject: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SessionsTable {
+  /** 32 random bytes, base64url: the value the signed session cookie carries. */
+  id: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface PlaybackPositionsTable {
+  user_id: string;
+  slug: string;
+  position_seconds: number;
+  updated_at: UpdatedAt;
+}
+
+export interface QueueItemsTable {
+  user_id: string;
+  /** 0-based order within the user's queue. */
+  position: number;
+  slug: string;
+}
+
+export interface LibrarySubscriptionsTable {
+  user_id: string;
+  feed_id: string;
+  created_at: CreatedAt;
+}
+
+export interface FavoritesTable {
+  user_id: string;
+  kind: FavoriteKind;
+  ref: string;
+  /** Inserted and updated as a JSON string: both drivers pass strings through untouched. */
+  extra: JSONColumnType<FavoriteExtra, string | undefined, string>;
+  created_at: CreatedAt;
+}
+
+export interface InterestsTable {
+  user_id: string;
+  /** Prefixed token: `tc:`, `topic:` or `person:` (validated by the route schema). */
+  token: string;
+  created_at: CreatedAt;
+}
+
+export interface ListenEventsTable {
+  /** bigserial; read as a number (see connect.ts on int8 parsing). */
+  id: Generated<number>;
+  user_id: string;
+  slug: string;
+  feed_id: string | null;
+  occurred_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  playback_positions: PlaybackPositionsTable;
+  queue_items: QueueItemsTable;
+  library_subscriptions: LibrarySubscriptionsTable;
+  favorites: FavoritesTable;
+  interests: InterestsTable;
+  listen_events: ListenEventsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
+export type PlaybackPositionRow = Selectable<PlaybackPositionsTable>;
+export type QueueItemRow = Selectable<QueueItemsTable>;
+export type LibrarySubscriptionRow = Selectable<LibrarySubscriptionsTable>;
+export type FavoriteRow = Selectable<FavoritesTable>;
+export type InterestRow = Selectable<InterestsTable>;
+export type ListenEventRow = Selectable<ListenEventsTable>;

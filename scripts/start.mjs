@@ -1,0 +1,52 @@
+// `pnpm start`: runs viewer-api (8000) and consumer-api (8001) on the sample
+// corpus with embedded defaults, after `turbo run build`. Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const base = {
+  ...process.env,
+  CORPUS_DIR: process.env.CORPUS_DIR ?? resolve(repo, 'corpus/sample'),
+  APP_ENV: process.env.APP_ENV ?? 'development',
+  DATA_DIR: process.env.DATA_DIR ?? resolve(repo, '.data'),
+};
+
+const apps = [
+  { name: 'viewer-api', env: { PORT: process.env.VIEWER_PORT ?? '8000' } },
+  { name: 'consumer-api', env: { PORT: process.env.CONSUMER_PORT ?? '8001' } },
+];
+
+const children = apps.map(({ name, env }) => {
+  const child = spawn(process.execPath, [resolve(repo, `apps/${name}/dist/main.js`)], {
+    env: { ...base, ...env },
+    stdio: 'inherit',
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      process.stderr.write(`${name} exited (${signal ?? code}); stopping the others\n`);
+      stop(code ?? 1);
+    }
+  });
+  return child;
+});
+
+process.stdout.write(
+  `viewer-api   http://127.0.0.1:${apps[0].env.PORT}/docs\nconsumer-api http://127.0.0.1:${apps[1].env.PORT}/docs\ncorpus       ${base.CORPUS_DIR}\n` +
+    `database     ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite in ${base.DATA_DIR}/pglite`}\n`,
+);
+
+let stopping = false;
+function stop(code) {
+  stopping = true;
+  for (const child of children) {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+    }
+  }
+  Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null))).then(
+    () => process.exit(code),
+  );
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
