@@ -30,7 +30,9 @@ const EpisodeHeader = z.object({
     description: 'Locally stored artwork, the episode image first, else the show image',
     example: '/api/app/artwork?ref=.podcast_scraper%2Fcorpus-art%2Fp01.svg&size=thumb',
   }),
-  feed_artwork_url: NullableUrl.openapi({ description: "Locally stored artwork, always the show's" }),
+  feed_artwork_url: NullableUrl.openapi({
+    description: "Locally stored artwork, always the show's",
+  }),
   summary_bullets: z.array(z.string()),
   topics: z.array(z.string().max(160)).max(4).openapi({
     description: 'Topic pills: the first four summary bullets, each at most 160 characters',
@@ -80,7 +82,7 @@ export const PodcastItem = z
   .object({
     feed_id: z.string().min(1),
     title: z.string(),
-    artwork_url: NullableUrl.openapi({ description: "Locally stored show artwork" }),
+    artwork_url: NullableUrl.openapi({ description: 'Locally stored show artwork' }),
     image_url: NullableUrl.openapi({ description: "The show's remote image URL" }),
     description: z.string().nullable(),
     episode_count: Count,
@@ -99,7 +101,10 @@ export const AudioSource = z
     duration_seconds: z.number().min(0).optional(),
     media_id: z.string().optional(),
     strategy: z.literal('direct'),
-    resolved_url: z.string().optional().openapi({ description: 'After redirects; validate=true only' }),
+    resolved_url: z
+      .string()
+      .optional()
+      .openapi({ description: 'After redirects; validate=true only' }),
     verified: z.boolean().optional().openapi({ description: 'The HEAD check succeeded' }),
     content_length: Count.optional(),
   })
@@ -108,7 +113,10 @@ export type AudioSource = z.infer<typeof AudioSource>;
 
 export const Segment = z
   .object({
-    id: z.string().regex(/^seg_\d{4,}$/, 'expected seg_NNNN').openapi({ example: 'seg_0007' }),
+    id: z
+      .string()
+      .regex(/^seg_\d{4,}$/, 'expected seg_NNNN')
+      .openapi({ example: 'seg_0007' }),
     start: z.number().min(0).openapi({ description: 'Seconds' }),
     end: z.number().min(0).openapi({ description: 'Seconds' }),
     text: z.string(),
@@ -127,7 +135,11 @@ export const SegmentsContract = z
     value.segments.forEach((segment, index) => {
       const previous = value.segments[index - 1];
       if (previous && segment.start < previous.start) {
-        ctx.addIssue({ code: 'custom', path: ['segments', index, 'start'], message: 'segments must be sorted by start' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['segments', index, 'start'],
+          message: 'segments must be sorted by start',
+        });
       }
     });
   })

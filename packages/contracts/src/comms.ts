@@ -23,7 +23,12 @@ const ChannelCells = z
   .prefault({})
   .openapi('ConsentChannels');
 
-const Hour = z.number().int().min(0).max(23).openapi({ description: "Hour of the user's local day, 0-23" });
+const Hour = z
+  .number()
+  .int()
+  .min(0)
+  .max(23)
+  .openapi({ description: "Hour of the user's local day, 0-23" });
 
 export const DigestSchedule = z
   .object({
@@ -86,7 +91,9 @@ export const CommsRecord = z
       description: 'Minted by the server on first save; ignored when a client sends it',
     }),
   })
-  .openapi('CommsRecord', { description: 'Notification consent; missing cells take their defaults' });
+  .openapi('CommsRecord', {
+    description: 'Notification consent; missing cells take their defaults',
+  });
 export type CommsRecord = z.infer<typeof CommsRecord>;
 /** What a client may send: any subset, the rest defaults. */
 export type CommsRecordInput = z.input<typeof CommsRecord>;

@@ -21,7 +21,10 @@ const AUDIO_FILE = /\.(mp3|m4a|aac|ogg|oga|opus|wav|flac)(\?|#|$)/i;
 export const DeepLink = z
   .string()
   .regex(/^\/(?!\/)/, 'expected an app-relative path starting with a single /')
-  .refine((link) => !AUDIO_FILE.test(link) && !link.includes('/audio-source'), 'deep links never point at audio')
+  .refine(
+    (link) => !AUDIO_FILE.test(link) && !link.includes('/audio-source'),
+    'deep links never point at audio',
+  )
   .openapi({ example: '/episodes/p09-a4bbb5dde3?insight=insight%3A9f00aa11bb22cc33' });
 
 export const GraphRef = z
@@ -43,9 +46,12 @@ export type DeliveryItem = z.infer<typeof DeliveryItem>;
 
 export const DeliverySection = z
   .strictObject({
-    kind: z.string().regex(/^[a-z][a-z0-9_]*$/, 'expected a snake_case section kind').openapi({
-      example: 'top_insights',
-    }),
+    kind: z
+      .string()
+      .regex(/^[a-z][a-z0-9_]*$/, 'expected a snake_case section kind')
+      .openapi({
+        example: 'top_insights',
+      }),
     title: PlainText.min(1),
     items: z.array(DeliveryItem).min(1),
   })
@@ -57,5 +63,7 @@ export const DeliveryPayload = z
     headline: PlainText.optional(),
     sections: z.array(DeliverySection).min(1),
   })
-  .openapi('DeliveryPayload', { description: 'Structured content; an envelope is only made when there is some' });
+  .openapi('DeliveryPayload', {
+    description: 'Structured content; an envelope is only made when there is some',
+  });
 export type DeliveryPayload = z.infer<typeof DeliveryPayload>;

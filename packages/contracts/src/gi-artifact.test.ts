@@ -150,26 +150,26 @@ describe('validateGiArtifact', () => {
     expect(errorPaths(a)).toEqual([field]);
   });
 
-  const requiredProperties: [string, number, string][] = [
-    ['Podcast', PODCAST, 'title'],
-    ['Podcast', PODCAST, 'rss_url'],
-    ['Episode', EPISODE, 'podcast_id'],
-    ['Episode', EPISODE, 'title'],
-    ['Episode', EPISODE, 'publish_date'],
-    ['Speaker', SPEAKER, 'name'],
-    ['Topic', TOPIC, 'label'],
-    ['Insight', INSIGHT, 'text'],
-    ['Insight', INSIGHT, 'episode_id'],
-    ['Insight', INSIGHT, 'grounded'],
-    ['Quote', QUOTE, 'text'],
-    ['Quote', QUOTE, 'episode_id'],
-    ['Quote', QUOTE, 'char_start'],
-    ['Quote', QUOTE, 'char_end'],
-    ['Quote', QUOTE, 'timestamp_start_ms'],
-    ['Quote', QUOTE, 'timestamp_end_ms'],
-    ['Quote', QUOTE, 'transcript_ref'],
+  const requiredProperties: [string, string, number][] = [
+    ['Podcast', 'title', PODCAST],
+    ['Podcast', 'rss_url', PODCAST],
+    ['Episode', 'podcast_id', EPISODE],
+    ['Episode', 'title', EPISODE],
+    ['Episode', 'publish_date', EPISODE],
+    ['Speaker', 'name', SPEAKER],
+    ['Topic', 'label', TOPIC],
+    ['Insight', 'text', INSIGHT],
+    ['Insight', 'episode_id', INSIGHT],
+    ['Insight', 'grounded', INSIGHT],
+    ['Quote', 'text', QUOTE],
+    ['Quote', 'episode_id', QUOTE],
+    ['Quote', 'char_start', QUOTE],
+    ['Quote', 'char_end', QUOTE],
+    ['Quote', 'timestamp_start_ms', QUOTE],
+    ['Quote', 'timestamp_end_ms', QUOTE],
+    ['Quote', 'transcript_ref', QUOTE],
   ];
-  it.each(requiredProperties)('refuses a %s node without %s', (_type, index, field) => {
+  it.each(requiredProperties)('refuses %s properties without %s', (_type, field, index) => {
     const a = validArtifact();
     delete a.nodes[index].properties[field];
     expect(errorPaths(a)).toEqual([`nodes.${index}.properties.${field}`]);
@@ -182,7 +182,7 @@ describe('validateGiArtifact', () => {
     ['Topic', TOPIC],
     ['Insight', INSIGHT],
     ['Quote', QUOTE],
-  ])('refuses an unknown property on a %s node', (_type, index) => {
+  ])('refuses an unknown key in %s properties', (_type, index) => {
     const a = validArtifact();
     a.nodes[index].properties.salience = 0.5;
     expect(errorPaths(a)).toEqual([`nodes.${index}.properties.salience`]);
@@ -205,6 +205,7 @@ describe('validateGiArtifact', () => {
     ['an Insight without properties', 'nodes.4.properties', REMOVE],
     ['a Quote without properties', 'nodes.5.properties', REMOVE],
     ['an extra key on a node', 'nodes.3.score', 1],
+    ['an extra key on an Insight node', 'nodes.4.salience', 0.5],
     ['node-level confidence on a Quote', 'nodes.5.confidence', 0.5],
     ['Insight confidence 1.5', 'nodes.4.confidence', 1.5],
     ['Insight confidence -0.1', 'nodes.4.confidence', -0.1],

@@ -13,7 +13,11 @@ export const InsightQuote = z
   .object({
     id: z.string().min(1).openapi({ example: 'quote:1a2b3c4d5e6f7a8b' }),
     text: z.string().openapi({ description: 'Verbatim transcript text' }),
-    speaker_id: z.string().nullable().optional().openapi({ description: 'Often null without diarization' }),
+    speaker_id: z
+      .string()
+      .nullable()
+      .optional()
+      .openapi({ description: 'Often null without diarization' }),
     speaker_name: z.string().nullable().optional(),
     timestamp_start_ms: Count,
     timestamp_end_ms: Count,
@@ -60,10 +64,18 @@ export const InsightList = z
 export type InsightList = z.infer<typeof InsightList>;
 
 const ClusterOverlay = {
-  cluster_id: z.string().regex(/^tc:.+/).optional().openapi({ description: 'Theme (tc:) the topic belongs to' }),
+  cluster_id: z
+    .string()
+    .regex(/^tc:.+/)
+    .optional()
+    .openapi({ description: 'Theme (tc:) the topic belongs to' }),
   cluster_label: z.string().optional(),
   cluster_size: Count.optional(),
-  theme_cluster_id: z.string().regex(/^thc:.+/).optional().openapi({ description: 'Storyline (thc:) of the topic' }),
+  theme_cluster_id: z
+    .string()
+    .regex(/^thc:.+/)
+    .optional()
+    .openapi({ description: 'Storyline (thc:) of the topic' }),
   theme_cluster_label: z.string().optional(),
   theme_cluster_size: Count.optional(),
 };
@@ -78,8 +90,14 @@ export const EntityRef = z
 export type EntityRef = z.infer<typeof EntityRef>;
 
 export const TopicRef = z
-  .object({ id: z.string().min(1).openapi({ example: 'topic:drainage' }), label: z.string(), ...ClusterOverlay })
-  .openapi('TopicRef', { description: 'A topic of the episode with its theme and storyline, if any' });
+  .object({
+    id: z.string().min(1).openapi({ example: 'topic:drainage' }),
+    label: z.string(),
+    ...ClusterOverlay,
+  })
+  .openapi('TopicRef', {
+    description: 'A topic of the episode with its theme and storyline, if any',
+  });
 export type TopicRef = z.infer<typeof TopicRef>;
 
 export const EpisodeEntities = z
@@ -100,7 +118,10 @@ export const Storyline = z
     id: z.string().regex(/^thc:.+/, 'expected a thc: id'),
     label: z.string(),
     size: Count.openapi({ description: 'Member topics; /api/app/storylines lists only size >= 4' }),
-    anchor_topic_id: z.string().min(1).openapi({ description: 'The member most tied to the storyline' }),
+    anchor_topic_id: z
+      .string()
+      .min(1)
+      .openapi({ description: 'The member most tied to the storyline' }),
   })
   .openapi('Storyline', { description: 'Topics discussed together' });
 export type Storyline = z.infer<typeof Storyline>;
@@ -129,12 +150,21 @@ export type Sentiment = z.infer<typeof Sentiment>;
 
 export const ConversationArcBucket = z
   .object({
-    week: z.string().regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/, 'expected an ISO week like 2026-W07'),
+    week: z
+      .string()
+      .regex(/^\d{4}-W(0[1-9]|[1-4]\d|5[0-3])$/, 'expected an ISO week like 2026-W07'),
     volume: Count,
     negative: Count,
     neutral: Count,
     positive: Count,
-    avg_compound: z.number().min(-1).max(1).nullable().openapi({ description: 'Null for a week without sentiment' }),
+    avg_compound: z
+      .number()
+      .min(-1)
+      .max(1)
+      .nullable()
+      .openapi({ description: 'Null for a week without sentiment' }),
   })
-  .openapi('ConversationArcBucket', { description: 'One week of insight volume and sentiment mix' });
+  .openapi('ConversationArcBucket', {
+    description: 'One week of insight volume and sentiment mix',
+  });
 export type ConversationArcBucket = z.infer<typeof ConversationArcBucket>;

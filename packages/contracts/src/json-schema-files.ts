@@ -1,3 +1,4 @@
+import { enrichmentBlockJsonSchema } from './enrichment-config.js';
 import { giArtifactJsonSchema } from './gi-artifact.js';
 
 /**
@@ -12,7 +13,10 @@ export interface JsonSchemaFile {
 }
 
 export function listJsonSchemaFiles(): JsonSchemaFile[] {
-  return [{ name: 'gi-artifact.schema.json', schema: giArtifactJsonSchema() }];
+  return [
+    { name: 'gi-artifact.schema.json', schema: giArtifactJsonSchema() },
+    { name: 'enrichment-block.schema.json', schema: enrichmentBlockJsonSchema() },
+  ];
 }
 
 /** Two-space JSON with a final newline; the writer then lets biome fold it. */

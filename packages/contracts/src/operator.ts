@@ -9,7 +9,10 @@ export type ArtifactKind = z.infer<typeof ArtifactKind>;
 
 export const ArtifactListItem = z
   .object({
-    relative_path: z.string().min(1).openapi({ example: 'feeds/p01/run_20260101_000000/metadata/p01_e01.gi.json' }),
+    relative_path: z
+      .string()
+      .min(1)
+      .openapi({ example: 'feeds/p01/run_20260101_000000/metadata/p01_e01.gi.json' }),
     kind: ArtifactKind,
     mtime_utc: IsoDateTime,
     publish_date: IsoDate.openapi({
@@ -27,7 +30,9 @@ export const ArtifactList = z
   .openapi('ArtifactList');
 export type ArtifactList = z.infer<typeof ArtifactList>;
 
-export const ScheduledJobKind = z.enum(['pipeline', 'enrichment', 'digest']).openapi('ScheduledJobKind');
+export const ScheduledJobKind = z
+  .enum(['pipeline', 'enrichment', 'digest'])
+  .openapi('ScheduledJobKind');
 export type ScheduledJobKind = z.infer<typeof ScheduledJobKind>;
 
 export const ScheduledJobRow = z
@@ -36,7 +41,9 @@ export const ScheduledJobRow = z
     cron: z.string().openapi({ example: '0 6 * * *' }),
     enabled: z.boolean(),
     kind: ScheduledJobKind.optional(),
-    next_run_at: IsoDateTime.nullable().openapi({ description: 'Null when disabled or the cron is invalid' }),
+    next_run_at: IsoDateTime.nullable().openapi({
+      description: 'Null when disabled or the cron is invalid',
+    }),
   })
   .openapi('ScheduledJobRow');
 export type ScheduledJobRow = z.infer<typeof ScheduledJobRow>;

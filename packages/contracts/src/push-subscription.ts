@@ -36,12 +36,21 @@ export const NativePushSubscription = z
   // The endpoint is the dedup key, so it must carry the same token.
   .superRefine((sub, ctx) => {
     if (sub.endpoint !== `nativepush://${sub.token}`) {
-      ctx.addIssue({ code: 'custom', path: ['endpoint'], message: 'endpoint must be nativepush://<token>' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['endpoint'],
+        message: 'endpoint must be nativepush://<token>',
+      });
     }
   })
   .openapi('NativePushSubscription', {
     description: 'A native mobile device registration',
-    example: { endpoint: 'nativepush://a1b2c3', kind: 'nativepush', platform: 'ios', token: 'a1b2c3' },
+    example: {
+      endpoint: 'nativepush://a1b2c3',
+      kind: 'nativepush',
+      platform: 'ios',
+      token: 'a1b2c3',
+    },
   });
 export type NativePushSubscription = z.infer<typeof NativePushSubscription>;
 

@@ -41,7 +41,11 @@ export const QueuePut = z
     const seen = new Set<string>();
     body.items.forEach((slug, index) => {
       if (seen.has(slug)) {
-        ctx.addIssue({ code: 'custom', path: ['items', index], message: `"${slug}" is already queued` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['items', index],
+          message: `"${slug}" is already queued`,
+        });
       }
       seen.add(slug);
     });
@@ -49,7 +53,9 @@ export const QueuePut = z
   .openapi('QueuePut', { description: 'Replaces the whole queue; each slug at most once' });
 export type QueuePut = z.infer<typeof QueuePut>;
 
-export const FavoriteKind = z.enum(['episode', 'insight', 'person', 'topic']).openapi('FavoriteKind');
+export const FavoriteKind = z
+  .enum(['episode', 'insight', 'person', 'topic'])
+  .openapi('FavoriteKind');
 export type FavoriteKind = z.infer<typeof FavoriteKind>;
 
 const FavoriteRef = z.string().min(1).max(512);
@@ -95,7 +101,11 @@ export const FavoriteSaveBody = z
   // An insight favorite is listed with its text, so it must arrive with it.
   .superRefine((body, ctx) => {
     if (body.kind === 'insight' && body.text === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['text'], message: 'an insight favorite needs its text' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['text'],
+        message: 'an insight favorite needs its text',
+      });
     }
   })
   .openapi('FavoriteSaveBody', { description: 'Idempotent on (kind, ref)' });
@@ -129,7 +139,10 @@ export const UserStats = z
     listening_seconds: z.number().min(0),
     active_days: Count,
     day_streak: Count,
-    daily: z.array(DailyCount).length(14).openapi({ description: 'Episode opens, last 14 days, oldest first' }),
+    daily: z
+      .array(DailyCount)
+      .length(14)
+      .openapi({ description: 'Episode opens, last 14 days, oldest first' }),
   })
   .openapi('UserStats');
 export type UserStats = z.infer<typeof UserStats>;
