@@ -1,3 +1,6 @@
 export default {
   projects: ['<rootDir>/packages/*', '<rootDir>/apps/*', '<rootDir>/test'],
+  // A global option: per-project values are ignored. Opening an embedded
+  // PGlite takes ~4 s, real services a little less.
+  testTimeout: 30000,
 };

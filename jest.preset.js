@@ -16,5 +16,4 @@ export const preset = {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   testEnvironmentOptions: { customExportConditions: ['@podcast/source', 'node', 'node-addons'] },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
-  testTimeout: 30000,
 };

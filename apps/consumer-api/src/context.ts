@@ -1,5 +1,7 @@
 import type { CorpusRegistry } from '@podcast/corpus';
+import type { Database } from '@podcast/db';
 import { createRouteDefiner } from '@podcast/http-kit';
+import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ConsumerConfig } from './env.js';
 
@@ -7,6 +9,7 @@ import type { ConsumerConfig } from './env.js';
 export interface ConsumerCtx {
   config: ConsumerConfig;
   corpus: CorpusRegistry;
+  db: Kysely<Database>;
   logger: Logger;
   now: () => Date;
 }

@@ -56,7 +56,11 @@ export async function subscribeMany(
 }
 
 /** Returns true when a subscription was removed, false when there was none. */
-export async function unsubscribe(db: DbExecutor, userId: string, feedId: string): Promise<boolean> {
+export async function unsubscribe(
+  db: DbExecutor,
+  userId: string,
+  feedId: string,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('library_subscriptions')
     .where('user_id', '=', userId)

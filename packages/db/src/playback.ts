@@ -32,7 +32,9 @@ export async function getPlayback(
     .where('user_id', '=', userId)
     .where('slug', '=', slug)
     .executeTakeFirst();
-  return row === undefined ? { slug, position_seconds: 0 } : { ...row, updated_at: toIso(row.updated_at) };
+  return row === undefined
+    ? { slug, position_seconds: 0 }
+    : { ...row, updated_at: toIso(row.updated_at) };
 }
 
 /**
@@ -50,7 +52,9 @@ export async function putPlayback(
     .insertInto('playback_positions')
     .values({ user_id: userId, slug, position_seconds: positionSeconds, updated_at: now })
     .onConflict((oc) =>
-      oc.columns(['user_id', 'slug']).doUpdateSet({ position_seconds: positionSeconds, updated_at: now }),
+      oc
+        .columns(['user_id', 'slug'])
+        .doUpdateSet({ position_seconds: positionSeconds, updated_at: now }),
     )
     .returning(['slug', 'position_seconds', 'updated_at'])
     .executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import { lockUser, type DbExecutor, withTransaction } from './executor.js';
+import { type DbExecutor, lockUser, withTransaction } from './executor.js';
 
 export interface Queue {
   /** Episode slugs in play order. */

@@ -1,8 +1,9 @@
 import { type Kysely, sql } from 'kysely';
 
 // Shipped migrations are never edited: change the schema with a new file.
+// Kysely<unknown>: a migration is frozen in time and must not lean on today's Database type.
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('users')
     .addColumn('id', 'text', (col) => col.primaryKey())
@@ -21,9 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('sessions')
     .addColumn('id', 'text', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) =>
-      col.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .addColumn('created_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
     .addColumn('expires_at', 'timestamptz', (col) => col.notNull())
     .addColumn('revoked_at', 'timestamptz')
@@ -36,7 +35,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('sessions').execute();
   await db.schema.dropTable('users').execute();
 }

@@ -1,6 +1,7 @@
 import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 
 // Shipped migrations are never edited: change the schema with a new file.
+// Kysely<unknown>: a migration is frozen in time and must not lean on today's Database type.
 
 function withUser<T extends string>(table: CreateTableBuilder<T, never>) {
   return table.addColumn('user_id', 'text', (col) =>
@@ -8,7 +9,7 @@ function withUser<T extends string>(table: CreateTableBuilder<T, never>) {
   );
 }
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await withUser(db.schema.createTable('playback_positions'))
     .addColumn('slug', 'text', (col) => col.notNull())
     .addColumn('position_seconds', 'double precision', (col) => col.notNull())
@@ -55,13 +56,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await createListenEvents(db);
 }
 
-async function createListenEvents(db: Kysely<any>): Promise<void> {
+async function createListenEvents(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('listen_events')
     .addColumn('id', 'bigserial', (col) => col.primaryKey())
-    .addColumn('user_id', 'text', (col) =>
-      col.notNull().references('users.id').onDelete('cascade'),
-    )
+    .addColumn('user_id', 'text', (col) => col.notNull().references('users.id').onDelete('cascade'))
     .addColumn('slug', 'text', (col) => col.notNull())
     .addColumn('feed_id', 'text')
     .addColumn('occurred_at', 'timestamptz', (col) => col.notNull())
@@ -71,10 +70,14 @@ async function createListenEvents(db: Kysely<any>): Promise<void> {
     .on('listen_events')
     .columns(['user_id', 'occurred_at'])
     .execute();
-  await db.schema.createIndex('listen_events_slug_idx').on('listen_events').column('slug').execute();
+  await db.schema
+    .createIndex('listen_events_slug_idx')
+    .on('listen_events')
+    .column('slug')
+    .execute();
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
     'listen_events',
     'interests',

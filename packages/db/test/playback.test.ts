@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { getPlayback, listPlayback, putPlayback } from '../src/index.js';
+import { BACKENDS, type Backend, insertUser, OPEN_TIMEOUT_MS, openBackend } from './backends.js';
+
+const T0 = new Date('2026-03-10T12:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+describe.each(BACKENDS)('playback on %s', (kind) => {
+  let backend: Backend;
+
+  beforeAll(async () => {
+    backend = await openBackend(kind);
+  }, OPEN_TIMEOUT_MS);
+  afterAll(async () => {
+    await backend.close();
+  });
+
+  it('answers 0 without updated_at for an episode never played', async () => {
+    const user = await insertUser(backend.db);
+    expect(await getPlayback(backend.db, user, 'ep-1')).toEqual({
+      slug: 'ep-1',
+      position_seconds: 0,
+    });
+  });
+
+  it('returns the saved position with its update time', async () => {
+    const user = await insertUser(backend.db);
+    const saved = await putPlayback(backend.db, user, 'ep-1', 81.25, at(1));
+    const expected = { slug: 'ep-1', position_seconds: 81.25, updated_at: at(1).toISOString() };
+    expect(saved).toEqual(expected);
+    expect(await getPlayback(backend.db, user, 'ep-1')).toEqual(expected);
+  });
+
+  it('overwrites the earlier position when saved again', async () => {
+    const user = await insertUser(backend.db);
+    await putPlayback(backend.db, user, 'ep-1', 100, at(1));
+    await putPlayback(backend.db, user, 'ep-1', 40, at(2));
+    expect(await getPlayback(backend.db, user, 'ep-1')).toMatchObject({ position_seconds: 40 });
+    expect(await listPlayback(backend.db, user)).toHaveLength(1);
+  });
+
+  it('lists positions most recently updated first', async () => {
+    const user = await insertUser(backend.db);
+    await putPlayback(backend.db, user, 'ep-a', 1, at(1));
+    await putPlayback(backend.db, user, 'ep-b', 2, at(3));
+    await putPlayback(backend.db, user, 'ep-c', 3, at(2));
+    await putPlayback(backend.db, user, 'ep-a', 4, at(4));
+    const list = await listPlayback(backend.db, user);
+    expect(list.map((item) => [item.slug, item.position_seconds])).toEqual([
+      ['ep-a', 4],
+      ['ep-b', 2],
+      ['ep-c', 3],
+    ]);
+  });
+
+  it('keeps each user to their own positions', async () => {
+    const alice = await insertUser(backend.db);
+    const bob = await insertUser(backend.db);
+    await putPlayback(backend.db, alice, 'ep-1', 10, at(1));
+    expect(await getPlayback(backend.db, bob, 'ep-1')).toEqual({
+      slug: 'ep-1',
+      position_seconds: 0,
+    });
+    expect(await listPlayback(backend.db, bob)).toEqual([]);
+  });
+
+  it.each([-1, Number.NaN, Number.POSITIVE_INFINITY])('refuses the position %p', async (value) => {
+    const user = await insertUser(backend.db);
+    await expect(putPlayback(backend.db, user, 'ep-1', value, at(1))).rejects.toThrow(
+      /playback_positions_position_check/,
+    );
+  });
+});
