@@ -76,3 +76,20 @@ export function kindFromType(type: unknown): NodeKind | undefined {
 export function isHiddenPersonId(id: string): boolean {
   return id.startsWith('person:speaker-');
 }
+
+/**
+ * A node's kind: the id prefix first, then its `type`; an Entity takes its
+ * `kind` (`entity_kind`, `category` in older writers) instead.
+ */
+export function nodeKindOf(
+  id: string,
+  type: unknown,
+  props: Record<string, unknown>,
+): NodeKind | undefined {
+  const kind = kindFromId(id) ?? kindFromType(type);
+  if (kind !== 'entity') {
+    return kind;
+  }
+  const entityKind = kindFromType(props.kind ?? props.entity_kind ?? props.category);
+  return entityKind === 'person' || entityKind === 'org' ? entityKind : 'entity';
+}

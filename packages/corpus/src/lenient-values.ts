@@ -43,7 +43,16 @@ export function asBoolean(value: unknown): boolean | undefined {
   return typeof value === 'boolean' ? value : undefined;
 }
 
-/** Unique values in first-seen order. */
-export function uniqueStrings(values: readonly string[]): string[] {
-  return [...new Set(values)];
+const NO_STRINGS: readonly string[] = Object.freeze([]);
+
+/**
+ * Unique values in first-seen order. Empty lists share one frozen array:
+ * a large corpus holds hundreds of thousands of insights, most without
+ * person or org links.
+ */
+export function uniqueStrings(values: readonly string[]): readonly string[] {
+  if (values.length === 0) {
+    return NO_STRINGS;
+  }
+  return values.length === 1 ? values : [...new Set(values)];
 }

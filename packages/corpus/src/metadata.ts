@@ -6,13 +6,13 @@ import { asRecord, type UnknownRecord } from './lenient-values.js';
  * record narrows them. Keeping only these keys, not the whole parsed file,
  * holds a 10 000-episode corpus in modest memory.
  */
-export interface EpisodeMetadata {
+export type EpisodeMetadata = {
   title?: unknown;
   feed: UnknownRecord;
   episode: UnknownRecord;
   content: UnknownRecord;
   summary: UnknownRecord;
-}
+};
 
 const METADATA_SUFFIX = /\.metadata\.(?:json|ya?ml)$/;
 const ARTIFACT_SUFFIX = /\.(gi|kg|bridge)\.json$/;

@@ -15,6 +15,22 @@ export { HttpError, problemBody, ValidationFailed } from './http-error.js';
 export { createLogger, requestLogger } from './logger.js';
 export type { ApiInfo, OpenApiDocument } from './openapi.js';
 export { buildOpenApiDocument } from './openapi.js';
+export type {
+  AddressClass,
+  AddressPolicy,
+  ResolvedAddress,
+  ResolveHost,
+} from './outbound-guard.js';
+export {
+  classifyAddress,
+  ipAddressBytes,
+  OutboundRefused,
+  pinnedLookup,
+  strictAddressPolicy,
+  systemResolveHost,
+  vetHost,
+} from './outbound-guard.js';
 export type { ServeOptions } from './serve.js';
 export { serve } from './serve.js';
 export { ConfigError, parseConfig, runMain } from './config.js';
+export { toOpenApiPath } from './paths.js';

@@ -1,0 +1,86 @@
+// Shared pieces of the benchmarks: child processes, readiness, autocannon.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import autocannon from 'autocannon';
+
+export async function freePort() {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  return port;
+}
+
+/** Starts a node script as a child; resolves once `readyUrl` answers 200. */
+export async function startProcess(script, { env = {}, readyUrl, timeoutMs = 60_000 } = {}) {
+  const child = spawn(process.execPath, [script], {
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`${script} exited with ${child.exitCode}`);
+    }
+    try {
+      const res = await fetch(readyUrl);
+      await res.arrayBuffer();
+      if (res.ok) {
+        return child;
+      }
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${script} not ready after ${timeoutMs} ms`);
+}
+
+export async function stopProcess(child) {
+  if (child.exitCode === null) {
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }
+}
+
+/** One autocannon run; returns requests/s and latency percentiles in ms. */
+export async function load(url, { connections = 20, duration = 5, method = 'GET', body, headers } = {}) {
+  const result = await autocannon({ url, connections, duration, method, body, headers });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${method} ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  }
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/**
+ * Measures a route against the bare baseline twice, interleaved, so drift in
+ * machine load affects both sides alike; reports the mean ratio.
+ */
+export async function compare(label, baseUrl, routeUrl, options = {}) {
+  const rounds = [];
+  for (let i = 0; i < 2; i++) {
+    const base = await load(baseUrl, options.base ?? {});
+    const route = await load(routeUrl, options);
+    rounds.push({ base, route });
+  }
+  const avg = (pick) => rounds.reduce((s, r) => s + pick(r), 0) / rounds.length;
+  const row = {
+    label,
+    rps: Math.round(avg((r) => r.route.rps)),
+    bare_rps: Math.round(avg((r) => r.base.rps)),
+    ratio: Number((avg((r) => r.route.rps) / avg((r) => r.base.rps)).toFixed(3)),
+    p50_ms: avg((r) => r.route.p50),
+    p99_ms: Math.max(...rounds.map((r) => r.route.p99)),
+  };
+  if (options.target) {
+    row.target = options.target.describe;
+    row.meets_target = options.target.check(row);
+  }
+  return row;
+}
+
+export function printTable(title, rows) {
+  process.stdout.write(`\n## ${title}\n`);
+  console.table(rows);
+}

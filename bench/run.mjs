@@ -1,0 +1,143 @@
+// `pnpm bench`: corpus projection load, then route throughput as ratios of a
+// bare express route measured in the same run (a noisy machine shifts both).
+// Flags: --quick (short runs), --only=load,viewer,consumer
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { generateCorpus } from '@podcast/corpus-generator';
+import { createTestDatabase } from '@podcast/db';
+import { compare, freePort, printTable, startProcess, stopProcess } from './lib.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = resolve(here, '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const only = (args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'load,viewer,consumer').split(',');
+const duration = quick ? 2 : 5;
+
+async function corpusOf(feeds, episodesPerFeed) {
+  const out = resolve(here, `out/corpus-${feeds}x${episodesPerFeed}`);
+  // Generation is deterministic, so an existing tree with the same arguments is reused.
+  if (!existsSync(resolve(out, 'corpus_manifest.json'))) {
+    const started = performance.now();
+    await generateCorpus({ out, feeds, episodesPerFeed, force: true });
+    process.stdout.write(`generated ${feeds * episodesPerFeed} episodes in ${Math.round(performance.now() - started)} ms\n`);
+  }
+  return out;
+}
+
+function loadRow(label, root) {
+  const json = execFileSync(process.execPath, ['--expose-gc', resolve(here, 'corpus-load.mjs'), root], { encoding: 'utf8' });
+  const row = { label, ...JSON.parse(json) };
+  row.meets_target = row.load_ms < 10_000 && row.rss_mb < 1024;
+  return row;
+}
+
+const under = (ratio, p99) => ({
+  describe: `ratio > ${ratio}, p99 < ${p99} ms`,
+  check: (row) => row.ratio > ratio && row.p99_ms < p99,
+});
+
+async function withBare(fn) {
+  const port = await freePort();
+  const bare = await startProcess(resolve(here, 'bare-server.mjs'), {
+    env: { PORT: String(port) },
+    readyUrl: `http://127.0.0.1:${port}/bare`,
+  });
+  try {
+    return await fn(`http://127.0.0.1:${port}/bare`);
+  } finally {
+    await stopProcess(bare);
+  }
+}
+
+async function hasRoute(base, method, path) {
+  const doc = await (await fetch(`${base}/openapi.json`)).json();
+  return Boolean(doc.paths[path]?.[method]);
+}
+
+async function viewerBench(root, bareUrl) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const viewer = await startProcess(resolve(repo, 'apps/viewer-api/dist/main.js'), {
+    env: { PORT: String(port), CORPUS_DIR: root },
+    readyUrl: `${base}/api/artifacts?path=${encodeURIComponent(root)}`,
+  });
+  const rows = [];
+  try {
+    const list = await (await fetch(`${base}/api/corpus/episodes?limit=1`)).json().catch(() => ({}));
+    const relpath = list.items?.[0]?.metadata_relpath;
+    const cases = [
+      ['GET /api/health', '/api/health', `${base}/api/health`, under(0.3, 20)],
+      ['GET /api/corpus/episodes (limit 50)', '/api/corpus/episodes', `${base}/api/corpus/episodes?limit=50`, under(0.3, 20)],
+      ['GET /api/corpus/episodes/detail', '/api/corpus/episodes/detail', `${base}/api/corpus/episodes/detail?metadata_relpath=${encodeURIComponent(relpath ?? '')}`, under(0.3, 20)],
+      ['GET /api/corpus/digest', '/api/corpus/digest', `${base}/api/corpus/digest?window=1mo`, under(0.3, 20)],
+      // 30,000 rows, ~4 MB per response: reported for scale, no target.
+      ['GET /api/artifacts (10k episodes)', '/api/artifacts', `${base}/api/artifacts?path=${encodeURIComponent(root)}`, undefined],
+    ];
+    for (const [label, path, url, target] of cases) {
+      if (await hasRoute(base, 'get', path)) {
+        rows.push(await compare(label, bareUrl, url, { duration, target, connections: target ? 20 : 4 }));
+      } else {
+        rows.push({ label, note: 'route not mounted' });
+      }
+    }
+  } finally {
+    await stopProcess(viewer);
+  }
+  return rows;
+}
+
+async function consumerBench(root, bareUrl) {
+  const database = await createTestDatabase();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const consumer = await startProcess(resolve(repo, 'apps/consumer-api/dist/main.js'), {
+    env: { PORT: String(port), CORPUS_DIR: root, DATABASE_URL: database.url, APP_ENV: 'development' },
+    readyUrl: `${base}/api/app/episodes?page_size=1`,
+  });
+  const rows = [];
+  try {
+    const first = (await (await fetch(`${base}/api/app/episodes?page_size=1`)).json()).items[0];
+    const slug = first.slug;
+    const json = { 'content-type': 'application/json' };
+    await fetch(`${base}/api/app/playback/${slug}`, { method: 'PUT', headers: json, body: '{"position_seconds":12}' });
+    const cases = [
+      ['GET /api/app/episodes', `${base}/api/app/episodes?page_size=20`, {}, under(0.3, 20)],
+      ['GET /api/app/episodes/{slug}', `${base}/api/app/episodes/${slug}`, {}, under(0.3, 20)],
+      ['GET /api/app/episodes/{slug}/insights', `${base}/api/app/episodes/${slug}/insights`, {}, under(0.3, 20)],
+      ['GET /api/app/playback (PostgreSQL read)', `${base}/api/app/playback`, {}, under(0, 30)],
+      [
+        'PUT /api/app/playback/{slug} (PostgreSQL write)',
+        `${base}/api/app/playback/${slug}`,
+        { method: 'PUT', headers: json, body: '{"position_seconds":42.5}' },
+        { describe: '> 2000 req/s, p99 < 30 ms', check: (r) => r.rps > 2000 && r.p99_ms < 30 },
+      ],
+    ];
+    for (const [label, url, extra, target] of cases) {
+      rows.push(await compare(label, bareUrl, url, { duration, target, ...extra }));
+    }
+  } finally {
+    await stopProcess(consumer);
+    await database.close();
+  }
+  return rows;
+}
+
+const small = await corpusOf(10, 100);
+const large = await corpusOf(100, 100);
+if (only.includes('load')) {
+  printTable('Corpus projection load (target: 10,000 episodes < 10 s and < 1 GB RSS)', [
+    loadRow('1,000 episodes', small),
+    loadRow('10,000 episodes', large),
+  ]);
+}
+await withBare(async (bareUrl) => {
+  if (only.includes('viewer')) {
+    printTable('viewer-api at 10,000 episodes vs bare express', await viewerBench(large, bareUrl));
+  }
+  if (only.includes('consumer')) {
+    printTable('consumer-api at 10,000 episodes vs bare express', await consumerBench(large, bareUrl));
+  }
+});
