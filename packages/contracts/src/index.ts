@@ -1,3 +1,4 @@
+export { AuthStatus } from './auth.js';
 export {
   AudioSource,
   EpisodeCatalogItem,
@@ -10,6 +11,14 @@ export {
   Segment,
   SegmentsContract,
 } from './catalog.js';
+export {
+  CATALOG_PAGE_SIZE_DEFAULT,
+  CATALOG_PAGE_SIZE_MAX,
+  EpisodeListQuery,
+  EpisodeSlugParams,
+  FeedEpisodeListQuery,
+  FeedIdParams,
+} from './catalog-routes.js';
 export type { CommsRecordInput } from './comms.js';
 export {
   CommsRecord,
@@ -20,6 +29,73 @@ export {
   NotificationType,
   TimeZone,
 } from './comms.js';
+export {
+  CORPUS_EPISODES_LIMIT_DEFAULT,
+  CorpusCoverage,
+  CorpusDocument,
+  CorpusEnrichmentItem,
+  CorpusEnrichmentList,
+  CorpusEpisodeDetail,
+  CorpusEpisodeDetailQuery,
+  CorpusEpisodeList,
+  CorpusEpisodeListItem,
+  CorpusEpisodesQuery,
+  CorpusFeed,
+  CorpusFeedList,
+  CorpusPathQuery,
+  CorpusRunSummaryItem,
+  CorpusRunSummaryList,
+  CorpusStats,
+  EnricherIdParams,
+  EpisodeEnrichmentQuery,
+  NODE_EPISODES_LIMIT_DEFAULT,
+  NODE_EPISODES_LIMIT_MAX,
+  NodeEpisode,
+  NodeEpisodesBody,
+  NodeEpisodesResponse,
+  QueryActivityQuery,
+  QueryActivityResponse,
+  RESOLVE_EPISODE_IDS_MAX,
+  ResolvedEpisodeArtifacts,
+  ResolveEpisodeArtifactsBody,
+  ResolveEpisodeArtifactsResponse,
+  StoredEnrichmentEnvelope,
+  TOP_PERSONS_LIMIT_DEFAULT,
+  TopPerson,
+  TopPersonList,
+  TopPersonsQuery,
+} from './corpus-browse.js';
+export {
+  CilDigestTopic,
+  CorpusDigestQuery,
+  CorpusDigestResponse,
+  CorpusDigestRow,
+  CorpusDigestTopicBand,
+  DIGEST_MAX_ROWS_LIMIT,
+  DigestWindow,
+} from './corpus-digest.js';
+export {
+  ArtworkQuery,
+  ArtworkSize,
+  AudioSourceQuery,
+  CorpusBinaryQuery,
+  CorpusMediaQuery,
+  CorpusTextFileQuery,
+} from './corpus-files.js';
+export {
+  AppTopicListQuery,
+  CorpusFeedSignalsQuery,
+  CorpusFeedSignalsResponse,
+  CorpusStorylinesQuery,
+  CorpusTrendingQuery,
+  CorpusTrendingResponse,
+  FeedCadence,
+  FeedTopicShare,
+  TopicCluster,
+  TopicClusterMember,
+  TopicClustersArtifact,
+  TrendingEntity,
+} from './corpus-graph.js';
 export {
   ConsentSnapshot,
   DELIVERY_TEMPLATES,
@@ -91,6 +167,13 @@ export {
   TopicRef,
 } from './graph-shapes.js';
 export {
+  LibraryItem,
+  LibraryList,
+  OPML_MAX_CHARS,
+  OpmlImportJson,
+  OpmlImportResult,
+} from './library.js';
+export {
   ArtifactKind,
   ArtifactList,
   ArtifactListItem,
@@ -98,6 +181,24 @@ export {
   ScheduledJobKind,
   ScheduledJobRow,
 } from './operator.js';
+export {
+  FEED_OPTION_KEYS,
+  FEED_OPTION_PREFIX,
+  FEED_URL_KEYS,
+  FeedEntry,
+  FeedEntryInput,
+  FeedsSpecPut,
+  FeedsSpecResponse,
+  FeedUrl,
+  ForbiddenOperatorKeysProblem,
+  MAX_FEED_ENTRIES,
+  OperatorConfigPut,
+  OperatorConfigResponse,
+  OperatorFileKeys,
+  OperatorProfile,
+  OperatorProfilesResponse,
+  ScheduledJob,
+} from './operator-files.js';
 export { Problem, ProblemFieldError } from './problem.js';
 export {
   NativePushSubscription,

@@ -1,5 +1,6 @@
 export type { Authenticator, Authenticators } from './auth.js';
 export { bearerTokenAuth, internalTokenAuth, safeEqual } from './auth.js';
+export { ConfigError, parseConfig, runMain } from './config.js';
 export type { AppOptions } from './create-app.js';
 export { createApp } from './create-app.js';
 export type {
@@ -30,7 +31,6 @@ export {
   systemResolveHost,
   vetHost,
 } from './outbound-guard.js';
+export { toOpenApiPath } from './paths.js';
 export type { ServeOptions } from './serve.js';
 export { serve } from './serve.js';
-export { ConfigError, parseConfig, runMain } from './config.js';
-export { toOpenApiPath } from './paths.js';
