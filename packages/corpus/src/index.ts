@@ -25,6 +25,7 @@ export { resolveEpisodeArtifacts } from './browse/episode-artifact-paths.js';
 export type { EpisodeCursor } from './browse/episode-cursor.js';
 export { decodeEpisodeCursor, encodeEpisodeCursor } from './browse/episode-cursor.js';
 export type { EpisodeFilter } from './browse/episode-filter.js';
+export { episodeTopicPills } from './browse/episode-topic-pills.js';
 export type { CachedFile, FileCache } from './browse/file-cache.js';
 export { createFileCache } from './browse/file-cache.js';
 export { dailyActivity, readQueryCounts } from './browse/query-activity.js';

@@ -1,6 +1,83 @@
 import type { AnyRoute } from '@podcast/http-kit';
 import type { ConsumerCtx } from '../context.js';
+import { getArtwork } from './artwork/get-artwork.js';
+import { getAudioSource } from './audio-source/get-audio-source.js';
+import { getAuthStatus } from './auth/auth-status.js';
+import { finishLogin } from './auth/callback.js';
+import { startLogin } from './auth/login.js';
+import { logout } from './auth/logout.js';
+import { getEpisode } from './catalog/get-episode.js';
+import { getEpisodeEntities } from './catalog/get-episode-entities.js';
+import { getEpisodeInsights } from './catalog/get-episode-insights.js';
+import { getEpisodeSegments } from './catalog/get-episode-segments.js';
+import { listEpisodes } from './catalog/list-episodes.js';
+import { listFeedEpisodes } from './catalog/list-feed-episodes.js';
+import { listPodcasts } from './catalog/list-podcasts.js';
+import { removeFavorite } from './favorites/delete-favorite.js';
+import { getFavorites } from './favorites/list-favorites.js';
+import { putFavorite } from './favorites/save-favorite.js';
 import { getHealth } from './health/get-health.js';
+import { followInterest } from './interests/follow-interest.js';
+import { getInterests } from './interests/list-interests.js';
+import { putInterests } from './interests/put-interests.js';
+import { unfollowInterest } from './interests/unfollow-interest.js';
+import { exportOpml } from './library/export-opml.js';
+import { importOpml } from './library/import-opml.js';
+import { listLibrary } from './library/list-library.js';
+import { subscribeFeed } from './library/subscribe-feed.js';
+import { unsubscribeFeed } from './library/unsubscribe-feed.js';
+import { recordListen } from './listen/record-listen.js';
+import { getMe } from './me/get-me.js';
+import { getMyStats } from './me/get-my-stats.js';
+import { getPlaybackPosition } from './playback/get-playback.js';
+import { listPlaybackPositions } from './playback/list-playback.js';
+import { savePlaybackPosition } from './playback/put-playback.js';
+import { getPlayQueue } from './queue/get-queue.js';
+import { replacePlayQueue } from './queue/put-queue.js';
+import { getEpisodeStats } from './stats/get-episode-stats.js';
+import { listStorylines } from './themes/list-storylines.js';
+import { listThemes } from './themes/list-themes.js';
 
 /** Every consumer route, top to bottom. */
-export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [getHealth];
+export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
+  getHealth,
+  // Catalog (issue 3)
+  listEpisodes,
+  getEpisode,
+  getEpisodeInsights,
+  getEpisodeEntities,
+  getEpisodeSegments,
+  listPodcasts,
+  listFeedEpisodes,
+  listThemes,
+  listStorylines,
+  getAudioSource,
+  getArtwork,
+  // Sign-in and per-user state (issue 4)
+  startLogin,
+  finishLogin,
+  logout,
+  getAuthStatus,
+  getMe,
+  getMyStats,
+  listPlaybackPositions,
+  getPlaybackPosition,
+  savePlaybackPosition,
+  getPlayQueue,
+  replacePlayQueue,
+  listLibrary,
+  // Before /library/{feed_id}: express matches in registration order.
+  exportOpml,
+  importOpml,
+  subscribeFeed,
+  unsubscribeFeed,
+  getFavorites,
+  putFavorite,
+  removeFavorite,
+  getInterests,
+  putInterests,
+  followInterest,
+  unfollowInterest,
+  recordListen,
+  getEpisodeStats,
+];

@@ -1,0 +1,30 @@
+import { EpisodeList, EpisodeListQuery, Problem } from '@podcast/contracts';
+import { catalogItemOf, catalogPage } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+
+export const listEpisodes = defineRoute({
+  method: 'get',
+  path: '/api/app/episodes',
+  summary: 'The newest-first episode catalog, one page at a time',
+  description:
+    'Filters by `status` (ready, partial, pending) and `feed_id`. A page past the end is an ' +
+    'empty page; an unknown feed id gives an empty list.',
+  tags: ['catalog'],
+  auth: 'session',
+  query: EpisodeListQuery,
+  responses: { 200: EpisodeList, 400: Problem.describe('A query parameter is out of bounds') },
+  handler: async ({ ctx, query }) => {
+    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
+    const filter = { feedId: query.feed_id, status: query.status };
+    const page = catalogPage(snapshot, filter, { page: query.page, pageSize: query.page_size });
+    return {
+      items: page.episodes.map((episode) =>
+        catalogItemOf(episode, snapshot.findFeed(episode.feed_id)),
+      ),
+      page: page.page,
+      page_size: page.page_size,
+      total: page.total,
+      has_more: page.has_more,
+    };
+  },
+});

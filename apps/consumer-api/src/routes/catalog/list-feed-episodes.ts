@@ -1,0 +1,43 @@
+import {
+  EpisodeList,
+  FeedEpisodeListQuery,
+  FeedIdParams,
+  NotFound,
+  Problem,
+} from '@podcast/contracts';
+import { catalogItemOf, catalogPage } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+
+export const listFeedEpisodes = defineRoute({
+  method: 'get',
+  path: '/api/app/podcasts/{feed_id}/episodes',
+  summary: "One show's episodes, newest first, one page at a time",
+  description:
+    'The same envelope as /api/app/episodes scoped to one show; the feed id is URL-encoded. ' +
+    '404 when the corpus has no show with that id.',
+  tags: ['catalog'],
+  auth: 'session',
+  params: FeedIdParams,
+  query: FeedEpisodeListQuery,
+  responses: {
+    200: EpisodeList,
+    400: Problem.describe('A query parameter is out of bounds'),
+    404: Problem.describe('Unknown feed id'),
+  },
+  handler: async ({ ctx, params, query }) => {
+    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
+    const feed = snapshot.findFeed(params.feed_id);
+    if (feed === undefined) {
+      throw new NotFound(`no show with feed id ${params.feed_id}`);
+    }
+    const filter = { feedId: feed.feed_id, status: query.status };
+    const page = catalogPage(snapshot, filter, { page: query.page, pageSize: query.page_size });
+    return {
+      items: page.episodes.map((episode) => catalogItemOf(episode, feed)),
+      page: page.page,
+      page_size: page.page_size,
+      total: page.total,
+      has_more: page.has_more,
+    };
+  },
+});

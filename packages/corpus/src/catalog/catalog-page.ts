@@ -1,0 +1,94 @@
+import type { EpisodeStatus as CatalogStatus } from '@podcast/contracts';
+import type { CorpusSnapshot } from '../corpus-snapshot.js';
+import type { EpisodeRecord } from '../episode-record.js';
+import { catalogStatusOf } from './catalog-status.js';
+
+export interface CatalogFilter {
+  /** Exact feed id; '' selects episodes whose metadata names no feed. */
+  feedId?: string;
+  status?: CatalogStatus;
+}
+
+/** The part of a snapshot the catalog lists read; memoised per object. */
+export type CatalogSource = Pick<CorpusSnapshot, 'episodes' | 'findFeed'>;
+
+export interface CatalogPage {
+  episodes: readonly EpisodeRecord[];
+  page: number;
+  page_size: number;
+  total: number;
+  has_more: boolean;
+}
+
+const NONE: readonly EpisodeRecord[] = Object.freeze([]);
+
+// Filtered lists are computed once per snapshot and filter; a refresh makes
+// a new snapshot, so entries never go stale and are collected with it.
+const filteredBySnapshot = new WeakMap<CatalogSource, Map<string, readonly EpisodeRecord[]>>();
+
+function cacheOf(snapshot: CatalogSource): Map<string, readonly EpisodeRecord[]> {
+  let cache = filteredBySnapshot.get(snapshot);
+  if (cache === undefined) {
+    cache = new Map();
+    filteredBySnapshot.set(snapshot, cache);
+  }
+  return cache;
+}
+
+/**
+ * The newest-first episodes matching `filter`. Only feeds the snapshot knows
+ * are cached, so arbitrary feed ids in requests cannot grow the cache.
+ */
+export function filteredEpisodes(
+  snapshot: CatalogSource,
+  filter: CatalogFilter,
+): readonly EpisodeRecord[] {
+  const { feedId, status } = filter;
+  if (feedId === undefined && status === undefined) {
+    return snapshot.episodes;
+  }
+  if (feedId !== undefined && snapshot.findFeed(feedId) === undefined) {
+    return NONE;
+  }
+  const cache = cacheOf(snapshot);
+  const key = `${status ?? '*'}\u0000${feedId ?? '*'}`;
+  let episodes = cache.get(key);
+  if (episodes === undefined) {
+    // Feed and status together narrow the cached feed list, not the whole catalog.
+    const source =
+      feedId !== undefined && status !== undefined
+        ? filteredEpisodes(snapshot, { feedId })
+        : snapshot.episodes;
+    episodes = Object.freeze(
+      source.filter(
+        (episode) =>
+          (feedId === undefined || episode.feed_id === feedId) &&
+          (status === undefined || catalogStatusOf(episode) === status),
+      ),
+    );
+    cache.set(key, episodes);
+  }
+  return episodes;
+}
+
+/** One page of `items` (pages are one-based); a page past the end is empty. */
+export function pageOf<T>(
+  items: readonly T[],
+  page: number,
+  pageSize: number,
+): { slice: readonly T[]; total: number; has_more: boolean } {
+  const start = (page - 1) * pageSize;
+  const end = start + pageSize;
+  return { slice: items.slice(start, end), total: items.length, has_more: end < items.length };
+}
+
+/** The catalog list envelope's episodes for one request. */
+export function catalogPage(
+  snapshot: CatalogSource,
+  filter: CatalogFilter,
+  paging: { page: number; pageSize: number },
+): CatalogPage {
+  const episodes = filteredEpisodes(snapshot, filter);
+  const { slice, total, has_more } = pageOf(episodes, paging.page, paging.pageSize);
+  return { episodes: slice, page: paging.page, page_size: paging.pageSize, total, has_more };
+}

@@ -1,0 +1,48 @@
+import type { PodcastItem } from '@podcast/contracts';
+import type { CorpusSnapshot } from '../corpus-snapshot.js';
+import { artworkUrl } from '../episode-fields.js';
+import type { FeedRecord } from '../feeds.js';
+
+const UNTITLED = '(untitled)';
+
+export function podcastItemOf(feed: FeedRecord): PodcastItem {
+  return {
+    feed_id: feed.feed_id,
+    title: feed.title ?? UNTITLED,
+    artwork_url: artworkUrl(feed.image_local_relpath, 'thumb'),
+    image_url: feed.image_url,
+    description: feed.description,
+    episode_count: feed.episode_count,
+  };
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/**
+ * The shows of the catalog by title (as a shelf reads), ties by feed id.
+ * Episodes without a feed id are not a show and are left out.
+ */
+export function podcastItemsOf(feeds: readonly FeedRecord[]): PodcastItem[] {
+  return feeds
+    .filter((feed) => feed.feed_id !== '')
+    .map(podcastItemOf)
+    .sort(
+      (a, b) =>
+        collator.compare(a.title, b.title) ||
+        (a.feed_id < b.feed_id ? -1 : a.feed_id > b.feed_id ? 1 : 0),
+    );
+}
+
+const listBySnapshot = new WeakMap<Pick<CorpusSnapshot, 'feeds'>, readonly PodcastItem[]>();
+
+/** `podcastItemsOf` memoised per snapshot. */
+export function podcastListOf(snapshot: Pick<CorpusSnapshot, 'feeds'>): {
+  items: readonly PodcastItem[];
+} {
+  let items = listBySnapshot.get(snapshot);
+  if (items === undefined) {
+    items = podcastItemsOf(snapshot.feeds);
+    listBySnapshot.set(snapshot, items);
+  }
+  return { items };
+}
