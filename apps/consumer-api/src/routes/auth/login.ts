@@ -1,0 +1,36 @@
+import { Problem, z } from '@podcast/contracts';
+import { HttpError } from '@podcast/http-kit';
+import { beginLogin } from '../../auth/begin-login.js';
+import { loginSettingsOf } from '../../auth/login-settings.js';
+import { LOGIN_STATE_COOKIE, loginStateCookieOptions } from '../../auth/session-cookie.js';
+import { defineRoute } from '../../context.js';
+
+export const startLogin = defineRoute({
+  method: 'get',
+  path: '/api/app/auth/login',
+  summary: 'Start sign-in with the configured OAuth provider',
+  description:
+    'Answers 307 to the provider (authorization code flow with PKCE S256) and sets a signed, ' +
+    'ten-minute login-state cookie. 503 when the session secret or provider is not configured.',
+  tags: ['auth'],
+  auth: 'open',
+  responses: {
+    307: z.null().describe('Redirect to the provider; Set-Cookie podcast_login_state'),
+    502: Problem.describe('The provider discovery document could not be read'),
+    503: Problem.describe('Sign-in is not configured'),
+  },
+  handler: async ({ ctx, res }) => {
+    const result = loginSettingsOf(ctx.config);
+    if (!result.ok) {
+      throw new HttpError(503, `sign-in is not configured: set ${result.missing.join(', ')}`);
+    }
+    const start = await beginLogin(ctx, result.settings);
+    res.cookie(
+      LOGIN_STATE_COOKIE,
+      start.stateCookie,
+      loginStateCookieOptions(result.settings.isSecure),
+    );
+    res.set('cache-control', 'no-store');
+    res.redirect(307, start.location);
+  },
+});

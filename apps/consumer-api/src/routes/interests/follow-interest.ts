@@ -1,0 +1,17 @@
+import { Interests, InterestToken, z } from '@podcast/contracts';
+import { addInterest } from '@podcast/db';
+import { userOf } from '../../auth/session-auth.js';
+import { defineRoute } from '../../context.js';
+
+export const followInterest = defineRoute({
+  method: 'post',
+  path: '/api/app/interests/{token}',
+  summary: 'Follow one theme, topic or person',
+  description: 'Idempotent. The token is URL-encoded; answers the whole set.',
+  tags: ['interests'],
+  auth: 'session',
+  params: z.object({ token: InterestToken }),
+  responses: { 200: Interests },
+  handler: ({ ctx, params, principal }) =>
+    addInterest(ctx.db, userOf(principal).id, params.token, ctx.now()),
+});

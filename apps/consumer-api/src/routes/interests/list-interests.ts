@@ -1,0 +1,14 @@
+import { Interests } from '@podcast/contracts';
+import { listInterests } from '@podcast/db';
+import { userOf } from '../../auth/session-auth.js';
+import { defineRoute } from '../../context.js';
+
+export const getInterests = defineRoute({
+  method: 'get',
+  path: '/api/app/interests',
+  summary: 'Followed themes, topics and persons',
+  tags: ['interests'],
+  auth: 'session',
+  responses: { 200: Interests },
+  handler: ({ ctx, principal }) => listInterests(ctx.db, userOf(principal).id),
+});

@@ -1,0 +1,15 @@
+import { CurrentUser } from '@podcast/contracts';
+import { userOf } from '../../auth/session-auth.js';
+import { defineRoute } from '../../context.js';
+import { currentUserOf } from './current-user.js';
+
+export const getMe = defineRoute({
+  method: 'get',
+  path: '/api/app/me',
+  summary: 'The signed-in user',
+  description: '401 when signed out in production; the local user in development.',
+  tags: ['account'],
+  auth: 'session',
+  responses: { 200: CurrentUser },
+  handler: ({ principal }) => currentUserOf(userOf(principal)),
+});

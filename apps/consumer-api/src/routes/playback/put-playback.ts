@@ -1,0 +1,23 @@
+import { NotFound, PlaybackPosition, PlaybackPut, Problem, Slug, z } from '@podcast/contracts';
+import { putPlayback } from '@podcast/db';
+import { userOf } from '../../auth/session-auth.js';
+import { defineRoute } from '../../context.js';
+
+export const savePlaybackPosition = defineRoute({
+  method: 'put',
+  path: '/api/app/playback/{slug}',
+  summary: 'Save the playback position of one episode',
+  description: 'Last write wins. 400 for a negative position, 404 for a slug the corpus lacks.',
+  tags: ['playback'],
+  auth: 'session',
+  params: z.object({ slug: Slug }),
+  body: PlaybackPut,
+  responses: { 200: PlaybackPosition, 404: Problem.describe('Unknown episode slug') },
+  handler: async ({ ctx, params, body, principal }) => {
+    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
+    if (snapshot.findEpisodeBySlug(params.slug) === undefined) {
+      throw new NotFound(`no episode with slug ${params.slug}`);
+    }
+    return putPlayback(ctx.db, userOf(principal).id, params.slug, body.position_seconds, ctx.now());
+  },
+});

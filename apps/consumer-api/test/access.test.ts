@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { AnyRoute } from '@podcast/http-kit';
+import request from 'supertest';
+import { isOpenRoutePath, OPEN_ROUTE_PATHS } from '../src/auth/open-routes.js';
+import type { ConsumerCtx } from '../src/context.js';
+import { consumerRoutes } from '../src/routes/index.js';
+import { buildTestApp, type TestApp } from './support/build-test-app.js';
+
+// Spec 01 rule 2 covers /api/app/* plus the few open paths outside it.
+const guarded = consumerRoutes.filter(
+  (route) => route.path.startsWith('/api/app/') || isOpenRoutePath(route.path),
+);
+const table = guarded.map((route) => [route.method.toUpperCase(), route.path, route] as const);
+const sessionTable = table.filter(([, path]) => !isOpenRoutePath(path));
+const openTable = table.filter(([, path]) => isOpenRoutePath(path));
+
+const ISSUE_4_SESSION_ROUTES = [
+  'GET /api/app/me',
+  'GET /api/app/me/stats',
+  'GET /api/app/playback',
+  'GET /api/app/playback/{slug}',
+  'PUT /api/app/playback/{slug}',
+  'GET /api/app/queue',
+  'PUT /api/app/queue',
+  'GET /api/app/library',
+  'GET /api/app/library/opml',
+  'POST /api/app/library/opml',
+  'POST /api/app/library/{feed_id}',
+  'DELETE /api/app/library/{feed_id}',
+  'GET /api/app/favorites',
+  'PUT /api/app/favorites',
+  'DELETE /api/app/favorites/{kind}/{ref*}',
+  'GET /api/app/interests',
+  'PUT /api/app/interests',
+  'POST /api/app/interests/{token}',
+  'DELETE /api/app/interests/{token}',
+  'POST /api/app/listen/{slug}',
+  'GET /api/app/episodes/{slug}/stats',
+];
+
+/** A concrete URL for a declared path: every `{param}` becomes a harmless placeholder. */
+function urlOf(route: AnyRoute<ConsumerCtx>): string {
+  return route.path.replace(/\{(\w+)\*\}/g, 'some/$1').replace(/\{(\w+)\}/g, 'some-$1');
+}
+
+describe('access rules', () => {
+  let production: TestApp;
+  let development: TestApp;
+
+  beforeAll(async () => {
+    production = await buildTestApp({ appEnv: 'production' });
+    development = await buildTestApp({ appEnv: 'development' });
+  });
+
+  afterAll(async () => {
+    await production.close();
+    await development.close();
+  });
+
+  it('covers the per-user and sign-in routes of issue 4', () => {
+    const sessionRoutes = sessionTable.map(([method, path]) => `${method} ${path}`);
+    expect(sessionRoutes).toEqual(expect.arrayContaining(ISSUE_4_SESSION_ROUTES));
+    expect(openTable.map(([, path]) => path)).toEqual(
+      expect.arrayContaining(['/api/health', '/api/app/auth/login', '/api/app/auth/callback']),
+    );
+    expect(new Set(OPEN_ROUTE_PATHS).size).toBe(OPEN_ROUTE_PATHS.length);
+  });
+
+  it.each(table)('%s %s declares the auth class rule 2 gives it', (_method, path, route) => {
+    expect(route.auth).toBe(isOpenRoutePath(path) ? 'open' : 'session');
+  });
+
+  it.each(sessionTable)(
+    '%s %s answers 401 in production without a session',
+    async (_method, _path, route) => {
+      const res = await request(production.app)[route.method](urlOf(route));
+      expect(res.status).toBe(401);
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+      expect(res.body.detail).toBeTruthy();
+    },
+  );
+
+  it.each(sessionTable)('%s %s needs no sign-in in development', async (_method, _path, route) => {
+    const res = await request(development.app)[route.method](urlOf(route));
+    expect(res.status).not.toBe(401);
+  });
+
+  it.each(openTable)('%s %s stays open in production', async (_method, _path, route) => {
+    const res = await request(production.app)[route.method](urlOf(route));
+    expect(res.status).not.toBe(401);
+  });
+});
