@@ -19,6 +19,7 @@ export type { LibrarySubscription } from './library.js';
 export { listSubscriptions, subscribe, subscribeMany, unsubscribe } from './library.js';
 export type { DailyCount, EpisodeListenStats, UserStats } from './listen-events.js';
 export { appendListenEvent, episodeStats, userStats } from './listen-events.js';
+export { consumeLoginState } from './login-states.js';
 export { migrateDownAll, migrateToLatest } from './migrate.js';
 export { migrateTarget, runMigrations } from './migrate-command.js';
 export { MIGRATIONS, migrationProvider } from './migrations/index.js';

@@ -39,6 +39,12 @@ export interface SessionsTable {
   revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+/** OAuth login states already redeemed; a row lives until the state would have expired. */
+export interface UsedLoginStatesTable {
+  state: string;
+  expires_at: Timestamp;
+}
+
 export interface PlaybackPositionsTable {
   user_id: string;
   slug: string;
@@ -93,6 +99,7 @@ export interface Database {
   favorites: FavoritesTable;
   interests: InterestsTable;
   listen_events: ListenEventsTable;
+  used_login_states: UsedLoginStatesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

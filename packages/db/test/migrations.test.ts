@@ -23,6 +23,7 @@ const TABLES = [
   'playback_positions',
   'queue_items',
   'sessions',
+  'used_login_states',
   'users',
 ];
 

@@ -2,30 +2,25 @@ import { type User, upsertUserFromProvider } from '@podcast/db';
 import type { ConsumerCtx } from '../context.js';
 import type { LoginSettings, ProviderEndpoints } from './login-settings.js';
 import { discoverEndpoints } from './oauth-client.js';
-import { createUsedStateSet, type UsedStateSet } from './used-states.js';
 
 export interface AuthOptions {
   /** Limit on each call to the provider (discovery, token, userinfo). */
   providerTimeoutMs: number;
   /** How long a discovery document is reused. */
   discoveryTtlMs: number;
-  /** Logins that may be in flight at once (see used-states.ts). */
-  usedStateCapacity: number;
 }
 
 const DEFAULT_OPTIONS: AuthOptions = {
   providerTimeoutMs: 5000,
   discoveryTtlMs: 60 * 60 * 1000,
-  usedStateCapacity: 10_000,
 };
 
 /** The development user of spec 01 rule 1. */
 export const LOCAL_USER = { provider: 'local', subject: 'dev', name: 'Local user' } as const;
 
-/** State the auth routes keep for the life of one app: caches and the replay guard. */
+/** State the auth routes keep for the life of one app: caches (the replay guard lives in the database). */
 export interface AuthRuntime {
   readonly options: AuthOptions;
-  readonly usedStates: UsedStateSet;
   endpointsOf(settings: LoginSettings): Promise<ProviderEndpoints>;
   localUser(): Promise<User>;
 }
@@ -35,7 +30,6 @@ function createAuthRuntime(ctx: ConsumerCtx, options: AuthOptions): AuthRuntime 
   let localUser: Promise<User> | undefined;
   return {
     options,
-    usedStates: createUsedStateSet(options.usedStateCapacity),
     endpointsOf(settings) {
       if (settings.source.kind === 'explicit') {
         return Promise.resolve(settings.source.endpoints);

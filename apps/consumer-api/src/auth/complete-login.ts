@@ -1,4 +1,4 @@
-import { createSession, upsertUserFromProvider } from '@podcast/db';
+import { consumeLoginState, createSession, upsertUserFromProvider } from '@podcast/db';
 import { HttpError, safeEqual } from '@podcast/http-kit';
 import type { ConsumerCtx } from '../context.js';
 import { isAllowedAccount } from './allowlist.js';
@@ -26,14 +26,15 @@ const RESTART = 'start again at GET /api/app/auth/login';
 /**
  * Spec 01 Errors: an invalid state is a 400. The state must match the signed,
  * unexpired cookie and may be used once; a copied cookie and state pair is
- * refused the second time even within its ten minutes.
+ * refused the second time even within its ten minutes, by every instance
+ * (the used states are in the shared database).
  */
-function acceptState(
+async function acceptState(
   ctx: ConsumerCtx,
   settings: LoginSettings,
   cookie: string | undefined,
   query: CallbackQuery,
-): LoginState {
+): Promise<LoginState> {
   const nowMs = ctx.now().getTime();
   const login = decodeLoginState(settings.secret, cookie, nowMs);
   if (login === undefined) {
@@ -42,12 +43,14 @@ function acceptState(
   if (!query.state || !safeEqual(query.state, login.state)) {
     throw new HttpError(400, `state does not match this browser's sign-in; ${RESTART}`);
   }
-  const consumed = authRuntimeOf(ctx).usedStates.consume(login.state, login.expiresAtMs, nowMs);
-  if (consumed === 'replayed') {
+  const isFresh = await consumeLoginState(
+    ctx.db,
+    login.state,
+    new Date(login.expiresAtMs),
+    ctx.now(),
+  );
+  if (!isFresh) {
     throw new HttpError(400, `this sign-in state was already used; ${RESTART}`);
-  }
-  if (consumed === 'full') {
-    throw new HttpError(503, 'too many sign-ins in progress; try again in a few minutes');
   }
   return login;
 }
@@ -103,7 +106,7 @@ export async function completeLogin(
   stateCookie: string | undefined,
   query: CallbackQuery,
 ): Promise<string> {
-  const login = acceptState(ctx, settings, stateCookie, query);
+  const login = await acceptState(ctx, settings, stateCookie, query);
   if (query.error !== undefined) {
     const reason = query.error.replace(/[^\w.-]/g, '').slice(0, 64);
     throw new HttpError(400, `the provider did not sign you in (${reason}); ${RESTART}`);

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as createAccounts from './202611210900_create_accounts.js';
 import * as createUserState from './202611210905_create_user_state.js';
+import * as createUsedLoginStates from './202611211100_create_used_login_states.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -10,6 +11,7 @@ import * as createUserState from './202611210905_create_user_state.js';
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611210900_create_accounts': createAccounts,
   '202611210905_create_user_state': createUserState,
+  '202611211100_create_used_login_states': createUsedLoginStates,
 };
 
 export const migrationProvider: MigrationProvider = {
