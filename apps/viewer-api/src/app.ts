@@ -1,4 +1,4 @@
-import { createApp } from '@podcast/http-kit';
+import { bearerTokenAuth, createApp } from '@podcast/http-kit';
 import type { Express } from 'express';
 import type { ViewerCtx } from './context.js';
 import { capabilityFlags } from './routes/capabilities.js';
@@ -14,6 +14,7 @@ export function buildViewerApp(deps: ViewerDeps): Express {
     routes,
     ctx,
     logger: deps.logger,
+    authenticators: { operator: bearerTokenAuth(deps.config.operatorToken, 'OPERATOR_TOKEN') },
     info: {
       title: 'Podcast viewer API',
       version: '0.1.0',

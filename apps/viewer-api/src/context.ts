@@ -1,3 +1,4 @@
+import type { ScheduledJob } from '@podcast/contracts';
 import type { CorpusRegistry } from '@podcast/corpus';
 import { createRouteDefiner } from '@podcast/http-kit';
 import type { Logger } from 'pino';
@@ -10,6 +11,11 @@ export interface ViewerCtx {
   corpus: CorpusRegistry;
   logger: Logger;
   now: () => Date;
+  /**
+   * Called after a PUT of the operator file changed its scheduled_jobs block,
+   * so the in-process scheduler can reload (spec 01).
+   */
+  onScheduledJobsChanged?: (change: { root: string; jobs: ScheduledJob[] }) => void | Promise<void>;
   /** Derived from the mounted routes when the app is built. */
   capabilities: CapabilityFlags;
 }

@@ -9,10 +9,13 @@ const ViewerEnv = z
     CORPUS_DIR: z.string({ error: 'required: the default corpus root' }).min(1),
     CORPUS_ROOTS: z.string().optional(),
     APP_ENV: z.enum(['development', 'production']).default('development'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     REDIS_URL: z.url().optional(),
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
+    PODCAST_AVAILABLE_PROFILES: z.string().optional(),
   })
   .transform((env) => {
     const defaultRoot = resolve(env.CORPUS_DIR);
@@ -25,6 +28,10 @@ const ViewerEnv = z
       operatorToken: env.OPERATOR_TOKEN,
       redisUrl: env.REDIS_URL,
       refreshIntervalMs: env.CORPUS_REFRESH_MS,
+      // Comma list narrowing the packaged profile presets; unset offers them all.
+      availableProfiles: env.PODCAST_AVAILABLE_PROFILES?.split(',')
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
       // CONVENTIONS: CORPUS_ROOTS defaults to CORPUS_DIR only; the default
       // root is always allowed so `path`-less calls keep working.
       corpusRoots: {
@@ -36,6 +43,8 @@ const ViewerEnv = z
 
 export type ViewerConfig = z.output<typeof ViewerEnv>;
 
-export function loadViewerConfig(env: Record<string, string | undefined> = process.env): ViewerConfig {
+export function loadViewerConfig(
+  env: Record<string, string | undefined> = process.env,
+): ViewerConfig {
   return parseConfig(ViewerEnv, env);
 }

@@ -2,7 +2,67 @@ import type { AnyRoute } from '@podcast/http-kit';
 import type { ViewerCtx } from '../context.js';
 import { getArtifact } from './artifacts/get-artifact.js';
 import { listArtifacts } from './artifacts/list-artifacts.js';
+import { getCorpusCoverage } from './corpus-browse/get-corpus-coverage.js';
+import { getCorpusEnrichment } from './corpus-browse/get-corpus-enrichment.js';
+import { getCorpusEpisodeDetail } from './corpus-browse/get-corpus-episode-detail.js';
+import { getCorpusManifest } from './corpus-browse/get-corpus-manifest.js';
+import { getCorpusRunSummary } from './corpus-browse/get-corpus-run-summary.js';
+import { getCorpusStats } from './corpus-browse/get-corpus-stats.js';
+import { getEpisodeEnrichment } from './corpus-browse/get-episode-enrichment.js';
+import { getQueryActivity } from './corpus-browse/get-query-activity.js';
+import { getRunsSummary } from './corpus-browse/get-runs-summary.js';
+import { listCorpusEnrichments } from './corpus-browse/list-corpus-enrichments.js';
+import { listCorpusEpisodes } from './corpus-browse/list-corpus-episodes.js';
+import { listCorpusFeeds } from './corpus-browse/list-corpus-feeds.js';
+import { listNodeEpisodes } from './corpus-browse/list-node-episodes.js';
+import { listTopPersons } from './corpus-browse/list-top-persons.js';
+import { resolveEpisodeArtifactsRoute } from './corpus-browse/resolve-episode-artifacts.js';
+import { getCorpusDigest } from './corpus-digest/get-corpus-digest.js';
+import { getBinary } from './corpus-files/get-binary.js';
+import { getMedia } from './corpus-files/get-media.js';
+import { getTextFile } from './corpus-files/get-text-file.js';
+import { getFeedSignals } from './corpus-graph/get-feed-signals.js';
+import { getCorpusStorylines } from './corpus-graph/get-storylines.js';
+import { getTopicClusters } from './corpus-graph/get-topic-clusters.js';
+import { getCorpusTrending } from './corpus-graph/get-trending.js';
 import { getHealth } from './health/get-health.js';
+import { getFeeds } from './operator/get-feeds.js';
+import { getOperatorConfig } from './operator/get-operator-config.js';
+import { listOperatorProfiles } from './operator/list-operator-profiles.js';
+import { putFeeds } from './operator/put-feeds.js';
+import { putOperatorConfig } from './operator/put-operator-config.js';
 
 /** Every viewer route, top to bottom. */
-export const viewerRoutes: AnyRoute<ViewerCtx>[] = [getHealth, listArtifacts, getArtifact];
+export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
+  getHealth,
+  listArtifacts,
+  getArtifact,
+  getFeeds,
+  putFeeds,
+  getOperatorConfig,
+  putOperatorConfig,
+  listOperatorProfiles,
+  listCorpusFeeds,
+  listCorpusEpisodes,
+  getCorpusEpisodeDetail,
+  getCorpusStats,
+  getCorpusCoverage,
+  listTopPersons,
+  resolveEpisodeArtifactsRoute,
+  listNodeEpisodes,
+  getQueryActivity,
+  getRunsSummary,
+  getCorpusManifest,
+  getCorpusRunSummary,
+  listCorpusEnrichments,
+  getCorpusEnrichment,
+  getEpisodeEnrichment,
+  getCorpusDigest,
+  getTopicClusters,
+  getCorpusStorylines,
+  getCorpusTrending,
+  getFeedSignals,
+  getTextFile,
+  getBinary,
+  getMedia,
+];

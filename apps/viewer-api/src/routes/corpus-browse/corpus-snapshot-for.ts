@@ -1,0 +1,30 @@
+import { InvalidRelativePath, NotFound } from '@podcast/contracts';
+import { relativePathProblem, resolveCorpusRoot } from '@podcast/corpus';
+import type { ViewerCtx } from '../../context.js';
+
+/** The snapshot of the `path` parameter's corpus (CORPUS_DIR when absent); 403 outside CORPUS_ROOTS. */
+export async function corpusSnapshotFor(ctx: ViewerCtx, requested: string | undefined) {
+  const root = await resolveCorpusRoot(requested, ctx.config.corpusRoots);
+  return ctx.corpus.get(root);
+}
+
+/**
+ * The catalog episode whose metadata file is `metadataRelpath`: 400 for an
+ * absolute or climbing path, 404 for a file that is no catalog episode.
+ */
+export async function catalogEpisodeAt(
+  ctx: ViewerCtx,
+  requested: string | undefined,
+  metadataRelpath: string,
+) {
+  const problem = relativePathProblem(metadataRelpath);
+  if (problem !== undefined) {
+    throw new InvalidRelativePath('metadata_relpath', problem);
+  }
+  const snapshot = await corpusSnapshotFor(ctx, requested);
+  const episode = snapshot.findEpisodeByRelpath(metadataRelpath);
+  if (episode === undefined) {
+    throw new NotFound(`metadata_relpath: no catalog episode at ${metadataRelpath}`);
+  }
+  return { snapshot, episode };
+}

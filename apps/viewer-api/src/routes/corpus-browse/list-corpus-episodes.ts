@@ -1,0 +1,36 @@
+import { CorpusEpisodeList, CorpusEpisodesQuery } from '@podcast/contracts';
+import { type EpisodeFilter, pageCorpusEpisodes, readClusteredEpisodeIds } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+
+export const listCorpusEpisodes = defineRoute({
+  method: 'get',
+  path: '/api/corpus/episodes',
+  summary: 'Paginated newest-first episode list',
+  description:
+    'Newest publish date first; ties and undated episodes by metadata path, undated last. ' +
+    'Pages with an opaque cursor (the sort key of the last row), so rows added or removed ' +
+    'between requests are neither repeated nor skipped. cil_digest_topics is always empty here.',
+  tags: ['corpus'],
+  auth: 'open',
+  query: CorpusEpisodesQuery,
+  responses: { 200: CorpusEpisodeList },
+  handler: async ({ query, ctx }) => {
+    const snapshot = await corpusSnapshotFor(ctx, query.path);
+    const filter: EpisodeFilter = {
+      feed_id: query.feed_id,
+      q: query.q,
+      topic_q: query.topic_q,
+      since: query.since,
+    };
+    if (query.topic_cluster_only === true) {
+      filter.clusteredEpisodeIds = await readClusteredEpisodeIds(snapshot.root);
+    }
+    const page = pageCorpusEpisodes(snapshot, {
+      filter,
+      cursor: query.cursor,
+      limit: query.limit,
+    });
+    return { path: snapshot.root, limit: query.limit, ...page };
+  },
+});

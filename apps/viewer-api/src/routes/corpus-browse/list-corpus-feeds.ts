@@ -1,0 +1,21 @@
+import { CorpusFeedList, CorpusPathQuery } from '@podcast/contracts';
+import { corpusFeedsOf } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+
+export const listCorpusFeeds = defineRoute({
+  method: 'get',
+  path: '/api/corpus/feeds',
+  summary: 'Feeds aggregated from episode metadata',
+  description:
+    'One row per feed_id of the deduplicated episodes, sorted by feed_id with the empty id ' +
+    '(metadata without a feed id) last. Each field comes from the newest episode that has it.',
+  tags: ['corpus'],
+  auth: 'open',
+  query: CorpusPathQuery,
+  responses: { 200: CorpusFeedList },
+  handler: async ({ query, ctx }) => {
+    const snapshot = await corpusSnapshotFor(ctx, query.path);
+    return { path: snapshot.root, feeds: corpusFeedsOf(snapshot) };
+  },
+});

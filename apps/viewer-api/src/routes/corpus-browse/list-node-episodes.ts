@@ -1,0 +1,28 @@
+import {
+  NODE_EPISODES_LIMIT_DEFAULT,
+  NodeEpisodesBody,
+  NodeEpisodesResponse,
+} from '@podcast/contracts';
+import { findNodeEpisodes } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+
+export const listNodeEpisodes = defineRoute({
+  method: 'post',
+  path: '/api/corpus/node-episodes',
+  summary: 'Episodes related to a person, org or topic node',
+  description:
+    'Episodes whose GI, KG or bridge mentions node_id (layer prefixes stripped; GI 1.0 ' +
+    `speaker: ids match person:), newest first, at most limit (default ${NODE_EPISODES_LIMIT_DEFAULT}). ` +
+    'truncated is true when the limit cut the list.',
+  tags: ['corpus'],
+  auth: 'open',
+  body: NodeEpisodesBody,
+  responses: { 200: NodeEpisodesResponse },
+  handler: async ({ body, ctx }) => {
+    const snapshot = await corpusSnapshotFor(ctx, body.path);
+    const limit = body.limit ?? NODE_EPISODES_LIMIT_DEFAULT;
+    const found = findNodeEpisodes(snapshot, body.node_id, limit);
+    return { path: snapshot.root, node_id: body.node_id, ...found };
+  },
+});

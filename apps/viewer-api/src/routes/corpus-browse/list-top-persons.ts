@@ -1,0 +1,22 @@
+import { TopPersonList, TopPersonsQuery } from '@podcast/contracts';
+import { topPersonsOf } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+
+export const listTopPersons = defineRoute({
+  method: 'get',
+  path: '/api/corpus/persons/top',
+  summary: 'Top speakers by grounded insight count',
+  description:
+    'Counts grounded insights per speaker of their supporting quotes across the corpus. ' +
+    'Unnamed voices (person:speaker-…, raw diarization labels) are hidden; GI 1.0 speaker: ' +
+    'ids count as the matching person: id. Names come from the bridge, else the GI.',
+  tags: ['corpus'],
+  auth: 'open',
+  query: TopPersonsQuery,
+  responses: { 200: TopPersonList },
+  handler: async ({ query, ctx }) => {
+    const snapshot = await corpusSnapshotFor(ctx, query.path);
+    return { path: snapshot.root, persons: topPersonsOf(snapshot).slice(0, query.limit) };
+  },
+});

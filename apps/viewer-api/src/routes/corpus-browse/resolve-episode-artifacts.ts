@@ -1,0 +1,24 @@
+import { ResolveEpisodeArtifactsBody, ResolveEpisodeArtifactsResponse } from '@podcast/contracts';
+import { resolveEpisodeArtifacts } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+
+export const resolveEpisodeArtifactsRoute = defineRoute({
+  method: 'post',
+  path: '/api/corpus/resolve-episode-artifacts',
+  summary: 'Map episode ids to their GI, KG and bridge paths',
+  description:
+    'Ids are metadata episode ids (an episode: prefix is ignored), answered once each in ' +
+    'request order. Ids without a GI file (unknown episodes included) go to missing_episode_ids.',
+  tags: ['corpus'],
+  auth: 'open',
+  body: ResolveEpisodeArtifactsBody,
+  responses: { 200: ResolveEpisodeArtifactsResponse },
+  handler: async ({ body, ctx }) => {
+    const snapshot = await corpusSnapshotFor(ctx, body.path);
+    const resolved = resolveEpisodeArtifacts(body.episode_ids, (id) =>
+      snapshot.findEpisodeById(id),
+    );
+    return { path: snapshot.root, ...resolved };
+  },
+});

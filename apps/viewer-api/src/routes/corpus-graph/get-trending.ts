@@ -1,0 +1,26 @@
+import { CorpusTrendingQuery, CorpusTrendingResponse, Problem } from '@podcast/contracts';
+import { corpusTrending, resolveCorpusRoot } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+
+export const getCorpusTrending = defineRoute({
+  method: 'get',
+  path: '/api/corpus/trending',
+  summary: 'Trending topics and persons',
+  description:
+    'Counts the episodes of the last 30 publish days (through today, UTC) that carry each ' +
+    'topic or named person (KG, GI and bridge), compares them with the 30 days before and ' +
+    'ranks by score = (count - previous_count) / (previous_count + 1), then count, then id. ' +
+    'Only entities seen in the current period are listed.',
+  tags: ['corpus'],
+  auth: 'open',
+  query: CorpusTrendingQuery,
+  responses: {
+    200: CorpusTrendingResponse,
+    403: Problem.describe('path lies outside CORPUS_ROOTS'),
+  },
+  handler: async ({ query, ctx }) => {
+    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
+    const snapshot = await ctx.corpus.get(root);
+    return corpusTrending(snapshot, ctx.now(), query.limit_per_kind);
+  },
+});

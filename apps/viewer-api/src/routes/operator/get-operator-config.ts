@@ -1,0 +1,33 @@
+import { OperatorConfigResponse, Problem } from '@podcast/contracts';
+import { readOperatorFile, resolveCorpusRoot } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+import { listAvailableProfiles, SEED_PROFILE } from './operator-profiles.js';
+import { OperatorPathQuery } from './operator-query.js';
+
+export const getOperatorConfig = defineRoute({
+  method: 'get',
+  path: '/api/operator-config',
+  summary: 'Read the operator file (viewer_operator.yaml) of a corpus',
+  description:
+    'Returns the file as stored. When it is missing or blank and the cloud_balanced preset is ' +
+    'available, it is first created as `profile: cloud_balanced`. A file that holds secret-looking ' +
+    'or feed keys is refused with 409 naming them, so credentials are never served back.',
+  tags: ['operator'],
+  auth: 'open',
+  query: OperatorPathQuery,
+  responses: {
+    200: OperatorConfigResponse,
+    409: Problem.describe('The stored file holds forbidden keys (`error`, `keys`); no content'),
+  },
+  handler: async ({ query, ctx }) => {
+    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
+    const names = (await listAvailableProfiles(ctx.config)).map((p) => p.name);
+    const seed = names.includes(SEED_PROFILE) ? SEED_PROFILE : undefined;
+    const file = await readOperatorFile(root, seed);
+    return {
+      content: file.content,
+      operator_config_path: file.path,
+      available_profiles: names,
+    };
+  },
+});

@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { link, open, rename, unlink } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface AtomicWriteOptions {
+  /** Only create the file; leave an existing one alone. Resolves false when it existed. */
+  onlyIfAbsent?: boolean;
+}
+
+function tempPathFor(target: string): string {
+  // Same directory, so the final rename never crosses a filesystem; the dot
+  // prefix keeps corpus discovery (which skips dot-entries) away from it.
+  const name = `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  return path.join(path.dirname(target), name);
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  // Makes the rename itself durable; some filesystems refuse fsync on a
+  // directory, which only weakens durability, never atomicity.
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // best effort
+  }
+}
+
+async function writeTemp(temp: string, text: string): Promise<void> {
+  const handle = await open(temp, 'wx', 0o644);
+  try {
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Replaces `target` with `text` so that a reader sees the old file or the new
+ * one, never a torn mix: temp file in the same directory, fsync, rename.
+ * With `onlyIfAbsent` the temp file is hard-linked into place instead, which
+ * fails when the target exists, so a concurrent writer is never overwritten.
+ */
+export async function writeFileAtomic(
+  target: string,
+  text: string,
+  options: AtomicWriteOptions = {},
+): Promise<boolean> {
+  const temp = tempPathFor(target);
+  let written = true;
+  try {
+    await writeTemp(temp, text);
+    if (options.onlyIfAbsent) {
+      written = await linkIfAbsent(temp, target);
+    } else {
+      await rename(temp, target);
+    }
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
+  await syncDirectory(path.dirname(target));
+  return written;
+}
+
+async function linkIfAbsent(temp: string, target: string): Promise<boolean> {
+  try {
+    await link(temp, target);
+    return true;
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
+      return false;
+    }
+    throw err;
+  }
+}
+
+const locks = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `task` after every earlier task on the same file has finished, so
+ * read-modify-write updates in this process (one key of the operator file,
+ * the feeds list) never lose each other's changes.
+ */
+export async function withFileLock<T>(file: string, task: () => Promise<T>): Promise<T> {
+  const key = path.resolve(file);
+  const previous = locks.get(key) ?? Promise.resolve();
+  const run = previous.then(task, task);
+  const settled = run.catch(() => undefined);
+  locks.set(key, settled);
+  try {
+    return await run;
+  } finally {
+    if (locks.get(key) === settled) {
+      locks.delete(key);
+    }
+  }
+}

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { isMap, parseDocument } from 'yaml';
+import { withFileLock, writeFileAtomic } from './atomic-write.js';
+import { readRootFile } from './confined-file.js';
+import {
+  findForbiddenOperatorKeys,
+  forbiddenKeysError,
+  scanForbiddenOperatorKeys,
+} from './forbidden-keys.js';
+import { setOperatorKey } from './operator-block.js';
+import {
+  parseOperatorYaml,
+  scheduledJobsBlockOf,
+  type ValidOperatorContent,
+  validateOperatorContent,
+} from './operator-content.js';
+
+export const OPERATOR_FILE_NAME = 'viewer_operator.yaml';
+const FIELD = 'operator_config';
+
+export interface OperatorFile {
+  path: string;
+  content: string;
+}
+
+function forbiddenKeysOfText(text: string): string[] {
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0 || !isMap(doc.contents)) {
+    return scanForbiddenOperatorKeys(text);
+  }
+  return findForbiddenOperatorKeys(doc.toJS() as Record<string, unknown>);
+}
+
+async function seedOperatorFile(file: string, current: string | undefined, profile: string) {
+  const text = `profile: ${profile}\n`;
+  if (current === undefined) {
+    // Link-based create: a PUT that lands first is never overwritten by the seed.
+    await writeFileAtomic(file, text, { onlyIfAbsent: true });
+    return;
+  }
+  await withFileLock(file, async () => {
+    const again = await readRootFile(path.dirname(file), OPERATOR_FILE_NAME, FIELD);
+    if (again.text !== undefined && again.text.trim() === '') {
+      await writeFileAtomic(file, text);
+    }
+  });
+}
+
+/**
+ * Reads the operator file of a corpus. When it is missing or blank and
+ * `seedProfile` is given, it is first created as `profile: <seedProfile>`
+ * (spec 01). A file holding forbidden keys is refused with a 409 naming them,
+ * so a credential written by hand is never served back.
+ */
+export async function readOperatorFile(root: string, seedProfile?: string): Promise<OperatorFile> {
+  let found = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
+  if (seedProfile !== undefined && (found.text ?? '').trim() === '') {
+    await seedOperatorFile(found.path, found.text, seedProfile);
+    found = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
+  }
+  const content = found.text ?? '';
+  const forbidden = forbiddenKeysOfText(content);
+  if (forbidden.length > 0) {
+    throw forbiddenKeysError('conflict', forbidden);
+  }
+  return { path: found.path, content };
+}
+
+export interface OperatorFileWrite extends OperatorFile, ValidOperatorContent {
+  /** True when the scheduled_jobs block differs from the one stored before. */
+  scheduledJobsChanged: boolean;
+}
+
+/**
+ * Stores `content` exactly as given after `validateOperatorContent` accepts
+ * it; nothing is written when it does not. Writes are atomic and serialised.
+ * `field` prefixes the names in validation errors (the route's `body.content`).
+ */
+export async function writeOperatorFile(
+  root: string,
+  content: string,
+  availableProfiles: readonly string[],
+  field = 'content',
+): Promise<OperatorFileWrite> {
+  const valid = validateOperatorContent(content, availableProfiles, field);
+  const target = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
+  return withFileLock(target.path, async () => {
+    const before = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
+    await writeFileAtomic(before.path, content);
+    const changed =
+      JSON.stringify(scheduledJobsBlockOf(before.text)) !==
+      JSON.stringify(valid.data.scheduled_jobs);
+    return { path: before.path, content, ...valid, scheduledJobsChanged: changed };
+  });
+}
+
+/**
+ * Sets one top-level block of the operator file (for example `enrichment`)
+ * and keeps everything else as written, comments included. The result must
+ * still be a forbidden-key-free mapping, else nothing is written.
+ */
+export async function updateOperatorBlock(
+  root: string,
+  key: string,
+  value: unknown,
+): Promise<OperatorFile> {
+  const target = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
+  return withFileLock(target.path, async () => {
+    const current = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
+    const added = findForbiddenOperatorKeys({ [key]: value });
+    if (added.length > 0) {
+      throw forbiddenKeysError('invalid', added);
+    }
+    const content = setOperatorKey(current.text ?? '', key, value);
+    // Keys written by hand earlier block every edit until the file is fixed.
+    const stored = findForbiddenOperatorKeys(parseOperatorYaml(content, OPERATOR_FILE_NAME));
+    if (stored.length > 0) {
+      throw forbiddenKeysError('conflict', stored);
+    }
+    await writeFileAtomic(current.path, content);
+    return { path: current.path, content };
+  });
+}
