@@ -1,0 +1,45 @@
+import { THEME_CLUSTERS_RELPATH, TOPIC_CLUSTERS_RELPATH } from '../catalog/topic-overlay-files.js';
+import { asArray, asRecord, asText, type UnknownRecord } from '../lenient-values.js';
+import { readSideFile } from './side-file.js';
+
+export type TopicClustersFile =
+  | { state: 'missing' }
+  | { state: 'corrupt'; reason: string }
+  | { state: 'ok'; artifact: UnknownRecord; version: string };
+
+/**
+ * `search/topic_clusters.json` (spec 04 §6, no envelope). Unparsable JSON, a
+ * non-object or a document without a `clusters` array is corrupt.
+ */
+export async function readTopicClusters(root: string): Promise<TopicClustersFile> {
+  const file = await readSideFile(root, TOPIC_CLUSTERS_RELPATH);
+  if (file.state === 'missing') {
+    return file;
+  }
+  if (file.state === 'unreadable') {
+    return { state: 'corrupt', reason: file.reason };
+  }
+  if (!Array.isArray(file.record.clusters)) {
+    return { state: 'corrupt', reason: 'clusters is not an array' };
+  }
+  return { state: 'ok', artifact: file.record, version: file.version };
+}
+
+/**
+ * The `data` of `enrichments/topic_theme_clusters.json` (an envelope, spec 04
+ * §7; a bare payload is accepted too, as the catalog overlays do), or
+ * undefined when the file is missing, unusable, not `ok`, or carries no
+ * cluster list: every one of those means "no storylines".
+ */
+export async function readThemeClusters(root: string): Promise<UnknownRecord | undefined> {
+  const file = await readSideFile(root, THEME_CLUSTERS_RELPATH);
+  if (file.state !== 'ok') {
+    return undefined;
+  }
+  const status = asText(file.record.status);
+  const data = asRecord(file.record.data) ?? file.record;
+  if (status !== undefined && status !== 'ok') {
+    return undefined;
+  }
+  return asArray(data.clusters).length > 0 ? data : undefined;
+}

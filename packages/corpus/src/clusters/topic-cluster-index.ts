@@ -1,0 +1,68 @@
+import { stripEpisodePrefix, stripLayerPrefixes } from '../layer-ids.js';
+import { asArray, asRecord, asText, type UnknownRecord } from '../lenient-values.js';
+import { readClusterRecord } from './cluster-record.js';
+
+interface Membership {
+  clusterId: string;
+  /** Null when the member lists no episodes: it then counts for every episode. */
+  episodeIds: ReadonlySet<string> | null;
+}
+
+/** Which multi-member semantic cluster (`tc:`) each topic belongs to, per episode. */
+export interface TopicClusterIndex {
+  /** The cluster of `topicId` for this episode; the first listing wins. */
+  clusterOf(topicId: string, episodeId: string | null): string | undefined;
+}
+
+function episodeIdsOf(member: UnknownRecord): ReadonlySet<string> | null {
+  const ids = asArray(member.episode_ids)
+    .map(asText)
+    .filter((id): id is string => id !== undefined)
+    .map(stripEpisodePrefix);
+  return ids.length === 0 ? null : new Set(ids);
+}
+
+function buildIndex(artifact: UnknownRecord): TopicClusterIndex {
+  const byTopic = new Map<string, Membership[]>();
+  for (const item of asArray(artifact.clusters)) {
+    const clusterId = readClusterRecord(item, 'tc:')?.id;
+    const members = asArray(asRecord(item)?.members);
+    // Fixtures carry one-member "clusters"; a cluster means at least two topics.
+    if (clusterId === undefined || members.length < 2) {
+      continue;
+    }
+    for (const entry of members) {
+      const member = asRecord(entry);
+      const topicId = asText(member?.topic_id);
+      if (member && topicId) {
+        const bare = stripLayerPrefixes(topicId);
+        const list = byTopic.get(bare) ?? [];
+        list.push({ clusterId, episodeIds: episodeIdsOf(member) });
+        byTopic.set(bare, list);
+      }
+    }
+  }
+  return {
+    clusterOf(topicId, episodeId) {
+      const bare = episodeId === null ? null : stripEpisodePrefix(episodeId);
+      const found = byTopic
+        .get(topicId)
+        ?.find((m) => m.episodeIds === null || (bare !== null && m.episodeIds.has(bare)));
+      return found?.clusterId;
+    },
+  };
+}
+
+const memo = new WeakMap<UnknownRecord, TopicClusterIndex>();
+
+/** The index of a parsed topic_clusters.json, built once per parsed document. */
+export function topicClusterIndexOf(artifact: UnknownRecord): TopicClusterIndex {
+  let index = memo.get(artifact);
+  if (index === undefined) {
+    index = buildIndex(artifact);
+    memo.set(artifact, index);
+  }
+  return index;
+}
+
+export const EMPTY_TOPIC_CLUSTER_INDEX: TopicClusterIndex = { clusterOf: () => undefined };

@@ -1,0 +1,65 @@
+import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
+import type { CorpusSnapshot } from '../corpus-snapshot.js';
+import type { EpisodeRecord } from '../episode-record.js';
+import { type BandTopicIds, bandMatcher, type DigestBandConfig } from './digest-bands.js';
+import { episodeSignalsOf } from './episode-signals.js';
+
+interface SnapshotMemo<R> {
+  bands: readonly DigestBandConfig[];
+  clusters: TopicClusterIndex;
+  matcher: (episode: EpisodeRecord) => BandTopicIds;
+  results: Map<string, R>;
+}
+
+/** Distinct requests remembered per snapshot; a window moves at most daily. */
+const RESULT_LIMIT = 64;
+
+/**
+ * Per-snapshot memory of the digest: each episode's band matches (computed
+ * once, not per request) and finished digests by request key. Snapshots are
+ * immutable, so a refresh simply starts a new memo; a changed cluster file or
+ * band list does too.
+ */
+export function createDigestMemo<R>() {
+  const memos = new WeakMap<CorpusSnapshot, SnapshotMemo<R>>();
+
+  function memoOf(
+    snapshot: CorpusSnapshot,
+    bands: readonly DigestBandConfig[],
+    clusters: TopicClusterIndex,
+  ): SnapshotMemo<R> {
+    const known = memos.get(snapshot);
+    if (known && known.bands === bands && known.clusters === clusters) {
+      return known;
+    }
+    const match = bandMatcher(bands);
+    const perEpisode = new WeakMap<EpisodeRecord, BandTopicIds>();
+    const matcher = (episode: EpisodeRecord) => {
+      let matches = perEpisode.get(episode);
+      if (matches === undefined) {
+        matches = match(episodeSignalsOf(snapshot, episode).topics);
+        perEpisode.set(episode, matches);
+      }
+      return matches;
+    };
+    const fresh = { bands, clusters, matcher, results: new Map<string, R>() };
+    memos.set(snapshot, fresh);
+    return fresh;
+  }
+
+  return {
+    memoOf,
+    /** The remembered result for `key`, else `compute()` remembered. */
+    resultOf(memo: SnapshotMemo<R>, key: string, compute: () => R): R {
+      let result = memo.results.get(key);
+      if (result === undefined) {
+        result = compute();
+        if (memo.results.size >= RESULT_LIMIT) {
+          memo.results.delete(memo.results.keys().next().value as string);
+        }
+        memo.results.set(key, result);
+      }
+      return result;
+    },
+  };
+}

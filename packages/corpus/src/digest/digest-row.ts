@@ -1,0 +1,82 @@
+import { type CilDigestTopicPill, cilDigestTopics } from '../clusters/cil-digest-topics.js';
+import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
+import type { CorpusSnapshot } from '../corpus-snapshot.js';
+import { artworkUrl } from '../episode-fields.js';
+import type { EpisodeRecord } from '../episode-record.js';
+import { listSummaryPreview } from '../summary-preview.js';
+import { matchBulletTopics } from './bullet-topics.js';
+import { episodeSignalsOf } from './episode-signals.js';
+
+/** One digest row (contracts `CorpusDigestRow`). */
+export interface DigestRow {
+  slug: string;
+  metadata_relpath: string;
+  episode_id: string | null;
+  feed_id: string;
+  podcast_title: string | null;
+  title: string;
+  publish_date: string;
+  duration_seconds: number | null;
+  summary_title: string | null;
+  summary_preview: string | null;
+  summary_bullets_preview: string[];
+  summary_bullet_graph_topic_ids: (string | null)[];
+  has_gi: boolean;
+  has_kg: boolean;
+  has_bridge: boolean;
+  gi_relative_path: string | null;
+  kg_relative_path: string | null;
+  bridge_relative_path: string | null;
+  feed_image_url: string | null;
+  episode_image_url: string | null;
+  artwork_url: string | null;
+  cil_digest_topics?: CilDigestTopicPill[];
+}
+
+export interface DigestRowOptions {
+  /** Compact rows carry no bullet pills. */
+  compact: boolean;
+  /** Topic pills per row; undefined leaves `cil_digest_topics` out. */
+  clusters: TopicClusterIndex | undefined;
+}
+
+/** A dated episode as a digest row (callers filter undated ones out by window). */
+export function digestRowOf(
+  snapshot: CorpusSnapshot,
+  episode: EpisodeRecord,
+  options: DigestRowOptions,
+): DigestRow {
+  const signals = episodeSignalsOf(snapshot, episode);
+  // `topics` are the first four bullets capped at 160: the pills. Matching
+  // reads the full bullet so a cut never hides a topic label.
+  const pills = options.compact ? [] : episode.topics;
+  const bullets = episode.summary.bullets.slice(0, pills.length);
+  return {
+    slug: episode.slug,
+    metadata_relpath: episode.metadata_relpath,
+    episode_id: episode.episode_id,
+    feed_id: episode.feed_id,
+    podcast_title: episode.podcast_title,
+    title: episode.title,
+    publish_date: episode.publish_date ?? '',
+    duration_seconds: episode.duration_seconds,
+    summary_title: episode.summary.title,
+    summary_preview: listSummaryPreview(episode.summary),
+    summary_bullets_preview: pills,
+    summary_bullet_graph_topic_ids: matchBulletTopics(bullets, signals.topics),
+    has_gi: episode.has_gi,
+    has_kg: episode.has_kg,
+    has_bridge: episode.has_bridge,
+    gi_relative_path: episode.gi_relpath,
+    kg_relative_path: episode.kg_relpath,
+    bridge_relative_path: episode.bridge_relpath,
+    feed_image_url: episode.feed_image_url,
+    episode_image_url: episode.episode_image_url,
+    artwork_url: artworkUrl(episode.artwork_relpath, 'thumb'),
+    ...(options.clusters === undefined
+      ? {}
+      : {
+          cil_digest_topics: cilDigestTopics(signals.topics, episode.episode_id, options.clusters),
+        }),
+  };
+}
