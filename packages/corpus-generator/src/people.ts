@@ -17,13 +17,19 @@ export interface PeoplePools {
   crossShowGuests: Person[];
 }
 
-export function makePerson(name: string, role: Person['role'], extra: Partial<Person> = {}): Person {
+export function makePerson(
+  name: string,
+  role: Person['role'],
+  extra: Partial<Person> = {},
+): Person {
   return { id: `person:${slugify(name)}`, name, role, ...extra };
 }
 
 /** Unique full names in a seeded order; middle initials once the plain combinations run out. */
 export function createNameSource(rng: Rng): () => string {
-  const plain = rng.shuffle(FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => `${first} ${last}`)));
+  const plain = rng.shuffle(
+    FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => `${first} ${last}`)),
+  );
   let index = 0;
   return () => {
     const base = plain[index % plain.length] as string;
@@ -51,11 +57,16 @@ export function planPeople(seed: number, feedDomains: readonly Domain[]): People
     guestsByDomain.set(
       domain.key,
       Array.from({ length: size }, () =>
-        makePerson(nextName(), 'guest', { jobTitle: rng.pick(domain.roles), org: rng.pick(domain.orgs) }),
+        makePerson(nextName(), 'guest', {
+          jobTitle: rng.pick(domain.roles),
+          org: rng.pick(domain.orgs),
+        }),
       ),
     );
   }
-  const crossShowGuests = CROSS_SHOW_ROLES.map((role) => makePerson(nextName(), 'guest', { ...role }));
+  const crossShowGuests = CROSS_SHOW_ROLES.map((role) =>
+    makePerson(nextName(), 'guest', { ...role }),
+  );
   return { hostsByFeed, guestsByDomain, crossShowGuests };
 }
 

@@ -14,6 +14,7 @@ export interface Topic {
   label: string;
   slug: string;
   family: string;
+  plural: boolean;
 }
 
 /** An image in the corpus art store; relpath is corpus-root relative. */
@@ -91,6 +92,7 @@ export interface CorpusPlan {
   baseMs: number;
   layout: 'feed-run' | 'flat';
   transcriptLines: { min: number; max: number };
+  compactJson: boolean;
   feeds: FeedPlan[];
   /** Every person that can appear, for artifacts that list people corpus-wide. */
   finishedAtMs: number;

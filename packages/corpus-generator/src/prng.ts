@@ -68,3 +68,14 @@ export function roundTo(value: number, digits: number): number {
   const factor = 10 ** digits;
   return Math.round(value * factor) / factor;
 }
+
+/** Draws items in a shuffled order and reshuffles once all were used, so repeats stay rare. */
+export function createDeck<T>(rng: Rng, items: readonly T[]): () => T {
+  let pile: T[] = [];
+  return () => {
+    if (pile.length === 0) {
+      pile = rng.shuffle(items);
+    }
+    return pile.pop() as T;
+  };
+}

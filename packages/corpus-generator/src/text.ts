@@ -13,15 +13,28 @@ export function capitalizeFirst(text: string): string {
   return text.length === 0 ? text : text[0]?.toUpperCase() + text.slice(1);
 }
 
-const SMALL_WORDS = new Set(['a', 'an', 'and', 'as', 'at', 'by', 'for', 'in', 'of', 'on', 'or', 'the', 'to', 'vs']);
+const SMALL_WORDS = new Set([
+  'a',
+  'an',
+  'and',
+  'as',
+  'at',
+  'by',
+  'for',
+  'in',
+  'of',
+  'on',
+  'or',
+  'the',
+  'to',
+  'vs',
+]);
 
 /** Headline case for titles built from lowercase topic labels; keeps small words lowercase. */
 export function titleCase(text: string): string {
   return text
     .split(' ')
-    .map((word, index) =>
-      index > 0 && SMALL_WORDS.has(word) ? word : capitalizeFirst(word),
-    )
+    .map((word, index) => (index > 0 && SMALL_WORDS.has(word) ? word : capitalizeFirst(word)))
     .join(' ');
 }
 

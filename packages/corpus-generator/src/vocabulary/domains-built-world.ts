@@ -50,7 +50,11 @@ export const BUILT_WORLD_DOMAINS: readonly Domain[] = [
     shows: ['Tidewater', 'The Kelp Line', 'Deep Current', 'Salt and Shelf'],
     blurb: 'life in the sea and what we are doing to it',
     roles: ['a marine biologist', 'an oceanographer', 'a fisheries scientist'],
-    orgs: ['Harbourview Marine Institute', 'the Coastal Survey Trust', 'Bluewater Fisheries Council'],
+    orgs: [
+      'Harbourview Marine Institute',
+      'the Coastal Survey Trust',
+      'Bluewater Fisheries Council',
+    ],
     figures: ['Ingrid Sollberg', 'Marcus Oyelaran'],
     topics: [
       { label: 'kelp forests', family: 'marine habitats' },

@@ -1,23 +1,23 @@
 /** Episode and summary title templates; {T}/{U} are title-cased topics, {G} a guest's name, {o} an organisation. */
 export const EPISODE_TITLES: readonly string[] = [
-  'Why {T} Matters More Than You Think',
+  'Why You Should Care About {T}',
   'The Quiet Revolution in {T}',
   '{T}: What We Get Wrong',
   'A Field Guide to {T}',
-  'How {T} Actually Works',
+  '{T}, Explained',
   'The Long History of {T}',
   '{T} and {U}',
   '{T} After the Hype',
   'Inside the Fight Over {T}',
   'Rethinking {T} with {G}',
-  'What {T} Teaches Us About {U}',
+  'What {T} Can Teach Us About {U}',
   'The Hidden Cost of {T}',
   'Listener Questions on {T}',
   'Who Pays for {T}?',
 ];
 
 export const SUMMARY_TITLES: readonly string[] = [
-  'What {t} needs next',
+  'What comes next for {t}',
   'The case for taking {t} seriously',
   'Lessons from a decade of {t}',
   'Where {t} and {u} meet',
