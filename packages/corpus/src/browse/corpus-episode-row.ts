@@ -1,0 +1,68 @@
+import type { CorpusEpisodeDetail, CorpusEpisodeListItem } from '@podcast/contracts';
+import type { EpisodeRecord } from '../episode-record.js';
+import { listSummaryPreview } from '../summary-preview.js';
+
+// Records are frozen and reused across snapshots while their file is
+// unchanged, so a row derived from one can be cached on it.
+const rows = new WeakMap<EpisodeRecord, CorpusEpisodeListItem>();
+
+function buildRow(episode: EpisodeRecord): CorpusEpisodeListItem {
+  return {
+    metadata_relpath: episode.metadata_relpath,
+    slug: episode.slug,
+    feed_id: episode.feed_id,
+    episode_id: episode.episode_id,
+    title: episode.title,
+    publish_date: episode.publish_date,
+    podcast_title: episode.podcast_title,
+    duration_seconds: episode.duration_seconds,
+    summary_preview: listSummaryPreview(episode.summary),
+    topics: episode.topics,
+    has_transcript: episode.has_transcript,
+    has_summary: episode.has_summary,
+    has_gi: episode.has_gi,
+    has_kg: episode.has_kg,
+    has_bridge: episode.has_bridge,
+    gi_relative_path: episode.gi_relpath,
+    kg_relative_path: episode.kg_relpath,
+    bridge_relative_path: episode.bridge_relpath,
+    transcript_relative_path: episode.transcript_relpath,
+    episode_image_url: episode.episode_image_url,
+    feed_image_url: episode.feed_image_url,
+    episode_image_local_relpath: episode.episode_image_local_relpath,
+    feed_image_local_relpath: episode.feed_image_local_relpath,
+    cil_digest_topics: [],
+  };
+}
+
+/** The operator list row of an episode (spec 04 §3, operator summary_preview rule). */
+export function corpusEpisodeRow(episode: EpisodeRecord): CorpusEpisodeListItem {
+  let row = rows.get(episode);
+  if (row === undefined) {
+    row = buildRow(episode);
+    rows.set(episode, row);
+  }
+  return row;
+}
+
+/**
+ * The list row plus the whole summary and the fields a detail pane shows;
+ * `pills` are the episode's digest topic pills (see episodeTopicPills).
+ */
+export function corpusEpisodeDetail(
+  episode: EpisodeRecord,
+  root: string,
+  pills: CorpusEpisodeDetail['cil_digest_topics'],
+): CorpusEpisodeDetail {
+  return {
+    ...corpusEpisodeRow(episode),
+    path: root,
+    description: episode.description,
+    summary_title: episode.summary.title,
+    summary_bullets: [...episode.summary.bullets],
+    summary_text: episode.summary.body,
+    media_url: episode.media_url,
+    run_relative_path: episode.run_relpath,
+    cil_digest_topics: pills,
+  };
+}

@@ -1,0 +1,46 @@
+import type { EpisodeRecord } from '../episode-record.js';
+
+export interface ResolvedArtifacts {
+  episode_id: string;
+  metadata_relpath: string;
+  gi_relative_path: string;
+  kg_relative_path: string | null;
+  bridge_relative_path: string | null;
+}
+
+export interface ArtifactResolution {
+  items: ResolvedArtifacts[];
+  missing_episode_ids: string[];
+}
+
+type ArtifactFields = Pick<
+  EpisodeRecord,
+  'metadata_relpath' | 'gi_relpath' | 'kg_relpath' | 'bridge_relpath'
+>;
+
+/**
+ * Maps logical episode ids to their sibling artifact paths, in request order
+ * and once per id. An id whose episode is unknown or has no GI file is missing.
+ */
+export function resolveEpisodeArtifacts(
+  episodeIds: readonly string[],
+  findById: (episodeId: string) => ArtifactFields | undefined,
+): ArtifactResolution {
+  const items: ResolvedArtifacts[] = [];
+  const missing: string[] = [];
+  for (const episodeId of new Set(episodeIds)) {
+    const episode = findById(episodeId);
+    if (episode === undefined || episode.gi_relpath === null) {
+      missing.push(episodeId);
+      continue;
+    }
+    items.push({
+      episode_id: episodeId,
+      metadata_relpath: episode.metadata_relpath,
+      gi_relative_path: episode.gi_relpath,
+      kg_relative_path: episode.kg_relpath,
+      bridge_relative_path: episode.bridge_relpath,
+    });
+  }
+  return { items, missing_episode_ids: missing };
+}

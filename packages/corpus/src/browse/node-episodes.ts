@@ -1,0 +1,88 @@
+import type { NormalizedBridge } from '../bridge-reader.js';
+import type { EpisodeRecord } from '../episode-record.js';
+import type { NormalizedGraph } from '../gi-graph.js';
+import type { NormalizedKg } from '../kg-reader.js';
+import { canonicalPersonId } from './person-ids.js';
+
+/** The artifacts of one episode that can mention a node. */
+export interface NodeSource {
+  graph: NormalizedGraph | undefined;
+  kg: NormalizedKg | undefined;
+  bridge: NormalizedBridge | undefined;
+}
+
+const NODE_PREFIX = /^(?:person|org|topic):/;
+
+function* graphIds(graph: NormalizedGraph): Generator<string> {
+  for (const node of [...graph.topics, ...graph.persons, ...graph.orgs]) {
+    yield node.id;
+  }
+  for (const insight of graph.insights) {
+    yield* insight.topicIds;
+    yield* insight.personIds;
+    yield* insight.orgIds;
+  }
+  for (const quote of graph.quotes) {
+    if (quote.speaker_id !== null) {
+      yield quote.speaker_id;
+    }
+  }
+}
+
+/** person:/org:/topic: ids an episode's GI, KG or bridge mentions, canonicalised. */
+export function nodeIdsOf(source: NodeSource): Set<string> {
+  const raw: string[] = [];
+  if (source.graph) {
+    raw.push(...graphIds(source.graph));
+  }
+  if (source.kg) {
+    raw.push(...[...source.kg.topics, ...source.kg.persons, ...source.kg.orgs].map((n) => n.id));
+  }
+  raw.push(...(source.bridge?.identities.map((identity) => identity.id) ?? []));
+  return new Set(raw.map(canonicalPersonId).filter((id) => NODE_PREFIX.test(id)));
+}
+
+/** node id → episodes mentioning it, in the order given (catalog order). */
+export function buildNodeEpisodeIndex<E>(
+  episodes: readonly E[],
+  sourceOf: (episode: E) => NodeSource,
+): Map<string, E[]> {
+  const index = new Map<string, E[]>();
+  for (const episode of episodes) {
+    for (const id of nodeIdsOf(sourceOf(episode))) {
+      const list = index.get(id);
+      if (list === undefined) {
+        index.set(id, [episode]);
+      } else {
+        list.push(episode);
+      }
+    }
+  }
+  return index;
+}
+
+export interface NodeEpisodeRow {
+  metadata_relpath: string;
+  episode_id?: string;
+  title: string;
+  publish_date: string | null;
+  gi_relative_path: string | null;
+  kg_relative_path: string | null;
+  bridge_relative_path: string | null;
+  has_gi: boolean;
+  has_kg: boolean;
+}
+
+export function nodeEpisodeRow(episode: EpisodeRecord): NodeEpisodeRow {
+  return {
+    metadata_relpath: episode.metadata_relpath,
+    ...(episode.episode_id === null ? {} : { episode_id: episode.episode_id }),
+    title: episode.title,
+    publish_date: episode.publish_date,
+    gi_relative_path: episode.gi_relpath,
+    kg_relative_path: episode.kg_relpath,
+    bridge_relative_path: episode.bridge_relpath,
+    has_gi: episode.has_gi,
+    has_kg: episode.has_kg,
+  };
+}

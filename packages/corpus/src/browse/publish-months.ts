@@ -1,0 +1,97 @@
+import type { EpisodeRecord } from '../episode-record.js';
+
+type CoverageInput = Pick<
+  EpisodeRecord,
+  'publish_date' | 'feed_id' | 'podcast_title' | 'has_gi' | 'has_kg'
+>;
+
+export interface CoverageCounts {
+  episodes: number;
+  with_gi: number;
+  with_kg: number;
+  with_both: number;
+}
+
+export interface CoverageReport {
+  total: CoverageCounts;
+  by_month: Array<{ month: string | null } & CoverageCounts>;
+  by_feed: Array<{ feed_id: string; podcast_title: string | null } & CoverageCounts>;
+}
+
+export interface MonthHistogram {
+  /** YYYY-MM → dated episodes, keys in ascending order. */
+  histogram: Record<string, number>;
+  undated: number;
+}
+
+const monthOf = (publishDate: string | null) => publishDate?.slice(0, 7) ?? null;
+
+const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+export function publishMonthHistogram(episodes: readonly CoverageInput[]): MonthHistogram {
+  const counts = new Map<string, number>();
+  let undated = 0;
+  for (const episode of episodes) {
+    const month = monthOf(episode.publish_date);
+    if (month === null) {
+      undated++;
+    } else {
+      counts.set(month, (counts.get(month) ?? 0) + 1);
+    }
+  }
+  const months = [...counts.keys()].sort(byKey);
+  return {
+    histogram: Object.fromEntries(months.map((m) => [m, counts.get(m) as number])),
+    undated,
+  };
+}
+
+const emptyCounts = (): CoverageCounts => ({ episodes: 0, with_gi: 0, with_kg: 0, with_both: 0 });
+
+function addTo(counts: CoverageCounts, episode: CoverageInput): void {
+  counts.episodes++;
+  counts.with_gi += episode.has_gi ? 1 : 0;
+  counts.with_kg += episode.has_kg ? 1 : 0;
+  counts.with_both += episode.has_gi && episode.has_kg ? 1 : 0;
+}
+
+function bucket<K>(map: Map<K, CoverageCounts>, key: K): CoverageCounts {
+  let counts = map.get(key);
+  if (counts === undefined) {
+    counts = emptyCounts();
+    map.set(key, counts);
+  }
+  return counts;
+}
+
+/**
+ * GI/KG sibling presence by publish month (oldest first, undated last) and
+ * by feed (by feed_id, the empty id last).
+ */
+export function coverageReport(episodes: readonly CoverageInput[]): CoverageReport {
+  const total = emptyCounts();
+  const months = new Map<string | null, CoverageCounts>();
+  const feeds = new Map<string, CoverageCounts>();
+  const titles = new Map<string, string | null>();
+  for (const episode of episodes) {
+    addTo(total, episode);
+    addTo(bucket(months, monthOf(episode.publish_date)), episode);
+    addTo(bucket(feeds, episode.feed_id), episode);
+    if (!titles.get(episode.feed_id)) {
+      titles.set(episode.feed_id, episode.podcast_title);
+    }
+  }
+  const monthKeys = [...months.keys()].sort((a, b) =>
+    a === null ? 1 : b === null ? -1 : byKey(a, b),
+  );
+  const feedKeys = [...feeds.keys()].sort((a, b) => (a === '' ? 1 : b === '' ? -1 : byKey(a, b)));
+  return {
+    total,
+    by_month: monthKeys.map((month) => ({ month, ...(months.get(month) as CoverageCounts) })),
+    by_feed: feedKeys.map((feed_id) => ({
+      feed_id,
+      podcast_title: titles.get(feed_id) ?? null,
+      ...(feeds.get(feed_id) as CoverageCounts),
+    })),
+  };
+}

@@ -1,0 +1,98 @@
+import type { TopPerson } from '@podcast/contracts';
+import type { NormalizedBridge } from '../bridge-reader.js';
+import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../gi-graph.js';
+import { labelFromId } from '../graph-nodes.js';
+import { canonicalPersonId, isListedPersonId } from './person-ids.js';
+
+/** What one episode contributes: its GI graph and bridge (either may be missing). */
+export interface PersonSource {
+  graph: NormalizedGraph | undefined;
+  bridge: NormalizedBridge | undefined;
+}
+
+interface Tally {
+  grounded: number;
+  episodes: number;
+  name?: string;
+  nameFromBridge: boolean;
+}
+
+/** Speakers of a grounded insight: its quotes' speaker ids, else its SPOKEN_BY/linked persons. */
+function speakersOf(insight: NormalizedInsight, quotes: Map<string, NormalizedQuote>): Set<string> {
+  const fromQuotes = insight.quoteIds
+    .map((id) => quotes.get(id)?.speaker_id)
+    .filter((id): id is string => typeof id === 'string');
+  const ids = fromQuotes.length > 0 ? fromQuotes : insight.personIds;
+  return new Set(ids.map(canonicalPersonId).filter(isListedPersonId));
+}
+
+function graphNames(graph: NormalizedGraph): Map<string, string> {
+  const names = new Map<string, string>();
+  for (const quote of graph.quotes) {
+    if (quote.speaker_id !== null && quote.speaker_name !== undefined) {
+      names.set(canonicalPersonId(quote.speaker_id), quote.speaker_name);
+    }
+  }
+  for (const person of graph.persons) {
+    names.set(canonicalPersonId(person.id), person.name);
+  }
+  return names;
+}
+
+function nameFor(tally: Tally, id: string, source: PersonSource, names: Map<string, string>) {
+  const fromBridge = source.bridge?.display_names.get(id);
+  if (fromBridge !== undefined && !tally.nameFromBridge) {
+    tally.name = fromBridge;
+    tally.nameFromBridge = true;
+  } else if (tally.name === undefined) {
+    tally.name = names.get(id);
+  }
+}
+
+function tallyEpisode(tallies: Map<string, Tally>, source: PersonSource): void {
+  const { graph } = source;
+  if (graph === undefined) {
+    return;
+  }
+  const quotes = new Map(graph.quotes.map((quote) => [quote.id, quote]));
+  const counts = new Map<string, number>();
+  for (const insight of graph.insights) {
+    if (insight.grounded) {
+      for (const id of speakersOf(insight, quotes)) {
+        counts.set(id, (counts.get(id) ?? 0) + 1);
+      }
+    }
+  }
+  const names = counts.size === 0 ? new Map<string, string>() : graphNames(graph);
+  for (const [id, count] of counts) {
+    const tally = tallies.get(id) ?? { grounded: 0, episodes: 0, nameFromBridge: false };
+    tally.grounded += count;
+    tally.episodes++;
+    nameFor(tally, id, source, names);
+    tallies.set(id, tally);
+  }
+}
+
+/**
+ * Speakers ranked by grounded insights attributed to them, then episodes,
+ * then id. Display names come from the bridge, else the GI (newest first).
+ */
+export function rankTopPersons(sources: Iterable<PersonSource>): TopPerson[] {
+  const tallies = new Map<string, Tally>();
+  for (const source of sources) {
+    tallyEpisode(tallies, source);
+  }
+  return [...tallies.entries()]
+    .map(([person_id, tally]) => ({
+      person_id,
+      display_name: tally.name ?? labelFromId(person_id),
+      grounded_insight_count: tally.grounded,
+      episode_count: tally.episodes,
+    }))
+    .sort(
+      (a, b) =>
+        b.grounded_insight_count - a.grounded_insight_count ||
+        b.episode_count - a.episode_count ||
+        (a.person_id < b.person_id ? -1 : 1),
+    );
+}
