@@ -45,7 +45,10 @@ export async function stopProcess(child) {
 }
 
 /** One autocannon run; returns requests/s and latency percentiles in ms. */
-export async function load(url, { connections = 20, duration = 5, method = 'GET', body, headers } = {}) {
+export async function load(
+  url,
+  { connections = 20, duration = 5, method = 'GET', body, headers } = {},
+) {
   const result = await autocannon({ url, connections, duration, method, body, headers });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${method} ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);

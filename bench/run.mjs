@@ -13,7 +13,9 @@ const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const only = (args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'load,viewer,consumer').split(',');
+const only = (args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'load,viewer,consumer').split(
+  ',',
+);
 const duration = quick ? 2 : 5;
 
 async function corpusOf(feeds, episodesPerFeed) {
@@ -22,13 +24,19 @@ async function corpusOf(feeds, episodesPerFeed) {
   if (!existsSync(resolve(out, 'corpus_manifest.json'))) {
     const started = performance.now();
     await generateCorpus({ out, feeds, episodesPerFeed, force: true });
-    process.stdout.write(`generated ${feeds * episodesPerFeed} episodes in ${Math.round(performance.now() - started)} ms\n`);
+    process.stdout.write(
+      `generated ${feeds * episodesPerFeed} episodes in ${Math.round(performance.now() - started)} ms\n`,
+    );
   }
   return out;
 }
 
 function loadRow(label, root) {
-  const json = execFileSync(process.execPath, ['--expose-gc', resolve(here, 'corpus-load.mjs'), root], { encoding: 'utf8' });
+  const json = execFileSync(
+    process.execPath,
+    ['--expose-gc', resolve(here, 'corpus-load.mjs'), root],
+    { encoding: 'utf8' },
+  );
   const row = { label, ...JSON.parse(json) };
   row.meets_target = row.load_ms < 10_000 && row.rss_mb < 1024;
   return row;
@@ -66,19 +74,43 @@ async function viewerBench(root, bareUrl) {
   });
   const rows = [];
   try {
-    const list = await (await fetch(`${base}/api/corpus/episodes?limit=1`)).json().catch(() => ({}));
+    const list = await (await fetch(`${base}/api/corpus/episodes?limit=1`))
+      .json()
+      .catch(() => ({}));
     const relpath = list.items?.[0]?.metadata_relpath;
     const cases = [
       ['GET /api/health', '/api/health', `${base}/api/health`, under(0.3, 20)],
-      ['GET /api/corpus/episodes (limit 50)', '/api/corpus/episodes', `${base}/api/corpus/episodes?limit=50`, under(0.3, 20)],
-      ['GET /api/corpus/episodes/detail', '/api/corpus/episodes/detail', `${base}/api/corpus/episodes/detail?metadata_relpath=${encodeURIComponent(relpath ?? '')}`, under(0.3, 20)],
-      ['GET /api/corpus/digest', '/api/corpus/digest', `${base}/api/corpus/digest?window=1mo`, under(0.3, 20)],
+      [
+        'GET /api/corpus/episodes (limit 50)',
+        '/api/corpus/episodes',
+        `${base}/api/corpus/episodes?limit=50`,
+        under(0.3, 20),
+      ],
+      [
+        'GET /api/corpus/episodes/detail',
+        '/api/corpus/episodes/detail',
+        `${base}/api/corpus/episodes/detail?metadata_relpath=${encodeURIComponent(relpath ?? '')}`,
+        under(0.3, 20),
+      ],
+      [
+        'GET /api/corpus/digest',
+        '/api/corpus/digest',
+        `${base}/api/corpus/digest?window=1mo`,
+        under(0.3, 20),
+      ],
       // 30,000 rows, ~4 MB per response: reported for scale, no target.
-      ['GET /api/artifacts (10k episodes)', '/api/artifacts', `${base}/api/artifacts?path=${encodeURIComponent(root)}`, undefined],
+      [
+        'GET /api/artifacts (10k episodes)',
+        '/api/artifacts',
+        `${base}/api/artifacts?path=${encodeURIComponent(root)}`,
+        undefined,
+      ],
     ];
     for (const [label, path, url, target] of cases) {
       if (await hasRoute(base, 'get', path)) {
-        rows.push(await compare(label, bareUrl, url, { duration, target, connections: target ? 20 : 4 }));
+        rows.push(
+          await compare(label, bareUrl, url, { duration, target, connections: target ? 20 : 4 }),
+        );
       } else {
         rows.push({ label, note: 'route not mounted' });
       }
@@ -94,7 +126,12 @@ async function consumerBench(root, bareUrl) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const consumer = await startProcess(resolve(repo, 'apps/consumer-api/dist/main.js'), {
-    env: { PORT: String(port), CORPUS_DIR: root, DATABASE_URL: database.url, APP_ENV: 'development' },
+    env: {
+      PORT: String(port),
+      CORPUS_DIR: root,
+      DATABASE_URL: database.url,
+      APP_ENV: 'development',
+    },
     readyUrl: `${base}/api/app/episodes?page_size=1`,
   });
   const rows = [];
@@ -102,11 +139,20 @@ async function consumerBench(root, bareUrl) {
     const first = (await (await fetch(`${base}/api/app/episodes?page_size=1`)).json()).items[0];
     const slug = first.slug;
     const json = { 'content-type': 'application/json' };
-    await fetch(`${base}/api/app/playback/${slug}`, { method: 'PUT', headers: json, body: '{"position_seconds":12}' });
+    await fetch(`${base}/api/app/playback/${slug}`, {
+      method: 'PUT',
+      headers: json,
+      body: '{"position_seconds":12}',
+    });
     const cases = [
       ['GET /api/app/episodes', `${base}/api/app/episodes?page_size=20`, {}, under(0.3, 20)],
       ['GET /api/app/episodes/{slug}', `${base}/api/app/episodes/${slug}`, {}, under(0.3, 20)],
-      ['GET /api/app/episodes/{slug}/insights', `${base}/api/app/episodes/${slug}/insights`, {}, under(0.3, 20)],
+      [
+        'GET /api/app/episodes/{slug}/insights',
+        `${base}/api/app/episodes/${slug}/insights`,
+        {},
+        under(0.3, 20),
+      ],
       ['GET /api/app/playback (PostgreSQL read)', `${base}/api/app/playback`, {}, under(0, 30)],
       [
         'PUT /api/app/playback/{slug} (PostgreSQL write)',
@@ -138,6 +184,9 @@ await withBare(async (bareUrl) => {
     printTable('viewer-api at 10,000 episodes vs bare express', await viewerBench(large, bareUrl));
   }
   if (only.includes('consumer')) {
-    printTable('consumer-api at 10,000 episodes vs bare express', await consumerBench(large, bareUrl));
+    printTable(
+      'consumer-api at 10,000 episodes vs bare express',
+      await consumerBench(large, bareUrl),
+    );
   }
 });

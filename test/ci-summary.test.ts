@@ -16,17 +16,30 @@ function summarise(result: unknown, status = 0) {
   return { line: run.stdout.trim().split('\n').at(-1), code: run.status };
 }
 
-const suite = (status: string, tests: number) => ({ status, assertionResults: Array(tests).fill({}) });
+const suite = (status: string, tests: number) => ({
+  status,
+  assertionResults: Array(tests).fill({}),
+});
 
 describe('CI closing line', () => {
   it('prints passed and failed counts from jest JSON and exits 0 on a green run', () => {
-    const r = summarise({ numPassedTests: 7, numFailedTests: 0, numPendingTests: 0, testResults: [suite('passed', 7)] });
+    const r = summarise({
+      numPassedTests: 7,
+      numFailedTests: 0,
+      numPendingTests: 0,
+      testResults: [suite('passed', 7)],
+    });
     expect(r).toEqual({ line: '7 passed, 0 failed', code: 0 });
   });
 
   it('counts a suite that failed to load as a failure', () => {
     const r = summarise(
-      { numPassedTests: 3, numFailedTests: 0, numPendingTests: 0, testResults: [suite('passed', 3), suite('failed', 0)] },
+      {
+        numPassedTests: 3,
+        numFailedTests: 0,
+        numPendingTests: 0,
+        testResults: [suite('passed', 3), suite('failed', 0)],
+      },
       1,
     );
     expect(r).toEqual({ line: '3 passed, 1 failed', code: 1 });

@@ -10,12 +10,22 @@ const ConsumerEnv = z
     HOST: z.string().default('127.0.0.1'),
     CORPUS_DIR: z.string({ error: 'required: the shared corpus root' }).min(1),
     APP_ENV: z.enum(['development', 'production']).default('development'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL').optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
+      .optional(),
     DATA_DIR: z.string().default('.data'),
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-    SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 30),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 30),
     OAUTH_CLIENT_ID: z.string().optional(),
     OAUTH_CLIENT_SECRET: z.string().optional(),
     OAUTH_ISSUER: optionalUrl,

@@ -11,6 +11,8 @@ const WorkerEnv = z.object({
 
 export type WorkerConfig = z.output<typeof WorkerEnv>;
 
-export function loadWorkerConfig(env: Record<string, string | undefined> = process.env): WorkerConfig {
+export function loadWorkerConfig(
+  env: Record<string, string | undefined> = process.env,
+): WorkerConfig {
   return parseConfig(WorkerEnv, env);
 }

@@ -9,6 +9,8 @@ const RunnerEnv = z.object({
 
 export type RunnerConfig = z.output<typeof RunnerEnv>;
 
-export function loadRunnerConfig(env: Record<string, string | undefined> = process.env): RunnerConfig {
+export function loadRunnerConfig(
+  env: Record<string, string | undefined> = process.env,
+): RunnerConfig {
   return parseConfig(RunnerEnv, env);
 }

@@ -35,7 +35,10 @@ afterAll(() => {
 });
 
 const app = buildViewerApp({
-  config: loadViewerConfig({ CORPUS_DIR: sample, CORPUS_ROOTS: `${sample}:${join(scratch, 'root')}` }),
+  config: loadViewerConfig({
+    CORPUS_DIR: sample,
+    CORPUS_ROOTS: `${sample}:${join(scratch, 'root')}`,
+  }),
   corpus,
   logger,
   now: () => new Date(),
@@ -60,7 +63,9 @@ describe('GET /api/artifacts', () => {
 
   it('never lists artifacts from dot-directories such as .trash', async () => {
     const res = await request(app).get('/api/artifacts').query({ path: sample });
-    expect(res.body.items.some((i: { relative_path: string }) => /(^|\/)\./.test(i.relative_path))).toBe(false);
+    expect(
+      res.body.items.some((i: { relative_path: string }) => /(^|\/)\./.test(i.relative_path)),
+    ).toBe(false);
   });
 
   it('answers 400 naming query.path when path is missing', async () => {
@@ -85,7 +90,9 @@ describe('GET /api/artifacts/{path}', () => {
   it('returns one artifact JSON by relative path', async () => {
     const list = await request(app).get('/api/artifacts').query({ path: sample });
     const gi = list.body.items.find((i: { kind: string }) => i.kind === 'gi').relative_path;
-    const res = await request(app).get(`/api/artifacts/${gi.split('/').map(encodeURIComponent).join('/')}`).query({ path: sample });
+    const res = await request(app)
+      .get(`/api/artifacts/${gi.split('/').map(encodeURIComponent).join('/')}`)
+      .query({ path: sample });
     expect(res.status).toBe(200);
     expect(res.body).toHaveProperty('nodes');
   });
@@ -98,8 +105,16 @@ describe('GET /api/artifacts/{path}', () => {
 
   it.each([
     ['a .. traversal', '/api/artifacts/metadata/../../outside/secret.gi.json', 400],
-    ['a URL-encoded traversal', '/api/artifacts/metadata/%2e%2e/%2e%2e/outside/secret.gi.json', 400],
-    ['an encoded slash traversal', '/api/artifacts/metadata%2f..%2f..%2foutside%2fsecret.gi.json', 400],
+    [
+      'a URL-encoded traversal',
+      '/api/artifacts/metadata/%2e%2e/%2e%2e/outside/secret.gi.json',
+      400,
+    ],
+    [
+      'an encoded slash traversal',
+      '/api/artifacts/metadata%2f..%2f..%2foutside%2fsecret.gi.json',
+      400,
+    ],
     ['a file symlink leading out', '/api/artifacts/metadata/leak.gi.json', 403],
     ['a directory symlink leading out', '/api/artifacts/metadata/dirlink/secret.gi.json', 403],
     ['a file that is not an artifact', '/api/artifacts/metadata', 400],
@@ -112,7 +127,9 @@ describe('GET /api/artifacts/{path}', () => {
   });
 
   it('refuses an absolute artifact path outside the roots', async () => {
-    const res = await request(app).get(`/api/artifacts/${outside}/secret.gi.json`).query({ path: root });
+    const res = await request(app)
+      .get(`/api/artifacts/${outside}/secret.gi.json`)
+      .query({ path: root });
     expect([400, 403, 404]).toContain(res.status);
     expect(res.text).not.toContain(SECRET);
   });

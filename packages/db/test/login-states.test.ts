@@ -31,7 +31,12 @@ describe.each(BACKENDS)('used login states on %s', (kind) => {
     const expires = new Date(T0.getTime() + TEN_MINUTES);
     await consumeLoginState(backend.db, 'state-old', expires, T0);
     const later = new Date(T0.getTime() + 2 * TEN_MINUTES);
-    await consumeLoginState(backend.db, 'state-new', new Date(later.getTime() + TEN_MINUTES), later);
+    await consumeLoginState(
+      backend.db,
+      'state-new',
+      new Date(later.getTime() + TEN_MINUTES),
+      later,
+    );
     const rows = await backend.db.selectFrom('used_login_states').select('state').execute();
     expect(rows.map((r) => r.state)).not.toContain('state-old');
   });

@@ -16,7 +16,9 @@ export function parseConfig<S extends z.ZodType>(
   schema: S,
   env: Record<string, string | undefined>,
 ): Readonly<z.output<S>> {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const result = schema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0];
@@ -32,7 +34,9 @@ export function runMain(main: () => Promise<unknown>): void {
     if (err instanceof ConfigError) {
       process.stderr.write(`${err.message}\n`);
     } else {
-      process.stderr.write(`fatal: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.stderr.write(
+        `fatal: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
     }
     process.exit(1);
   });

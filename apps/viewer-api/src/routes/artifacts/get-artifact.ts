@@ -11,11 +11,15 @@ export const getArtifact = defineRoute({
     'The relative path must stay inside the corpus root; `..`, absolute paths and symlinks out are refused.',
   tags: ['artifacts'],
   auth: 'open',
-  params: z.object({ path: z.string().min(1).openapi({ description: 'Artifact path relative to the corpus root' }) }),
+  params: z.object({
+    path: z.string().min(1).openapi({ description: 'Artifact path relative to the corpus root' }),
+  }),
   query: z.object({
     path: z.string().min(1).openapi({ description: 'Corpus root used for the relative lookup' }),
   }),
-  responses: { 200: z.record(z.string(), z.unknown()).openapi({ description: 'The artifact JSON' }) },
+  responses: {
+    200: z.record(z.string(), z.unknown()).openapi({ description: 'The artifact JSON' }),
+  },
   handler: async ({ params, query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     return readArtifactJson(root, params.path);
