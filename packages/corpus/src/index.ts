@@ -55,6 +55,7 @@ export type { CilDigestTopicPill } from './clusters/cil-digest-topics.js';
 export { CIL_TOPIC_PILL_CAP, cilDigestTopics } from './clusters/cil-digest-topics.js';
 export type { TopicClustersFile } from './clusters/cluster-files.js';
 export { readThemeClusters, readTopicClusters } from './clusters/cluster-files.js';
+export { clusterFilesStamp } from './clusters/cluster-files-stamp.js';
 export type { ClusterSummary } from './clusters/cluster-record.js';
 export type { StorylineSummary } from './clusters/storyline-projection.js';
 export { projectStorylines } from './clusters/storyline-projection.js';

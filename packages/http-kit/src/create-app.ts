@@ -14,6 +14,7 @@ import { HttpError, problemBody, problemFromError, validationErrorFrom } from '.
 import { requestLogger } from './logger.js';
 import { type ApiInfo, buildOpenApiDocument } from './openapi.js';
 import { restParamNames, toExpressPath } from './paths.js';
+import { createResponseCache } from './response-cache.js';
 
 export interface AppOptions<Ctx> {
   routes: readonly AnyRoute<Ctx>[];
@@ -47,29 +48,21 @@ function paramsOf(req: Request, rest: string[]): Record<string, unknown> {
   return params;
 }
 
-function sendResult<Ctx>(route: AnyRoute<Ctx>, res: Response, result: unknown): void {
-  if (res.headersSent || res.writableEnded) {
-    return;
-  }
-  const isReply = result instanceof Reply;
-  const status = isReply
-    ? result.status
-    : Number(Object.keys(route.responses).find((s) => Number(s) < 300) ?? 200);
-  const body = isReply ? result.body : result;
-  if (isReply) {
-    res.set(result.headers);
+function defaultStatus<Ctx>(route: AnyRoute<Ctx>): number {
+  return Number(Object.keys(route.responses).find((s) => Number(s) < 300) ?? 200);
+}
+
+/** The JSON text of a validated body; output goes through its schema too. */
+function serialise<Ctx>(route: AnyRoute<Ctx>, status: number, body: unknown): string | undefined {
+  if (hasNoBody(status, body)) {
+    return undefined;
   }
   const spec = route.responses[status];
-  if (status === 204 || status === 304 || (status >= 300 && status < 400 && body === undefined)) {
-    res.status(status).end();
-    return;
-  }
   if (!spec || isRawSpec(spec)) {
-    res.status(status).json(body);
-    return;
+    return body === undefined ? undefined : JSON.stringify(body);
   }
-  // Output goes through its schema too: drift between code and contract is a
-  // 500 we see in tests, never a silently different payload.
+  // Drift between code and contract is a 500 we see in tests, never a
+  // silently different payload.
   const parsed = spec.safeParse(body);
   if (!parsed.success) {
     throw new ResponseContractBroken(
@@ -77,8 +70,37 @@ function sendResult<Ctx>(route: AnyRoute<Ctx>, res: Response, result: unknown): 
       parsed.error,
     );
   }
+  return JSON.stringify(parsed.data);
+}
+
+/** 204 and 304 never carry a body; a redirect without one is just a Location. */
+function hasNoBody(status: number, body: unknown): boolean {
+  return status === 204 || status === 304 || (status >= 300 && status < 400 && body === undefined);
+}
+
+function sendJson(res: Response, status: number, text: string | undefined): void {
+  if (hasNoBody(status, text)) {
+    res.status(status).end();
+    return;
+  }
   res.status(status).type(status >= 400 ? 'application/problem+json' : 'application/json');
-  res.send(JSON.stringify(parsed.data));
+  res.send(text);
+}
+
+/** Sends a handler's result; returns the JSON text when it was the cacheable default answer. */
+function sendResult<Ctx>(route: AnyRoute<Ctx>, res: Response, result: unknown): string | undefined {
+  if (res.headersSent || res.writableEnded) {
+    return undefined;
+  }
+  if (result instanceof Reply) {
+    res.set(result.headers);
+    sendJson(res, result.status, serialise(route, result.status, result.body));
+    return undefined;
+  }
+  const status = defaultStatus(route);
+  const text = serialise(route, status, result);
+  sendJson(res, status, text);
+  return text;
 }
 
 class ResponseContractBroken extends Error {
@@ -92,6 +114,7 @@ class ResponseContractBroken extends Error {
 
 function routeHandler<Ctx>(route: AnyRoute<Ctx>, options: AppOptions<Ctx>): RequestHandler {
   const rest = restParamNames(route.path);
+  const cache = createResponseCache();
   return async (req, res) => {
     let principal: unknown;
     if (route.auth !== 'open') {
@@ -104,36 +127,40 @@ function routeHandler<Ctx>(route: AnyRoute<Ctx>, options: AppOptions<Ctx>): Requ
     const params = parsePart('params', route.params, paramsOf(req, rest));
     const query = parsePart('query', route.query, req.query);
     const body = parsePart('body', route.body, req.body);
-    const result = await route.handler({
-      params,
-      query,
-      body,
-      ctx: options.ctx,
-      principal,
-      req,
-      res,
-    });
-    sendResult(route, res, result);
+    const input = { params, query, body, ctx: options.ctx, principal, req, res };
+    const scope = route.cache ? await route.cache.scope(input) : undefined;
+    const key =
+      scope &&
+      `${JSON.stringify(params)}|${JSON.stringify(query)}|${(await route.cache?.vary?.(input)) ?? ''}`;
+    const hit = scope && key !== undefined ? cache.find(scope, key) : undefined;
+    if (hit) {
+      sendJson(res, hit.status, hit.body);
+      return;
+    }
+    const text = sendResult(route, res, await route.handler(input));
+    if (scope && key !== undefined && text !== undefined) {
+      cache.store(scope, key, { status: defaultStatus(route), body: text });
+    }
   };
 }
 
-const sendProblem: ErrorRequestHandler = (err, req, res, _next) => {
-  const requestId = String(req.id ?? '');
-  let problem = problemFromError(err);
-  if (!problem) {
-    req.log.error(
-      { err, request_id: requestId, zod: (err as ResponseContractBroken).zodError?.issues },
-      'unhandled error',
-    );
-    problem = problemBody(500, 'internal error; quote the request id when reporting it');
-  }
-  if (res.headersSent) {
-    res.destroy();
-    return;
-  }
-  res.status(problem.status).type('application/problem+json');
-  res.send(JSON.stringify({ ...problem, request_id: requestId }));
-};
+function problemSender(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    const requestId = req.id ?? '';
+    let problem = problemFromError(err);
+    if (!problem) {
+      const zod = (err as ResponseContractBroken).zodError?.issues;
+      logger.error({ err, request_id: requestId, zod }, 'unhandled error');
+      problem = problemBody(500, 'internal error; quote the request id when reporting it');
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(problem.status).type('application/problem+json');
+    res.send(JSON.stringify({ ...problem, request_id: requestId }));
+  };
+}
 
 /** Builds the express app: logging, JSON parsing, routes, /openapi.json, /docs, problems. */
 export function createApp<Ctx>(options: AppOptions<Ctx>): Express {
@@ -160,6 +187,6 @@ export function createApp<Ctx>(options: AppOptions<Ctx>): Express {
   app.use((req, _res, next) => {
     next(new HttpError(404, `no route ${req.method} ${req.path}`));
   });
-  app.use(sendProblem);
+  app.use(problemSender(options.logger));
   return app;
 }

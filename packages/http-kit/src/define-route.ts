@@ -52,6 +52,20 @@ export interface RouteDef<
   query?: Q;
   body?: B;
   responses: Record<number, ResponseSpec>;
+  /**
+   * Opt-in response cache for routes whose JSON answer is a pure function of
+   * an immutable scope (a corpus snapshot) and the validated params and
+   * query. `vary` adds whatever else the answer depends on (e.g. today's
+   * date for time windows). Only the route's default 2xx JSON is cached.
+   */
+  cache?: {
+    scope: (
+      input: RouteInput<Ctx, z.output<P>, z.output<Q>, z.output<B>>,
+    ) => Promise<object> | object;
+    vary?: (
+      input: RouteInput<Ctx, z.output<P>, z.output<Q>, z.output<B>>,
+    ) => string | Promise<string>;
+  };
   handler: (input: RouteInput<Ctx, z.output<P>, z.output<Q>, z.output<B>>) => unknown;
 }
 

@@ -1,34 +1,50 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
 import { type LevelWithSilent, type Logger, pino } from 'pino';
-import { pinoHttp } from 'pino-http';
 import { requestIdOf } from './request-id.js';
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The request id, echoed as X-Request-Id and in every problem body. */
+      id: string;
+    }
+  }
+}
 
 export function createLogger(level: LevelWithSilent, name: string): Logger {
   return pino({ level, name, base: { service: name } });
 }
 
+function levelFor(status: number): 'info' | 'warn' | 'error' {
+  return status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+}
+
 /**
- * Request logging: one JSON line per request with its id. Only the path is
- * logged, never the query string, cookies or authorization headers, since
- * those may carry search text or credentials.
+ * One JSON line per finished request: id, method, path, status, duration.
+ * Only the path is logged, never the query string, cookies or authorization
+ * headers, since those may carry search text or credentials. Replaces
+ * pino-http, which built a child logger per request and cost ~10% of a
+ * small route's CPU even with logging off (measured with --cpu-prof).
  */
 export function requestLogger(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const id = requestIdOf(req);
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        path: String(req.url ?? '').split('?')[0],
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel: (_req, res, err) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-  });
+  return (req: Request, res: Response, next: NextFunction) => {
+    const id = requestIdOf(req);
+    req.id = id;
+    res.setHeader('X-Request-Id', id);
+    if (logger.isLevelEnabled('info') || logger.isLevelEnabled('warn')) {
+      const started = performance.now();
+      res.once('finish', () => {
+        const level = levelFor(res.statusCode);
+        if (logger.isLevelEnabled(level)) {
+          const path = (req.originalUrl ?? req.url).split('?')[0];
+          const ms = Math.round((performance.now() - started) * 10) / 10;
+          logger[level](
+            { request_id: id, method: req.method, path, status: res.statusCode, ms },
+            'request',
+          );
+        }
+      });
+    }
+    next();
+  };
 }

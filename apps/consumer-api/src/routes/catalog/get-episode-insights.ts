@@ -1,6 +1,7 @@
 import { EpisodeSlugParams, InsightList, Problem } from '@podcast/contracts';
 import { insightListOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { catalogCache } from '../catalog-cache.js';
 import { episodeBySlug } from './episode-by-slug.js';
 
 export const getEpisodeInsights = defineRoute({
@@ -15,6 +16,7 @@ export const getEpisodeInsights = defineRoute({
   auth: 'session',
   params: EpisodeSlugParams,
   responses: { 200: InsightList, 404: Problem.describe('Unknown episode slug') },
+  cache: catalogCache,
   handler: async ({ ctx, params }) => {
     const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
     return insightListOf(snapshot.graphOf(episode));

@@ -1,6 +1,7 @@
 import { EpisodeDetail, EpisodeSlugParams, Problem } from '@podcast/contracts';
 import { episodeDetailOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { catalogCache } from '../catalog-cache.js';
 import { episodeBySlug } from './episode-by-slug.js';
 
 export const getEpisode = defineRoute({
@@ -11,6 +12,7 @@ export const getEpisode = defineRoute({
   auth: 'session',
   params: EpisodeSlugParams,
   responses: { 200: EpisodeDetail, 404: Problem.describe('Unknown episode slug') },
+  cache: catalogCache,
   handler: async ({ ctx, params }) => {
     const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
     return episodeDetailOf(episode, snapshot.findFeed(episode.feed_id));

@@ -1,6 +1,7 @@
 import { EpisodeList, EpisodeListQuery, Problem } from '@podcast/contracts';
 import { catalogItemOf, catalogPage } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { catalogCache } from '../catalog-cache.js';
 
 export const listEpisodes = defineRoute({
   method: 'get',
@@ -13,6 +14,7 @@ export const listEpisodes = defineRoute({
   auth: 'session',
   query: EpisodeListQuery,
   responses: { 200: EpisodeList, 400: Problem.describe('A query parameter is out of bounds') },
+  cache: catalogCache,
   handler: async ({ ctx, query }) => {
     const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
     const filter = { feedId: query.feed_id, status: query.status };

@@ -7,6 +7,7 @@ import {
 } from '@podcast/contracts';
 import { catalogItemOf, catalogPage } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { catalogCache } from '../catalog-cache.js';
 
 export const listFeedEpisodes = defineRoute({
   method: 'get',
@@ -24,6 +25,7 @@ export const listFeedEpisodes = defineRoute({
     400: Problem.describe('A query parameter is out of bounds'),
     404: Problem.describe('Unknown feed id'),
   },
+  cache: catalogCache,
   handler: async ({ ctx, params, query }) => {
     const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
     const feed = snapshot.findFeed(params.feed_id);

@@ -1,6 +1,7 @@
 import { PodcastList } from '@podcast/contracts';
 import { podcastListOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { catalogCache } from '../catalog-cache.js';
 
 export const listPodcasts = defineRoute({
   method: 'get',
@@ -10,5 +11,6 @@ export const listPodcasts = defineRoute({
   tags: ['catalog'],
   auth: 'session',
   responses: { 200: PodcastList },
+  cache: catalogCache,
   handler: async ({ ctx }) => podcastListOf(await ctx.corpus.get(ctx.config.corpusDir)),
 });

@@ -1,6 +1,7 @@
 import { ArtifactList, z } from '@podcast/contracts';
 import { resolveCorpusRoot } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { snapshotCache } from '../snapshot-cache.js';
 
 export const listArtifacts = defineRoute({
   method: 'get',
@@ -15,6 +16,7 @@ export const listArtifacts = defineRoute({
     path: z.string().min(1).openapi({ description: 'Corpus root (inside CORPUS_ROOTS)' }),
   }),
   responses: { 200: ArtifactList },
+  cache: snapshotCache,
   handler: async ({ query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     const snapshot = await ctx.corpus.get(root);

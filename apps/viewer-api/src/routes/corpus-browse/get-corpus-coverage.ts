@@ -1,6 +1,7 @@
 import { CorpusCoverage, CorpusPathQuery } from '@podcast/contracts';
 import { corpusCoverageOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { snapshotCache } from '../snapshot-cache.js';
 import { corpusSnapshotFor } from './corpus-snapshot-for.js';
 
 export const getCorpusCoverage = defineRoute({
@@ -14,6 +15,7 @@ export const getCorpusCoverage = defineRoute({
   auth: 'open',
   query: CorpusPathQuery,
   responses: { 200: CorpusCoverage },
+  cache: snapshotCache,
   handler: async ({ query, ctx }) => {
     const snapshot = await corpusSnapshotFor(ctx, query.path);
     return { path: snapshot.root, ...corpusCoverageOf(snapshot) };

@@ -1,6 +1,7 @@
 import { CorpusEpisodeDetail, CorpusEpisodeDetailQuery, Problem } from '@podcast/contracts';
 import { corpusEpisodeDetail, episodeTopicPills } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { snapshotAndClustersCache } from '../snapshot-cache.js';
 import { catalogEpisodeAt } from './corpus-snapshot-for.js';
 
 export const getCorpusEpisodeDetail = defineRoute({
@@ -16,6 +17,7 @@ export const getCorpusEpisodeDetail = defineRoute({
   auth: 'open',
   query: CorpusEpisodeDetailQuery,
   responses: { 200: CorpusEpisodeDetail, 404: Problem },
+  cache: snapshotAndClustersCache,
   handler: async ({ query, ctx }) => {
     const { snapshot, episode } = await catalogEpisodeAt(ctx, query.path, query.metadata_relpath);
     const pills = await episodeTopicPills(snapshot, episode);

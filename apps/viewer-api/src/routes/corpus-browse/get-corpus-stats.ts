@@ -1,6 +1,7 @@
 import { CorpusPathQuery, CorpusStats } from '@podcast/contracts';
 import { corpusStatsOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { snapshotCache } from '../snapshot-cache.js';
 import { corpusSnapshotFor } from './corpus-snapshot-for.js';
 
 export const getCorpusStats = defineRoute({
@@ -14,6 +15,7 @@ export const getCorpusStats = defineRoute({
   auth: 'open',
   query: CorpusPathQuery,
   responses: { 200: CorpusStats },
+  cache: snapshotCache,
   handler: async ({ query, ctx }) => {
     const snapshot = await corpusSnapshotFor(ctx, query.path);
     return { path: snapshot.root, ...corpusStatsOf(snapshot) };

@@ -1,6 +1,7 @@
 import { CorpusEpisodeList, CorpusEpisodesQuery } from '@podcast/contracts';
 import { type EpisodeFilter, pageCorpusEpisodes, readClusteredEpisodeIds } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { snapshotAndClustersCache } from '../snapshot-cache.js';
 import { corpusSnapshotFor } from './corpus-snapshot-for.js';
 
 export const listCorpusEpisodes = defineRoute({
@@ -15,6 +16,7 @@ export const listCorpusEpisodes = defineRoute({
   auth: 'open',
   query: CorpusEpisodesQuery,
   responses: { 200: CorpusEpisodeList },
+  cache: snapshotAndClustersCache,
   handler: async ({ query, ctx }) => {
     const snapshot = await corpusSnapshotFor(ctx, query.path);
     const filter: EpisodeFilter = {

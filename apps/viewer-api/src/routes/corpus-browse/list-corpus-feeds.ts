@@ -1,6 +1,7 @@
 import { CorpusFeedList, CorpusPathQuery } from '@podcast/contracts';
 import { corpusFeedsOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { snapshotCache } from '../snapshot-cache.js';
 import { corpusSnapshotFor } from './corpus-snapshot-for.js';
 
 export const listCorpusFeeds = defineRoute({
@@ -14,6 +15,7 @@ export const listCorpusFeeds = defineRoute({
   auth: 'open',
   query: CorpusPathQuery,
   responses: { 200: CorpusFeedList },
+  cache: snapshotCache,
   handler: async ({ query, ctx }) => {
     const snapshot = await corpusSnapshotFor(ctx, query.path);
     return { path: snapshot.root, feeds: corpusFeedsOf(snapshot) };

@@ -7,6 +7,7 @@ import {
   topicClusterIndexOf,
 } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { dailySnapshotAndClustersCache } from '../snapshot-cache.js';
 import { DIGEST_TOPIC_BANDS } from './digest-topic-bands.js';
 
 /** Cluster membership for the topic pills; a missing or corrupt file only loses the marks. */
@@ -33,6 +34,7 @@ export const getCorpusDigest = defineRoute({
     403: Problem.describe('path lies outside CORPUS_ROOTS'),
     404: Problem.describe('path does not exist'),
   },
+  cache: dailySnapshotAndClustersCache,
   handler: async ({ query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     // Read even when the pills are off: one stat, and the digest memo keys on the index.

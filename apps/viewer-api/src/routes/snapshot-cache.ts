@@ -1,0 +1,29 @@
+import { clusterFilesStamp } from '@podcast/corpus';
+import type { ViewerCtx } from '../context.js';
+import { corpusSnapshotFor } from './corpus-browse/corpus-snapshot-for.js';
+
+interface CorpusInput {
+  ctx: ViewerCtx;
+  query: { path?: string | undefined };
+}
+
+const scope = ({ ctx, query }: CorpusInput) => corpusSnapshotFor(ctx, query.path);
+
+/**
+ * Response caching for routes answering from the corpus snapshot alone: a
+ * refresh makes a new snapshot, hence a fresh cache (see http-kit).
+ */
+export const snapshotCache = { scope };
+
+/** For answers that also read the cluster files beside the snapshot. */
+export const snapshotAndClustersCache = {
+  scope,
+  vary: async (input: CorpusInput) => clusterFilesStamp((await scope(input)).root),
+};
+
+/** For time-windowed answers: they also change with the UTC day. */
+export const dailySnapshotAndClustersCache = {
+  scope,
+  vary: async (input: CorpusInput) =>
+    `${input.ctx.now().toISOString().slice(0, 10)}|${await snapshotAndClustersCache.vary(input)}`,
+};

@@ -1,0 +1,44 @@
+/** A serialised JSON response, ready to send again as is. */
+export interface CachedResponse {
+  status: number;
+  body: string;
+}
+
+/**
+ * Serialised responses keyed by an immutable scope object (a corpus
+ * snapshot) and a request key. A new snapshot is a new scope, so nothing is
+ * ever stale, and a dropped snapshot frees its entries with it (WeakMap).
+ * Each scope keeps its most recently used `perScope` entries.
+ */
+export interface ResponseCache {
+  find(scope: object, key: string): CachedResponse | undefined;
+  store(scope: object, key: string, response: CachedResponse): void;
+}
+
+export function createResponseCache(perScope = 256): ResponseCache {
+  const scopes = new WeakMap<object, Map<string, CachedResponse>>();
+  return {
+    find(scope, key) {
+      const entries = scopes.get(scope);
+      const hit = entries?.get(key);
+      if (entries && hit) {
+        // Re-insert so Map order tracks recency.
+        entries.delete(key);
+        entries.set(key, hit);
+      }
+      return hit;
+    },
+    store(scope, key, response) {
+      let entries = scopes.get(scope);
+      if (!entries) {
+        entries = new Map();
+        scopes.set(scope, entries);
+      }
+      entries.set(key, response);
+      if (entries.size > perScope) {
+        const oldest = entries.keys().next().value as string;
+        entries.delete(oldest);
+      }
+    },
+  };
+}

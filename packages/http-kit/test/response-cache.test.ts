@@ -1,0 +1,86 @@
+import { describe, expect, it } from '@jest/globals';
+import { queryInt, z } from '@podcast/contracts';
+import { pino } from 'pino';
+import request from 'supertest';
+import { createApp, createRouteDefiner, reply } from '../src/index.js';
+
+interface Ctx {
+  scope: { version: number };
+  calls: number;
+  day: string;
+}
+const defineRoute = createRouteDefiner<Ctx>();
+
+const counted = defineRoute({
+  method: 'get',
+  path: '/api/counted',
+  summary: 'Counts handler runs',
+  auth: 'open',
+  query: z.object({ n: queryInt(0, 9).default(0), missing: z.string().optional() }),
+  responses: {
+    200: z.object({ n: z.number(), version: z.number(), calls: z.number(), day: z.string() }),
+  },
+  cache: { scope: ({ ctx }) => ctx.scope, vary: ({ ctx }) => ctx.day },
+  handler: ({ query, ctx }) => {
+    ctx.calls += 1;
+    if (query.missing) {
+      return reply(404, {
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: 'missing',
+      });
+    }
+    return { n: query.n, version: ctx.scope.version, calls: ctx.calls, day: ctx.day };
+  },
+});
+
+function setup() {
+  const ctx: Ctx = { scope: { version: 1 }, calls: 0, day: '2026-11-21' };
+  const app = createApp({
+    routes: [counted],
+    ctx,
+    logger: pino({ level: 'silent' }),
+    info: { title: 't', version: '1' },
+  });
+  return { ctx, app };
+}
+
+describe('route response cache', () => {
+  it('answers a repeated request from the cache without running the handler again', async () => {
+    const { ctx, app } = setup();
+    const first = await request(app).get('/api/counted?n=1');
+    const second = await request(app).get('/api/counted?n=1');
+    expect(second.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(second.headers['content-type']).toMatch(/application\/json/);
+    expect(ctx.calls).toBe(1);
+  });
+
+  it('keys entries by validated query, so different and equivalent queries behave as expected', async () => {
+    const { ctx, app } = setup();
+    await request(app).get('/api/counted?n=1');
+    await request(app).get('/api/counted?n=2');
+    await request(app).get('/api/counted?n=%202');
+    expect(ctx.calls).toBe(2);
+  });
+
+  it('starts afresh for a new scope (a new corpus snapshot) and for a new vary value', async () => {
+    const { ctx, app } = setup();
+    await request(app).get('/api/counted');
+    ctx.scope = { version: 2 };
+    const fresh = await request(app).get('/api/counted');
+    expect(fresh.body.version).toBe(2);
+    ctx.day = '2026-11-22';
+    const nextDay = await request(app).get('/api/counted');
+    expect(nextDay.body.day).toBe('2026-11-22');
+    expect(ctx.calls).toBe(3);
+  });
+
+  it('never caches a non-default reply such as a 404', async () => {
+    const { ctx, app } = setup();
+    expect((await request(app).get('/api/counted?missing=x')).status).toBe(404);
+    expect((await request(app).get('/api/counted?missing=x')).status).toBe(404);
+    expect(ctx.calls).toBe(2);
+  });
+});
