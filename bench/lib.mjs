@@ -75,6 +75,8 @@ export async function compare(label, baseUrl, routeUrl, options = {}) {
     ratio: Number((avg((r) => r.route.rps) / avg((r) => r.base.rps)).toFixed(3)),
     p50_ms: avg((r) => r.route.p50),
     p99_ms: Math.max(...rounds.map((r) => r.route.p99)),
+    // The machine's own floor: the bare route's p99 under the same load.
+    bare_p99_ms: Math.max(...rounds.map((r) => r.base.p99)),
   };
   if (options.target) {
     row.target = options.target.describe;

@@ -78,7 +78,7 @@ function hasNoBody(status: number, body: unknown): boolean {
   return status === 204 || status === 304 || (status >= 300 && status < 400 && body === undefined);
 }
 
-function sendJson(res: Response, status: number, text: string | undefined): void {
+function sendJson(res: Response, status: number, text: string | Buffer | undefined): void {
   if (hasNoBody(status, text)) {
     res.status(status).end();
     return;
@@ -139,7 +139,7 @@ function routeHandler<Ctx>(route: AnyRoute<Ctx>, options: AppOptions<Ctx>): Requ
     }
     const text = sendResult(route, res, await route.handler(input));
     if (scope && key !== undefined && text !== undefined) {
-      cache.store(scope, key, { status: defaultStatus(route), body: text });
+      cache.store(scope, key, { status: defaultStatus(route), body: Buffer.from(text) });
     }
   };
 }
