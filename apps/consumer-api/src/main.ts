@@ -10,7 +10,11 @@ runMain(async () => {
   const database = await createDatabase(config.database, logger);
   const applied = await migrateToLatest(database.db);
   logger.info({ database: database.kind, applied }, 'database ready');
-  const corpus = createCorpusRegistry({ logger, refreshIntervalMs: config.refreshIntervalMs });
+  const corpus = createCorpusRegistry({
+    logger,
+    refreshIntervalMs: config.refreshIntervalMs,
+    serveStale: true,
+  });
   void corpus.get(config.corpusDir).catch((err: unknown) => {
     logger.error({ err }, 'corpus failed to load');
   });

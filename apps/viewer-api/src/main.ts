@@ -6,7 +6,11 @@ import { loadViewerConfig } from './env.js';
 runMain(async () => {
   const config = loadViewerConfig();
   const logger = createLogger(config.logLevel, 'viewer-api');
-  const corpus = createCorpusRegistry({ logger, refreshIntervalMs: config.refreshIntervalMs });
+  const corpus = createCorpusRegistry({
+    logger,
+    refreshIntervalMs: config.refreshIntervalMs,
+    serveStale: true,
+  });
   // Warm the default corpus so the first request does not pay the load.
   void corpus.get(config.corpusRoots.defaultRoot).catch((err: unknown) => {
     logger.error({ err }, 'default corpus failed to load');

@@ -30,7 +30,12 @@ describe('corpus registry refresh', () => {
   let registry: CorpusRegistry | undefined;
   afterEach(() => registry?.close());
 
-  async function loaded(options: { watch: boolean; refreshIntervalMs: number; now?: () => Date }) {
+  async function loaded(options: {
+    watch: boolean;
+    refreshIntervalMs: number;
+    now?: () => Date;
+    serveStale?: boolean;
+  }) {
     const root = await makeTempDir();
     await writeStandardCorpus(root);
     registry = createCorpusRegistry({ logger: memoryLogger().logger, ...options });
@@ -140,5 +145,26 @@ describe('corpus registry refresh', () => {
     const again = await registry.get(a);
     expect(again).not.toBe(first);
     expect(again.stats.filesRead).toBe(14);
+  });
+  it('with serveStale answers at once from the current snapshot and refreshes in the background', async () => {
+    const { root, registry, first } = await loaded({
+      watch: false,
+      refreshIntervalMs: 0,
+      serveStale: true,
+    });
+    await writeJson(
+      root,
+      `${RUN_NEW}/metadata/0004 - four.metadata.json`,
+      metadataDoc({ feedId: 'show-a', episodeId: 'a4', title: 'Four' }),
+    );
+    // The due check starts, but this caller is not made to wait for it.
+    expect(await registry.get(root)).toBe(first);
+    let latest = first;
+    for (let i = 0; i < 80 && latest === first; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      latest = await registry.get(root);
+    }
+    expect(latest).not.toBe(first);
+    expect(latest.episodes.map((e) => e.title)).toContain('Four');
   });
 });
