@@ -1,3 +1,4 @@
+import { requireAscending } from './sorted-refinement.js';
 import { Count, PublishDate, Slug } from './wire-formats.js';
 import { z } from './zod.js';
 
@@ -131,17 +132,6 @@ export const SegmentsContract = z
     episode_slug: Slug,
     segments: z.array(Segment),
   })
-  .superRefine((value, ctx) => {
-    value.segments.forEach((segment, index) => {
-      const previous = value.segments[index - 1];
-      if (previous && segment.start < previous.start) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['segments', index, 'start'],
-          message: 'segments must be sorted by start',
-        });
-      }
-    });
-  })
+  .superRefine(requireAscending('segments', 'start', 'segments must be sorted by start'))
   .openapi('SegmentsContract', { description: 'Timed transcript segments, sorted by start' });
 export type SegmentsContract = z.infer<typeof SegmentsContract>;

@@ -1,3 +1,4 @@
+import { requireAscending } from './sorted-refinement.js';
 import { Count } from './wire-formats.js';
 import { z } from './zod.js';
 
@@ -43,18 +44,13 @@ export const InsightProjection = z
     }),
   })
   // Quotes play in order so the client can render a timeline without sorting.
-  .superRefine((insight, ctx) => {
-    insight.quotes.forEach((quote, index) => {
-      const previous = insight.quotes[index - 1];
-      if (previous && quote.timestamp_start_ms < previous.timestamp_start_ms) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['quotes', index, 'timestamp_start_ms'],
-          message: 'quotes must be ordered by timestamp_start_ms',
-        });
-      }
-    });
-  })
+  .superRefine(
+    requireAscending(
+      'quotes',
+      'timestamp_start_ms',
+      'quotes must be ordered by timestamp_start_ms',
+    ),
+  )
   .openapi('InsightProjection', { description: 'An insight of one episode with its quotes' });
 export type InsightProjection = z.infer<typeof InsightProjection>;
 
