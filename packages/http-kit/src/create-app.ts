@@ -14,7 +14,12 @@ import { HttpError, problemBody, problemFromError, validationErrorFrom } from '.
 import { requestLogger } from './logger.js';
 import { type ApiInfo, buildOpenApiDocument } from './openapi.js';
 import { restParamNames, toExpressPath } from './paths.js';
-import { createResponseCache } from './response-cache.js';
+import {
+  type CachedResponse,
+  createResponseCache,
+  etagOf,
+  matchesIfNoneMatch,
+} from './response-cache.js';
 
 export interface AppOptions<Ctx> {
   routes: readonly AnyRoute<Ctx>[];
@@ -87,20 +92,18 @@ function sendJson(res: Response, status: number, text: string | Buffer | undefin
   res.send(text);
 }
 
-/** Sends a handler's result; returns the JSON text when it was the cacheable default answer. */
-function sendResult<Ctx>(route: AnyRoute<Ctx>, res: Response, result: unknown): string | undefined {
+/** Sends a handler's result unless the handler already wrote the response itself. */
+function sendResult<Ctx>(route: AnyRoute<Ctx>, res: Response, result: unknown): void {
   if (res.headersSent || res.writableEnded) {
-    return undefined;
+    return;
   }
   if (result instanceof Reply) {
     res.set(result.headers);
     sendJson(res, result.status, serialise(route, result.status, result.body));
-    return undefined;
+    return;
   }
   const status = defaultStatus(route);
-  const text = serialise(route, status, result);
-  sendJson(res, status, text);
-  return text;
+  sendJson(res, status, serialise(route, status, result));
 }
 
 class ResponseContractBroken extends Error {
@@ -134,14 +137,39 @@ function routeHandler<Ctx>(route: AnyRoute<Ctx>, options: AppOptions<Ctx>): Requ
       `${JSON.stringify(params)}|${JSON.stringify(query)}|${(await route.cache?.vary?.(input)) ?? ''}`;
     const hit = scope && key !== undefined ? cache.find(scope, key) : undefined;
     if (hit) {
-      sendJson(res, hit.status, hit.body);
+      sendCached(req, res, hit);
       return;
     }
-    const text = sendResult(route, res, await route.handler(input));
-    if (scope && key !== undefined && text !== undefined) {
-      cache.store(scope, key, { status: defaultStatus(route), body: Buffer.from(text) });
+    const result = await route.handler(input);
+    if (scope && key !== undefined && isDefaultJson(route, result)) {
+      const text = serialise(route, defaultStatus(route), result);
+      if (text !== undefined) {
+        const body = Buffer.from(text);
+        const entry = { status: defaultStatus(route), body, etag: etagOf(body) };
+        cache.store(scope, key, entry);
+        sendCached(req, res, entry);
+        return;
+      }
     }
+    sendResult(route, res, result);
   };
+}
+
+/** A plain (non-Reply) result of a route that has not written the response itself. */
+function isDefaultJson<Ctx>(route: AnyRoute<Ctx>, result: unknown): boolean {
+  const spec = route.responses[defaultStatus(route)];
+  return (
+    !(result instanceof Reply) && result !== undefined && spec !== undefined && !isRawSpec(spec)
+  );
+}
+
+function sendCached(req: Request, res: Response, entry: CachedResponse): void {
+  res.setHeader('ETag', entry.etag);
+  if (matchesIfNoneMatch(req.get('if-none-match'), entry.etag)) {
+    res.status(304).end();
+    return;
+  }
+  sendJson(res, entry.status, entry.body);
 }
 
 function problemSender(logger: Logger): ErrorRequestHandler {

@@ -1,8 +1,28 @@
+import { createHash } from 'node:crypto';
+
 /** A serialised JSON response, ready to send again as is. */
 export interface CachedResponse {
   status: number;
   /** Encoded once: a hit sends the bytes without re-encoding 100 KB of text. */
   body: Buffer;
+  /** Strong validator of `body`, so clients can revalidate with If-None-Match. */
+  etag: string;
+}
+
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** RFC 9110 §13.1.2: If-None-Match matches on `*` or any listed tag (weak comparison). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) {
+    return false;
+  }
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === bare;
+  });
 }
 
 /**

@@ -84,3 +84,29 @@ describe('route response cache', () => {
     expect(ctx.calls).toBe(2);
   });
 });
+
+describe('conditional requests on cached answers', () => {
+  it('sends an ETag and answers a matching If-None-Match with 304 and no body', async () => {
+    const { app } = setup();
+    const first = await request(app).get('/api/counted?n=3');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const again = await request(app)
+      .get('/api/counted?n=3')
+      .set('if-none-match', `"other", ${etag}`);
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    const weak = await request(app).get('/api/counted?n=3').set('if-none-match', `W/${etag}`);
+    expect(weak.status).toBe(304);
+  });
+
+  it('answers 200 with the body when the tag no longer matches (a new snapshot)', async () => {
+    const { ctx, app } = setup();
+    const etag = (await request(app).get('/api/counted')).headers.etag as string;
+    ctx.scope = { version: 2 };
+    const fresh = await request(app).get('/api/counted').set('if-none-match', etag);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.version).toBe(2);
+    expect(fresh.headers.etag).not.toBe(etag);
+  });
+});
