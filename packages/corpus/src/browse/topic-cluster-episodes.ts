@@ -1,7 +1,6 @@
-import path from 'node:path';
+import { readTopicClusters } from '../clusters/cluster-files.js';
 import { stripEpisodePrefix } from '../layer-ids.js';
 import { asArray, asRecord, asText } from '../lenient-values.js';
-import { createFileCache, parseJsonText } from './file-cache.js';
 
 /**
  * Episode ids listed by a member of a cluster with at least two members in
@@ -27,13 +26,19 @@ export function clusteredEpisodeIds(document: unknown): Set<string> {
   return ids;
 }
 
-const clusterFiles = createFileCache((text) => {
-  const parsed = parseJsonText(text);
-  return parsed.ok ? clusteredEpisodeIds(parsed.value) : new Set<string>();
-});
+const memo = new WeakMap<object, ReadonlySet<string>>();
 
-/** Clustered episode ids of a corpus; empty when the artifact is missing or corrupt. */
+/**
+ * Clustered episode ids of a corpus; empty when the artifact is missing or
+ * corrupt. Read through readTopicClusters (confined to the root, parsed once
+ * per file version) and derived once per parsed document.
+ */
 export async function readClusteredEpisodeIds(root: string): Promise<ReadonlySet<string>> {
-  const file = await clusterFiles.read(path.join(root, 'search', 'topic_clusters.json'));
-  return file?.value ?? new Set<string>();
+  const file = await readTopicClusters(root);
+  if (file.state !== 'ok') {
+    return new Set<string>();
+  }
+  const known = memo.get(file.artifact) ?? clusteredEpisodeIds(file.artifact);
+  memo.set(file.artifact, known);
+  return known;
 }

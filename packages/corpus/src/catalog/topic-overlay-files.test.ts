@@ -2,14 +2,11 @@ import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { pino } from 'pino';
 import {
   loadTopicOverlays,
   THEME_CLUSTERS_RELPATH,
   TOPIC_CLUSTERS_RELPATH,
 } from './topic-overlay-files.js';
-
-const logger = pino({ level: 'silent' });
 
 const themes = (label: string) =>
   JSON.stringify({
@@ -55,20 +52,18 @@ describe('loadTopicOverlays', () => {
     const themesFile = path.join(root, TOPIC_CLUSTERS_RELPATH);
     await writeFile(themesFile, themes('First'));
     await writeFile(path.join(root, THEME_CLUSTERS_RELPATH), storylines);
-    const first = await loadTopicOverlays(root, logger);
+    const first = await loadTopicOverlays(root);
     expect(first.themes.get('topic:a')?.label).toBe('First');
     expect(first.storylines.get('topic:d')).toEqual({ id: 'thc:s', label: 'Story', size: 4 });
 
     await writeFile(themesFile, themes('Second, longer'));
     await utimes(themesFile, new Date(), new Date(Date.now() + 5000));
-    expect((await loadTopicOverlays(root, logger)).themes.get('topic:a')?.label).toBe(
-      'Second, longer',
-    );
+    expect((await loadTopicOverlays(root)).themes.get('topic:a')?.label).toBe('Second, longer');
   });
 
   it('gives empty indexes when the files are missing or unreadable', async () => {
     await writeFile(path.join(root, TOPIC_CLUSTERS_RELPATH), '{ half');
-    const overlays = await loadTopicOverlays(root, logger);
+    const overlays = await loadTopicOverlays(root);
     expect(overlays.themes.size).toBe(0);
     expect(overlays.storylines.size).toBe(0);
   });
@@ -77,6 +72,6 @@ describe('loadTopicOverlays', () => {
     const target = path.join(outside, 'topic_clusters.json');
     await writeFile(target, themes('Outside'));
     await symlink(target, path.join(root, TOPIC_CLUSTERS_RELPATH));
-    expect((await loadTopicOverlays(root, logger)).themes.size).toBe(0);
+    expect((await loadTopicOverlays(root)).themes.size).toBe(0);
   });
 });

@@ -1,8 +1,4 @@
-import { stat } from 'node:fs/promises';
-import { DomainError } from '@podcast/contracts';
-import type { Logger } from 'pino';
-import { resolveInsideRoot } from '../corpus-roots.js';
-import { readCorpusObject } from '../lenient-parse.js';
+import { readSideFile } from '../clusters/side-file.js';
 import type { UnknownRecord } from '../lenient-values.js';
 import {
   NO_TOPIC_OVERLAYS,
@@ -15,59 +11,34 @@ import {
 export const TOPIC_CLUSTERS_RELPATH = 'search/topic_clusters.json';
 export const THEME_CLUSTERS_RELPATH = 'enrichments/topic_theme_clusters.json';
 
-interface CachedIndex {
-  mtimeMs: number;
-  size: number;
-  index: ReadonlyMap<string, TopicGroup>;
-}
+type Build = (document: UnknownRecord | undefined) => Map<string, TopicGroup>;
 
-// Keyed by real file path. Neither file is part of the corpus snapshot (the
-// registry watches episode folders only), so freshness comes from (mtime, size).
-const indexes = new Map<string, CachedIndex>();
-const EMPTY_INDEX: ReadonlyMap<string, TopicGroup> = NO_TOPIC_OVERLAYS.themes;
+// readSideFile returns the same parsed record until the file changes, so an
+// index keyed by that record is rebuilt exactly once per file version.
+const indexes = new WeakMap<UnknownRecord, WeakMap<Build, ReadonlyMap<string, TopicGroup>>>();
 
-async function realFileOf(root: string, relpath: string): Promise<string | undefined> {
-  try {
-    return await resolveInsideRoot(root, relpath, 'relpath');
-  } catch (err) {
-    // Missing, or a symlink leading out of the corpus: both mean "no overlay".
-    if (err instanceof DomainError) {
-      return undefined;
-    }
-    throw err;
+async function indexOf(root: string, relpath: string, build: Build) {
+  const file = await readSideFile(root, relpath);
+  if (file.state !== 'ok') {
+    // Missing, unreadable, or a symlink leading out of the corpus: no overlay.
+    return NO_TOPIC_OVERLAYS.themes;
   }
-}
-
-async function indexOf(
-  root: string,
-  relpath: string,
-  build: (document: UnknownRecord | undefined) => Map<string, TopicGroup>,
-  logger: Logger,
-): Promise<ReadonlyMap<string, TopicGroup>> {
-  const file = await realFileOf(root, relpath);
-  const info = file === undefined ? undefined : await stat(file).catch(() => undefined);
-  if (file === undefined || info === undefined || !info.isFile()) {
-    return EMPTY_INDEX;
-  }
-  const cached = indexes.get(file);
-  if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) {
-    return cached.index;
-  }
-  const read = readCorpusObject(file, logger);
-  const index = build(read?.record);
-  indexes.set(file, { mtimeMs: read?.mtimeMs ?? -1, size: read?.size ?? -1, index });
+  const byBuild = indexes.get(file.record) ?? new WeakMap();
+  indexes.set(file.record, byBuild);
+  const index = byBuild.get(build) ?? build(file.record);
+  byBuild.set(build, index);
   return index;
 }
 
 /**
  * The theme and storyline of every clustered topic of the corpus at `root`.
- * A missing or unreadable file contributes nothing; each file is parsed
- * again only after it changes.
+ * Neither file is part of the corpus snapshot; each is parsed again only
+ * after it changes (see readSideFile).
  */
-export async function loadTopicOverlays(root: string, logger: Logger): Promise<TopicOverlays> {
+export async function loadTopicOverlays(root: string): Promise<TopicOverlays> {
   const [themes, storylines] = await Promise.all([
-    indexOf(root, TOPIC_CLUSTERS_RELPATH, themesByTopic, logger),
-    indexOf(root, THEME_CLUSTERS_RELPATH, storylinesByTopic, logger),
+    indexOf(root, TOPIC_CLUSTERS_RELPATH, themesByTopic),
+    indexOf(root, THEME_CLUSTERS_RELPATH, storylinesByTopic),
   ]);
   return { themes, storylines };
 }
