@@ -138,6 +138,12 @@ describe('GET /api/corpus/enrichments', () => {
     expect(ids).not.toContain('leak');
     expect(ids).toContain('topic_theme_clusters');
   });
+
+  it('refuses a path outside the corpus roots with 403', async () => {
+    const res = await request(app).get('/api/corpus/enrichments').query({ path: outside });
+    expectProblem(res, 403);
+    expect(res.text).not.toContain(SECRET);
+  });
 });
 
 describe('GET /api/corpus/enrichments/{enricher_id}', () => {

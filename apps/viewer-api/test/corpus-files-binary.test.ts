@@ -95,6 +95,14 @@ describe('GET /api/corpus/binary', () => {
     expect(Buffer.compare(res.body as Buffer, bytes.subarray(0, 8))).toBe(0);
   });
 
+  it('answers a range past the end with 416 naming the file size', async () => {
+    const size = (await readFile(path.join(fixture.root, pngRelpath))).length;
+    const res = await getBinary(pngRelpath).set('Range', `bytes=${size}-`);
+    expect(res.status).toBe(416);
+    expect(res.headers['content-range']).toBe(`bytes */${size}`);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
   it('answers 304 to a matching If-None-Match and 200 after the file changes', async () => {
     const first = await getBinary('feeds/blob.dat');
     const etag = first.headers.etag as string;

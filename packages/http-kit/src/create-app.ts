@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
 import type { z } from 'zod';
 import type { Authenticators } from './auth.js';
-import { type AnyRoute, isRawSpec, Reply } from './define-route.js';
+import { type AnyRoute, isRawSpec, Reply, type RouteInput } from './define-route.js';
 import { HttpError, problemBody, problemFromError, validationErrorFrom } from './http-error.js';
 import { requestLogger } from './logger.js';
 import { type ApiInfo, buildOpenApiDocument } from './openapi.js';
@@ -115,41 +115,56 @@ class ResponseContractBroken extends Error {
   }
 }
 
+async function principalOf<Ctx>(
+  route: AnyRoute<Ctx>,
+  options: AppOptions<Ctx>,
+  req: Request,
+): Promise<unknown> {
+  if (route.auth === 'open') {
+    return undefined;
+  }
+  const authenticate = options.authenticators?.[route.auth];
+  if (!authenticate) {
+    throw new HttpError(503, `${route.auth} authentication is not configured on this server`);
+  }
+  return authenticate(req);
+}
+
+/** Where a cacheable request's answer lives: its scope, and its key within that scope. */
+async function cacheSlotOf<Ctx>(
+  cache: NonNullable<AnyRoute<Ctx>['cache']>,
+  input: RouteInput<Ctx, unknown, unknown, unknown>,
+): Promise<{ scope: object; key: string }> {
+  const scope = await cache.scope(input);
+  const vary = (await cache.vary?.(input, scope)) ?? '';
+  return { scope, key: `${JSON.stringify(input.params)}|${JSON.stringify(input.query)}|${vary}` };
+}
+
 function routeHandler<Ctx>(route: AnyRoute<Ctx>, options: AppOptions<Ctx>): RequestHandler {
   const rest = restParamNames(route.path);
+  const status = defaultStatus(route);
   const cache = createResponseCache();
   return async (req, res) => {
-    let principal: unknown;
-    if (route.auth !== 'open') {
-      const authenticate = options.authenticators?.[route.auth];
-      if (!authenticate) {
-        throw new HttpError(503, `${route.auth} authentication is not configured on this server`);
-      }
-      principal = await authenticate(req);
-    }
+    const principal = await principalOf(route, options, req);
     const params = parsePart('params', route.params, paramsOf(req, rest));
     const query = parsePart('query', route.query, req.query);
     const body = parsePart('body', route.body, req.body);
     const input = { params, query, body, ctx: options.ctx, principal, req, res };
-    const scope = route.cache ? await route.cache.scope(input) : undefined;
-    const key =
-      scope &&
-      `${JSON.stringify(params)}|${JSON.stringify(query)}|${(await route.cache?.vary?.(input)) ?? ''}`;
-    const hit = scope && key !== undefined ? cache.find(scope, key) : undefined;
+    const slot = route.cache ? await cacheSlotOf(route.cache, input) : undefined;
+    const hit = slot && cache.find(slot.scope, slot.key);
     if (hit) {
       sendCached(req, res, hit);
       return;
     }
     const result = await route.handler(input);
-    if (scope && key !== undefined && isDefaultJson(route, result)) {
-      const text = serialise(route, defaultStatus(route), result);
-      if (text !== undefined) {
-        const body = Buffer.from(text);
-        const entry = { status: defaultStatus(route), body, etag: etagOf(body) };
-        cache.store(scope, key, entry);
-        sendCached(req, res, entry);
-        return;
-      }
+    const text =
+      slot && isDefaultJson(route, result) ? serialise(route, status, result) : undefined;
+    if (slot && text !== undefined) {
+      const bytes = Buffer.from(text);
+      const entry = { status, body: bytes, etag: etagOf(bytes) };
+      cache.store(slot.scope, slot.key, entry);
+      sendCached(req, res, entry);
+      return;
     }
     sendResult(route, res, result);
   };

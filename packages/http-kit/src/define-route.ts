@@ -31,6 +31,13 @@ export interface RouteInput<Ctx, P, Q, B> {
   res: Response;
 }
 
+type InputOf<Ctx, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = RouteInput<
+  Ctx,
+  z.output<P>,
+  z.output<Q>,
+  z.output<B>
+>;
+
 /**
  * A route declared once: the kit derives validation, OpenAPI and error
  * mapping from it. `path` uses OpenAPI braces; `{name*}` captures the rest
@@ -41,6 +48,7 @@ export interface RouteDef<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
+  S extends object = object,
 > {
   method: HttpMethod;
   path: string;
@@ -56,21 +64,19 @@ export interface RouteDef<
    * Opt-in response cache for routes whose JSON answer is a pure function of
    * an immutable scope (a corpus snapshot) and the validated params and
    * query. `vary` adds whatever else the answer depends on (e.g. today's
-   * date for time windows). Only the route's default 2xx JSON is cached.
+   * date for time windows); it is handed the scope already resolved for the
+   * request so it need not resolve it again. Only the route's default 2xx
+   * JSON is cached.
    */
   cache?: {
-    scope: (
-      input: RouteInput<Ctx, z.output<P>, z.output<Q>, z.output<B>>,
-    ) => Promise<object> | object;
-    vary?: (
-      input: RouteInput<Ctx, z.output<P>, z.output<Q>, z.output<B>>,
-    ) => string | Promise<string>;
+    scope: (input: InputOf<Ctx, P, Q, B>) => Promise<S> | S;
+    vary?: (input: InputOf<Ctx, P, Q, B>, scope: S) => string | Promise<string>;
   };
-  handler: (input: RouteInput<Ctx, z.output<P>, z.output<Q>, z.output<B>>) => unknown;
+  handler: (input: InputOf<Ctx, P, Q, B>) => unknown;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds routes of every input type
-export type AnyRoute<Ctx> = RouteDef<Ctx, any, any, any>;
+export type AnyRoute<Ctx> = RouteDef<Ctx, any, any, any, any>;
 
 /** Returns a `defineRoute` bound to the app's context type. */
 export function createRouteDefiner<Ctx>() {
@@ -78,7 +84,8 @@ export function createRouteDefiner<Ctx>() {
     P extends z.ZodType = z.ZodType<Record<string, never>>,
     Q extends z.ZodType = z.ZodType<Record<string, never>>,
     B extends z.ZodType = z.ZodType<undefined>,
-  >(def: RouteDef<Ctx, P, Q, B>): AnyRoute<Ctx> {
+    S extends object = object,
+  >(def: RouteDef<Ctx, P, Q, B, S>): AnyRoute<Ctx> {
     return def as AnyRoute<Ctx>;
   };
 }

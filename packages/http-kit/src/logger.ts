@@ -31,7 +31,8 @@ export function requestLogger(logger: Logger) {
     const id = requestIdOf(req);
     req.id = id;
     res.setHeader('X-Request-Id', id);
-    if (logger.isLevelEnabled('info') || logger.isLevelEnabled('warn')) {
+    // 'error' is the least verbose level that logs any request (a 5xx line).
+    if (logger.isLevelEnabled('error')) {
       const started = performance.now();
       res.once('finish', () => {
         const level = levelFor(res.statusCode);

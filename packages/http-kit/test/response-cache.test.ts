@@ -85,6 +85,43 @@ describe('route response cache', () => {
   });
 });
 
+describe('cache scope resolution', () => {
+  it('resolves the scope once per request and hands it to vary', async () => {
+    const scope = { version: 7 };
+    const seen: { scopeCalls: number; varied: object[] } = { scopeCalls: 0, varied: [] };
+    const scoped = createRouteDefiner<typeof seen>()({
+      method: 'get',
+      path: '/api/scoped',
+      summary: 'Records how its cache scope is resolved',
+      auth: 'open',
+      responses: { 200: z.object({ version: z.number() }) },
+      cache: {
+        scope: async ({ ctx }) => {
+          ctx.scopeCalls += 1;
+          return scope;
+        },
+        vary: ({ ctx }, resolved) => {
+          ctx.varied.push(resolved);
+          return String(resolved.version);
+        },
+      },
+      handler: () => ({ version: scope.version }),
+    });
+    const app = createApp({
+      routes: [scoped],
+      ctx: seen,
+      logger: pino({ level: 'silent' }),
+      info: { title: 't', version: '1' },
+    });
+    await request(app).get('/api/scoped');
+    const again = await request(app).get('/api/scoped');
+    expect(again.body).toEqual({ version: 7 });
+    expect(seen.scopeCalls).toBe(2);
+    expect(seen.varied).toEqual([scope, scope]);
+    expect(seen.varied[0]).toBe(scope);
+  });
+});
+
 describe('conditional requests on cached answers', () => {
   it('sends an ETag and answers a matching If-None-Match with 304 and no body', async () => {
     const { app } = setup();

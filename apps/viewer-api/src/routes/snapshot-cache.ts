@@ -1,4 +1,4 @@
-import { clusterFilesStamp } from '@podcast/corpus';
+import { type CorpusSnapshot, clusterFilesStamp } from '@podcast/corpus';
 import type { ViewerCtx } from '../context.js';
 import { corpusSnapshotFor } from './corpus-browse/corpus-snapshot-for.js';
 
@@ -18,12 +18,12 @@ export const snapshotCache = { scope };
 /** For answers that also read the cluster files beside the snapshot. */
 export const snapshotAndClustersCache = {
   scope,
-  vary: async (input: CorpusInput) => clusterFilesStamp((await scope(input)).root),
+  vary: (_input: CorpusInput, snapshot: CorpusSnapshot) => clusterFilesStamp(snapshot.root),
 };
 
 /** For time-windowed answers: they also change with the UTC day. */
 export const dailySnapshotAndClustersCache = {
   scope,
-  vary: async (input: CorpusInput) =>
-    `${input.ctx.now().toISOString().slice(0, 10)}|${await snapshotAndClustersCache.vary(input)}`,
+  vary: async (input: CorpusInput, snapshot: CorpusSnapshot) =>
+    `${input.ctx.now().toISOString().slice(0, 10)}|${await clusterFilesStamp(snapshot.root)}`,
 };

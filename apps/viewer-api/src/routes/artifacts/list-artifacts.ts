@@ -1,6 +1,6 @@
 import { ArtifactList, z } from '@podcast/contracts';
-import { resolveCorpusRoot } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
 import { snapshotCache } from '../snapshot-cache.js';
 
 export const listArtifacts = defineRoute({
@@ -18,8 +18,7 @@ export const listArtifacts = defineRoute({
   responses: { 200: ArtifactList },
   cache: snapshotCache,
   handler: async ({ query, ctx }) => {
-    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    const snapshot = await ctx.corpus.get(root);
-    return { path: root, items: snapshot.artifacts };
+    const snapshot = await corpusSnapshotFor(ctx, query.path);
+    return { path: snapshot.root, items: snapshot.artifacts };
   },
 });

@@ -4,8 +4,9 @@ import {
   NotFound,
   Problem,
 } from '@podcast/contracts';
-import { feedSignals, resolveCorpusRoot } from '@podcast/corpus';
+import { feedSignals } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
 
 export const getFeedSignals = defineRoute({
   method: 'get',
@@ -25,8 +26,7 @@ export const getFeedSignals = defineRoute({
     404: Problem.describe('No such feed_id in the corpus, or path does not exist'),
   },
   handler: async ({ query, ctx }) => {
-    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    const snapshot = await ctx.corpus.get(root);
+    const snapshot = await corpusSnapshotFor(ctx, query.path);
     const signals = feedSignals(snapshot, query.feed_id, {
       topK: query.top_k,
       maxEpisodes: query.max_episodes,

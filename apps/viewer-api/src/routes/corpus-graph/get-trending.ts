@@ -1,6 +1,7 @@
 import { CorpusTrendingQuery, CorpusTrendingResponse, Problem } from '@podcast/contracts';
-import { corpusTrending, resolveCorpusRoot } from '@podcast/corpus';
+import { corpusTrending } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
 
 export const getCorpusTrending = defineRoute({
   method: 'get',
@@ -19,8 +20,7 @@ export const getCorpusTrending = defineRoute({
     403: Problem.describe('path lies outside CORPUS_ROOTS'),
   },
   handler: async ({ query, ctx }) => {
-    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    const snapshot = await ctx.corpus.get(root);
+    const snapshot = await corpusSnapshotFor(ctx, query.path);
     return corpusTrending(snapshot, ctx.now(), query.limit_per_kind);
   },
 });

@@ -1,7 +1,6 @@
-import { FeedsSpecResponse, Problem } from '@podcast/contracts';
+import { CorpusPathQuery, FeedsSpecResponse, Problem } from '@podcast/contracts';
 import { readFeedsSpec, resolveCorpusRoot } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
-import { OperatorPathQuery } from './operator-query.js';
 
 export const getFeeds = defineRoute({
   method: 'get',
@@ -13,7 +12,7 @@ export const getFeeds = defineRoute({
     '(exists false); a file that breaks the feeds-spec rules is a 422 naming the problem.',
   tags: ['operator'],
   auth: 'open',
-  query: OperatorPathQuery,
+  query: CorpusPathQuery,
   responses: {
     200: FeedsSpecResponse,
     422: Problem.describe(

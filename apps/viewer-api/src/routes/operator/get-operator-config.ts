@@ -1,8 +1,7 @@
-import { OperatorConfigResponse, Problem } from '@podcast/contracts';
+import { CorpusPathQuery, OperatorConfigResponse, Problem } from '@podcast/contracts';
 import { readOperatorFile, resolveCorpusRoot } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { listAvailableProfiles, SEED_PROFILE } from './operator-profiles.js';
-import { OperatorPathQuery } from './operator-query.js';
 
 export const getOperatorConfig = defineRoute({
   method: 'get',
@@ -14,7 +13,7 @@ export const getOperatorConfig = defineRoute({
     'or feed keys is refused with 409 naming them, so credentials are never served back.',
   tags: ['operator'],
   auth: 'open',
-  query: OperatorPathQuery,
+  query: CorpusPathQuery,
   responses: {
     200: OperatorConfigResponse,
     409: Problem.describe('The stored file holds forbidden keys (`error`, `keys`); no content'),

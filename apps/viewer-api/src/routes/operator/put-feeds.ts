@@ -1,7 +1,6 @@
-import { FeedsSpecPut, FeedsSpecResponse } from '@podcast/contracts';
+import { CorpusPathQuery, FeedsSpecPut, FeedsSpecResponse } from '@podcast/contracts';
 import { resolveCorpusRoot, writeFeedsSpec } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
-import { OperatorPathQuery } from './operator-query.js';
 
 export const putFeeds = defineRoute({
   method: 'put',
@@ -14,7 +13,7 @@ export const putFeeds = defineRoute({
     'comments and _-prefixed top-level keys of the file survive. Requires the operator token.',
   tags: ['operator'],
   auth: 'operator',
-  query: OperatorPathQuery,
+  query: CorpusPathQuery,
   body: FeedsSpecPut,
   responses: { 200: FeedsSpecResponse },
   handler: async ({ query, body, ctx }) => {

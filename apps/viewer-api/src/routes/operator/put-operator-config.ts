@@ -1,4 +1,5 @@
 import {
+  CorpusPathQuery,
   ForbiddenOperatorKeysProblem,
   OperatorConfigPut,
   OperatorConfigResponse,
@@ -7,7 +8,6 @@ import {
 import { resolveCorpusRoot, writeOperatorFile } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { listAvailableProfiles } from './operator-profiles.js';
-import { OperatorPathQuery } from './operator-query.js';
 
 export const putOperatorConfig = defineRoute({
   method: 'put',
@@ -21,7 +21,7 @@ export const putOperatorConfig = defineRoute({
     'A change of scheduled_jobs reloads the scheduler. Requires the operator token.',
   tags: ['operator'],
   auth: 'operator',
-  query: OperatorPathQuery,
+  query: CorpusPathQuery,
   body: OperatorConfigPut,
   responses: {
     200: OperatorConfigResponse,
