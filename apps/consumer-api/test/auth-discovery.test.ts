@@ -58,6 +58,21 @@ describe('sign-in through OIDC discovery', () => {
     const me = await request(idTokenApp.app).get('/api/app/me').set('cookie', session);
     expect(me.body).toMatchObject({ email: 'kim@example.com', name: 'Kim' });
   });
+
+  it('answers login with 502 when the discovery document cannot be read', async () => {
+    const broken = await buildTestApp({
+      appEnv: 'production',
+      env: discoveryEnv(`${provider.issuer}/no-such-issuer`),
+    });
+    try {
+      const res = await request(broken.app).get('/api/app/auth/login');
+      expect(res.status).toBe(502);
+      expect(res.body.detail).toContain('discovery answered 404');
+      expect(res.headers['set-cookie']).toBeUndefined();
+    } finally {
+      await broken.close();
+    }
+  });
 });
 
 describe('sign-in that is not configured', () => {

@@ -7,10 +7,9 @@ export {
   revokeSession,
   upsertUserFromProvider,
 } from './accounts.js';
-export type { DatabaseHandle, DatabaseKind, DatabaseLogger, DatabaseOptions } from './connect.js';
-export { createDatabase, parseInt8 } from './connect.js';
+export type { DatabaseHandle, DatabaseLogger, DatabaseOptions } from './connect.js';
+export { createDatabase } from './connect.js';
 export type { DbExecutor } from './executor.js';
-export { withTransaction } from './executor.js';
 export type { FavoriteInput, FavoriteItem, Favorites } from './favorites.js';
 export { deleteFavorite, listFavorites, saveFavorite } from './favorites.js';
 export type { Interests } from './interests.js';
@@ -22,33 +21,11 @@ export { appendListenEvent, episodeStats, userStats } from './listen-events.js';
 export { consumeLoginState } from './login-states.js';
 export { migrateDownAll, migrateToLatest } from './migrate.js';
 export { migrateTarget, runMigrations } from './migrate-command.js';
-export { MIGRATIONS, migrationProvider } from './migrations/index.js';
-export { PgliteDialect } from './pglite-dialect.js';
+export { MIGRATIONS } from './migrations/index.js';
 export type { PlaybackPosition } from './playback.js';
 export { getPlayback, listPlayback, putPlayback } from './playback.js';
 export type { Queue } from './queue.js';
 export { getQueue, replaceQueue } from './queue.js';
-export type {
-  Database,
-  FavoriteExtra,
-  FavoriteKind,
-  FavoriteRow,
-  FavoritesTable,
-  InterestRow,
-  InterestsTable,
-  LibrarySubscriptionRow,
-  LibrarySubscriptionsTable,
-  ListenEventRow,
-  ListenEventsTable,
-  PlaybackPositionRow,
-  PlaybackPositionsTable,
-  QueueItemRow,
-  QueueItemsTable,
-  SessionRow,
-  SessionsTable,
-  UserRow,
-  UsersTable,
-} from './schema.js';
-export { FAVORITE_KINDS } from './schema.js';
+export type { Database, FavoriteExtra, FavoriteKind } from './schema.js';
 export type { TestDatabase, TestDatabaseOptions } from './testing.js';
 export { createTestDatabase } from './testing.js';

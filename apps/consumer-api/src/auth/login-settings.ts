@@ -1,3 +1,4 @@
+import { HttpError } from '@podcast/http-kit';
 import type { ConsumerConfig } from '../env.js';
 
 export type TokenAuthMethod = 'client_secret_post' | 'client_secret_basic';
@@ -97,4 +98,13 @@ export function loginSettingsOf(config: ConsumerConfig): LoginSettingsResult {
       source,
     },
   };
+}
+
+/** The login settings, or the 503 of spec 01 rule 4 naming every missing variable. */
+export function requireLoginSettings(config: ConsumerConfig): LoginSettings {
+  const result = loginSettingsOf(config);
+  if (!result.ok) {
+    throw new HttpError(503, `sign-in is not configured: set ${result.missing.join(', ')}`);
+  }
+  return result.settings;
 }

@@ -9,6 +9,7 @@ import type { EpisodeRecord } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { audioCheckSettingsOf } from '../../media/audio-check-settings.js';
 import { checkAudioUrl } from '../../media/audio-url-check.js';
+import { episodeBySlug } from '../catalog/episode-by-slug.js';
 
 function audioSourceOf(episode: EpisodeRecord, url: string): AudioSource {
   return {
@@ -40,11 +41,7 @@ export const getAudioSource = defineRoute({
     404: Problem.describe('Unknown slug, or the episode has no origin audio URL'),
   },
   handler: async ({ ctx, params, query }) => {
-    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    const episode = snapshot.findEpisodeBySlug(params.slug);
-    if (episode === undefined) {
-      throw new NotFound(`no episode with slug ${params.slug}`);
-    }
+    const { episode } = await episodeBySlug(ctx, params.slug);
     if (episode.media_url === null) {
       throw new NotFound(`episode ${episode.slug} has no origin audio URL`);
     }

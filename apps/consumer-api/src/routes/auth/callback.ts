@@ -1,8 +1,7 @@
 import { Problem, z } from '@podcast/contracts';
-import { HttpError } from '@podcast/http-kit';
 import { completeLogin } from '../../auth/complete-login.js';
 import { parseCookieHeader } from '../../auth/cookie-header.js';
-import { loginSettingsOf } from '../../auth/login-settings.js';
+import { requireLoginSettings } from '../../auth/login-settings.js';
 import {
   clearedLoginStateCookieOptions,
   LOGIN_STATE_COOKIE,
@@ -36,11 +35,7 @@ export const finishLogin = defineRoute({
     503: Problem.describe('Sign-in is not configured'),
   },
   handler: async ({ ctx, query, req, res }) => {
-    const result = loginSettingsOf(ctx.config);
-    if (!result.ok) {
-      throw new HttpError(503, `sign-in is not configured: set ${result.missing.join(', ')}`);
-    }
-    const { settings } = result;
+    const settings = requireLoginSettings(ctx.config);
     // Cleared before anything can fail, so no outcome leaves a reusable cookie behind.
     res.clearCookie(LOGIN_STATE_COOKIE, clearedLoginStateCookieOptions(settings.isSecure));
     res.set('cache-control', 'no-store');

@@ -1,7 +1,6 @@
 import { Problem, z } from '@podcast/contracts';
-import { HttpError } from '@podcast/http-kit';
 import { beginLogin } from '../../auth/begin-login.js';
-import { loginSettingsOf } from '../../auth/login-settings.js';
+import { requireLoginSettings } from '../../auth/login-settings.js';
 import { LOGIN_STATE_COOKIE, loginStateCookieOptions } from '../../auth/session-cookie.js';
 import { defineRoute } from '../../context.js';
 
@@ -20,16 +19,9 @@ export const startLogin = defineRoute({
     503: Problem.describe('Sign-in is not configured'),
   },
   handler: async ({ ctx, res }) => {
-    const result = loginSettingsOf(ctx.config);
-    if (!result.ok) {
-      throw new HttpError(503, `sign-in is not configured: set ${result.missing.join(', ')}`);
-    }
-    const start = await beginLogin(ctx, result.settings);
-    res.cookie(
-      LOGIN_STATE_COOKIE,
-      start.stateCookie,
-      loginStateCookieOptions(result.settings.isSecure),
-    );
+    const settings = requireLoginSettings(ctx.config);
+    const start = await beginLogin(ctx, settings);
+    res.cookie(LOGIN_STATE_COOKIE, start.stateCookie, loginStateCookieOptions(settings.isSecure));
     res.set('cache-control', 'no-store');
     res.redirect(307, start.location);
   },

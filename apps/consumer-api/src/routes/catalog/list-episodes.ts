@@ -1,7 +1,7 @@
 import { EpisodeList, EpisodeListQuery, Problem } from '@podcast/contracts';
-import { catalogItemOf, catalogPage } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { catalogCache } from '../catalog-cache.js';
+import { episodeListPage } from './episode-list-page.js';
 
 export const listEpisodes = defineRoute({
   method: 'get',
@@ -17,16 +17,6 @@ export const listEpisodes = defineRoute({
   cache: catalogCache,
   handler: async ({ ctx, query }) => {
     const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    const filter = { feedId: query.feed_id, status: query.status };
-    const page = catalogPage(snapshot, filter, { page: query.page, pageSize: query.page_size });
-    return {
-      items: page.episodes.map((episode) =>
-        catalogItemOf(episode, snapshot.findFeed(episode.feed_id)),
-      ),
-      page: page.page,
-      page_size: page.page_size,
-      total: page.total,
-      has_more: page.has_more,
-    };
+    return episodeListPage(snapshot, { feedId: query.feed_id, status: query.status }, query);
   },
 });

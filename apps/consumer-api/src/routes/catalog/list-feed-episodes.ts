@@ -5,9 +5,9 @@ import {
   NotFound,
   Problem,
 } from '@podcast/contracts';
-import { catalogItemOf, catalogPage } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { catalogCache } from '../catalog-cache.js';
+import { episodeListPage } from './episode-list-page.js';
 
 export const listFeedEpisodes = defineRoute({
   method: 'get',
@@ -32,14 +32,6 @@ export const listFeedEpisodes = defineRoute({
     if (feed === undefined) {
       throw new NotFound(`no show with feed id ${params.feed_id}`);
     }
-    const filter = { feedId: feed.feed_id, status: query.status };
-    const page = catalogPage(snapshot, filter, { page: query.page, pageSize: query.page_size });
-    return {
-      items: page.episodes.map((episode) => catalogItemOf(episode, feed)),
-      page: page.page,
-      page_size: page.page_size,
-      total: page.total,
-      has_more: page.has_more,
-    };
+    return episodeListPage(snapshot, { feedId: feed.feed_id, status: query.status }, query);
   },
 });

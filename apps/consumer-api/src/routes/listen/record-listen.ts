@@ -1,4 +1,4 @@
-import { Slug, z } from '@podcast/contracts';
+import { EpisodeSlugParams, z } from '@podcast/contracts';
 import { appendListenEvent } from '@podcast/db';
 import { userOf } from '../../auth/session-auth.js';
 import type { ConsumerCtx } from '../../context.js';
@@ -30,7 +30,7 @@ export const recordListen = defineRoute({
     'Appends to the listen log behind the stats. Always 204, even when nothing was recorded.',
   tags: ['account'],
   auth: 'session',
-  params: z.object({ slug: Slug }),
+  params: EpisodeSlugParams,
   responses: { 204: z.null().describe('Accepted (best effort)') },
   handler: async ({ ctx, params, principal }) => {
     await appendBestEffort(ctx, userOf(principal).id, params.slug);

@@ -1,4 +1,4 @@
-import { PlaybackPosition, Slug, z } from '@podcast/contracts';
+import { EpisodeSlugParams, PlaybackPosition } from '@podcast/contracts';
 import { getPlayback } from '@podcast/db';
 import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
@@ -10,7 +10,7 @@ export const getPlaybackPosition = defineRoute({
   description: 'position_seconds 0 and no updated_at when nothing was saved.',
   tags: ['playback'],
   auth: 'session',
-  params: z.object({ slug: Slug }),
+  params: EpisodeSlugParams,
   responses: { 200: PlaybackPosition },
   handler: ({ ctx, params, principal }) => getPlayback(ctx.db, userOf(principal).id, params.slug),
 });

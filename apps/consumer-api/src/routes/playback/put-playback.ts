@@ -1,7 +1,8 @@
-import { NotFound, PlaybackPosition, PlaybackPut, Problem, Slug, z } from '@podcast/contracts';
+import { EpisodeSlugParams, PlaybackPosition, PlaybackPut, Problem } from '@podcast/contracts';
 import { putPlayback } from '@podcast/db';
 import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
+import { episodeBySlug } from '../catalog/episode-by-slug.js';
 
 export const savePlaybackPosition = defineRoute({
   method: 'put',
@@ -10,14 +11,11 @@ export const savePlaybackPosition = defineRoute({
   description: 'Last write wins. 400 for a negative position, 404 for a slug the corpus lacks.',
   tags: ['playback'],
   auth: 'session',
-  params: z.object({ slug: Slug }),
+  params: EpisodeSlugParams,
   body: PlaybackPut,
   responses: { 200: PlaybackPosition, 404: Problem.describe('Unknown episode slug') },
   handler: async ({ ctx, params, body, principal }) => {
-    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    if (snapshot.findEpisodeBySlug(params.slug) === undefined) {
-      throw new NotFound(`no episode with slug ${params.slug}`);
-    }
+    await episodeBySlug(ctx, params.slug);
     return putPlayback(ctx.db, userOf(principal).id, params.slug, body.position_seconds, ctx.now());
   },
 });

@@ -1,7 +1,8 @@
-import { EpisodeStats, NotFound, Problem, Slug, z } from '@podcast/contracts';
+import { EpisodeSlugParams, EpisodeStats, Problem } from '@podcast/contracts';
 import { projectInsights } from '@podcast/corpus';
 import { episodeStats } from '@podcast/db';
 import { defineRoute } from '../../context.js';
+import { episodeBySlug } from '../catalog/episode-by-slug.js';
 
 export const getEpisodeStats = defineRoute({
   method: 'get',
@@ -12,14 +13,10 @@ export const getEpisodeStats = defineRoute({
     'episode shows. 404 for a slug the corpus does not have.',
   tags: ['account'],
   auth: 'session',
-  params: z.object({ slug: Slug }),
+  params: EpisodeSlugParams,
   responses: { 200: EpisodeStats, 404: Problem.describe('Unknown episode slug') },
   handler: async ({ ctx, params }) => {
-    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    const episode = snapshot.findEpisodeBySlug(params.slug);
-    if (episode === undefined) {
-      throw new NotFound(`no episode with slug ${params.slug}`);
-    }
+    const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
     const graph = snapshot.graphOf(episode);
     const listens = await episodeStats(ctx.db, params.slug, ctx.now());
     return { ...listens, insights: graph ? projectInsights(graph).length : 0 };
