@@ -1,7 +1,15 @@
 import { CilDigestTopic } from './corpus-digest.js';
 import { EnricherId } from './enrichment-config.js';
 import { IsoDate, QueryBoolean, queryInt } from './query.js';
-import { Count, DailyCount, IsoDateTime, PublishDate, Slug } from './wire-formats.js';
+import {
+  CorpusPath,
+  CorpusRootPath,
+  Count,
+  DailyCount,
+  IsoDateTime,
+  PublishDate,
+  Slug,
+} from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
@@ -16,10 +24,6 @@ export const NODE_EPISODES_LIMIT_DEFAULT = 200;
 export const NODE_EPISODES_LIMIT_MAX = 1000;
 export const TOP_PERSONS_LIMIT_DEFAULT = 20;
 
-const CorpusPath = z.string().min(1).openapi({
-  description: 'Corpus root inside CORPUS_ROOTS; defaults to CORPUS_DIR',
-});
-const RootPath = z.string().min(1).openapi({ description: 'The corpus root that was read' });
 const Relpath = z.string().min(1);
 const NullableRelpath = Relpath.nullable();
 const MetadataRelpath = Relpath.openapi({
@@ -45,7 +49,7 @@ export const CorpusFeed = z
 export type CorpusFeed = z.infer<typeof CorpusFeed>;
 
 export const CorpusFeedList = z
-  .object({ path: RootPath, feeds: z.array(CorpusFeed) })
+  .object({ path: CorpusRootPath, feeds: z.array(CorpusFeed) })
   .openapi('CorpusFeedList', { description: 'Feeds by feed_id, the empty id last' });
 export type CorpusFeedList = z.infer<typeof CorpusFeedList>;
 
@@ -106,7 +110,7 @@ export type CorpusEpisodeListItem = z.infer<typeof CorpusEpisodeListItem>;
 
 export const CorpusEpisodeList = z
   .object({
-    path: RootPath,
+    path: CorpusRootPath,
     items: z.array(CorpusEpisodeListItem),
     limit: z.number().int().min(1),
     next_cursor: z.string().nullable().openapi({ description: 'Null on the last page' }),
@@ -121,7 +125,7 @@ export const CorpusEpisodeDetailQuery = z.object({
 export type CorpusEpisodeDetailQuery = z.infer<typeof CorpusEpisodeDetailQuery>;
 
 export const CorpusEpisodeDetail = CorpusEpisodeListItem.extend({
-  path: RootPath,
+  path: CorpusRootPath,
   description: z.string().nullable(),
   summary_title: z.string().nullable(),
   summary_bullets: z.array(z.string()).openapi({ description: 'Every summary bullet' }),
@@ -136,7 +140,7 @@ export type CorpusEpisodeDetail = z.infer<typeof CorpusEpisodeDetail>;
 
 export const CorpusStats = z
   .object({
-    path: RootPath,
+    path: CorpusRootPath,
     episode_count: Count,
     feed_count: Count,
     undated_episode_count: Count,
@@ -157,7 +161,7 @@ const CoverageCounts = {
 
 export const CorpusCoverage = z
   .object({
-    path: RootPath,
+    path: CorpusRootPath,
     total: z.object(CoverageCounts),
     by_month: z.array(
       z.object({
@@ -193,7 +197,7 @@ export const TopPerson = z
 export type TopPerson = z.infer<typeof TopPerson>;
 
 export const TopPersonList = z
-  .object({ path: RootPath, persons: z.array(TopPerson) })
+  .object({ path: CorpusRootPath, persons: z.array(TopPerson) })
   .openapi('TopPersonList');
 export type TopPersonList = z.infer<typeof TopPersonList>;
 
@@ -212,10 +216,11 @@ export const ResolvedEpisodeArtifacts = z
     bridge_relative_path: NullableRelpath,
   })
   .openapi('ResolvedEpisodeArtifacts');
+export type ResolvedEpisodeArtifacts = z.infer<typeof ResolvedEpisodeArtifacts>;
 
 export const ResolveEpisodeArtifactsResponse = z
   .object({
-    path: RootPath,
+    path: CorpusRootPath,
     items: z.array(ResolvedEpisodeArtifacts).openapi({ description: 'In request order' }),
     missing_episode_ids: z.array(z.string()).openapi({
       description: 'Requested ids with no GI file (unknown episodes included)',
@@ -247,10 +252,11 @@ export const NodeEpisode = z
     has_kg: z.boolean(),
   })
   .openapi('NodeEpisode');
+export type NodeEpisode = z.infer<typeof NodeEpisode>;
 
 export const NodeEpisodesResponse = z
   .object({
-    path: RootPath,
+    path: CorpusRootPath,
     node_id: z.string(),
     items: z.array(NodeEpisode).openapi({ description: 'Newest first' }),
     total: Count.openapi({ description: 'Related episodes before the cap' }),
@@ -267,7 +273,7 @@ export type QueryActivityQuery = z.infer<typeof QueryActivityQuery>;
 
 export const QueryActivityResponse = z
   .object({
-    path: RootPath,
+    path: CorpusRootPath,
     days: z.number().int().min(1).max(365),
     total: Count,
     daily: z.array(DailyCount).openapi({ description: 'One row per UTC day, oldest first' }),
@@ -299,7 +305,7 @@ export type CorpusRunSummaryItem = z.infer<typeof CorpusRunSummaryItem>;
 
 export const CorpusRunSummaryList = z
   .object({
-    path: RootPath,
+    path: CorpusRootPath,
     runs: z.array(CorpusRunSummaryItem).openapi({ description: 'created_at descending' }),
     run_files: Count.openapi({ description: 'run.json files found, before the cap of 150' }),
   })
@@ -328,9 +334,10 @@ export const CorpusEnrichmentItem = z
     }),
   })
   .openapi('CorpusEnrichmentItem');
+export type CorpusEnrichmentItem = z.infer<typeof CorpusEnrichmentItem>;
 
 export const CorpusEnrichmentList = z
-  .object({ path: RootPath, enrichments: z.array(CorpusEnrichmentItem) })
+  .object({ path: CorpusRootPath, enrichments: z.array(CorpusEnrichmentItem) })
   .openapi('CorpusEnrichmentList');
 export type CorpusEnrichmentList = z.infer<typeof CorpusEnrichmentList>;
 

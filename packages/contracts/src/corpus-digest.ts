@@ -1,5 +1,5 @@
 import { IsoDate, QueryBoolean, queryInt } from './query.js';
-import { Count, Slug } from './wire-formats.js';
+import { CorpusPath, CorpusRootPath, Count, Slug } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
@@ -19,9 +19,7 @@ export const DIGEST_MAX_ROWS_LIMIT = 100;
 
 export const CorpusDigestQuery = z
   .object({
-    path: z.string().min(1).optional().openapi({
-      description: 'Corpus root inside CORPUS_ROOTS; defaults to CORPUS_DIR',
-    }),
+    path: CorpusPath.optional(),
     window: DigestWindow.default('7d'),
     since: IsoDate.optional().openapi({
       description: 'YYYY-MM-DD; required when window=since, ignored otherwise',
@@ -128,7 +126,7 @@ export type CorpusDigestTopicBand = z.infer<typeof CorpusDigestTopicBand>;
 
 export const CorpusDigestResponse = z
   .object({
-    path: z.string().min(1).openapi({ description: 'The corpus root that was read' }),
+    path: CorpusRootPath,
     window: DigestWindow.openapi({ description: 'The window applied (24h when compact)' }),
     window_start: IsoDate.openapi({ description: 'First publish day in the window' }),
     window_end: IsoDate.openapi({ description: 'Last publish day in the window (inclusive)' }),

@@ -1,4 +1,5 @@
 import { QueryBoolean } from './query.js';
+import { CorpusPath } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
@@ -8,16 +9,12 @@ import { z } from './zod.js';
  * source (catalog.ts). Choices: docs/decisions/files-and-media.md.
  */
 
-const CorpusPath = z.string().min(1).optional().openapi({
-  description: 'Corpus root inside CORPUS_ROOTS; defaults to CORPUS_DIR',
-});
-
 function relpath(description: string, example: string) {
   return z.string().min(1).openapi({ description, example });
 }
 
 export const CorpusTextFileQuery = z.object({
-  path: CorpusPath,
+  path: CorpusPath.optional(),
   relpath: relpath(
     'File relative to the corpus root: .txt, .md, .vtt, .srt or .json. A missing .txt is ' +
       'served from its .cleaned.txt sibling (and the reverse); a missing .adfree.txt from the ' +
@@ -28,7 +25,7 @@ export const CorpusTextFileQuery = z.object({
 export type CorpusTextFileQuery = z.infer<typeof CorpusTextFileQuery>;
 
 export const CorpusBinaryQuery = z.object({
-  path: CorpusPath,
+  path: CorpusPath.optional(),
   relpath: relpath(
     'File relative to the corpus root; hidden folders other than the art store are refused',
     '.podcast_scraper/corpus-art/sha256/ab/cd/abcd.png',
@@ -37,7 +34,7 @@ export const CorpusBinaryQuery = z.object({
 export type CorpusBinaryQuery = z.infer<typeof CorpusBinaryQuery>;
 
 export const CorpusMediaQuery = z.object({
-  path: CorpusPath,
+  path: CorpusPath.optional(),
   relpath: relpath(
     'A locally persisted audio or video file relative to the corpus root',
     'feeds/p01/run_20260101-000000/media/p01_e01.mp3',

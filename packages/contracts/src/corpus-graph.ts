@@ -1,5 +1,5 @@
 import { IsoDate, queryInt } from './query.js';
-import { Count } from './wire-formats.js';
+import { CorpusPath, Count } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
@@ -8,10 +8,6 @@ import { z } from './zod.js';
  * consumer themes and storylines. Derivations: spec 04 §6 and
  * docs/decisions/digest.md.
  */
-
-const CorpusPath = z.string().min(1).optional().openapi({
-  description: 'Corpus root inside CORPUS_ROOTS; defaults to CORPUS_DIR',
-});
 
 export const TopicClusterMember = z
   .looseObject({
@@ -48,7 +44,7 @@ export const TopicClustersArtifact = z
 export type TopicClustersArtifact = z.infer<typeof TopicClustersArtifact>;
 
 export const CorpusStorylinesQuery = z.object({
-  path: CorpusPath,
+  path: CorpusPath.optional(),
   min_members: queryInt(1, 1000).optional().openapi({
     description: 'Keep only storylines with at least this many member topics (default: no floor)',
   }),
@@ -62,7 +58,7 @@ export const AppTopicListQuery = z.object({
 export type AppTopicListQuery = z.infer<typeof AppTopicListQuery>;
 
 export const CorpusTrendingQuery = z.object({
-  path: CorpusPath,
+  path: CorpusPath.optional(),
   limit_per_kind: queryInt(1, 50).default(10).openapi({ description: '1-50, default 10' }),
 });
 export type CorpusTrendingQuery = z.infer<typeof CorpusTrendingQuery>;
@@ -95,7 +91,7 @@ export const CorpusTrendingResponse = z
 export type CorpusTrendingResponse = z.infer<typeof CorpusTrendingResponse>;
 
 export const CorpusFeedSignalsQuery = z.object({
-  path: CorpusPath,
+  path: CorpusPath.optional(),
   feed_id: z.string().min(1).openapi({ description: 'The show, as in /api/corpus/feeds' }),
   top_k: queryInt(1, 50).default(10).openapi({ description: 'Topics listed, 1-50, default 10' }),
   max_episodes: queryInt(1, 500).default(100).openapi({

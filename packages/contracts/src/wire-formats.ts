@@ -20,6 +20,16 @@ export const PublishDate = IsoDate.nullable().openapi({
 /** The catalog's stable episode key, e.g. `p09-a4bbb5dde3` (spec 04 §3). */
 export const Slug = z.string().min(1).max(200).openapi({ example: 'p09-a4bbb5dde3' });
 
+/** The `path` parameter of the corpus routes (optional at each use). */
+export const CorpusPath = z.string().min(1).openapi({
+  description: 'Corpus root inside CORPUS_ROOTS; defaults to CORPUS_DIR',
+});
+
+/** The `path` member of corpus responses. */
+export const CorpusRootPath = z.string().min(1).openapi({
+  description: 'The corpus root that was read',
+});
+
 /** A non-negative whole number: counts, offsets, milliseconds. */
 export const Count = z.number().int().min(0);
 

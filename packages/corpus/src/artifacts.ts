@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, InvalidRelativePath, NotFound } from '@podcast/contracts';
+import { parseJsonText } from './browse/file-cache.js';
 import { relativePathProblem, resolveInsideRoot } from './corpus-roots.js';
 import type { CachedArtifact } from './corpus-state.js';
 import type { EpisodeRecord } from './episode-record.js';
@@ -76,15 +77,15 @@ export async function readArtifactJson(root: string, relpath: string): Promise<u
     }
     throw err;
   }
-  try {
-    return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch (err) {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) {
     throw new DomainError(
       'unprocessable',
-      `path: ${relpath} is not valid JSON (${(err as Error).message})`,
+      `path: ${relpath} is not valid JSON (${parsed.reason})`,
       {
         field: 'path',
       },
     );
   }
+  return parsed.value;
 }

@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, InvalidRelativePath, NotFound, OutsideCorpusRoots } from '@podcast/contracts';
+import { isMissingFileError } from './missing-file.js';
 
 /** The default corpus (CORPUS_DIR) and every directory a `path` parameter may point into. */
 export interface CorpusRoots {
@@ -14,16 +15,11 @@ export function isInsideDir(base: string, target: string): boolean {
   return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
 }
 
-function isMissing(err: unknown): boolean {
-  const code = (err as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
 async function realpathOrUndefined(p: string): Promise<string | undefined> {
   try {
     return await realpath(p);
   } catch (err) {
-    if (isMissing(err)) {
+    if (isMissingFileError(err)) {
       return undefined;
     }
     throw err;

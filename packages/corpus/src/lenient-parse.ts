@@ -2,6 +2,7 @@ import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { parse as parseYaml } from 'yaml';
 import { asRecord, type UnknownRecord } from './lenient-values.js';
+import { isMissingFileError } from './missing-file.js';
 
 /** Why a corpus file could not be used; the loader logs it and skips the file. */
 export class UnreadableCorpusFile extends Error {}
@@ -65,11 +66,6 @@ export interface CorpusRead {
   record: UnknownRecord | undefined;
 }
 
-function isMissing(err: unknown): boolean {
-  const code = (err as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
 /**
  * Reads and parses one corpus file. A corrupt, empty, half-written or
  * non-object file yields `record: undefined` after one warning, so one bad
@@ -81,7 +77,7 @@ export function readCorpusObject(file: string, logger: Logger): CorpusRead | und
   try {
     loaded = readTextWithStat(file);
   } catch (err) {
-    if (isMissing(err)) {
+    if (isMissingFileError(err)) {
       return undefined;
     }
     logger.warn({ file, err: (err as Error).message }, 'skipping unreadable corpus file');

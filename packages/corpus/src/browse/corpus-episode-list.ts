@@ -1,6 +1,7 @@
 import type { CorpusEpisodeListItem } from '@podcast/contracts';
 import type { CorpusSnapshot } from '../corpus-snapshot.js';
 import type { EpisodeRecord } from '../episode-record.js';
+import { perSnapshot } from '../snapshot-memo.js';
 import { corpusEpisodeRow } from './corpus-episode-row.js';
 import { decodeEpisodeCursor, encodeEpisodeCursor } from './episode-cursor.js';
 import {
@@ -25,15 +26,10 @@ export interface CorpusEpisodePage {
 
 // Lower-cased search text per snapshot, filled lazily: only q/topic_q need it,
 // and a KG change makes a new snapshot (while the episode record may survive).
-const searchTexts = new WeakMap<CorpusSnapshot, Map<EpisodeRecord, EpisodeSearchText>>();
+const searchTextsOf = perSnapshot(() => new Map<EpisodeRecord, EpisodeSearchText>());
 
 function searchTextReader(snapshot: CorpusSnapshot): (episode: EpisodeRecord) => EpisodeSearchText {
-  let cache = searchTexts.get(snapshot);
-  if (cache === undefined) {
-    cache = new Map();
-    searchTexts.set(snapshot, cache);
-  }
-  const texts = cache;
+  const texts = searchTextsOf(snapshot);
   return (episode) => {
     let text = texts.get(episode);
     if (text === undefined) {

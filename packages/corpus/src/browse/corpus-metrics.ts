@@ -1,18 +1,13 @@
-import type { CorpusFeed, TopPerson } from '@podcast/contracts';
+import type { CorpusFeed, CorpusStats, TopPerson } from '@podcast/contracts';
 import type { CorpusSnapshot } from '../corpus-snapshot.js';
+import { perSnapshot } from '../snapshot-memo.js';
 import { corpusFeedRows } from './corpus-feeds.js';
 import { buildNodeEpisodeIndex, type NodeEpisodeRow, nodeEpisodeRow } from './node-episodes.js';
 import { canonicalPersonId } from './person-ids.js';
 import { type CoverageReport, coverageReport, publishMonthHistogram } from './publish-months.js';
-import { perSnapshot } from './snapshot-memo.js';
 import { rankTopPersons } from './top-persons.js';
 
-export interface CorpusStatsBody {
-  episode_count: number;
-  feed_count: number;
-  undated_episode_count: number;
-  publish_month_histogram: Record<string, number>;
-}
+export type CorpusStatsBody = Omit<CorpusStats, 'path'>;
 
 /** Feeds with their newest publish date (`GET /api/corpus/feeds`). */
 export const corpusFeedsOf: (snapshot: CorpusSnapshot) => CorpusFeed[] = perSnapshot((s) =>

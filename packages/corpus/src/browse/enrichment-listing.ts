@@ -1,3 +1,4 @@
+import type { CorpusEnrichmentItem } from '@podcast/contracts';
 import { asRecord, asText } from '../lenient-values.js';
 
 const ENRICHER_ID = /^[A-Za-z0-9_]+$/;
@@ -5,16 +6,7 @@ const ENRICHER_ID = /^[A-Za-z0-9_]+$/;
 /** Not an envelope: the enrichment run's own summary (spec 04 §7). */
 export const RUN_SUMMARY_FILE = 'run_summary.json';
 
-export interface EnrichmentListItem {
-  enricher_id: string;
-  enricher_version: string | null;
-  schema_version: string | null;
-  status: string | null;
-  file: string;
-  size_bytes: number;
-  computed_at: string | null;
-  produced_by_latest_run: boolean;
-}
+export type EnrichmentListItem = CorpusEnrichmentItem;
 
 /** An envelope names a valid enricher_id and a status; `derived` and the rest may be missing. */
 export function isEnrichmentEnvelope(document: unknown): boolean {

@@ -1,17 +1,7 @@
+import type { ResolvedEpisodeArtifacts, ResolveEpisodeArtifactsResponse } from '@podcast/contracts';
 import type { EpisodeRecord } from '../episode-record.js';
 
-export interface ResolvedArtifacts {
-  episode_id: string;
-  metadata_relpath: string;
-  gi_relative_path: string;
-  kg_relative_path: string | null;
-  bridge_relative_path: string | null;
-}
-
-export interface ArtifactResolution {
-  items: ResolvedArtifacts[];
-  missing_episode_ids: string[];
-}
+export type ArtifactResolution = Omit<ResolveEpisodeArtifactsResponse, 'path'>;
 
 type ArtifactFields = Pick<
   EpisodeRecord,
@@ -26,7 +16,7 @@ export function resolveEpisodeArtifacts(
   episodeIds: readonly string[],
   findById: (episodeId: string) => ArtifactFields | undefined,
 ): ArtifactResolution {
-  const items: ResolvedArtifacts[] = [];
+  const items: ResolvedEpisodeArtifacts[] = [];
   const missing: string[] = [];
   for (const episodeId of new Set(episodeIds)) {
     const episode = findById(episodeId);

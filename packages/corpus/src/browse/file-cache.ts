@@ -1,4 +1,5 @@
 import { readFile, stat } from 'node:fs/promises';
+import { isMissingFileError } from '../missing-file.js';
 
 export interface CachedFile<T> {
   value: T;
@@ -9,11 +10,6 @@ export interface CachedFile<T> {
 export interface FileCache<T> {
   /** The parsed file, re-read only when its (mtime, size) moved; undefined when it does not exist. */
   read(file: string): Promise<CachedFile<T> | undefined>;
-}
-
-function isMissing(err: unknown): boolean {
-  const code = (err as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 /**
@@ -30,7 +26,7 @@ export function createFileCache<T>(parse: (text: string) => T, maxEntries = 2000
       try {
         info = await stat(file);
       } catch (err) {
-        if (isMissing(err)) {
+        if (isMissingFileError(err)) {
           entries.delete(file);
           return undefined;
         }
@@ -44,7 +40,7 @@ export function createFileCache<T>(parse: (text: string) => T, maxEntries = 2000
         return known;
       }
       const text = await readFile(file, 'utf8').catch((err: unknown) => {
-        if (isMissing(err)) {
+        if (isMissingFileError(err)) {
           return undefined;
         }
         throw err;

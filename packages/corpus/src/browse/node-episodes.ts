@@ -1,3 +1,4 @@
+import type { NodeEpisode } from '@podcast/contracts';
 import type { NormalizedBridge } from '../bridge-reader.js';
 import type { EpisodeRecord } from '../episode-record.js';
 import type { NormalizedGraph } from '../gi-graph.js';
@@ -61,17 +62,7 @@ export function buildNodeEpisodeIndex<E>(
   return index;
 }
 
-export interface NodeEpisodeRow {
-  metadata_relpath: string;
-  episode_id?: string;
-  title: string;
-  publish_date: string | null;
-  gi_relative_path: string | null;
-  kg_relative_path: string | null;
-  bridge_relative_path: string | null;
-  has_gi: boolean;
-  has_kg: boolean;
-}
+export type NodeEpisodeRow = NodeEpisode;
 
 export function nodeEpisodeRow(episode: EpisodeRecord): NodeEpisodeRow {
   return {

@@ -1,3 +1,4 @@
+import type { CorpusCoverage } from '@podcast/contracts';
 import type { EpisodeRecord } from '../episode-record.js';
 
 type CoverageInput = Pick<
@@ -5,18 +6,9 @@ type CoverageInput = Pick<
   'publish_date' | 'feed_id' | 'podcast_title' | 'has_gi' | 'has_kg'
 >;
 
-export interface CoverageCounts {
-  episodes: number;
-  with_gi: number;
-  with_kg: number;
-  with_both: number;
-}
+export type CoverageReport = Omit<CorpusCoverage, 'path'>;
 
-export interface CoverageReport {
-  total: CoverageCounts;
-  by_month: Array<{ month: string | null } & CoverageCounts>;
-  by_feed: Array<{ feed_id: string; podcast_title: string | null } & CoverageCounts>;
-}
+type CoverageCounts = CoverageReport['total'];
 
 export interface MonthHistogram {
   /** YYYY-MM → dated episodes, keys in ascending order. */

@@ -1,15 +1,15 @@
 import path from 'node:path';
+import { addDays, utcDay } from '../digest/digest-window.js';
 import { asRecord } from '../lenient-values.js';
 import { createFileCache } from './file-cache.js';
 
-const DAY_MS = 86_400_000;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The UTC day of a log line's `ts`: ISO text by its first 10 characters, a number as epoch seconds. */
 function dayOf(ts: unknown): string | undefined {
   if (typeof ts === 'number' && Number.isFinite(ts)) {
     const date = new Date(ts * 1000);
-    return Number.isNaN(date.getTime()) ? undefined : date.toISOString().slice(0, 10);
+    return Number.isNaN(date.getTime()) ? undefined : utcDay(date);
   }
   const day = typeof ts === 'string' ? ts.slice(0, 10) : '';
   return DAY.test(day) ? day : undefined;
@@ -47,9 +47,9 @@ export function dailyActivity(
   now: Date,
   days: number,
 ): Array<{ date: string; count: number }> {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const today = utcDay(now);
   return Array.from({ length: days }, (_, i) => {
-    const date = new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10);
+    const date = addDays(today, i - (days - 1));
     return { date, count: counts.get(date) ?? 0 };
   });
 }

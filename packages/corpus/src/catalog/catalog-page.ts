@@ -1,6 +1,7 @@
 import type { EpisodeStatus as CatalogStatus } from '@podcast/contracts';
 import type { CorpusSnapshot } from '../corpus-snapshot.js';
 import type { EpisodeRecord } from '../episode-record.js';
+import { perSnapshot } from '../snapshot-memo.js';
 import { catalogStatusOf } from './catalog-status.js';
 
 export interface CatalogFilter {
@@ -24,16 +25,9 @@ const NONE: readonly EpisodeRecord[] = Object.freeze([]);
 
 // Filtered lists are computed once per snapshot and filter; a refresh makes
 // a new snapshot, so entries never go stale and are collected with it.
-const filteredBySnapshot = new WeakMap<CatalogSource, Map<string, readonly EpisodeRecord[]>>();
-
-function cacheOf(snapshot: CatalogSource): Map<string, readonly EpisodeRecord[]> {
-  let cache = filteredBySnapshot.get(snapshot);
-  if (cache === undefined) {
-    cache = new Map();
-    filteredBySnapshot.set(snapshot, cache);
-  }
-  return cache;
-}
+const cacheOf = perSnapshot(
+  (_snapshot: CatalogSource) => new Map<string, readonly EpisodeRecord[]>(),
+);
 
 /**
  * The newest-first episodes matching `filter`. Only feeds the snapshot knows

@@ -2,6 +2,7 @@ import type { PodcastItem } from '@podcast/contracts';
 import type { CorpusSnapshot } from '../corpus-snapshot.js';
 import { artworkUrl } from '../episode-fields.js';
 import type { FeedRecord } from '../feeds.js';
+import { perSnapshot } from '../snapshot-memo.js';
 
 const UNTITLED = '(untitled)';
 
@@ -33,16 +34,13 @@ export function podcastItemsOf(feeds: readonly FeedRecord[]): PodcastItem[] {
     );
 }
 
-const listBySnapshot = new WeakMap<Pick<CorpusSnapshot, 'feeds'>, readonly PodcastItem[]>();
+const itemsOf = perSnapshot((snapshot: Pick<CorpusSnapshot, 'feeds'>): readonly PodcastItem[] =>
+  podcastItemsOf(snapshot.feeds),
+);
 
 /** `podcastItemsOf` memoised per snapshot. */
 export function podcastListOf(snapshot: Pick<CorpusSnapshot, 'feeds'>): {
   items: readonly PodcastItem[];
 } {
-  let items = listBySnapshot.get(snapshot);
-  if (items === undefined) {
-    items = podcastItemsOf(snapshot.feeds);
-    listBySnapshot.set(snapshot, items);
-  }
-  return { items };
+  return { items: itemsOf(snapshot) };
 }

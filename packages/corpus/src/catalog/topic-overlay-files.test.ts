@@ -74,4 +74,11 @@ describe('loadTopicOverlays', () => {
     await symlink(target, path.join(root, TOPIC_CLUSTERS_RELPATH));
     expect((await loadTopicOverlays(root)).themes.size).toBe(0);
   });
+
+  it('gives no storyline overlay for a theme-cluster envelope whose status is not ok', async () => {
+    const failed = JSON.parse(storylines);
+    failed.status = 'failed';
+    await writeFile(path.join(root, THEME_CLUSTERS_RELPATH), JSON.stringify(failed));
+    expect((await loadTopicOverlays(root)).storylines.size).toBe(0);
+  });
 });

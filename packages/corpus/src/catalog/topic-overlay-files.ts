@@ -1,4 +1,4 @@
-import { readSideFile } from '../clusters/side-file.js';
+import { readThemeClusters, readTopicClusters } from '../clusters/cluster-files.js';
 import type { UnknownRecord } from '../lenient-values.js';
 import {
   NO_TOPIC_OVERLAYS,
@@ -8,37 +8,39 @@ import {
   themesByTopic,
 } from './topic-overlays.js';
 
-export const TOPIC_CLUSTERS_RELPATH = 'search/topic_clusters.json';
-export const THEME_CLUSTERS_RELPATH = 'enrichments/topic_theme_clusters.json';
+export { THEME_CLUSTERS_RELPATH, TOPIC_CLUSTERS_RELPATH } from '../clusters/cluster-files.js';
 
 type Build = (document: UnknownRecord | undefined) => Map<string, TopicGroup>;
 
-// readSideFile returns the same parsed record until the file changes, so an
-// index keyed by that record is rebuilt exactly once per file version.
-const indexes = new WeakMap<UnknownRecord, WeakMap<Build, ReadonlyMap<string, TopicGroup>>>();
+// The readers return the same parsed object until a file changes, so an
+// index keyed by that object is rebuilt exactly once per file version.
+const indexes = new WeakMap<UnknownRecord, ReadonlyMap<string, TopicGroup>>();
 
-async function indexOf(root: string, relpath: string, build: Build) {
-  const file = await readSideFile(root, relpath);
-  if (file.state !== 'ok') {
-    // Missing, unreadable, or a symlink leading out of the corpus: no overlay.
+function indexOf(document: UnknownRecord | undefined, build: Build) {
+  if (document === undefined) {
     return NO_TOPIC_OVERLAYS.themes;
   }
-  const byBuild = indexes.get(file.record) ?? new WeakMap();
-  indexes.set(file.record, byBuild);
-  const index = byBuild.get(build) ?? build(file.record);
-  byBuild.set(build, index);
+  const index = indexes.get(document) ?? build(document);
+  indexes.set(document, index);
   return index;
 }
 
 /**
- * The theme and storyline of every clustered topic of the corpus at `root`.
- * Neither file is part of the corpus snapshot; each is parsed again only
- * after it changes (see readSideFile).
+ * The theme and storyline of every clustered topic of the corpus at `root`,
+ * read exactly as /api/app/themes and /api/app/storylines read them: a
+ * missing, corrupt or non-ok file (or one behind a symlink leading out)
+ * contributes nothing, so an overlay never names a cluster those lists hide.
  */
 export async function loadTopicOverlays(root: string): Promise<TopicOverlays> {
-  const [themes, storylines] = await Promise.all([
-    indexOf(root, TOPIC_CLUSTERS_RELPATH, themesByTopic),
-    indexOf(root, THEME_CLUSTERS_RELPATH, storylinesByTopic),
+  const [topicClusters, themeClusters] = await Promise.all([
+    readTopicClusters(root),
+    readThemeClusters(root),
   ]);
-  return { themes, storylines };
+  return {
+    themes: indexOf(
+      topicClusters.state === 'ok' ? topicClusters.artifact : undefined,
+      themesByTopic,
+    ),
+    storylines: indexOf(themeClusters, storylinesByTopic),
+  };
 }

@@ -38,6 +38,13 @@ describe('themesByTopic', () => {
     expect(themesByTopic({ clusters: [cluster] }).get('topic:r')).toEqual(expected);
   });
 
+  it('ignores a cluster whose id is only the prefix, as the theme list does', () => {
+    const index = themesByTopic({
+      clusters: [{ graph_compound_parent_id: 'tc:', members: members('topic:a', 'topic:b') }],
+    });
+    expect(index.has('topic:a')).toBe(false);
+  });
+
   it.each([undefined, {}, { clusters: 'nope' }, { clusters: [null, { members: [] }] }])(
     'gives an empty index for %j',
     (document) => {

@@ -1,18 +1,12 @@
-import { stripLayerPrefixes } from '../layer-ids.js';
 import {
-  asArray,
-  asFiniteNumber,
-  asRecord,
-  asText,
-  type UnknownRecord,
-} from '../lenient-values.js';
+  bySizeThenId,
+  type ClusterSummary,
+  readClusterRecord,
+} from '../clusters/cluster-record.js';
+import { asArray, asRecord, type UnknownRecord } from '../lenient-values.js';
 
 /** A theme (`tc:`) or storyline (`thc:`) a topic belongs to. */
-export interface TopicGroup {
-  id: string;
-  label: string;
-  size: number;
-}
+export type TopicGroup = ClusterSummary;
 
 /** Topic id → its theme and its storyline, built once per version of the two files. */
 export interface TopicOverlays {
@@ -32,33 +26,19 @@ interface ParsedGroup extends TopicGroup {
   topicIds: string[];
 }
 
+/** One cluster read exactly as the theme and storyline lists read it. */
 function groupOf(item: unknown, prefix: 'tc:' | 'thc:'): ParsedGroup | undefined {
-  const cluster = asRecord(item);
-  const rawId = asText(cluster?.graph_compound_parent_id) ?? asText(cluster?.cluster_id);
-  if (cluster === undefined || rawId === undefined) {
+  const cluster = readClusterRecord(item, prefix);
+  if (cluster === undefined) {
     return undefined;
   }
-  const topicIds = asArray(cluster.members)
-    .map((member) => asText(asRecord(member)?.topic_id) ?? asText(member))
-    .filter((id): id is string => id !== undefined)
-    .map(stripLayerPrefixes);
-  const declared = asFiniteNumber(cluster.member_count);
-  const size =
-    declared !== undefined && Number.isInteger(declared) && declared >= 0
-      ? declared
-      : topicIds.length;
-  const id = rawId.startsWith(prefix) ? rawId : `${prefix}${rawId}`;
-  return { id, label: asText(cluster.canonical_label) ?? id, size, topicIds };
-}
-
-/** Larger groups first, then by id: a topic in several groups shows the biggest. */
-function compareGroups(a: ParsedGroup, b: ParsedGroup): number {
-  return b.size - a.size || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const { id, label, size, members } = cluster;
+  return { id, label, size, topicIds: members.map((member) => member.topicId) };
 }
 
 function indexByTopic(groups: ParsedGroup[]): Map<string, TopicGroup> {
   const index = new Map<string, TopicGroup>();
-  for (const { topicIds, ...group } of groups.sort(compareGroups)) {
+  for (const { topicIds, ...group } of groups.sort(bySizeThenId)) {
     for (const topicId of topicIds) {
       if (!index.has(topicId)) {
         index.set(topicId, group);

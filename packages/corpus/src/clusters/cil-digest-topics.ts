@@ -1,12 +1,8 @@
+import type { CilDigestTopic } from '@podcast/contracts';
 import type { LabeledId } from '../digest/episode-signals.js';
 import type { TopicClusterIndex } from './topic-cluster-index.js';
 
-export interface CilDigestTopicPill {
-  topic_id: string;
-  label: string;
-  in_topic_cluster: boolean;
-  topic_cluster_compound_id: string | null;
-}
+export type CilDigestTopicPill = CilDigestTopic;
 
 export const CIL_TOPIC_PILL_CAP = 5;
 

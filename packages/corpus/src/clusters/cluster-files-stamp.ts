@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { THEME_CLUSTERS_RELPATH, TOPIC_CLUSTERS_RELPATH } from '../catalog/topic-overlay-files.js';
+import { THEME_CLUSTERS_RELPATH, TOPIC_CLUSTERS_RELPATH } from './cluster-files.js';
 
 async function stampOf(file: string): Promise<string> {
   try {

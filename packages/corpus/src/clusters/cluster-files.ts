@@ -1,6 +1,8 @@
-import { THEME_CLUSTERS_RELPATH, TOPIC_CLUSTERS_RELPATH } from '../catalog/topic-overlay-files.js';
 import { asArray, asRecord, asText, type UnknownRecord } from '../lenient-values.js';
 import { readSideFile } from './side-file.js';
+
+export const TOPIC_CLUSTERS_RELPATH = 'search/topic_clusters.json';
+export const THEME_CLUSTERS_RELPATH = 'enrichments/topic_theme_clusters.json';
 
 export type TopicClustersFile =
   | { state: 'missing' }

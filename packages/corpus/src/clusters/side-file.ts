@@ -1,8 +1,10 @@
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import path from 'node:path';
+import { createFileCache } from '../browse/file-cache.js';
 import { isInsideDir } from '../corpus-roots.js';
 import { parseCorpusObject, UnreadableCorpusFile } from '../lenient-parse.js';
 import type { UnknownRecord } from '../lenient-values.js';
+import { isMissingFileError } from '../missing-file.js';
 
 /**
  * A corpus-level JSON file outside the snapshot (search/topic_clusters.json,
@@ -13,31 +15,28 @@ export type SideFile =
   | { state: 'unreadable'; reason: string }
   | { state: 'ok'; record: UnknownRecord; version: string };
 
-interface CacheEntry {
-  version: string;
-  result: SideFile;
-}
+type Parsed = { ok: true; record: UnknownRecord } | { ok: false; reason: string };
 
 // One parse per file version: routes stat the file on every request (a
 // rebuild may replace it at any time) but re-read it only when it changed.
-const cache = new Map<string, CacheEntry>();
-const CACHE_LIMIT = 256;
-
-function isMissing(err: unknown): boolean {
-  const code = (err as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
-}
-
-async function parseFile(file: string, version: string): Promise<SideFile> {
+const files = createFileCache<Parsed>((text) => {
   try {
-    const record = parseCorpusObject(await readFile(file, 'utf8'), file);
-    return { state: 'ok', record, version };
+    return { ok: true, record: parseCorpusObject(text, 'side file') };
   } catch (err) {
-    if (isMissing(err)) {
-      return { state: 'missing' };
-    }
     if (err instanceof UnreadableCorpusFile) {
-      return { state: 'unreadable', reason: err.message };
+      return { ok: false, reason: err.message };
+    }
+    throw err;
+  }
+}, 256);
+
+async function realPathInside(root: string, relpath: string): Promise<string | undefined> {
+  try {
+    const real = await realpath(path.join(root, relpath));
+    return isInsideDir(await realpath(root), real) ? real : undefined;
+  } catch (err) {
+    if (isMissingFileError(err)) {
+      return undefined;
     }
     throw err;
   }
@@ -48,32 +47,13 @@ async function parseFile(file: string, version: string): Promise<SideFile> {
  * out of the root counts as missing: side files are never read from elsewhere.
  */
 export async function readSideFile(root: string, relpath: string): Promise<SideFile> {
-  let real: string;
-  let version: string;
-  try {
-    real = await realpath(path.join(root, relpath));
-    const info = await stat(real);
-    if (!info.isFile()) {
-      return { state: 'missing' };
-    }
-    version = `${info.mtimeMs}:${info.size}:${info.ino}`;
-  } catch (err) {
-    if (isMissing(err)) {
-      return { state: 'missing' };
-    }
-    throw err;
-  }
-  if (!isInsideDir(await realpath(root), real)) {
+  const real = await realPathInside(root, relpath);
+  const file = real === undefined ? undefined : await files.read(real);
+  if (file === undefined) {
     return { state: 'missing' };
   }
-  const cached = cache.get(real);
-  if (cached?.version === version) {
-    return cached.result;
+  if (!file.value.ok) {
+    return { state: 'unreadable', reason: file.value.reason };
   }
-  const result = await parseFile(real, version);
-  if (cache.size >= CACHE_LIMIT) {
-    cache.clear();
-  }
-  cache.set(real, { version, result });
-  return result;
+  return { state: 'ok', record: file.value.record, version: `${file.mtimeMs}:${file.size}` };
 }

@@ -1,9 +1,10 @@
+import type { CorpusDigestResponse, CorpusDigestTopicBand } from '@podcast/contracts';
 import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
 import type { CorpusSnapshot } from '../corpus-snapshot.js';
 import type { EpisodeRecord } from '../episode-record.js';
 import { type DigestBandConfig, matchDigestBands } from './digest-bands.js';
 import { createDigestMemo } from './digest-memo.js';
-import { type DigestRow, digestRowOf } from './digest-row.js';
+import { digestRowOf } from './digest-row.js';
 import { type DayRange, type DigestWindowName, digestDayRange } from './digest-window.js';
 import { pickFeedDiverse } from './feed-diverse.js';
 
@@ -23,23 +24,9 @@ export interface DigestRequest {
   clusters: TopicClusterIndex;
 }
 
-export interface DigestBand {
-  id: string;
-  label: string;
-  graph_topic_id: string;
-  rows: DigestRow[];
-}
+export type DigestBand = CorpusDigestTopicBand;
 
-export interface CorpusDigest {
-  window: DigestWindowName;
-  window_start: string;
-  window_end: string;
-  compact: boolean;
-  max_rows: number;
-  total_in_window: number;
-  rows: DigestRow[];
-  topic_bands: DigestBand[];
-}
+export type CorpusDigest = Omit<CorpusDigestResponse, 'path'>;
 
 /** Dated episodes inside the range, newest first (the snapshot is sorted that way). */
 export function episodesInRange(

@@ -1,4 +1,5 @@
-import { type CilDigestTopicPill, cilDigestTopics } from '../clusters/cil-digest-topics.js';
+import type { CorpusDigestRow } from '@podcast/contracts';
+import { cilDigestTopics } from '../clusters/cil-digest-topics.js';
 import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
 import type { CorpusSnapshot } from '../corpus-snapshot.js';
 import { artworkUrl } from '../episode-fields.js';
@@ -7,31 +8,8 @@ import { listSummaryPreview } from '../summary-preview.js';
 import { matchBulletTopics } from './bullet-topics.js';
 import { episodeSignalsOf } from './episode-signals.js';
 
-/** One digest row (contracts `CorpusDigestRow`). */
-export interface DigestRow {
-  slug: string;
-  metadata_relpath: string;
-  episode_id: string | null;
-  feed_id: string;
-  podcast_title: string | null;
-  title: string;
-  publish_date: string;
-  duration_seconds: number | null;
-  summary_title: string | null;
-  summary_preview: string | null;
-  summary_bullets_preview: string[];
-  summary_bullet_graph_topic_ids: (string | null)[];
-  has_gi: boolean;
-  has_kg: boolean;
-  has_bridge: boolean;
-  gi_relative_path: string | null;
-  kg_relative_path: string | null;
-  bridge_relative_path: string | null;
-  feed_image_url: string | null;
-  episode_image_url: string | null;
-  artwork_url: string | null;
-  cil_digest_topics?: CilDigestTopicPill[];
-}
+/** One digest row, as the contract spells it. */
+export type DigestRow = CorpusDigestRow;
 
 export interface DigestRowOptions {
   /** Compact rows carry no bullet pills. */

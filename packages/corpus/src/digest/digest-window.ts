@@ -1,5 +1,7 @@
+import type { DigestWindow } from '@podcast/contracts';
+
 /** The windows of GET /api/corpus/digest (spec 01). */
-export type DigestWindowName = '24h' | '7d' | '1mo' | 'since';
+export type DigestWindowName = DigestWindow;
 
 /** Inclusive publish-day bounds (`YYYY-MM-DD`); empty when `start > end`. */
 export interface DayRange {

@@ -1,5 +1,6 @@
 import type { CorpusSnapshot } from '../corpus-snapshot.js';
 import type { EpisodeRecord } from '../episode-record.js';
+import { perSnapshot } from '../snapshot-memo.js';
 
 export interface LabeledId {
   id: string;
@@ -62,15 +63,11 @@ export function readEpisodeSignals(
 
 // Per snapshot, then per record: a refresh makes a new snapshot (and new
 // graphs), so signals never outlive the files they were read from.
-const memo = new WeakMap<CorpusSnapshot, WeakMap<EpisodeRecord, EpisodeSignals>>();
+const memoOf = perSnapshot(() => new WeakMap<EpisodeRecord, EpisodeSignals>());
 
 /** `readEpisodeSignals`, computed once per episode and snapshot (snapshots are immutable). */
 export function episodeSignalsOf(snapshot: CorpusSnapshot, episode: EpisodeRecord): EpisodeSignals {
-  let perEpisode = memo.get(snapshot);
-  if (perEpisode === undefined) {
-    perEpisode = new WeakMap();
-    memo.set(snapshot, perEpisode);
-  }
+  const perEpisode = memoOf(snapshot);
   let signals = perEpisode.get(episode);
   if (signals === undefined) {
     signals = readEpisodeSignals(snapshot, episode);

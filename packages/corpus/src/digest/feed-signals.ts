@@ -1,5 +1,6 @@
 import type { CorpusSnapshot } from '../corpus-snapshot.js';
 import type { EpisodeRecord } from '../episode-record.js';
+import { perSnapshot } from '../snapshot-memo.js';
 import { type Cadence, cadenceOf } from './cadence.js';
 import { episodeSignalsOf, type LabeledId } from './episode-signals.js';
 
@@ -25,21 +26,19 @@ export interface FeedSignalsOptions {
   maxEpisodes: number;
 }
 
-const byFeedMemo = new WeakMap<CorpusSnapshot, Map<string, EpisodeRecord[]>>();
+const byFeedOf = perSnapshot((snapshot) => {
+  const byFeed = new Map<string, EpisodeRecord[]>();
+  for (const episode of snapshot.episodes) {
+    const list = byFeed.get(episode.feed_id) ?? [];
+    list.push(episode);
+    byFeed.set(episode.feed_id, list);
+  }
+  return byFeed;
+});
 
 /** Episodes of each feed, newest first, grouped once per snapshot. */
 export function episodesOfFeed(snapshot: CorpusSnapshot, feedId: string): readonly EpisodeRecord[] {
-  let byFeed = byFeedMemo.get(snapshot);
-  if (byFeed === undefined) {
-    byFeed = new Map();
-    for (const episode of snapshot.episodes) {
-      const list = byFeed.get(episode.feed_id) ?? [];
-      list.push(episode);
-      byFeed.set(episode.feed_id, list);
-    }
-    byFeedMemo.set(snapshot, byFeed);
-  }
-  return byFeed.get(feedId) ?? [];
+  return byFeedOf(snapshot).get(feedId) ?? [];
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CorpusSnapshot } from '../corpus-snapshot.js';
+import { perSnapshot } from '../snapshot-memo.js';
 import { episodesInRange } from './build-digest.js';
 import { addDays, utcDay } from './digest-window.js';
 import { type EpisodeSignals, episodeSignalsOf, type LabeledId } from './episode-signals.js';
@@ -92,16 +93,12 @@ function computeTrending(snapshot: CorpusSnapshot, asOf: string): CorpusTrending
   };
 }
 
-const memo = new WeakMap<CorpusSnapshot, Map<string, CorpusTrending>>();
+const byDayOf = perSnapshot(() => new Map<string, CorpusTrending>());
 
 /** Trending topics and persons as of `now`'s UTC day, `limit` of each kind. */
 export function corpusTrending(snapshot: CorpusSnapshot, now: Date, limit: number): CorpusTrending {
   const asOf = utcDay(now);
-  let byDay = memo.get(snapshot);
-  if (byDay === undefined) {
-    byDay = new Map();
-    memo.set(snapshot, byDay);
-  }
+  const byDay = byDayOf(snapshot);
   let full = byDay.get(asOf);
   if (full === undefined) {
     full = computeTrending(snapshot, asOf);

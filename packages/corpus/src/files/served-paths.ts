@@ -20,6 +20,14 @@ export function isHiddenRelpath(relpath: string): boolean {
   return relpath.split('/').some((segment) => segment.startsWith('.'));
 }
 
+/** `target` (a real path inside `root`) relative to the real root, with forward slashes. */
+async function rootRelpathOf(root: string, target: string): Promise<string> {
+  return path
+    .relative(await realpath(root), target)
+    .split(path.sep)
+    .join('/');
+}
+
 class HiddenPath extends DomainError {
   constructor(field: string) {
     super('forbidden', `${field}: hidden files and folders are not served`, { field });
@@ -43,10 +51,7 @@ export async function resolveServedFile(
     throw new HiddenPath(field);
   }
   const target = await resolveInsideRoot(root, relpath, field);
-  const real = path
-    .relative(await realpath(root), target)
-    .split(path.sep)
-    .join('/');
+  const real = await rootRelpathOf(root, target);
   if (isHiddenRelpath(real)) {
     throw new HiddenPath(field);
   }
@@ -97,10 +102,7 @@ export async function resolveArtFile(root: string, ref: string, field: string): 
     }
     throw err;
   }
-  const real = path
-    .relative(await realpath(root), target)
-    .split(path.sep)
-    .join('/');
+  const real = await rootRelpathOf(root, target);
   if (artRefProblem(real) !== undefined) {
     throw new InvalidRelativePath(field, 'leads outside the art store');
   }

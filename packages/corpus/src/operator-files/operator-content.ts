@@ -108,14 +108,16 @@ export function validateOperatorContent(
   return { data: root, scheduledJobs: jobs };
 }
 
-/** The raw scheduled_jobs value of an operator file's text; undefined when unreadable or absent. */
-export function scheduledJobsBlockOf(text: string | undefined): unknown {
-  if (text === undefined) {
-    return undefined;
-  }
+/** The root mapping of YAML text as data; undefined when it does not parse or is no mapping. */
+export function yamlMappingOf(text: string): Record<string, unknown> | undefined {
   const doc = parseDocument(text);
   if (doc.errors.length > 0 || !isMap(doc.contents)) {
     return undefined;
   }
-  return (doc.toJS() as Record<string, unknown>).scheduled_jobs;
+  return doc.toJS() as Record<string, unknown>;
+}
+
+/** The raw scheduled_jobs value of an operator file's text; undefined when unreadable or absent. */
+export function scheduledJobsBlockOf(text: string | undefined): unknown {
+  return text === undefined ? undefined : yamlMappingOf(text)?.scheduled_jobs;
 }

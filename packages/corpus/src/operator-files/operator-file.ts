@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { isMap, parseDocument } from 'yaml';
 import { withFileLock, writeFileAtomic } from './atomic-write.js';
 import { readRootFile } from './confined-file.js';
 import {
@@ -13,6 +12,7 @@ import {
   scheduledJobsBlockOf,
   type ValidOperatorContent,
   validateOperatorContent,
+  yamlMappingOf,
 } from './operator-content.js';
 
 export const OPERATOR_FILE_NAME = 'viewer_operator.yaml';
@@ -24,11 +24,8 @@ export interface OperatorFile {
 }
 
 function forbiddenKeysOfText(text: string): string[] {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0 || !isMap(doc.contents)) {
-    return scanForbiddenOperatorKeys(text);
-  }
-  return findForbiddenOperatorKeys(doc.toJS() as Record<string, unknown>);
+  const root = yamlMappingOf(text);
+  return root === undefined ? scanForbiddenOperatorKeys(text) : findForbiddenOperatorKeys(root);
 }
 
 async function seedOperatorFile(file: string, current: string | undefined, profile: string) {
