@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 
-const script = resolve(import.meta.dirname, '../scripts/jest-summary.mjs');
+const repo = resolve(import.meta.dirname, '..');
+const script = resolve(repo, 'scripts/jest-summary.mjs');
 
 function summarise(result: unknown, status = 0) {
   const dir = mkdtempSync(join(tmpdir(), 'ci-summary-'));
@@ -47,5 +48,38 @@ describe('CI closing line', () => {
 
   it('reports one failure when jest produced no result at all', () => {
     expect(summarise(undefined, 1)).toEqual({ line: '0 passed, 1 failed', code: 1 });
+  });
+});
+
+describe('JSON result reporter', () => {
+  it('writes counts CI can read even when a failure carries a cyclic error', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ci-reporter-'));
+    writeFileSync(join(dir, 'ok.test.cjs'), "test('a', () => {});\ntest('b', () => {});\n");
+    writeFileSync(
+      join(dir, 'cycle.test.cjs'),
+      "test('cyclic', () => { const e = new Error('boom'); e.error = e; throw e; });\n",
+    );
+    writeFileSync(join(dir, 'broken.test.cjs'), "throw new Error('cannot load');\n");
+    writeFileSync(
+      join(dir, 'jest.config.cjs'),
+      `module.exports = ${JSON.stringify({
+        rootDir: dir,
+        testMatch: ['**/*.test.cjs'],
+        transform: {},
+        reporters: [resolve(repo, 'scripts/jest-json-reporter.cjs')],
+      })};`,
+    );
+    const file = join(dir, 'results.json');
+    const jest = spawnSync(
+      process.execPath,
+      [resolve(repo, 'node_modules/jest/bin/jest.js'), '--config', join(dir, 'jest.config.cjs')],
+      { cwd: dir, encoding: 'utf8', env: { ...process.env, JEST_JSON_FILE: file } },
+    );
+    expect(jest.status).toBe(1);
+    const run = spawnSync(process.execPath, [script, file, String(jest.status)], {
+      encoding: 'utf8',
+    });
+    expect(run.stdout.trim()).toBe('2 passed, 2 failed');
+    expect(run.status).toBe(1);
   });
 });
