@@ -24,6 +24,6 @@ export const snapshotAndClustersCache = {
 /** For time-windowed answers: they also change with the UTC day. */
 export const dailySnapshotAndClustersCache = {
   scope,
-  vary: async (input: CorpusInput, snapshot: CorpusSnapshot) =>
-    `${input.ctx.now().toISOString().slice(0, 10)}|${await clusterFilesStamp(snapshot.root)}`,
+  vary: (input: CorpusInput, snapshot: CorpusSnapshot) =>
+    `${input.ctx.now().toISOString().slice(0, 10)}|${clusterFilesStamp(snapshot.root)}`,
 };
