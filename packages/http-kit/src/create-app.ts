@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
 import type { z } from 'zod';
 import type { Authenticators } from './auth.js';
+import { createCodingNegotiator } from './content-coding.js';
 import { type AnyRoute, isRawSpec, Reply, type RouteInput } from './define-route.js';
 import { HttpError, problemBody, problemFromError, validationErrorFrom } from './http-error.js';
 import { requestLogger } from './logger.js';
@@ -16,9 +17,11 @@ import { type ApiInfo, buildOpenApiDocument } from './openapi.js';
 import { restParamNames, toExpressPath } from './paths.js';
 import {
   type CachedResponse,
+  cachedResponse,
   createResponseCache,
-  etagOf,
   matchesIfNoneMatch,
+  type Representation,
+  representationOf,
 } from './response-cache.js';
 
 export interface AppOptions<Ctx> {
@@ -130,13 +133,24 @@ async function principalOf<Ctx>(
   return authenticate(req);
 }
 
+/**
+ * Awaiting only what is pending keeps a cache hit free of needless
+ * microtask hops. A duck test: promises of another realm (jest's module
+ * sandbox) fail `instanceof Promise`.
+ */
+function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
+  return typeof (value as { then?: unknown } | undefined)?.then === 'function';
+}
+
 /** Where a cacheable request's answer lives: its scope, and its key within that scope. */
 async function cacheSlotOf<Ctx>(
   cache: NonNullable<AnyRoute<Ctx>['cache']>,
   input: RouteInput<Ctx, unknown, unknown, unknown>,
 ): Promise<{ scope: object; key: string }> {
-  const scope = await cache.scope(input);
-  const vary = (await cache.vary?.(input, scope)) ?? '';
+  const scoped = cache.scope(input);
+  const scope = isPromiseLike(scoped) ? await scoped : scoped;
+  const varied = cache.vary?.(input, scope) ?? '';
+  const vary = isPromiseLike(varied) ? await varied : varied;
   return { scope, key: `${JSON.stringify(input.params)}|${JSON.stringify(input.query)}|${vary}` };
 }
 
@@ -153,17 +167,16 @@ function routeHandler<Ctx>(route: AnyRoute<Ctx>, options: AppOptions<Ctx>): Requ
     const slot = route.cache ? await cacheSlotOf(route.cache, input) : undefined;
     const hit = slot && cache.find(slot.scope, slot.key);
     if (hit) {
-      sendCached(req, res, hit);
+      await sendCached(req, res, hit);
       return;
     }
     const result = await route.handler(input);
     const text =
       slot && isDefaultJson(route, result) ? serialise(route, status, result) : undefined;
     if (slot && text !== undefined) {
-      const bytes = Buffer.from(text);
-      const entry = { status, body: bytes, etag: etagOf(bytes) };
+      const entry = cachedResponse(status, text);
       cache.store(slot.scope, slot.key, entry);
-      sendCached(req, res, entry);
+      await sendCached(req, res, entry);
       return;
     }
     sendResult(route, res, result);
@@ -178,13 +191,38 @@ function isDefaultJson<Ctx>(route: AnyRoute<Ctx>, result: unknown): boolean {
   );
 }
 
-function sendCached(req: Request, res: Response, entry: CachedResponse): void {
-  res.setHeader('ETag', entry.etag);
-  if (matchesIfNoneMatch(req.get('if-none-match'), entry.etag)) {
-    res.status(304).end();
+const negotiate = createCodingNegotiator();
+
+/**
+ * Cached answers go out in the best coding the client accepts (made once
+ * per entry, so compression costs nothing per request), straight to the
+ * socket with precomputed headers: express's `res.send` would re-derive
+ * type, length and freshness on every hit.
+ */
+function sendCached(req: Request, res: Response, entry: CachedResponse): void | Promise<void> {
+  const chosen = representationOf(entry, negotiate(req.headers['accept-encoding']));
+  if (isPromiseLike(chosen)) {
+    return chosen.then((representation) => writeCached(req, res, entry.status, representation));
+  }
+  writeCached(req, res, entry.status, chosen);
+}
+
+function writeCached(req: Request, res: Response, status: number, chosen: Representation): void {
+  if (matchesIfNoneMatch(req.headers['if-none-match'], chosen.etag)) {
+    res.writeHead(304, { ETag: chosen.etag, Vary: 'Accept-Encoding' }).end();
     return;
   }
-  sendJson(res, entry.status, entry.body);
+  const headers: Record<string, string | number> = {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': chosen.body.length,
+    ETag: chosen.etag,
+    Vary: 'Accept-Encoding',
+  };
+  if (chosen.coding !== undefined) {
+    headers['Content-Encoding'] = chosen.coding;
+  }
+  res.writeHead(status, headers);
+  res.end(chosen.body);
 }
 
 function problemSender(logger: Logger): ErrorRequestHandler {

@@ -1,16 +1,66 @@
 import { createHash } from 'node:crypto';
+import { type ContentCoding, compress, MIN_COMPRESSIBLE_BYTES } from './content-coding.js';
+
+/** One representation of a cached answer: its bytes, validator and content coding. */
+export interface Representation {
+  body: Buffer;
+  /** Strong validator of these bytes, so clients can revalidate with If-None-Match. */
+  etag: string;
+  /** Undefined for identity. */
+  coding?: ContentCoding;
+}
 
 /** A serialised JSON response, ready to send again as is. */
-export interface CachedResponse {
+export interface CachedResponse extends Representation {
   status: number;
-  /** Encoded once: a hit sends the bytes without re-encoding 100 KB of text. */
-  body: Buffer;
-  /** Strong validator of `body`, so clients can revalidate with If-None-Match. */
-  etag: string;
+  /** Compressed representations, each made once on first demand and then kept. */
+  encoded: Map<ContentCoding, Representation | Promise<Representation>>;
 }
 
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** Encoded once: a hit sends the bytes without re-encoding 100 KB of text. */
+export function cachedResponse(status: number, text: string): CachedResponse {
+  const body = Buffer.from(text);
+  return { status, body, etag: etagOf(body), encoded: new Map() };
+}
+
+/**
+ * The representation of `entry` in `coding`: synchronous once made, a
+ * promise shared by concurrent first requests before. A body too small to
+ * gain, or one that does not shrink, stays identity. Each coding has its
+ * own strong tag (RFC 9110 §8.8.3: a strong validator names one
+ * representation).
+ */
+export function representationOf(
+  entry: CachedResponse,
+  coding: ContentCoding | undefined,
+): Representation | Promise<Representation> {
+  if (coding === undefined || entry.body.length < MIN_COMPRESSIBLE_BYTES) {
+    return entry;
+  }
+  const known = entry.encoded.get(coding);
+  if (known !== undefined) {
+    return known;
+  }
+  const made = compress(coding, entry.body).then(
+    (body): Representation => {
+      const representation =
+        body.length < entry.body.length
+          ? { body, coding, etag: `${entry.etag.slice(0, -1)}-${coding}"` }
+          : entry;
+      entry.encoded.set(coding, representation);
+      return representation;
+    },
+    () => {
+      entry.encoded.set(coding, entry);
+      return entry;
+    },
+  );
+  entry.encoded.set(coding, made);
+  return made;
 }
 
 /** RFC 9110 §13.1.2: If-None-Match matches on `*` or any listed tag (weak comparison). */
