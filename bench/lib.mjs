@@ -44,12 +44,19 @@ export async function stopProcess(child) {
   }
 }
 
-/** One autocannon run; returns requests/s and latency percentiles in ms. */
+/**
+ * One autocannon run; returns requests/s and latency percentiles in ms.
+ * `paths`, when given, are requested in turn (same origin as `url`).
+ */
 export async function load(
   url,
-  { connections = 20, duration = 5, method = 'GET', body, headers } = {},
+  { connections = 20, duration = 5, method = 'GET', body, headers, paths } = {},
 ) {
-  const result = await autocannon({ url, connections, duration, method, body, headers });
+  let next = 0;
+  const requests = paths
+    ? [{ setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length] }) }]
+    : undefined;
+  const result = await autocannon({ url, connections, duration, method, body, headers, requests });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${method} ${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   }
