@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { DbExecutor } from './executor.js';
 import type { SessionRow, UserRow } from './schema.js';
 import { toIso, toIsoOrNull } from './timestamps.js';
@@ -111,35 +112,86 @@ export async function createSession(
   return { id: row.id, expires_at: toIso(row.expires_at) };
 }
 
-/** The session and its user, unless the session is unknown, expired or revoked. */
+/**
+ * The session and its user, unless the session is unknown, expired or
+ * revoked. One round trip: every signed-in request asks this.
+ */
 export async function findActiveSession(
   db: DbExecutor,
   id: string,
   now: Date,
 ): Promise<ActiveSession | undefined> {
-  const session = await db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', now)
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select([
+      's.id as session_id',
+      's.user_id as session_user_id',
+      's.created_at as session_created_at',
+      's.expires_at as session_expires_at',
+      's.revoked_at as session_revoked_at',
+      'u.id',
+      'u.email',
+      'u.name',
+      'u.provider',
+      'u.provider_subject',
+      'u.created_at',
+      'u.updated_at',
+    ])
+    .where('s.id', '=', id)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
     .executeTakeFirst();
-  if (session === undefined) {
+  if (row === undefined) {
     return undefined;
   }
-  const user = await findUserById(db, session.user_id);
-  return user === undefined ? undefined : { session: toSession(session), user };
+  const {
+    session_id,
+    session_user_id,
+    session_created_at,
+    session_expires_at,
+    session_revoked_at,
+    ...user
+  } = row;
+  return {
+    session: toSession({
+      id: session_id,
+      user_id: session_user_id,
+      created_at: session_created_at,
+      expires_at: session_expires_at,
+      revoked_at: session_revoked_at,
+    }),
+    user: toUser(user),
+  };
 }
 
-/** Marks a live session revoked (logout). Returns false when it was unknown or already revoked. */
+/**
+ * Instances that cache sessions LISTEN here: the payload is a revoked
+ * session's id.
+ */
+export const SESSION_REVOKED_CHANNEL = 'session_revoked';
+
+/**
+ * Marks a live session revoked (logout) and notifies SESSION_REVOKED_CHANNEL.
+ * Returns false when it was unknown or already revoked.
+ */
 export async function revokeSession(db: DbExecutor, id: string, now: Date): Promise<boolean> {
+  // One statement: the NOTIFY is sent exactly when the revocation commits.
   const result = await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('id', '=', id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+    .with('revoked', (q) =>
+      q
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('id', '=', id)
+        .where('revoked_at', 'is', null)
+        .returning('id'),
+    )
+    .selectFrom('revoked')
+    .select((eb) =>
+      eb.fn<string>('pg_notify', [sql.lit(SESSION_REVOKED_CHANNEL), 'revoked.id']).as('sent'),
+    )
+    .execute();
+  return result.length > 0;
 }
 
 /** Removes sessions past their expiry (revoked ones included once expired); returns how many. */

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, TypeOverrides } from 'pg';
+import { type Listen, pgliteListen, postgresListen } from './notifications.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -18,6 +19,8 @@ export interface DatabaseLogger {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** Subscribes to NOTIFY on one channel (LISTEN); see NotificationHandlers. */
+  listen: Listen;
   /** Ends the pool or closes the embedded database; the handle is unusable afterwards. */
   close(): Promise<void>;
 }
@@ -63,7 +66,7 @@ function openPostgres(url: string, logger?: DatabaseLogger): DatabaseHandle {
     logger?.error({ err: error }, 'idle database connection failed');
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  return { db, kind: 'postgres', listen: postgresListen(url, logger), close: () => db.destroy() };
 }
 
 async function openPglite(
@@ -74,5 +77,10 @@ async function openPglite(
   await pglite.waitReady;
   logger?.info(details, 'embedded database ready');
   const db = new Kysely<Database>({ dialect: new PgliteDialect(pglite) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: pgliteListen(pglite, db as Kysely<unknown>),
+    close: () => db.destroy(),
+  };
 }

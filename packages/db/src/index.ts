@@ -5,6 +5,7 @@ export {
   findActiveSession,
   findUserById,
   revokeSession,
+  SESSION_REVOKED_CHANNEL,
   upsertUserFromProvider,
 } from './accounts.js';
 export type { DatabaseHandle, DatabaseLogger, DatabaseOptions } from './connect.js';
@@ -22,6 +23,7 @@ export { consumeLoginState } from './login-states.js';
 export { migrateDownAll, migrateToLatest } from './migrate.js';
 export { migrateTarget, runMigrations } from './migrate-command.js';
 export { MIGRATIONS } from './migrations/index.js';
+export type { Listen, NotificationHandlers, StopListening } from './notifications.js';
 export type { PlaybackPosition } from './playback.js';
 export { getPlayback, listPlayback, putPlayback } from './playback.js';
 export type { Queue } from './queue.js';

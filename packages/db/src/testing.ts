@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { Client } from 'pg';
 import { createDatabase } from './connect.js';
 import { migrateToLatest } from './migrate.js';
+import type { Listen } from './notifications.js';
 import type { Database } from './schema.js';
 
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -12,6 +13,8 @@ export interface TestDatabase {
   /** Connection string of the fresh database. */
   url: string;
   name: string;
+  /** LISTEN on the fresh database, as DatabaseHandle.listen. */
+  listen: Listen;
   /** Closes the pool and drops the database, even while other sessions hold it open. */
   close(): Promise<void>;
 }
@@ -43,7 +46,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   await runAdmin(adminUrl, `create database "${name}"`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const { db, close } = await createDatabase({ url: url.toString() });
+  const { db, close, listen } = await createDatabase({ url: url.toString() });
   const drop = async () => {
     await close();
     await runAdmin(adminUrl, `drop database if exists "${name}" with (force)`);
@@ -54,5 +57,5 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       throw error;
     });
   }
-  return { db, url: url.toString(), name, close: drop };
+  return { db, url: url.toString(), name, listen, close: drop };
 }

@@ -3,6 +3,7 @@ import {
   createDatabase,
   createTestDatabase,
   type Database,
+  type Listen,
   migrateToLatest,
 } from '../src/index.js';
 
@@ -19,6 +20,7 @@ export const BACKENDS: readonly BackendKind[] = ['postgres', 'pglite'];
 
 export interface Backend {
   db: Kysely<Database>;
+  listen: Listen;
   close(): Promise<void>;
 }
 
@@ -26,9 +28,9 @@ export async function openBackend(kind: BackendKind): Promise<Backend> {
   if (kind === 'postgres') {
     return createTestDatabase();
   }
-  const { db, close } = await createDatabase({ pgliteMemory: true });
+  const { db, close, listen } = await createDatabase({ pgliteMemory: true });
   await migrateToLatest(db);
-  return { db, close };
+  return { db, listen, close };
 }
 
 let sequence = 0;
