@@ -2,6 +2,7 @@ import { createCorpusRegistry } from '@podcast/corpus';
 import { createDatabase, migrateToLatest } from '@podcast/db';
 import { createLogger, runMain, serve } from '@podcast/http-kit';
 import { buildConsumerApp } from './app.js';
+import { createSessionCache, followRevocations } from './auth/session-cache.js';
 import { loadConsumerConfig } from './env.js';
 
 runMain(async () => {
@@ -18,11 +19,20 @@ runMain(async () => {
   void corpus.get(config.corpusDir).catch((err: unknown) => {
     logger.error({ err }, 'corpus failed to load');
   });
-  const app = buildConsumerApp({ config, corpus, db: database.db, logger, now: () => new Date() });
+  const sessions = createSessionCache();
+  const stopFollowing = await followRevocations(database.listen, sessions, logger);
+  const app = buildConsumerApp({
+    config,
+    corpus,
+    db: database.db,
+    logger,
+    now: () => new Date(),
+    sessions,
+  });
   await serve(app, {
     port: config.port,
     host: config.host,
     logger,
-    onShutdown: [() => corpus.close(), () => database.close()],
+    onShutdown: [() => corpus.close(), stopFollowing, () => database.close()],
   });
 });

@@ -10,6 +10,7 @@ import { pino } from 'pino';
 import sharp from 'sharp';
 import request from 'supertest';
 import { buildConsumerApp } from '../src/app.js';
+import { createSessionCache } from '../src/auth/session-cache.js';
 import { loadConsumerConfig } from '../src/env.js';
 import { SAMPLE_CORPUS_DIR } from './support/build-test-app.js';
 
@@ -64,7 +65,15 @@ beforeAll(async () => {
   const logger = pino({ level: 'info' }, sink);
   const corpus = createCorpusRegistry({ logger, watch: false, refreshIntervalMs: 60_000 });
   closeCorpus = () => corpus.close();
-  app = buildConsumerApp({ config, corpus, db: database.db, logger, now: () => new Date() });
+  // Not following revocations, the session cache stays off: artwork needs no session.
+  app = buildConsumerApp({
+    config,
+    corpus,
+    db: database.db,
+    logger,
+    now: () => new Date(),
+    sessions: createSessionCache(),
+  });
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createSession } from '@podcast/db';
+import { createSession, revokeSession } from '@podcast/db';
 import request from 'supertest';
 import { signValue } from '../src/auth/signed-value.js';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
@@ -82,6 +82,31 @@ describe('session cookies in production', () => {
     expect(cleared).toMatch(/^podcast_session=;.*Expires=Thu, 01 Jan 1970/);
     expect(cleared).toContain('HttpOnly');
     expect((await me(cookie)).status).toBe(401);
+  });
+
+  it('refuses a cached session as soon as another instance revokes it', async () => {
+    const { cookie, sessionId } = await sessionCookieFor(testApp.ctx, 'elsewhere');
+    expect((await me(cookie)).status).toBe(200);
+    expect(testApp.ctx.sessions.get(sessionId, new Date())).toBeDefined();
+    // Another instance's logout: the same database, not this app's route.
+    await revokeSession(testApp.ctx.db, sessionId, new Date());
+    const deadline = Date.now() + 5000;
+    while (testApp.ctx.sessions.get(sessionId, new Date()) !== undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect((await me(cookie)).status).toBe(401);
+  });
+
+  it('refuses a cached session once it expires', async () => {
+    const { cookie } = await sessionCookieFor(testApp.ctx, 'short', { ttlMs: 60_000 });
+    expect((await me(cookie)).status).toBe(200);
+    const realNow = testApp.ctx.now;
+    testApp.ctx.now = () => new Date(Date.now() + 61_000);
+    try {
+      expect((await me(cookie)).status).toBe(401);
+    } finally {
+      testApp.ctx.now = realNow;
+    }
   });
 
   it('answers logout with 204 when nobody is signed in', async () => {

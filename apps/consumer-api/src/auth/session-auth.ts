@@ -27,7 +27,15 @@ export async function findCookieSession(
   if (sessionId === undefined) {
     return undefined;
   }
-  const active = await findActiveSession(ctx.db, sessionId, ctx.now());
+  const now = ctx.now();
+  let active = ctx.sessions.get(sessionId, now);
+  if (active === undefined) {
+    const stamp = ctx.sessions.stamp();
+    active = await findActiveSession(ctx.db, sessionId, now);
+    if (active !== undefined) {
+      ctx.sessions.set(sessionId, active, now, stamp);
+    }
+  }
   return active && { kind: 'user', user: active.user, sessionId };
 }
 

@@ -5,6 +5,7 @@ import type { Express } from 'express';
 import { pino } from 'pino';
 import { buildConsumerApp } from '../../src/app.js';
 import { type AuthOptions, configureAuth } from '../../src/auth/auth-runtime.js';
+import { createSessionCache, followRevocations } from '../../src/auth/session-cache.js';
 import type { ConsumerCtx } from '../../src/context.js';
 import { loadConsumerConfig } from '../../src/env.js';
 
@@ -42,7 +43,16 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   });
   const logger = pino({ level: config.logLevel });
   const corpus = createCorpusRegistry({ logger, watch: false, refreshIntervalMs: 60_000 });
-  const ctx: ConsumerCtx = { config, corpus, db: database.db, logger, now: () => new Date() };
+  const sessions = createSessionCache();
+  const stopFollowing = await followRevocations(database.listen, sessions, logger);
+  const ctx: ConsumerCtx = {
+    config,
+    corpus,
+    db: database.db,
+    logger,
+    now: () => new Date(),
+    sessions,
+  };
   if (overrides.auth) {
     configureAuth(ctx, overrides.auth);
   }
@@ -51,6 +61,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     ctx,
     close: async () => {
       corpus.close();
+      await stopFollowing();
       await database.close();
     },
   };

@@ -16,6 +16,8 @@ export const logout = defineRoute({
     const current = await findCookieSession(ctx, req);
     if (current?.sessionId) {
       await revokeSession(ctx.db, current.sessionId, ctx.now());
+      // Other instances evict on the NOTIFY; this one does not wait for it.
+      ctx.sessions.evict(current.sessionId);
     }
     res.clearCookie(
       SESSION_COOKIE,
