@@ -78,6 +78,8 @@ export async function startFakeOAuthProvider(
   const hasUserinfo = options.hasUserinfo ?? true;
   const codes = new Map<string, IssuedCode>();
   const accessTokens = new Map<string, FakeAccount>();
+  // Slow answers wait on these; close() cancels them so no timer outlives the test.
+  const stalls = new Set<NodeJS.Timeout>();
   const server = createServer((req, res) => {
     handle(req, res).catch((err: unknown) => send(res, 500, { error: String(err) }));
   });
@@ -95,6 +97,7 @@ export async function startFakeOAuthProvider(
     tokenAuthSeen: [],
     close: () =>
       new Promise<void>((done) => {
+        for (const timer of stalls) clearTimeout(timer);
         server.closeAllConnections();
         server.close(() => done());
       }),
@@ -165,7 +168,13 @@ export async function startFakeOAuthProvider(
       return;
     }
     if (provider.tokenMode === 'slow') {
-      await new Promise((done) => setTimeout(done, provider.slowMs));
+      await new Promise<void>((done) => {
+        const timer = setTimeout(() => {
+          stalls.delete(timer);
+          done();
+        }, provider.slowMs);
+        stalls.add(timer);
+      });
     }
     const client = clientOf(req, form);
     provider.tokenAuthSeen.push(client.method);
