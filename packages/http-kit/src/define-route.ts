@@ -86,6 +86,13 @@ export function createRouteDefiner<Ctx>() {
     B extends z.ZodType = z.ZodType<undefined>,
     S extends object = object,
   >(def: RouteDef<Ctx, P, Q, B, S>): AnyRoute<Ctx> {
+    // A cached answer is replayed without running the handler: only a safe,
+    // idempotent read may do that. Caught when the module loads.
+    if (def.cache !== undefined && def.method !== 'get') {
+      throw new Error(
+        `${def.method.toUpperCase()} ${def.path}: only GET routes may declare a response cache`,
+      );
+    }
     return def as AnyRoute<Ctx>;
   };
 }
