@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -17,8 +17,9 @@ import { buildTestApp, SAMPLE_CORPUS_DIR, type TestApp } from './support/build-t
 /**
  * Cases the sample corpus does not carry, made in a temp copy before the app
  * first reads it: an unnamed voice, a renamed person in the bridge, an
- * episode without a feed id, storylines around the floor of four, and an
- * ad-free segments file that is a symlink out of the corpus.
+ * episode without a feed id, storylines around the floor of four, an
+ * ad-free segments file that is a symlink out of the corpus, and a segments
+ * file rewritten between two requests.
  */
 let root: string;
 let outside: string;
@@ -26,6 +27,7 @@ let testApp: TestApp;
 let snapshot: CorpusSnapshot;
 let kgEpisode: EpisodeRecord;
 let adfreeEpisode: EpisodeRecord;
+let segmentsEpisode: EpisodeRecord;
 const LOOSE_EPISODE_ID = 'catalog-test-episode-without-feed';
 const ORPHAN_ART = '.podcast_scraper/corpus-art/orphan.png';
 
@@ -100,6 +102,14 @@ async function addEpisodeWithoutFeed(template: EpisodeRecord): Promise<void> {
   await cp(path.join(root, template.artwork_relpath as string), path.join(root, ORPHAN_ART));
 }
 
+/** The segments file the route serves for `episode`: the ad-free one when present, else the raw one. */
+function servedSegmentsRelpath(episode: EpisodeRecord): string | undefined {
+  const family = transcriptFamilyOf(episode.transcript_relpath);
+  return [family?.adfree_segments, family?.segments].find(
+    (relpath) => relpath !== undefined && existsSync(path.join(root, relpath)),
+  );
+}
+
 async function linkAdfreeOut(episode: EpisodeRecord): Promise<void> {
   const relpath = transcriptFamilyOf(episode.transcript_relpath)?.adfree_segments as string;
   const target = path.join(outside, 'adfree.segments.json');
@@ -117,6 +127,9 @@ beforeAll(async () => {
   adfreeEpisode = pick(episodes, 'has ad-free segments', (e) => {
     const relpath = transcriptFamilyOf(e.transcript_relpath)?.adfree_segments;
     return relpath !== undefined && existsSync(path.join(root, relpath));
+  });
+  segmentsEpisode = pick(episodes, 'has segments and is not the linked one', (e) => {
+    return e.slug !== adfreeEpisode.slug && servedSegmentsRelpath(e) !== undefined;
   });
   await writeStorylines(await editKg(kgEpisode));
   await addEpisodeWithoutFeed(pick(episodes, 'has art', (e) => e.artwork_relpath !== null));
@@ -173,6 +186,20 @@ describe('catalog edge cases', () => {
     ) as { text: string }[];
     const body = SegmentsContract.parse(res.body);
     expect(body.segments).toHaveLength(raw.length);
+  });
+
+  it('serves a segments file rewritten after the first request on the next one', async () => {
+    const url = `/api/app/episodes/${segmentsEpisode.slug}/segments`;
+    const relpath = servedSegmentsRelpath(segmentsEpisode) as string;
+    const before = SegmentsContract.parse((await get(url)).body);
+    expect(SegmentsContract.parse((await get(url)).body)).toEqual(before);
+
+    await writeJson(relpath, [{ id: 3, start: 0, end: 2.5, text: 'Rewritten' }]);
+    const later = Date.now() / 1000 + 60;
+    await utimes(path.join(root, relpath), later, later);
+    const after = SegmentsContract.parse((await get(url)).body);
+    expect(before.segments.length).toBeGreaterThan(1);
+    expect(after.segments).toEqual([{ id: 'seg_0003', start: 0, end: 2.5, text: 'Rewritten' }]);
   });
 
   it('lists an episode without a feed id under feed_id= but not among the shows', async () => {

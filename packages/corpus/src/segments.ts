@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { DomainError } from '@podcast/contracts';
 import type { Logger } from 'pino';
+import { type CachedFile, createFileCache } from './browse/file-cache.js';
 import { resolveInsideRoot } from './corpus-roots.js';
 import { asArray, asFiniteNumber, asRecord, asText } from './lenient-values.js';
 
@@ -28,7 +28,8 @@ export interface EpisodeSegments {
   /** `adfree` when the ad-free base was found (preferred, spec 01), else `raw`. */
   variant: 'adfree' | 'raw';
   relpath: string;
-  segments: SegmentRow[];
+  /** Shared with later reads of the same file version: do not mutate. */
+  segments: readonly SegmentRow[];
 }
 
 /** The family around a transcript relpath, whichever member the metadata names. */
@@ -88,11 +89,30 @@ function isSegmentsDocument(parsed: unknown): boolean {
   return Array.isArray(parsed) || Array.isArray(asRecord(parsed)?.segments);
 }
 
+type SegmentsFile = { ok: true; rows: readonly SegmentRow[] } | { ok: false; reason: string };
+
+function parseSegmentsFile(text: string): SegmentsFile {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, reason: (err as Error).message };
+  }
+  return isSegmentsDocument(parsed)
+    ? { ok: true, rows: toSegmentRows(parsed) }
+    : { ok: false, reason: 'not a segments array' };
+}
+
+// One parse per file version (mtime, size), keyed by the confined real path:
+// the player asks for the same episode's segments again and again. A long
+// episode's rows run to a few hundred KB, hence the modest cap.
+const segmentFiles = createFileCache(parseSegmentsFile, 128);
+
 async function readSegmentsFile(
   root: string,
   relpath: string,
   logger: Logger | undefined,
-): Promise<unknown | undefined> {
+): Promise<readonly SegmentRow[] | undefined> {
   let file: string;
   try {
     file = await resolveInsideRoot(root, relpath, 'relpath');
@@ -102,23 +122,29 @@ async function readSegmentsFile(
     }
     throw err;
   }
+  let read: CachedFile<SegmentsFile> | undefined;
   try {
-    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-    if (isSegmentsDocument(parsed)) {
-      return parsed;
-    }
-    logger?.warn({ file, err: 'not a segments array' }, 'skipping unreadable corpus file');
+    read = await segmentFiles.read(file);
   } catch (err) {
     logger?.warn({ file, err: (err as Error).message }, 'skipping unreadable corpus file');
+    return undefined;
   }
-  return undefined;
+  if (read === undefined) {
+    return undefined;
+  }
+  if (!read.value.ok) {
+    logger?.warn({ file, err: read.value.reason }, 'skipping unreadable corpus file');
+    return undefined;
+  }
+  return read.value.rows;
 }
 
 /**
  * Reads an episode's segments: the ad-free base first (spec 01 governs over
  * the reference, CONVENTIONS), the raw segments as fallback. Undefined when
- * the episode names no transcript or neither file is usable. Reads go
- * through the confinement check, so a symlink out of the corpus is "missing".
+ * the episode names no transcript or neither file is usable. Every read goes
+ * through the confinement check, so a symlink out of the corpus is "missing";
+ * only the parse is cached, per file version.
  */
 export async function readSegments(
   snapshot: { root: string },
@@ -134,9 +160,9 @@ export async function readSegments(
     ['raw', family.segments],
   ] as const;
   for (const [variant, relpath] of candidates) {
-    const parsed = await readSegmentsFile(snapshot.root, relpath, logger);
-    if (parsed !== undefined) {
-      return { variant, relpath, segments: toSegmentRows(parsed) };
+    const segments = await readSegmentsFile(snapshot.root, relpath, logger);
+    if (segments !== undefined) {
+      return { variant, relpath, segments };
     }
   }
   return undefined;

@@ -1,8 +1,8 @@
-import { symlink } from 'node:fs/promises';
+import { rename, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { readSegments } from '../src/segments.js';
-import { makeTempDir, memoryLogger, writeJson, writeText } from './corpus-fixture.js';
+import { makeTempDir, memoryLogger, setMtime, writeJson, writeText } from './corpus-fixture.js';
 
 const RAW = [
   { id: 0, start: 0, end: 4, text: 'Ad read', speaker_label: 'Host' },
@@ -72,6 +72,32 @@ describe('readSegments', () => {
       path.join(outside, 'ep.segments.json'),
       path.join(root, 'run/transcripts/ep.segments.json'),
     );
+    await expect(readSegments({ root }, episode)).resolves.toBeUndefined();
+  });
+
+  it('parses an unchanged file once and sees a rewritten one on the next read', async () => {
+    const relpath = 'run/transcripts/ep.segments.json';
+    const root = await corpusWith({ [relpath]: RAW });
+    await setMtime(root, relpath, 1_000);
+    const first = await readSegments({ root }, episode);
+    const second = await readSegments({ root }, episode);
+    expect(second?.segments).toBe(first?.segments);
+
+    await writeJson(root, relpath, [{ start: 0, end: 2, text: 'Rewritten' }]);
+    await setMtime(root, relpath, 2_000);
+    const third = await readSegments({ root }, episode);
+    expect(third?.segments).toEqual([{ id: 'seg_0000', start: 0, end: 2, text: 'Rewritten' }]);
+  });
+
+  it('refuses a once-read file replaced by a symlink out of the corpus, though the target is identical', async () => {
+    const relpath = 'run/transcripts/ep.segments.json';
+    const root = await corpusWith({ [relpath]: RAW });
+    await setMtime(root, relpath, 1_000);
+    expect((await readSegments({ root }, episode))?.variant).toBe('raw');
+
+    const outside = await makeTempDir('segments-outside-');
+    await rename(path.join(root, relpath), path.join(outside, 'ep.segments.json'));
+    await symlink(path.join(outside, 'ep.segments.json'), path.join(root, relpath));
     await expect(readSegments({ root }, episode)).resolves.toBeUndefined();
   });
 });
