@@ -3,6 +3,8 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
+  symlinkSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -153,6 +155,28 @@ describe('GET /api/corpus/persons/top', () => {
       .send({ node_id: top?.person_id });
     const related = NodeEpisodesResponse.parse(res.body);
     expect(related.total).toBeGreaterThanOrEqual(top?.episode_count ?? 1);
+  });
+
+  it('answers a repeated request from the snapshot cache and a changed corpus afresh', async () => {
+    const root = copySampleCorpus(join(roots, 'persons-changing'));
+    const ask = () => request(app).get('/api/corpus/persons/top').query({ path: root });
+    const first = await ask();
+    expect(TopPersonList.parse(first.body).persons.length).toBeGreaterThan(0);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"/);
+    const second = await ask();
+    expect([second.body, second.headers.etag]).toEqual([first.body, etag]);
+    expect((await ask().set('If-None-Match', etag)).status).toBe(304);
+
+    for (const episode of (await t.corpus.get(root)).episodes) {
+      if (episode.gi_relpath !== null && existsSync(join(root, episode.gi_relpath))) {
+        unlinkSync(join(root, episode.gi_relpath));
+      }
+    }
+    await t.corpus.refresh(root);
+    const after = await ask();
+    expect(TopPersonList.parse(after.body).persons).toEqual([]);
+    expect(after.headers.etag).not.toBe(etag);
   });
 
   it.each(['0', '201', 'x'])('refuses limit=%s with 400 naming query.limit', async (limit) => {
@@ -345,6 +369,21 @@ describe('GET /api/corpus/query-activity', () => {
     const root = copySampleCorpus(join(roots, 'no-log'));
     unlinkSync(join(root, 'search', 'query_log.jsonl'));
     const res = await request(app).get('/api/corpus/query-activity').query({ path: root });
+    const body = QueryActivityResponse.parse(res.body);
+    expect(body.total).toBe(0);
+    expect(body.daily).toHaveLength(30);
+    expect(body.daily.every((d) => d.count === 0)).toBe(true);
+  });
+
+  it('answers zeros when the query log is a symlink leading out of the corpus', async () => {
+    const root = copySampleCorpus(join(roots, 'linked-log'));
+    const log = join(root, 'search', 'query_log.jsonl');
+    const target = join(outside, 'query_log.jsonl');
+    renameSync(log, target);
+    symlinkSync(target, log);
+    expect(logDays().size).toBeGreaterThan(0);
+    const res = await request(app).get('/api/corpus/query-activity').query({ path: root });
+    expect(res.status).toBe(200);
     const body = QueryActivityResponse.parse(res.body);
     expect(body.total).toBe(0);
     expect(body.daily).toHaveLength(30);

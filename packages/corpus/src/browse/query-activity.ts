@@ -1,4 +1,5 @@
-import path from 'node:path';
+import { DomainError } from '@podcast/contracts';
+import { resolveInsideRoot } from '../corpus-roots.js';
 import { addDays, utcDay } from '../digest/digest-window.js';
 import { asRecord } from '../lenient-values.js';
 import { createFileCache } from './file-cache.js';
@@ -54,10 +55,23 @@ export function dailyActivity(
   });
 }
 
+const QUERY_LOG_RELPATH = 'search/query_log.jsonl';
 const logFiles = createFileCache(countQueriesByDay, 64);
 
-/** Per-day counts of a corpus's query log; empty when the log does not exist. */
+/**
+ * Per-day counts of a corpus's query log; empty when the log does not exist.
+ * A log that is a symlink leading out of the root counts as missing, like
+ * every other corpus file: it is never read from elsewhere.
+ */
 export async function readQueryCounts(root: string): Promise<ReadonlyMap<string, number>> {
-  const file = await logFiles.read(path.join(root, 'search', 'query_log.jsonl'));
-  return file?.value ?? new Map<string, number>();
+  let file: string;
+  try {
+    file = await resolveInsideRoot(root, QUERY_LOG_RELPATH, QUERY_LOG_RELPATH);
+  } catch (err) {
+    if (err instanceof DomainError) {
+      return new Map<string, number>();
+    }
+    throw err;
+  }
+  return (await logFiles.read(file))?.value ?? new Map<string, number>();
 }
