@@ -1,4 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -151,6 +159,28 @@ describe('GET /api/corpus/trending', () => {
     const res = await request(viewer.app).get('/api/corpus/trending').query({ path: '/' });
     expect(res.status).toBe(403);
   });
+
+  it('answers a repeated request from the cache until the UTC day changes', async () => {
+    let now = new Date('2026-11-15T10:00:00Z');
+    const clocked = buildViewerTestApp({ roots: [recent], now: () => now });
+    try {
+      const ask = () => request(clocked.app).get('/api/corpus/trending').query({ path: recent });
+      const first = await ask();
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"/);
+      now = new Date('2026-11-15T23:59:00Z');
+      const later = await ask();
+      expect([later.body, later.headers.etag]).toEqual([first.body, etag]);
+      expect((await ask().set('If-None-Match', etag)).status).toBe(304);
+
+      now = new Date('2026-11-16T00:00:01Z');
+      const nextDay = await ask();
+      expect(CorpusTrendingResponse.parse(nextDay.body).as_of).toBe('2026-11-16');
+      expect(nextDay.headers.etag).not.toBe(etag);
+    } finally {
+      clocked.close();
+    }
+  });
 });
 
 describe('GET /api/corpus/feed-signals', () => {
@@ -243,5 +273,33 @@ describe('GET /api/corpus/feed-signals', () => {
   it('refuses a path outside the roots with 403', async () => {
     const res = await signals({ feed_id: sample.feeds[0]?.feed_id ?? '', path: '/etc' });
     expect(res.status).toBe(403);
+  });
+
+  it('answers a repeated request from the snapshot cache and a changed corpus afresh', async () => {
+    const copy = join(scratch, 'feed-signals-changing');
+    cpSync(SAMPLE_CORPUS_DIR, copy, { recursive: true });
+    const own = buildViewerTestApp({ corpusDir: copy });
+    try {
+      const feedId = sample.feeds[0]?.feed_id ?? '';
+      const ask = () =>
+        request(own.app)
+          .get('/api/corpus/feed-signals')
+          .query({ feed_id: feedId, max_episodes: 500 });
+      const first = await ask();
+      const considered = CorpusFeedSignalsResponse.parse(first.body).episodes_considered;
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^"/);
+      const second = await ask();
+      expect([second.body, second.headers.etag]).toEqual([first.body, etag]);
+      expect((await ask().set('If-None-Match', etag)).status).toBe(304);
+
+      const [dropped] = sample.episodes.filter((e) => e.feed_id === feedId);
+      unlinkSync(join(copy, dropped?.metadata_relpath as string));
+      await own.corpus.refresh(realpathSync(copy));
+      const after = await ask();
+      expect(CorpusFeedSignalsResponse.parse(after.body).episodes_considered).toBe(considered - 1);
+    } finally {
+      own.close();
+    }
   });
 });

@@ -21,9 +21,14 @@ export const snapshotAndClustersCache = {
   vary: (_input: CorpusInput, snapshot: CorpusSnapshot) => clusterFilesStamp(snapshot.root),
 };
 
-/** For time-windowed answers: they also change with the UTC day. */
+const utcDay = (input: CorpusInput) => input.ctx.now().toISOString().slice(0, 10);
+
+/** For time-windowed answers from the snapshot alone: they also change with the UTC day. */
+export const dailySnapshotCache = { scope, vary: utcDay };
+
+/** For time-windowed answers that also read the cluster files. */
 export const dailySnapshotAndClustersCache = {
   scope,
   vary: (input: CorpusInput, snapshot: CorpusSnapshot) =>
-    `${input.ctx.now().toISOString().slice(0, 10)}|${clusterFilesStamp(snapshot.root)}`,
+    `${utcDay(input)}|${clusterFilesStamp(snapshot.root)}`,
 };

@@ -1,6 +1,7 @@
 import { TopPersonList, TopPersonsQuery } from '@podcast/contracts';
 import { topPersonsOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
+import { snapshotCache } from '../snapshot-cache.js';
 import { corpusSnapshotFor } from './corpus-snapshot-for.js';
 
 export const listTopPersons = defineRoute({
@@ -15,6 +16,7 @@ export const listTopPersons = defineRoute({
   auth: 'open',
   query: TopPersonsQuery,
   responses: { 200: TopPersonList },
+  cache: snapshotCache,
   handler: async ({ query, ctx }) => {
     const snapshot = await corpusSnapshotFor(ctx, query.path);
     return { path: snapshot.root, persons: topPersonsOf(snapshot).slice(0, query.limit) };

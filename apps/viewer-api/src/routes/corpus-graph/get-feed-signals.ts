@@ -7,6 +7,7 @@ import {
 import { feedSignals } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { snapshotCache } from '../snapshot-cache.js';
 
 export const getFeedSignals = defineRoute({
   method: 'get',
@@ -25,6 +26,7 @@ export const getFeedSignals = defineRoute({
     403: Problem.describe('path lies outside CORPUS_ROOTS'),
     404: Problem.describe('No such feed_id in the corpus, or path does not exist'),
   },
+  cache: snapshotCache,
   handler: async ({ query, ctx }) => {
     const snapshot = await corpusSnapshotFor(ctx, query.path);
     const signals = feedSignals(snapshot, query.feed_id, {

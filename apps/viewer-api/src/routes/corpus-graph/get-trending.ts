@@ -2,6 +2,7 @@ import { CorpusTrendingQuery, CorpusTrendingResponse, Problem } from '@podcast/c
 import { corpusTrending } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { dailySnapshotCache } from '../snapshot-cache.js';
 
 export const getCorpusTrending = defineRoute({
   method: 'get',
@@ -19,6 +20,8 @@ export const getCorpusTrending = defineRoute({
     200: CorpusTrendingResponse,
     403: Problem.describe('path lies outside CORPUS_ROOTS'),
   },
+  // The periods end today (UTC), so the answer varies by day.
+  cache: dailySnapshotCache,
   handler: async ({ query, ctx }) => {
     const snapshot = await corpusSnapshotFor(ctx, query.path);
     return corpusTrending(snapshot, ctx.now(), query.limit_per_kind);
