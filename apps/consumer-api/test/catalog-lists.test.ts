@@ -194,6 +194,17 @@ describe('GET /api/app/podcasts/{feed_id}/episodes', () => {
     expect(res.body.detail).toContain('sha256:0000');
   });
 
+  it('answers 400 naming feed_id for an id over 300 characters, 404 at 300', async () => {
+    const res = await get(feedPath(`sha256:${'0'.repeat(294)}`));
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(res.body.errors.map((error: { field: string }) => error.field)).toEqual([
+      'params.feed_id',
+    ]);
+    expect(res.body.detail).toContain('feed_id');
+    expect((await get(feedPath(`sha256:${'0'.repeat(293)}`))).status).toBe(404);
+  });
+
   it('answers 400 for a status it does not know', async () => {
     const res = await get(`${feedPath(feedWithColon().feed_id)}?status=finished`);
     expect(res.status).toBe(400);

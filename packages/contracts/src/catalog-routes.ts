@@ -40,8 +40,12 @@ export type EpisodeListQuery = z.infer<typeof EpisodeListQuery>;
 export const EpisodeSlugParams = z.object({ slug: Slug });
 export type EpisodeSlugParams = z.infer<typeof EpisodeSlugParams>;
 
+/** Far above a pipeline id (71 characters); keeps junk paths out of lookups and logs. */
+const FEED_ID_MAX_CHARS = 300;
+
+/** `{feed_id}` of the catalog and library routes. */
 export const FeedIdParams = z.object({
-  feed_id: z.string().min(1).openapi({
+  feed_id: z.string().min(1).max(FEED_ID_MAX_CHARS).openapi({
     description: 'The show id, URL-encoded (pipeline ids look like sha256:<64 hex>)',
   }),
 });

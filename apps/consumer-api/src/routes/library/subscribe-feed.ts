@@ -1,9 +1,8 @@
-import { LibraryItem, NotFound, Problem } from '@podcast/contracts';
+import { FeedIdParams, LibraryItem, NotFound, Problem } from '@podcast/contracts';
 import { listSubscriptions, subscribe } from '@podcast/db';
 import { reply } from '@podcast/http-kit';
 import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
-import { FeedIdParams } from './feed-id-params.js';
 import { libraryItemsOf } from './library-items.js';
 
 export const subscribeFeed = defineRoute({

@@ -1,8 +1,7 @@
-import { z } from '@podcast/contracts';
+import { FeedIdParams, z } from '@podcast/contracts';
 import { unsubscribe } from '@podcast/db';
 import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
-import { FeedIdParams } from './feed-id-params.js';
 
 export const unsubscribeFeed = defineRoute({
   method: 'delete',
