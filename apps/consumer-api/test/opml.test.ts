@@ -1,3 +1,4 @@
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FeedRecord } from '@podcast/corpus';
 import request from 'supertest';
@@ -161,5 +162,61 @@ describe('OPML import refusals', () => {
       .send(opmlOf([]));
     expect(res.status).toBe(401);
     expect((await request(testApp.app).get('/api/app/library/opml')).status).toBe(401);
+  });
+});
+
+describe('OPML import racing itself', () => {
+  let testApp: TestApp;
+  // One listening server, so the parallel requests are not staggered by per-request listens.
+  let server: Server;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({
+      appEnv: 'production',
+      env: { SESSION_SECRET: 'a-session-secret-for-opml-tests-0000000' },
+    });
+    server = createServer(testApp.app);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await testApp.close();
+  });
+
+  it('reports each known show new exactly once across 5 simultaneous identical imports', async () => {
+    const snapshot = await testApp.ctx.corpus.get(testApp.ctx.config.corpusDir);
+    const [a, b, c] = subscribableFeeds(snapshot, 3) as [FeedRecord, FeedRecord, FeedRecord];
+    const document = opmlOf([a.url, b.url, c.url, 'https://elsewhere.example/rss'] as string[]);
+    // Several rounds, each a fresh user, since one burst may happen to run in sequence.
+    for (let round = 0; round < 5; round++) {
+      const { cookie } = await sessionCookieFor(testApp.ctx, `opml-race-${round}`);
+      const first = await request(server)
+        .post(`/api/app/library/${encodeURIComponent(c.feed_id)}`)
+        .set('cookie', cookie);
+      expect(first.status).toBe(201);
+
+      const responses = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          request(server)
+            .post('/api/app/library/opml')
+            .set('cookie', cookie)
+            .set('content-type', 'text/x-opml')
+            .send(document),
+        ),
+      );
+
+      for (const res of responses) {
+        expect(res.status).toBe(200);
+        expect([...res.body.subscribed, ...res.body.already_subscribed].sort()).toEqual(
+          [a.feed_id, b.feed_id, c.feed_id].sort(),
+        );
+        expect(res.body.unknown).toEqual(['https://elsewhere.example/rss']);
+      }
+      const reportedNew = responses.flatMap((res) => res.body.subscribed as string[]);
+      expect(reportedNew.sort()).toEqual([a.feed_id, b.feed_id].sort());
+      const library = await request(server).get('/api/app/library').set('cookie', cookie);
+      expect(feedIds(library.body).sort()).toEqual([a.feed_id, b.feed_id, c.feed_id].sort());
+    }
   });
 });

@@ -28,31 +28,42 @@ export async function subscribe(
   feedId: string,
   now: Date,
 ): Promise<boolean> {
-  return (await subscribeMany(db, userId, [feedId], now)) === 1;
+  return (await subscribeMany(db, userId, [feedId], now)).length === 1;
 }
 
 // Keeps one INSERT well under PostgreSQL's 65,535 bind parameters per statement.
 const INSERT_CHUNK = 1000;
 
-/** Subscribes to every feed (OPML import); returns how many were new. Repeats are ignored. */
+/**
+ * Subscribes to every feed (OPML import); repeats are ignored. Returns the feed ids this call
+ * inserted, in input order: the unique index decides, so of two racing calls naming the same
+ * feed exactly one gets it back (ON CONFLICT DO NOTHING returns no row for the loser).
+ */
 export async function subscribeMany(
   db: DbExecutor,
   userId: string,
   feedIds: readonly string[],
   now: Date,
-): Promise<number> {
+): Promise<string[]> {
   const unique = [...new Set(feedIds)];
-  let inserted = 0;
-  for (let start = 0; start < unique.length; start += INSERT_CHUNK) {
-    const chunk = unique.slice(start, start + INSERT_CHUNK);
-    const result = await db
+  // One key order for every caller: two racing imports that list the same feeds in different
+  // orders would otherwise each wait on a row the other inserted first (a deadlock).
+  const lockOrder = [...unique].sort();
+  const inserted = new Set<string>();
+  for (let start = 0; start < lockOrder.length; start += INSERT_CHUNK) {
+    const chunk = lockOrder.slice(start, start + INSERT_CHUNK);
+    const rows = await db
       .insertInto('library_subscriptions')
       .values(chunk.map((feedId) => ({ user_id: userId, feed_id: feedId, created_at: now })))
       .onConflict((oc) => oc.columns(['user_id', 'feed_id']).doNothing())
-      .executeTakeFirst();
-    inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
+      .returning('feed_id')
+      .execute();
+    for (const row of rows) {
+      inserted.add(row.feed_id);
+    }
   }
-  return inserted;
+  // RETURNING order is not guaranteed, so the answer follows the caller's order.
+  return unique.filter((feedId) => inserted.has(feedId));
 }
 
 /** Returns true when a subscription was removed, false when there was none. */

@@ -1,5 +1,5 @@
 import { OPML_MAX_CHARS, OpmlImportJson, OpmlImportResult, Problem, z } from '@podcast/contracts';
-import { listSubscriptions, subscribeMany } from '@podcast/db';
+import { subscribeMany } from '@podcast/db';
 import { HttpError } from '@podcast/http-kit';
 import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
@@ -33,12 +33,12 @@ export const importOpml = defineRoute({
     const userId = userOf(principal).id;
     const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
     const { feedIds, unknown } = matchOpmlFeeds(snapshot, parsed.xmlUrls);
-    const existing = new Set((await listSubscriptions(ctx.db, userId)).map((s) => s.feed_id));
-    const fresh = feedIds.filter((feedId) => !existing.has(feedId));
-    await subscribeMany(ctx.db, userId, fresh, ctx.now());
+    // "New" is what this request's INSERT added, not a prior read of the library: of two
+    // racing imports of the same show, only the one whose row landed reports it as new.
+    const inserted = new Set(await subscribeMany(ctx.db, userId, feedIds, ctx.now()));
     return {
-      subscribed: fresh,
-      already_subscribed: feedIds.filter((feedId) => existing.has(feedId)),
+      subscribed: feedIds.filter((feedId) => inserted.has(feedId)),
+      already_subscribed: feedIds.filter((feedId) => !inserted.has(feedId)),
       unknown,
     };
   },
