@@ -13,9 +13,13 @@ export async function freePort() {
   return port;
 }
 
-/** Starts a node script as a child; resolves once `readyUrl` answers 200. */
+/**
+ * Starts a node script as a child; resolves once `readyUrl` answers 200.
+ * `BENCH_NODE_ARGS` (e.g. `--cpu-prof`) is passed to the child's node, for profiling.
+ */
 export async function startProcess(script, { env = {}, readyUrl, timeoutMs = 60_000 } = {}) {
-  const child = spawn(process.execPath, [script], {
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

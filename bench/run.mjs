@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from '@podcast/corpus-generator';
-import { createTestDatabase } from '@podcast/db';
+import { createSession, createTestDatabase, upsertUserFromProvider } from '@podcast/db';
 import { compare, freePort, printTable, startProcess, stopProcess } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -140,79 +140,143 @@ async function viewerBench(root, bareUrl) {
   return rows;
 }
 
-async function consumerBench(root, bareUrl) {
-  const database = await createTestDatabase();
+const WRITE_TARGET = {
+  describe: '> 2000 req/s, p99 < 30 ms',
+  check: (r) => r.rps > 2000 && r.p99_ms < 30,
+};
+const JSON_BODY = { 'content-type': 'application/json' };
+const SESSION_SECRET = 'bench-session-secret-of-at-least-32-characters';
+
+async function startConsumer(root, database, env, readyPath) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const consumer = await startProcess(resolve(repo, 'apps/consumer-api/dist/main.js'), {
-    env: {
-      PORT: String(port),
-      CORPUS_DIR: root,
-      DATABASE_URL: database.url,
-      APP_ENV: 'development',
-    },
-    readyUrl: `${base}/api/app/episodes?page_size=1`,
+  const child = await startProcess(resolve(repo, 'apps/consumer-api/dist/main.js'), {
+    env: { PORT: String(port), CORPUS_DIR: root, DATABASE_URL: database.url, ...env },
+    readyUrl: `${base}${readyPath}`,
   });
+  return { base, child };
+}
+
+/** A signed-in user as the login callback leaves one: a stored session and its signed cookie. */
+async function signedInCookie(database) {
+  const { sessionCookieValue, SESSION_COOKIE } = await import(
+    resolve(repo, 'apps/consumer-api/dist/auth/session-cookie.js')
+  );
+  const now = new Date();
+  const profile = { provider: 'bench', subject: 'bench-user', email: 'bench@example.com' };
+  const user = await upsertUserFromProvider(database.db, profile, now);
+  const session = await createSession(database.db, user.id, 3_600_000, now);
+  return `${SESSION_COOKIE}=${sessionCookieValue(SESSION_SECRET, session.id)}`;
+}
+
+/**
+ * Per-user rows for one mode: a write rotating over 100 episodes, then the
+ * read of the list those writes left (100 positions).
+ */
+function playbackCases(base, page, mode, headers) {
+  // 20 clients updating one row would measure PostgreSQL row-lock contention, not the API.
+  const paths = page.map((item) => `/api/app/playback/${item.slug}`);
+  return [
+    [
+      `PUT /api/app/playback/{slug} (PostgreSQL write, 100 episodes, ${mode})`,
+      `${base}${paths[0]}`,
+      {
+        method: 'PUT',
+        headers: { ...JSON_BODY, ...headers },
+        body: '{"position_seconds":42.5}',
+        paths,
+      },
+      WRITE_TARGET,
+    ],
+    // The issue sets no target for the read: reported with its p99.
+    [
+      `GET /api/app/playback (PostgreSQL read of 100 positions, ${mode})`,
+      `${base}/api/app/playback`,
+      { headers: { ...BROWSER, ...headers } },
+      undefined,
+    ],
+  ];
+}
+
+async function runCases(cases, bareUrl) {
   const rows = [];
-  try {
-    const page = (await (await fetch(`${base}/api/app/episodes?page_size=100`)).json()).items;
-    const slug = page[0].slug;
-    // Writes rotate over 100 episodes: 20 clients updating one row would
-    // measure PostgreSQL row-lock contention, not the API.
-    const playbackPaths = page.map((item) => `/api/app/playback/${item.slug}`);
-    const json = { 'content-type': 'application/json' };
-    await fetch(`${base}/api/app/playback/${slug}`, {
-      method: 'PUT',
-      headers: json,
-      body: '{"position_seconds":12}',
-    });
-    const cases = [
-      [
-        'GET /api/app/episodes',
-        `${base}/api/app/episodes?page_size=20`,
-        { headers: BROWSER },
-        under(0.3, 20),
-      ],
-      [
-        'GET /api/app/episodes/{slug}',
-        `${base}/api/app/episodes/${slug}`,
-        { headers: BROWSER },
-        under(0.3, 20),
-      ],
-      [
-        'GET /api/app/episodes/{slug}/insights',
-        `${base}/api/app/episodes/${slug}/insights`,
-        { headers: BROWSER },
-        under(0.3, 20),
-      ],
-      [
-        'GET /api/app/playback (PostgreSQL read)',
-        `${base}/api/app/playback`,
-        { headers: BROWSER },
-        under(0, 30),
-      ],
-      [
-        'PUT /api/app/playback/{slug} (PostgreSQL write, 100 episodes)',
-        `${base}/api/app/playback/${slug}`,
-        { method: 'PUT', headers: json, body: '{"position_seconds":42.5}', paths: playbackPaths },
-        { describe: '> 2000 req/s, p99 < 30 ms', check: (r) => r.rps > 2000 && r.p99_ms < 30 },
-      ],
-    ];
-    for (const [label, url, extra, target] of cases) {
-      rows.push(
-        await compare(label, bareUrl, url, {
-          duration,
-          target,
-          ...extra,
-          base: { headers: extra.headers ?? {} },
-        }),
-      );
-    }
-  } finally {
-    await stopProcess(consumer);
-    await database.close();
+  for (const [label, url, extra, target] of cases) {
+    rows.push(
+      await compare(label, bareUrl, url, {
+        duration,
+        target,
+        ...extra,
+        base: { headers: extra.headers ?? {} },
+      }),
+    );
   }
   return rows;
+}
+
+async function consumerBench(root, bareUrl) {
+  const database = await createTestDatabase();
+  const children = [];
+  try {
+    const dev = await startConsumer(
+      root,
+      database,
+      { APP_ENV: 'development' },
+      '/api/app/episodes?page_size=1',
+    );
+    children.push(dev.child);
+    // Production serves only the open routes without a session.
+    const prod = await startConsumer(
+      root,
+      database,
+      { APP_ENV: 'production', SESSION_SECRET },
+      '/api/health',
+    );
+    children.push(prod.child);
+    const { base } = dev;
+    const page = (await (await fetch(`${base}/api/app/episodes?page_size=100`)).json()).items;
+    const slug = page[0].slug;
+    const cookie = { cookie: await signedInCookie(database) };
+    // Also makes the production process load the corpus before it is measured.
+    const probe = await fetch(`${prod.base}/api/app/playback/${slug}`, {
+      method: 'PUT',
+      headers: { ...JSON_BODY, ...cookie },
+      body: '{"position_seconds":1}',
+    });
+    if (!probe.ok) {
+      throw new Error(`signed-in probe answered ${probe.status}`);
+    }
+    return await runCases(
+      [
+        [
+          'GET /api/app/episodes',
+          `${base}/api/app/episodes?page_size=20`,
+          { headers: BROWSER },
+          under(0.3, 20),
+        ],
+        [
+          'GET /api/app/episodes/{slug}',
+          `${base}/api/app/episodes/${slug}`,
+          { headers: BROWSER },
+          under(0.3, 20),
+        ],
+        [
+          'GET /api/app/episodes/{slug}/insights',
+          `${base}/api/app/episodes/${slug}/insights`,
+          { headers: BROWSER },
+          under(0.3, 20),
+        ],
+        ...playbackCases(base, page, 'development user', {}),
+        // Production: every request also checks its session cookie against PostgreSQL.
+        ...playbackCases(prod.base, page, 'signed-in session', cookie),
+      ],
+      bareUrl,
+    );
+  } finally {
+    for (const child of children) {
+      await stopProcess(child);
+    }
+    await database.close();
+  }
 }
 
 const small = await corpusOf(10, 100);
