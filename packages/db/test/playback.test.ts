@@ -53,6 +53,22 @@ describe.each(BACKENDS)('playback on %s', (kind) => {
     ]);
   });
 
+  it('lists the same values and timestamps a save returned, ties ordered by slug', async () => {
+    const user = await insertUser(backend.db);
+    const when = new Date('2026-11-21T03:04:05.678Z');
+    const b = await putPlayback(backend.db, user, 'ep-b', 12.5, when);
+    const a = await putPlayback(backend.db, user, 'ep-a', 0, when);
+    const late = await putPlayback(
+      backend.db,
+      user,
+      'ep-z',
+      3599.999,
+      new Date('2026-11-22T00:00:00Z'),
+    );
+    expect(await listPlayback(backend.db, user)).toEqual([late, a, b]);
+    expect(a.updated_at).toBe('2026-11-21T03:04:05.678Z');
+  });
+
   it('keeps each user to their own positions', async () => {
     const alice = await insertUser(backend.db);
     const bob = await insertUser(backend.db);
