@@ -69,9 +69,13 @@ export async function load(
 
 /**
  * Measures a route against the bare baseline twice, interleaved, so drift in
- * machine load affects both sides alike; reports the mean ratio.
+ * machine load affects both sides alike; reports the mean ratio. Each side
+ * first gets one unmeasured second of the same load, so JIT compilation and
+ * filling pools and caches count as warm-up, not as steady-state latency.
  */
 export async function compare(label, baseUrl, routeUrl, options = {}) {
+  await load(baseUrl, { ...(options.base ?? {}), duration: 1 });
+  await load(routeUrl, { ...options, duration: 1 });
   const rounds = [];
   for (let i = 0; i < 2; i++) {
     const base = await load(baseUrl, options.base ?? {});
