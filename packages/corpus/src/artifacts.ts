@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, InvalidRelativePath, NotFound } from '@podcast/contracts';
 import { parseJsonText } from './browse/file-cache.js';
-import { relativePathProblem, resolveInsideRoot } from './corpus-roots.js';
+import { assertRelativePath, resolveInsideRoot } from './corpus-roots.js';
 import type { CachedArtifact } from './corpus-state.js';
 import type { EpisodeRecord } from './episode-record.js';
 import type { ArtifactKind } from './metadata.js';
@@ -60,10 +60,7 @@ const ARTIFACT_NAME = /\.(?:gi|kg|bridge)\.json$/;
  * to the root; other file types are refused; corrupt JSON is 422.
  */
 export async function readArtifactJson(root: string, relpath: string): Promise<unknown> {
-  const problem = relativePathProblem(relpath);
-  if (problem !== undefined) {
-    throw new InvalidRelativePath('path', problem);
-  }
+  assertRelativePath(relpath, 'path');
   if (!ARTIFACT_NAME.test(path.posix.basename(relpath))) {
     throw new InvalidRelativePath('path', 'must name a .gi.json, .kg.json or .bridge.json file');
   }

@@ -88,6 +88,14 @@ export function relativePathProblem(relpath: string): string | undefined {
   return undefined;
 }
 
+/** Throws the 400 naming `field` when `relpath` is refused before touching the disk. */
+export function assertRelativePath(relpath: string, field: string): void {
+  const problem = relativePathProblem(relpath);
+  if (problem !== undefined) {
+    throw new InvalidRelativePath(field, problem);
+  }
+}
+
 /**
  * Resolves `relpath` below `root` and returns the real path of the target.
  * The string is taken literally (URL decoding is the caller's job), so
@@ -99,10 +107,7 @@ export async function resolveInsideRoot(
   relpath: string,
   field: string,
 ): Promise<string> {
-  const problem = relativePathProblem(relpath);
-  if (problem !== undefined) {
-    throw new InvalidRelativePath(field, problem);
-  }
+  assertRelativePath(relpath, field);
   const realRoot = realpathOrUndefined(root) ?? path.resolve(root);
   const target = realpathOrUndefined(path.join(realRoot, relpath));
   if (target === undefined) {

@@ -5,8 +5,8 @@ export type { CorpusRegistry, CorpusRegistryOptions } from './corpus-registry.js
 export { createCorpusRegistry } from './corpus-registry.js';
 export type { CorpusRoots } from './corpus-roots.js';
 export {
+  assertRelativePath,
   isInsideDir,
-  relativePathProblem,
   resolveCorpusRoot,
   resolveInsideRoot,
 } from './corpus-roots.js';

@@ -1,7 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, InvalidRelativePath, NotFound, OutsideCorpusRoots } from '@podcast/contracts';
-import { relativePathProblem, resolveInsideRoot } from '../corpus-roots.js';
+import { assertRelativePath, resolveInsideRoot } from '../corpus-roots.js';
 import { ART_STORE_DIR, artRefProblem } from './art-ref.js';
 import { textFileCandidates } from './text-file-candidates.js';
 
@@ -43,10 +43,8 @@ export async function resolveServedFile(
   relpath: string,
   field: string,
 ): Promise<string> {
-  const problem = relativePathProblem(relpath);
-  if (problem !== undefined) {
-    throw new InvalidRelativePath(field, problem);
-  }
+  // Before the hidden check: `..` is a 400, not a hidden folder.
+  assertRelativePath(relpath, field);
   if (isHiddenRelpath(relpath)) {
     throw new HiddenPath(field);
   }

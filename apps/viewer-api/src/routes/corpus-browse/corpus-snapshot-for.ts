@@ -1,5 +1,5 @@
-import { InvalidRelativePath, NotFound } from '@podcast/contracts';
-import { relativePathProblem, resolveCorpusRoot } from '@podcast/corpus';
+import { NotFound } from '@podcast/contracts';
+import { assertRelativePath, resolveCorpusRoot } from '@podcast/corpus';
 import type { ViewerCtx } from '../../context.js';
 
 /** The snapshot of the `path` parameter's corpus (CORPUS_DIR when absent); 403 outside CORPUS_ROOTS. */
@@ -17,10 +17,7 @@ export async function catalogEpisodeAt(
   requested: string | undefined,
   metadataRelpath: string,
 ) {
-  const problem = relativePathProblem(metadataRelpath);
-  if (problem !== undefined) {
-    throw new InvalidRelativePath('metadata_relpath', problem);
-  }
+  assertRelativePath(metadataRelpath, 'metadata_relpath');
   const snapshot = await corpusSnapshotFor(ctx, requested);
   const episode = snapshot.findEpisodeByRelpath(metadataRelpath);
   if (episode === undefined) {
