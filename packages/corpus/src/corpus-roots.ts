@@ -118,3 +118,28 @@ export async function resolveInsideRoot(
   }
   return target;
 }
+
+/**
+ * For fixed, trusted relpaths (side files, the query log): the real path of
+ * the file, or undefined when it is missing or a symlink leads out of the
+ * root. Such files are never read from elsewhere.
+ */
+export async function realFileInsideRoot(
+  root: string,
+  relpath: string,
+): Promise<string | undefined> {
+  try {
+    return await resolveInsideRoot(root, relpath, 'relpath');
+  } catch (err) {
+    if (err instanceof DomainError) {
+      return undefined;
+    }
+    throw err;
+  }
+}
+
+/** `target` (a real path inside `root`) relative to the real root, with forward slashes. */
+export function relpathInsideRoot(root: string, target: string): string {
+  const realRoot = realpathOrUndefined(root) ?? path.resolve(root);
+  return path.relative(realRoot, target).split(path.sep).join('/');
+}

@@ -1,5 +1,4 @@
-import { DomainError } from '@podcast/contracts';
-import { resolveInsideRoot } from '../corpus-roots.js';
+import { realFileInsideRoot } from '../corpus-roots.js';
 import { addDays, utcDay } from '../digest/digest-window.js';
 import { asRecord } from '../lenient-values.js';
 import { createFileCache } from './file-cache.js';
@@ -64,14 +63,7 @@ const logFiles = createFileCache(countQueriesByDay, 64);
  * every other corpus file: it is never read from elsewhere.
  */
 export async function readQueryCounts(root: string): Promise<ReadonlyMap<string, number>> {
-  let file: string;
-  try {
-    file = await resolveInsideRoot(root, QUERY_LOG_RELPATH, QUERY_LOG_RELPATH);
-  } catch (err) {
-    if (err instanceof DomainError) {
-      return new Map<string, number>();
-    }
-    throw err;
-  }
-  return (await logFiles.read(file))?.value ?? new Map<string, number>();
+  const file = await realFileInsideRoot(root, QUERY_LOG_RELPATH);
+  const read = file === undefined ? undefined : await logFiles.read(file);
+  return read?.value ?? new Map<string, number>();
 }

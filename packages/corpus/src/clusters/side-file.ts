@@ -1,10 +1,7 @@
-import { realpath } from 'node:fs/promises';
-import path from 'node:path';
 import { createFileCache } from '../browse/file-cache.js';
-import { isInsideDir } from '../corpus-roots.js';
+import { realFileInsideRoot } from '../corpus-roots.js';
 import { parseCorpusObject, UnreadableCorpusFile } from '../lenient-parse.js';
 import type { UnknownRecord } from '../lenient-values.js';
-import { isMissingFileError } from '../missing-file.js';
 
 /**
  * A corpus-level JSON file outside the snapshot (search/topic_clusters.json,
@@ -30,24 +27,12 @@ const files = createFileCache<Parsed>((text) => {
   }
 }, 256);
 
-async function realPathInside(root: string, relpath: string): Promise<string | undefined> {
-  try {
-    const real = await realpath(path.join(root, relpath));
-    return isInsideDir(await realpath(root), real) ? real : undefined;
-  } catch (err) {
-    if (isMissingFileError(err)) {
-      return undefined;
-    }
-    throw err;
-  }
-}
-
 /**
  * Reads `relpath` (a fixed, trusted path) under `root`. A symlink that leads
  * out of the root counts as missing: side files are never read from elsewhere.
  */
 export async function readSideFile(root: string, relpath: string): Promise<SideFile> {
-  const real = await realPathInside(root, relpath);
+  const real = await realFileInsideRoot(root, relpath);
   const file = real === undefined ? undefined : await files.read(real);
   if (file === undefined) {
     return { state: 'missing' };

@@ -1,7 +1,6 @@
-import { realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, InvalidRelativePath, NotFound, OutsideCorpusRoots } from '@podcast/contracts';
-import { assertRelativePath, resolveInsideRoot } from '../corpus-roots.js';
+import { assertRelativePath, relpathInsideRoot, resolveInsideRoot } from '../corpus-roots.js';
 import { ART_STORE_DIR, artRefProblem } from './art-ref.js';
 import { textFileCandidates } from './text-file-candidates.js';
 
@@ -18,14 +17,6 @@ export function isHiddenRelpath(relpath: string): boolean {
       .some((s) => s.startsWith('.'));
   }
   return relpath.split('/').some((segment) => segment.startsWith('.'));
-}
-
-/** `target` (a real path inside `root`) relative to the real root, with forward slashes. */
-async function rootRelpathOf(root: string, target: string): Promise<string> {
-  return path
-    .relative(await realpath(root), target)
-    .split(path.sep)
-    .join('/');
 }
 
 class HiddenPath extends DomainError {
@@ -49,7 +40,7 @@ export async function resolveServedFile(
     throw new HiddenPath(field);
   }
   const target = await resolveInsideRoot(root, relpath, field);
-  const real = await rootRelpathOf(root, target);
+  const real = relpathInsideRoot(root, target);
   if (isHiddenRelpath(real)) {
     throw new HiddenPath(field);
   }
@@ -100,7 +91,7 @@ export async function resolveArtFile(root: string, ref: string, field: string): 
     }
     throw err;
   }
-  const real = await rootRelpathOf(root, target);
+  const real = relpathInsideRoot(root, target);
   if (artRefProblem(real) !== undefined) {
     throw new InvalidRelativePath(field, 'leads outside the art store');
   }
