@@ -1,5 +1,5 @@
 import { z } from '@podcast/contracts';
-import { parseConfig } from '@podcast/http-kit';
+import { OutboundAllowedHosts, parseConfig } from '@podcast/runtime';
 
 const WorkerEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -7,6 +7,8 @@ const WorkerEnv = z.object({
   PODCAST_APP_BASE_URL: z.url({ error: 'required: the consumer-api base URL' }),
   PODCAST_DEV_OUTBOX_URL: z.url().optional(),
   PODCAST_TENANT: z.enum(['production', 'development']).default('development'),
+  // Push endpoints will be vetted per hop like audio URLs; parsed now so a bad value stops start-up.
+  OUTBOUND_ALLOWED_HOSTS: OutboundAllowedHosts,
 });
 
 export type WorkerConfig = z.output<typeof WorkerEnv>;

@@ -1,4 +1,4 @@
-import { createLogger, runMain } from '@podcast/http-kit';
+import { createLogger, runMain } from '@podcast/runtime';
 import { loadWorkerConfig } from './env.js';
 
 // The delivery loops (email, push, relay events) arrive with the

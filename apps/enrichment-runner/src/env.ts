@@ -1,5 +1,5 @@
 import { z } from '@podcast/contracts';
-import { parseConfig } from '@podcast/http-kit';
+import { parseConfig } from '@podcast/runtime';
 
 const RunnerEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -1,4 +1,4 @@
-import { createLogger, runMain } from '@podcast/http-kit';
+import { createLogger, runMain } from '@podcast/runtime';
 import { loadRunnerConfig } from './env.js';
 
 // The BullMQ consumer and the `enrich` command arrive with the enrichment

@@ -2,19 +2,14 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { Pool, TypeOverrides } from 'pg';
-import { type Listen, pgliteListen, postgresListen } from './notifications.js';
+import type { DatabaseLogger } from './database-logger.js';
+import { type Listen, pgliteListen, postgresListen } from './pg-listen.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
 export type DatabaseOptions = { url: string } | { pgliteDir: string } | { pgliteMemory: true };
 
 export type DatabaseKind = 'postgres' | 'pglite';
-
-/** The part of a pino logger this package calls; a pino Logger satisfies it. */
-export interface DatabaseLogger {
-  info(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
 
 export interface DatabaseHandle {
   db: Kysely<Database>;

@@ -1,15 +1,16 @@
+import type { FavoriteKind, Favorites } from '@podcast/contracts';
 import type { DbExecutor } from './executor.js';
-import type { FavoriteExtra, FavoriteKind } from './schema.js';
+import type { FavoriteExtra } from './schema.js';
 
-/** One saved favorite as clients read it: its extra fields with `ref` on top. */
-export type FavoriteItem = FavoriteExtra & { ref: string };
+/**
+ * One stored favorite: its extra fields (a JSON object, as saved) with `ref` on top.
+ * Not the API's `FavoriteItem`: the table holds whatever object was stored, and
+ * @podcast/user-state turns these rows into the contracts `Favorites` answer.
+ */
+export type SavedFavorite = FavoriteExtra & { ref: string };
 
-export interface Favorites {
-  episodes: FavoriteItem[];
-  insights: FavoriteItem[];
-  persons: FavoriteItem[];
-  topics: FavoriteItem[];
-}
+/** Stored favorites in the contracts' groups (one group per `Favorites` key). */
+export type SavedFavorites = Record<keyof Favorites, SavedFavorite[]>;
 
 export interface FavoriteInput {
   kind: FavoriteKind;
@@ -18,7 +19,7 @@ export interface FavoriteInput {
   extra?: FavoriteExtra;
 }
 
-const GROUP_OF: Record<FavoriteKind, keyof Favorites> = {
+const GROUP_OF: Record<FavoriteKind, keyof SavedFavorites> = {
   episode: 'episodes',
   insight: 'insights',
   person: 'persons',
@@ -26,7 +27,7 @@ const GROUP_OF: Record<FavoriteKind, keyof Favorites> = {
 };
 
 /** Favorites grouped by kind, most recently first saved first within each group. */
-export async function listFavorites(db: DbExecutor, userId: string): Promise<Favorites> {
+export async function listFavorites(db: DbExecutor, userId: string): Promise<SavedFavorites> {
   const rows = await db
     .selectFrom('favorites')
     .select(['kind', 'ref', 'extra'])
@@ -34,7 +35,7 @@ export async function listFavorites(db: DbExecutor, userId: string): Promise<Fav
     .orderBy('created_at', 'desc')
     .orderBy('ref')
     .execute();
-  const favorites: Favorites = { episodes: [], insights: [], persons: [], topics: [] };
+  const favorites: SavedFavorites = { episodes: [], insights: [], persons: [], topics: [] };
   for (const row of rows) {
     favorites[GROUP_OF[row.kind]].push({ ...row.extra, ref: row.ref });
   }
@@ -50,7 +51,7 @@ export async function saveFavorite(
   userId: string,
   favorite: FavoriteInput,
   now: Date,
-): Promise<FavoriteItem> {
+): Promise<SavedFavorite> {
   const extra = JSON.stringify(favorite.extra ?? {});
   const row = await db
     .insertInto('favorites')

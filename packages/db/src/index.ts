@@ -8,26 +8,46 @@ export {
   SESSION_REVOKED_CHANNEL,
   upsertUserFromProvider,
 } from './accounts.js';
-export type { DatabaseHandle, DatabaseLogger, DatabaseOptions } from './connect.js';
+export type { CommsRow } from './comms.js';
+export { findComms, findCommsByUnsubscribeRef, listCommsOf, saveComms } from './comms.js';
+export type { DatabaseHandle, DatabaseOptions } from './connect.js';
 export { createDatabase } from './connect.js';
+export type { DatabaseErrorFacts, DatabaseLogger } from './database-logger.js';
+export { databaseErrorFacts } from './database-logger.js';
 export type { DbExecutor } from './executor.js';
-export type { FavoriteInput, FavoriteItem, Favorites } from './favorites.js';
+export { withTransaction } from './executor.js';
+export type { FavoriteInput, SavedFavorite, SavedFavorites } from './favorites.js';
 export { deleteFavorite, listFavorites, saveFavorite } from './favorites.js';
-export type { Interests } from './interests.js';
+export type { InboxInsert, InboxItem } from './inbox.js';
+export { addInboxEntries, listInbox, markAllInboxRead, markInboxRead } from './inbox.js';
 export { addInterest, listInterests, removeInterest, replaceInterests } from './interests.js';
 export type { LibrarySubscription } from './library.js';
 export { listSubscriptions, subscribe, subscribeMany, unsubscribe } from './library.js';
-export type { DailyCount, EpisodeListenStats, UserStats } from './listen-events.js';
+export type { EpisodeListenStats } from './listen-events.js';
 export { appendListenEvent, episodeStats, userStats } from './listen-events.js';
 export { consumeLoginState } from './login-states.js';
 export { migrateDownAll, migrateToLatest } from './migrate.js';
 export { migrateTarget, runMigrations } from './migrate-command.js';
 export { MIGRATIONS } from './migrations/index.js';
-export type { Listen, NotificationHandlers, StopListening } from './notifications.js';
-export type { PlaybackPosition } from './playback.js';
+export type { ClaimedEnvelope, OutboxInsert, StatusReport } from './outbox.js';
+export {
+  claimPending,
+  enqueueEnvelopes,
+  listOutboxOf,
+  parkEnvelopes,
+  reportEnvelopeStatus,
+  tryLockSchedulerTick,
+} from './outbox.js';
+export type { Listen, NotificationHandlers, StopListening } from './pg-listen.js';
 export { getPlayback, listPlayback, putPlayback } from './playback.js';
-export type { Queue } from './queue.js';
+export type { PushSubscriptionRow } from './push-subscriptions.js';
+export {
+  countPushSubscriptions,
+  deletePushSubscription,
+  listPushSubscriptions,
+  savePushSubscription,
+} from './push-subscriptions.js';
 export { getQueue, replaceQueue } from './queue.js';
-export type { Database, FavoriteExtra, FavoriteKind } from './schema.js';
-export type { TestDatabase, TestDatabaseOptions } from './testing.js';
-export { createTestDatabase } from './testing.js';
+export type { SchedulingRow } from './scheduling.js';
+export { listAudiences, listRecentPlayback, listSchedulingUsers } from './scheduling.js';
+export type { Database, FavoriteExtra } from './schema.js';

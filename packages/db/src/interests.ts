@@ -1,11 +1,8 @@
+import type { Interests } from '@podcast/contracts';
 import { sql } from 'kysely';
 import { type DbExecutor, lockUser, withTransaction } from './executor.js';
 
-export interface Interests {
-  /** Tokens in byte order (COLLATE "C"), so every server sorts them alike. */
-  items: string[];
-}
-
+/** Tokens in byte order (COLLATE "C"), so every server sorts them alike. */
 export async function listInterests(db: DbExecutor, userId: string): Promise<Interests> {
   const rows = await db
     .selectFrom('interests')

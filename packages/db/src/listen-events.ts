@@ -1,30 +1,10 @@
+import type { DailyCount, EpisodeStats, UserStats } from '@podcast/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { dayStreak } from './day-streak.js';
 import type { DbExecutor } from './executor.js';
 
-export interface DailyCount {
-  /** Calendar day, YYYY-MM-DD. */
-  date: string;
-  count: number;
-}
-
-/** Spec 01 "User stats". */
-export interface UserStats {
-  episodes: number;
-  shows: number;
-  listening_seconds: number;
-  active_days: number;
-  day_streak: number;
-  daily: DailyCount[];
-}
-
 /** Spec 01 "Episode stats" without `insights`, which comes from the corpus, not the database. */
-export interface EpisodeListenStats {
-  slug: string;
-  listeners: number;
-  opens: number;
-  daily: DailyCount[];
-}
+export type EpisodeListenStats = Omit<EpisodeStats, 'insights'>;
 
 /** Days in the sparkline, today included. */
 const SPARKLINE_DAYS = 14;

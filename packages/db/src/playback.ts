@@ -1,13 +1,7 @@
+import type { PlaybackPosition } from '@podcast/contracts';
 import { sql } from 'kysely';
 import type { DbExecutor } from './executor.js';
 import { isoUtc, toIso } from './timestamps.js';
-
-/** Spec 01 "Playback position": `updated_at` is absent when nothing was saved. */
-export interface PlaybackPosition {
-  slug: string;
-  position_seconds: number;
-  updated_at?: string;
-}
 
 /**
  * Every saved position of the user, most recently updated first. The list is

@@ -1,9 +1,5 @@
+import type { Queue } from '@podcast/contracts';
 import { type DbExecutor, lockUser, withTransaction } from './executor.js';
-
-export interface Queue {
-  /** Episode slugs in play order. */
-  items: string[];
-}
 
 export async function getQueue(db: DbExecutor, userId: string): Promise<Queue> {
   const rows = await db

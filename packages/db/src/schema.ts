@@ -1,3 +1,4 @@
+import type { FavoriteKind } from '@podcast/contracts';
 import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 
 /*
@@ -11,10 +12,6 @@ import type { ColumnType, Generated, JSONColumnType, Selectable } from 'kysely';
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
-/** Kinds a favorite can have (spec 01, "Favorite save body"). */
-export const FAVORITE_KINDS = ['episode', 'insight', 'person', 'topic'] as const;
-export type FavoriteKind = (typeof FAVORITE_KINDS)[number];
 
 /** The optional extra fields a client stores with a favorite; always a JSON object. */
 export type FavoriteExtra = Record<string, unknown>;
@@ -90,6 +87,56 @@ export interface ListenEventsTable {
   occurred_at: Timestamp;
 }
 
+/** A JSON document column, written as a JSON string (see FavoritesTable.extra). */
+type JsonDocument<T extends object> = JSONColumnType<T, string, string>;
+
+/** The consent record (spec 02), stored whole; contracts' CommsRecord parses it on read. */
+export interface CommsTable {
+  user_id: string;
+  record: JsonDocument<Record<string, unknown>>;
+  unsubscribe_ref: string;
+  updated_at: UpdatedAt;
+}
+
+export interface PushSubscriptionsTable {
+  user_id: string;
+  endpoint: string;
+  subscription: JsonDocument<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+export interface OutboxTable {
+  /** The envelope's deterministic, period-keyed id. */
+  id: string;
+  user_id: string;
+  channel: 'email' | 'push';
+  type: string;
+  template: string;
+  status: ColumnType<string, string | undefined, string>;
+  /** The whole envelope as the seam hands it out. */
+  envelope: JsonDocument<Record<string, unknown>>;
+  not_before: Timestamp;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  reported_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  detail: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface InboxTable {
+  /** bigserial; read as a number. */
+  id: Generated<number>;
+  user_id: string;
+  /** Idempotency key: the id of the envelope the entry goes with. */
+  key: string;
+  type: string;
+  title: string;
+  text: string | null;
+  deep_link: string | null;
+  created_at: CreatedAt;
+  read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -100,6 +147,10 @@ export interface Database {
   interests: InterestsTable;
   listen_events: ListenEventsTable;
   used_login_states: UsedLoginStatesTable;
+  comms: CommsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  outbox: OutboxTable;
+  inbox: InboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,11 +1,7 @@
+import { afterAll, beforeAll } from '@jest/globals';
+import { createTestDatabase } from '@podcast/testing';
 import type { Kysely } from 'kysely';
-import {
-  createDatabase,
-  createTestDatabase,
-  type Database,
-  type Listen,
-  migrateToLatest,
-} from '../src/index.js';
+import { createDatabase, type Database, type Listen, migrateToLatest } from '../src/index.js';
 
 /**
  * Opening PGlite takes ~4 s (WASM start and initdb), close to jest's 5 s default,
@@ -24,9 +20,26 @@ export interface Backend {
   close(): Promise<void>;
 }
 
+/** A throwaway database on the local server, opened with our driver; `close()` drops it. */
+export async function openTestPostgres(options: { migrate: boolean }): Promise<Backend> {
+  const target = await createTestDatabase();
+  const { db, close, listen } = await createDatabase({ url: target.url });
+  const drop = async () => {
+    await close();
+    await target.close();
+  };
+  if (options.migrate) {
+    await migrateToLatest(db).catch(async (error: unknown) => {
+      await drop();
+      throw error;
+    });
+  }
+  return { db, listen, close: drop };
+}
+
 export async function openBackend(kind: BackendKind): Promise<Backend> {
   if (kind === 'postgres') {
-    return createTestDatabase();
+    return openTestPostgres({ migrate: true });
   }
   const { db, close, listen } = await createDatabase({ pgliteMemory: true });
   await migrateToLatest(db);
@@ -44,4 +57,33 @@ export async function insertUser(db: Kysely<Database>): Promise<string> {
     .values({ id, provider: 'test', provider_subject: `subject-${sequence}` })
     .execute();
   return id;
+}
+
+/**
+ * Opens a `kind` backend in beforeAll and closes it in afterAll of the
+ * enclosing describe; the returned object reads through to it once open.
+ */
+export function useBackend(kind: BackendKind): Backend {
+  let opened: Backend | undefined;
+  beforeAll(async () => {
+    opened = await openBackend(kind);
+  }, OPEN_TIMEOUT_MS);
+  afterAll(async () => {
+    await opened?.close();
+  });
+  const current = (): Backend => {
+    if (opened === undefined) {
+      throw new Error('the backend is used before beforeAll opened it');
+    }
+    return opened;
+  };
+  return {
+    get db() {
+      return current().db;
+    },
+    get listen() {
+      return current().listen;
+    },
+    close: () => current().close(),
+  };
 }

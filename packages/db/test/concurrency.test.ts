@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   addInterest,
   getQueue,
@@ -11,7 +11,7 @@ import {
   subscribe,
   upsertUserFromProvider,
 } from '../src/index.js';
-import { BACKENDS, type Backend, insertUser, OPEN_TIMEOUT_MS, openBackend } from './backends.js';
+import { BACKENDS, insertUser, useBackend } from './backends.js';
 
 const T0 = new Date('2026-03-10T12:00:00.000Z');
 const PARALLEL = 20;
@@ -27,14 +27,7 @@ function rejections(results: PromiseSettledResult<unknown>[]): unknown[] {
 }
 
 describe.each(BACKENDS)('concurrent writes on %s', (kind) => {
-  let backend: Backend;
-
-  beforeAll(async () => {
-    backend = await openBackend(kind);
-  }, OPEN_TIMEOUT_MS);
-  afterAll(async () => {
-    await backend.close();
-  });
+  const backend = useBackend(kind);
 
   it('creates one user from 20 simultaneous first logins of the same account', async () => {
     const profile = { provider: 'oidc', subject: 'racer', email: 'r@example.com', name: 'R' };

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
-import { BACKENDS, type Backend, insertUser, OPEN_TIMEOUT_MS, openBackend } from './backends.js';
+import { BACKENDS, insertUser, useBackend } from './backends.js';
 
 describe.each(BACKENDS)('driver behaviour on %s', (kind) => {
-  let backend: Backend;
-
-  beforeAll(async () => {
-    backend = await openBackend(kind);
-  }, OPEN_TIMEOUT_MS);
-  afterAll(async () => {
-    await backend.close();
-  });
+  const backend = useBackend(kind);
 
   it('reads int8 as a number when exact and as a bigint beyond 2^53', async () => {
     const { rows } = await sql<{ small: unknown; huge: unknown; counted: unknown }>`

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { deleteFavorite, type FavoriteKind, listFavorites, saveFavorite } from '../src/index.js';
-import { BACKENDS, type Backend, insertUser, OPEN_TIMEOUT_MS, openBackend } from './backends.js';
+import { describe, expect, it } from '@jest/globals';
+import type { FavoriteKind } from '@podcast/contracts';
+import { deleteFavorite, listFavorites, saveFavorite } from '../src/index.js';
+import { BACKENDS, insertUser, useBackend } from './backends.js';
 
 const T0 = new Date('2026-03-10T12:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
 describe.each(BACKENDS)('favorites on %s', (kind) => {
-  let backend: Backend;
-
-  beforeAll(async () => {
-    backend = await openBackend(kind);
-  }, OPEN_TIMEOUT_MS);
-  afterAll(async () => {
-    await backend.close();
-  });
+  const backend = useBackend(kind);
 
   it('groups favorites by kind with their extra fields merged in, newest first', async () => {
     const user = await insertUser(backend.db);

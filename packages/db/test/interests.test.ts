@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { addInterest, listInterests, removeInterest, replaceInterests } from '../src/index.js';
-import { BACKENDS, type Backend, insertUser, OPEN_TIMEOUT_MS, openBackend } from './backends.js';
+import { BACKENDS, insertUser, useBackend } from './backends.js';
 
 const T0 = new Date('2026-03-10T12:00:00.000Z');
 
 describe.each(BACKENDS)('interests on %s', (kind) => {
-  let backend: Backend;
-
-  beforeAll(async () => {
-    backend = await openBackend(kind);
-  }, OPEN_TIMEOUT_MS);
-  afterAll(async () => {
-    await backend.close();
-  });
+  const backend = useBackend(kind);
 
   it('lists followed tokens sorted and follows each token once', async () => {
     const user = await insertUser(backend.db);

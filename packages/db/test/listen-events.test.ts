@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { appendListenEvent, episodeStats, putPlayback, userStats } from '../src/index.js';
-import { BACKENDS, type Backend, insertUser, OPEN_TIMEOUT_MS, openBackend } from './backends.js';
+import { BACKENDS, insertUser, useBackend } from './backends.js';
 
 const NOW = new Date('2026-03-20T10:00:00.000Z');
 
@@ -15,16 +15,9 @@ function sparkline(lastDay: string, counts: Record<string, number>) {
 }
 
 describe.each(BACKENDS)('listen events on %s', (kind) => {
-  let backend: Backend;
+  const backend = useBackend(kind);
   const listen = (user: string, slug: string, feed: string | null, iso: string) =>
     appendListenEvent(backend.db, user, slug, feed, new Date(iso));
-
-  beforeAll(async () => {
-    backend = await openBackend(kind);
-  }, OPEN_TIMEOUT_MS);
-  afterAll(async () => {
-    await backend.close();
-  });
 
   it('counts episodes, shows, days, streak and a zero-filled 14-day sparkline', async () => {
     const user = await insertUser(backend.db);

@@ -5,22 +5,24 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Kysely } from 'kysely';
 import {
   createDatabase,
-  createTestDatabase,
   MIGRATIONS,
   migrateDownAll,
   migrateToLatest,
   runMigrations,
-  type TestDatabase,
 } from '../src/index.js';
-import { OPEN_TIMEOUT_MS } from './backends.js';
+import { type Backend, OPEN_TIMEOUT_MS, openTestPostgres } from './backends.js';
 
 const ALL = Object.keys(MIGRATIONS).sort();
 const TABLES = [
+  'comms',
   'favorites',
+  'inbox',
   'interests',
   'library_subscriptions',
   'listen_events',
+  'outbox',
   'playback_positions',
+  'push_subscriptions',
   'queue_items',
   'sessions',
   'used_login_states',
@@ -33,10 +35,10 @@ async function tableNames<DB>(db: Kysely<DB>): Promise<string[]> {
 }
 
 describe('migrations on PostgreSQL', () => {
-  let target: TestDatabase;
+  let target: Backend;
 
   beforeAll(async () => {
-    target = await createTestDatabase({ migrate: false });
+    target = await openTestPostgres({ migrate: false });
   }, OPEN_TIMEOUT_MS);
   afterAll(async () => {
     await target.close();

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { getPlayback, listPlayback, putPlayback } from '../src/index.js';
-import { BACKENDS, type Backend, insertUser, OPEN_TIMEOUT_MS, openBackend } from './backends.js';
+import { BACKENDS, insertUser, useBackend } from './backends.js';
 
 const T0 = new Date('2026-03-10T12:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
 describe.each(BACKENDS)('playback on %s', (kind) => {
-  let backend: Backend;
-
-  beforeAll(async () => {
-    backend = await openBackend(kind);
-  }, OPEN_TIMEOUT_MS);
-  afterAll(async () => {
-    await backend.close();
-  });
+  const backend = useBackend(kind);
 
   it('answers 0 without updated_at for an episode never played', async () => {
     const user = await insertUser(backend.db);

@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as createAccounts from './202611210900_create_accounts.js';
 import * as createUserState from './202611210905_create_user_state.js';
 import * as createUsedLoginStates from './202611211100_create_used_login_states.js';
+import * as createNotifications from './202611231200_create_notifications.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -12,6 +13,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611210900_create_accounts': createAccounts,
   '202611210905_create_user_state': createUserState,
   '202611211100_create_used_login_states': createUsedLoginStates,
+  '202611231200_create_notifications': createNotifications,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,7 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type { Kysely } from 'kysely';
 import { Client } from 'pg';
-import type { DatabaseLogger } from './connect.js';
+import type { DatabaseLogger } from './database-logger.js';
 
 /** What a LISTEN subscriber hears. */
 export interface NotificationHandlers {

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createTestDatabase, type TestDatabase } from '@podcast/testing';
 import { Client } from 'pg';
 import {
   createSession,
-  createTestDatabase,
   revokeSession,
   SESSION_REVOKED_CHANNEL,
-  type TestDatabase,
   upsertUserFromProvider,
 } from '../src/index.js';
-import { checkedChannel, postgresListen } from '../src/notifications.js';
+import { checkedChannel, postgresListen } from '../src/pg-listen.js';
 import { BACKENDS, type Backend, OPEN_TIMEOUT_MS, openBackend } from './backends.js';
 
 const T0 = new Date('2026-03-10T12:00:00.000Z');
@@ -49,7 +48,7 @@ function recorder() {
   };
 }
 
-describe.each(BACKENDS)('notifications on %s', (kind) => {
+describe.each(BACKENDS)('LISTEN/NOTIFY on %s', (kind) => {
   let backend: Backend;
   let subjects = 0;
 
@@ -128,7 +127,7 @@ describe.each(BACKENDS)('notifications on %s', (kind) => {
   });
 });
 
-describe('notifications on postgres when the connection breaks', () => {
+describe('LISTEN/NOTIFY on postgres when the connection breaks', () => {
   let database: TestDatabase;
 
   beforeAll(async () => {

@@ -1,0 +1,25 @@
+export type { AllowedHosts } from './allowed-hosts.js';
+export { hostPolicy, isAllowedHost, OutboundAllowedHosts } from './allowed-hosts.js';
+export type { AudioCheck, AudioCheckSettings } from './audio-url-check.js';
+export { checkAudioUrl, defaultAudioCheckSettings } from './audio-url-check.js';
+export { ConfigError, parseConfig } from './config.js';
+export type { LoggerOptions } from './logger.js';
+export { createLogger } from './logger.js';
+export type {
+  AddressClass,
+  AddressPolicy,
+  ResolvedAddress,
+  ResolveHost,
+} from './outbound-guard.js';
+export {
+  classifyAddress,
+  ipAddressBytes,
+  OutboundRefused,
+  pinnedLookup,
+  strictAddressPolicy,
+  systemResolveHost,
+  vetHost,
+} from './outbound-guard.js';
+export type { Stop, StopOptions } from './run-main.js';
+export { runMain, stopOnSignals } from './run-main.js';
+export { safeEqual } from './safe-equal.js';

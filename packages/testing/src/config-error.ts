@@ -1,0 +1,13 @@
+/**
+ * The message `load` throws, for env tests that check the one line naming the
+ * variable. Fails (throws) when `load` accepts the input, so such a test
+ * cannot pass by accident.
+ */
+export function configErrorOf(load: () => unknown): string {
+  try {
+    load();
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+  throw new Error('expected the configuration to be refused, but it was accepted');
+}

@@ -1,0 +1,12 @@
+export { configErrorOf } from './config-error.js';
+export type { RedisPrefix } from './redis-prefix.js';
+export { createRedisPrefix } from './redis-prefix.js';
+export type { SampleCorpusCopy, Scratch } from './sample-corpus.js';
+export {
+  copySampleCorpus,
+  copySampleCorpusTo,
+  createScratch,
+  SAMPLE_CORPUS_DIR,
+} from './sample-corpus.js';
+export type { TestDatabase } from './test-database.js';
+export { createTestDatabase } from './test-database.js';
