@@ -1,20 +1,41 @@
-import type { CorpusRegistry } from '@podcast/corpus';
+import type { AuthRuntime, SessionPrincipal } from '@podcast/auth';
+import type { CorpusRegistry, Thumbnails } from '@podcast/corpus';
 import type { Database } from '@podcast/db';
-import { createRouteDefiner } from '@podcast/http-kit';
+import { createRouteDefiner, type InternalPrincipal } from '@podcast/http-kit';
+import type { AudioCheckSettings } from '@podcast/runtime';
+import type { SearchService } from '@podcast/search';
+import type { UserStateDeps } from '@podcast/user-state';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { SessionCache } from './auth/session-cache.js';
 import type { ConsumerConfig } from './env.js';
 
-/** Everything a consumer route may touch, built once in main.ts. */
+/** Everything a consumer route may touch, built once by buildConsumerContext (build-context.ts). */
 export interface ConsumerCtx {
   config: ConsumerConfig;
   corpus: CorpusRegistry;
+  /** Search over the shared corpus's index (packages/search). */
+  search: SearchService;
   db: Kysely<Database>;
   logger: Logger;
   now: () => Date;
-  /** Active sessions already looked up, kept in step with revocations (auth/session-cache.ts). */
-  sessions: SessionCache;
+  /** How `validate=true` probes an origin audio URL (the strict defaults unless a test widens them). */
+  audioCheck: AudioCheckSettings;
+  /** Artwork thumbnails: made once per original, cached in the art store. */
+  thumbnails: Thumbnails;
+  /** Login settings, provider discovery, the development user and the session cache (@podcast/auth). */
+  auth: AuthRuntime;
 }
 
-export const defineRoute = createRouteDefiner<ConsumerCtx>();
+/** What each auth class resolves to here; the consumer API has no operator routes. */
+export interface ConsumerPrincipals {
+  session: SessionPrincipal;
+  operator: never;
+  internal: InternalPrincipal;
+}
+
+export const defineRoute = createRouteDefiner<ConsumerCtx, ConsumerPrincipals>();
+
+/** The corpus, database and clock as @podcast/user-state takes them. */
+export function userStateOf(ctx: ConsumerCtx): UserStateDeps {
+  return { db: ctx.db, now: ctx.now, snapshot: () => ctx.corpus.get(ctx.config.corpusDir) };
+}

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { z } from '@podcast/contracts';
-import { parseConfig } from '@podcast/http-kit';
+import { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf, z } from '@podcast/contracts';
+import { OutboundAllowedHosts, parseConfig } from '@podcast/runtime';
 
 const optionalUrl = z.url().optional();
 
@@ -19,6 +19,8 @@ const ConsumerEnv = z
       .optional(),
     DATA_DIR: z.string().default('.data'),
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
+    // The safety-net full rescan while the watcher runs (docs/decisions/corpus.md).
+    CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce
       .number()
@@ -37,7 +39,12 @@ const ConsumerEnv = z
     AUTH_ALLOWLIST: z.string().optional(),
     INTERNAL_OUTBOX_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     APP_VAPID_PUBLIC_KEY: z.string().optional(),
+    ...EmbeddingEnvShape,
+    OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+    NOTIFICATION_SCHEDULER: z.enum(['on', 'off']).default('on'),
+    OUTBOUND_ALLOWED_HOSTS: OutboundAllowedHosts,
   })
+  .superRefine(checkEmbeddingEnv)
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
@@ -45,6 +52,8 @@ const ConsumerEnv = z
     logLevel: env.LOG_LEVEL,
     corpusDir: resolve(env.CORPUS_DIR),
     refreshIntervalMs: env.CORPUS_REFRESH_MS,
+    rescanIntervalMs: env.CORPUS_RESCAN_MS,
+    embedding: embeddingSettingsOf(env),
     // No DATABASE_URL: the embedded PGlite under DATA_DIR (the newcomer path).
     database: env.DATABASE_URL
       ? ({ url: env.DATABASE_URL } as const)
@@ -66,6 +75,9 @@ const ConsumerEnv = z
     },
     internalOutboxToken: env.INTERNAL_OUTBOX_TOKEN,
     vapidPublicKey: env.APP_VAPID_PUBLIC_KEY,
+    outboxLeaseSeconds: env.OUTBOX_LEASE_SECONDS,
+    isSchedulerOn: env.NOTIFICATION_SCHEDULER === 'on',
+    outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
   }));
 
 export type ConsumerConfig = z.output<typeof ConsumerEnv>;

@@ -1,38 +1,30 @@
-import { createCorpusRegistry } from '@podcast/corpus';
-import { createDatabase, migrateToLatest } from '@podcast/db';
-import { createLogger, runMain, serve } from '@podcast/http-kit';
+import { serve } from '@podcast/http-kit';
+import { runMain } from '@podcast/runtime';
 import { buildConsumerApp } from './app.js';
-import { createSessionCache, followRevocations } from './auth/session-cache.js';
+import { buildConsumerContext } from './build-context.js';
 import { loadConsumerConfig } from './env.js';
+import { startHourlyScheduler } from './jobs/notification-scheduler.js';
 
 runMain(async () => {
   const config = loadConsumerConfig();
-  const logger = createLogger(config.logLevel, 'consumer-api');
-  const database = await createDatabase(config.database, logger);
-  const applied = await migrateToLatest(database.db);
-  logger.info({ database: database.kind, applied }, 'database ready');
-  const corpus = createCorpusRegistry({
-    logger,
-    refreshIntervalMs: config.refreshIntervalMs,
-    serveStale: true,
+  const { ctx, close } = await buildConsumerContext(config);
+  // Warm the shared corpus so the first request does not pay the load.
+  void ctx.corpus.get(config.corpusDir).catch((err: unknown) => {
+    ctx.logger.error({ err }, 'corpus failed to load');
   });
-  void corpus.get(config.corpusDir).catch((err: unknown) => {
-    logger.error({ err }, 'corpus failed to load');
-  });
-  const sessions = createSessionCache();
-  const stopFollowing = await followRevocations(database.listen, sessions, logger);
-  const app = buildConsumerApp({
-    config,
-    corpus,
-    db: database.db,
-    logger,
-    now: () => new Date(),
-    sessions,
-  });
-  await serve(app, {
+  const stopScheduler = config.isSchedulerOn
+    ? startHourlyScheduler({
+        db: ctx.db,
+        corpus: ctx.corpus,
+        corpusDir: config.corpusDir,
+        logger: ctx.logger,
+        now: ctx.now,
+      })
+    : () => undefined;
+  await serve(buildConsumerApp(ctx), {
     port: config.port,
     host: config.host,
-    logger,
-    onShutdown: [() => corpus.close(), stopFollowing, () => database.close()],
+    logger: ctx.logger,
+    onShutdown: [stopScheduler, close],
   });
 });

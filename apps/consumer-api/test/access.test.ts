@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AnyRoute } from '@podcast/http-kit';
 import request from 'supertest';
-import { isOpenRoutePath, OPEN_ROUTE_PATHS } from '../src/auth/open-routes.js';
 import type { ConsumerCtx } from '../src/context.js';
 import { consumerRoutes } from '../src/routes/index.js';
+import { isOpenRoutePath, OPEN_ROUTE_PATHS } from '../src/routes/open-routes.js';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
 
 // Spec 01 rule 2 covers /api/app/* plus the few open paths outside it.
@@ -79,6 +79,13 @@ describe('access rules', () => {
       expect(res.body.detail).toBeTruthy();
     },
   );
+
+  it('authenticates before reading a body: over 1 MB without a session is a 401, not a 413', async () => {
+    const queue = { items: Array.from({ length: 40_000 }, (_, i) => `episode-slug-${i}-padding`) };
+    const res = await request(production.app).put('/api/app/queue').send(queue);
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toContain('sign in');
+  });
 
   it.each(sessionTable)('%s %s needs no sign-in in development', async (_method, _path, route) => {
     const res = await request(development.app)[route.method](urlOf(route));

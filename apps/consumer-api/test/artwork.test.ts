@@ -1,27 +1,19 @@
-import { copyFile, cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, cp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createCorpusRegistry } from '@podcast/corpus';
-import { createTestDatabase, type TestDatabase } from '@podcast/db';
-import type { Express } from 'express';
+import { copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
 import { pino } from 'pino';
 import sharp from 'sharp';
 import request from 'supertest';
-import { buildConsumerApp } from '../src/app.js';
-import { createSessionCache } from '../src/auth/session-cache.js';
-import { loadConsumerConfig } from '../src/env.js';
-import { SAMPLE_CORPUS_DIR } from './support/build-test-app.js';
+import { buildTestApp, type TestApp } from './support/build-test-app.js';
 
 const STORE = '.podcast_scraper/corpus-art';
 const THUMBS = `${STORE}/derived/thumb`;
 
-let tmp: string;
+let copy: SampleCorpusCopy;
 let root: string;
-let database: TestDatabase;
-let app: Express;
-let closeCorpus: () => void;
+let testApp: TestApp;
 let pngRef: string;
 let svgRef: string;
 const logLines: string[] = [];
@@ -32,7 +24,7 @@ async function storeFiles(ext: string): Promise<string[]> {
 }
 
 async function addOddFiles(): Promise<void> {
-  const outside = path.join(tmp, 'outside');
+  const outside = path.join(copy.dir, 'outside');
   await cp(path.join(root, pngRef), path.join(outside, 'secret.png'));
   await symlink(path.join(outside, 'secret.png'), path.join(root, STORE, 'escape.png'));
   await copyFile(path.join(root, pngRef), path.join(root, 'feeds/cover.png'));
@@ -44,46 +36,31 @@ async function addOddFiles(): Promise<void> {
 }
 
 beforeAll(async () => {
-  tmp = await mkdtemp(path.join(tmpdir(), 'artwork-'));
-  root = path.join(tmp, 'corpus');
-  await cp(SAMPLE_CORPUS_DIR, root, { recursive: true });
+  copy = copySampleCorpus('artwork');
+  root = copy.corpusDir;
   pngRef = (await storeFiles('.png'))[0] as string;
   svgRef = (await storeFiles('.svg'))[0] as string;
   await addOddFiles();
-  database = await createTestDatabase();
-  const config = loadConsumerConfig({
-    CORPUS_DIR: root,
-    LOG_LEVEL: 'info',
-    DATABASE_URL: database.url,
-  });
   const sink = new Writable({
     write(chunk, _encoding, done) {
       logLines.push(String(chunk));
       done();
     },
   });
-  const logger = pino({ level: 'info' }, sink);
-  const corpus = createCorpusRegistry({ logger, watch: false, refreshIntervalMs: 60_000 });
-  closeCorpus = () => corpus.close();
-  // Not following revocations, the session cache stays off: artwork needs no session.
-  app = buildConsumerApp({
-    config,
-    corpus,
-    db: database.db,
-    logger,
-    now: () => new Date(),
-    sessions: createSessionCache(),
+  testApp = await buildTestApp({
+    env: { CORPUS_DIR: root },
+    // The thumbnail log lines are what the tests count.
+    logger: pino({ level: 'info' }, sink),
   });
 });
 
 afterAll(async () => {
-  closeCorpus();
-  await database.close();
-  await rm(tmp, { recursive: true, force: true });
+  await testApp?.close();
+  copy?.remove();
 });
 
 function artwork(query: string) {
-  return request(app).get(`/api/app/artwork?${query}`).buffer(true).parse(collectBytes);
+  return request(testApp.app).get(`/api/app/artwork?${query}`).buffer(true).parse(collectBytes);
 }
 
 function refQuery(ref: string, size?: string): string {
@@ -173,12 +150,31 @@ describe('GET /api/app/artwork, size thumb', () => {
   });
 
   it('answers 422 when the original cannot be decoded', async () => {
-    const res = await request(app).get(
+    const res = await request(testApp.app).get(
       `/api/app/artwork?${refQuery(`${STORE}/broken.png`, 'thumb')}`,
     );
     expect(res.status).toBe(422);
     expect(res.body.detail).toContain('query.ref');
     expect(res.body.detail).not.toContain(root);
+  });
+
+  it('remembers an undecodable original per file version instead of decoding it again', async () => {
+    const ref = `${STORE}/broken-once.png`;
+    await writeFile(path.join(root, ref), 'not a PNG either');
+    const attempts = () =>
+      logLines.filter((line) => line.includes('artwork thumbnail could not be rendered')).length;
+    const before = attempts();
+    for (let i = 0; i < 3; i++) {
+      const res = await request(testApp.app).get(`/api/app/artwork?${refQuery(ref, 'thumb')}`);
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toContain('query.ref');
+    }
+    expect(attempts()).toBe(before + 1);
+    // A changed file is a new version: it is tried again.
+    await writeFile(path.join(root, ref), 'still not a PNG, but longer');
+    const changed = await request(testApp.app).get(`/api/app/artwork?${refQuery(ref, 'thumb')}`);
+    expect(changed.status).toBe(422);
+    expect(attempts()).toBe(before + 2);
   });
 });
 
@@ -200,7 +196,7 @@ describe('GET /api/app/artwork refusals', () => {
     ['a symlink out of the corpus', refQuery(`${STORE}/escape.png`)],
     ['a symlink to a corpus file outside the store', refQuery(`${STORE}/inside-corpus.png`)],
   ])('refuses %s with 400', async (_name, query) => {
-    const res = await request(app).get(`/api/app/artwork?${query}`);
+    const res = await request(testApp.app).get(`/api/app/artwork?${query}`);
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(res.body.detail).toMatch(/query\.(ref|size)/);
@@ -209,7 +205,7 @@ describe('GET /api/app/artwork refusals', () => {
   it.each([['large'], ['thumb']])(
     'answers 404 for %s artwork that is not in the store',
     async (size) => {
-      const res = await request(app).get(
+      const res = await request(testApp.app).get(
         `/api/app/artwork?${refQuery(`${STORE}/sha256/00/00/missing.png`, size)}`,
       );
       expect(res.status).toBe(404);

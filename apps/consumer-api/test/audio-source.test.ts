@@ -1,16 +1,20 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import { AudioSource } from '@podcast/contracts';
 import { createCorpusRegistry, type EpisodeRecord } from '@podcast/corpus';
-import { strictAddressPolicy } from '@podcast/http-kit';
+import {
+  type AudioCheckSettings,
+  defaultAudioCheckSettings,
+  strictAddressPolicy,
+} from '@podcast/runtime';
+import { copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
 import { pino } from 'pino';
 import request from 'supertest';
-import { audioCheckSettingsOf, configureAudioCheck } from '../src/media/audio-check-settings.js';
-import { buildTestApp, SAMPLE_CORPUS_DIR, type TestApp } from './support/build-test-app.js';
+import { loadConsumerConfig } from '../src/env.js';
+import { buildTestApp, type TestApp } from './support/build-test-app.js';
 
 interface Hit {
   path: string;
@@ -18,8 +22,10 @@ interface Hit {
   method: string;
 }
 
-let tmp: string;
+let copy: SampleCorpusCopy;
 let testApp: TestApp;
+/** Built with OUTBOUND_ALLOWED_HOSTS=127.0.0.1,audio.test and no other policy override. */
+let listedApp: TestApp;
 let origin: Server;
 let other: Server;
 let originBase: string;
@@ -53,6 +59,7 @@ const SCENARIOS: Record<string, RequestListener> = {
   'to-other-loopback': redirect(() => `${otherBase}/ok.mp3`),
   'to-private': redirect(() => 'http://10.255.255.1/ok.mp3'),
   'to-name': redirect(() => `http://audio.test:${new URL(originBase).port}/ok.mp3`),
+  'to-unlisted-name': redirect(() => `http://unlisted.test:${new URL(originBase).port}/ok.mp3`),
 };
 
 function listen(handler: RequestListener, host: string, log: Hit[]): Promise<[Server, string]> {
@@ -106,11 +113,14 @@ async function rewriteMediaUrls(root: string): Promise<void> {
 
 beforeAll(async () => {
   await originRoutes();
-  tmp = await mkdtemp(path.join(tmpdir(), 'audio-source-'));
-  const root = path.join(tmp, 'corpus');
-  await cp(SAMPLE_CORPUS_DIR, root, { recursive: true });
-  await rewriteMediaUrls(root);
-  testApp = await buildTestApp({ env: { CORPUS_DIR: root } });
+  copy = copySampleCorpus('audio-source');
+  await rewriteMediaUrls(copy.corpusDir);
+  testApp = await buildTestApp({ env: { CORPUS_DIR: copy.corpusDir } });
+  listedApp = await buildTestApp({
+    env: { CORPUS_DIR: copy.corpusDir, OUTBOUND_ALLOWED_HOSTS: '127.0.0.1, Audio.Test' },
+    // Every name is a loopback address here; only the listed ones may be reached.
+    audioCheck: { resolveHost: async () => [{ address: '127.0.0.1', family: 4 }] },
+  });
   const snapshot = await testApp.ctx.corpus.get(testApp.ctx.config.corpusDir);
   const byUrl = (url: string | null) => snapshot.episodes.find((e) => e.media_url === url);
   checked = byUrl(`${originBase}/start`) as EpisodeRecord;
@@ -127,7 +137,8 @@ afterAll(async () => {
   origin.close();
   other.close();
   await testApp.close();
-  await rm(tmp, { recursive: true, force: true });
+  await listedApp.close();
+  copy.remove();
 });
 
 beforeEach(() => {
@@ -137,16 +148,16 @@ beforeEach(() => {
 });
 
 /** Tests allow exactly 127.0.0.1; every other address, loopback or not, stays refused. */
-function allowTestOrigin(overrides: Parameters<typeof configureAudioCheck>[1] = {}): void {
-  configureAudioCheck(testApp.ctx, {
+function allowTestOrigin(overrides: Partial<AudioCheckSettings> = {}): void {
+  testApp.ctx.audioCheck = defaultAudioCheckSettings({
     addressPolicy: (address) => address === '127.0.0.1',
     timeoutMs: 1000,
     ...overrides,
   });
 }
 
-async function audioSource(slug: string, query = '') {
-  const res = await request(testApp.app).get(`/api/app/episodes/${slug}/audio-source${query}`);
+async function audioSource(slug: string, query = '', app = testApp.app) {
+  const res = await request(app).get(`/api/app/episodes/${slug}/audio-source${query}`);
   if (res.status === 200) {
     AudioSource.parse(res.body);
   }
@@ -187,15 +198,15 @@ describe('GET /api/app/episodes/{slug}/audio-source', () => {
 });
 
 describe('audio-source validate=true', () => {
-  it('runs the strict policy, 3 s and 5 redirects in an app nobody configured', () => {
-    const unconfigured = audioCheckSettingsOf({ ...testApp.ctx });
+  it('runs the strict policy, 3 s and 5 redirects by default', () => {
+    const unconfigured = defaultAudioCheckSettings();
     expect(unconfigured.addressPolicy).toBe(strictAddressPolicy);
     expect(unconfigured.timeoutMs).toBe(3000);
     expect(unconfigured.maxRedirects).toBe(5);
   });
 
   it('never contacts a loopback origin under the default (production) policy', async () => {
-    configureAudioCheck(testApp.ctx, {});
+    testApp.ctx.audioCheck = defaultAudioCheckSettings();
     const res = await audioSource(checked.slug, '?validate=true');
     expect(res.status).toBe(200);
     expect(res.body.verified).toBe(false);
@@ -288,5 +299,44 @@ describe('audio-source validate=true', () => {
     const res = await audioSource(placeholder.slug, '?validate=true');
     expect(res.body).toMatchObject({ url: '/audio/placeholder.mp3', verified: false });
     expect(hits).toEqual([]);
+  });
+});
+
+describe('OUTBOUND_ALLOWED_HOSTS', () => {
+  const check = () => audioSource(checked.slug, '?validate=true', listedApp.app);
+
+  it('lets validate=true reach a loopback origin listed by IP', async () => {
+    expect(listedApp.ctx.config.outboundAllowedHosts).toEqual(['127.0.0.1', 'audio.test']);
+    const res = await check();
+    expect(res.body).toMatchObject({ verified: true, content_length: 4242 });
+    expect(hits.map((hit) => hit.path)).toEqual(['/start']);
+  });
+
+  it('lets a listed host redirect to another listed name', async () => {
+    scenario = 'to-name';
+    const res = await check();
+    expect(res.body).toMatchObject({ verified: true, content_length: 4242 });
+    expect(hits.at(-1)?.host).toBe(`audio.test:${new URL(originBase).port}`);
+  });
+
+  it.each([
+    ['an unlisted loopback address', 'to-other-loopback'],
+    ['a private address', 'to-private'],
+    ['an unlisted name resolving to a loopback address', 'to-unlisted-name'],
+  ])('refuses a listed host that redirects to %s', async (_name, name) => {
+    scenario = name;
+    const res = await check();
+    expect(res.status).toBe(200);
+    expect(res.body.verified).toBe(false);
+    expect(hits.map((hit) => hit.path)).toEqual(['/start']);
+    expect(otherHits).toEqual([]);
+  });
+
+  it('stops start-up with one line naming the variable on a malformed entry', () => {
+    const env = { CORPUS_DIR: copy.corpusDir, OUTBOUND_ALLOWED_HOSTS: 'nas.lan,nas.lan:8080' };
+    expect(() => loadConsumerConfig(env)).toThrow(
+      'invalid configuration: OUTBOUND_ALLOWED_HOSTS: "nas.lan:8080" is not a host name',
+    );
+    expect(loadConsumerConfig({ CORPUS_DIR: copy.corpusDir }).outboundAllowedHosts).toEqual([]);
   });
 });

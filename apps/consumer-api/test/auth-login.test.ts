@@ -1,6 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { encodeLoginState, newLoginState } from '@podcast/auth';
 import request from 'supertest';
-import { encodeLoginState, newLoginState } from '../src/auth/login-state.js';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
 import { type FakeOAuthProvider, startFakeOAuthProvider } from './support/fake-oauth-provider.js';
 import {
@@ -151,6 +152,10 @@ describe('sign-in with explicit provider endpoints (production)', () => {
     expect(callback.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(callback.body.detail).toContain('allowlist');
     expect(cookieFrom(callback.headers['set-cookie'], 'podcast_session')).toBeUndefined();
+    // A failed callback still spends the one-time login-state cookie, and is a full problem.
+    const cleared = setCookieHeader(callback.headers['set-cookie'], 'podcast_login_state') ?? '';
+    expect(cleared).toMatch(/^podcast_login_state=;.*Expires=Thu, 01 Jan 1970/);
+    expect(callback.body.request_id).toBe(callback.headers['x-request-id']);
     expect(await userCount(testApp)).toBe(before);
   });
 
@@ -175,7 +180,10 @@ describe('sign-in with explicit provider endpoints (production)', () => {
   it('answers 400 for a genuine but expired state cookie', async () => {
     const attempt = await startLogin(testApp.app);
     const state = new URLSearchParams(attempt.callbackPath.split('?')[1]).get('state') as string;
-    const expired = encodeLoginState(SECRET, { ...newLoginState(Date.now() - 11 * 60_000), state });
+    const expired = encodeLoginState(SECRET, {
+      ...newLoginState(randomBytes, Date.now() - 11 * 60_000),
+      state,
+    });
     const res = await finishLogin(testApp.app, {
       ...attempt,
       stateCookie: `podcast_login_state=${expired}`,

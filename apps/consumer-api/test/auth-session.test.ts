@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { signValue } from '@podcast/auth';
 import { createSession, revokeSession } from '@podcast/db';
 import request from 'supertest';
-import { signValue } from '../src/auth/signed-value.js';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
 import { setCookieHeader } from './support/login-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
@@ -11,9 +11,15 @@ const SECRET = 'a-session-secret-that-is-long-enough-5678';
 
 describe('session cookies in production', () => {
   let testApp: TestApp;
+  // The app's clock runs this far ahead of the real one (the expiry test moves it).
+  let skewMs = 0;
 
   beforeAll(async () => {
-    testApp = await buildTestApp({ appEnv: 'production', env: { SESSION_SECRET: SECRET } });
+    testApp = await buildTestApp({
+      appEnv: 'production',
+      env: { SESSION_SECRET: SECRET },
+      now: () => new Date(Date.now() + skewMs),
+    });
   });
 
   afterAll(async () => {
@@ -87,11 +93,14 @@ describe('session cookies in production', () => {
   it('refuses a cached session as soon as another instance revokes it', async () => {
     const { cookie, sessionId } = await sessionCookieFor(testApp.ctx, 'elsewhere');
     expect((await me(cookie)).status).toBe(200);
-    expect(testApp.ctx.sessions.get(sessionId, new Date())).toBeDefined();
+    expect(testApp.ctx.auth.sessions.get(sessionId, new Date())).toBeDefined();
     // Another instance's logout: the same database, not this app's route.
     await revokeSession(testApp.ctx.db, sessionId, new Date());
     const deadline = Date.now() + 5000;
-    while (testApp.ctx.sessions.get(sessionId, new Date()) !== undefined && Date.now() < deadline) {
+    while (
+      testApp.ctx.auth.sessions.get(sessionId, new Date()) !== undefined &&
+      Date.now() < deadline
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect((await me(cookie)).status).toBe(401);
@@ -100,12 +109,11 @@ describe('session cookies in production', () => {
   it('refuses a cached session once it expires', async () => {
     const { cookie } = await sessionCookieFor(testApp.ctx, 'short', { ttlMs: 60_000 });
     expect((await me(cookie)).status).toBe(200);
-    const realNow = testApp.ctx.now;
-    testApp.ctx.now = () => new Date(Date.now() + 61_000);
+    skewMs = 61_000;
     try {
       expect((await me(cookie)).status).toBe(401);
     } finally {
-      testApp.ctx.now = realNow;
+      skewMs = 0;
     }
   });
 

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, symlink, unlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EpisodeEntities, EpisodeList, PodcastList, SegmentsContract } from '@podcast/contracts';
@@ -10,9 +9,15 @@ import {
   type EpisodeRecord,
   transcriptFamilyOf,
 } from '@podcast/corpus';
+import {
+  copySampleCorpus,
+  createScratch,
+  type SampleCorpusCopy,
+  type Scratch,
+} from '@podcast/testing';
 import { pino } from 'pino';
 import request from 'supertest';
-import { buildTestApp, SAMPLE_CORPUS_DIR, type TestApp } from './support/build-test-app.js';
+import { buildTestApp, type TestApp } from './support/build-test-app.js';
 
 /**
  * Cases the sample corpus does not carry, made in a temp copy before the app
@@ -21,6 +26,8 @@ import { buildTestApp, SAMPLE_CORPUS_DIR, type TestApp } from './support/build-t
  * ad-free segments file that is a symlink out of the corpus, and a segments
  * file rewritten between two requests.
  */
+let copy: SampleCorpusCopy;
+let outsideScratch: Scratch;
 let root: string;
 let outside: string;
 let testApp: TestApp;
@@ -119,9 +126,10 @@ async function linkAdfreeOut(episode: EpisodeRecord): Promise<void> {
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(path.join(tmpdir(), 'catalog-corpus-'));
-  outside = await mkdtemp(path.join(tmpdir(), 'catalog-outside-'));
-  await cp(SAMPLE_CORPUS_DIR, root, { recursive: true });
+  copy = copySampleCorpus('catalog-corpus');
+  root = copy.corpusDir;
+  outsideScratch = createScratch('catalog-outside');
+  outside = outsideScratch.dir;
   const episodes = await originalEpisodes();
   kgEpisode = pick(episodes, 'has a KG and a bridge', (e) => e.has_kg && e.has_bridge);
   adfreeEpisode = pick(episodes, 'has ad-free segments', (e) => {
@@ -140,8 +148,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await testApp?.close();
-  await rm(root, { recursive: true, force: true });
-  await rm(outside, { recursive: true, force: true });
+  copy?.remove();
+  outsideScratch?.remove();
 });
 
 const get = (url: string) => request(testApp.app).get(url);

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { FeedRecord } from '@podcast/corpus';
+import { parseOpml } from '@podcast/user-state';
 import request from 'supertest';
-import { parseOpml } from '../src/routes/library/opml-document.js';
 import { describeInBothModes } from './support/both-modes.js';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
 import { subscribableFeeds } from './support/corpus-facts.js';

@@ -1,17 +1,18 @@
-import { cp, mkdtemp, rename, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EpisodeRecord } from '@podcast/corpus';
 import { putPlayback, replaceQueue, saveFavorite, subscribe } from '@podcast/db';
+import { copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
 import request from 'supertest';
-import { buildTestApp, SAMPLE_CORPUS_DIR, type TestApp } from './support/build-test-app.js';
+import { buildTestApp, type TestApp } from './support/build-test-app.js';
 import { someInsight } from './support/corpus-facts.js';
 
 const slugsOf = (items: { slug?: string; ref?: string }[]) =>
   items.map((item) => item.slug ?? item.ref);
 
 describe('rows whose episode or show left the corpus', () => {
+  let copy: SampleCorpusCopy;
   let corpusDir: string;
   let testApp: TestApp;
   let userId: string;
@@ -20,8 +21,8 @@ describe('rows whose episode or show left the corpus', () => {
 
   beforeAll(async () => {
     // A private copy of the sample, so an episode can really disappear.
-    corpusDir = await mkdtemp(join(tmpdir(), 'consumer-vanished-'));
-    await cp(SAMPLE_CORPUS_DIR, corpusDir, { recursive: true });
+    copy = copySampleCorpus('consumer-vanished');
+    corpusDir = copy.corpusDir;
     testApp = await buildTestApp({ appEnv: 'development', env: { CORPUS_DIR: corpusDir } });
     const snapshot = await testApp.ctx.corpus.get(corpusDir);
     gone = someInsight(snapshot).episode;
@@ -31,7 +32,7 @@ describe('rows whose episode or show left the corpus', () => {
 
   afterAll(async () => {
     await testApp.close();
-    await rm(corpusDir, { recursive: true, force: true });
+    copy.remove();
   });
 
   const get = async (path: string) => (await request(testApp.app).get(path)).body;

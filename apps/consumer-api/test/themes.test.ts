@@ -1,21 +1,22 @@
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { StorylineList, ThemeList } from '@podcast/contracts';
+import { copySampleCorpus, SAMPLE_CORPUS_DIR, type SampleCorpusCopy } from '@podcast/testing';
 import request from 'supertest';
-import { buildTestApp, SAMPLE_CORPUS_DIR, type TestApp } from './support/build-test-app.js';
+import { buildTestApp, type TestApp } from './support/build-test-app.js';
 
 // The app reads a copy of the sample so tests can remove or break its side files.
-const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'consumer-themes-')));
-const corpusDir = join(scratch, 'corpus');
+let copy: SampleCorpusCopy;
+let corpusDir: string;
 const CLUSTERS = 'search/topic_clusters.json';
 const THEMES = 'enrichments/topic_theme_clusters.json';
 let dev: TestApp;
 let prod: TestApp;
 
 beforeAll(async () => {
-  cpSync(SAMPLE_CORPUS_DIR, corpusDir, { recursive: true });
+  copy = copySampleCorpus('consumer-themes');
+  corpusDir = copy.corpusDir;
   dev = await buildTestApp({ env: { CORPUS_DIR: corpusDir } });
   prod = await buildTestApp({
     appEnv: 'production',
@@ -25,7 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([dev?.close(), prod?.close()]);
-  rmSync(scratch, { recursive: true, force: true });
+  copy?.remove();
 });
 
 const get = (path: string, query: Record<string, string | number> = {}) =>

@@ -1,5 +1,6 @@
-import type { AnyRoute } from '@podcast/http-kit';
+import { type AnyRoute, type RouteGroup, routeGroup } from '@podcast/http-kit';
 import type { ConsumerCtx } from '../context.js';
+import type { ConsumerConfig } from '../env.js';
 import { getArtwork } from './artwork/get-artwork.js';
 import { getAudioSource } from './audio-source/get-audio-source.js';
 import { getAuthStatus } from './auth/auth-status.js';
@@ -13,6 +14,10 @@ import { getEpisodeSegments } from './catalog/get-episode-segments.js';
 import { listEpisodes } from './catalog/list-episodes.js';
 import { listFeedEpisodes } from './catalog/list-feed-episodes.js';
 import { listPodcasts } from './catalog/list-podcasts.js';
+import { confirmUnsubscribe } from './comms/confirm-unsubscribe.js';
+import { getComms } from './comms/get-comms.js';
+import { putComms } from './comms/put-comms.js';
+import { showUnsubscribe } from './comms/show-unsubscribe.js';
 import { removeFavorite } from './favorites/delete-favorite.js';
 import { getFavorites } from './favorites/list-favorites.js';
 import { putFavorite } from './favorites/save-favorite.js';
@@ -21,6 +26,8 @@ import { followInterest } from './interests/follow-interest.js';
 import { getInterests } from './interests/list-interests.js';
 import { putInterests } from './interests/put-interests.js';
 import { unfollowInterest } from './interests/unfollow-interest.js';
+import { postOutboxStatus } from './internal-outbox/post-status.js';
+import { pullOutbox } from './internal-outbox/pull-pending.js';
 import { exportOpml } from './library/export-opml.js';
 import { importOpml } from './library/import-opml.js';
 import { listLibrary } from './library/list-library.js';
@@ -29,11 +36,20 @@ import { unsubscribeFeed } from './library/unsubscribe-feed.js';
 import { recordListen } from './listen/record-listen.js';
 import { getMe } from './me/get-me.js';
 import { getMyStats } from './me/get-my-stats.js';
+import { listNotifications } from './notifications/list-notifications.js';
+import { markAllNotificationsRead } from './notifications/mark-all-notifications-read.js';
+import { markNotificationRead } from './notifications/mark-notification-read.js';
 import { getPlaybackPosition } from './playback/get-playback.js';
 import { listPlaybackPositions } from './playback/list-playback.js';
 import { savePlaybackPosition } from './playback/put-playback.js';
+import { getVapidKey } from './push/get-vapid-key.js';
+import { subscribePush } from './push/subscribe-push.js';
+import { unsubscribePush } from './push/unsubscribe-push.js';
 import { getPlayQueue } from './queue/get-queue.js';
 import { replacePlayQueue } from './queue/put-queue.js';
+import { listRelatedEpisodes } from './search/list-related-episodes.js';
+import { searchEpisode } from './search/search-episode.js';
+import { searchLibrary } from './search/search-library.js';
 import { getEpisodeStats } from './stats/get-episode-stats.js';
 import { listStorylines } from './themes/list-storylines.js';
 import { listThemes } from './themes/list-themes.js';
@@ -45,6 +61,9 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   listEpisodes,
   getEpisode,
   getEpisodeInsights,
+  searchEpisode,
+  listRelatedEpisodes,
+  searchLibrary,
   getEpisodeEntities,
   getEpisodeSegments,
   listPodcasts,
@@ -66,7 +85,7 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   getPlayQueue,
   replacePlayQueue,
   listLibrary,
-  // Before /library/{feed_id}: express matches in registration order.
+  // Before /library/{feed_id}: the kit refuses a route an earlier one shadows.
   exportOpml,
   importOpml,
   subscribeFeed,
@@ -80,4 +99,25 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   unfollowInterest,
   recordListen,
   getEpisodeStats,
+  // Notifications (issue 11)
+  getVapidKey,
+  subscribePush,
+  unsubscribePush,
+  getComms,
+  putComms,
+  showUnsubscribe,
+  confirmUnsubscribe,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+  pullOutbox,
+  postOutboxStatus,
+];
+
+/**
+ * Routes mounted together; a group with `mountIf` is mounted only when the
+ * config allows it (the jobs routes of a later issue need REDIS_URL).
+ */
+export const consumerRouteGroups: RouteGroup<ConsumerCtx, ConsumerConfig>[] = [
+  routeGroup({ name: 'consumer', routes: consumerRoutes }),
 ];

@@ -1,16 +1,12 @@
-import { resolve } from 'node:path';
-import { createCorpusRegistry } from '@podcast/corpus';
-import { createTestDatabase } from '@podcast/db';
+import type { AuthOptions } from '@podcast/auth';
+import type { AudioCheckSettings } from '@podcast/runtime';
+import { createTestDatabase, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
-import { pino } from 'pino';
+import type { Logger } from 'pino';
 import { buildConsumerApp } from '../../src/app.js';
-import { type AuthOptions, configureAuth } from '../../src/auth/auth-runtime.js';
-import { createSessionCache, followRevocations } from '../../src/auth/session-cache.js';
+import { buildConsumerContext } from '../../src/build-context.js';
 import type { ConsumerCtx } from '../../src/context.js';
 import { loadConsumerConfig } from '../../src/env.js';
-
-/** The sample corpus shipped in the repository (corpus/sample). */
-export const SAMPLE_CORPUS_DIR = resolve(import.meta.dirname, '../../../../corpus/sample');
 
 export interface TestAppOverrides {
   /** Default development (no login needed). */
@@ -19,18 +15,25 @@ export interface TestAppOverrides {
   env?: Record<string, string>;
   /** Auth runtime options, e.g. a short provider timeout. */
   auth?: Partial<AuthOptions>;
+  /** Outbound audio check settings over the strict defaults (tests allow 127.0.0.1). */
+  audioCheck?: Partial<AudioCheckSettings>;
+  /** A logger of the test's own (e.g. one writing to a sink the test reads); silent by default. */
+  logger?: Logger;
+  /** The clock of the whole context (routes and auth); the real one by default. */
+  now?: () => Date;
 }
 
 export interface TestApp {
   app: Express;
   ctx: ConsumerCtx;
-  /** Drops the test database and stops the corpus registry. */
+  /** Stops the context (corpus registry, revocation following, pool) and drops the database. */
   close(): Promise<void>;
 }
 
 /**
- * The consumer API over the sample corpus and a fresh PostgreSQL database
- * (createTestDatabase): one per test file, closed in afterAll.
+ * The consumer API over the sample corpus and a fresh PostgreSQL database,
+ * its context built by buildConsumerContext as main.ts builds it (the
+ * builder migrates the database): one per test file, closed in afterAll.
  */
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -41,27 +44,22 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     DATABASE_URL: database.url,
     ...overrides.env,
   });
-  const logger = pino({ level: config.logLevel });
-  const corpus = createCorpusRegistry({ logger, watch: false, refreshIntervalMs: 60_000 });
-  const sessions = createSessionCache();
-  const stopFollowing = await followRevocations(database.listen, sessions, logger);
-  const ctx: ConsumerCtx = {
-    config,
-    corpus,
-    db: database.db,
-    logger,
-    now: () => new Date(),
-    sessions,
-  };
-  if (overrides.auth) {
-    configureAuth(ctx, overrides.auth);
-  }
+  const built = await buildConsumerContext(config, {
+    // No watchers and no background refresh: tests refresh when they change files.
+    corpus: { watch: false, refreshIntervalMs: 60_000, serveStale: false },
+    ...(overrides.logger ? { logger: overrides.logger } : {}),
+    ...(overrides.now ? { now: overrides.now } : {}),
+    ...(overrides.auth ? { auth: overrides.auth } : {}),
+    ...(overrides.audioCheck ? { audioCheck: overrides.audioCheck } : {}),
+  }).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   return {
-    app: buildConsumerApp(ctx),
-    ctx,
+    app: buildConsumerApp(built.ctx),
+    ctx: built.ctx,
     close: async () => {
-      corpus.close();
-      await stopFollowing();
+      await built.close();
       await database.close();
     },
   };

@@ -1,5 +1,5 @@
+import { sessionCookieValue } from '@podcast/auth';
 import { createSession, type User, upsertUserFromProvider } from '@podcast/db';
-import { sessionCookieValue } from '../../src/auth/session-cookie.js';
 import type { ConsumerCtx } from '../../src/context.js';
 
 /**

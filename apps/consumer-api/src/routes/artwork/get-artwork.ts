@@ -1,17 +1,16 @@
 import { ArtworkQuery, Problem } from '@podcast/contracts';
-import {
-  contentDisposition,
-  contentTypeOf,
-  openRegularFile,
-  resolveArtFile,
-  resolveCorpusRoot,
-  sendOpenedFile,
-} from '@podcast/corpus';
+import { openRegularFile, resolveArtFile, resolveCorpusRoot } from '@podcast/corpus';
+import { contentDisposition, contentTypeOf, fileReply, rawReply } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
-import { sendThumbnail } from './send-thumbnail.js';
 
 /** Art refs name content-addressed files (spec 04 §3), so a response never changes. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const THUMBNAIL = {
+  contentType: 'image/webp',
+  disposition: 'inline; filename="thumbnail.webp"',
+  cacheControl: IMMUTABLE,
+};
 
 export const getArtwork = defineRoute({
   method: 'get',
@@ -33,7 +32,7 @@ export const getArtwork = defineRoute({
     404: Problem.describe('No such artwork'),
     422: Problem.describe('The image could not be decoded'),
   },
-  handler: async ({ ctx, query, req, res }) => {
+  handler: async ({ ctx, query }) => {
     const root = await resolveCorpusRoot(undefined, {
       defaultRoot: ctx.config.corpusDir,
       allowed: [],
@@ -41,12 +40,16 @@ export const getArtwork = defineRoute({
     const source = await resolveArtFile(root, query.ref, 'query.ref');
     const original = await openRegularFile(source, 'query.ref');
     if (query.size === 'thumb') {
-      await sendThumbnail({ req, res, root, ref: query.ref, source, original, logger: ctx.logger });
-      return;
+      const thumb = await ctx.thumbnails.thumbnailOf({ root, ref: query.ref, source, original });
+      return thumb.kind === 'file'
+        ? fileReply(thumb.file, THUMBNAIL)
+        : rawReply(200, THUMBNAIL.contentType, thumb.bytes, {
+            'Content-Disposition': THUMBNAIL.disposition,
+            'Cache-Control': THUMBNAIL.cacheControl,
+          });
     }
-    const type = contentTypeOf(source);
-    await sendOpenedFile(req, res, original, {
-      contentType: type,
+    return fileReply(original, {
+      contentType: contentTypeOf(source),
       disposition: contentDisposition('inline', query.ref.split('/').pop() ?? 'artwork'),
       cacheControl: IMMUTABLE,
     });

@@ -6,9 +6,8 @@ import {
   Problem,
 } from '@podcast/contracts';
 import type { EpisodeRecord } from '@podcast/corpus';
+import { checkAudioUrl } from '@podcast/runtime';
 import { defineRoute } from '../../context.js';
-import { audioCheckSettingsOf } from '../../media/audio-check-settings.js';
-import { checkAudioUrl } from '../../media/audio-url-check.js';
 import { episodeBySlug } from '../catalog/episode-by-slug.js';
 
 function audioSourceOf(episode: EpisodeRecord, url: string): AudioSource {
@@ -30,8 +29,9 @@ export const getAudioSource = defineRoute({
     "The origin enclosure URL from the episode's metadata; audio is never rehosted. With " +
     'validate=true the server HEADs it (at most 5 redirects, 3 s) and adds resolved_url, ' +
     'verified and content_length. A check that fails, times out or is refused because a hop ' +
-    'resolves to a private, loopback or link-local address still answers 200, with ' +
-    'verified false. 404 for an unknown slug or an episode without an origin URL.',
+    "resolves to a private, loopback or link-local address (unless that hop's host is listed " +
+    'in OUTBOUND_ALLOWED_HOSTS) still answers 200, with verified false. 404 for an unknown ' +
+    'slug or an episode without an origin URL.',
   tags: ['catalog'],
   auth: 'session',
   params: EpisodeSlugParams,
@@ -49,7 +49,7 @@ export const getAudioSource = defineRoute({
     if (query.validate !== true) {
       return source;
     }
-    const { reason, ...check } = await checkAudioUrl(episode.media_url, audioCheckSettingsOf(ctx));
+    const { reason, ...check } = await checkAudioUrl(episode.media_url, ctx.audioCheck);
     if (reason !== undefined) {
       ctx.logger.info({ slug: episode.slug, reason }, 'audio source check failed');
     }

@@ -1,8 +1,7 @@
+import { findPrincipal } from '@podcast/auth';
 import { AuthStatus } from '@podcast/contracts';
-import { loginSettingsOf } from '../../auth/login-settings.js';
-import { findPrincipal } from '../../auth/session-auth.js';
+import { currentUserOf } from '@podcast/user-state';
 import { defineRoute } from '../../context.js';
-import { currentUserOf } from '../me/current-user.js';
 
 export const getAuthStatus = defineRoute({
   method: 'get',
@@ -13,10 +12,10 @@ export const getAuthStatus = defineRoute({
   auth: 'open',
   responses: { 200: AuthStatus },
   handler: async ({ ctx, req }) => {
-    const principal = await findPrincipal(ctx, req);
+    const principal = await findPrincipal(ctx.auth, req.get('cookie'));
     return {
       authenticated: principal !== undefined,
-      configured: loginSettingsOf(ctx.config).ok,
+      configured: ctx.auth.login.ok,
       login_required: ctx.config.appEnv === 'production',
       ...(principal ? { user: currentUserOf(principal.user) } : {}),
     };

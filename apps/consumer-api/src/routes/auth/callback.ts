@@ -1,13 +1,14 @@
-import { Problem, z } from '@podcast/contracts';
-import { completeLogin } from '../../auth/complete-login.js';
-import { parseCookieHeader } from '../../auth/cookie-header.js';
-import { requireLoginSettings } from '../../auth/login-settings.js';
 import {
   clearedLoginStateCookieOptions,
+  completeLogin,
   LOGIN_STATE_COOKIE,
+  parseCookieHeader,
+  requireLoginSettings,
   SESSION_COOKIE,
   sessionCookieOptions,
-} from '../../auth/session-cookie.js';
+} from '@podcast/auth';
+import { Problem, z } from '@podcast/contracts';
+import { problemReply, type Reply, redirect } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
 
 const CallbackQuery = z.object({
@@ -34,18 +35,29 @@ export const finishLogin = defineRoute({
     502: Problem.describe('The provider failed or timed out'),
     503: Problem.describe('Sign-in is not configured'),
   },
-  handler: async ({ ctx, query, req, res }) => {
-    const settings = requireLoginSettings(ctx.config);
-    // Cleared before anything can fail, so no outcome leaves a reusable cookie behind.
-    res.clearCookie(LOGIN_STATE_COOKIE, clearedLoginStateCookieOptions(settings.isSecure));
-    res.set('cache-control', 'no-store');
+  handler: async ({ ctx, query, req }) => {
+    const settings = requireLoginSettings(ctx.auth.login);
+    // Cleared on every outcome, failures included, so no call leaves a reusable cookie behind.
+    const clearState = (answer: Reply) =>
+      answer.clearCookie(LOGIN_STATE_COOKIE, clearedLoginStateCookieOptions(settings.isSecure));
     const stateCookie = parseCookieHeader(req.get('cookie')).get(LOGIN_STATE_COOKIE);
-    const session = await completeLogin(ctx, settings, stateCookie, query);
-    res.cookie(
-      SESSION_COOKIE,
-      session,
-      sessionCookieOptions(settings.isSecure, settings.sessionTtlMs),
-    );
-    res.redirect(307, '/');
+    let session: string;
+    try {
+      session = await completeLogin(ctx.auth, settings, stateCookie, query);
+    } catch (err) {
+      const failed = problemReply(err, req.id);
+      if (failed === undefined) {
+        throw err;
+      }
+      return clearState(failed.setHeader('Cache-Control', 'no-store'));
+    }
+    const answer = redirect(307, '/')
+      .setHeader('Cache-Control', 'no-store')
+      .setCookie(
+        SESSION_COOKIE,
+        session,
+        sessionCookieOptions(settings.isSecure, settings.sessionTtlMs),
+      );
+    return clearState(answer);
   },
 });

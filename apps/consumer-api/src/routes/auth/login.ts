@@ -1,7 +1,11 @@
+import {
+  beginLogin,
+  LOGIN_STATE_COOKIE,
+  loginStateCookieOptions,
+  requireLoginSettings,
+} from '@podcast/auth';
 import { Problem, z } from '@podcast/contracts';
-import { beginLogin } from '../../auth/begin-login.js';
-import { requireLoginSettings } from '../../auth/login-settings.js';
-import { LOGIN_STATE_COOKIE, loginStateCookieOptions } from '../../auth/session-cookie.js';
+import { redirect } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
 
 export const startLogin = defineRoute({
@@ -18,11 +22,11 @@ export const startLogin = defineRoute({
     502: Problem.describe('The provider discovery document could not be read'),
     503: Problem.describe('Sign-in is not configured'),
   },
-  handler: async ({ ctx, res }) => {
-    const settings = requireLoginSettings(ctx.config);
-    const start = await beginLogin(ctx, settings);
-    res.cookie(LOGIN_STATE_COOKIE, start.stateCookie, loginStateCookieOptions(settings.isSecure));
-    res.set('cache-control', 'no-store');
-    res.redirect(307, start.location);
+  handler: async ({ ctx }) => {
+    const settings = requireLoginSettings(ctx.auth.login);
+    const start = await beginLogin(ctx.auth, settings);
+    return redirect(307, start.location)
+      .setHeader('Cache-Control', 'no-store')
+      .setCookie(LOGIN_STATE_COOKIE, start.stateCookie, loginStateCookieOptions(settings.isSecure));
   },
 });

@@ -1,7 +1,6 @@
+import { clearedSessionCookieOptions, SESSION_COOKIE, signOut } from '@podcast/auth';
 import { z } from '@podcast/contracts';
-import { revokeSession } from '@podcast/db';
-import { findCookieSession } from '../../auth/session-auth.js';
-import { clearedSessionCookieOptions, SESSION_COOKIE } from '../../auth/session-cookie.js';
+import { reply } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
 
 export const logout = defineRoute({
@@ -12,17 +11,11 @@ export const logout = defineRoute({
   tags: ['auth'],
   auth: 'open',
   responses: { 204: z.null().describe('Signed out') },
-  handler: async ({ ctx, req, res }) => {
-    const current = await findCookieSession(ctx, req);
-    if (current?.sessionId) {
-      await revokeSession(ctx.db, current.sessionId, ctx.now());
-      // Other instances evict on the NOTIFY; this one does not wait for it.
-      ctx.sessions.evict(current.sessionId);
-    }
-    res.clearCookie(
+  handler: async ({ ctx, req }) => {
+    await signOut(ctx.auth, req.get('cookie'));
+    return reply(204).clearCookie(
       SESSION_COOKIE,
       clearedSessionCookieOptions(ctx.config.appEnv === 'production'),
     );
-    res.status(204).end();
   },
 });

@@ -18,7 +18,7 @@ export const getEpisodeEntities = defineRoute({
   handler: async ({ ctx, params }) => {
     const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
     const kg = snapshot.kgOf(episode);
-    const overlays = kg && (await loadTopicOverlays(snapshot.root));
+    const overlays = kg && (await loadTopicOverlays(snapshot));
     return episodeEntitiesOf(kg, snapshot.bridgeOf(episode), overlays ?? NO_TOPIC_OVERLAYS);
   },
 });

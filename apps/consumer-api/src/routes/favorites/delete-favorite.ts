@@ -1,8 +1,6 @@
 import { FavoriteKind, Favorites, z } from '@podcast/contracts';
-import { deleteFavorite } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
-import { defineRoute } from '../../context.js';
-import { favoritesOf } from './list-favorites.js';
+import { removeUserFavorite } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
 
 export const removeFavorite = defineRoute({
   method: 'delete',
@@ -15,9 +13,6 @@ export const removeFavorite = defineRoute({
   auth: 'session',
   params: z.object({ kind: FavoriteKind, ref: z.string().min(1).max(512) }),
   responses: { 200: Favorites },
-  handler: async ({ ctx, params, principal }) => {
-    const userId = userOf(principal).id;
-    await deleteFavorite(ctx.db, userId, params.kind, params.ref);
-    return favoritesOf(ctx, userId);
-  },
+  handler: ({ ctx, params, principal }) =>
+    removeUserFavorite(userStateOf(ctx), principal.user.id, params.kind, params.ref),
 });

@@ -1,9 +1,6 @@
-import { FavoriteSaveBody, Favorites, NotFound, Problem } from '@podcast/contracts';
-import { saveFavorite } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
-import { defineRoute } from '../../context.js';
-import { insightDetails } from './insight-details.js';
-import { favoritesOf } from './list-favorites.js';
+import { FavoriteSaveBody, Favorites, Problem } from '@podcast/contracts';
+import { saveUserFavorite } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
 
 export const putFavorite = defineRoute({
   method: 'put',
@@ -17,17 +14,6 @@ export const putFavorite = defineRoute({
   auth: 'session',
   body: FavoriteSaveBody,
   responses: { 200: Favorites, 404: Problem.describe('The episode named is not in the corpus') },
-  handler: async ({ ctx, body, principal }) => {
-    const userId = userOf(principal).id;
-    const { kind, ref, ...extra } = body;
-    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    const slug = kind === 'episode' ? ref : extra.episode_slug;
-    if (slug !== undefined && snapshot.findEpisodeBySlug(slug) === undefined) {
-      throw new NotFound(`no episode with slug ${slug}`);
-    }
-    const filled =
-      kind === 'insight' ? { ...insightDetails(snapshot, ref, slug), ...extra } : extra;
-    await saveFavorite(ctx.db, userId, { kind, ref, extra: filled }, ctx.now());
-    return favoritesOf(ctx, userId);
-  },
+  handler: ({ ctx, body, principal }) =>
+    saveUserFavorite(userStateOf(ctx), principal.user.id, body),
 });

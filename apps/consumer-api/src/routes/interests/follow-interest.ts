@@ -1,6 +1,5 @@
 import { Interests, InterestToken, z } from '@podcast/contracts';
 import { addInterest } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
 
 export const followInterest = defineRoute({
@@ -13,5 +12,5 @@ export const followInterest = defineRoute({
   params: z.object({ token: InterestToken }),
   responses: { 200: Interests },
   handler: ({ ctx, params, principal }) =>
-    addInterest(ctx.db, userOf(principal).id, params.token, ctx.now()),
+    addInterest(ctx.db, principal.user.id, params.token, ctx.now()),
 });

@@ -1,6 +1,5 @@
 import { Interests } from '@podcast/contracts';
 import { listInterests } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
 
 export const getInterests = defineRoute({
@@ -10,5 +9,5 @@ export const getInterests = defineRoute({
   tags: ['interests'],
   auth: 'session',
   responses: { 200: Interests },
-  handler: ({ ctx, principal }) => listInterests(ctx.db, userOf(principal).id),
+  handler: ({ ctx, principal }) => listInterests(ctx.db, principal.user.id),
 });

@@ -1,6 +1,5 @@
 import { Interests } from '@podcast/contracts';
 import { replaceInterests } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
 
 export const putInterests = defineRoute({
@@ -13,5 +12,5 @@ export const putInterests = defineRoute({
   body: Interests,
   responses: { 200: Interests },
   handler: ({ ctx, body, principal }) =>
-    replaceInterests(ctx.db, userOf(principal).id, body.items, ctx.now()),
+    replaceInterests(ctx.db, principal.user.id, body.items, ctx.now()),
 });

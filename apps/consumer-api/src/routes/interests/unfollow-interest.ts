@@ -1,6 +1,5 @@
 import { Interests, InterestToken, z } from '@podcast/contracts';
 import { removeInterest } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
 
 export const unfollowInterest = defineRoute({
@@ -12,6 +11,5 @@ export const unfollowInterest = defineRoute({
   auth: 'session',
   params: z.object({ token: InterestToken }),
   responses: { 200: Interests },
-  handler: ({ ctx, params, principal }) =>
-    removeInterest(ctx.db, userOf(principal).id, params.token),
+  handler: ({ ctx, params, principal }) => removeInterest(ctx.db, principal.user.id, params.token),
 });

@@ -1,7 +1,6 @@
-import { listSubscriptions } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
-import { defineRoute } from '../../context.js';
-import { buildOpml, type OpmlFeed } from './opml-document.js';
+import { rawReply } from '@podcast/http-kit';
+import { exportUserOpml } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
 
 export const exportOpml = defineRoute({
   method: 'get',
@@ -13,17 +12,11 @@ export const exportOpml = defineRoute({
   tags: ['library'],
   auth: 'session',
   responses: { 200: { description: 'OPML 2.0 document', contentType: 'text/x-opml' } },
-  handler: async ({ ctx, principal, res }) => {
-    const [snapshot, subscriptions] = await Promise.all([
-      ctx.corpus.get(ctx.config.corpusDir),
-      listSubscriptions(ctx.db, userOf(principal).id),
-    ]);
-    const feeds: OpmlFeed[] = subscriptions.flatMap(({ feed_id }) => {
-      const feed = snapshot.findFeed(feed_id);
-      return feed?.url ? [{ title: feed.title ?? feed.url, xmlUrl: feed.url }] : [];
-    });
-    res.type('text/x-opml; charset=utf-8');
-    res.set('content-disposition', 'attachment; filename="subscriptions.opml"');
-    res.send(buildOpml(feeds, 'Podcast subscriptions', ctx.now()));
-  },
+  handler: async ({ ctx, principal }) =>
+    rawReply(
+      200,
+      'text/x-opml; charset=utf-8',
+      await exportUserOpml(userStateOf(ctx), principal.user.id),
+      { 'Content-Disposition': 'attachment; filename="subscriptions.opml"' },
+    ),
 });

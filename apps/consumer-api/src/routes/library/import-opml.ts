@@ -1,12 +1,8 @@
 import { OPML_MAX_CHARS, OpmlImportJson, OpmlImportResult, Problem, z } from '@podcast/contracts';
-import { subscribeMany } from '@podcast/db';
-import { HttpError } from '@podcast/http-kit';
-import { userOf } from '../../auth/session-auth.js';
-import { defineRoute } from '../../context.js';
-import { parseOpml } from './opml-document.js';
-import { matchOpmlFeeds } from './opml-match.js';
+import { importUserOpml } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
 
-// A raw XML body arrives as a string (see opml-body-parser.ts); JSON as {opml}.
+// An XML body arrives as a string (the route accepts xml); JSON as {opml}.
 const OpmlBody = z.union([z.string().max(OPML_MAX_CHARS), OpmlImportJson]);
 
 export const importOpml = defineRoute({
@@ -19,27 +15,19 @@ export const importOpml = defineRoute({
     'Malformed XML, a DTD or no <opml><body> is a 400 and changes nothing.',
   tags: ['library'],
   auth: 'session',
+  accepts: ['xml', 'json'],
+  // Matches OPML_MAX_CHARS in contracts: far above any real subscription list.
+  bodyLimit: '1mb',
   body: OpmlBody,
   responses: {
     200: OpmlImportResult,
     400: Problem.describe('Not a usable OPML document'),
     413: Problem.describe('Larger than 1 MB'),
   },
-  handler: async ({ ctx, body, principal }) => {
-    const parsed = parseOpml(typeof body === 'string' ? body : body.opml);
-    if (!parsed.ok) {
-      throw new HttpError(400, `body: ${parsed.problem}`);
-    }
-    const userId = userOf(principal).id;
-    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    const { feedIds, unknown } = matchOpmlFeeds(snapshot, parsed.xmlUrls);
-    // "New" is what this request's INSERT added, not a prior read of the library: of two
-    // racing imports of the same show, only the one whose row landed reports it as new.
-    const inserted = new Set(await subscribeMany(ctx.db, userId, feedIds, ctx.now()));
-    return {
-      subscribed: feedIds.filter((feedId) => inserted.has(feedId)),
-      already_subscribed: feedIds.filter((feedId) => !inserted.has(feedId)),
-      unknown,
-    };
-  },
+  handler: ({ ctx, body, principal }) =>
+    importUserOpml(
+      userStateOf(ctx),
+      principal.user.id,
+      typeof body === 'string' ? body : body.opml,
+    ),
 });

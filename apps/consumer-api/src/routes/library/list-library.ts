@@ -1,8 +1,6 @@
 import { LibraryList } from '@podcast/contracts';
-import { listSubscriptions } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
-import { defineRoute } from '../../context.js';
-import { libraryItemsOf } from './library-items.js';
+import { listUserLibrary } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
 
 export const listLibrary = defineRoute({
   method: 'get',
@@ -11,11 +9,5 @@ export const listLibrary = defineRoute({
   tags: ['library'],
   auth: 'session',
   responses: { 200: LibraryList },
-  handler: async ({ ctx, principal }) => {
-    const [snapshot, subscriptions] = await Promise.all([
-      ctx.corpus.get(ctx.config.corpusDir),
-      listSubscriptions(ctx.db, userOf(principal).id),
-    ]);
-    return { items: libraryItemsOf(snapshot, subscriptions) };
-  },
+  handler: ({ ctx, principal }) => listUserLibrary(userStateOf(ctx), principal.user.id),
 });

@@ -1,9 +1,7 @@
-import { FeedIdParams, LibraryItem, NotFound, Problem } from '@podcast/contracts';
-import { listSubscriptions, subscribe } from '@podcast/db';
+import { FeedIdParams, LibraryItem, Problem } from '@podcast/contracts';
 import { reply } from '@podcast/http-kit';
-import { userOf } from '../../auth/session-auth.js';
-import { defineRoute } from '../../context.js';
-import { libraryItemsOf } from './library-items.js';
+import { subscribeUser } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
 
 export const subscribeFeed = defineRoute({
   method: 'post',
@@ -19,14 +17,11 @@ export const subscribeFeed = defineRoute({
     404: Problem.describe('No show with this feed id in the corpus'),
   },
   handler: async ({ ctx, params, principal }) => {
-    const userId = userOf(principal).id;
-    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    if (snapshot.findFeed(params.feed_id) === undefined) {
-      throw new NotFound(`no show with feed id ${params.feed_id}`);
-    }
-    const isNew = await subscribe(ctx.db, userId, params.feed_id, ctx.now());
-    const mine = libraryItemsOf(snapshot, await listSubscriptions(ctx.db, userId));
-    const item = mine.find((candidate) => candidate.feed_id === params.feed_id);
+    const { isNew, item } = await subscribeUser(
+      userStateOf(ctx),
+      principal.user.id,
+      params.feed_id,
+    );
     return reply(isNew ? 201 : 200, item);
   },
 });

@@ -1,6 +1,5 @@
 import { FeedIdParams, z } from '@podcast/contracts';
 import { unsubscribe } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
 
 export const unsubscribeFeed = defineRoute({
@@ -13,6 +12,6 @@ export const unsubscribeFeed = defineRoute({
   params: FeedIdParams,
   responses: { 204: z.null().describe('Not subscribed (any more)') },
   handler: async ({ ctx, params, principal }) => {
-    await unsubscribe(ctx.db, userOf(principal).id, params.feed_id);
+    await unsubscribe(ctx.db, principal.user.id, params.feed_id);
   },
 });

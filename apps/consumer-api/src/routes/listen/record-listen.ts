@@ -1,8 +1,7 @@
 import { EpisodeSlugParams, z } from '@podcast/contracts';
-import { appendListenEvent } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
+import { recordListen as appendListen } from '@podcast/user-state';
 import type { ConsumerCtx } from '../../context.js';
-import { defineRoute } from '../../context.js';
+import { defineRoute, userStateOf } from '../../context.js';
 
 /**
  * Best effort (spec 01): an unknown slug is not recorded, and no failure here
@@ -10,13 +9,9 @@ import { defineRoute } from '../../context.js';
  */
 async function appendBestEffort(ctx: ConsumerCtx, userId: string, slug: string): Promise<void> {
   try {
-    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    const episode = snapshot.findEpisodeBySlug(slug);
-    if (episode === undefined) {
+    if ((await appendListen(userStateOf(ctx), userId, slug)) === 'unknown-episode') {
       ctx.logger.warn({ slug }, 'listen event for an unknown episode ignored');
-      return;
     }
-    await appendListenEvent(ctx.db, userId, slug, episode.feed_id || null, ctx.now());
   } catch (err) {
     ctx.logger.error({ err, slug }, 'listen event not recorded');
   }
@@ -33,6 +28,6 @@ export const recordListen = defineRoute({
   params: EpisodeSlugParams,
   responses: { 204: z.null().describe('Accepted (best effort)') },
   handler: async ({ ctx, params, principal }) => {
-    await appendBestEffort(ctx, userOf(principal).id, params.slug);
+    await appendBestEffort(ctx, principal.user.id, params.slug);
   },
 });

@@ -1,7 +1,6 @@
 import { CurrentUser } from '@podcast/contracts';
-import { userOf } from '../../auth/session-auth.js';
+import { currentUserOf } from '@podcast/user-state';
 import { defineRoute } from '../../context.js';
-import { currentUserOf } from './current-user.js';
 
 export const getMe = defineRoute({
   method: 'get',
@@ -11,5 +10,5 @@ export const getMe = defineRoute({
   tags: ['account'],
   auth: 'session',
   responses: { 200: CurrentUser },
-  handler: ({ principal }) => currentUserOf(userOf(principal)),
+  handler: ({ principal }) => currentUserOf(principal.user),
 });

@@ -1,6 +1,5 @@
 import { TimeZone, UserStats, z } from '@podcast/contracts';
 import { userStats } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
 
 export const getMyStats = defineRoute({
@@ -15,5 +14,5 @@ export const getMyStats = defineRoute({
   query: z.object({ tz: TimeZone.optional() }),
   responses: { 200: UserStats },
   handler: ({ ctx, principal, query }) =>
-    userStats(ctx.db, userOf(principal).id, ctx.now(), query.tz || 'UTC'),
+    userStats(ctx.db, principal.user.id, ctx.now(), query.tz || 'UTC'),
 });

@@ -1,6 +1,5 @@
 import { EpisodeSlugParams, PlaybackPosition } from '@podcast/contracts';
 import { getPlayback } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
 import { defineRoute } from '../../context.js';
 
 export const getPlaybackPosition = defineRoute({
@@ -12,5 +11,5 @@ export const getPlaybackPosition = defineRoute({
   auth: 'session',
   params: EpisodeSlugParams,
   responses: { 200: PlaybackPosition },
-  handler: ({ ctx, params, principal }) => getPlayback(ctx.db, userOf(principal).id, params.slug),
+  handler: ({ ctx, params, principal }) => getPlayback(ctx.db, principal.user.id, params.slug),
 });

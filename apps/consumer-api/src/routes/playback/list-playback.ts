@@ -1,7 +1,6 @@
 import { PlaybackList } from '@podcast/contracts';
-import { listPlayback } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
-import { defineRoute } from '../../context.js';
+import { listUserPlayback } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
 
 export const listPlaybackPositions = defineRoute({
   method: 'get',
@@ -13,11 +12,5 @@ export const listPlaybackPositions = defineRoute({
   tags: ['playback'],
   auth: 'session',
   responses: { 200: PlaybackList },
-  handler: async ({ ctx, principal }) => {
-    const [snapshot, items] = await Promise.all([
-      ctx.corpus.get(ctx.config.corpusDir),
-      listPlayback(ctx.db, userOf(principal).id),
-    ]);
-    return { items: items.filter((item) => snapshot.findEpisodeBySlug(item.slug) !== undefined) };
-  },
+  handler: ({ ctx, principal }) => listUserPlayback(userStateOf(ctx), principal.user.id),
 });

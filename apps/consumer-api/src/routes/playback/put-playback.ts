@@ -1,8 +1,6 @@
 import { EpisodeSlugParams, PlaybackPosition, PlaybackPut, Problem } from '@podcast/contracts';
-import { putPlayback } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
-import { defineRoute } from '../../context.js';
-import { episodeBySlug } from '../catalog/episode-by-slug.js';
+import { saveUserPlayback } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
 
 export const savePlaybackPosition = defineRoute({
   method: 'put',
@@ -14,8 +12,6 @@ export const savePlaybackPosition = defineRoute({
   params: EpisodeSlugParams,
   body: PlaybackPut,
   responses: { 200: PlaybackPosition, 404: Problem.describe('Unknown episode slug') },
-  handler: async ({ ctx, params, body, principal }) => {
-    await episodeBySlug(ctx, params.slug);
-    return putPlayback(ctx.db, userOf(principal).id, params.slug, body.position_seconds, ctx.now());
-  },
+  handler: ({ ctx, params, body, principal }) =>
+    saveUserPlayback(userStateOf(ctx), principal.user.id, params.slug, body.position_seconds),
 });

@@ -1,7 +1,6 @@
 import { Queue } from '@podcast/contracts';
-import { getQueue } from '@podcast/db';
-import { userOf } from '../../auth/session-auth.js';
-import { defineRoute } from '../../context.js';
+import { getUserQueue } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
 
 export const getPlayQueue = defineRoute({
   method: 'get',
@@ -11,11 +10,5 @@ export const getPlayQueue = defineRoute({
   tags: ['queue'],
   auth: 'session',
   responses: { 200: Queue },
-  handler: async ({ ctx, principal }) => {
-    const [snapshot, queue] = await Promise.all([
-      ctx.corpus.get(ctx.config.corpusDir),
-      getQueue(ctx.db, userOf(principal).id),
-    ]);
-    return { items: queue.items.filter((slug) => snapshot.findEpisodeBySlug(slug) !== undefined) };
-  },
+  handler: ({ ctx, principal }) => getUserQueue(userStateOf(ctx), principal.user.id),
 });

@@ -1,8 +1,7 @@
 import { Queue, QueuePut } from '@podcast/contracts';
-import { replaceQueue } from '@podcast/db';
 import { ValidationFailed } from '@podcast/http-kit';
-import { userOf } from '../../auth/session-auth.js';
-import { defineRoute } from '../../context.js';
+import { replaceUserQueue } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
 
 export const replacePlayQueue = defineRoute({
   method: 'put',
@@ -14,15 +13,10 @@ export const replacePlayQueue = defineRoute({
   body: QueuePut,
   responses: { 200: Queue },
   handler: async ({ ctx, body, principal }) => {
-    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    const unknown = body.items.flatMap((slug, index) =>
-      snapshot.findEpisodeBySlug(slug) === undefined
-        ? [{ field: `body.items.${index}`, message: `no episode with slug ${slug}` }]
-        : [],
-    );
-    if (unknown.length > 0) {
-      throw new ValidationFailed(unknown);
+    const result = await replaceUserQueue(userStateOf(ctx), principal.user.id, body.items);
+    if (!result.ok) {
+      throw new ValidationFailed(result.problems);
     }
-    return replaceQueue(ctx.db, userOf(principal).id, body.items);
+    return result.queue;
   },
 });

@@ -1,8 +1,6 @@
 import { EpisodeSlugParams, EpisodeStats, Problem } from '@podcast/contracts';
-import { projectInsights } from '@podcast/corpus';
-import { episodeStats } from '@podcast/db';
-import { defineRoute } from '../../context.js';
-import { episodeBySlug } from '../catalog/episode-by-slug.js';
+import { episodeListenStats } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
 
 export const getEpisodeStats = defineRoute({
   method: 'get',
@@ -15,10 +13,5 @@ export const getEpisodeStats = defineRoute({
   auth: 'session',
   params: EpisodeSlugParams,
   responses: { 200: EpisodeStats, 404: Problem.describe('Unknown episode slug') },
-  handler: async ({ ctx, params }) => {
-    const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
-    const graph = snapshot.graphOf(episode);
-    const listens = await episodeStats(ctx.db, params.slug, ctx.now());
-    return { ...listens, insights: graph ? projectInsights(graph).length : 0 };
-  },
+  handler: ({ ctx, params }) => episodeListenStats(userStateOf(ctx), params.slug),
 });

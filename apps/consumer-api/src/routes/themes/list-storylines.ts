@@ -15,7 +15,7 @@ export const listStorylines = defineRoute({
   query: AppTopicListQuery,
   responses: { 200: StorylineList },
   handler: async ({ query, ctx }) => {
-    const data = await readThemeClusters(ctx.config.corpusDir);
+    const data = await readThemeClusters(ctx.corpus.at(ctx.config.corpusDir));
     const storylines = data === undefined ? [] : projectStorylines(data, STORYLINE_FLOOR);
     return { items: storylines.slice(0, query.limit) };
   },

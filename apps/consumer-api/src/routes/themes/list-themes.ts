@@ -14,7 +14,7 @@ export const listThemes = defineRoute({
   query: AppTopicListQuery,
   responses: { 200: ThemeList },
   handler: async ({ query, ctx }) => {
-    const file = await readTopicClusters(ctx.config.corpusDir);
+    const file = await readTopicClusters(ctx.corpus.at(ctx.config.corpusDir));
     const themes = file.state === 'ok' ? projectThemes(file.artifact) : [];
     return { items: themes.slice(0, query.limit) };
   },

@@ -1,0 +1,103 @@
+import { randomBytes } from 'node:crypto';
+import { type AuthOptions, createAuthRuntime, followSessionRevocations } from '@podcast/auth';
+import {
+  type CorpusRegistryOptions,
+  createCorpusRegistry,
+  createThumbnails,
+} from '@podcast/corpus';
+import {
+  createDatabase,
+  type DatabaseHandle,
+  databaseErrorFacts,
+  migrateToLatest,
+} from '@podcast/db';
+import { type AudioCheckSettings, createLogger, defaultAudioCheckSettings } from '@podcast/runtime';
+import { createSearchService } from '@podcast/search';
+import type { Logger } from 'pino';
+import type { ConsumerCtx } from './context.js';
+import type { ConsumerConfig } from './env.js';
+
+/** What tests (or another host) may supply instead of what the config says. */
+export interface ConsumerContextOverrides {
+  logger?: Logger;
+  now?: () => Date;
+  /** An open, migrated database the caller owns (and closes); else the config's one is opened. */
+  database?: Pick<DatabaseHandle, 'db' | 'listen'>;
+  /** Corpus registry options over the server's (e.g. `watch: false` in tests). */
+  corpus?: Partial<Omit<CorpusRegistryOptions, 'logger'>>;
+  /** Outbound audio check settings over the strict defaults (tests allow 127.0.0.1). */
+  audioCheck?: Partial<AudioCheckSettings>;
+  /** Auth runtime options, e.g. a short provider timeout. */
+  auth?: Partial<AuthOptions>;
+  fetch?: typeof fetch;
+}
+
+export interface BuiltConsumerContext {
+  ctx: ConsumerCtx;
+  /** Stops the corpus registry and revocation following, then closes a database it opened. */
+  close(): Promise<void>;
+}
+
+async function openDatabase(
+  config: ConsumerConfig,
+  logger: Logger,
+  given?: Pick<DatabaseHandle, 'db' | 'listen'>,
+) {
+  if (given !== undefined) {
+    return { ...given, close: async () => {} };
+  }
+  const database = await createDatabase(config.database, logger);
+  const applied = await migrateToLatest(database.db);
+  logger.info({ database: database.kind, applied }, 'database ready');
+  return database;
+}
+
+/** The consumer context, built in one place for main.ts and the tests. */
+export async function buildConsumerContext(
+  config: ConsumerConfig,
+  overrides: ConsumerContextOverrides = {},
+): Promise<BuiltConsumerContext> {
+  const logger =
+    overrides.logger ??
+    createLogger(config.logLevel, 'consumer-api', { errorFacts: databaseErrorFacts });
+  const now = overrides.now ?? (() => new Date());
+  const database = await openDatabase(config, logger, overrides.database);
+  const corpus = createCorpusRegistry({
+    logger,
+    refreshIntervalMs: config.refreshIntervalMs,
+    rescanIntervalMs: config.rescanIntervalMs,
+    serveStale: true,
+    ...overrides.corpus,
+  });
+  const deps = {
+    db: database.db,
+    fetch: overrides.fetch ?? globalThis.fetch,
+    now,
+    random: randomBytes,
+    logger,
+  };
+  const auth = createAuthRuntime(deps, config, overrides.auth);
+  const stopFollowing = await followSessionRevocations(auth, database.listen);
+  const ctx: ConsumerCtx = {
+    config,
+    corpus,
+    db: database.db,
+    logger,
+    now,
+    audioCheck: defaultAudioCheckSettings({
+      allowedHosts: config.outboundAllowedHosts,
+      ...overrides.audioCheck,
+    }),
+    thumbnails: createThumbnails(logger),
+    search: createSearchService({ embedding: config.embedding, now }),
+    auth,
+  };
+  return {
+    ctx,
+    close: async () => {
+      corpus.close();
+      await stopFollowing();
+      await database.close();
+    },
+  };
+}

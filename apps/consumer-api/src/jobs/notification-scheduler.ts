@@ -1,0 +1,57 @@
+import type { CorpusRegistry } from '@podcast/corpus';
+import type { DbExecutor } from '@podcast/db';
+import { runSchedulerTick, type TickResult } from '@podcast/notifications';
+import type { Logger } from 'pino';
+import { contentEpisodesOf } from './content-episodes.js';
+
+const HOUR = 3_600_000;
+// Past the top of the hour, so a replica whose clock runs a little behind still lands in it.
+const TICK_OFFSET_MS = 30_000;
+
+export interface SchedulerJobDeps {
+  db: DbExecutor;
+  corpus: CorpusRegistry;
+  corpusDir: string;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** One tick for `at`: the scheduler over the current corpus snapshot. */
+export function tickAt(deps: SchedulerJobDeps, at: Date): Promise<TickResult> {
+  return runSchedulerTick(
+    { db: deps.db, episodes: async () => contentEpisodesOf(await deps.corpus.get(deps.corpusDir)) },
+    at,
+  );
+}
+
+/**
+ * Runs a tick shortly after every hour, in process. Every replica runs it;
+ * the advisory lock inside the tick lets one of them do the work. Answers
+ * the function that stops it (main.ts calls it on SIGTERM).
+ */
+export function startHourlyScheduler(deps: SchedulerJobDeps): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = () => {
+    const now = deps.now().getTime();
+    const next = Math.floor(now / HOUR) * HOUR + HOUR + TICK_OFFSET_MS;
+    timer = setTimeout(run, next - now);
+    timer.unref();
+  };
+  const run = async () => {
+    try {
+      const result = await tickAt(deps, deps.now());
+      deps.logger.info({ tick: result }, 'notification scheduler tick');
+    } catch (err) {
+      deps.logger.error({ err }, 'notification scheduler tick failed');
+    }
+    if (!stopped) {
+      schedule();
+    }
+  };
+  schedule();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

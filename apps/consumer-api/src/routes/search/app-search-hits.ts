@@ -1,0 +1,31 @@
+import type { AppSearchResponse } from '@podcast/contracts';
+import { artworkUrl, type CorpusSnapshot } from '@podcast/corpus';
+import type { SearchOutcome } from '@podcast/search';
+
+/**
+ * A search outcome as the consumer wire shape: hits add the episode's card
+ * artwork; no index is 200 with `no_index: true` (spec 01 soft failures).
+ */
+export function appSearchResponse(
+  query: string,
+  snapshot: CorpusSnapshot,
+  outcome: SearchOutcome,
+): AppSearchResponse {
+  const base = { query, query_type: outcome.query_type, results: [], detail: undefined };
+  if (outcome.status !== 'ok') {
+    const error = outcome.status === 'no_index' ? 'no_index' : 'embedding_model_mismatch';
+    return { ...base, no_index: outcome.status === 'no_index', embedding_model: null, error };
+  }
+  const results = outcome.hits.map((hit) => {
+    const episode = snapshot.findEpisodeById(hit.episode_id);
+    return { ...hit, episode_artwork: artworkUrl(episode?.artwork_relpath ?? null, 'thumb') };
+  });
+  return {
+    ...base,
+    results,
+    no_index: false,
+    embedding_model: outcome.embedding_model,
+    error: null,
+    lift_stats: outcome.lift_stats,
+  };
+}

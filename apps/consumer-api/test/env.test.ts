@@ -1,0 +1,136 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { configErrorOf } from '@podcast/testing';
+import { loadConsumerConfig } from '../src/env.js';
+
+const CORPUS_DIR = '/srv/corpus';
+
+describe('consumer-api configuration', () => {
+  it('applies the default of every optional variable', () => {
+    expect(loadConsumerConfig({ CORPUS_DIR })).toEqual({
+      port: 8001,
+      host: '127.0.0.1',
+      appEnv: 'development',
+      logLevel: 'info',
+      corpusDir: CORPUS_DIR,
+      refreshIntervalMs: 2000,
+      rescanIntervalMs: 300000,
+      embedding: { kind: 'static_word_vectors' },
+      outboxLeaseSeconds: 300,
+      isSchedulerOn: true,
+      database: { pgliteDir: resolve('.data', 'pglite') },
+      session: { secret: undefined, ttlHours: 720 },
+      oauth: {
+        clientId: undefined,
+        clientSecret: undefined,
+        issuer: undefined,
+        authorizeUrl: undefined,
+        tokenUrl: undefined,
+        userinfoUrl: undefined,
+        redirectUrl: undefined,
+        scopes: 'openid email profile',
+        allowlist: [],
+      },
+      internalOutboxToken: undefined,
+      vapidPublicKey: undefined,
+      outboundAllowedHosts: [],
+    });
+  });
+
+  it('reads every variable when set', () => {
+    const secret = 's'.repeat(32);
+    const config = loadConsumerConfig({
+      PORT: '9001',
+      HOST: '0.0.0.0',
+      CORPUS_DIR: 'relative/corpus',
+      APP_ENV: 'production',
+      LOG_LEVEL: 'error',
+      DATABASE_URL: 'postgresql://app@db:5432/podcast',
+      DATA_DIR: '/var/lib/podcast',
+      CORPUS_REFRESH_MS: '750',
+      CORPUS_RESCAN_MS: '60000',
+      SESSION_SECRET: secret,
+      SESSION_TTL_HOURS: '12',
+      OAUTH_CLIENT_ID: 'app',
+      OAUTH_CLIENT_SECRET: 'shh',
+      OAUTH_ISSUER: 'https://id.example',
+      OAUTH_AUTHORIZE_URL: 'https://id.example/auth',
+      OAUTH_TOKEN_URL: 'https://id.example/token',
+      OAUTH_USERINFO_URL: 'https://id.example/userinfo',
+      OAUTH_REDIRECT_URL: 'https://app.example/api/app/auth/callback',
+      OAUTH_SCOPES: 'openid email',
+      AUTH_ALLOWLIST: ' Ann@Example.com, ,@example.org ',
+      INTERNAL_OUTBOX_TOKEN: 'outbox-token-00001',
+      APP_VAPID_PUBLIC_KEY: 'BPublicKey',
+      OUTBOX_LEASE_SECONDS: '60',
+      NOTIFICATION_SCHEDULER: 'off',
+      OUTBOUND_ALLOWED_HOSTS: 'nas.lan,192.168.1.5',
+    });
+    expect(config).toEqual({
+      port: 9001,
+      host: '0.0.0.0',
+      appEnv: 'production',
+      logLevel: 'error',
+      corpusDir: resolve('relative/corpus'),
+      refreshIntervalMs: 750,
+      rescanIntervalMs: 60000,
+      embedding: { kind: 'static_word_vectors' },
+      // DATABASE_URL wins; DATA_DIR only places the embedded database.
+      database: { url: 'postgresql://app@db:5432/podcast' },
+      session: { secret, ttlHours: 12 },
+      oauth: {
+        clientId: 'app',
+        clientSecret: 'shh',
+        issuer: 'https://id.example',
+        authorizeUrl: 'https://id.example/auth',
+        tokenUrl: 'https://id.example/token',
+        userinfoUrl: 'https://id.example/userinfo',
+        redirectUrl: 'https://app.example/api/app/auth/callback',
+        scopes: 'openid email',
+        allowlist: ['ann@example.com', '@example.org'],
+      },
+      internalOutboxToken: 'outbox-token-00001',
+      vapidPublicKey: 'BPublicKey',
+      outboxLeaseSeconds: 60,
+      isSchedulerOn: false,
+      outboundAllowedHosts: ['nas.lan', '192.168.1.5'],
+    });
+  });
+
+  it('places the embedded database under DATA_DIR without DATABASE_URL', () => {
+    const config = loadConsumerConfig({ CORPUS_DIR, DATA_DIR: '/var/lib/podcast' });
+    expect(config.database).toEqual({ pgliteDir: '/var/lib/podcast/pglite' });
+  });
+
+  it.each([
+    ['CORPUS_DIR', { CORPUS_DIR: undefined }],
+    ['PORT', { PORT: '-1' }],
+    ['APP_ENV', { APP_ENV: 'staging' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://db/podcast' }],
+    ['CORPUS_REFRESH_MS', { CORPUS_REFRESH_MS: 'often' }],
+    ['CORPUS_RESCAN_MS', { CORPUS_RESCAN_MS: '5' }],
+    ['EMBEDDING_PROVIDER', { EMBEDDING_PROVIDER: 'magic' }],
+    ['EMBEDDING_BASE_URL', { EMBEDDING_PROVIDER: 'openai_compatible', EMBEDDING_MODEL: 'm' }],
+    [
+      'EMBEDDING_MODEL',
+      { EMBEDDING_PROVIDER: 'openai_compatible', EMBEDDING_BASE_URL: 'http://h/v1' },
+    ],
+    ['SESSION_SECRET', { SESSION_SECRET: 'too-short' }],
+    ['SESSION_TTL_HOURS', { SESSION_TTL_HOURS: '0' }],
+    ['SESSION_TTL_HOURS', { SESSION_TTL_HOURS: String(24 * 90 + 1) }],
+    ['OAUTH_ISSUER', { OAUTH_ISSUER: 'id.example' }],
+    ['OAUTH_AUTHORIZE_URL', { OAUTH_AUTHORIZE_URL: 'nope' }],
+    ['OAUTH_TOKEN_URL', { OAUTH_TOKEN_URL: 'nope' }],
+    ['OAUTH_USERINFO_URL', { OAUTH_USERINFO_URL: 'nope' }],
+    ['OAUTH_REDIRECT_URL', { OAUTH_REDIRECT_URL: '/callback' }],
+    ['INTERNAL_OUTBOX_TOKEN', { INTERNAL_OUTBOX_TOKEN: 'short' }],
+    ['OUTBOX_LEASE_SECONDS', { OUTBOX_LEASE_SECONDS: '4' }],
+    ['OUTBOX_LEASE_SECONDS', { OUTBOX_LEASE_SECONDS: 'soon' }],
+    ['NOTIFICATION_SCHEDULER', { NOTIFICATION_SCHEDULER: 'maybe' }],
+    ['OUTBOUND_ALLOWED_HOSTS', { OUTBOUND_ALLOWED_HOSTS: 'nas.lan:8080' }],
+  ])('refuses a missing or bad %s with one line naming it', (variable, env) => {
+    const message = configErrorOf(() => loadConsumerConfig({ CORPUS_DIR, ...env }));
+    expect(message).toMatch(new RegExp(`^invalid configuration: ${variable}: [^\\n]+$`));
+  });
+});

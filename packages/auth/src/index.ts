@@ -1,0 +1,48 @@
+// Login and sessions
+export type { AllowlistAccount } from './allowlist.js';
+export { isAllowedAccount } from './allowlist.js';
+export type { AuthDeps, AuthOptions, AuthRuntime } from './auth-runtime.js';
+export {
+  createAuthRuntime,
+  DEFAULT_AUTH_OPTIONS,
+  followSessionRevocations,
+  LOCAL_USER,
+} from './auth-runtime.js';
+export type { LoginStart } from './begin-login.js';
+export { beginLogin } from './begin-login.js';
+export type { CallbackQuery } from './complete-login.js';
+export { completeLogin } from './complete-login.js';
+// Cookies and signing (reusable: MCP OAuth tokens, unsubscribe links)
+export { parseCookieHeader } from './cookie-header.js';
+export type {
+  AuthConfig,
+  LoginSettings,
+  LoginSettingsResult,
+  ProviderEndpoints,
+} from './login-settings.js';
+export { loginSettingsOf, requireLoginSettings } from './login-settings.js';
+export type { LoginState, RandomBytes } from './login-state.js';
+export { encodeLoginState, LOGIN_STATE_TTL_MS, newLoginState } from './login-state.js';
+export type { SessionPrincipal } from './principal.js';
+export {
+  findCookieSession,
+  findPrincipal,
+  requirePrincipal,
+  signOut,
+} from './principal.js';
+export { ProviderFailure } from './provider-failure.js';
+export type { SessionCache, SessionCacheOptions } from './session-cache.js';
+export { createSessionCache } from './session-cache.js';
+export type { CookieOptions } from './session-cookie.js';
+export {
+  clearedLoginStateCookieOptions,
+  clearedSessionCookieOptions,
+  LOGIN_STATE_COOKIE,
+  LOGIN_STATE_COOKIE_PATH,
+  loginStateCookieOptions,
+  SESSION_COOKIE,
+  sessionCookieOptions,
+  sessionCookieValue,
+} from './session-cookie.js';
+export type { SignaturePurpose } from './signed-value.js';
+export { signValue, verifySignedValue } from './signed-value.js';

@@ -1,0 +1,63 @@
+import type { FavoriteKind, FavoriteSaveBody, Favorites } from '@podcast/contracts';
+import type { CorpusSnapshot } from '@podcast/corpus';
+import { deleteFavorite, listFavorites, type SavedFavorites, saveFavorite } from '@podcast/db';
+import type { UserStateDeps } from './deps.js';
+import { getEpisode } from './episode-of.js';
+import { insightDetails } from './insight-details.js';
+import { shownRows } from './shown-rows.js';
+
+/**
+ * Favorites as listed: an episode favorite whose slug left the corpus, and an
+ * insight favorite whose episode did, are hidden (shown-rows.ts). Persons and
+ * topics are listed as stored.
+ */
+export function shownFavorites(snapshot: CorpusSnapshot, saved: SavedFavorites): Favorites {
+  const shown = {
+    ...saved,
+    episodes: shownRows(snapshot, saved.episodes, (item) => ({ slug: item.ref })),
+    insights: shownRows(snapshot, saved.insights, (item) =>
+      typeof item.episode_slug === 'string' ? { slug: item.episode_slug } : undefined,
+    ),
+  };
+  // Every stored extra passed FavoriteSaveBody on its way in; the kit checks the
+  // answer against Favorites again on its way out.
+  return shown as Favorites;
+}
+
+/** The user's favorites grouped by kind, as every favorites route answers. */
+export async function listUserFavorites(deps: UserStateDeps, userId: string): Promise<Favorites> {
+  const [snapshot, saved] = await Promise.all([deps.snapshot(), listFavorites(deps.db, userId)]);
+  return shownFavorites(snapshot, saved);
+}
+
+/**
+ * Saves a favorite (idempotent on kind and ref). An episode it names must be in
+ * the corpus (NotFound); an insight favorite gets episode_slug, podcast_title
+ * and start_ms from the corpus where the body leaves them out.
+ */
+export async function saveUserFavorite(
+  deps: UserStateDeps,
+  userId: string,
+  body: FavoriteSaveBody,
+): Promise<Favorites> {
+  const { kind, ref, ...extra } = body;
+  const snapshot = await deps.snapshot();
+  const slug = kind === 'episode' ? ref : extra.episode_slug;
+  if (slug !== undefined) {
+    getEpisode(snapshot, slug);
+  }
+  const filled = kind === 'insight' ? { ...insightDetails(snapshot, ref, slug), ...extra } : extra;
+  await saveFavorite(deps.db, userId, { kind, ref, extra: filled }, deps.now());
+  return listUserFavorites(deps, userId);
+}
+
+/** Removes a favorite (absent is a no-op) and answers the whole grouped list. */
+export async function removeUserFavorite(
+  deps: UserStateDeps,
+  userId: string,
+  kind: FavoriteKind,
+  ref: string,
+): Promise<Favorites> {
+  await deleteFavorite(deps.db, userId, kind, ref);
+  return listUserFavorites(deps, userId);
+}

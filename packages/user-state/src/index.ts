@@ -1,0 +1,14 @@
+export { currentUserOf } from './current-user.js';
+export type { UserStateDeps } from './deps.js';
+export { listUserFavorites, removeUserFavorite, saveUserFavorite } from './favorites.js';
+export type { Subscribed } from './library.js';
+export { listUserLibrary, subscribeUser } from './library.js';
+export { episodeListenStats, recordListen } from './listens.js';
+export { exportUserOpml, importUserOpml, UnusableOpml } from './opml.js';
+export type { OpmlParseResult } from './opml-document.js';
+export { parseOpml } from './opml-document.js';
+export { listUserPlayback, saveUserPlayback } from './playback.js';
+export type { QueueItemProblem, QueueReplacement } from './queue.js';
+export { getUserQueue, replaceUserQueue } from './queue.js';
+export type { EpisodeRef } from './shown-rows.js';
+export { shownFeedRows, shownRows } from './shown-rows.js';

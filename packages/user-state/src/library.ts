@@ -1,0 +1,52 @@
+import type { LibraryItem, LibraryList } from '@podcast/contracts';
+import { NotFound } from '@podcast/contracts';
+import { artworkUrl, type CorpusSnapshot } from '@podcast/corpus';
+import { type LibrarySubscription, listSubscriptions, subscribe } from '@podcast/db';
+import type { UserStateDeps } from './deps.js';
+import { shownFeedRows } from './shown-rows.js';
+
+/**
+ * Subscriptions as the app lists them, with the show's title and artwork; a
+ * show that left the corpus is hidden (shown-rows.ts).
+ */
+export function libraryItemsOf(
+  snapshot: CorpusSnapshot,
+  subscriptions: readonly LibrarySubscription[],
+): LibraryItem[] {
+  return shownFeedRows(snapshot, subscriptions, (row) => row.feed_id).map(({ row, feed }) => ({
+    feed_id: feed.feed_id,
+    title: feed.title,
+    artwork_url: artworkUrl(feed.image_local_relpath, 'thumb'),
+    subscribed_at: row.created_at,
+  }));
+}
+
+/** The user's subscribed shows, oldest subscription first. */
+export async function listUserLibrary(deps: UserStateDeps, userId: string): Promise<LibraryList> {
+  const [snapshot, subscriptions] = await Promise.all([
+    deps.snapshot(),
+    listSubscriptions(deps.db, userId),
+  ]);
+  return { items: libraryItemsOf(snapshot, subscriptions) };
+}
+
+export interface Subscribed {
+  /** false when the user was already subscribed. */
+  isNew: boolean;
+  item: LibraryItem | undefined;
+}
+
+/** Subscribes to a corpus show (idempotent); NotFound for a feed id the corpus lacks. */
+export async function subscribeUser(
+  deps: UserStateDeps,
+  userId: string,
+  feedId: string,
+): Promise<Subscribed> {
+  const snapshot = await deps.snapshot();
+  if (snapshot.findFeed(feedId) === undefined) {
+    throw new NotFound(`no show with feed id ${feedId}`);
+  }
+  const isNew = await subscribe(deps.db, userId, feedId, deps.now());
+  const mine = libraryItemsOf(snapshot, await listSubscriptions(deps.db, userId));
+  return { isNew, item: mine.find((candidate) => candidate.feed_id === feedId) };
+}

@@ -1,0 +1,53 @@
+import { DomainError, type OpmlImportResult } from '@podcast/contracts';
+import { listSubscriptions, subscribeMany } from '@podcast/db';
+import type { UserStateDeps } from './deps.js';
+import { buildOpml, type OpmlFeed, parseOpml } from './opml-document.js';
+import { matchOpmlFeeds } from './opml-match.js';
+import { shownFeedRows } from './shown-rows.js';
+
+/** An import that is not a usable OPML document (400): the problem names what is wrong. */
+export class UnusableOpml extends DomainError {
+  constructor(problem: string) {
+    super('invalid', `body: ${problem}`);
+  }
+}
+
+/**
+ * Subscribes to every corpus show the document names. Nothing changes when the
+ * document is unusable (UnusableOpml); URLs naming no corpus show come back in
+ * `unknown`.
+ */
+export async function importUserOpml(
+  deps: UserStateDeps,
+  userId: string,
+  text: string,
+): Promise<OpmlImportResult> {
+  const parsed = parseOpml(text);
+  if (!parsed.ok) {
+    throw new UnusableOpml(parsed.problem);
+  }
+  const { feedIds, unknown } = matchOpmlFeeds(await deps.snapshot(), parsed.xmlUrls);
+  // "New" is what this request's INSERT added, not a prior read of the library: of two
+  // racing imports of the same show, only the one whose row landed reports it as new.
+  const inserted = new Set(await subscribeMany(deps.db, userId, feedIds, deps.now()));
+  return {
+    subscribed: feedIds.filter((feedId) => inserted.has(feedId)),
+    already_subscribed: feedIds.filter((feedId) => !inserted.has(feedId)),
+    unknown,
+  };
+}
+
+/**
+ * The subscriptions as an OPML 2.0 document: one outline per subscribed show
+ * still in the corpus and with a known RSS URL.
+ */
+export async function exportUserOpml(deps: UserStateDeps, userId: string): Promise<string> {
+  const [snapshot, subscriptions] = await Promise.all([
+    deps.snapshot(),
+    listSubscriptions(deps.db, userId),
+  ]);
+  const feeds: OpmlFeed[] = shownFeedRows(snapshot, subscriptions, (row) => row.feed_id).flatMap(
+    ({ feed }) => (feed.url ? [{ title: feed.title ?? feed.url, xmlUrl: feed.url }] : []),
+  );
+  return buildOpml(feeds, 'Podcast subscriptions', deps.now());
+}

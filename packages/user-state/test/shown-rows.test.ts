@@ -1,0 +1,99 @@
+import { resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { type CorpusRegistry, type CorpusSnapshot, createCorpusRegistry } from '@podcast/corpus';
+import type { SavedFavorites } from '@podcast/db';
+import { pino } from 'pino';
+import { shownFavorites } from '../src/favorites.js';
+import { insightDetails } from '../src/insight-details.js';
+import { libraryItemsOf } from '../src/library.js';
+import { shownFeedRows, shownRows } from '../src/shown-rows.js';
+
+const SAMPLE_CORPUS_DIR = resolve(import.meta.dirname, '../../../corpus/sample');
+const GONE_SLUG = 'left-the-corpus';
+const GONE_FEED = 'sha256:left-the-corpus';
+
+let registry: CorpusRegistry;
+let snapshot: CorpusSnapshot;
+let slug: string;
+let feedId: string;
+
+beforeAll(async () => {
+  registry = createCorpusRegistry({ logger: pino({ level: 'silent' }), watch: false });
+  snapshot = await registry.get(SAMPLE_CORPUS_DIR);
+  const episode = snapshot.episodes.find((candidate) => candidate.feed_id !== '');
+  if (episode === undefined) {
+    throw new Error('the sample corpus has no episode with a feed');
+  }
+  slug = episode.slug;
+  feedId = episode.feed_id;
+});
+
+afterAll(() => registry.close());
+
+describe('shownRows', () => {
+  it('hides rows whose episode left the corpus and keeps rows naming none, in order', () => {
+    const rows = [{ slug: GONE_SLUG }, { slug }, { slug: undefined }];
+    const shown = shownRows(snapshot, rows, (row) =>
+      row.slug === undefined ? undefined : { slug: row.slug },
+    );
+    expect(shown).toEqual([{ slug }, { slug: undefined }]);
+  });
+
+  it('pairs rows naming a show with its record and hides shows that left', () => {
+    const shown = shownFeedRows(snapshot, [{ id: GONE_FEED }, { id: feedId }], (row) => row.id);
+    expect(shown.map(({ row, feed }) => [row.id, feed.feed_id])).toEqual([[feedId, feedId]]);
+  });
+});
+
+describe('shownFavorites', () => {
+  it('hides episode and insight favorites of gone episodes but lists persons and topics', () => {
+    const saved: SavedFavorites = {
+      episodes: [{ ref: GONE_SLUG }, { ref: slug }],
+      insights: [
+        { ref: 'i-1', text: 'kept', episode_slug: slug },
+        { ref: 'i-2', text: 'hidden', episode_slug: GONE_SLUG },
+        { ref: 'i-3', text: 'no episode named' },
+      ],
+      persons: [{ ref: 'person:gone-is-fine' }],
+      topics: [{ ref: 'topic:anything' }],
+    };
+    const shown = shownFavorites(snapshot, saved);
+    expect(shown.episodes.map((item) => item.ref)).toEqual([slug]);
+    expect(shown.insights.map((item) => item.ref)).toEqual(['i-1', 'i-3']);
+    expect(shown.persons).toEqual(saved.persons);
+    expect(shown.topics).toEqual(saved.topics);
+  });
+});
+
+describe('libraryItemsOf', () => {
+  it('lists subscribed shows still in the corpus with their title and subscription time', () => {
+    const at = '2026-11-20T10:00:00.000Z';
+    const items = libraryItemsOf(snapshot, [
+      { feed_id: GONE_FEED, created_at: at },
+      { feed_id: feedId, created_at: at },
+    ]);
+    expect(items).toEqual([
+      expect.objectContaining({
+        feed_id: feedId,
+        title: snapshot.findFeed(feedId)?.title,
+        subscribed_at: at,
+      }),
+    ]);
+  });
+});
+
+describe('insightDetails', () => {
+  it('finds the episode holding an insight when no slug is given', () => {
+    const episode = snapshot.episodes.find((candidate) => snapshot.graphOf(candidate)?.insights[0]);
+    const insight = episode && snapshot.graphOf(episode)?.insights[0];
+    if (episode === undefined || insight === undefined) {
+      throw new Error('the sample corpus has no insight');
+    }
+    // The first episode with any insight is the first to hold this one.
+    expect(insightDetails(snapshot, insight.id, undefined).episode_slug).toBe(episode.slug);
+  });
+
+  it('knows nothing of an insight no episode holds', () => {
+    expect(insightDetails(snapshot, 'insight:nowhere', undefined)).toEqual({});
+  });
+});
