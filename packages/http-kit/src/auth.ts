@@ -1,23 +1,30 @@
-import { timingSafeEqual } from 'node:crypto';
+import { safeEqual } from '@podcast/runtime';
 import type { Request } from 'express';
-import type { AuthClass } from './define-route.js';
+import type { Principals } from './define-route.js';
 import { HttpError } from './http-error.js';
 
 /** Resolves the principal for a route's auth class, or throws an HttpError. */
-export type Authenticator = (req: Request) => unknown | Promise<unknown>;
-export type Authenticators = Partial<Record<Exclude<AuthClass, 'open'>, Authenticator>>;
+export type Authenticator<T = unknown> = (req: Request) => T | Promise<T>;
+export type Authenticators<Pr extends Principals = Principals> = {
+  [K in keyof Pr]?: Authenticator<Pr[K]>;
+};
 
-export function safeEqual(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+/** What the kit's bearer and internal-token authenticators resolve to. */
+export interface OperatorPrincipal {
+  kind: 'operator';
+}
+export interface InternalPrincipal {
+  kind: 'internal';
 }
 
 /**
  * `Authorization: Bearer <token>`. With no token configured every call is
  * refused (fail closed), with a detail saying why.
  */
-export function bearerTokenAuth(token: string | undefined, variable: string): Authenticator {
+export function bearerTokenAuth(
+  token: string | undefined,
+  variable: string,
+): Authenticator<OperatorPrincipal> {
   return (req) => {
     if (!token) {
       throw new HttpError(401, `operator routes are disabled: ${variable} is not configured`);
@@ -35,7 +42,10 @@ export function bearerTokenAuth(token: string | undefined, variable: string): Au
 }
 
 /** `X-Internal-Token` of the outbox seam: 503 when unset, 401 on mismatch (spec 02). */
-export function internalTokenAuth(token: string | undefined, variable: string): Authenticator {
+export function internalTokenAuth(
+  token: string | undefined,
+  variable: string,
+): Authenticator<InternalPrincipal> {
   return (req) => {
     if (!token) {
       throw new HttpError(503, `internal endpoints are disabled: ${variable} is not configured`);

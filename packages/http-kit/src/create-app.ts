@@ -9,12 +9,16 @@ import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
 import type { z } from 'zod';
 import type { Authenticators } from './auth.js';
+import { bodyParsersOf } from './body-parsers.js';
 import { createCodingNegotiator } from './content-coding.js';
-import { type AnyRoute, isRawSpec, Reply, type RouteInput } from './define-route.js';
+import { type AnyRoute, isRawSpec, type Principals, type RouteInput } from './define-route.js';
 import { HttpError, problemBody, problemFromError, validationErrorFrom } from './http-error.js';
 import { requestLogger } from './logger.js';
+import { methodNotAllowed } from './method-not-allowed.js';
+import { refuseNulCharacters } from './nul-characters.js';
 import { type ApiInfo, buildOpenApiDocument } from './openapi.js';
 import { restParamNames, toExpressPath } from './paths.js';
+import { FileReply, RawReply, Reply } from './replies.js';
 import {
   type CachedResponse,
   cachedResponse,
@@ -23,14 +27,23 @@ import {
   type Representation,
   representationOf,
 } from './response-cache.js';
+import { assertNoShadowedRoutes } from './route-shadowing.js';
+import {
+  defaultStatus,
+  type ResponseContractBroken,
+  sendResult,
+  serialise,
+} from './send-result.js';
 
-export interface AppOptions<Ctx> {
+export interface AppOptions<Ctx, Pr extends Principals = Principals> {
+  /** Mounted in this order; a route another one shadows stops start-up (route-shadowing.ts). */
   routes: readonly AnyRoute<Ctx>[];
   ctx: Ctx;
   logger: Logger;
   info: ApiInfo;
-  authenticators?: Authenticators;
-  /** Largest JSON body accepted (default 1 MB). */
+  /** One per guarded auth class, producing the principal type its routes are typed with. */
+  authenticators?: Authenticators<Pr>;
+  /** Largest body a route accepts unless it declares its own `bodyLimit` (default 1 MB). */
   bodyLimit?: string;
   /** Runs before the routes (e.g. cookie parsing, CORS). */
   before?: RequestHandler[];
@@ -40,6 +53,9 @@ function parsePart(where: string, schema: z.ZodType | undefined, value: unknown)
   if (!schema) {
     return where === 'body' ? undefined : {};
   }
+  // One rule for every route, before its schema: input that PostgreSQL
+  // cannot store is a 400 naming the field, never a 500 from a query.
+  refuseNulCharacters(where, value);
   const result = schema.safeParse(value);
   if (!result.success) {
     throw validationErrorFrom(where, result.error);
@@ -56,71 +72,9 @@ function paramsOf(req: Request, rest: string[]): Record<string, unknown> {
   return params;
 }
 
-function defaultStatus<Ctx>(route: AnyRoute<Ctx>): number {
-  return Number(Object.keys(route.responses).find((s) => Number(s) < 300) ?? 200);
-}
-
-/** The JSON text of a validated body; output goes through its schema too. */
-function serialise<Ctx>(route: AnyRoute<Ctx>, status: number, body: unknown): string | undefined {
-  if (hasNoBody(status, body)) {
-    return undefined;
-  }
-  const spec = route.responses[status];
-  if (!spec || isRawSpec(spec)) {
-    return body === undefined ? undefined : JSON.stringify(body);
-  }
-  // Drift between code and contract is a 500 we see in tests, never a
-  // silently different payload.
-  const parsed = spec.safeParse(body);
-  if (!parsed.success) {
-    throw new ResponseContractBroken(
-      `${route.method.toUpperCase()} ${route.path} ${status}`,
-      parsed.error,
-    );
-  }
-  return JSON.stringify(parsed.data);
-}
-
-/** 204 and 304 never carry a body; a redirect without one is just a Location. */
-function hasNoBody(status: number, body: unknown): boolean {
-  return status === 204 || status === 304 || (status >= 300 && status < 400 && body === undefined);
-}
-
-function sendJson(res: Response, status: number, text: string | Buffer | undefined): void {
-  if (hasNoBody(status, text)) {
-    res.status(status).end();
-    return;
-  }
-  res.status(status).type(status >= 400 ? 'application/problem+json' : 'application/json');
-  res.send(text);
-}
-
-/** Sends a handler's result unless the handler already wrote the response itself. */
-function sendResult<Ctx>(route: AnyRoute<Ctx>, res: Response, result: unknown): void {
-  if (res.headersSent || res.writableEnded) {
-    return;
-  }
-  if (result instanceof Reply) {
-    res.set(result.headers);
-    sendJson(res, result.status, serialise(route, result.status, result.body));
-    return;
-  }
-  const status = defaultStatus(route);
-  sendJson(res, status, serialise(route, status, result));
-}
-
-class ResponseContractBroken extends Error {
-  constructor(
-    where: string,
-    readonly zodError: z.ZodError,
-  ) {
-    super(`response of ${where} does not match its schema`);
-  }
-}
-
 async function principalOf<Ctx>(
   route: AnyRoute<Ctx>,
-  options: AppOptions<Ctx>,
+  options: AppOptions<Ctx, Principals>,
   req: Request,
 ): Promise<unknown> {
   if (route.auth === 'open') {
@@ -145,7 +99,7 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
 /** Where a cacheable request's answer lives: its scope, and its key within that scope. */
 async function cacheSlotOf<Ctx>(
   cache: NonNullable<AnyRoute<Ctx>['cache']>,
-  input: RouteInput<Ctx, unknown, unknown, unknown>,
+  input: RouteInput<Ctx, unknown, unknown, unknown, unknown>,
 ): Promise<{ scope: object; key: string }> {
   const scoped = cache.scope(input);
   const scope = isPromiseLike(scoped) ? await scoped : scoped;
@@ -154,16 +108,33 @@ async function cacheSlotOf<Ctx>(
   return { scope, key: `${JSON.stringify(input.params)}|${JSON.stringify(input.query)}|${vary}` };
 }
 
-function routeHandler<Ctx>(route: AnyRoute<Ctx>, options: AppOptions<Ctx>): RequestHandler {
+function runMiddleware(handler: RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    void handler(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
+  });
+}
+
+/**
+ * The caller is authenticated before its body is read: without a
+ * credential a 10 MB upload is a 401, not a 413, and costs no parsing.
+ */
+function routeHandler<Ctx>(
+  route: AnyRoute<Ctx>,
+  options: AppOptions<Ctx, Principals>,
+  parsers: readonly RequestHandler[],
+): RequestHandler {
   const rest = restParamNames(route.path);
   const status = defaultStatus(route);
   const cache = createResponseCache();
   return async (req, res) => {
     const principal = await principalOf(route, options, req);
+    for (const parse of parsers) {
+      await runMiddleware(parse, req, res);
+    }
     const params = parsePart('params', route.params, paramsOf(req, rest));
     const query = parsePart('query', route.query, req.query);
     const body = parsePart('body', route.body, req.body);
-    const input = { params, query, body, ctx: options.ctx, principal, req, res };
+    const input = { params, query, body, ctx: options.ctx, principal, req };
     const slot = route.cache ? await cacheSlotOf(route.cache, input) : undefined;
     const hit = slot && cache.find(slot.scope, slot.key);
     if (hit) {
@@ -179,16 +150,18 @@ function routeHandler<Ctx>(route: AnyRoute<Ctx>, options: AppOptions<Ctx>): Requ
       await sendCached(req, res, entry);
       return;
     }
-    sendResult(route, res, result);
+    await sendResult(route, req, res, result);
   };
 }
 
-/** A plain (non-Reply) result of a route that has not written the response itself. */
+function isExplicitReply(result: unknown): boolean {
+  return result instanceof Reply || result instanceof RawReply || result instanceof FileReply;
+}
+
+/** A plain result (no Reply of any kind) under a JSON default status: what the cache may keep. */
 function isDefaultJson<Ctx>(route: AnyRoute<Ctx>, result: unknown): boolean {
   const spec = route.responses[defaultStatus(route)];
-  return (
-    !(result instanceof Reply) && result !== undefined && spec !== undefined && !isRawSpec(spec)
-  );
+  return !isExplicitReply(result) && result !== undefined && spec !== undefined && !isRawSpec(spec);
 }
 
 const negotiate = createCodingNegotiator();
@@ -243,18 +216,24 @@ function problemSender(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/** Builds the express app: logging, JSON parsing, routes, /openapi.json, /docs, problems. */
-export function createApp<Ctx>(options: AppOptions<Ctx>): Express {
+/** Builds the express app: logging, per-route body parsers, routes, OpenAPI, /docs, problems. */
+export function createApp<Ctx, Pr extends Principals = Principals>(
+  options: AppOptions<Ctx, Pr>,
+): Express {
+  assertNoShadowedRoutes(options.routes);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.use(requestLogger(options.logger));
-  app.use(express.json({ limit: options.bodyLimit ?? '1mb' }));
   for (const mw of options.before ?? []) {
     app.use(mw);
   }
+  const limit = options.bodyLimit ?? '1mb';
   for (const route of options.routes) {
-    app[route.method](toExpressPath(route.path), routeHandler(route, options));
+    const parsers = route.body
+      ? bodyParsersOf(route.accepts ?? ['json'], route.bodyLimit ?? limit)
+      : [];
+    app[route.method](toExpressPath(route.path), routeHandler(route, options, parsers));
   }
   const document = buildOpenApiDocument(options.routes, options.info);
   app.get('/openapi.json', (_req, res) => {
@@ -265,6 +244,7 @@ export function createApp<Ctx>(options: AppOptions<Ctx>): Express {
     swaggerUi.serve,
     swaggerUi.setup(document, { customSiteTitle: options.info.title }),
   );
+  app.use(methodNotAllowed(options.routes, [{ method: 'get', path: '/openapi.json' }]));
   app.use((req, _res, next) => {
     next(new HttpError(404, `no route ${req.method} ${req.path}`));
   });

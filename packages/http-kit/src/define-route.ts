@@ -1,5 +1,6 @@
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import type { z } from 'zod';
+import type { BodyKind } from './body-parsers.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -13,6 +14,16 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type AuthClass = 'open' | 'session' | 'operator' | 'internal';
 
+/**
+ * What each guarded auth class resolves to in an app, e.g.
+ * `{ session: SessionPrincipal; operator: OperatorPrincipal; internal: … }`.
+ */
+export type Principals = Record<Exclude<AuthClass, 'open'>, unknown>;
+
+/** The principal a handler sees for its route's auth class: nothing on an open route. */
+export type PrincipalOf<Pr extends Principals, A extends AuthClass> =
+  A extends Exclude<AuthClass, 'open'> ? Pr[A] : undefined;
+
 /** A response that is not JSON (streams, text, redirects, images). */
 export interface RawResponseSpec {
   description: string;
@@ -20,23 +31,24 @@ export interface RawResponseSpec {
 }
 export type ResponseSpec = z.ZodType | RawResponseSpec;
 
-export interface RouteInput<Ctx, P, Q, B> {
+export interface RouteInput<Ctx, P, Q, B, Principal = unknown> {
   params: P;
   query: Q;
   body: B;
   ctx: Ctx;
   /** The principal the route's auth class resolved (undefined for open routes). */
-  principal: unknown;
+  principal: Principal;
+  /** Read-only use (headers, cookies): answers go back as return values, never through `res`. */
   req: Request;
-  res: Response;
 }
 
-type InputOf<Ctx, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = RouteInput<
+type InputOf<
   Ctx,
-  z.output<P>,
-  z.output<Q>,
-  z.output<B>
->;
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  Principal,
+> = RouteInput<Ctx, z.output<P>, z.output<Q>, z.output<B>, Principal>;
 
 /**
  * A route declared once: the kit derives validation, OpenAPI and error
@@ -49,16 +61,22 @@ export interface RouteDef<
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
   S extends object = object,
+  A extends AuthClass = AuthClass,
+  Principal = unknown,
 > {
   method: HttpMethod;
   path: string;
   summary: string;
   description?: string;
   tags?: string[];
-  auth: AuthClass;
+  auth: A;
   params?: P;
   query?: Q;
   body?: B;
+  /** Encodings the body may arrive in (default json only); see body-parsers.ts. */
+  accepts?: readonly BodyKind[];
+  /** Largest body accepted, in body-parser's notation (default: the app's, 1 MB). */
+  bodyLimit?: string;
   responses: Record<number, ResponseSpec>;
   /**
    * Opt-in response cache for routes whose JSON answer is a pure function of
@@ -69,23 +87,28 @@ export interface RouteDef<
    * JSON is cached.
    */
   cache?: {
-    scope: (input: InputOf<Ctx, P, Q, B>) => Promise<S> | S;
-    vary?: (input: InputOf<Ctx, P, Q, B>, scope: S) => string | Promise<string>;
+    scope: (input: InputOf<Ctx, P, Q, B, Principal>) => Promise<S> | S;
+    vary?: (input: InputOf<Ctx, P, Q, B, Principal>, scope: S) => string | Promise<string>;
   };
-  handler: (input: InputOf<Ctx, P, Q, B>) => unknown;
+  handler: (input: InputOf<Ctx, P, Q, B, Principal>) => unknown;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a registry holds routes of every input type
-export type AnyRoute<Ctx> = RouteDef<Ctx, any, any, any, any>;
+export type AnyRoute<Ctx> = RouteDef<Ctx, any, any, any, any, AuthClass, any>;
 
-/** Returns a `defineRoute` bound to the app's context type. */
-export function createRouteDefiner<Ctx>() {
+/**
+ * Returns a `defineRoute` bound to the app's context and principal types:
+ * a handler's `principal` is typed by its route's `auth`, so no handler
+ * casts it. The app's authenticators must produce these types (AppOptions).
+ */
+export function createRouteDefiner<Ctx, Pr extends Principals = Principals>() {
   return function defineRoute<
     P extends z.ZodType = z.ZodType<Record<string, never>>,
     Q extends z.ZodType = z.ZodType<Record<string, never>>,
     B extends z.ZodType = z.ZodType<undefined>,
     S extends object = object,
-  >(def: RouteDef<Ctx, P, Q, B, S>): AnyRoute<Ctx> {
+    A extends AuthClass = AuthClass,
+  >(def: RouteDef<Ctx, P, Q, B, S, A, PrincipalOf<Pr, A>>): AnyRoute<Ctx> {
     // A cached answer is replayed without running the handler: only a safe,
     // idempotent read may do that. Caught when the module loads.
     if (def.cache !== undefined && def.method !== 'get') {
@@ -93,21 +116,8 @@ export function createRouteDefiner<Ctx>() {
         `${def.method.toUpperCase()} ${def.path}: only GET routes may declare a response cache`,
       );
     }
-    return def as AnyRoute<Ctx>;
+    return def as unknown as AnyRoute<Ctx>;
   };
-}
-
-/** A JSON reply with a status other than the route's first 2xx, or with headers. */
-export class Reply {
-  constructor(
-    readonly status: number,
-    readonly body: unknown,
-    readonly headers: Record<string, string> = {},
-  ) {}
-}
-
-export function reply(status: number, body?: unknown, headers?: Record<string, string>): Reply {
-  return new Reply(status, body, headers);
 }
 
 export function isRawSpec(spec: ResponseSpec): spec is RawResponseSpec {

@@ -51,9 +51,11 @@ const TITLES: Record<number, string> = {
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  408: 'Request Timeout',
   409: 'Conflict',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  431: 'Request Header Fields Too Large',
   422: 'Unprocessable Content',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
@@ -84,6 +86,10 @@ export function problemFromError(err: unknown): ProblemBody | undefined {
   }
   if (err instanceof DomainError) {
     return problemBody(STATUS_OF_KIND[err.kind], err.message, err.extra);
+  }
+  // express's router fails to decode a path parameter such as `%FF`
+  if (err instanceof URIError) {
+    return problemBody(400, 'path: a segment is not valid percent-encoded UTF-8');
   }
   // body-parser errors carry a status and a `type` (entity.parse.failed, entity.too.large…)
   const e = err as { status?: unknown; type?: unknown; expose?: unknown };

@@ -1,36 +1,54 @@
-export type { Authenticator, Authenticators } from './auth.js';
-export { bearerTokenAuth, internalTokenAuth, safeEqual } from './auth.js';
-export { ConfigError, parseConfig, runMain } from './config.js';
+export type {
+  Authenticator,
+  Authenticators,
+  InternalPrincipal,
+  OperatorPrincipal,
+} from './auth.js';
+export { bearerTokenAuth, internalTokenAuth } from './auth.js';
+export type { BodyKind } from './body-parsers.js';
+export { answerClientErrors } from './client-errors.js';
 export type { AppOptions } from './create-app.js';
 export { createApp } from './create-app.js';
 export type {
   AnyRoute,
   AuthClass,
   HttpMethod,
+  PrincipalOf,
+  Principals,
   RawResponseSpec,
   RouteDef,
   RouteInput,
 } from './define-route.js';
-export { createRouteDefiner, Reply, reply } from './define-route.js';
+export { createRouteDefiner } from './define-route.js';
+export { contentDisposition } from './files/content-disposition.js';
+export {
+  contentTypeOf,
+  dispositionOf,
+  isMediaContentType,
+  isTextFileName,
+  TEXT_FILE_EXTENSIONS,
+  textFileContentType,
+} from './files/content-types.js';
+export type { SendableFile, SendFileOptions } from './files/send-file.js';
 export { HttpError, problemBody, ValidationFailed } from './http-error.js';
-export { createLogger, requestLogger } from './logger.js';
+export { requestLogger } from './logger.js';
 export type { ApiInfo, OpenApiDocument } from './openapi.js';
 export { buildOpenApiDocument } from './openapi.js';
-export type {
-  AddressClass,
-  AddressPolicy,
-  ResolvedAddress,
-  ResolveHost,
-} from './outbound-guard.js';
-export {
-  classifyAddress,
-  ipAddressBytes,
-  OutboundRefused,
-  pinnedLookup,
-  strictAddressPolicy,
-  systemResolveHost,
-  vetHost,
-} from './outbound-guard.js';
 export { toOpenApiPath } from './paths.js';
+export type { RedirectStatus, ReplyCookie } from './replies.js';
+export {
+  FileReply,
+  fileReply,
+  problemReply,
+  RawReply,
+  Reply,
+  rawReply,
+  redirect,
+  reply,
+} from './replies.js';
+export type { RouteGroup } from './route-groups.js';
+export { mountedRoutes, routeGroup } from './route-groups.js';
+export type { ShadowedRoute } from './route-shadowing.js';
+export { assertNoShadowedRoutes, findShadowedRoutes } from './route-shadowing.js';
 export type { ServeOptions } from './serve.js';
 export { serve } from './serve.js';

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
-import { type LevelWithSilent, type Logger, pino } from 'pino';
+import type { Logger } from 'pino';
 import { requestIdOf } from './request-id.js';
 
 declare global {
@@ -9,10 +9,6 @@ declare global {
       id: string;
     }
   }
-}
-
-export function createLogger(level: LevelWithSilent, name: string): Logger {
-  return pino({ level, name, base: { service: name } });
 }
 
 function levelFor(status: number): 'info' | 'warn' | 'error' {

@@ -4,6 +4,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { Problem } from '@podcast/contracts';
+import { BODY_MEDIA_TYPES } from './body-parsers.js';
 import type { AnyRoute, AuthClass, ResponseSpec } from './define-route.js';
 import { isRawSpec } from './define-route.js';
 import { toOpenApiPath } from './paths.js';
@@ -50,6 +51,12 @@ function responseEntry(status: number, spec: ResponseSpec) {
   };
 }
 
+/** One entry per media type the route's body parsers read. */
+function requestContent<Ctx>(route: AnyRoute<Ctx>) {
+  const types = (route.accepts ?? ['json']).flatMap((kind) => BODY_MEDIA_TYPES[kind]);
+  return Object.fromEntries(types.map((type) => [type, { schema: route.body }]));
+}
+
 function routeConfig<Ctx>(route: AnyRoute<Ctx>): RouteConfig {
   const responses: RouteConfig['responses'] = {};
   for (const [status, spec] of Object.entries(route.responses)) {
@@ -71,7 +78,7 @@ function routeConfig<Ctx>(route: AnyRoute<Ctx>): RouteConfig {
     request: {
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { query: route.query } : {}),
-      ...(route.body ? { body: { content: { 'application/json': { schema: route.body } } } } : {}),
+      ...(route.body ? { body: { content: requestContent(route) } } : {}),
     },
     responses,
   };

@@ -1,6 +1,8 @@
 import type { Server } from 'node:http';
+import { stopOnSignals } from '@podcast/runtime';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
+import { answerClientErrors } from './client-errors.js';
 
 export interface ServeOptions {
   port: number;
@@ -23,27 +25,14 @@ export function serve(app: Express, options: ServeOptions): Promise<Server> {
       resolve(server);
     });
     server.once('error', reject);
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) {
-        return;
-      }
-      stopping = true;
-      options.logger.info({ signal }, 'shutting down');
-      const timer = setTimeout(() => {
-        options.logger.error('connections did not drain in time; exiting');
-        process.exit(1);
-      }, options.graceMs ?? 10_000);
-      timer.unref();
+    answerClientErrors(server);
+    const stop = async () => {
       server.closeIdleConnections();
       await new Promise<void>((done) => server.close(() => done()));
       for (const close of options.onShutdown ?? []) {
         await close();
       }
-      options.logger.info('stopped');
-      process.exit(0);
     };
-    process.once('SIGTERM', () => void stop('SIGTERM'));
-    process.once('SIGINT', () => void stop('SIGINT'));
+    stopOnSignals(stop, { graceMs: options.graceMs, logger: options.logger });
   });
 }

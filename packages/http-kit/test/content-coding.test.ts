@@ -162,7 +162,7 @@ describe('content coding of cached answers', () => {
   );
 
   it('gives concurrent first requests one and the same compressed representation', async () => {
-    const { app, counts } = setup();
+    const { app } = setup();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => raw(app, '/api/big', { 'accept-encoding': 'br' })),
     );

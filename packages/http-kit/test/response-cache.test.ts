@@ -149,17 +149,20 @@ describe('conditional requests on cached answers', () => {
 });
 
 describe('cache declarations', () => {
-  it.each(['post', 'put', 'patch', 'delete'] as const)('refuses a cache on a %s route', (method) => {
-    expect(() =>
-      createRouteDefiner<Ctx>()({
-        method,
-        path: '/api/write',
-        summary: 'A write that must never be replayed',
-        auth: 'open',
-        responses: { 200: z.object({ ok: z.boolean() }) },
-        cache: { scope: ({ ctx }) => ctx.scope },
-        handler: () => ({ ok: true }),
-      }),
-    ).toThrow(`${method.toUpperCase()} /api/write: only GET routes may declare a response cache`);
-  });
+  it.each(['post', 'put', 'patch', 'delete'] as const)(
+    'refuses a cache on a %s route',
+    (method) => {
+      expect(() =>
+        createRouteDefiner<Ctx>()({
+          method,
+          path: '/api/write',
+          summary: 'A write that must never be replayed',
+          auth: 'open',
+          responses: { 200: z.object({ ok: z.boolean() }) },
+          cache: { scope: ({ ctx }) => ctx.scope },
+          handler: () => ({ ok: true }),
+        }),
+      ).toThrow(`${method.toUpperCase()} /api/write: only GET routes may declare a response cache`);
+    },
+  );
 });
