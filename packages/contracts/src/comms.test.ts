@@ -22,6 +22,7 @@ describe('CommsRecord', () => {
     expect(record.daily_recap_schedule).toEqual({ hour: 20, paused: false });
     expect(record.timezone).toBe('');
     expect(record.unsubscribe_ref).toBeUndefined();
+    expect(record.quiet_hours).toBeNull();
   });
 
   it('keeps the cells a client sends and defaults the rest of the row', () => {
@@ -42,6 +43,16 @@ describe('CommsRecord', () => {
     ['a monthly cadence', { digest_schedule: { cadence: 'monthly' } }, 'digest_schedule.cadence'],
     ['a made-up time zone', { timezone: 'Mars/Olympus' }, 'timezone'],
     ['an offset instead of a zone', { timezone: '+01:00' }, 'timezone'],
+    [
+      'quiet hours that start and end together',
+      { quiet_hours: { start_hour: 5, end_hour: 5 } },
+      'quiet_hours.end_hour',
+    ],
+    [
+      'a quiet hour of 24',
+      { quiet_hours: { start_hour: 22, end_hour: 24 } },
+      'quiet_hours.end_hour',
+    ],
     ['a non-boolean cell', { types: { digest: { push: 'on' } } }, 'types.digest.push'],
   ])('refuses %s', (_case, value, path) => {
     expect(issuePaths(CommsRecord.safeParse(value))).toEqual([path]);

@@ -51,6 +51,19 @@ export const DailyRecapSchedule = z
   .prefault({})
   .openapi('DailyRecapSchedule');
 
+/**
+ * Quiet hours (beyond spec 02): push is never due from start_hour up to
+ * end_hour in the user's zone. start > end wraps past midnight (22 → 7).
+ */
+export const QuietHours = z
+  .object({ start_hour: Hour, end_hour: Hour })
+  .refine((window) => window.start_hour !== window.end_hour, {
+    path: ['end_hour'],
+    message: 'must differ from start_hour (an empty or all-day window is not a window)',
+  })
+  .openapi('QuietHours');
+export type QuietHours = z.infer<typeof QuietHours>;
+
 function isTimeZone(zone: string): boolean {
   if (zone === '') {
     return true;
@@ -87,6 +100,9 @@ export const CommsRecord = z
     digest_schedule: DigestSchedule,
     daily_recap_schedule: DailyRecapSchedule,
     timezone: TimeZone.default(''),
+    quiet_hours: QuietHours.nullable().default(null).openapi({
+      description: 'Optional local window without push; null means none',
+    }),
     unsubscribe_ref: z.string().min(1).optional().openapi({
       description: 'Minted by the server on first save; ignored when a client sends it',
     }),

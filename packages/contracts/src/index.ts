@@ -27,6 +27,7 @@ export {
   DailyRecapSchedule,
   DigestSchedule,
   NotificationType,
+  QuietHours,
   TimeZone,
 } from './comms.js';
 export {
@@ -96,6 +97,7 @@ export {
   TopicClustersArtifact,
   TrendingEntity,
 } from './corpus-graph.js';
+export { CorpusCacheStatus, CorpusDebugResponse, CorpusRootStatus } from './debug.js';
 export {
   ConsentSnapshot,
   DELIVERY_TEMPLATES,
@@ -119,6 +121,8 @@ export {
   GraphRef,
   PlainText,
 } from './delivery-payload.js';
+export type { EmbeddingSettings } from './embedding-env.js';
+export { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf } from './embedding-env.js';
 export {
   CircuitState,
   EnricherConfig,
@@ -174,6 +178,18 @@ export {
   OpmlImportResult,
 } from './library.js';
 export {
+  InAppNotification,
+  InboxIdParams,
+  InboxList,
+  OutboxIdParams,
+  OutboxPendingQuery,
+  PushSubscriptionRemoved,
+  PushSubscriptionSaved,
+  PushUnsubscribeBody,
+  UnsubscribeQuery,
+  VapidKeyResponse,
+} from './notification-routes.js';
+export {
   ArtifactKind,
   ArtifactList,
   ArtifactListItem,
@@ -206,6 +222,29 @@ export {
   WebPushSubscription,
 } from './push-subscription.js';
 export { CommaList, IsoDate, QueryBoolean, queryInt, queryNumber } from './query.js';
+export {
+  AppEpisodeSearchQuery,
+  AppRelatedQuery,
+  AppSearchHit,
+  AppSearchQuery,
+  AppSearchResponse,
+  ExploreQuery,
+  ExploreResponse,
+  IndexRebuildAccepted,
+  IndexRebuildQuery,
+  IndexStatsQuery,
+  IndexStatsResponse,
+  IndexTimeseriesQuery,
+  IndexTimeseriesResponse,
+  LiftedHit,
+  QueryType as SearchQueryType,
+  SearchDocType,
+  SearchHit,
+  SearchQuery,
+  SearchResponse,
+  SimilarEpisodesQuery,
+  SimilarEpisodesResponse,
+} from './search.js';
 export {
   CurrentUser,
   EpisodeStats,

@@ -1,30 +1,38 @@
 // Registry and snapshot: one live snapshot per corpus root.
 
-export type { SyncCounters } from './corpus-cache.js';
-export type { CorpusRegistry, CorpusRegistryOptions } from './corpus-registry.js';
-export { createCorpusRegistry } from './corpus-registry.js';
-export type { CorpusRoots } from './corpus-roots.js';
+export type { CorpusCaches, CorpusPlace } from './caches/corpus-caches.js';
+export { clearCorpusCaches, corpusCacheStats } from './caches/corpus-caches.js';
+export type { CacheStats } from './caches/file-cache.js';
+
+export type { CorpusRoots, LocatedCorpusPath } from './roots/corpus-roots.js';
 export {
   assertRelativePath,
   isInsideDir,
+  locateCorpusPath,
   resolveCorpusRoot,
   resolveInsideRoot,
-} from './corpus-roots.js';
-export type { CorpusSnapshot, SnapshotStats } from './corpus-snapshot.js';
+} from './roots/corpus-roots.js';
+export type { SyncCounters } from './snapshot/corpus-cache.js';
+export type {
+  CorpusRegistry,
+  CorpusRegistryOptions,
+  RootStatus,
+} from './snapshot/corpus-registry.js';
+export { createCorpusRegistry } from './snapshot/corpus-registry.js';
+export type { CorpusSnapshot, SnapshotStats } from './snapshot/corpus-snapshot.js';
 
 // Snapshot records: episodes, feeds and their artifacts.
 
-export type { ArtifactEntry } from './artifacts.js';
-export { readArtifactJson } from './artifacts.js';
-export { artworkUrl } from './episode-fields.js';
-export type { EpisodeRecord, EpisodeStatus } from './episode-record.js';
-export type { FeedRecord } from './feeds.js';
-export type { ArtifactKind } from './metadata.js';
-export type { EpisodeSummary } from './summary-preview.js';
+export type { ArtifactKind } from './readers/metadata.js';
+export type { ArtifactEntry } from './records/artifacts.js';
+export { readArtifactJson } from './records/artifacts.js';
+export { artworkUrl } from './records/episode-fields.js';
+export type { EpisodeRecord, EpisodeStatus } from './records/episode-record.js';
+export type { FeedRecord } from './records/feeds.js';
+export type { EpisodeSummary } from './records/summary-preview.js';
 
 // Graph layers (GI, KG, bridge), insights and transcript segments.
 
-export type { BridgeIdentity, NormalizedBridge } from './bridge-reader.js';
 export type {
   GraphOrg,
   GraphPerson,
@@ -32,11 +40,12 @@ export type {
   NormalizedGraph,
   NormalizedInsight,
   NormalizedQuote,
-} from './gi-graph.js';
-export { projectInsights, quotesOfInsight } from './insight-projection.js';
-export type { KgOrg, KgPerson, KgTopic, NormalizedKg } from './kg-reader.js';
-export type { EpisodeSegments, SegmentRow, TranscriptFamily } from './segments.js';
-export { readSegments, transcriptFamilyOf } from './segments.js';
+} from './graph/gi-graph.js';
+export { projectInsights, quotesOfInsight } from './graph/insight-projection.js';
+export type { BridgeIdentity, NormalizedBridge } from './readers/bridge-reader.js';
+export type { KgOrg, KgPerson, KgTopic, NormalizedKg } from './readers/kg-reader.js';
+export type { EpisodeSegments, SegmentRow, TranscriptFamily } from './readers/segments.js';
+export { readSegments, transcriptFamilyOf } from './readers/segments.js';
 
 // Catalog: consumer-facing podcasts, episodes, insights and topic overlays.
 
@@ -107,22 +116,16 @@ export { feedSignals } from './digest/feed-signals.js';
 export type { CorpusTrending, TrendingRow } from './digest/trending.js';
 export { corpusTrending } from './digest/trending.js';
 
-// Files: served art, media and text files, content types and sending.
+// Artwork: thumbnails of the art store.
+
+export type { Thumbnail, ThumbnailRequest, Thumbnails } from './artwork/thumbnails.js';
+export { createThumbnails } from './artwork/thumbnails.js';
+
+// Files: confined paths of served art, media and text files, opened without HTTP.
 
 export { ART_STORE_DIR, THUMBNAIL_MAX_PX, thumbnailRelpath } from './files/art-ref.js';
-export { contentDisposition } from './files/content-disposition.js';
-export {
-  contentTypeOf,
-  dispositionOf,
-  isMediaContentType,
-  isTextFileName,
-  TEXT_FILE_EXTENSIONS,
-  textFileContentType,
-} from './files/content-types.js';
 export type { OpenedFile } from './files/open-file.js';
 export { openRegularFile } from './files/open-file.js';
-export type { SendFileOptions } from './files/send-file.js';
-export { sendOpenedFile } from './files/send-file.js';
 export type { ResolvedTextFile } from './files/served-paths.js';
 export { resolveArtFile, resolveServedFile, resolveTextFile } from './files/served-paths.js';
 

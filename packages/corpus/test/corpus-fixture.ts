@@ -141,3 +141,14 @@ export async function writeStandardCorpus(root: string): Promise<void> {
     metadataDoc({ episodeId: 'hidden' }),
   );
 }
+
+/** Polls `check` every 25 ms until it holds; fails after `timeoutMs` (no fixed sleeps in tests). */
+export async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) {
+      throw new Error('condition not met in time');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -2,7 +2,7 @@ import { mkdir, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { InvalidRelativePath, NotFound, OutsideCorpusRoots } from '@podcast/contracts';
-import { resolveCorpusRoot, resolveInsideRoot } from '../src/corpus-roots.js';
+import { resolveCorpusRoot, resolveInsideRoot } from '../src/roots/corpus-roots.js';
 import { makeTempDir, writeText } from './corpus-fixture.js';
 
 let base: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type CorpusRegistry, createCorpusRegistry } from '../src/corpus-registry.js';
-import type { CorpusSnapshot } from '../src/corpus-snapshot.js';
-import { discoverMetadataFiles } from '../src/discovery.js';
+import { discoverMetadataFiles } from '../src/discovery/discovery.js';
+import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
   makeTempDir,
   memoryLogger,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type CorpusRegistry, createCorpusRegistry } from '../src/corpus-registry.js';
-import type { CorpusSnapshot } from '../src/corpus-snapshot.js';
+import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import { makeTempDir, memoryLogger, metadataDoc, writeJson, writeText } from './corpus-fixture.js';
 import { GI_3_1 } from './lineage-fixtures.js';
 

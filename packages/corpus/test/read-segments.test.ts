@@ -1,8 +1,11 @@
 import { rename, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
-import { readSegments } from '../src/segments.js';
+import { createCorpusCaches } from '../src/caches/corpus-caches.js';
+import { readSegments } from '../src/readers/segments.js';
 import { makeTempDir, memoryLogger, setMtime, writeJson, writeText } from './corpus-fixture.js';
+
+const caches = createCorpusCaches();
 
 const RAW = [
   { id: 0, start: 0, end: 4, text: 'Ad read', speaker_label: 'Host' },
@@ -28,7 +31,7 @@ describe('readSegments', () => {
       'run/transcripts/ep.segments.json': RAW,
       'run/transcripts/ep.adfree.segments.json': ADFREE,
     });
-    const result = await readSegments({ root }, episode);
+    const result = await readSegments({ root, caches }, episode);
     expect(result).toMatchObject({
       variant: 'adfree',
       relpath: 'run/transcripts/ep.adfree.segments.json',
@@ -38,7 +41,7 @@ describe('readSegments', () => {
 
   it('falls back to the raw segments', async () => {
     const root = await corpusWith({ 'run/transcripts/ep.segments.json': RAW });
-    const result = await readSegments({ root }, episode);
+    const result = await readSegments({ root, caches }, episode);
     expect(result?.variant).toBe('raw');
     expect(result?.segments[0]).toEqual({
       id: 'seg_0000',
@@ -55,14 +58,16 @@ describe('readSegments', () => {
       'run/transcripts/ep.adfree.segments.json': '[{"start": ',
     });
     const { logger, lines } = memoryLogger();
-    expect((await readSegments({ root }, episode, logger))?.variant).toBe('raw');
+    expect((await readSegments({ root, caches }, episode, logger))?.variant).toBe('raw');
     expect(lines.filter((l) => l.level === 40)).toHaveLength(1);
   });
 
   it('is undefined when no segments file exists or no transcript is named', async () => {
     const root = await corpusWith({ 'run/transcripts/ep.txt': 'Host: hi' });
-    await expect(readSegments({ root }, episode)).resolves.toBeUndefined();
-    await expect(readSegments({ root }, { transcript_relpath: null })).resolves.toBeUndefined();
+    await expect(readSegments({ root, caches }, episode)).resolves.toBeUndefined();
+    await expect(
+      readSegments({ root, caches }, { transcript_relpath: null }),
+    ).resolves.toBeUndefined();
   });
 
   it('treats a segments symlink leading out of the corpus as missing', async () => {
@@ -72,20 +77,20 @@ describe('readSegments', () => {
       path.join(outside, 'ep.segments.json'),
       path.join(root, 'run/transcripts/ep.segments.json'),
     );
-    await expect(readSegments({ root }, episode)).resolves.toBeUndefined();
+    await expect(readSegments({ root, caches }, episode)).resolves.toBeUndefined();
   });
 
   it('parses an unchanged file once and sees a rewritten one on the next read', async () => {
     const relpath = 'run/transcripts/ep.segments.json';
     const root = await corpusWith({ [relpath]: RAW });
     await setMtime(root, relpath, 1_000);
-    const first = await readSegments({ root }, episode);
-    const second = await readSegments({ root }, episode);
+    const first = await readSegments({ root, caches }, episode);
+    const second = await readSegments({ root, caches }, episode);
     expect(second?.segments).toBe(first?.segments);
 
     await writeJson(root, relpath, [{ start: 0, end: 2, text: 'Rewritten' }]);
     await setMtime(root, relpath, 2_000);
-    const third = await readSegments({ root }, episode);
+    const third = await readSegments({ root, caches }, episode);
     expect(third?.segments).toEqual([{ id: 'seg_0000', start: 0, end: 2, text: 'Rewritten' }]);
   });
 
@@ -93,11 +98,11 @@ describe('readSegments', () => {
     const relpath = 'run/transcripts/ep.segments.json';
     const root = await corpusWith({ [relpath]: RAW });
     await setMtime(root, relpath, 1_000);
-    expect((await readSegments({ root }, episode))?.variant).toBe('raw');
+    expect((await readSegments({ root, caches }, episode))?.variant).toBe('raw');
 
     const outside = await makeTempDir('segments-outside-');
     await rename(path.join(root, relpath), path.join(outside, 'ep.segments.json'));
     await symlink(path.join(outside, 'ep.segments.json'), path.join(root, relpath));
-    await expect(readSegments({ root }, episode)).resolves.toBeUndefined();
+    await expect(readSegments({ root, caches }, episode)).resolves.toBeUndefined();
   });
 });

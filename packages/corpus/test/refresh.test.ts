@@ -1,30 +1,21 @@
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { type CorpusRegistry, createCorpusRegistry } from '../src/corpus-registry.js';
-import type { CorpusSnapshot } from '../src/corpus-snapshot.js';
+import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
   makeTempDir,
   memoryLogger,
   metadataDoc,
   RUN_NEW,
   RUN_OLD,
+  until,
   writeJson,
   writeStandardCorpus,
 } from './corpus-fixture.js';
 import { GI_1_0 } from './lineage-fixtures.js';
 
 const titles = (snapshot: CorpusSnapshot) => snapshot.episodes.map((e) => e.title).sort();
-
-async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) {
-      throw new Error('condition not met in time');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe('corpus registry refresh', () => {
   let registry: CorpusRegistry | undefined;

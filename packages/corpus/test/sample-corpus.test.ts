@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { type CorpusRegistry, createCorpusRegistry } from '../src/corpus-registry.js';
-import type { CorpusSnapshot } from '../src/corpus-snapshot.js';
-import { discoverMetadataFiles } from '../src/discovery.js';
-import { readSegments } from '../src/segments.js';
+import { discoverMetadataFiles } from '../src/discovery/discovery.js';
+import { readSegments } from '../src/readers/segments.js';
+import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import { memoryLogger } from './corpus-fixture.js';
 
 // The shipped sample corpus (see its README for the counts asserted here).

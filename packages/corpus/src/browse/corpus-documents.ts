@@ -1,13 +1,15 @@
 import { DomainError, NotFound } from '@podcast/contracts';
-import { resolveInsideRoot } from '../corpus-roots.js';
-import { asRecord, type UnknownRecord } from '../lenient-values.js';
-import { type CachedFile, createFileCache, type JsonText, parseJsonText } from './file-cache.js';
-
-const documents = createFileCache(parseJsonText, 2000);
+import type { CorpusPlace } from '../caches/corpus-caches.js';
+import type { CachedFile, JsonText } from '../caches/file-cache.js';
+import { asRecord, type UnknownRecord } from '../readers/lenient-values.js';
+import { resolveInsideRoot } from '../roots/corpus-roots.js';
 
 /** A parsed JSON file, cached by (mtime, size); undefined when it does not exist. */
-export function readJsonCached(file: string): Promise<CachedFile<JsonText> | undefined> {
-  return documents.read(file);
+export function readJsonCached(
+  place: CorpusPlace,
+  file: string,
+): Promise<CachedFile<JsonText> | undefined> {
+  return place.caches.documents.read(file);
 }
 
 /**
@@ -15,11 +17,12 @@ export function readJsonCached(file: string): Promise<CachedFile<JsonText> | und
  * that is not a JSON object is a 422 saying why, so an operator can fix it.
  */
 export async function readJsonObject(
+  place: CorpusPlace,
   file: string,
   label: string,
   extra: Record<string, unknown> = {},
 ): Promise<UnknownRecord> {
-  const read = await readJsonCached(file);
+  const read = await readJsonCached(place, file);
   if (read === undefined) {
     throw new NotFound(`${label} does not exist in this corpus`, extra);
   }
@@ -55,16 +58,19 @@ export async function resolveRootFile(
 
 /** A JSON object at `relpath` inside the corpus root (see resolveRootFile and readJsonObject). */
 export async function readRootJsonObject(
-  root: string,
+  place: CorpusPlace,
   relpath: string,
   missing?: string,
 ): Promise<UnknownRecord> {
-  return readJsonObject(await resolveRootFile(root, relpath, missing), relpath);
+  return readJsonObject(place, await resolveRootFile(place.root, relpath, missing), relpath);
 }
 
 export type CorpusDocumentName = 'corpus_manifest.json' | 'corpus_run_summary.json';
 
 /** `corpus_manifest.json` or `corpus_run_summary.json` at the corpus root, as stored. */
-export function readCorpusDocument(root: string, name: CorpusDocumentName): Promise<UnknownRecord> {
-  return readRootJsonObject(root, name);
+export function readCorpusDocument(
+  place: CorpusPlace,
+  name: CorpusDocumentName,
+): Promise<UnknownRecord> {
+  return readRootJsonObject(place, name);
 }

@@ -1,6 +1,6 @@
 import type { CorpusEpisodeDetail, CorpusEpisodeListItem } from '@podcast/contracts';
-import type { EpisodeRecord } from '../episode-record.js';
-import { listSummaryPreview } from '../summary-preview.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import { listSummaryPreview } from '../records/summary-preview.js';
 
 // Records are frozen and reused across snapshots while their file is
 // unchanged, so a row derived from one can be cached on it.

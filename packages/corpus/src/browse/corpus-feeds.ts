@@ -1,6 +1,6 @@
 import type { CorpusFeed } from '@podcast/contracts';
-import type { EpisodeRecord } from '../episode-record.js';
-import type { FeedRecord } from '../feeds.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import type { FeedRecord } from '../records/feeds.js';
 
 /** Feed rows with the newest publish date of each; `episodes` are in catalog order. */
 export function corpusFeedRows(

@@ -1,6 +1,6 @@
 import type { CorpusFeed, CorpusStats, TopPerson } from '@podcast/contracts';
-import type { CorpusSnapshot } from '../corpus-snapshot.js';
-import { perSnapshot } from '../snapshot-memo.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import { perSnapshot } from '../snapshot/snapshot-memo.js';
 import { corpusFeedRows } from './corpus-feeds.js';
 import { buildNodeEpisodeIndex, type NodeEpisodeRow, nodeEpisodeRow } from './node-episodes.js';
 import { canonicalPersonId } from './person-ids.js';

@@ -1,8 +1,9 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, NotFound } from '@podcast/contracts';
-import type { EpisodeRecord } from '../episode-record.js';
-import type { UnknownRecord } from '../lenient-values.js';
+import type { CorpusPlace } from '../caches/corpus-caches.js';
+import type { UnknownRecord } from '../readers/lenient-values.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
 import { readJsonCached, readRootJsonObject, resolveRootFile } from './corpus-documents.js';
 import {
   type EnrichmentListItem,
@@ -24,8 +25,8 @@ async function envelopeNames(dir: string): Promise<string[]> {
 }
 
 /** Corpus-scope envelopes under `enrichments/`; unreadable files and non-envelopes are left out. */
-export async function listCorpusEnrichments(root: string): Promise<EnrichmentListItem[]> {
-  const dir = await resolveRootFile(root, ENRICHMENTS_DIR).catch((err: unknown) => {
+export async function listCorpusEnrichments(place: CorpusPlace): Promise<EnrichmentListItem[]> {
+  const dir = await resolveRootFile(place.root, ENRICHMENTS_DIR).catch((err: unknown) => {
     if (err instanceof DomainError && err.kind === 'not_found') {
       return undefined;
     }
@@ -34,11 +35,11 @@ export async function listCorpusEnrichments(root: string): Promise<EnrichmentLis
   if (dir === undefined) {
     return [];
   }
-  const summary = await readJsonCached(path.join(dir, RUN_SUMMARY_FILE));
+  const summary = await readJsonCached(place, path.join(dir, RUN_SUMMARY_FILE));
   const latest = latestRunEnrichers(summary?.value.ok ? summary.value.value : undefined);
   const items: EnrichmentListItem[] = [];
   for (const name of await envelopeNames(dir)) {
-    const read = await readJsonCached(path.join(dir, name));
+    const read = await readJsonCached(place, path.join(dir, name));
     if (read?.value.ok) {
       const source = {
         file: `${ENRICHMENTS_DIR}/${name}`,
@@ -62,19 +63,19 @@ function requireEnvelope(document: UnknownRecord, label: string): UnknownRecord 
 }
 
 /** The full envelope `enrichments/<id>.json`; `enricherId` is already validated. */
-export async function readCorpusEnrichment(root: string, enricherId: string) {
+export async function readCorpusEnrichment(place: CorpusPlace, enricherId: string) {
   const label = `${ENRICHMENTS_DIR}/${enricherId}.json`;
-  return requireEnvelope(await readRootJsonObject(root, label), label);
+  return requireEnvelope(await readRootJsonObject(place, label), label);
 }
 
 /** `metadata/enrichments/<stem>.<id>.json` beside the episode's metadata file (spec 04 §2.4). */
 export async function readEpisodeEnrichment(
-  root: string,
+  place: CorpusPlace,
   episode: Pick<EpisodeRecord, 'metadata_relpath' | 'stem'>,
   enricherId: string,
 ): Promise<UnknownRecord> {
   const dir = path.posix.dirname(episode.metadata_relpath);
   const relpath = path.posix.join(dir, ENRICHMENTS_DIR, `${episode.stem}.${enricherId}.json`);
   const missing = `no ${enricherId} enrichment for this episode (${relpath})`;
-  return requireEnvelope(await readRootJsonObject(root, relpath, missing), relpath);
+  return requireEnvelope(await readRootJsonObject(place, relpath, missing), relpath);
 }

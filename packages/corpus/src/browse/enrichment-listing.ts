@@ -1,5 +1,5 @@
 import type { CorpusEnrichmentItem } from '@podcast/contracts';
-import { asRecord, asText } from '../lenient-values.js';
+import { asRecord, asText } from '../readers/lenient-values.js';
 
 const ENRICHER_ID = /^[A-Za-z0-9_]+$/;
 

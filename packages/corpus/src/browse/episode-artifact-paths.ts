@@ -1,5 +1,5 @@
 import type { ResolvedEpisodeArtifacts, ResolveEpisodeArtifactsResponse } from '@podcast/contracts';
-import type { EpisodeRecord } from '../episode-record.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
 
 export type ArtifactResolution = Omit<ResolveEpisodeArtifactsResponse, 'path'>;
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@podcast/contracts';
-import type { SortableEpisode } from '../episode-sort.js';
+import type { SortableEpisode } from '../records/episode-sort.js';
 
 /**
  * The corpus episode list pages by the sort key of the last row it sent

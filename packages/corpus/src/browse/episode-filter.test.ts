@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import type { EpisodeRecord } from '../episode-record.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
 import { type EpisodeFilter, episodePredicate, episodeSearchText } from './episode-filter.js';
 
 const episode = {

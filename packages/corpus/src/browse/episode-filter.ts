@@ -1,5 +1,5 @@
-import type { EpisodeRecord } from '../episode-record.js';
-import { stripEpisodePrefix } from '../layer-ids.js';
+import { stripEpisodePrefix } from '../graph/layer-ids.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
 
 /** Lower-cased text the `q` and `topic_q` filters search in. */
 export interface EpisodeSearchText {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { compareEpisodes, type SortableEpisode } from '../episode-sort.js';
+import { compareEpisodes, type SortableEpisode } from '../records/episode-sort.js';
 import { pageEpisodes } from './episode-page.js';
 
 const ep = (publish_date: string | null, name: string): SortableEpisode => ({

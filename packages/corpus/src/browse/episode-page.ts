@@ -1,4 +1,4 @@
-import { compareEpisodes, type SortableEpisode } from '../episode-sort.js';
+import { compareEpisodes, type SortableEpisode } from '../records/episode-sort.js';
 
 export interface EpisodePage<T> {
   rows: T[];

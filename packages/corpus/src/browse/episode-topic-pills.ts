@@ -1,9 +1,9 @@
 import { type CilDigestTopicPill, cilDigestTopics } from '../clusters/cil-digest-topics.js';
 import { readTopicClusters } from '../clusters/cluster-files.js';
 import { EMPTY_TOPIC_CLUSTER_INDEX, topicClusterIndexOf } from '../clusters/topic-cluster-index.js';
-import type { CorpusSnapshot } from '../corpus-snapshot.js';
 import { episodeSignalsOf } from '../digest/episode-signals.js';
-import type { EpisodeRecord } from '../episode-record.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 
 /**
  * The digest topic pills of one episode, built exactly like a digest row's
@@ -14,7 +14,7 @@ export async function episodeTopicPills(
   snapshot: CorpusSnapshot,
   episode: EpisodeRecord,
 ): Promise<CilDigestTopicPill[]> {
-  const file = await readTopicClusters(snapshot.root);
+  const file = await readTopicClusters(snapshot);
   const index =
     file.state === 'ok' ? topicClusterIndexOf(file.artifact) : EMPTY_TOPIC_CLUSTER_INDEX;
   return cilDigestTopics(episodeSignalsOf(snapshot, episode).topics, episode.episode_id, index);

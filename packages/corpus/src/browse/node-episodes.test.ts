@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { normalizeBridge } from '../bridge-reader.js';
-import { normalizeGi } from '../gi-reader.js';
-import { normalizeKg } from '../kg-reader.js';
+import { normalizeBridge } from '../readers/bridge-reader.js';
+import { normalizeGi } from '../readers/gi-reader.js';
+import { normalizeKg } from '../readers/kg-reader.js';
 import { buildNodeEpisodeIndex, type NodeSource, nodeIdsOf } from './node-episodes.js';
 
 const graph = normalizeGi({

@@ -1,8 +1,8 @@
 import type { NodeEpisode } from '@podcast/contracts';
-import type { NormalizedBridge } from '../bridge-reader.js';
-import type { EpisodeRecord } from '../episode-record.js';
-import type { NormalizedGraph } from '../gi-graph.js';
-import type { NormalizedKg } from '../kg-reader.js';
+import type { NormalizedGraph } from '../graph/gi-graph.js';
+import type { NormalizedBridge } from '../readers/bridge-reader.js';
+import type { NormalizedKg } from '../readers/kg-reader.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
 import { canonicalPersonId } from './person-ids.js';
 
 /** The artifacts of one episode that can mention a node. */

@@ -1,5 +1,5 @@
 import type { CorpusCoverage } from '@podcast/contracts';
-import type { EpisodeRecord } from '../episode-record.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
 
 type CoverageInput = Pick<
   EpisodeRecord,

@@ -1,7 +1,7 @@
-import { realFileInsideRoot } from '../corpus-roots.js';
+import type { CorpusPlace } from '../caches/corpus-caches.js';
 import { addDays, utcDay } from '../digest/digest-window.js';
-import { asRecord } from '../lenient-values.js';
-import { createFileCache } from './file-cache.js';
+import { asRecord } from '../readers/lenient-values.js';
+import { realFileInsideRoot } from '../roots/corpus-roots.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -55,15 +55,14 @@ export function dailyActivity(
 }
 
 const QUERY_LOG_RELPATH = 'search/query_log.jsonl';
-const logFiles = createFileCache(countQueriesByDay, 64);
 
 /**
  * Per-day counts of a corpus's query log; empty when the log does not exist.
  * A log that is a symlink leading out of the root counts as missing, like
  * every other corpus file: it is never read from elsewhere.
  */
-export async function readQueryCounts(root: string): Promise<ReadonlyMap<string, number>> {
-  const file = await realFileInsideRoot(root, QUERY_LOG_RELPATH);
-  const read = file === undefined ? undefined : await logFiles.read(file);
+export async function readQueryCounts(place: CorpusPlace): Promise<ReadonlyMap<string, number>> {
+  const file = await realFileInsideRoot(place.root, QUERY_LOG_RELPATH);
+  const read = file === undefined ? undefined : await place.caches.queryLogs.read(file);
   return read?.value ?? new Map<string, number>();
 }

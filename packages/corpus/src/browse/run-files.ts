@@ -1,9 +1,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CorpusRunSummaryItem } from '@podcast/contracts';
-import type { CorpusSnapshot } from '../corpus-snapshot.js';
-import { mapLimit } from '../map-limit.js';
-import { createFileCache, parseJsonText } from './file-cache.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import { mapLimit } from '../snapshot/map-limit.js';
 import { newestRunFiles, type RunFile, runSummaryRow, sortRunSummaries } from './run-summaries.js';
 
 /** Per-episode folders hold thousands of files and never a run.json. */
@@ -31,22 +30,16 @@ async function walk(root: string, rel: string, found: string[]): Promise<void> {
 
 // The walk runs once per snapshot: a new run folder brings new metadata and
 // so a new snapshot, while edits to known run.json files are seen by stat.
-const discovered = new WeakMap<CorpusSnapshot, Promise<string[]>>();
-
-/** Root-relative paths of every run.json outside dot-directories. */
-export function discoverRunFiles(snapshot: CorpusSnapshot): Promise<string[]> {
-  let pending = discovered.get(snapshot);
-  if (pending === undefined) {
+/** Root-relative paths of every run.json outside dot-directories, walked once per snapshot. */
+export function discoverRunFiles(snapshot: CorpusSnapshot): Promise<readonly string[]> {
+  return snapshot.caches.runFileLists.listFor(snapshot, async () => {
     const found: string[] = [];
-    pending = walk(snapshot.root, '', found).then(() => found.sort());
-    discovered.set(snapshot, pending);
-  }
-  return pending;
+    await walk(snapshot.root, '', found);
+    return found.sort();
+  });
 }
 
-const runFiles = createFileCache(parseJsonText, 5000);
-
-async function statRunFiles(root: string, relpaths: string[]): Promise<RunFile[]> {
+async function statRunFiles(root: string, relpaths: readonly string[]): Promise<RunFile[]> {
   const files: RunFile[] = [];
   await mapLimit(relpaths, 32, async (relpath) => {
     const info = await stat(path.join(root, relpath)).catch(() => undefined);
@@ -64,7 +57,7 @@ export async function readRunSummaries(
   const files = await statRunFiles(snapshot.root, await discoverRunFiles(snapshot));
   const rows: CorpusRunSummaryItem[] = [];
   for (const file of newestRunFiles(files)) {
-    const read = await runFiles.read(path.join(snapshot.root, file.relpath));
+    const read = await snapshot.caches.runFiles.read(path.join(snapshot.root, file.relpath));
     const row = read?.value.ok ? runSummaryRow(file, read.value.value) : undefined;
     if (row !== undefined) {
       rows.push(row);

@@ -1,5 +1,5 @@
 import type { CorpusRunSummaryItem } from '@podcast/contracts';
-import { asFiniteNumber, asRecord, asText } from '../lenient-values.js';
+import { asFiniteNumber, asRecord, asText } from '../readers/lenient-values.js';
 
 /** How many run.json files the summary reads: the newest by mtime (spec 04 §1.3). */
 export const RUN_SUMMARY_CAP = 150;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { normalizeBridge } from '../bridge-reader.js';
-import { normalizeGi } from '../gi-reader.js';
+import { normalizeBridge } from '../readers/bridge-reader.js';
+import { normalizeGi } from '../readers/gi-reader.js';
 import { rankTopPersons } from './top-persons.js';
 
 type Spec = { id: string; grounded: boolean; speakers: Array<string | null>; persons?: string[] };

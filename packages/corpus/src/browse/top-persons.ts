@@ -1,7 +1,7 @@
 import type { TopPerson } from '@podcast/contracts';
-import type { NormalizedBridge } from '../bridge-reader.js';
-import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../gi-graph.js';
-import { labelFromId } from '../graph-nodes.js';
+import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../graph/gi-graph.js';
+import { labelFromId } from '../graph/graph-nodes.js';
+import type { NormalizedBridge } from '../readers/bridge-reader.js';
 import { canonicalPersonId, isListedPersonId } from './person-ids.js';
 
 /** What one episode contributes: its GI graph and bridge (either may be missing). */

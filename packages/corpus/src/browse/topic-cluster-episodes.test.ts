@@ -2,7 +2,10 @@ import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { createCorpusCaches } from '../caches/corpus-caches.js';
 import { clusteredEpisodeIds, readClusteredEpisodeIds } from './topic-cluster-episodes.js';
+
+const caches = createCorpusCaches();
 
 describe('clusteredEpisodeIds', () => {
   it('collects episode ids of members of multi-member clusters only', () => {
@@ -41,10 +44,10 @@ describe('readClusteredEpisodeIds', () => {
     await mkdir(path.join(root, 'search'));
     const file = path.join(root, 'search', 'topic_clusters.json');
     await writeFile(file, doc(['ep-1']));
-    expect([...(await readClusteredEpisodeIds(root))]).toEqual(['ep-1']);
+    expect([...(await readClusteredEpisodeIds({ root, caches }))]).toEqual(['ep-1']);
     await writeFile(file, doc(['ep-2', 'ep-3']));
     await utimes(file, new Date(), new Date(Date.now() + 5000));
-    expect([...(await readClusteredEpisodeIds(root))].sort()).toEqual(['ep-2', 'ep-3']);
+    expect([...(await readClusteredEpisodeIds({ root, caches }))].sort()).toEqual(['ep-2', 'ep-3']);
     await rm(root, { recursive: true, force: true });
   });
 
@@ -54,7 +57,7 @@ describe('readClusteredEpisodeIds', () => {
     await mkdir(path.join(root, 'search'));
     await writeFile(path.join(outside, 'c.json'), doc(['ep-outside']));
     await symlink(path.join(outside, 'c.json'), path.join(root, 'search', 'topic_clusters.json'));
-    expect((await readClusteredEpisodeIds(root)).size).toBe(0);
+    expect((await readClusteredEpisodeIds({ root, caches })).size).toBe(0);
     await rm(root, { recursive: true, force: true });
     await rm(outside, { recursive: true, force: true });
   });

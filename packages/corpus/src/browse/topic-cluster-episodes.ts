@@ -1,6 +1,7 @@
+import type { CorpusPlace } from '../caches/corpus-caches.js';
 import { readTopicClusters } from '../clusters/cluster-files.js';
-import { stripEpisodePrefix } from '../layer-ids.js';
-import { asArray, asRecord, asText } from '../lenient-values.js';
+import { stripEpisodePrefix } from '../graph/layer-ids.js';
+import { asArray, asRecord, asText } from '../readers/lenient-values.js';
 
 /**
  * Episode ids listed by a member of a cluster with at least two members in
@@ -33,8 +34,8 @@ const memo = new WeakMap<object, ReadonlySet<string>>();
  * corrupt. Read through readTopicClusters (confined to the root, parsed once
  * per file version) and derived once per parsed document.
  */
-export async function readClusteredEpisodeIds(root: string): Promise<ReadonlySet<string>> {
-  const file = await readTopicClusters(root);
+export async function readClusteredEpisodeIds(place: CorpusPlace): Promise<ReadonlySet<string>> {
+  const file = await readTopicClusters(place);
   if (file.state !== 'ok') {
     return new Set<string>();
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { EpisodeCatalogItem, EpisodeDetail } from '@podcast/contracts';
-import { buildEpisodeRecord } from '../episode-record.js';
-import { buildFeedRecords } from '../feeds.js';
+import { buildEpisodeRecord } from '../records/episode-record.js';
+import { buildFeedRecords } from '../records/feeds.js';
 import { catalogItemOf, episodeDetailOf } from './catalog-item.js';
 
 const EPISODE_ART = '.podcast_scraper/corpus-art/sha256/aa/bb/episode.png';

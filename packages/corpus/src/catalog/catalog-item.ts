@@ -1,7 +1,7 @@
 import type { EpisodeCatalogItem, EpisodeDetail } from '@podcast/contracts';
-import { artworkUrl } from '../episode-fields.js';
-import type { EpisodeRecord } from '../episode-record.js';
-import type { FeedRecord } from '../feeds.js';
+import { artworkUrl } from '../records/episode-fields.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import type { FeedRecord } from '../records/feeds.js';
 import { catalogStatusOf } from './catalog-status.js';
 
 const CARD_BULLETS = 8;

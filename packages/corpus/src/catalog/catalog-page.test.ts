@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildEpisodeRecord, type EpisodeRecord } from '../episode-record.js';
-import { compareEpisodes } from '../episode-sort.js';
-import { buildFeedRecords } from '../feeds.js';
+import { buildEpisodeRecord, type EpisodeRecord } from '../records/episode-record.js';
+import { compareEpisodes } from '../records/episode-sort.js';
+import { buildFeedRecords } from '../records/feeds.js';
 import { type CatalogSource, catalogPage, filteredEpisodes, pageOf } from './catalog-page.js';
 
 function record(index: number, feedId: string, transcript: boolean, gi: boolean): EpisodeRecord {

@@ -1,7 +1,7 @@
 import type { EpisodeStatus as CatalogStatus } from '@podcast/contracts';
-import type { CorpusSnapshot } from '../corpus-snapshot.js';
-import type { EpisodeRecord } from '../episode-record.js';
-import { perSnapshot } from '../snapshot-memo.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import { perSnapshot } from '../snapshot/snapshot-memo.js';
 import { catalogStatusOf } from './catalog-status.js';
 
 export interface CatalogFilter {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { EpisodeEntities } from '@podcast/contracts';
-import { normalizeBridge } from '../bridge-reader.js';
-import { normalizeKg } from '../kg-reader.js';
+import { normalizeBridge } from '../readers/bridge-reader.js';
+import { normalizeKg } from '../readers/kg-reader.js';
 import { episodeEntitiesOf } from './episode-entities.js';
 import { NO_TOPIC_OVERLAYS, type TopicOverlays } from './topic-overlays.js';
 

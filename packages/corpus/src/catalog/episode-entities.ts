@@ -1,6 +1,6 @@
 import type { EntityRef, EpisodeEntities, TopicRef } from '@podcast/contracts';
-import type { NormalizedBridge } from '../bridge-reader.js';
-import type { NormalizedKg } from '../kg-reader.js';
+import type { NormalizedBridge } from '../readers/bridge-reader.js';
+import type { NormalizedKg } from '../readers/kg-reader.js';
 import type { TopicGroup, TopicOverlays } from './topic-overlays.js';
 
 function overlayOf(

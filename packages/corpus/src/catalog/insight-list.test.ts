@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { InsightList } from '@podcast/contracts';
-import { normalizeGi } from '../gi-reader.js';
+import { normalizeGi } from '../readers/gi-reader.js';
 import { insightListOf, projectQuote } from './insight-list.js';
 
 const quote = (id: string, start: number | string | undefined, charStart = 0) => ({

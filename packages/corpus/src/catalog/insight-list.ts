@@ -1,6 +1,6 @@
 import type { InsightProjection, InsightQuote } from '@podcast/contracts';
-import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../gi-graph.js';
-import { projectInsights } from '../insight-projection.js';
+import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../graph/gi-graph.js';
+import { projectInsights } from '../graph/insight-projection.js';
 
 function isCount(value: number | undefined): value is number {
   return value !== undefined && Number.isInteger(value) && value >= 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PodcastList } from '@podcast/contracts';
-import type { FeedRecord } from '../feeds.js';
+import type { FeedRecord } from '../records/feeds.js';
 import { podcastItemsOf, podcastListOf } from './podcast-list.js';
 
 const feed = (feed_id: string, title: string | null, art: string | null = null): FeedRecord => ({

@@ -1,8 +1,8 @@
 import type { PodcastItem } from '@podcast/contracts';
-import type { CorpusSnapshot } from '../corpus-snapshot.js';
-import { artworkUrl } from '../episode-fields.js';
-import type { FeedRecord } from '../feeds.js';
-import { perSnapshot } from '../snapshot-memo.js';
+import { artworkUrl } from '../records/episode-fields.js';
+import type { FeedRecord } from '../records/feeds.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import { perSnapshot } from '../snapshot/snapshot-memo.js';
 
 const UNTITLED = '(untitled)';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { SegmentsContract } from '@podcast/contracts';
-import { toSegmentRows } from '../segments.js';
+import { toSegmentRows } from '../readers/segments.js';
 import { segmentsContractOf } from './segments-contract.js';
 
 describe('segmentsContractOf', () => {

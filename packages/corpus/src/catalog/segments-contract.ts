@@ -1,5 +1,5 @@
 import type { SegmentsContract } from '@podcast/contracts';
-import type { SegmentRow } from '../segments.js';
+import type { SegmentRow } from '../readers/segments.js';
 
 /**
  * The segments contract of spec 01 over rows read by `readSegments`. Rows

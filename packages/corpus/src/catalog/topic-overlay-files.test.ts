@@ -2,11 +2,14 @@ import { mkdir, mkdtemp, rm, symlink, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { createCorpusCaches } from '../caches/corpus-caches.js';
 import {
   loadTopicOverlays,
   THEME_CLUSTERS_RELPATH,
   TOPIC_CLUSTERS_RELPATH,
 } from './topic-overlay-files.js';
+
+const caches = createCorpusCaches();
 
 const themes = (label: string) =>
   JSON.stringify({
@@ -52,18 +55,20 @@ describe('loadTopicOverlays', () => {
     const themesFile = path.join(root, TOPIC_CLUSTERS_RELPATH);
     await writeFile(themesFile, themes('First'));
     await writeFile(path.join(root, THEME_CLUSTERS_RELPATH), storylines);
-    const first = await loadTopicOverlays(root);
+    const first = await loadTopicOverlays({ root, caches });
     expect(first.themes.get('topic:a')?.label).toBe('First');
     expect(first.storylines.get('topic:d')).toEqual({ id: 'thc:s', label: 'Story', size: 4 });
 
     await writeFile(themesFile, themes('Second, longer'));
     await utimes(themesFile, new Date(), new Date(Date.now() + 5000));
-    expect((await loadTopicOverlays(root)).themes.get('topic:a')?.label).toBe('Second, longer');
+    expect((await loadTopicOverlays({ root, caches })).themes.get('topic:a')?.label).toBe(
+      'Second, longer',
+    );
   });
 
   it('gives empty indexes when the files are missing or unreadable', async () => {
     await writeFile(path.join(root, TOPIC_CLUSTERS_RELPATH), '{ half');
-    const overlays = await loadTopicOverlays(root);
+    const overlays = await loadTopicOverlays({ root, caches });
     expect(overlays.themes.size).toBe(0);
     expect(overlays.storylines.size).toBe(0);
   });
@@ -72,13 +77,13 @@ describe('loadTopicOverlays', () => {
     const target = path.join(outside, 'topic_clusters.json');
     await writeFile(target, themes('Outside'));
     await symlink(target, path.join(root, TOPIC_CLUSTERS_RELPATH));
-    expect((await loadTopicOverlays(root)).themes.size).toBe(0);
+    expect((await loadTopicOverlays({ root, caches })).themes.size).toBe(0);
   });
 
   it('gives no storyline overlay for a theme-cluster envelope whose status is not ok', async () => {
     const failed = JSON.parse(storylines);
     failed.status = 'failed';
     await writeFile(path.join(root, THEME_CLUSTERS_RELPATH), JSON.stringify(failed));
-    expect((await loadTopicOverlays(root)).storylines.size).toBe(0);
+    expect((await loadTopicOverlays({ root, caches })).storylines.size).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
+import type { CorpusPlace } from '../caches/corpus-caches.js';
 import { readThemeClusters, readTopicClusters } from '../clusters/cluster-files.js';
-import type { UnknownRecord } from '../lenient-values.js';
+import type { UnknownRecord } from '../readers/lenient-values.js';
 import {
   NO_TOPIC_OVERLAYS,
   storylinesByTopic,
@@ -26,15 +27,15 @@ function indexOf(document: UnknownRecord | undefined, build: Build) {
 }
 
 /**
- * The theme and storyline of every clustered topic of the corpus at `root`,
+ * The theme and storyline of every clustered topic of the corpus at `place`,
  * read exactly as /api/app/themes and /api/app/storylines read them: a
  * missing, corrupt or non-ok file (or one behind a symlink leading out)
  * contributes nothing, so an overlay never names a cluster those lists hide.
  */
-export async function loadTopicOverlays(root: string): Promise<TopicOverlays> {
+export async function loadTopicOverlays(place: CorpusPlace): Promise<TopicOverlays> {
   const [topicClusters, themeClusters] = await Promise.all([
-    readTopicClusters(root),
-    readThemeClusters(root),
+    readTopicClusters(place),
+    readThemeClusters(place),
   ]);
   return {
     themes: indexOf(

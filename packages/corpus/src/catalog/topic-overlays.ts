@@ -3,7 +3,7 @@ import {
   type ClusterSummary,
   readClusterRecord,
 } from '../clusters/cluster-record.js';
-import { asArray, asRecord, type UnknownRecord } from '../lenient-values.js';
+import { asArray, asRecord, type UnknownRecord } from '../readers/lenient-values.js';
 
 /** A theme (`tc:`) or storyline (`thc:`) a topic belongs to. */
 export type TopicGroup = ClusterSummary;

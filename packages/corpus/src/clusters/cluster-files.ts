@@ -1,4 +1,5 @@
-import { asArray, asRecord, asText, type UnknownRecord } from '../lenient-values.js';
+import type { CorpusPlace } from '../caches/corpus-caches.js';
+import { asArray, asRecord, asText, type UnknownRecord } from '../readers/lenient-values.js';
 import { readSideFile } from './side-file.js';
 
 export const TOPIC_CLUSTERS_RELPATH = 'search/topic_clusters.json';
@@ -13,8 +14,8 @@ export type TopicClustersFile =
  * `search/topic_clusters.json` (spec 04 §6, no envelope). Unparsable JSON, a
  * non-object or a document without a `clusters` array is corrupt.
  */
-export async function readTopicClusters(root: string): Promise<TopicClustersFile> {
-  const file = await readSideFile(root, TOPIC_CLUSTERS_RELPATH);
+export async function readTopicClusters(place: CorpusPlace): Promise<TopicClustersFile> {
+  const file = await readSideFile(place, TOPIC_CLUSTERS_RELPATH);
   if (file.state === 'missing') {
     return file;
   }
@@ -33,8 +34,8 @@ export async function readTopicClusters(root: string): Promise<TopicClustersFile
  * undefined when the file is missing, unusable, not `ok`, or carries no
  * cluster list: every one of those means "no storylines".
  */
-export async function readThemeClusters(root: string): Promise<UnknownRecord | undefined> {
-  const file = await readSideFile(root, THEME_CLUSTERS_RELPATH);
+export async function readThemeClusters(place: CorpusPlace): Promise<UnknownRecord | undefined> {
+  const file = await readSideFile(place, THEME_CLUSTERS_RELPATH);
   if (file.state !== 'ok') {
     return undefined;
   }

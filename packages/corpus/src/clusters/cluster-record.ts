@@ -1,5 +1,5 @@
-import { stripLayerPrefixes } from '../layer-ids.js';
-import { asArray, asFiniteNumber, asRecord, asText } from '../lenient-values.js';
+import { stripLayerPrefixes } from '../graph/layer-ids.js';
+import { asArray, asFiniteNumber, asRecord, asText } from '../readers/lenient-values.js';
 
 /** A theme (`tc:`) or storyline (`thc:`) as the lists show it. */
 export interface ClusterSummary {

@@ -1,7 +1,7 @@
-import { createFileCache } from '../browse/file-cache.js';
-import { realFileInsideRoot } from '../corpus-roots.js';
-import { parseCorpusObject, UnreadableCorpusFile } from '../lenient-parse.js';
-import type { UnknownRecord } from '../lenient-values.js';
+import type { CorpusPlace } from '../caches/corpus-caches.js';
+import { parseCorpusObject, UnreadableCorpusFile } from '../readers/lenient-parse.js';
+import type { UnknownRecord } from '../readers/lenient-values.js';
+import { realFileInsideRoot } from '../roots/corpus-roots.js';
 
 /**
  * A corpus-level JSON file outside the snapshot (search/topic_clusters.json,
@@ -12,11 +12,11 @@ export type SideFile =
   | { state: 'unreadable'; reason: string }
   | { state: 'ok'; record: UnknownRecord; version: string };
 
-type Parsed = { ok: true; record: UnknownRecord } | { ok: false; reason: string };
+export type ParsedSideFile = { ok: true; record: UnknownRecord } | { ok: false; reason: string };
 
 // One parse per file version: routes stat the file on every request (a
 // rebuild may replace it at any time) but re-read it only when it changed.
-const files = createFileCache<Parsed>((text) => {
+export function parseSideFile(text: string): ParsedSideFile {
   try {
     return { ok: true, record: parseCorpusObject(text, 'side file') };
   } catch (err) {
@@ -25,15 +25,15 @@ const files = createFileCache<Parsed>((text) => {
     }
     throw err;
   }
-}, 256);
+}
 
 /**
  * Reads `relpath` (a fixed, trusted path) under `root`. A symlink that leads
  * out of the root counts as missing: side files are never read from elsewhere.
  */
-export async function readSideFile(root: string, relpath: string): Promise<SideFile> {
-  const real = await realFileInsideRoot(root, relpath);
-  const file = real === undefined ? undefined : await files.read(real);
+export async function readSideFile(place: CorpusPlace, relpath: string): Promise<SideFile> {
+  const real = await realFileInsideRoot(place.root, relpath);
+  const file = real === undefined ? undefined : await place.caches.sideFiles.read(real);
   if (file === undefined) {
     return { state: 'missing' };
   }

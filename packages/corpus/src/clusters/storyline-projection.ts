@@ -1,4 +1,4 @@
-import { asArray, type UnknownRecord } from '../lenient-values.js';
+import { asArray, type UnknownRecord } from '../readers/lenient-values.js';
 import {
   bySizeThenId,
   type ClusterMember,

@@ -1,5 +1,5 @@
-import { stripEpisodePrefix, stripLayerPrefixes } from '../layer-ids.js';
-import { asArray, asRecord, asText, type UnknownRecord } from '../lenient-values.js';
+import { stripEpisodePrefix, stripLayerPrefixes } from '../graph/layer-ids.js';
+import { asArray, asRecord, asText, type UnknownRecord } from '../readers/lenient-values.js';
 import { readClusterRecord } from './cluster-record.js';
 
 interface Membership {

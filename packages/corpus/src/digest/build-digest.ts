@@ -1,7 +1,7 @@
 import type { CorpusDigestResponse, CorpusDigestTopicBand } from '@podcast/contracts';
 import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
-import type { CorpusSnapshot } from '../corpus-snapshot.js';
-import type { EpisodeRecord } from '../episode-record.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { type DigestBandConfig, matchDigestBands } from './digest-bands.js';
 import { createDigestMemo } from './digest-memo.js';
 import { digestRowOf } from './digest-row.js';

@@ -1,6 +1,6 @@
 import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
-import type { CorpusSnapshot } from '../corpus-snapshot.js';
-import type { EpisodeRecord } from '../episode-record.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { type BandTopicIds, bandMatcher, type DigestBandConfig } from './digest-bands.js';
 import { episodeSignalsOf } from './episode-signals.js';
 

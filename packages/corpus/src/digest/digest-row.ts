@@ -1,10 +1,10 @@
 import type { CorpusDigestRow } from '@podcast/contracts';
 import { cilDigestTopics } from '../clusters/cil-digest-topics.js';
 import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
-import type { CorpusSnapshot } from '../corpus-snapshot.js';
-import { artworkUrl } from '../episode-fields.js';
-import type { EpisodeRecord } from '../episode-record.js';
-import { listSummaryPreview } from '../summary-preview.js';
+import { artworkUrl } from '../records/episode-fields.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import { listSummaryPreview } from '../records/summary-preview.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { matchBulletTopics } from './bullet-topics.js';
 import { episodeSignalsOf } from './episode-signals.js';
 

@@ -1,6 +1,6 @@
-import type { CorpusSnapshot } from '../corpus-snapshot.js';
-import type { EpisodeRecord } from '../episode-record.js';
-import { perSnapshot } from '../snapshot-memo.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import { perSnapshot } from '../snapshot/snapshot-memo.js';
 import { type Cadence, cadenceOf } from './cadence.js';
 import { episodeSignalsOf, type LabeledId } from './episode-signals.js';
 

@@ -1,5 +1,5 @@
-import type { CorpusSnapshot } from '../corpus-snapshot.js';
-import { perSnapshot } from '../snapshot-memo.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import { perSnapshot } from '../snapshot/snapshot-memo.js';
 import { episodesInRange } from './build-digest.js';
 import { addDays, utcDay } from './digest-window.js';
 import { type EpisodeSignals, episodeSignalsOf, type LabeledId } from './episode-signals.js';

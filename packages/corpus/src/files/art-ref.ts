@@ -1,13 +1,27 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { relativePathProblem } from '../corpus-roots.js';
-import { contentTypeOf, isImageContentType } from './content-types.js';
+import { relativePathProblem } from '../roots/corpus-roots.js';
 
 /** The local artwork store, relative to the corpus root (spec 04 §1, §3). */
 export const ART_STORE_DIR = '.podcast_scraper/corpus-art';
 
 /** Where generated thumbnails are cached, inside the store (spec 04 §3). */
 export const THUMBNAIL_DIR = `${ART_STORE_DIR}/derived/thumb`;
+
+/**
+ * Image suffixes the art store holds (spec 04 §3). How each is served (its
+ * content type) is http-kit's business; corpus only decides what is art.
+ */
+const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set([
+  '.png',
+  '.jpg',
+  '.jpeg',
+  '.gif',
+  '.webp',
+  '.avif',
+  '.svg',
+  '.ico',
+]);
 
 /** Longest side of a thumbnail (spec 01 Limits). */
 export const THUMBNAIL_MAX_PX = 320;
@@ -31,7 +45,7 @@ export function artRefProblem(ref: string): string | undefined {
   if (ref.split('/').includes('.')) {
     return 'must not contain "." segments';
   }
-  if (!isImageContentType(contentTypeOf(ref))) {
+  if (!IMAGE_EXTENSIONS.has(path.posix.extname(ref).toLowerCase())) {
     return 'must name an image (png, jpg, gif, webp, avif, svg)';
   }
   return undefined;

@@ -1,4 +1,4 @@
-import { constants } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { NotFound } from '@podcast/contracts';
 
@@ -35,5 +35,43 @@ export async function openRegularFile(file: string, what: string): Promise<Opene
   } catch (err) {
     await handle.close();
     throw err;
+  }
+}
+
+/** Raised when a corpus path names a FIFO, device, socket or folder instead of a file. */
+export class NotRegularFile extends Error {
+  readonly code = 'ENOTREG';
+}
+
+// Readers of tracked files follow links (confinement was checked when the
+// path was found) but must not hang on a FIFO either.
+const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
+/** A regular file's text and (mtime, size) from one descriptor, read synchronously; see readTextWithStat. */
+export function readRegularFileSync(file: string): { text: string; mtimeMs: number; size: number } {
+  const fd = openSync(file, READ_FLAGS);
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) {
+      throw new NotRegularFile(`not a regular file: ${file}`);
+    }
+    const buffer = Buffer.allocUnsafe(info.size);
+    const bytesRead = readSync(fd, buffer, 0, info.size, 0);
+    return { text: buffer.toString('utf8', 0, bytesRead), mtimeMs: info.mtimeMs, size: info.size };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A regular file's text; a FIFO, device or folder is `NotRegularFile`, never a read that hangs. */
+export async function readRegularFile(file: string): Promise<string> {
+  const handle = await open(file, READ_FLAGS);
+  try {
+    if (!(await handle.stat()).isFile()) {
+      throw new NotRegularFile(`not a regular file: ${file}`);
+    }
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
   }
 }

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { DomainError, InvalidRelativePath, NotFound, OutsideCorpusRoots } from '@podcast/contracts';
-import { assertRelativePath, relpathInsideRoot, resolveInsideRoot } from '../corpus-roots.js';
+import { assertRelativePath, relpathInsideRoot, resolveInsideRoot } from '../roots/corpus-roots.js';
 import { ART_STORE_DIR, artRefProblem } from './art-ref.js';
 import { textFileCandidates } from './text-file-candidates.js';
 

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { NotFound } from '@podcast/contracts';
-import { resolveInsideRoot } from '../corpus-roots.js';
+import { NotRegularFile, readRegularFile } from '../files/open-file.js';
+import { resolveInsideRoot } from '../roots/corpus-roots.js';
 
 export interface RootFile {
   /** Where the file lives (or would be created) under the root. */
@@ -19,9 +19,13 @@ export async function readRootFile(root: string, name: string, field: string): P
   const target = path.join(root, name);
   try {
     const real = await resolveInsideRoot(root, name, field);
-    return { path: target, text: await readFile(real, 'utf8') };
+    return { path: target, text: await readRegularFile(real) };
   } catch (err) {
-    if (err instanceof NotFound || (err as NodeJS.ErrnoException).code === 'ENOENT') {
+    if (
+      err instanceof NotFound ||
+      err instanceof NotRegularFile ||
+      (err as NodeJS.ErrnoException).code === 'ENOENT'
+    ) {
       return { path: target, text: undefined };
     }
     throw err;

@@ -1,5 +1,6 @@
 import { DomainError, type FeedEntry, type FeedEntryInput, FeedsSpecPut } from '@podcast/contracts';
 import { Document, isMap, parseDocument } from 'yaml';
+import { yamlDataOf } from './yaml-data.js';
 
 /** Accepted spellings of the feeds spec, in the order a reader prefers them (spec 04 §8). */
 export const FEEDS_SPEC_FILE_NAMES = ['feeds.spec.yaml', 'feeds.spec.yml', 'feeds.spec.json'];
@@ -37,7 +38,11 @@ function parseRoot(text: string, file: string): unknown {
       { field: '(file)', message: error.message.split('\n')[0] ?? '' },
     ]);
   }
-  return doc.toJS();
+  const data = yamlDataOf(doc);
+  if (!data.ok) {
+    throw new InvalidFeedsSpec(file, [{ field: '(file)', message: data.reason }]);
+  }
+  return data.value;
 }
 
 /**

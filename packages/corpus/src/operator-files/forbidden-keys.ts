@@ -1,4 +1,5 @@
 import { DomainError, type ErrorKind } from '@podcast/contracts';
+import { MAX_YAML_DEPTH } from './yaml-data.js';
 
 /** Feed lists belong to the feeds spec, never to the operator file (spec 01). */
 const FEED_KEYS = new Set(['rss', 'rss_url', 'rss_urls', 'feeds']);
@@ -16,11 +17,19 @@ const SECRET_KEYS = new Set([
   'api_key',
 ]);
 
-const MAX_DEPTH = 32;
-
-/** Keys compare case-insensitively with `-` read as `_` (spec 04 §8). */
+/**
+ * Keys compare case-insensitively with `-` read as `_` (spec 04 §8), after
+ * NFKC folding, dropping invisible format characters (zero-width space and
+ * joiners, BOM, bidi marks) and trimming, so `openai_api_key `,
+ * `openai\u200b_api_key` or a full-width spelling are caught like the plain key.
+ */
 export function normaliseOperatorKey(key: string): string {
-  return key.toLowerCase().replaceAll('-', '_');
+  return key
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .trim()
+    .toLowerCase()
+    .replaceAll('-', '_');
 }
 
 export function isFeedKey(key: string): boolean {
@@ -35,8 +44,12 @@ export function isSecretKey(key: string): boolean {
 }
 
 function secretPaths(value: unknown, prefix: string, depth: number): string[] {
-  if (depth > MAX_DEPTH || value === null || typeof value !== 'object') {
+  if (value === null || typeof value !== 'object') {
     return [];
+  }
+  if (depth >= MAX_YAML_DEPTH) {
+    // Too deep to look through: refused as a whole rather than skipped.
+    return [prefix];
   }
   const entries = Array.isArray(value)
     ? value.map((item, i) => [String(i), item] as const)

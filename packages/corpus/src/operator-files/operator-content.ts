@@ -2,6 +2,7 @@ import { DomainError, OperatorFileKeys, type ScheduledJob, type z } from '@podca
 import { isMap, parseDocument } from 'yaml';
 import { cronProblem } from './cron-syntax.js';
 import { findForbiddenOperatorKeys, forbiddenKeysError } from './forbidden-keys.js';
+import { yamlDataOf } from './yaml-data.js';
 
 type FieldError = { field: string; message: string };
 
@@ -32,7 +33,11 @@ export function parseOperatorYaml(text: string, field = 'content'): Record<strin
       field,
     });
   }
-  return doc.toJS() as Record<string, unknown>;
+  const data = yamlDataOf(doc);
+  if (!data.ok) {
+    throw new DomainError('unprocessable', `${field}: refused YAML: ${data.reason}`, { field });
+  }
+  return data.value as Record<string, unknown>;
 }
 
 /** One error per field; an unknown key is reported at its own path, not at its parent. */
@@ -108,13 +113,27 @@ export function validateOperatorContent(
   return { data: root, scheduledJobs: jobs };
 }
 
-/** The root mapping of YAML text as data; undefined when it does not parse or is no mapping. */
+/**
+ * The root mapping of YAML text as data; undefined when it does not parse,
+ * is no mapping, or has a shape `yamlDataOf` refuses.
+ */
 export function yamlMappingOf(text: string): Record<string, unknown> | undefined {
   const doc = parseDocument(text);
   if (doc.errors.length > 0 || !isMap(doc.contents)) {
     return undefined;
   }
-  return doc.toJS() as Record<string, unknown>;
+  const data = yamlDataOf(doc);
+  return data.ok ? (data.value as Record<string, unknown>) : undefined;
+}
+
+/** Why the stored text is refused as a whole (see `yamlDataOf`), or undefined. */
+export function yamlRefusalOf(text: string): string | undefined {
+  const doc = parseDocument(text);
+  if (doc.errors.length > 0 || !isMap(doc.contents)) {
+    return undefined;
+  }
+  const data = yamlDataOf(doc);
+  return data.ok ? undefined : data.reason;
 }
 
 /** The raw scheduled_jobs value of an operator file's text; undefined when unreadable or absent. */

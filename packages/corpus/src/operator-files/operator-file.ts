@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DomainError } from '@podcast/contracts';
 import { withFileLock, writeFileAtomic } from './atomic-write.js';
 import { readRootFile } from './confined-file.js';
 import {
@@ -13,6 +14,7 @@ import {
   type ValidOperatorContent,
   validateOperatorContent,
   yamlMappingOf,
+  yamlRefusalOf,
 } from './operator-content.js';
 
 export const OPERATOR_FILE_NAME = 'viewer_operator.yaml';
@@ -21,6 +23,16 @@ const FIELD = 'operator_config';
 export interface OperatorFile {
   path: string;
   content: string;
+}
+
+/** The stored file is refused whole when its YAML shape is (complex keys, too deep, alias bomb). */
+function assertServableShape(text: string): void {
+  const refusal = yamlRefusalOf(text);
+  if (refusal !== undefined) {
+    throw new DomainError('conflict', `${FIELD}: the stored file is refused: ${refusal}`, {
+      field: FIELD,
+    });
+  }
 }
 
 function forbiddenKeysOfText(text: string): string[] {
@@ -56,6 +68,7 @@ export async function readOperatorFile(root: string, seedProfile?: string): Prom
     found = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
   }
   const content = found.text ?? '';
+  assertServableShape(content);
   const forbidden = forbiddenKeysOfText(content);
   if (forbidden.length > 0) {
     throw forbiddenKeysError('conflict', forbidden);

@@ -1,0 +1,42 @@
+import { z } from './zod.js';
+
+/** One corpus root held by a server's registry: its size and how it notices changes. */
+export const CorpusRootStatus = z
+  .object({
+    root: z.string(),
+    episodes: z.number().int(),
+    watching: z
+      .boolean()
+      .describe('True while a directory watcher reports changes (no walk between rescans)'),
+    watched_dirs: z.number().int(),
+    syncs: z.number().int().describe('Syncs since the root was loaded (load, events, rescans)'),
+    dirs_statted: z.number().int().describe('Directories statted by those syncs, in total'),
+    last_full_scan_at: z.string().nullable(),
+  })
+  .openapi('CorpusRootStatus');
+
+/** One cache of parsed corpus side files: its size against its bounds. */
+export const CorpusCacheStatus = z
+  .object({
+    name: z.string(),
+    entries: z.number().int(),
+    bytes: z.number().int().describe("Sum of the cached files' sizes on disk"),
+    max_entries: z.number().int(),
+    max_bytes: z.number().int().describe('0: bounded by entries only'),
+    hits: z.number().int(),
+    misses: z.number().int(),
+  })
+  .openapi('CorpusCacheStatus');
+
+export const CorpusDebugResponse = z
+  .object({
+    process: z.object({
+      cpu_user_us: z.number().describe('process.cpuUsage().user since start, microseconds'),
+      cpu_system_us: z.number(),
+      rss_bytes: z.number(),
+      uptime_s: z.number(),
+    }),
+    roots: z.array(CorpusRootStatus),
+    caches: z.array(CorpusCacheStatus),
+  })
+  .openapi('CorpusDebugResponse');

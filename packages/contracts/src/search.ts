@@ -1,0 +1,287 @@
+import { CommaList, IsoDate, QueryBoolean, queryInt } from './query.js';
+import { CorpusPath, CorpusRootPath, Count } from './wire-formats.js';
+import { z } from './zod.js';
+
+/** Spec 04 §5.2 doc types a `type` filter may name. */
+export const SearchDocType = z.enum([
+  'insight',
+  'transcript',
+  'quote',
+  'kg_topic',
+  'kg_entity',
+  'summary',
+  'summary_short',
+  'episode_title',
+  'episode_description',
+]);
+
+export const QueryType = z
+  .enum(['entity_lookup', 'raw_evidence', 'temporal_tracking', 'cross_show_synthesis', 'semantic'])
+  .openapi({ description: 'Spec 04 §5.3 classification of the query text' });
+
+const SearchText = z.string().trim().min(1).max(500);
+
+export const SearchQuery = z.object({
+  q: SearchText,
+  path: CorpusPath.optional(),
+  type: CommaList.pipe(z.array(SearchDocType)).optional().openapi({
+    description: 'comma-separated doc types (insight, transcript, quote, kg_topic, …)',
+  }),
+  feed: z.string().min(1).max(300).optional(),
+  since: IsoDate.optional().openapi({ description: 'YYYY-MM-DD; undated episodes are left out' }),
+  speaker: z
+    .string()
+    .min(1)
+    .max(300)
+    .optional()
+    .openapi({ description: 'person id (`person:` is added when missing)' }),
+  grounded_only: QueryBoolean.default(false),
+  top_k: queryInt(1, 100).default(10),
+  embedding_model: z.string().min(1).max(300).optional(),
+  dedupe_kg_surfaces: QueryBoolean.default(true),
+});
+export type SearchQuery = z.infer<typeof SearchQuery>;
+
+const NamedRef = z.object({ id: z.string(), display_name: z.string() });
+
+export const LiftedHit = z
+  .object({
+    insight: z.object({
+      id: z.string(),
+      text: z.string(),
+      grounded: z.boolean(),
+      insight_type: z.string().optional(),
+      position_hint: z.number().optional(),
+    }),
+    quote: z.object({
+      id: z.string(),
+      timestamp_start_ms: z.number().optional(),
+      timestamp_end_ms: z.number().optional(),
+    }),
+    speaker: NamedRef.optional(),
+    topic: NamedRef.optional(),
+  })
+  .openapi('LiftedHit');
+
+export const SupportingQuote = z.object({
+  id: z.string(),
+  text: z.string(),
+  speaker_id: z.string().nullable(),
+  speaker_name: z.string().optional(),
+  timestamp_start_ms: z.number().optional(),
+  timestamp_end_ms: z.number().optional(),
+});
+
+export const SearchHit = z
+  .object({
+    doc_id: z.string(),
+    doc_type: z.string(),
+    source_tier: z.enum(['insight', 'segment', 'aux']),
+    score: z.number().openapi({ description: 'reciprocal-rank-fusion score (higher is better)' }),
+    text: z.string(),
+    episode_id: z.string(),
+    feed_id: z.string(),
+    publish_date: z.string().nullable(),
+    source_id: z.string(),
+    char_start: z.number().int().optional(),
+    char_end: z.number().int().optional(),
+    episode_slug: z.string().optional(),
+    episode_title: z.string().optional(),
+    podcast_title: z.string().nullable().optional(),
+    metadata_relpath: z.string().optional(),
+    grounded: z.boolean().optional(),
+    lifted: LiftedHit.optional(),
+    supporting_quotes: z.array(SupportingQuote).optional(),
+  })
+  .openapi('SearchHit');
+export type SearchHit = z.infer<typeof SearchHit>;
+
+export const LiftStats = z.object({ transcript_hits_returned: Count, lift_applied: Count });
+
+export const SearchResponse = z
+  .object({
+    query: z.string(),
+    path: CorpusRootPath,
+    query_type: QueryType,
+    results: z.array(SearchHit),
+    no_index: z.boolean().openapi({ description: 'true when the corpus has no usable index' }),
+    embedding_model: z.string().nullable(),
+    error: z
+      .string()
+      .nullable()
+      .openapi({ description: '`no_index` or `embedding_model_mismatch`; null on success' }),
+    detail: z.string().optional(),
+    lift_stats: LiftStats.optional(),
+  })
+  .openapi('SearchResponse');
+export type SearchResponse = z.infer<typeof SearchResponse>;
+
+export const IndexStatsQuery = z.object({
+  path: CorpusPath.optional(),
+  embedding_model: z.string().min(1).max(300).optional(),
+});
+
+export const IndexStaleness = z.object({
+  is_stale: z.boolean(),
+  reasons: z.array(z.string()),
+  episodes_added: Count,
+  episodes_changed: Count,
+  episodes_removed: Count,
+});
+
+export const IndexStatsResponse = z
+  .object({
+    path: CorpusRootPath,
+    available: z.boolean(),
+    rebuild_in_progress: z.boolean(),
+    rebuild_last_error: z.string().nullable(),
+    embedding_model: z.string().nullable(),
+    embedding_provider: z.string().nullable(),
+    embedding_dim: z.number().int().nullable(),
+    configured_embedding_model: z.string(),
+    configured_embedding_provider: z.string(),
+    doc_type_counts: z.record(z.string(), Count),
+    tier_counts: z.record(z.string(), Count),
+    feeds_indexed: Count,
+    episodes_indexed: Count,
+    total_vectors: Count,
+    last_updated: z.string().nullable(),
+    staleness: IndexStaleness,
+  })
+  .openapi('IndexStatsResponse');
+export type IndexStatsResponse = z.infer<typeof IndexStatsResponse>;
+
+export const IndexRebuildQuery = z.object({
+  path: CorpusPath.optional(),
+  rebuild: QueryBoolean.default(false).openapi({
+    description: 'true re-embeds everything; otherwise only changed episodes',
+  }),
+  embedding_model: z.string().min(1).max(300).optional(),
+});
+
+export const IndexRebuildAccepted = z
+  .object({
+    status: z.literal('accepted'),
+    path: CorpusRootPath,
+    force: z.boolean().openapi({ description: 'true when every episode is re-embedded' }),
+    embedding_model: z.string(),
+    poll: z.string(),
+  })
+  .openapi('IndexRebuildAccepted');
+
+export const IndexTimeseriesQuery = z.object({ path: CorpusPath.optional() });
+
+export const IndexTimeseriesPoint = z.object({
+  ts: z.string(),
+  event: z.enum(['rebuild_finished', 'rebuild_failed']),
+  duration_ms: Count,
+  full: z.boolean().optional(),
+  episodes_embedded: Count.optional(),
+  episodes_removed: Count.optional(),
+  rows_written: Count.optional(),
+  total_vectors: Count.optional(),
+  error: z.string().optional(),
+});
+
+export const IndexTimeseriesResponse = z
+  .object({ path: CorpusRootPath, points: z.array(IndexTimeseriesPoint) })
+  .openapi('IndexTimeseriesResponse');
+
+export const SimilarEpisodesQuery = z.object({
+  path: CorpusPath.optional(),
+  metadata_relpath: z.string().min(1).max(1000),
+  top_k: queryInt(1, 25).default(8),
+});
+
+export const SimilarEpisode = z.object({
+  metadata_relpath: z.string(),
+  episode_id: z.string().nullable(),
+  title: z.string(),
+  feed_id: z.string(),
+  podcast_title: z.string().nullable(),
+  publish_date: z.string().nullable(),
+  score: z.number().openapi({ description: 'cosine similarity of the closest profile rows' }),
+});
+
+export const SimilarEpisodesResponse = z
+  .object({
+    path: CorpusRootPath,
+    metadata_relpath: z.string(),
+    items: z.array(SimilarEpisode),
+    error: z.string().nullable().openapi({ description: '`no_index` without a usable index' }),
+  })
+  .openapi('SimilarEpisodesResponse');
+
+/** Consumer hits add the card fields of the episode (spec 01 /api/app/search). */
+export const AppSearchHit = SearchHit.extend({ episode_artwork: z.string().nullable() }).openapi(
+  'AppSearchHit',
+);
+
+export const AppSearchResponse = SearchResponse.omit({ path: true })
+  .extend({ results: z.array(AppSearchHit) })
+  .openapi('AppSearchResponse');
+export type AppSearchResponse = z.infer<typeof AppSearchResponse>;
+
+export const AppSearchQuery = z.object({
+  q: SearchText,
+  top_k: queryInt(1, 50).default(10),
+  grounded_only: QueryBoolean.default(false),
+});
+
+export const AppEpisodeSearchQuery = z.object({
+  q: SearchText,
+  top_k: queryInt(1, 50).default(10),
+});
+
+export const AppRelatedQuery = z.object({ top_k: queryInt(1, 25).default(8) });
+
+export const ExploreQuery = z.object({
+  path: CorpusPath.optional(),
+  question: SearchText.optional().openapi({ description: 'natural-language question (or `q`)' }),
+  q: SearchText.optional(),
+  topic: z.string().min(1).max(300).optional(),
+  speaker: z.string().min(1).max(300).optional(),
+  grounded_only: QueryBoolean.default(false),
+  min_confidence: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, 'expected a number from 0 to 1')
+    .transform(Number)
+    .pipe(z.number().min(0).max(1))
+    .optional()
+    .openapi({ type: 'number', minimum: 0, maximum: 1 }),
+  sort_by: z.enum(['confidence', 'date', 'relevance']).optional(),
+  limit: queryInt(1, 200).default(50),
+  strict: QueryBoolean.default(false).openapi({
+    description: 'topic matches ids exactly; otherwise a label substring also matches',
+  }),
+});
+
+export const ExploreRow = z.object({
+  insight_id: z.string(),
+  text: z.string(),
+  grounded: z.boolean(),
+  confidence: z.number().nullable(),
+  insight_type: z.string().nullable(),
+  episode_id: z.string().nullable(),
+  episode_title: z.string(),
+  podcast_title: z.string().nullable(),
+  publish_date: z.string().nullable(),
+  metadata_relpath: z.string(),
+  topics: z.array(z.object({ id: z.string(), label: z.string() })),
+  person_ids: z.array(z.string()),
+  score: z.number().nullable().openapi({ description: 'fusion score in question mode' }),
+  supporting_quotes: z.array(SupportingQuote),
+});
+
+export const ExploreResponse = z
+  .object({
+    path: CorpusRootPath,
+    mode: z.enum(['filter', 'question']),
+    question: z.string().nullable(),
+    query_type: QueryType.nullable(),
+    total: Count.openapi({ description: 'rows matching before the limit' }),
+    items: z.array(ExploreRow),
+    no_index: z.boolean(),
+  })
+  .openapi('ExploreResponse');

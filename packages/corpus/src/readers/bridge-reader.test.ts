@@ -1,0 +1,33 @@
+import { describe, expect, it } from '@jest/globals';
+import {
+  BRIDGE_CONNECTIVITY,
+  BRIDGE_FIXTURE,
+  BRIDGE_PIPELINE,
+} from '../../test/lineage-fixtures.js';
+import { normalizeBridge } from './bridge-reader.js';
+
+describe('normalizeBridge', () => {
+  it('reads pipeline identities with stripped layer prefixes', () => {
+    const bridge = normalizeBridge(BRIDGE_PIPELINE);
+    expect(bridge.identities[0]).toEqual({
+      id: 'person:maya',
+      type: 'person',
+      display_name: 'Maya R.',
+      aliases: ['Maya'],
+    });
+    expect(bridge.display_names.get('topic:soil')).toBe('Soil');
+  });
+
+  it('reads fixture identities that carry only id and display_name', () => {
+    const bridge = normalizeBridge(BRIDGE_FIXTURE);
+    expect(bridge.display_names.get('org:acme')).toBe('Acme Corp');
+    expect(bridge.episode_id).toBe('ep-1');
+  });
+
+  it('reads the connectivity shape as canonical-id maps without identities', () => {
+    const bridge = normalizeBridge(BRIDGE_CONNECTIVITY);
+    expect(bridge.identities).toEqual([]);
+    expect(bridge.entity_to_canonical.get('person:ana')).toBe('person:ana-lopez');
+    expect(bridge.topic_to_canonical.get('concept:flooding')).toBe('topic:floods');
+  });
+});

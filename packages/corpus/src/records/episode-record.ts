@@ -1,0 +1,190 @@
+import path from 'node:path';
+import { asArray, asText, type UnknownRecord } from '../readers/lenient-values.js';
+import { metadataStem, pickEpisodeMetadata, siblingArtifactName } from '../readers/metadata.js';
+import {
+  artRelpathCandidate,
+  durationSecondsOf,
+  publishDateOf,
+  verifiedArtRelpath,
+} from './episode-fields.js';
+import { episodeSlug } from './slug.js';
+import { cardSummaryPreview, type EpisodeSummary, topicPills } from './summary-preview.js';
+
+/** `ready` when the metadata names a transcript, else `pending` (the only two values). */
+export type EpisodeStatus = 'ready' | 'pending';
+
+/** One discovered episode, derived from its metadata file (spec 04 §3). Paths are posix, root-relative. */
+export interface EpisodeRecord {
+  slug: string;
+  feed_id: string;
+  /** `episode.episode_id`, trimmed; null when absent. */
+  episode_id: string | null;
+  title: string;
+  publish_date: string | null;
+  description: string | null;
+  duration_seconds: number | null;
+  podcast_title: string | null;
+  feed_description: string | null;
+  feed_url: string | null;
+  feed_image_url: string | null;
+  episode_image_url: string | null;
+  /** Verified local art (inside the art store and present), else null. */
+  feed_image_local_relpath: string | null;
+  episode_image_local_relpath: string | null;
+  /** The episode's verified art, else the feed's. */
+  artwork_relpath: string | null;
+  media_url: string | null;
+  media_type: string | null;
+  media_id: string | null;
+  status: EpisodeStatus;
+  has_transcript: boolean;
+  /** Absolute transcript path as named by the metadata (not checked on disk). */
+  transcript_path: string | null;
+  /** Root-relative transcript path; null when missing or outside the root. */
+  transcript_relpath: string | null;
+  summary: EpisodeSummary;
+  has_summary: boolean;
+  /** Card lede (150 rule). */
+  summary_preview: string | null;
+  /** Topic pills: first four bullets capped at 160. */
+  topics: string[];
+  has_gi: boolean;
+  has_kg: boolean;
+  has_bridge: boolean;
+  gi_relpath: string | null;
+  kg_relpath: string | null;
+  bridge_relpath: string | null;
+  metadata_relpath: string;
+  /** Parent of the metadata directory ('' for the flat layout). */
+  run_relpath: string;
+  stem: string;
+}
+
+export interface EpisodeRecordInput {
+  /** The parsed metadata file (or its `pickEpisodeMetadata` subset). */
+  metadata: UnknownRecord;
+  /** Posix path of the metadata file relative to the corpus root. */
+  metadataRelpath: string;
+  /** Absolute corpus root. */
+  root: string;
+  siblings: { gi: boolean; kg: boolean; bridge: boolean };
+  artExists: (relpath: string) => boolean;
+}
+
+function summaryFields(block: UnknownRecord, episodeTitle: string) {
+  const bullets = asArray(block.bullets)
+    .map(asText)
+    .filter((bullet): bullet is string => bullet !== undefined);
+  const body = asText(block.raw_text) ?? asText(block.short_summary) ?? null;
+  const summary: EpisodeSummary = { title: asText(block.title) ?? null, bullets, body };
+  return {
+    summary,
+    has_summary: summary.title !== null || bullets.length > 0 || body !== null,
+    summary_preview: cardSummaryPreview(summary, episodeTitle),
+    topics: topicPills(bullets),
+  };
+}
+
+/** The transcript path is relative to the run dir (parent of `metadata/`); the file is not checked. */
+function transcriptFields(content: UnknownRecord, root: string, runRelpath: string) {
+  const named = asText(content.transcript_file_path) ?? asText(content.transcript_file);
+  if (named === undefined) {
+    return {
+      status: 'pending' as const,
+      has_transcript: false,
+      transcript_path: null,
+      transcript_relpath: null,
+    };
+  }
+  const absolute = path.resolve(root, runRelpath, named);
+  const relative = path.relative(root, absolute).split(path.sep).join('/');
+  const isInside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
+  return {
+    status: 'ready' as const,
+    has_transcript: true,
+    transcript_path: absolute,
+    transcript_relpath: isInside ? relative : null,
+  };
+}
+
+function locationFields(metadataRelpath: string) {
+  const metadataDir = path.posix.dirname(metadataRelpath);
+  const dir = metadataDir === '.' ? '' : metadataDir;
+  const runDir = path.posix.dirname(dir);
+  return {
+    dir,
+    run_relpath: dir === '' || runDir === '.' ? '' : runDir,
+    stem: metadataStem(path.posix.basename(metadataRelpath)),
+  };
+}
+
+function artifactFields(dir: string, stem: string, siblings: EpisodeRecordInput['siblings']) {
+  const relpathOf = (kind: 'gi' | 'kg' | 'bridge') =>
+    siblings[kind] ? path.posix.join(dir, siblingArtifactName(stem, kind)) : null;
+  return {
+    has_gi: siblings.gi,
+    has_kg: siblings.kg,
+    has_bridge: siblings.bridge,
+    gi_relpath: relpathOf('gi'),
+    kg_relpath: relpathOf('kg'),
+    bridge_relpath: relpathOf('bridge'),
+  };
+}
+
+function imageFields(
+  feed: UnknownRecord,
+  episode: UnknownRecord,
+  artExists: (relpath: string) => boolean,
+) {
+  const feedArt = verifiedArtRelpath(feed.image_local_relpath, artExists);
+  const episodeArt = verifiedArtRelpath(episode.image_local_relpath, artExists);
+  return {
+    feed_image_url: asText(feed.image_url) ?? null,
+    episode_image_url: asText(episode.image_url) ?? null,
+    feed_image_local_relpath: feedArt,
+    episode_image_local_relpath: episodeArt,
+    artwork_relpath: episodeArt ?? feedArt,
+  };
+}
+
+const textOrNull = (value: unknown) => asText(value) ?? null;
+
+/** Derives the episode record from one metadata file (spec 04 §3); pure apart from `artExists`. */
+export function buildEpisodeRecord(input: EpisodeRecordInput): EpisodeRecord {
+  const { feed, episode, content, summary, title } = pickEpisodeMetadata(input.metadata);
+  const { dir, run_relpath, stem } = locationFields(input.metadataRelpath);
+  const feedId = asText(feed.feed_id) ?? '';
+  const episodeId = asText(episode.episode_id) ?? null;
+  const episodeTitle = asText(episode.title) ?? asText(title) ?? '(untitled)';
+  return {
+    slug: episodeSlug(feedId, episodeId, input.metadataRelpath),
+    feed_id: feedId,
+    episode_id: episodeId,
+    title: episodeTitle,
+    publish_date: publishDateOf(episode.published_date),
+    description: textOrNull(episode.description),
+    duration_seconds: durationSecondsOf(episode.duration_seconds),
+    podcast_title: textOrNull(feed.title),
+    feed_description: textOrNull(feed.description),
+    feed_url: textOrNull(feed.url),
+    ...imageFields(feed, episode, input.artExists),
+    media_url: textOrNull(content.media_url),
+    media_type: textOrNull(content.media_type),
+    media_id: textOrNull(content.media_id),
+    ...transcriptFields(content, input.root, run_relpath),
+    ...summaryFields(summary, episodeTitle),
+    ...artifactFields(dir, stem, input.siblings),
+    metadata_relpath: input.metadataRelpath,
+    run_relpath,
+    stem,
+  };
+}
+
+/** Local art relpaths a metadata file names (syntactically valid ones), for existence checks. */
+export function artCandidatesOf(metadata: UnknownRecord): string[] {
+  const { feed, episode } = pickEpisodeMetadata(metadata);
+  return [
+    artRelpathCandidate(episode.image_local_relpath),
+    artRelpathCandidate(feed.image_local_relpath),
+  ].filter((relpath): relpath is string => relpath !== null);
+}

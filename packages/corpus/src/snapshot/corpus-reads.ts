@@ -1,0 +1,155 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { normalizeBridge } from '../readers/bridge-reader.js';
+import { normalizeGi } from '../readers/gi-reader.js';
+import { normalizeKg } from '../readers/kg-reader.js';
+import { readCorpusObject } from '../readers/lenient-parse.js';
+import type { ArtifactKind } from '../readers/metadata.js';
+import { pickEpisodeMetadata } from '../readers/metadata.js';
+import { artCandidatesOf } from '../records/episode-record.js';
+import {
+  type AnyCached,
+  cacheFor,
+  forget,
+  noteStability,
+  type SyncCounters,
+  type SyncDeps,
+  statKnown,
+} from './corpus-cache.js';
+import {
+  type CachedArtifact,
+  type CorpusState,
+  type LoadedArtifact,
+  siblingRelpath,
+  type TrackedKind,
+} from './corpus-state.js';
+import { mapLimit } from './map-limit.js';
+
+/** Reads one file into its cache entry; returns the parsed object, or undefined when unusable or gone. */
+async function readCached(
+  state: CorpusState,
+  cache: Map<string, AnyCached>,
+  relpath: string,
+  deps: SyncDeps,
+): Promise<Record<string, unknown> | undefined> {
+  await deps.slicer.yieldIfDue();
+  state.generation++;
+  const read = readCorpusObject(path.join(state.root, relpath), deps.logger);
+  const entry = cache.get(relpath);
+  if (read === undefined || entry === undefined) {
+    forget(state, cache, relpath);
+    return undefined;
+  }
+  Object.assign(entry, { mtimeMs: read.mtimeMs, size: read.size });
+  noteStability(state, relpath, entry, deps);
+  return read.record;
+}
+
+export async function loadMetadata(state: CorpusState, deps: SyncDeps, counters: SyncCounters) {
+  const pending = [...state.metadata].filter(([, file]) => file.value === undefined);
+  const artToCheck = new Set<string>();
+  await mapLimit(pending, deps.concurrency, async ([relpath]) => {
+    counters.filesRead++;
+    const raw = await readCached(state, cacheFor(state, 'metadata'), relpath, deps);
+    const entry = state.metadata.get(relpath);
+    if (entry !== undefined) {
+      entry.value = raw === undefined ? null : pickEpisodeMetadata(raw);
+    }
+    if (raw === undefined) {
+      counters.filesSkipped++;
+      return;
+    }
+    for (const art of artCandidatesOf(raw)) {
+      artToCheck.add(art);
+    }
+  });
+  return artToCheck;
+}
+
+/** Art existence is checked when a metadata file is (re)read, and for every known path on a full sync. */
+export async function checkArt(
+  state: CorpusState,
+  relpaths: Set<string>,
+  deps: SyncDeps,
+): Promise<void> {
+  await mapLimit([...relpaths], deps.concurrency, async (relpath) => {
+    const exists = await stat(path.join(state.root, relpath)).then(
+      (info) => info.isFile(),
+      () => false,
+    );
+    if (state.art.get(relpath) !== exists) {
+      state.art.set(relpath, exists);
+      state.artVersion++;
+      state.generation++;
+    }
+  });
+}
+
+const NORMALIZERS: Readonly<
+  Record<ArtifactKind, (raw: Record<string, unknown>) => LoadedArtifact>
+> = {
+  gi: normalizeGi,
+  kg: normalizeKg,
+  bridge: normalizeBridge,
+};
+
+async function loadArtifact(
+  state: CorpusState,
+  relpath: string,
+  file: CachedArtifact,
+  deps: SyncDeps,
+) {
+  const raw = await readCached(state, cacheFor(state, file.kind), relpath, deps);
+  try {
+    file.value = raw === undefined ? null : NORMALIZERS[file.kind](raw);
+  } catch (err) {
+    deps.logger.warn(
+      { file: relpath, err: (err as Error).message },
+      'skipping unreadable corpus file',
+    );
+    file.value = null;
+  }
+}
+
+function wantedArtifacts(winners: ReadonlySet<string>): Set<string> {
+  const wanted = new Set<string>();
+  for (const relpath of winners) {
+    for (const kind of ['gi', 'kg', 'bridge'] as const) {
+      wanted.add(siblingRelpath(relpath, kind));
+    }
+  }
+  return wanted;
+}
+
+/**
+ * Reads the GI/KG/bridge siblings of winning episodes that are not loaded
+ * yet; artifacts of losing runs are released and, like orphans, only
+ * statted for the listing.
+ */
+export async function loadWinnerArtifacts(
+  state: CorpusState,
+  winners: ReadonlySet<string>,
+  deps: SyncDeps,
+  counters: SyncCounters,
+): Promise<void> {
+  const wanted = wantedArtifacts(winners);
+  const toRead: Array<[string, CachedArtifact]> = [];
+  const toStat: Array<[string, TrackedKind]> = [];
+  for (const [relpath, file] of state.artifacts) {
+    if (!wanted.has(relpath)) {
+      file.value = undefined;
+      if (Number.isNaN(file.mtimeMs)) toStat.push([relpath, file.kind]);
+    } else if (file.value === undefined) {
+      toRead.push([relpath, file]);
+    }
+  }
+  await mapLimit(toRead, deps.concurrency, async ([relpath, file]) => {
+    counters.filesRead++;
+    await loadArtifact(state, relpath, file, deps);
+    if (file.value === null) {
+      counters.filesSkipped++;
+    }
+  });
+  counters.filesStatted += toStat.length;
+  await statKnown(state, toStat, deps);
+}

@@ -1,0 +1,253 @@
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from 'pino';
+import {
+  type CorpusCaches,
+  type CorpusPlace,
+  clearCorpusCaches,
+  corpusCacheStats,
+  createCorpusCaches,
+} from '../caches/corpus-caches.js';
+import {
+  type CorpusRoot,
+  createCorpusRoot,
+  isWatching,
+  type RootContext,
+  syncRoot,
+} from './corpus-root.js';
+import type { CorpusSnapshot } from './corpus-snapshot.js';
+import { createTimeSlicer } from './time-slicer.js';
+
+export interface CorpusRegistryOptions {
+  logger: Logger;
+  now?: () => Date;
+  /**
+   * Minimum gap between directory walks while no watcher runs (watching
+   * off or failed). Default 2000.
+   */
+  refreshIntervalMs?: number;
+  /**
+   * While a watcher runs, the gap between full rescans (every directory and
+   * tracked file statted), the safety net for events the watcher missed.
+   * Default 300000 (5 minutes).
+   */
+  rescanIntervalMs?: number;
+  /** Watch discovered directories for changes. Default true. */
+  watch?: boolean;
+  /** Delay between a watch event and the sync it triggers, gathering a burst of writes. Default 100. */
+  settleMs?: number;
+  /** Files statted at once. Default 64. */
+  concurrency?: number;
+  /**
+   * The configured roots (CORPUS_DIR, CORPUS_ROOTS): held for the life of the
+   * registry, never evicted, whatever callers ask for. Compared by real path.
+   */
+  pinned?: readonly string[];
+  /**
+   * Other folders kept in memory at once (a `path` parameter may name any
+   * folder inside the configured roots); past it the least recently used
+   * one is dropped. Pinned roots do not count. Default 2.
+   */
+  maxRoots?: number;
+  /**
+   * Once a root is loaded, answer `get` at once with the current snapshot
+   * and run due checks in the background (stale-while-revalidate), instead
+   * of making callers wait for the directory walk. Servers turn this on: at
+   * 10,000 episodes the walk made every request of its moment wait, halving
+   * throughput and doubling p99 (measured with `pnpm bench`).
+   */
+  serveStale?: boolean;
+}
+
+export interface CorpusRegistry {
+  /** The current snapshot of `root`, loading it on first use and refreshing it incrementally after changes. */
+  get(root: string): Promise<CorpusSnapshot>;
+  /** Re-checks every tracked file now (after edits a watcher may not see), then returns the snapshot. */
+  refresh(root: string): Promise<CorpusSnapshot>;
+  /** What each held root costs and how it notices changes, for the debug view and logs. */
+  describe(): RootStatus[];
+  /** The side-file caches every snapshot of this registry reads through. */
+  readonly caches: CorpusCaches;
+  /** `root` with this registry's caches, for side-file readers where no snapshot is loaded. */
+  at(root: string): CorpusPlace;
+  /** Stops all watchers; pending loads still settle. */
+  close(): void;
+}
+
+export interface RootStatus {
+  root: string;
+  episodes: number;
+  /** True while a watcher reports changes (no walk between safety rescans). */
+  watching: boolean;
+  watchedDirs: number;
+  syncs: number;
+  dirsStatted: number;
+  lastFullScanAt: string | null;
+}
+
+function realOrResolved(dir: string): string {
+  try {
+    return realpathSync.native(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}
+
+function statusOf(root: CorpusRoot): RootStatus {
+  return {
+    root: root.state.root,
+    episodes: root.snapshot?.episodes.length ?? 0,
+    watching: isWatching(root),
+    watchedDirs: root.watcher?.count() ?? 0,
+    syncs: root.syncs,
+    dirsStatted: root.dirsStatted,
+    lastFullScanAt: root.lastFullScanMs === 0 ? null : new Date(root.lastFullScanMs).toISOString(),
+  };
+}
+
+/** Queues a sync behind any running one, so loads of one root never overlap. */
+function queueSync(root: CorpusRoot, full: boolean, context: RootContext): Promise<CorpusSnapshot> {
+  const previous = root.pending ?? Promise.resolve();
+  const next = previous.catch(() => undefined).then(() => syncRoot(root, full, context));
+  root.pending = next;
+  const clear = () => {
+    if (root.pending === next) {
+      root.pending = undefined;
+    }
+  };
+  next.then(clear, clear);
+  return next;
+}
+
+/**
+ * Keeps one in-memory snapshot per corpus root. The first `get` loads the
+ * root. While a watcher runs, a watch event schedules a sync of the named
+ * files and directories only (no walk), and a full rescan runs at most once
+ * per `rescanIntervalMs` as a safety net; without a watcher, `get` walks the
+ * discovered directories at most once per `refreshIntervalMs`. Syncs re-read
+ * only changed files. Concurrent calls share one load.
+ */
+export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegistry {
+  const now = options.now ?? (() => new Date());
+  const intervalMs = options.refreshIntervalMs ?? 2000;
+  const rescanMs = options.rescanIntervalMs ?? 300_000;
+  const settleMs = options.settleMs ?? 100;
+  const maxRoots = options.maxRoots ?? 2;
+  const pinned = new Set((options.pinned ?? []).map(realOrResolved));
+  const caches = createCorpusCaches();
+  const context: RootContext = {
+    logger: options.logger,
+    caches,
+    now,
+    concurrency: options.concurrency ?? 64,
+    slicer: createTimeSlicer(),
+  };
+  const roots = new Map<string, CorpusRoot>();
+  let isClosed = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const describe = () => [...roots.values()].map(statusOf);
+
+  /**
+   * Full rescans (every CORPUS_RESCAN_MS) and `refresh` end with one info
+   * line of cache sizes and change-detection counts: the periodic view of
+   * what GET /api/debug/corpus shows on demand.
+   */
+  const sync = (root: CorpusRoot, full: boolean): Promise<CorpusSnapshot> => {
+    const pending = queueSync(root, full, context);
+    if (full) {
+      const report = () =>
+        options.logger.info(
+          { caches: corpusCacheStats(caches), roots: describe() },
+          'corpus caches',
+        );
+      pending.then(report, () => undefined);
+    }
+    return pending;
+  };
+
+  /** Syncs a root shortly after a watch event, so the next request already sees the change. */
+  const schedule = (root: CorpusRoot): void => {
+    if (root.isScheduled || isClosed) {
+      return;
+    }
+    root.isScheduled = true;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      root.isScheduled = false;
+      // Failures are logged by syncRoot and the previous snapshot stays.
+      sync(root, false).then(
+        () => root.isDirty && schedule(root),
+        () => undefined,
+      );
+    }, settleMs);
+    timer.unref();
+    timers.add(timer);
+  };
+
+  /** Whether `get` must check the disk before answering: a pending event or a due walk. */
+  const isDue = (root: CorpusRoot): { due: boolean; full: boolean } => {
+    const nowMs = now().getTime();
+    if (isWatching(root)) {
+      const full = nowMs - root.lastFullScanMs >= rescanMs;
+      return { due: full || root.isDirty, full };
+    }
+    return { due: root.isDirty || nowMs - root.lastSyncMs >= intervalMs, full: false };
+  };
+
+  /**
+   * The root for `dir`, most recently used last. Past the cap on unpinned
+   * roots the least recently used idle one goes; pinned roots never do.
+   */
+  const rootFor = (dir: string): CorpusRoot => {
+    const key = path.resolve(dir);
+    const root =
+      roots.get(key) ??
+      createCorpusRoot(key, options.logger, options.watch !== false && !isClosed, schedule);
+    roots.delete(key);
+    roots.set(key, root);
+    const unpinned = [...roots.keys()].filter((k) => !pinned.has(k));
+    const oldestKey = unpinned[0];
+    const oldest = oldestKey === undefined ? undefined : roots.get(oldestKey);
+    if (unpinned.length > maxRoots && oldest !== undefined && oldest.pending === undefined) {
+      oldest.watcher?.close();
+      roots.delete(oldestKey as string);
+    }
+    return root;
+  };
+
+  return {
+    get(dir) {
+      const root = rootFor(dir);
+      const { due, full } = isDue(root);
+      if (root.snapshot && !root.pending && !due) {
+        return Promise.resolve(root.snapshot);
+      }
+      if (root.snapshot && options.serveStale) {
+        if (!root.pending) {
+          // Failures are logged by syncRoot and the previous snapshot stays.
+          sync(root, full).catch(() => undefined);
+        }
+        return Promise.resolve(root.snapshot);
+      }
+      return root.pending ?? sync(root, full);
+    },
+    refresh(dir) {
+      return sync(rootFor(dir), true);
+    },
+    describe,
+    caches,
+    at: (root) => ({ root, caches }),
+    close() {
+      isClosed = true;
+      clearCorpusCaches(caches);
+      for (const timer of timers) {
+        clearTimeout(timer);
+      }
+      timers.clear();
+      for (const root of roots.values()) {
+        root.watcher?.close();
+      }
+      roots.clear();
+    },
+  };
+}

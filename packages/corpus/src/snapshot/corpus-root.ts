@@ -1,0 +1,176 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import type { CorpusCaches } from '../caches/corpus-caches.js';
+import { createDirWatcher, type DirWatcher } from '../discovery/corpus-watch.js';
+import { artifactKindOf, isMetadataFileName } from '../readers/metadata.js';
+import { buildCorpusSnapshot, type CorpusSnapshot } from './corpus-snapshot.js';
+import { type CorpusState, createCorpusState } from './corpus-state.js';
+import { type SyncRequest, syncCorpusState } from './corpus-sync.js';
+import type { TimeSlicer } from './time-slicer.js';
+
+/** What every root of one registry shares. */
+export interface RootContext {
+  logger: Logger;
+  caches: CorpusCaches;
+  now: () => Date;
+  concurrency: number;
+  slicer: TimeSlicer;
+}
+
+/** One corpus root held by the registry: its loader state, last snapshot and pending change marks. */
+export interface CorpusRoot {
+  state: CorpusState;
+  snapshot?: CorpusSnapshot;
+  pending?: Promise<CorpusSnapshot>;
+  lastSyncMs: number;
+  /** When the last walk that trusted nothing (first load, safety rescan, `refresh`) finished. */
+  lastFullScanMs: number;
+  /** Syncs run and directories statted by them since the root was loaded, for the debug view. */
+  syncs: number;
+  dirsStatted: number;
+  isDirty: boolean;
+  /** A sync is scheduled after a watch event. */
+  isScheduled: boolean;
+  dirtyFiles: Set<string>;
+  dirtyDirs: Set<string>;
+  watcher?: DirWatcher;
+}
+
+function isMetadataDirRel(rel: string): boolean {
+  return path.posix.basename(rel) === 'metadata';
+}
+
+/** Turns one watch event into the narrowest re-check: a named file, or a directory listing. */
+function noteChange(
+  root: CorpusRoot,
+  dirRel: string,
+  name: string | null,
+  isRename: boolean,
+): boolean {
+  if (name?.startsWith('.')) {
+    return false;
+  }
+  if (name === null || !isMetadataDirRel(dirRel)) {
+    root.dirtyDirs.add(dirRel);
+  } else if (isMetadataFileName(name) || artifactKindOf(name) !== undefined) {
+    root.dirtyFiles.add(dirRel === '' ? name : `${dirRel}/${name}`);
+    if (isRename) {
+      root.dirtyDirs.add(dirRel); // a file came or went: the listing changed too
+    }
+  } else {
+    return false;
+  }
+  root.isDirty = true;
+  return true;
+}
+
+/** True while a watcher reports changes, so the registry need not walk the tree to find them. */
+export function isWatching(root: CorpusRoot): boolean {
+  return root.watcher?.isActive() === true && root.snapshot !== undefined;
+}
+
+/** `onDirty` runs after each watch event that may change the snapshot (the registry schedules a sync). */
+export function createCorpusRoot(
+  dir: string,
+  logger: Logger,
+  watch: boolean,
+  onDirty: (root: CorpusRoot) => void,
+): CorpusRoot {
+  const root: CorpusRoot = {
+    state: createCorpusState(dir),
+    lastSyncMs: 0,
+    lastFullScanMs: 0,
+    syncs: 0,
+    dirsStatted: 0,
+    isDirty: false,
+    isScheduled: false,
+    dirtyFiles: new Set(),
+    dirtyDirs: new Set(),
+  };
+  if (watch) {
+    const onChange = (rel: string, name: string | null, isRename: boolean) => {
+      if (noteChange(root, rel, name, isRename)) {
+        onDirty(root);
+      }
+    };
+    root.watcher = createDirWatcher(dir, onChange, logger);
+  }
+  return root;
+}
+
+/** Takes the pending change marks, leaving fresh sets for events that arrive during the sync. */
+function takeRequest(root: CorpusRoot, full: boolean): SyncRequest {
+  const trusted = isWatching(root);
+  const request = { full, trusted, dirtyFiles: root.dirtyFiles, dirtyDirs: root.dirtyDirs };
+  root.isDirty = false;
+  root.dirtyFiles = new Set();
+  root.dirtyDirs = new Set();
+  return request;
+}
+
+function restoreRequest(root: CorpusRoot, request: SyncRequest): void {
+  root.isDirty = true;
+  for (const file of request.dirtyFiles) root.dirtyFiles.add(file);
+  for (const dir of request.dirtyDirs) root.dirtyDirs.add(dir);
+}
+
+async function syncToSnapshot(root: CorpusRoot, request: SyncRequest, context: RootContext) {
+  const started = performance.now();
+  const generation = root.state.generation;
+  // The racy-write window compares with file mtimes, so it needs the real clock.
+  const deps = { ...context, nowMs: Date.now() };
+  const { winners, counters } = await syncCorpusState(root.state, request, deps);
+  root.syncs++;
+  root.dirsStatted += counters.dirsStatted;
+  if (!request.trusted || request.full) {
+    root.lastFullScanMs = context.now().getTime();
+  }
+  const added = root.watcher?.track(root.state.dirs.keys()) ?? [];
+  if (root.snapshot !== undefined && added.length > 0) {
+    // Files written between listing a new directory and watching it raised no event: list it again.
+    for (const dir of added) root.dirtyDirs.add(dir);
+    root.isDirty = true;
+  }
+  if (root.snapshot && root.state.generation === generation) {
+    return root.snapshot; // nothing moved on disk: keep the snapshot, skip the rebuild
+  }
+  const durationMs = Math.round(performance.now() - started);
+  const stats = { ...counters, durationMs, metadataFiles: root.state.metadata.size };
+  const loadedAt = context.now();
+  return buildCorpusSnapshot({
+    state: root.state,
+    winners,
+    stats,
+    loadedAt,
+    caches: context.caches,
+  });
+}
+
+/**
+ * Brings one root up to date and returns its snapshot. A failed refresh
+ * keeps serving the previous snapshot and leaves the change marks for the
+ * next attempt; a failed first load throws.
+ */
+export async function syncRoot(
+  root: CorpusRoot,
+  full: boolean,
+  context: RootContext,
+): Promise<CorpusSnapshot> {
+  const request = takeRequest(root, full);
+  try {
+    root.snapshot = await syncToSnapshot(root, request, context);
+    return root.snapshot;
+  } catch (err) {
+    restoreRequest(root, request);
+    if (root.snapshot === undefined) {
+      throw err;
+    }
+    context.logger.error(
+      { root: root.state.root, err: (err as Error).message },
+      'corpus refresh failed; serving the previous snapshot',
+    );
+    return root.snapshot;
+  } finally {
+    root.lastSyncMs = context.now().getTime();
+  }
+}

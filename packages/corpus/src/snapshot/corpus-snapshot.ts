@@ -1,0 +1,149 @@
+import type { CorpusCaches, CorpusPlace } from '../caches/corpus-caches.js';
+import type { NormalizedGraph } from '../graph/gi-graph.js';
+import { stripEpisodePrefix } from '../graph/layer-ids.js';
+import type { NormalizedBridge } from '../readers/bridge-reader.js';
+import type { NormalizedKg } from '../readers/kg-reader.js';
+import { type ArtifactEntry, buildArtifactEntries } from '../records/artifacts.js';
+import { buildEpisodeRecord, type EpisodeRecord } from '../records/episode-record.js';
+import { compareEpisodes } from '../records/episode-sort.js';
+import { buildFeedRecords, type FeedRecord } from '../records/feeds.js';
+import type { SyncCounters } from './corpus-cache.js';
+import {
+  type CachedMetadata,
+  type CorpusState,
+  type LoadedArtifact,
+  losingArtifacts,
+  siblingRelpath,
+} from './corpus-state.js';
+
+export interface SnapshotStats extends SyncCounters {
+  /** Wall time of the load or refresh that produced this snapshot. */
+  durationMs: number;
+  /** Metadata files discovered (before dedup, unreadable ones included). */
+  metadataFiles: number;
+}
+
+/**
+ * An immutable view of one corpus root at one moment. It is also the
+ * `CorpusPlace` side-file readers take: `caches` are its registry's.
+ */
+export interface CorpusSnapshot extends CorpusPlace {
+  readonly root: string;
+  readonly loadedAt: Date;
+  /** Deduplicated, newest first (spec 04 §3 sort). */
+  readonly episodes: readonly EpisodeRecord[];
+  /** Sorted by feed_id, the empty id last. */
+  readonly feeds: readonly FeedRecord[];
+  /** GI/KG/bridge files after dedup, sorted by relative_path. */
+  readonly artifacts: readonly ArtifactEntry[];
+  readonly stats: SnapshotStats;
+  findEpisodeBySlug(slug: string): EpisodeRecord | undefined;
+  /** By metadata episode_id; an `episode:` prefix on the argument is ignored. */
+  findEpisodeById(episodeId: string): EpisodeRecord | undefined;
+  findEpisodeByRelpath(metadataRelpath: string): EpisodeRecord | undefined;
+  findFeed(feedId: string): FeedRecord | undefined;
+  graphOf(episode: EpisodeRecord): NormalizedGraph | undefined;
+  kgOf(episode: EpisodeRecord): NormalizedKg | undefined;
+  bridgeOf(episode: EpisodeRecord): NormalizedBridge | undefined;
+}
+
+export interface SnapshotInput {
+  state: CorpusState;
+  winners: ReadonlySet<string>;
+  stats: SnapshotStats;
+  loadedAt: Date;
+  caches: CorpusCaches;
+}
+
+function recordOf(
+  state: CorpusState,
+  relpath: string,
+  file: CachedMetadata,
+): EpisodeRecord | undefined {
+  const metadata = file.value;
+  if (!metadata) {
+    return undefined;
+  }
+  const siblings = {
+    gi: state.artifacts.has(siblingRelpath(relpath, 'gi')),
+    kg: state.artifacts.has(siblingRelpath(relpath, 'kg')),
+    bridge: state.artifacts.has(siblingRelpath(relpath, 'bridge')),
+  };
+  const key = `${siblings.gi}${siblings.kg}${siblings.bridge}${state.artVersion}`;
+  if (file.derived?.source === metadata && file.derived.key === key) {
+    return file.derived.record;
+  }
+  const artExists = (art: string) => state.art.get(art) === true;
+  const input = { metadata, metadataRelpath: relpath, root: state.root, siblings, artExists };
+  const record = Object.freeze(buildEpisodeRecord(input));
+  file.derived = { source: metadata, key, record };
+  return record;
+}
+
+/** Records of the winning files, reusing each one whose metadata, siblings and art are unchanged. */
+function buildRecords(state: CorpusState, winners: ReadonlySet<string>): EpisodeRecord[] {
+  const records: EpisodeRecord[] = [];
+  for (const relpath of winners) {
+    const file = state.metadata.get(relpath);
+    const record = file && recordOf(state, relpath, file);
+    if (record) {
+      records.push(record);
+    }
+  }
+  return records.sort(compareEpisodes);
+}
+
+function firstBy<T, K>(items: readonly T[], keyOf: (item: T) => K | null): Map<K, T> {
+  const index = new Map<K, T>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key !== null && !index.has(key)) {
+      index.set(key, item);
+    }
+  }
+  return index;
+}
+
+/** Loaded artifact values by relpath, copied so later loads cannot change this snapshot. */
+function artifactValues(state: CorpusState): Map<string, LoadedArtifact> {
+  const values = new Map<string, LoadedArtifact>();
+  for (const [relpath, file] of state.artifacts) {
+    if (file.value) {
+      values.set(relpath, file.value);
+    }
+  }
+  return values;
+}
+
+export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
+  const { state, winners } = input;
+  const episodes = Object.freeze(buildRecords(state, winners));
+  const feeds = Object.freeze(buildFeedRecords(episodes).map((feed) => Object.freeze(feed)));
+  const artifacts = Object.freeze(
+    buildArtifactEntries(state.artifacts, losingArtifacts(state, winners), episodes),
+  );
+  const bySlug = firstBy(episodes, (e) => e.slug);
+  const byId = firstBy(episodes, (e) => e.episode_id);
+  const byRelpath = firstBy(episodes, (e) => e.metadata_relpath);
+  const byFeed = firstBy(feeds, (f) => f.feed_id);
+  const values = artifactValues(state);
+  const valueAt = (relpath: string | null) => (relpath === null ? undefined : values.get(relpath));
+  return Object.freeze({
+    root: state.root,
+    caches: input.caches,
+    loadedAt: input.loadedAt,
+    episodes,
+    feeds,
+    artifacts,
+    stats: Object.freeze({ ...input.stats }),
+    findEpisodeBySlug: (slug: string) => bySlug.get(slug),
+    findEpisodeById: (episodeId: string) =>
+      byId.get(episodeId) ?? byId.get(stripEpisodePrefix(episodeId)),
+    findEpisodeByRelpath: (relpath: string) => byRelpath.get(relpath),
+    findFeed: (feedId: string) => byFeed.get(feedId),
+    graphOf: (episode: EpisodeRecord) => valueAt(episode.gi_relpath) as NormalizedGraph | undefined,
+    kgOf: (episode: EpisodeRecord) => valueAt(episode.kg_relpath) as NormalizedKg | undefined,
+    bridgeOf: (episode: EpisodeRecord) =>
+      valueAt(episode.bridge_relpath) as NormalizedBridge | undefined,
+  });
+}

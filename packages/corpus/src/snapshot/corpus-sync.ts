@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { walkCorpus } from '../discovery/discovery.js';
+import {
+  type AnyCached,
+  cacheFor,
+  forget,
+  type SyncCounters,
+  type SyncDeps,
+  statKnown,
+} from './corpus-cache.js';
+import { checkArt, loadMetadata, loadWinnerArtifacts } from './corpus-reads.js';
+import {
+  type CorpusState,
+  dedupWinners,
+  listTrackedFiles,
+  type TrackedKind,
+} from './corpus-state.js';
+
+/** What triggered a sync and what it may skip. */
+export interface SyncRequest {
+  /** Stat every tracked file and art path, not only those in changed directories. */
+  full: boolean;
+  /** Files named by watch events (relpaths). */
+  dirtyFiles: ReadonlySet<string>;
+  /** Directories named by watch events (relpaths), re-listed regardless of mtime. */
+  dirtyDirs: ReadonlySet<string>;
+  /** A working watcher reported every change: visit only `dirtyDirs`, reuse all other listings. */
+  trusted: boolean;
+}
+
+const NO_IO = { filesRead: 0, filesStatted: 0, filesSkipped: 0, dirsListed: 0 };
+
+function forgetVanished(state: CorpusState, tracked: Map<string, TrackedKind>): void {
+  for (const cache of [state.metadata, state.artifacts] as Map<string, unknown>[]) {
+    for (const relpath of cache.keys()) {
+      if (!tracked.has(relpath)) {
+        forget(state, cache, relpath);
+      }
+    }
+  }
+}
+
+/** New files get a placeholder; their stat comes with their first read (or a stat if never read). */
+function registerNew(state: CorpusState, tracked: Map<string, TrackedKind>): void {
+  for (const [relpath, kind] of tracked) {
+    const cache = cacheFor(state, kind);
+    if (!cache.has(relpath)) {
+      const placeholder: AnyCached = {
+        mtimeMs: Number.NaN,
+        size: -1,
+        stable: false,
+        value: undefined,
+      };
+      cache.set(relpath, kind === 'metadata' ? placeholder : { ...placeholder, kind });
+      state.generation++;
+    }
+  }
+}
+
+function needsStat(
+  known: AnyCached,
+  relpath: string,
+  request: SyncRequest,
+  relisted: ReadonlySet<string>,
+): boolean {
+  return (
+    request.full ||
+    !known.stable ||
+    request.dirtyFiles.has(relpath) ||
+    // A watcher names each changed file, so a re-listed directory's other files need no stat.
+    (!request.trusted && relisted.has(path.posix.dirname(relpath)))
+  );
+}
+
+function filesToStat(
+  state: CorpusState,
+  tracked: Map<string, TrackedKind>,
+  request: SyncRequest,
+  relisted: ReadonlySet<string>,
+) {
+  const files: Array<[string, TrackedKind]> = [];
+  for (const [relpath, kind] of tracked) {
+    const known = cacheFor(state, kind).get(relpath);
+    if (known !== undefined && needsStat(known, relpath, request, relisted)) {
+      files.push([relpath, kind]);
+    }
+  }
+  return files;
+}
+
+/** Dedup winners, recomputed only when the caches changed since the last computation. */
+function currentWinners(state: CorpusState): Set<string> {
+  if (state.winners === undefined || state.winners.generation !== state.generation) {
+    state.winners = { generation: state.generation, relpaths: dedupWinners(state) };
+  }
+  return state.winners.relpaths;
+}
+
+/**
+ * Brings `state` up to date with the disk: re-lists changed directories,
+ * stats only files that may have changed, re-reads only files whose (mtime,
+ * size) moved. Returns the dedup winners and the IO counters.
+ */
+export async function syncCorpusState(
+  state: CorpusState,
+  request: SyncRequest,
+  deps: SyncDeps,
+): Promise<{ winners: Set<string>; counters: SyncCounters }> {
+  const walk = await walkCorpus(state.root, {
+    previous: state.dirs,
+    forceList: request.dirtyDirs,
+    trustPrevious: request.trusted && !request.full,
+    nowMs: deps.nowMs,
+    concurrency: deps.concurrency,
+  });
+  state.dirs = walk.dirs;
+  const isQuiet = !request.full && walk.relisted.size === 0 && request.dirtyFiles.size === 0;
+  if (isQuiet && state.unstable.size === 0 && state.winners !== undefined) {
+    // No directory moved, no watch event, no recent file: nothing can have changed.
+    const counters = { ...NO_IO, dirsStatted: walk.visited };
+    return { winners: state.winners.relpaths, counters };
+  }
+  if (walk.relisted.size > 0 || state.tracked === undefined) {
+    state.tracked = listTrackedFiles(walk.dirs);
+  }
+  const tracked = state.tracked;
+  forgetVanished(state, tracked);
+  const toStat = filesToStat(state, tracked, request, walk.relisted);
+  const counters: SyncCounters = {
+    filesRead: 0,
+    filesStatted: toStat.length,
+    filesSkipped: 0,
+    dirsListed: walk.relisted.size,
+    dirsStatted: walk.visited,
+  };
+  await statKnown(state, toStat, deps);
+  registerNew(state, tracked);
+  const artToCheck = await loadMetadata(state, deps, counters);
+  const allArt = request.full ? new Set([...state.art.keys(), ...artToCheck]) : artToCheck;
+  await checkArt(state, allArt, deps);
+  const winners = currentWinners(state);
+  await loadWinnerArtifacts(state, winners, deps, counters);
+  return { winners, counters };
+}
