@@ -1,15 +1,19 @@
-import { bearerTokenAuth, createApp } from '@podcast/http-kit';
+import { bearerTokenAuth, createApp, mountedRoutes } from '@podcast/http-kit';
+import { createSearchService, type SearchService } from '@podcast/search';
 import type { Express } from 'express';
 import type { ViewerCtx } from './context.js';
 import { capabilityFlags } from './routes/capabilities.js';
-import { viewerRoutes } from './routes/index.js';
+import { viewerRouteGroups } from './routes/index.js';
 
-export type ViewerDeps = Omit<ViewerCtx, 'capabilities'>;
+/** `search` may be left out (tests of other areas): one is then built from the config. */
+export type ViewerDeps = Omit<ViewerCtx, 'capabilities' | 'search'> & { search?: SearchService };
 
 /** The viewer API over its dependencies; tests and main.ts both build it here. */
 export function buildViewerApp(deps: ViewerDeps): Express {
-  const routes = viewerRoutes;
-  const ctx: ViewerCtx = { ...deps, capabilities: capabilityFlags(routes) };
+  const routes = mountedRoutes(viewerRouteGroups, deps.config);
+  const search =
+    deps.search ?? createSearchService({ embedding: deps.config.embedding, now: deps.now });
+  const ctx: ViewerCtx = { ...deps, search, capabilities: capabilityFlags(routes) };
   return createApp({
     routes,
     ctx,

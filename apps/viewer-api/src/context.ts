@@ -1,14 +1,17 @@
 import type { ScheduledJob } from '@podcast/contracts';
 import type { CorpusRegistry } from '@podcast/corpus';
-import { createRouteDefiner } from '@podcast/http-kit';
+import { createRouteDefiner, type OperatorPrincipal } from '@podcast/http-kit';
+import type { SearchService } from '@podcast/search';
 import type { Logger } from 'pino';
 import type { ViewerConfig } from './env.js';
 import type { CapabilityFlags } from './routes/capabilities.js';
 
-/** Everything a viewer route may touch, built once in main.ts. */
+/** Everything a viewer route may touch, built once by buildViewerContext (build-context.ts). */
 export interface ViewerCtx {
   config: ViewerConfig;
   corpus: CorpusRegistry;
+  /** The search index of every corpus: build, stats, queries (packages/search). */
+  search: SearchService;
   logger: Logger;
   now: () => Date;
   /**
@@ -20,4 +23,11 @@ export interface ViewerCtx {
   capabilities: CapabilityFlags;
 }
 
-export const defineRoute = createRouteDefiner<ViewerCtx>();
+/** What each auth class resolves to here: only operator routes are guarded. */
+export interface ViewerPrincipals {
+  session: never;
+  operator: OperatorPrincipal;
+  internal: never;
+}
+
+export const defineRoute = createRouteDefiner<ViewerCtx, ViewerPrincipals>();

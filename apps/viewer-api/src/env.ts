@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import { z } from '@podcast/contracts';
-import { parseConfig } from '@podcast/http-kit';
+import { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf, z } from '@podcast/contracts';
+import { parseConfig } from '@podcast/runtime';
 
 const ViewerEnv = z
   .object({
@@ -15,8 +15,12 @@ const ViewerEnv = z
     OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     REDIS_URL: z.url().optional(),
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
+    // The safety-net full rescan while the watcher runs (docs/decisions/corpus.md).
+    CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
     PODCAST_AVAILABLE_PROFILES: z.string().optional(),
+    ...EmbeddingEnvShape,
   })
+  .superRefine(checkEmbeddingEnv)
   .transform((env) => {
     const defaultRoot = resolve(env.CORPUS_DIR);
     const listed = (env.CORPUS_ROOTS ?? '').split(':').filter((p) => p.trim() !== '');
@@ -28,6 +32,8 @@ const ViewerEnv = z
       operatorToken: env.OPERATOR_TOKEN,
       redisUrl: env.REDIS_URL,
       refreshIntervalMs: env.CORPUS_REFRESH_MS,
+      rescanIntervalMs: env.CORPUS_RESCAN_MS,
+      embedding: embeddingSettingsOf(env),
       // Comma list narrowing the packaged profile presets; unset offers them all.
       availableProfiles: env.PODCAST_AVAILABLE_PROFILES?.split(',')
         .map((name) => name.trim())

@@ -1,25 +1,20 @@
-import { createCorpusRegistry } from '@podcast/corpus';
-import { createLogger, runMain, serve } from '@podcast/http-kit';
+import { serve } from '@podcast/http-kit';
+import { runMain } from '@podcast/runtime';
 import { buildViewerApp } from './app.js';
+import { buildViewerContext } from './build-context.js';
 import { loadViewerConfig } from './env.js';
 
 runMain(async () => {
   const config = loadViewerConfig();
-  const logger = createLogger(config.logLevel, 'viewer-api');
-  const corpus = createCorpusRegistry({
-    logger,
-    refreshIntervalMs: config.refreshIntervalMs,
-    serveStale: true,
-  });
+  const { ctx, close } = buildViewerContext(config);
   // Warm the default corpus so the first request does not pay the load.
-  void corpus.get(config.corpusRoots.defaultRoot).catch((err: unknown) => {
-    logger.error({ err }, 'default corpus failed to load');
+  void ctx.corpus.get(config.corpusRoots.defaultRoot).catch((err: unknown) => {
+    ctx.logger.error({ err }, 'default corpus failed to load');
   });
-  const app = buildViewerApp({ config, corpus, logger, now: () => new Date() });
-  await serve(app, {
+  await serve(buildViewerApp(ctx), {
     port: config.port,
     host: config.host,
-    logger,
-    onShutdown: [() => corpus.close()],
+    logger: ctx.logger,
+    onShutdown: [close],
   });
 });

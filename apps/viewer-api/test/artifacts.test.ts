@@ -1,21 +1,15 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { ArtifactList } from '@podcast/contracts';
-import { createCorpusRegistry } from '@podcast/corpus';
-import { pino } from 'pino';
+import { createScratch, SAMPLE_CORPUS_DIR as sample } from '@podcast/testing';
 import request from 'supertest';
-import { buildViewerApp } from '../src/app.js';
-import { loadViewerConfig } from '../src/env.js';
-
-const sample = resolve(import.meta.dirname, '../../../corpus/sample');
-const logger = pino({ level: 'silent' });
-const corpus = createCorpusRegistry({ logger, watch: false });
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 
 // A second allowed root holding symlinks that lead out, and a directory
 // outside every root holding a secret that must never be served.
-const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'viewer-artifacts-')));
+const scratchDir = createScratch('viewer-artifacts');
+const scratch = scratchDir.dir;
 const root = join(scratch, 'root');
 const outside = join(scratch, 'outside');
 const SECRET = 'top secret text';
@@ -30,19 +24,12 @@ beforeAll(() => {
   symlinkSync(outside, join(scratch, 'root-link'));
 });
 afterAll(() => {
-  corpus.close();
-  rmSync(scratch, { recursive: true, force: true });
+  viewer.close();
+  scratchDir.remove();
 });
 
-const app = buildViewerApp({
-  config: loadViewerConfig({
-    CORPUS_DIR: sample,
-    CORPUS_ROOTS: `${sample}:${join(scratch, 'root')}`,
-  }),
-  corpus,
-  logger,
-  now: () => new Date(),
-});
+const viewer = buildViewerTestApp({ roots: [join(scratch, 'root')] });
+const app = viewer.app;
 
 describe('GET /api/artifacts', () => {
   it('lists the GI, KG and bridge files of the sample corpus with dates', async () => {

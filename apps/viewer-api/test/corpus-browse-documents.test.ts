@@ -15,17 +15,12 @@ import {
   type CorpusEpisodeListItem,
   StoredEnrichmentEnvelope,
 } from '@podcast/contracts';
+import { copySampleCorpusTo, createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
-import { buildViewerTestApp, SAMPLE_CORPUS_DIR } from './support/build-viewer-test-app.js';
-import {
-  copySampleCorpus,
-  expectProblem,
-  getEpisodePage,
-  makeScratchDir,
-  readJson,
-} from './support/corpus-browse-fixture.js';
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
+import { expectProblem, getEpisodePage, readJson } from './support/corpus-browse-fixture.js';
 
-const scratch = makeScratchDir('viewer-corpus-documents-');
+const scratch = createScratch('viewer-corpus-documents');
 const roots = join(scratch.dir, 'roots');
 const outside = join(scratch.dir, 'outside');
 const SECRET = 'outside-secret-value';
@@ -43,7 +38,7 @@ beforeAll(async () => {
     join(outside, 'envelope.json'),
     JSON.stringify({ enricher_id: 'leak', status: 'ok', data: SECRET }),
   );
-  broken = copySampleCorpus(join(roots, 'broken'));
+  broken = copySampleCorpusTo(join(roots, 'broken'));
   all = (await getEpisodePage(app, { limit: 200 })).items;
 });
 afterAll(() => {

@@ -14,18 +14,17 @@ import {
   type CorpusEpisodeListItem,
   CorpusFeedList,
 } from '@podcast/contracts';
+import { copySampleCorpusTo, createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
-import { buildViewerTestApp, SAMPLE_CORPUS_DIR } from './support/build-viewer-test-app.js';
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 import {
-  copySampleCorpus,
   expectProblem,
   getEpisodePage,
-  makeScratchDir,
   readJson,
   walkEpisodes,
 } from './support/corpus-browse-fixture.js';
 
-const scratch = makeScratchDir('viewer-corpus-episodes-');
+const scratch = createScratch('viewer-corpus-episodes');
 const outside = join(scratch.dir, 'outside');
 const t = buildViewerTestApp({ roots: [join(scratch.dir, 'roots')] });
 const { app } = t;
@@ -256,7 +255,7 @@ describe('GET /api/corpus/episodes on a corpus that changes', () => {
   }
 
   it('neither repeats nor skips rows when episodes are added or removed between pages', async () => {
-    copySampleCorpus(root);
+    copySampleCorpusTo(root);
     const before = (await getEpisodePage(app, { path: root, limit: 200 })).items;
     const first = await getEpisodePage(app, { path: root, limit: 10 });
     const cursorRow = first.items[9] as CorpusEpisodeListItem;
@@ -306,7 +305,7 @@ describe('GET /api/corpus/episodes on a flat corpus', () => {
 
 describe('GET /api/corpus/episodes soft failures', () => {
   it('answers an empty page for topic_cluster_only=true when the cluster file is missing', async () => {
-    const root = copySampleCorpus(join(scratch.dir, 'roots', 'no-clusters'));
+    const root = copySampleCorpusTo(join(scratch.dir, 'roots', 'no-clusters'));
     unlinkSync(join(root, 'search', 'topic_clusters.json'));
     const page = await getEpisodePage(app, { path: root, topic_cluster_only: 'true' });
     expect(page.items).toEqual([]);
@@ -314,7 +313,7 @@ describe('GET /api/corpus/episodes soft failures', () => {
   });
 
   it('answers an empty page for topic_cluster_only=true when the cluster file is corrupt', async () => {
-    const root = copySampleCorpus(join(scratch.dir, 'roots', 'bad-clusters'));
+    const root = copySampleCorpusTo(join(scratch.dir, 'roots', 'bad-clusters'));
     writeFileSync(join(root, 'search', 'topic_clusters.json'), '{"clusters": [');
     const page = await getEpisodePage(app, { path: root, topic_cluster_only: 'true' });
     expect(page.items).toEqual([]);
@@ -383,7 +382,7 @@ describe('GET /api/corpus/episodes/detail', () => {
   });
 
   it('keeps the pills without cluster marks when the cluster file is missing', async () => {
-    const root = copySampleCorpus(join(scratch.dir, 'roots', 'detail-no-clusters'));
+    const root = copySampleCorpusTo(join(scratch.dir, 'roots', 'detail-no-clusters'));
     unlinkSync(join(root, 'search', 'topic_clusters.json'));
     const row = all.find((r) => r.has_kg && r.has_gi) as CorpusEpisodeListItem;
     const res = await request(app)

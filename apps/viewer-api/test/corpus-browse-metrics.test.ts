@@ -21,19 +21,14 @@ import {
   TOP_PERSONS_LIMIT_DEFAULT,
   TopPersonList,
 } from '@podcast/contracts';
+import { copySampleCorpusTo, createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
-import { buildViewerTestApp, SAMPLE_CORPUS_DIR } from './support/build-viewer-test-app.js';
-import {
-  copySampleCorpus,
-  expectProblem,
-  getEpisodePage,
-  makeScratchDir,
-  readJson,
-} from './support/corpus-browse-fixture.js';
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
+import { expectProblem, getEpisodePage, readJson } from './support/corpus-browse-fixture.js';
 
 // Fixed so the 30-day window covers the sample's query log (2026-10-26 … 2026-11-15).
 const NOW = new Date('2026-11-16T09:30:00Z');
-const scratch = makeScratchDir('viewer-corpus-metrics-');
+const scratch = createScratch('viewer-corpus-metrics');
 const roots = join(scratch.dir, 'roots');
 const outside = join(scratch.dir, 'outside');
 const t = buildViewerTestApp({ roots: [roots], now: () => NOW });
@@ -158,7 +153,7 @@ describe('GET /api/corpus/persons/top', () => {
   });
 
   it('answers a repeated request from the snapshot cache and a changed corpus afresh', async () => {
-    const root = copySampleCorpus(join(roots, 'persons-changing'));
+    const root = copySampleCorpusTo(join(roots, 'persons-changing'));
     const ask = () => request(app).get('/api/corpus/persons/top').query({ path: root });
     const first = await ask();
     expect(TopPersonList.parse(first.body).persons.length).toBeGreaterThan(0);
@@ -366,7 +361,7 @@ describe('GET /api/corpus/query-activity', () => {
   });
 
   it('answers zeros when the corpus has no query log', async () => {
-    const root = copySampleCorpus(join(roots, 'no-log'));
+    const root = copySampleCorpusTo(join(roots, 'no-log'));
     unlinkSync(join(root, 'search', 'query_log.jsonl'));
     const res = await request(app).get('/api/corpus/query-activity').query({ path: root });
     const body = QueryActivityResponse.parse(res.body);
@@ -376,7 +371,7 @@ describe('GET /api/corpus/query-activity', () => {
   });
 
   it('answers zeros when the query log is a symlink leading out of the corpus', async () => {
-    const root = copySampleCorpus(join(roots, 'linked-log'));
+    const root = copySampleCorpusTo(join(roots, 'linked-log'));
     const log = join(root, 'search', 'query_log.jsonl');
     const target = join(outside, 'query_log.jsonl');
     renameSync(log, target);
@@ -446,7 +441,7 @@ describe('GET /api/corpus/runs/summary', () => {
   });
 
   it('leaves out an unreadable run.json and ignores runs under dot-directories', async () => {
-    const root = copySampleCorpus(join(roots, 'odd-runs'));
+    const root = copySampleCorpusTo(join(roots, 'odd-runs'));
     const [broken] = runJsonFiles(root);
     writeFileSync(join(root, broken as string), '{"run_id": ');
     mkdirSync(join(root, '.trash', '20260101T000000Z', 'run_x'), { recursive: true });

@@ -1,23 +1,14 @@
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CorpusDigestResponse } from '@podcast/contracts';
 import type { CorpusSnapshot } from '@podcast/corpus';
+import { copySampleCorpusTo, createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
-import { buildViewerTestApp, SAMPLE_CORPUS_DIR } from './support/build-viewer-test-app.js';
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 
 // The sample corpus has fixed dates (newest 2026-11-14); every test pins the clock.
-const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'viewer-digest-')));
+const scratch = createScratch('viewer-digest').dir;
 const copy = join(scratch, 'copy');
 const outside = join(scratch, 'outside');
 const links = join(scratch, 'links');
@@ -30,7 +21,7 @@ let busyFeed: string;
 
 beforeAll(async () => {
   sample = await viewer.corpus.get(SAMPLE_CORPUS_DIR);
-  cpSync(SAMPLE_CORPUS_DIR, copy, { recursive: true });
+  copySampleCorpusTo(copy);
   rmSync(join(copy, 'search/topic_clusters.json'));
   // Undate the newest episode of the copy: it must leave every window.
   const newest = sample.episodes[0];
@@ -43,7 +34,7 @@ beforeAll(async () => {
   writeFileSync(file, JSON.stringify(metadata));
   undatedSlug = newest.slug;
   // A copy where one show published its whole back catalogue in the last week.
-  cpSync(SAMPLE_CORPUS_DIR, prolific, { recursive: true });
+  copySampleCorpusTo(prolific);
   busyFeed = newest.feed_id;
   sample.episodes
     .filter((e) => e.feed_id === busyFeed)

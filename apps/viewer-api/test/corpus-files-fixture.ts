@@ -1,5 +1,4 @@
 import {
-  cp,
   mkdir,
   mkdtemp,
   readdir,
@@ -11,12 +10,9 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { copySampleCorpusTo } from '@podcast/testing';
 import type request from 'supertest';
-import {
-  buildViewerTestApp,
-  SAMPLE_CORPUS_DIR,
-  type ViewerTestApp,
-} from './support/build-viewer-test-app.js';
+import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
 
 /**
  * A temp copy of the sample corpus with the files the file routes need and
@@ -102,7 +98,7 @@ export async function buildFilesFixture(): Promise<FilesFixture> {
   const tmp = await mkdtemp(path.join(tmpdir(), 'corpus-files-'));
   const root = path.join(tmp, 'corpus');
   const outside = path.join(tmp, 'outside');
-  await cp(SAMPLE_CORPUS_DIR, root, { recursive: true });
+  copySampleCorpusTo(root);
   await mkdir(outside);
   const { cleaned, rawOnly, adfree } = transcriptsOf(await listFiles(root));
   await unlink(path.join(root, cleaned));

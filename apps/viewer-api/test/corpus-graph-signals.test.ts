@@ -1,24 +1,16 @@
-import {
-  cpSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, realpathSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { CorpusFeedSignalsResponse, CorpusTrendingResponse } from '@podcast/contracts';
 import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
+import { copySampleCorpusTo, createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
-import { buildViewerTestApp, SAMPLE_CORPUS_DIR } from './support/build-viewer-test-app.js';
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 
 // A copy of the sample whose episodes are re-dated into the two trending
 // periods around 2026-11-15: the newest twelve into the current 30 days, the
 // next ones into the 30 days before, one into the future and one too old.
-const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'viewer-signals-')));
+const scratch = createScratch('viewer-signals').dir;
 const recent = join(scratch, 'recent');
 const viewer = buildViewerTestApp({ roots: [recent], now: () => new Date('2026-11-15T10:00:00Z') });
 let sample: CorpusSnapshot;
@@ -39,7 +31,7 @@ function newDateOf(index: number, total: number): string {
 
 beforeAll(async () => {
   sample = await viewer.corpus.get(SAMPLE_CORPUS_DIR);
-  cpSync(SAMPLE_CORPUS_DIR, recent, { recursive: true });
+  copySampleCorpusTo(recent);
   sample.episodes.forEach((episode, index) => {
     const file = join(recent, episode.metadata_relpath);
     const metadata = JSON.parse(readFileSync(file, 'utf8'));
@@ -277,7 +269,7 @@ describe('GET /api/corpus/feed-signals', () => {
 
   it('answers a repeated request from the snapshot cache and a changed corpus afresh', async () => {
     const copy = join(scratch, 'feed-signals-changing');
-    cpSync(SAMPLE_CORPUS_DIR, copy, { recursive: true });
+    copySampleCorpusTo(copy);
     const own = buildViewerTestApp({ corpusDir: copy });
     try {
       const feedId = sample.feeds[0]?.feed_id ?? '';

@@ -1,22 +1,13 @@
-import {
-  cpSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { StorylineList, TopicClustersArtifact } from '@podcast/contracts';
+import { copySampleCorpusTo, createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
-import { buildViewerTestApp, SAMPLE_CORPUS_DIR } from './support/build-viewer-test-app.js';
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 
 // Copies of the sample with one side file missing, corrupt or leading out of the root.
-const scratch = realpathSync(mkdtempSync(join(tmpdir(), 'viewer-graph-')));
+const scratch = createScratch('viewer-graph').dir;
 const bare = join(scratch, 'bare');
 const corrupt = join(scratch, 'corrupt');
 const listless = join(scratch, 'listless');
@@ -31,7 +22,7 @@ const CLUSTERS = 'search/topic_clusters.json';
 const THEMES = 'enrichments/topic_theme_clusters.json';
 
 function copyWith(dir: string, edit: () => void) {
-  cpSync(SAMPLE_CORPUS_DIR, dir, { recursive: true });
+  copySampleCorpusTo(dir);
   edit();
 }
 

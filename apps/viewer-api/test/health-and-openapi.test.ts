@@ -1,25 +1,18 @@
-import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { HealthResponse } from '@podcast/contracts';
-import { createCorpusRegistry } from '@podcast/corpus';
-import { toOpenApiPath } from '@podcast/http-kit';
-import { pino } from 'pino';
+import { mountedRoutes, routeGroup, toOpenApiPath } from '@podcast/http-kit';
+import { SAMPLE_CORPUS_DIR as sample } from '@podcast/testing';
 import request from 'supertest';
-import { buildViewerApp } from '../src/app.js';
-import { loadViewerConfig } from '../src/env.js';
-import { viewerRoutes } from '../src/routes/index.js';
+import type { ViewerCtx } from '../src/context.js';
+import { loadViewerConfig, type ViewerConfig } from '../src/env.js';
+import { capabilityFlags } from '../src/routes/capabilities.js';
+import { viewerRouteGroups, viewerRoutes } from '../src/routes/index.js';
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 
-const sample = resolve(import.meta.dirname, '../../../corpus/sample');
-const logger = pino({ level: 'silent' });
-const corpus = createCorpusRegistry({ logger, watch: false });
-const app = buildViewerApp({
-  config: loadViewerConfig({ CORPUS_DIR: sample }),
-  corpus,
-  logger,
-  now: () => new Date('2026-11-21T12:00:00Z'),
-});
+const viewer = buildViewerTestApp({ now: () => new Date('2026-11-21T12:00:00Z') });
+const app = viewer.app;
 
-afterAll(() => corpus.close());
+afterAll(() => viewer.close());
 
 describe('GET /api/health', () => {
   it('reports ok with capability flags true only for mounted route families', async () => {
@@ -37,6 +30,22 @@ describe('GET /api/health', () => {
   });
 });
 
+describe('route groups', () => {
+  it('turns a flag on only when its conditional group is mounted', () => {
+    const jobs = routeGroup<ViewerCtx, ViewerConfig>({
+      name: 'jobs',
+      routes: [{ ...(viewerRoutes[0] as (typeof viewerRoutes)[number]), path: '/api/jobs' }],
+      mountIf: (config) => config.redisUrl !== undefined,
+    });
+    const groups = [...viewerRouteGroups, jobs];
+    const config = loadViewerConfig({ CORPUS_DIR: sample });
+    expect(capabilityFlags(mountedRoutes(groups, config)).jobs_api).toBe(false);
+    const withRedis = loadViewerConfig({ CORPUS_DIR: sample, REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(capabilityFlags(mountedRoutes(groups, withRedis)).jobs_api).toBe(true);
+    expect(mountedRoutes(viewerRouteGroups, config)).toEqual(viewerRoutes);
+  });
+});
+
 describe('GET /openapi.json and /docs', () => {
   it('lists every declared route with its method', async () => {
     const doc = (await request(app).get('/openapi.json')).body;
@@ -51,20 +60,5 @@ describe('GET /openapi.json and /docs', () => {
     const res = await request(app).get('/docs/');
     expect(res.status).toBe(200);
     expect(res.text).not.toMatch(/https?:\/\/(cdn|unpkg|fonts)\./);
-  });
-});
-
-describe('configuration', () => {
-  it('refuses to start without CORPUS_DIR, naming the variable', () => {
-    expect(() => loadViewerConfig({})).toThrow(/CORPUS_DIR/);
-  });
-
-  it('refuses a malformed PORT, naming the variable', () => {
-    expect(() => loadViewerConfig({ CORPUS_DIR: sample, PORT: 'eighty' })).toThrow(/PORT/);
-  });
-
-  it('always allows the default root and adds CORPUS_ROOTS entries', () => {
-    const config = loadViewerConfig({ CORPUS_DIR: sample, CORPUS_ROOTS: '/srv/a:/srv/b' });
-    expect(config.corpusRoots.allowed).toEqual([sample, '/srv/a', '/srv/b']);
   });
 });

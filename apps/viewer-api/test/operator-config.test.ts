@@ -1,5 +1,4 @@
-import { cp, mkdtemp, readFile, realpath, rm, symlink, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -8,12 +7,12 @@ import {
   type ScheduledJob,
 } from '@podcast/contracts';
 import { createCorpusRegistry, updateOperatorBlock } from '@podcast/corpus';
+import { copySampleCorpusTo, createScratch } from '@podcast/testing';
 import { pino } from 'pino';
 import request from 'supertest';
 import { parse } from 'yaml';
 import { buildViewerApp } from '../src/app.js';
 import { loadViewerConfig } from '../src/env.js';
-import { SAMPLE_CORPUS_DIR } from './support/build-viewer-test-app.js';
 
 const TOKEN = 'operator-token-for-tests-0002';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -47,11 +46,11 @@ const put = (content: string, app = defaultApp) =>
   request(app).put('/api/operator-config').set(auth).send({ content });
 
 beforeAll(async () => {
-  work = await realpath(await mkdtemp(path.join(tmpdir(), 'operator-config-')));
+  work = createScratch('operator-config').dir;
   corpus = path.join(work, 'corpus');
   outside = path.join(work, 'outside');
-  await cp(SAMPLE_CORPUS_DIR, corpus, { recursive: true });
-  await cp(SAMPLE_CORPUS_DIR, outside, { recursive: true });
+  copySampleCorpusTo(corpus);
+  copySampleCorpusTo(outside);
   defaultApp = appFor();
 });
 

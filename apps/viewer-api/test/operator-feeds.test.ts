@@ -1,15 +1,11 @@
-import { cp, mkdtemp, readFile, realpath, rm, symlink, unlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, symlink, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { FeedsSpecResponse, MAX_FEED_ENTRIES } from '@podcast/contracts';
+import { copySampleCorpusTo, createScratch } from '@podcast/testing';
 import request from 'supertest';
 import { parse } from 'yaml';
-import {
-  buildViewerTestApp,
-  SAMPLE_CORPUS_DIR,
-  type ViewerTestApp,
-} from './support/build-viewer-test-app.js';
+import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
 
 const TOKEN = 'operator-token-for-tests-0001';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -21,13 +17,13 @@ let outside = '';
 let viewer: ViewerTestApp;
 
 beforeAll(async () => {
-  work = await realpath(await mkdtemp(path.join(tmpdir(), 'operator-feeds-')));
+  work = createScratch('operator-feeds').dir;
   corpus = path.join(work, 'corpus');
   other = path.join(work, 'other');
   outside = path.join(work, 'outside');
-  await cp(SAMPLE_CORPUS_DIR, corpus, { recursive: true });
-  await cp(SAMPLE_CORPUS_DIR, other, { recursive: true });
-  await cp(SAMPLE_CORPUS_DIR, outside, { recursive: true });
+  copySampleCorpusTo(corpus);
+  copySampleCorpusTo(other);
+  copySampleCorpusTo(outside);
   viewer = buildViewerTestApp({ corpusDir: corpus, roots: [other], operatorToken: TOKEN });
 });
 

@@ -1,5 +1,6 @@
-import type { AnyRoute } from '@podcast/http-kit';
+import { type AnyRoute, type RouteGroup, routeGroup } from '@podcast/http-kit';
 import type { ViewerCtx } from '../context.js';
+import type { ViewerConfig } from '../env.js';
 import { getArtifact } from './artifacts/get-artifact.js';
 import { listArtifacts } from './artifacts/list-artifacts.js';
 import { getCorpusCoverage } from './corpus-browse/get-corpus-coverage.js';
@@ -25,12 +26,19 @@ import { getFeedSignals } from './corpus-graph/get-feed-signals.js';
 import { getCorpusStorylines } from './corpus-graph/get-storylines.js';
 import { getTopicClusters } from './corpus-graph/get-topic-clusters.js';
 import { getCorpusTrending } from './corpus-graph/get-trending.js';
+import { getCorpusDebug } from './debug/get-corpus-debug.js';
+import { exploreCorpus } from './explore/explore-corpus.js';
 import { getHealth } from './health/get-health.js';
+import { getIndexStats } from './index-admin/get-index-stats.js';
+import { getIndexTimeseries } from './index-admin/get-index-timeseries.js';
+import { rebuildIndex } from './index-admin/rebuild-index.js';
 import { getFeeds } from './operator/get-feeds.js';
 import { getOperatorConfig } from './operator/get-operator-config.js';
 import { listOperatorProfiles } from './operator/list-operator-profiles.js';
 import { putFeeds } from './operator/put-feeds.js';
 import { putOperatorConfig } from './operator/put-operator-config.js';
+import { listSimilarEpisodes } from './search/list-similar-episodes.js';
+import { searchCorpus } from './search/search-corpus.js';
 
 /** Every viewer route, top to bottom. */
 export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
@@ -65,4 +73,20 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
   getTextFile,
   getBinary,
   getMedia,
+  getCorpusDebug,
+  getIndexStats,
+  rebuildIndex,
+  getIndexTimeseries,
+  searchCorpus,
+  listSimilarEpisodes,
+  exploreCorpus,
+];
+
+/**
+ * Routes mounted together; a group with `mountIf` is mounted only when the
+ * config allows it (the jobs and enrichment routes of a later issue need
+ * REDIS_URL). Health flags derive from what is mounted (capabilities.ts).
+ */
+export const viewerRouteGroups: RouteGroup<ViewerCtx, ViewerConfig>[] = [
+  routeGroup({ name: 'viewer', routes: viewerRoutes }),
 ];

@@ -1,13 +1,10 @@
-import { resolve } from 'node:path';
-import { type CorpusRegistry, createCorpusRegistry } from '@podcast/corpus';
+import type { CorpusRegistry } from '@podcast/corpus';
+import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
 import { pino } from 'pino';
-import { buildViewerApp } from '../../src/app.js';
-import type { ViewerCtx } from '../../src/context.js';
+import { buildViewerApp, type ViewerDeps } from '../../src/app.js';
+import { buildViewerContext } from '../../src/build-context.js';
 import { loadViewerConfig } from '../../src/env.js';
-
-/** The sample corpus shipped in the repository (corpus/sample). */
-export const SAMPLE_CORPUS_DIR = resolve(import.meta.dirname, '../../../../corpus/sample');
 
 export interface ViewerTestAppOptions {
   /** The default corpus root (CORPUS_DIR). Defaults to the sample corpus. */
@@ -24,7 +21,7 @@ export interface ViewerTestAppOptions {
 
 export interface ViewerTestApp {
   app: Express;
-  ctx: Omit<ViewerCtx, 'capabilities'>;
+  ctx: ViewerDeps;
   /** The registry behind the app, e.g. for `corpus.refresh(root)` after editing files. */
   corpus: CorpusRegistry;
   /** Stops the corpus registry; call it in afterAll. */
@@ -32,8 +29,9 @@ export interface ViewerTestApp {
 }
 
 /**
- * The viewer API over the sample corpus (or `corpusDir`) with a silent
- * logger and no directory watchers: one per test file, closed in afterAll.
+ * The viewer API over the sample corpus (or `corpusDir`), its context built by
+ * buildViewerContext as main.ts builds it, with a silent logger and no
+ * directory watchers: one per test file, closed in afterAll.
  */
 export function buildViewerTestApp(opts: ViewerTestAppOptions = {}): ViewerTestApp {
   const env: Record<string, string> = {
@@ -46,9 +44,11 @@ export function buildViewerTestApp(opts: ViewerTestAppOptions = {}): ViewerTestA
   if (opts.operatorToken !== undefined) {
     env.OPERATOR_TOKEN = opts.operatorToken;
   }
-  const config = loadViewerConfig({ ...env, ...opts.env });
-  const logger = pino({ level: 'silent' });
-  const corpus = createCorpusRegistry({ logger, watch: false, refreshIntervalMs: 60_000 });
-  const ctx = { config, corpus, logger, now: opts.now ?? (() => new Date()) };
-  return { app: buildViewerApp(ctx), ctx, corpus, close: () => corpus.close() };
+  const { ctx, close } = buildViewerContext(loadViewerConfig({ ...env, ...opts.env }), {
+    logger: pino({ level: 'silent' }),
+    // No watchers and no background refresh: tests refresh when they change files.
+    corpus: { watch: false, refreshIntervalMs: 60_000, serveStale: false },
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  return { app: buildViewerApp(ctx), ctx, corpus: ctx.corpus, close };
 }

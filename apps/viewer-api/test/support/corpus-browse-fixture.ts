@@ -1,23 +1,8 @@
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect } from '@jest/globals';
 import { CorpusEpisodeList, type CorpusEpisodeListItem, Problem } from '@podcast/contracts';
 import type { Express } from 'express';
 import request from 'supertest';
-import { SAMPLE_CORPUS_DIR } from './build-viewer-test-app.js';
-
-/** A scratch directory (real path) for temp corpora and files outside every root. */
-export function makeScratchDir(prefix: string): { dir: string; remove(): void } {
-  const dir = realpathSync(mkdtempSync(join(tmpdir(), prefix)));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/** A full copy of the sample corpus at `target`, for tests that change files. */
-export function copySampleCorpus(target: string): string {
-  cpSync(SAMPLE_CORPUS_DIR, target, { recursive: true });
-  return target;
-}
 
 export function readJson(file: string): unknown {
   return JSON.parse(readFileSync(file, 'utf8'));

@@ -21,6 +21,6 @@ export const getCorpusEnrichment = defineRoute({
   responses: { 200: StoredEnrichmentEnvelope, 404: Problem, 422: Problem },
   handler: async ({ params, query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    return readCorpusEnrichment(root, params.enricher_id);
+    return readCorpusEnrichment(ctx.corpus.at(root), params.enricher_id);
   },
 });

@@ -13,6 +13,6 @@ export const getCorpusManifest = defineRoute({
   responses: { 200: CorpusDocument, 404: Problem, 422: Problem },
   handler: async ({ query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    return readCorpusDocument(root, 'corpus_manifest.json');
+    return readCorpusDocument(ctx.corpus.at(root), 'corpus_manifest.json');
   },
 });

@@ -23,6 +23,6 @@ export const getEpisodeEnrichment = defineRoute({
   responses: { 200: StoredEnrichmentEnvelope, 404: Problem, 422: Problem },
   handler: async ({ params, query, ctx }) => {
     const { snapshot, episode } = await catalogEpisodeAt(ctx, query.path, query.metadata_relpath);
-    return readEpisodeEnrichment(snapshot.root, episode, params.enricher_id);
+    return readEpisodeEnrichment(snapshot, episode, params.enricher_id);
   },
 });

@@ -15,7 +15,7 @@ export const getQueryActivity = defineRoute({
   responses: { 200: QueryActivityResponse },
   handler: async ({ query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    const daily = dailyActivity(await readQueryCounts(root), ctx.now(), query.days);
+    const daily = dailyActivity(await readQueryCounts(ctx.corpus.at(root)), ctx.now(), query.days);
     const total = daily.reduce((sum, day) => sum + day.count, 0);
     return { path: root, days: query.days, total, daily };
   },

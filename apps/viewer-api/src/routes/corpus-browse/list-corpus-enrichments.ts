@@ -16,6 +16,6 @@ export const listCorpusEnrichments = defineRoute({
   responses: { 200: CorpusEnrichmentList },
   handler: async ({ query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    return { path: root, enrichments: await listEnvelopes(root) };
+    return { path: root, enrichments: await listEnvelopes(ctx.corpus.at(root)) };
   },
 });

@@ -26,7 +26,7 @@ export const listCorpusEpisodes = defineRoute({
       since: query.since,
     };
     if (query.topic_cluster_only === true) {
-      filter.clusteredEpisodeIds = await readClusteredEpisodeIds(snapshot.root);
+      filter.clusteredEpisodeIds = await readClusteredEpisodeIds(snapshot);
     }
     const page = pageCorpusEpisodes(snapshot, {
       filter,

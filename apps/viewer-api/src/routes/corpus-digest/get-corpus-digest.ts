@@ -1,6 +1,7 @@
 import { CorpusDigestQuery, CorpusDigestResponse, Problem } from '@podcast/contracts';
 import {
   buildCorpusDigest,
+  type CorpusPlace,
   EMPTY_TOPIC_CLUSTER_INDEX,
   readTopicClusters,
   resolveCorpusRoot,
@@ -11,8 +12,8 @@ import { dailySnapshotAndClustersCache } from '../snapshot-cache.js';
 import { DIGEST_TOPIC_BANDS } from './digest-topic-bands.js';
 
 /** Cluster membership for the topic pills; a missing or corrupt file only loses the marks. */
-async function clusterIndexFor(root: string) {
-  const file = await readTopicClusters(root);
+async function clusterIndexFor(place: CorpusPlace) {
+  const file = await readTopicClusters(place);
   return file.state === 'ok' ? topicClusterIndexOf(file.artifact) : EMPTY_TOPIC_CLUSTER_INDEX;
 }
 
@@ -38,7 +39,10 @@ export const getCorpusDigest = defineRoute({
   handler: async ({ query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     // Read even when the pills are off: one stat, and the digest memo keys on the index.
-    const [snapshot, clusters] = await Promise.all([ctx.corpus.get(root), clusterIndexFor(root)]);
+    const [snapshot, clusters] = await Promise.all([
+      ctx.corpus.get(root),
+      clusterIndexFor(ctx.corpus.at(root)),
+    ]);
     const digest = buildCorpusDigest(snapshot, {
       window: query.window,
       since: query.since,

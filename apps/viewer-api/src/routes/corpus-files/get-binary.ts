@@ -1,13 +1,6 @@
 import { CorpusBinaryQuery, Problem } from '@podcast/contracts';
-import {
-  contentDisposition,
-  contentTypeOf,
-  dispositionOf,
-  openRegularFile,
-  resolveCorpusRoot,
-  resolveServedFile,
-  sendOpenedFile,
-} from '@podcast/corpus';
+import { openRegularFile, resolveCorpusRoot, resolveServedFile } from '@podcast/corpus';
+import { contentDisposition, contentTypeOf, dispositionOf, fileReply } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
 import { FILE_PROBLEMS, fileNameOf } from './file-responses.js';
 
@@ -30,12 +23,12 @@ export const getBinary = defineRoute({
     ...FILE_PROBLEMS,
     416: Problem.describe('The range lies past the end of the file'),
   },
-  handler: async ({ ctx, query, req, res }) => {
+  handler: async ({ ctx, query }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     const file = await resolveServedFile(root, query.relpath, 'query.relpath');
     const opened = await openRegularFile(file, 'query.relpath');
     const type = contentTypeOf(query.relpath);
-    await sendOpenedFile(req, res, opened, {
+    return fileReply(opened, {
       contentType: type,
       disposition: contentDisposition(dispositionOf(type), fileNameOf(query.relpath)),
       ranges: true,

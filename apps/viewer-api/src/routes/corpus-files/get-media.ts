@@ -1,13 +1,11 @@
 import { CorpusMediaQuery, InvalidRelativePath, Problem } from '@podcast/contracts';
+import { openRegularFile, resolveCorpusRoot, resolveServedFile } from '@podcast/corpus';
 import {
   contentDisposition,
   contentTypeOf,
+  fileReply,
   isMediaContentType,
-  openRegularFile,
-  resolveCorpusRoot,
-  resolveServedFile,
-  sendOpenedFile,
-} from '@podcast/corpus';
+} from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
 import { FILE_PROBLEMS, fileNameOf } from './file-responses.js';
 
@@ -30,7 +28,7 @@ export const getMedia = defineRoute({
     ...FILE_PROBLEMS,
     416: Problem.describe('The range lies past the end of the file'),
   },
-  handler: async ({ ctx, query, req, res }) => {
+  handler: async ({ ctx, query }) => {
     const type = contentTypeOf(query.relpath);
     if (!isMediaContentType(type)) {
       throw new InvalidRelativePath('query.relpath', 'not an audio or video file');
@@ -38,7 +36,7 @@ export const getMedia = defineRoute({
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     const file = await resolveServedFile(root, query.relpath, 'query.relpath');
     const opened = await openRegularFile(file, 'query.relpath');
-    await sendOpenedFile(req, res, opened, {
+    return fileReply(opened, {
       contentType: type,
       disposition: contentDisposition('inline', fileNameOf(query.relpath)),
       ranges: true,

@@ -1,15 +1,13 @@
 import { CorpusTextFileQuery, InvalidRelativePath, Problem } from '@podcast/contracts';
+import { openRegularFile, resolveCorpusRoot, resolveTextFile } from '@podcast/corpus';
 import {
   contentDisposition,
+  fileReply,
+  HttpError,
   isTextFileName,
-  openRegularFile,
-  resolveCorpusRoot,
-  resolveTextFile,
-  sendOpenedFile,
   TEXT_FILE_EXTENSIONS,
   textFileContentType,
-} from '@podcast/corpus';
-import { HttpError } from '@podcast/http-kit';
+} from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
 import { FILE_PROBLEMS, fileNameOf, relpathHeader } from './file-responses.js';
 
@@ -34,7 +32,7 @@ export const getTextFile = defineRoute({
     ...FILE_PROBLEMS,
     413: Problem.describe('The file is larger than 10 MB'),
   },
-  handler: async ({ ctx, query, req, res }) => {
+  handler: async ({ ctx, query }) => {
     if (!isTextFileName(query.relpath)) {
       const allowed = TEXT_FILE_EXTENSIONS.join(', ');
       throw new InvalidRelativePath('query.relpath', `only ${allowed} files are shown inline`);
@@ -46,7 +44,7 @@ export const getTextFile = defineRoute({
       await file.handle.close();
       throw new HttpError(413, `query.relpath: ${file.size} bytes is over the 10 MB inline limit`);
     }
-    await sendOpenedFile(req, res, file, {
+    return fileReply(file, {
       contentType: textFileContentType(found.relpath),
       disposition: contentDisposition('inline', fileNameOf(found.relpath)),
       headers: { 'X-Served-Relpath': relpathHeader(found.relpath) },

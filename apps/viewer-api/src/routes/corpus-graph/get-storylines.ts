@@ -16,7 +16,7 @@ export const getCorpusStorylines = defineRoute({
   responses: { 200: StorylineList, 403: Problem.describe('path lies outside CORPUS_ROOTS') },
   handler: async ({ query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    const data = await readThemeClusters(root);
+    const data = await readThemeClusters(ctx.corpus.at(root));
     return { items: data === undefined ? [] : projectStorylines(data, query.min_members) };
   },
 });

@@ -27,7 +27,7 @@ export const getTopicClusters = defineRoute({
   },
   handler: async ({ query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    const file = await readTopicClusters(root);
+    const file = await readTopicClusters(ctx.corpus.at(root));
     if (file.state === 'missing') {
       throw new NotFound('no topic clusters in this corpus (search/topic_clusters.json)', {
         available: false,

@@ -1,0 +1,49 @@
+import { type CorpusRegistryOptions, createCorpusRegistry } from '@podcast/corpus';
+import { createLogger } from '@podcast/runtime';
+import { createSearchService } from '@podcast/search';
+import type { Logger } from 'pino';
+import type { ViewerDeps } from './app.js';
+import type { ViewerConfig } from './env.js';
+
+/** What tests (or another host) may supply instead of what the config says. */
+export interface ViewerContextOverrides {
+  logger?: Logger;
+  now?: () => Date;
+  /** Corpus registry options over the server's (e.g. `watch: false` in tests). */
+  corpus?: Partial<Omit<CorpusRegistryOptions, 'logger'>>;
+}
+
+export interface BuiltViewerContext {
+  /** The context less the capability flags, which buildViewerApp derives from the routes. */
+  ctx: ViewerDeps;
+  /** Stops the corpus registry. */
+  close(): void;
+}
+
+/**
+ * The viewer context, built in one place for main.ts and the tests. Synchronous:
+ * nothing here waits (the corpus loads on first use, or when main.ts warms it).
+ */
+export function buildViewerContext(
+  config: ViewerConfig,
+  overrides: ViewerContextOverrides = {},
+): BuiltViewerContext {
+  const logger = overrides.logger ?? createLogger(config.logLevel, 'viewer-api');
+  const corpus = createCorpusRegistry({
+    logger,
+    refreshIntervalMs: config.refreshIntervalMs,
+    rescanIntervalMs: config.rescanIntervalMs,
+    serveStale: true,
+    // The configured roots are never evicted by open requests naming subfolders (issue 9).
+    pinned: config.corpusRoots.allowed,
+    ...overrides.corpus,
+  });
+  const now = overrides.now ?? (() => new Date());
+  const search = createSearchService({
+    embedding: config.embedding,
+    now,
+    onLogError: (err) => logger.warn({ err }, 'query log append failed'),
+  });
+  const ctx: ViewerDeps = { config, corpus, search, logger, now };
+  return { ctx, close: () => corpus.close() };
+}

@@ -1,0 +1,45 @@
+import { DomainError, IndexRebuildAccepted, IndexRebuildQuery } from '@podcast/contracts';
+import { resolveCorpusRoot } from '@podcast/corpus';
+import { reply } from '@podcast/http-kit';
+import { defineRoute } from '../../context.js';
+
+export const rebuildIndex = defineRoute({
+  method: 'post',
+  path: '/api/index/rebuild',
+  summary: 'Start a background rebuild of the search index',
+  description:
+    'Builds `<corpus>/search/` in a child process and answers 202 at once; poll ' +
+    '/api/index/stats. Incremental (only changed episodes re-embedded) unless `rebuild=true`. ' +
+    '409 while a rebuild of this corpus runs in any process. `embedding_model` must name the ' +
+    "server's configured model (400 otherwise): the model is a server setting. " +
+    'Needs `Authorization: Bearer <OPERATOR_TOKEN>` (401 without; fails closed when unset).',
+  tags: ['index'],
+  // docs/decisions.md "Viewer gating": every write needs the operator token.
+  auth: 'operator',
+  query: IndexRebuildQuery,
+  responses: { 202: IndexRebuildAccepted },
+  handler: async ({ query, ctx }) => {
+    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
+    const model = ctx.search.configuredModel;
+    if (query.embedding_model !== undefined && query.embedding_model !== model) {
+      throw new DomainError('invalid', `embedding_model: this server embeds with ${model}`, {
+        field: 'embedding_model',
+      });
+    }
+    const start = await ctx.search.rebuild(root, query.rebuild);
+    if (start.status === 'busy') {
+      throw new DomainError('conflict', 'a rebuild of this corpus is already running');
+    }
+    start.finished.then((event) => {
+      ctx.logger.info({ root, event: event.event, ms: event.duration_ms }, 'index rebuild ended');
+    });
+    const poll = `/api/index/stats?path=${encodeURIComponent(root)}`;
+    return reply(202, {
+      status: 'accepted' as const,
+      path: root,
+      force: query.rebuild,
+      embedding_model: model,
+      poll,
+    });
+  },
+});

@@ -1,0 +1,37 @@
+import { SearchQuery, SearchResponse } from '@podcast/contracts';
+import { defineRoute } from '../../context.js';
+import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { searchResponseOf } from './search-response.js';
+
+export const searchCorpus = defineRoute({
+  method: 'get',
+  path: '/api/search',
+  summary: 'Hybrid search over the corpus index',
+  description:
+    'BM25 and nearest-neighbour lists of every tier table fused by reciprocal rank fusion ' +
+    '(k = 60). Transcript hits carry `lifted` (the overlapping GI quote, its insight, speaker ' +
+    'and topic); insight hits carry `supporting_quotes`. Without a usable index: 200 with ' +
+    '`no_index: true`. An `embedding_model` other than the index’s gives ' +
+    '`error: embedding_model_mismatch` and no results. Each call appends ' +
+    '`{ts, query_type}` (never the text) to search/query_log.jsonl.',
+  tags: ['search'],
+  auth: 'open',
+  query: SearchQuery,
+  responses: { 200: SearchResponse },
+  handler: async ({ query, ctx }) => {
+    const snapshot = await corpusSnapshotFor(ctx, query.path);
+    const outcome = await ctx.search.search(snapshot, {
+      q: query.q,
+      topK: query.top_k,
+      docTypes: query.type,
+      feed: query.feed,
+      since: query.since,
+      speaker: query.speaker,
+      groundedOnly: query.grounded_only,
+      embeddingModel: query.embedding_model,
+      dedupeKgSurfaces: query.dedupe_kg_surfaces,
+      logQuery: true,
+    });
+    return searchResponseOf(query.q, snapshot.root, outcome);
+  },
+});

@@ -1,0 +1,38 @@
+import type { SearchResponse } from '@podcast/contracts';
+import type { SearchOutcome } from '@podcast/search';
+
+/** A search outcome as the wire shape: soft failures are 200 with `error` set (spec 01). */
+export function searchResponseOf(
+  query: string,
+  root: string,
+  outcome: SearchOutcome,
+): SearchResponse {
+  const base = { query, path: root, query_type: outcome.query_type, results: [] };
+  switch (outcome.status) {
+    case 'no_index':
+      return {
+        ...base,
+        no_index: true,
+        embedding_model: null,
+        error: 'no_index',
+        detail: 'this corpus has no usable search index: POST /api/index/rebuild builds one',
+      };
+    case 'model_mismatch':
+      return {
+        ...base,
+        no_index: false,
+        embedding_model: outcome.index_model,
+        error: 'embedding_model_mismatch',
+        detail: `the index was built with ${outcome.index_model}, not ${outcome.requested_model}`,
+      };
+    default:
+      return {
+        ...base,
+        results: outcome.hits,
+        no_index: false,
+        embedding_model: outcome.embedding_model,
+        error: null,
+        lift_stats: outcome.lift_stats,
+      };
+  }
+}

@@ -1,0 +1,53 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
+import request from 'supertest';
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
+
+const TOKEN = 'debug-route-operator-token';
+const viewer = buildViewerTestApp({ operatorToken: TOKEN });
+afterAll(() => viewer.close());
+
+describe('GET /api/debug/corpus', () => {
+  it('reports CPU time and each loaded root to the operator', async () => {
+    await viewer.corpus.get(SAMPLE_CORPUS_DIR);
+    const res = await request(viewer.app)
+      .get('/api/debug/corpus')
+      .set('authorization', `Bearer ${TOKEN}`);
+    expect(res.status).toBe(200);
+    expect(res.body.process.cpu_user_us).toBeGreaterThan(0);
+    const [root] = res.body.roots;
+    expect(root.root).toBe(SAMPLE_CORPUS_DIR);
+    expect(root.episodes).toBeGreaterThan(0);
+    // The test app runs without watchers, so change detection falls back to walks.
+    expect(root.watching).toBe(false);
+    expect(root.syncs).toBeGreaterThanOrEqual(1);
+  });
+
+  it('counts a side file read through the registry in its cache', async () => {
+    const activity = await request(viewer.app).get('/api/corpus/query-activity?days=3');
+    expect(activity.status).toBe(200);
+    const res = await request(viewer.app)
+      .get('/api/debug/corpus')
+      .set('authorization', `Bearer ${TOKEN}`);
+    const names = res.body.caches.map((cache: { name: string }) => cache.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['side_files', 'segments', 'documents', 'query_logs', 'run_files']),
+    );
+    const logs = res.body.caches.find((cache: { name: string }) => cache.name === 'query_logs');
+    expect(logs.misses + logs.hits).toBeGreaterThanOrEqual(1);
+    expect(logs.max_entries).toBeGreaterThan(0);
+  });
+
+  it('refuses a caller without the operator token', async () => {
+    const res = await request(viewer.app).get('/api/debug/corpus');
+    expect(res.status).toBe(401);
+    expect(res.body.detail).toMatch(/operator credential/);
+  });
+
+  it('refuses a wrong operator token', async () => {
+    const res = await request(viewer.app)
+      .get('/api/debug/corpus')
+      .set('authorization', 'Bearer not-the-operator-token');
+    expect(res.status).toBe(401);
+  });
+});

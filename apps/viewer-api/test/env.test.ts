@@ -1,0 +1,96 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { configErrorOf } from '@podcast/testing';
+import { loadViewerConfig } from '../src/env.js';
+
+const CORPUS_DIR = '/srv/corpus';
+
+describe('viewer-api configuration', () => {
+  it('applies the default of every optional variable', () => {
+    expect(loadViewerConfig({ CORPUS_DIR })).toEqual({
+      port: 8000,
+      host: '127.0.0.1',
+      appEnv: 'development',
+      logLevel: 'info',
+      operatorToken: undefined,
+      redisUrl: undefined,
+      refreshIntervalMs: 2000,
+      rescanIntervalMs: 300000,
+      embedding: { kind: 'static_word_vectors' },
+      availableProfiles: undefined,
+      corpusRoots: { defaultRoot: CORPUS_DIR, allowed: [CORPUS_DIR] },
+    });
+  });
+
+  it('reads every variable when set', () => {
+    const config = loadViewerConfig({
+      PORT: '9000',
+      HOST: '0.0.0.0',
+      CORPUS_DIR: 'relative/corpus',
+      CORPUS_ROOTS: '/srv/a::/srv/b',
+      APP_ENV: 'production',
+      LOG_LEVEL: 'debug',
+      OPERATOR_TOKEN: 'operator-token-0001',
+      REDIS_URL: 'redis://cache:6379',
+      CORPUS_REFRESH_MS: '500',
+      CORPUS_RESCAN_MS: '45000',
+      EMBEDDING_PROVIDER: 'openai_compatible',
+      EMBEDDING_MODEL: 'nomic-embed-text',
+      EMBEDDING_BASE_URL: 'http://127.0.0.1:11434/v1',
+      EMBEDDING_API_KEY: 'key-1',
+      PODCAST_AVAILABLE_PROFILES: ' cheap , ,full',
+    });
+    const defaultRoot = resolve('relative/corpus');
+    expect(config).toEqual({
+      port: 9000,
+      host: '0.0.0.0',
+      appEnv: 'production',
+      logLevel: 'debug',
+      operatorToken: 'operator-token-0001',
+      redisUrl: 'redis://cache:6379',
+      refreshIntervalMs: 500,
+      rescanIntervalMs: 45000,
+      embedding: {
+        kind: 'openai_compatible',
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        model: 'nomic-embed-text',
+        apiKey: 'key-1',
+      },
+      availableProfiles: ['cheap', 'full'],
+      corpusRoots: { defaultRoot, allowed: [defaultRoot, '/srv/a', '/srv/b'] },
+    });
+  });
+
+  it('treats an empty value as unset', () => {
+    expect(loadViewerConfig({ CORPUS_DIR, PORT: '', OPERATOR_TOKEN: '' })).toMatchObject({
+      port: 8000,
+      operatorToken: undefined,
+    });
+  });
+
+  it('lists the default root once when CORPUS_ROOTS repeats it', () => {
+    const config = loadViewerConfig({ CORPUS_DIR, CORPUS_ROOTS: `${CORPUS_DIR}:/srv/a` });
+    expect(config.corpusRoots.allowed).toEqual([CORPUS_DIR, '/srv/a']);
+  });
+
+  it.each([
+    ['CORPUS_DIR', { CORPUS_DIR: undefined }],
+    ['PORT', { PORT: 'eighty' }],
+    ['PORT', { PORT: '65536' }],
+    ['APP_ENV', { APP_ENV: 'staging' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
+    ['OPERATOR_TOKEN', { OPERATOR_TOKEN: 'short' }],
+    ['REDIS_URL', { REDIS_URL: 'not a url' }],
+    ['CORPUS_REFRESH_MS', { CORPUS_REFRESH_MS: '50' }],
+    ['CORPUS_RESCAN_MS', { CORPUS_RESCAN_MS: '5' }],
+    ['EMBEDDING_PROVIDER', { EMBEDDING_PROVIDER: 'magic' }],
+    ['EMBEDDING_BASE_URL', { EMBEDDING_PROVIDER: 'openai_compatible', EMBEDDING_MODEL: 'm' }],
+    [
+      'EMBEDDING_MODEL',
+      { EMBEDDING_PROVIDER: 'openai_compatible', EMBEDDING_BASE_URL: 'http://h/v1' },
+    ],
+  ])('refuses a bad %s with one line naming it', (variable, env) => {
+    const message = configErrorOf(() => loadViewerConfig({ CORPUS_DIR, ...env }));
+    expect(message).toMatch(new RegExp(`^invalid configuration: ${variable}: [^\\n]+$`));
+  });
+});

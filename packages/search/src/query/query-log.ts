@@ -1,0 +1,18 @@
+import { appendFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import type { QueryType } from './query-type.js';
+
+/**
+ * Appends one privacy-light event (spec 01 Events, spec 04 §1.3): the time
+ * and the query_type, never the text. Callers do not await it.
+ */
+export async function appendQueryLog(file: string, queryType: QueryType, now: Date): Promise<void> {
+  const event = {
+    ts: now.toISOString(),
+    schema: 1,
+    event_type: 'search_query',
+    query_type: queryType,
+  };
+  await mkdir(path.dirname(file), { recursive: true });
+  await appendFile(file, `${JSON.stringify(event)}\n`);
+}

@@ -1,0 +1,101 @@
+import type { CorpusSnapshot } from '@podcast/corpus';
+import { quotesOfInsight } from '@podcast/corpus';
+import { type SourceTier, tierOf } from '../documents/index-document.js';
+import type { StoredRow } from './ranked-lists.js';
+import { type LiftedHit, type LiftOverrides, liftTranscriptHit } from './transcript-lift.js';
+
+export interface SupportingQuote {
+  id: string;
+  text: string;
+  speaker_id: string | null;
+  speaker_name?: string;
+  timestamp_start_ms?: number;
+  timestamp_end_ms?: number;
+}
+
+export interface SearchHit {
+  doc_id: string;
+  doc_type: string;
+  source_tier: SourceTier;
+  score: number;
+  text: string;
+  episode_id: string;
+  feed_id: string;
+  publish_date: string | null;
+  source_id: string;
+  char_start?: number;
+  char_end?: number;
+  episode_slug?: string;
+  episode_title?: string;
+  podcast_title?: string | null;
+  metadata_relpath?: string;
+  grounded?: boolean;
+  lifted?: LiftedHit;
+  supporting_quotes?: SupportingQuote[];
+}
+
+/** Spec 01 `dedupe_kg_surfaces`: one hit per text among kg_entity and kg_topic rows. */
+export function dedupeKgSurfaces<T extends { item: StoredRow }>(fused: readonly T[]): T[] {
+  const seen = new Set<string>();
+  return fused.filter(({ item }) => {
+    if (item.doc_type !== 'kg_entity' && item.doc_type !== 'kg_topic') {
+      return true;
+    }
+    const key = item.text.trim().toLowerCase();
+    if (seen.has(key)) {
+      return false;
+    }
+    seen.add(key);
+    return true;
+  });
+}
+
+/** A fused row as an API hit, with episode display fields, lift and supporting quotes from the snapshot. */
+export function toSearchHit(
+  row: StoredRow,
+  score: number,
+  snapshot: CorpusSnapshot,
+  overrides: LiftOverrides,
+): SearchHit {
+  const episode = snapshot.findEpisodeById(row.episode_id);
+  const graph = episode && snapshot.graphOf(episode);
+  const hit: SearchHit = {
+    doc_id: row.doc_id,
+    doc_type: row.doc_type,
+    source_tier: tierOf(row.doc_type),
+    score,
+    text: row.text,
+    episode_id: row.episode_id,
+    feed_id: row.feed_id,
+    publish_date: row.publish_date || null,
+    source_id: row.source_id,
+    ...(row.char_start >= 0 ? { char_start: row.char_start, char_end: row.char_end } : {}),
+    ...(episode && {
+      episode_slug: episode.slug,
+      episode_title: episode.title,
+      podcast_title: episode.podcast_title,
+      metadata_relpath: episode.metadata_relpath,
+    }),
+  };
+  if (row.doc_type === 'insight') {
+    hit.grounded = row.grounded;
+    const insight = graph?.insights.find((i) => i.id === row.source_id);
+    if (graph && insight) {
+      hit.supporting_quotes = quotesOfInsight(graph, insight).map((quote) => ({
+        id: quote.id,
+        text: quote.text,
+        speaker_id: quote.speaker_id,
+        ...(quote.speaker_name === undefined ? {} : { speaker_name: quote.speaker_name }),
+        timestamp_start_ms: quote.timestamp_start_ms,
+        timestamp_end_ms: quote.timestamp_end_ms,
+      }));
+    }
+  }
+  if (row.doc_type === 'transcript' && graph && row.char_start >= 0) {
+    const lifted = liftTranscriptHit(row, graph, episode && snapshot.bridgeOf(episode), overrides);
+    if (lifted) {
+      hit.lifted = lifted;
+    }
+  }
+  return hit;
+}

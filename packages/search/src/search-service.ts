@@ -1,0 +1,203 @@
+import { readFile } from 'node:fs/promises';
+import * as lancedb from '@lancedb/lancedb';
+import type { CorpusSnapshot } from '@podcast/corpus';
+import {
+  createEmbeddingProvider,
+  type EmbeddingProvider,
+  type EmbeddingSpec,
+  STATIC_MODEL,
+} from '@podcast/providers';
+import { isLockHeld } from './build/rebuild-lock.js';
+import { type RebuildEvent, type RebuildStart, startRebuild } from './build/run-rebuild.js';
+import type { SourceTier } from './documents/index-document.js';
+import { appendQueryLog } from './query/query-log.js';
+import { classifyQuery, type QueryType } from './query/query-type.js';
+import { reciprocalRankFusion } from './query/rank-fusion.js';
+import { rankedLists, type SearchMode, type StoredRow } from './query/ranked-lists.js';
+import { type SearchFilter, tiersFor, wherePredicate } from './query/search-filter.js';
+import { dedupeKgSurfaces, type SearchHit, toSearchHit } from './query/search-hits.js';
+import { type LiftOverrides, NO_LIFT_OVERRIDES } from './query/transcript-lift.js';
+import { type IndexMeta, readIndexMeta } from './store/index-meta.js';
+import { indexPathsOf } from './store/index-paths.js';
+import { readJsonOr } from './store/json-files.js';
+import { openTable } from './store/lance-tables.js';
+
+export interface SearchRequest extends SearchFilter {
+  q: string;
+  topK: number;
+  /** Compared with the index's model; a different one is reported, not searched. */
+  embeddingModel?: string;
+  dedupeKgSurfaces?: boolean;
+  mode?: SearchMode;
+  /** Append to the query log (the /api/search contract); scoped consumer searches do not. */
+  logQuery?: boolean;
+}
+
+export type SearchOutcome =
+  | { status: 'no_index'; query_type: QueryType }
+  | {
+      status: 'model_mismatch';
+      query_type: QueryType;
+      index_model: string;
+      requested_model: string;
+    }
+  | {
+      status: 'ok';
+      query_type: QueryType;
+      embedding_model: string;
+      hits: SearchHit[];
+      lift_stats: { transcript_hits_returned: number; lift_applied: number };
+    };
+
+export interface SearchServiceOptions {
+  embedding: EmbeddingSpec;
+  now?: () => Date;
+  /** Where query-log append failures go (the answer never waits for or fails on them). */
+  onLogError?: (err: unknown) => void;
+}
+
+/** Index access for the API process: one provider, connections reopened after each build. */
+export interface SearchService {
+  /** The configured provider's model name (known without loading it). */
+  readonly configuredModel: string;
+  readonly configuredProvider: EmbeddingSpec['kind'];
+  search(snapshot: CorpusSnapshot, request: SearchRequest): Promise<SearchOutcome>;
+  readMeta(root: string): Promise<IndexMeta | undefined>;
+  isRebuilding(root: string): Promise<boolean>;
+  rebuild(root: string, force: boolean): Promise<RebuildStart>;
+  history(root: string): Promise<RebuildEvent[]>;
+  embed(texts: string[]): Promise<Float32Array[]>;
+  /** The index of `root` as last built (tables opened once per build), or undefined. */
+  openIndex(root: string): Promise<OpenIndex | undefined>;
+}
+
+export interface OpenIndex {
+  meta: IndexMeta;
+  tableOf(tier: SourceTier): Promise<lancedb.Table | undefined>;
+}
+
+function modelOf(spec: EmbeddingSpec): string {
+  return spec.kind === 'static_word_vectors' ? STATIC_MODEL : spec.model;
+}
+
+const isZero = (vector: Float32Array) => vector.every((v) => v === 0);
+
+export function createSearchService(options: SearchServiceOptions): SearchService {
+  const now = options.now ?? (() => new Date());
+  let provider: Promise<EmbeddingProvider> | undefined;
+  // Per root, the index of the last build seen: reopened when index_meta.json changes.
+  const indexes = new Map<string, { stamp: string; index: OpenIndex }>();
+  const getProvider = () => {
+    provider ??= createEmbeddingProvider(options.embedding).catch((err: unknown) => {
+      provider = undefined;
+      throw err;
+    });
+    return provider;
+  };
+
+  async function openIndex(root: string): Promise<OpenIndex | undefined> {
+    const meta = await readIndexMeta(indexPathsOf(root).meta);
+    if (meta === undefined) {
+      return undefined;
+    }
+    const cached = indexes.get(root);
+    if (cached?.stamp === meta.last_updated) {
+      return cached.index;
+    }
+    const db = lancedb.connect(indexPathsOf(root).lanceDir);
+    const tables = new Map<SourceTier, Promise<lancedb.Table | undefined>>();
+    const tableOf = (tier: SourceTier) => {
+      if (!tables.has(tier)) {
+        tables.set(
+          tier,
+          db.then((connection) => openTable(connection, tier)),
+        );
+      }
+      return tables.get(tier) as Promise<lancedb.Table | undefined>;
+    };
+    const index = { meta, tableOf };
+    indexes.set(root, { stamp: meta.last_updated, index });
+    return index;
+  }
+
+  async function search(snapshot: CorpusSnapshot, request: SearchRequest): Promise<SearchOutcome> {
+    const queryType = classifyQuery(request.q);
+    const paths = indexPathsOf(snapshot.root);
+    if (request.logQuery) {
+      appendQueryLog(paths.queryLog, queryType, now()).catch(options.onLogError ?? (() => {}));
+    }
+    const index = await openIndex(snapshot.root);
+    if (index === undefined) {
+      return { status: 'no_index', query_type: queryType };
+    }
+    const { meta } = index;
+    const requested = request.embeddingModel ?? modelOf(options.embedding);
+    if (requested !== meta.embedding_model) {
+      return {
+        status: 'model_mismatch',
+        query_type: queryType,
+        index_model: meta.embedding_model,
+        requested_model: requested,
+      };
+    }
+    const mode = request.mode ?? 'hybrid';
+    const vector =
+      mode === 'lexical' ? undefined : (await (await getProvider()).embed([request.q]))[0];
+    const lists = await rankedLists(index.tableOf, {
+      text: request.q,
+      vector: vector && !isZero(vector) ? vector : undefined,
+      tiers: tiersFor(request),
+      where: wherePredicate(request),
+      depth: Math.max(50, request.topK * 4),
+      mode,
+    });
+    let fused = reciprocalRankFusion<StoredRow>(lists, (row) => row.doc_id);
+    if (request.dedupeKgSurfaces ?? true) {
+      fused = dedupeKgSurfaces(fused);
+    }
+    const overrides = await readJsonOr<LiftOverrides>(
+      `${snapshot.root}/cil_lift_overrides.json`,
+      NO_LIFT_OVERRIDES,
+    );
+    const hits = fused
+      .slice(0, request.topK)
+      .map(({ item, score }) =>
+        toSearchHit(item, score, snapshot, { ...NO_LIFT_OVERRIDES, ...overrides }),
+      );
+    const transcriptHits = hits.filter((hit) => hit.doc_type === 'transcript');
+    return {
+      status: 'ok',
+      query_type: queryType,
+      embedding_model: meta.embedding_model,
+      hits,
+      lift_stats: {
+        transcript_hits_returned: transcriptHits.length,
+        lift_applied: transcriptHits.filter((hit) => hit.lifted).length,
+      },
+    };
+  }
+
+  return {
+    configuredModel: modelOf(options.embedding),
+    configuredProvider: options.embedding.kind,
+    search,
+    readMeta: (root) => readIndexMeta(indexPathsOf(root).meta),
+    isRebuilding: (root) => isLockHeld(indexPathsOf(root).lock),
+    rebuild: (root, force) => startRebuild(root, options.embedding, force, now),
+    history: async (root) => {
+      const text = await readFile(indexPathsOf(root).history, 'utf8').catch(() => '');
+      return text
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line) as RebuildEvent];
+          } catch {
+            return [];
+          }
+        });
+    },
+    embed: async (texts) => (await getProvider()).embed(texts),
+    openIndex,
+  };
+}
