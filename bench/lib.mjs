@@ -104,3 +104,44 @@ export function printTable(title, rows) {
   process.stdout.write(`\n## ${title}\n`);
   console.table(rows);
 }
+
+/** The server's CPU time so far (µs), from its operator-only debug route. */
+async function serverCpuUs(base, headers) {
+  const body = await (await fetch(`${base}/api/debug/corpus`, { headers })).json();
+  return body.process.cpu_user_us + body.process.cpu_system_us;
+}
+
+/**
+ * Share of one core the server uses while `url` is requested `rps` times a
+ * second for `seconds`: its CPU time (process.cpuUsage through the debug
+ * route) over the wall time between two samples.
+ */
+export async function cpuUnderLightLoad(base, url, { seconds, rps, headers, operator }) {
+  const cpuBefore = await serverCpuUs(base, operator);
+  const started = performance.now();
+  for (let i = 0; i < seconds * rps; i++) {
+    const due = started + (i * 1000) / rps;
+    await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (!res.ok) {
+      throw new Error(`${url} answered ${res.status}`);
+    }
+  }
+  const wallUs = (performance.now() - started) * 1000;
+  const cpuUs = (await serverCpuUs(base, operator)) - cpuBefore;
+  return { cpu_percent: Number(((100 * cpuUs) / wallUs).toFixed(2)), seconds, rps };
+}
+
+/** Milliseconds from `act()` until `check()` holds, polling every 50 ms; throws past `timeoutMs`. */
+export async function timeUntil(act, check, timeoutMs = 30_000) {
+  const started = performance.now();
+  await act();
+  while (!(await check())) {
+    if (performance.now() - started > timeoutMs) {
+      throw new Error(`not seen within ${timeoutMs} ms`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Math.round(performance.now() - started);
+}

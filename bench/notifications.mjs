@@ -1,0 +1,222 @@
+// Notification rows of `pnpm bench` (--only=notifications): one scheduler tick
+// for 10,000 users in process against the real PostgreSQL, and the internal
+// seam's claim + acknowledge throughput over HTTP with concurrent workers.
+import { randomBytes } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCorpusRegistry } from '@podcast/corpus';
+import { createDatabase, enqueueEnvelopes, migrateToLatest } from '@podcast/db';
+import { outboxRowOf } from '@podcast/notifications';
+import { createTestDatabase } from '@podcast/testing';
+import { pino } from 'pino';
+import { freePort, startProcess, stopProcess } from './lib.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const TOKEN = 'bench-internal-outbox-token-0000';
+// Spread over zones east and west of UTC; each user's weekly digest slot is
+// set to the tick's local day and hour, so every user is due (the worst hour).
+const ZONES = ['', 'Asia/Tokyo', 'America/Los_Angeles', 'Europe/Berlin'];
+const TICK_HOUR_UTC = 12;
+
+function slotAt(at, timezone) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: timezone || 'UTC',
+    hourCycle: 'h23',
+    hour: 'numeric',
+    weekday: 'short',
+  }).formatToParts(at);
+  const part = (type) => parts.find((p) => p.type === type)?.value;
+  const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(part('weekday'));
+  return { cadence: 'weekly', day_of_week: weekday, hour: Number(part('hour')) };
+}
+
+async function seedUsers(db, count, feeds, at) {
+  const rows = [];
+  for (let n = 0; n < count; n += 1) {
+    const id = `u_${randomBytes(12).toString('hex')}`;
+    const timezone = ZONES[n % ZONES.length];
+    rows.push({
+      user: {
+        id,
+        email: `bench${n}@example.com`,
+        name: null,
+        provider: 'bench',
+        provider_subject: id,
+      },
+      comms: {
+        user_id: id,
+        unsubscribe_ref: randomBytes(24).toString('base64url'),
+        record: JSON.stringify({
+          types: { digest: { email: true }, daily_recap: { email: true } },
+          digest_schedule: slotAt(at, timezone),
+          timezone,
+        }),
+      },
+      library: feeds
+        .slice(n % feeds.length, (n % feeds.length) + 3)
+        .map((feed_id) => ({ user_id: id, feed_id })),
+    });
+  }
+  for (let start = 0; start < rows.length; start += 1000) {
+    const chunk = rows.slice(start, start + 1000);
+    await db
+      .insertInto('users')
+      .values(chunk.map((row) => row.user))
+      .execute();
+    await db
+      .insertInto('comms')
+      .values(chunk.map((row) => row.comms))
+      .execute();
+    await db
+      .insertInto('library_subscriptions')
+      .values(chunk.flatMap((row) => row.library))
+      .execute();
+  }
+  return rows.map((row) => row.user.id);
+}
+
+/** The tick for `users` users, all due, over the corpus at `root`. */
+async function tickRow(database, root, users) {
+  const { tickAt } = await import(
+    resolve(repo, 'apps/consumer-api/dist/jobs/notification-scheduler.js')
+  );
+  const logger = pino({ level: 'silent' });
+  const corpus = createCorpusRegistry({ logger, watch: false, refreshIntervalMs: 600_000 });
+  try {
+    const snapshot = await corpus.get(root);
+    const feeds = [...new Set(snapshot.episodes.map((episode) => episode.feed_id))];
+    // The newest episode's day: the week before it gives every library content.
+    const newest = snapshot.episodes.find((episode) => episode.publish_date)?.publish_date;
+    const at = new Date(`${newest.slice(0, 10)}T${String(TICK_HOUR_UTC).padStart(2, '0')}:00:00Z`);
+    await seedUsers(database.db, users, feeds, at);
+    const deps = { db: database.db, corpus, corpusDir: root, logger, now: () => new Date() };
+    const started = performance.now();
+    const result = await tickAt(deps, at);
+    const tickMs = Math.round(performance.now() - started);
+    const rerunStarted = performance.now();
+    const rerun = await tickAt(deps, at);
+    return {
+      label: `scheduler tick, ${users.toLocaleString('en')} users all due`,
+      ms: tickMs,
+      enqueued: result.enqueued,
+      rerun_ms: Math.round(performance.now() - rerunStarted),
+      rerun_enqueued: rerun.enqueued,
+      target: '< 10,000 ms',
+      meets_target: tickMs < 10_000 && result.enqueued > 0 && rerun.enqueued === 0,
+    };
+  } finally {
+    corpus.close();
+  }
+}
+
+function seamEnvelope(userId, n, now) {
+  return outboxRowOf({
+    schema_version: '1',
+    id: `drcp_${String(20260000 + (n % 10_000)).padStart(8, '0')}_${userId}`,
+    user_id: userId,
+    channel: 'email',
+    type: 'daily_recap',
+    template: 'daily-recap.v1',
+    recipient: { email: 'bench@example.com', email_verified: true },
+    consent_snapshot: { digest_enabled: true, cadence: 'daily', unsubscribe_ref: null },
+    payload: {
+      sections: [
+        {
+          kind: 'finished_today',
+          title: 'Finished',
+          items: [{ title: 'An episode', graph_refs: ['topic:x'], deep_link: '/episodes/x' }],
+        },
+      ],
+    },
+    not_before: new Date(now.getTime() - 60_000).toISOString(),
+    expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+    created_at: new Date(now.getTime() - 60_000 + n).toISOString(),
+  });
+}
+
+/** Workers pull 100 at a time and post `delivered` for each, 8 in flight, until the outbox is empty. */
+async function worker(base) {
+  const headers = { 'x-internal-token': TOKEN, 'content-type': 'application/json' };
+  let done = 0;
+  for (;;) {
+    const pulled = await (
+      await fetch(`${base}/internal/outbox/pending?channel=email&limit=100`, { headers })
+    ).json();
+    if (pulled.envelopes.length === 0) {
+      return done;
+    }
+    const queue = [...pulled.envelopes];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let envelope = queue.shift(); envelope; envelope = queue.shift()) {
+          const res = await fetch(`${base}/internal/outbox/${envelope.id}/status`, {
+            method: 'POST',
+            headers,
+            body: '{"status":"delivered"}',
+          });
+          await res.arrayBuffer();
+          done += res.ok ? 1 : 0;
+        }
+      }),
+    );
+  }
+}
+
+async function seamRow(database, root, userIds, count) {
+  const now = new Date();
+  const rows = Array.from({ length: count }, (_, n) =>
+    seamEnvelope(userIds[n % userIds.length], n, now),
+  );
+  await enqueueEnvelopes(database.db, rows);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = await startProcess(resolve(repo, 'apps/consumer-api/dist/main.js'), {
+    env: {
+      PORT: String(port),
+      CORPUS_DIR: root,
+      DATABASE_URL: database.url,
+      INTERNAL_OUTBOX_TOKEN: TOKEN,
+      NOTIFICATION_SCHEDULER: 'off',
+    },
+    readyUrl: `${base}/api/health`,
+  });
+  try {
+    const started = performance.now();
+    const acknowledged = (await Promise.all([1, 2, 3, 4].map(() => worker(base)))).reduce(
+      (a, b) => a + b,
+      0,
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const rate = Math.round(acknowledged / seconds);
+    return {
+      label: `seam pull + status, ${count.toLocaleString('en')} envelopes, 4 workers`,
+      ms: Math.round(seconds * 1000),
+      acknowledged,
+      envelopes_per_s: rate,
+      target: '> 1,000 envelopes/s',
+      meets_target: rate > 1000 && acknowledged === count,
+    };
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+export async function notificationsBench(root, { quick }) {
+  const users = quick ? 1_000 : 10_000;
+  // A throwaway database, migrated here: @podcast/testing hands out an empty one.
+  const empty = await createTestDatabase();
+  const handle = await createDatabase({ url: empty.url });
+  await migrateToLatest(handle.db);
+  const database = { db: handle.db, url: empty.url };
+  try {
+    const tick = await tickRow(database, root, users);
+    const userIds = (await database.db.selectFrom('users').select('id').execute()).map(
+      (row) => row.id,
+    );
+    const seam = await seamRow(database, root, userIds, quick ? 2_000 : 20_000);
+    return [tick, seam];
+  } finally {
+    await handle.close();
+    await empty.close();
+  }
+}
