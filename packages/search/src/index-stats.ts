@@ -1,12 +1,6 @@
 import type { CorpusSnapshot } from '@podcast/corpus';
 import type { SearchService } from './search-service.js';
-import {
-  compareFingerprints,
-  type Fingerprints,
-  snapshotFingerprints,
-} from './store/fingerprints.js';
-import { indexPathsOf } from './store/index-paths.js';
-import { readJsonOr } from './store/json-files.js';
+import { compareFingerprints } from './store/fingerprints.js';
 
 export interface IndexStats {
   path: string;
@@ -35,8 +29,9 @@ export interface IndexStats {
 
 /**
  * Stats of a corpus's index and how far the corpus has moved since the
- * build (spec 04 §5.2 reasons). Staleness compares file fingerprints, so it
- * costs a stat of each episode's files and never reads text.
+ * build (spec 04 §5.2 reasons). Staleness compares file fingerprints (a stat
+ * of each episode's files, never a read of text), which the service reuses
+ * for a few seconds per snapshot so a polling client costs no I/O.
  */
 export async function indexStats(
   search: SearchService,
@@ -48,9 +43,9 @@ export async function indexStats(
     search.readMeta(root),
     search.isRebuilding(root),
     search.history(root),
-    snapshotFingerprints(snapshot),
+    search.currentFingerprints(snapshot),
   ]);
-  const recorded = meta ? await readJsonOr<Fingerprints>(indexPathsOf(root).fingerprints, {}) : {};
+  const recorded = meta ? await search.recordedFingerprints(root, meta) : {};
   const diff = compareFingerprints(recorded, current);
   const reasons: string[] = [];
   if (meta === undefined && current.size > 0) {

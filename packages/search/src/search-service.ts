@@ -17,6 +17,11 @@ import { rankedLists, type SearchMode, type StoredRow } from './query/ranked-lis
 import { type SearchFilter, tiersFor, wherePredicate } from './query/search-filter.js';
 import { dedupeKgSurfaces, type SearchHit, toSearchHit } from './query/search-hits.js';
 import { type LiftOverrides, NO_LIFT_OVERRIDES } from './query/transcript-lift.js';
+import {
+  type Fingerprints,
+  type SnapshotFingerprints,
+  snapshotFingerprints,
+} from './store/fingerprints.js';
 import { type IndexMeta, readIndexMeta } from './store/index-meta.js';
 import { indexPathsOf } from './store/index-paths.js';
 import { readJsonOr } from './store/json-files.js';
@@ -54,6 +59,11 @@ export interface SearchServiceOptions {
   now?: () => Date;
   /** Where query-log append failures go (the answer never waits for or fails on them). */
   onLogError?: (err: unknown) => void;
+  /**
+   * How long the current files' fingerprints of one snapshot are reused by the
+   * stats route (default 10 s). A new snapshot always recomputes them.
+   */
+  fingerprintTtlMs?: number;
 }
 
 /** Index access for the API process: one provider, connections reopened after each build. */
@@ -69,6 +79,14 @@ export interface SearchService {
   embed(texts: string[]): Promise<Float32Array[]>;
   /** The index of `root` as last built (tables opened once per build), or undefined. */
   openIndex(root: string): Promise<OpenIndex | undefined>;
+  /**
+   * Fingerprints of the snapshot's files, shared by concurrent callers and
+   * reused for `fingerprintTtlMs` while the snapshot stays current: the stats
+   * route would otherwise stat every episode's files on every request.
+   */
+  currentFingerprints(snapshot: CorpusSnapshot): Promise<SnapshotFingerprints>;
+  /** The fingerprints the build of `meta` recorded, read once per build. */
+  recordedFingerprints(root: string, meta: IndexMeta): Promise<Fingerprints>;
 }
 
 export interface OpenIndex {
@@ -87,6 +105,12 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   let provider: Promise<EmbeddingProvider> | undefined;
   // Per root, the index of the last build seen: reopened when index_meta.json changes.
   const indexes = new Map<string, { stamp: string; index: OpenIndex }>();
+  const ttlMs = options.fingerprintTtlMs ?? 10_000;
+  const current = new Map<
+    string,
+    { snapshot: CorpusSnapshot; at: number; prints: Promise<SnapshotFingerprints> }
+  >();
+  const recorded = new Map<string, { stamp: string; prints: Promise<Fingerprints> }>();
   const getProvider = () => {
     provider ??= createEmbeddingProvider(options.embedding).catch((err: unknown) => {
       provider = undefined;
@@ -177,6 +201,28 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     };
   }
 
+  function currentFingerprints(snapshot: CorpusSnapshot): Promise<SnapshotFingerprints> {
+    const at = now().getTime();
+    const known = current.get(snapshot.root);
+    if (known?.snapshot === snapshot && at - known.at < ttlMs) {
+      return known.prints;
+    }
+    const prints = snapshotFingerprints(snapshot);
+    current.set(snapshot.root, { snapshot, at, prints });
+    prints.catch(() => current.delete(snapshot.root));
+    return prints;
+  }
+
+  function recordedFingerprints(root: string, meta: IndexMeta): Promise<Fingerprints> {
+    const known = recorded.get(root);
+    if (known?.stamp === meta.last_updated) {
+      return known.prints;
+    }
+    const prints = readJsonOr<Fingerprints>(indexPathsOf(root).fingerprints, {});
+    recorded.set(root, { stamp: meta.last_updated, prints });
+    return prints;
+  }
+
   return {
     configuredModel: modelOf(options.embedding),
     configuredProvider: options.embedding.kind,
@@ -199,5 +245,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     },
     embed: async (texts) => (await getProvider()).embed(texts),
     openIndex,
+    currentFingerprints,
+    recordedFingerprints,
   };
 }

@@ -37,11 +37,17 @@ export async function episodeFingerprint(root: string, episode: EpisodeRecord): 
   return createHash('sha1').update(stamps.join('|')).digest('hex').slice(0, 16);
 }
 
+/** Scope → the episode and the fingerprint of its files now. */
+export type SnapshotFingerprints = ReadonlyMap<
+  string,
+  { episode: EpisodeRecord; fingerprint: string }
+>;
+
 /** Fingerprints of the snapshot's indexable episodes, `concurrency` episodes at a time. */
 export async function snapshotFingerprints(
   snapshot: CorpusSnapshot,
   concurrency = 32,
-): Promise<Map<string, { episode: EpisodeRecord; fingerprint: string }>> {
+): Promise<SnapshotFingerprints> {
   const episodes = snapshot.episodes.filter((e) => e.episode_id !== null);
   const out = new Map<string, { episode: EpisodeRecord; fingerprint: string }>();
   for (let i = 0; i < episodes.length; i += concurrency) {
