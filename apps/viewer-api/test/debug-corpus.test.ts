@@ -23,6 +23,18 @@ describe('GET /api/debug/corpus', () => {
     expect(root.syncs).toBeGreaterThanOrEqual(1);
   });
 
+  it('counts the values derived from the current snapshot, kept on it', async () => {
+    const debug = () =>
+      request(viewer.app).get('/api/debug/corpus').set('authorization', `Bearer ${TOKEN}`);
+    const before = (await debug()).body.roots[0].derived_values;
+    expect((await request(viewer.app).get('/api/corpus/stats')).status).toBe(200);
+    expect((await request(viewer.app).get('/api/corpus/episodes?limit=5')).status).toBe(200);
+    const after = (await debug()).body.roots[0].derived_values;
+    expect(after).toBeGreaterThanOrEqual(before + 2);
+    expect((await request(viewer.app).get('/api/corpus/stats')).status).toBe(200);
+    expect((await debug()).body.roots[0].derived_values).toBe(after);
+  });
+
   it('counts a side file read through the registry in its cache', async () => {
     const activity = await request(viewer.app).get('/api/corpus/query-activity?days=3');
     expect(activity.status).toBe(200);

@@ -12,6 +12,10 @@ export const CorpusRootStatus = z
     syncs: z.number().int().describe('Syncs since the root was loaded (load, events, rescans)'),
     dirs_statted: z.number().int().describe('Directories statted by those syncs, in total'),
     last_full_scan_at: z.string().nullable(),
+    derived_values: z
+      .number()
+      .int()
+      .describe('Lists, indexes and rows derived from the current snapshot so far'),
   })
   .openapi('CorpusRootStatus');
 

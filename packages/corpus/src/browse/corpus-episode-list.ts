@@ -50,7 +50,7 @@ export function pageCorpusEpisodes(
   const matches = episodePredicate(request.filter, searchTextReader(snapshot));
   const page = pageEpisodes(snapshot.episodes, matches, after, request.limit);
   return {
-    items: page.rows.map(corpusEpisodeRow),
+    items: page.rows.map((episode) => corpusEpisodeRow(snapshot, episode)),
     next_cursor: page.next === null ? null : encodeEpisodeCursor(page.next),
   };
 }

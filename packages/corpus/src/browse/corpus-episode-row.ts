@@ -1,10 +1,11 @@
 import type { CorpusEpisodeDetail, CorpusEpisodeListItem } from '@podcast/contracts';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { listSummaryPreview } from '../records/summary-preview.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import { perSnapshot } from '../snapshot/snapshot-memo.js';
 
-// Records are frozen and reused across snapshots while their file is
-// unchanged, so a row derived from one can be cached on it.
-const rows = new WeakMap<EpisodeRecord, CorpusEpisodeListItem>();
+// Rows built so far, kept on the snapshot: a refresh starts afresh.
+const rowsOf = perSnapshot(() => new Map<EpisodeRecord, CorpusEpisodeListItem>(), 'episode_rows');
 
 function buildRow(episode: EpisodeRecord): CorpusEpisodeListItem {
   return {
@@ -36,7 +37,11 @@ function buildRow(episode: EpisodeRecord): CorpusEpisodeListItem {
 }
 
 /** The operator list row of an episode (spec 04 §3, operator summary_preview rule). */
-export function corpusEpisodeRow(episode: EpisodeRecord): CorpusEpisodeListItem {
+export function corpusEpisodeRow(
+  snapshot: CorpusSnapshot,
+  episode: EpisodeRecord,
+): CorpusEpisodeListItem {
+  const rows = rowsOf(snapshot);
   let row = rows.get(episode);
   if (row === undefined) {
     row = buildRow(episode);
@@ -50,13 +55,13 @@ export function corpusEpisodeRow(episode: EpisodeRecord): CorpusEpisodeListItem 
  * `pills` are the episode's digest topic pills (see episodeTopicPills).
  */
 export function corpusEpisodeDetail(
+  snapshot: CorpusSnapshot,
   episode: EpisodeRecord,
-  root: string,
   pills: CorpusEpisodeDetail['cil_digest_topics'],
 ): CorpusEpisodeDetail {
   return {
-    ...corpusEpisodeRow(episode),
-    path: root,
+    ...corpusEpisodeRow(snapshot, episode),
+    path: snapshot.root,
     description: episode.description,
     summary_title: episode.summary.title,
     summary_bullets: [...episode.summary.bullets],

@@ -15,7 +15,6 @@ export async function episodeTopicPills(
   episode: EpisodeRecord,
 ): Promise<CilDigestTopicPill[]> {
   const file = await readTopicClusters(snapshot);
-  const index =
-    file.state === 'ok' ? topicClusterIndexOf(file.artifact) : EMPTY_TOPIC_CLUSTER_INDEX;
+  const index = file.state === 'ok' ? topicClusterIndexOf(file) : EMPTY_TOPIC_CLUSTER_INDEX;
   return cilDigestTopics(episodeSignalsOf(snapshot, episode).topics, episode.episode_id, index);
 }

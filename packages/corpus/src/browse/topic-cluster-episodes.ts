@@ -27,7 +27,7 @@ export function clusteredEpisodeIds(document: unknown): Set<string> {
   return ids;
 }
 
-const memo = new WeakMap<object, ReadonlySet<string>>();
+const CLUSTERED = Symbol('clustered_episode_ids');
 
 /**
  * Clustered episode ids of a corpus; empty when the artifact is missing or
@@ -39,7 +39,5 @@ export async function readClusteredEpisodeIds(place: CorpusPlace): Promise<Reado
   if (file.state !== 'ok') {
     return new Set<string>();
   }
-  const known = memo.get(file.artifact) ?? clusteredEpisodeIds(file.artifact);
-  memo.set(file.artifact, known);
-  return known;
+  return file.derived.derive(CLUSTERED, () => clusteredEpisodeIds(file.artifact));
 }

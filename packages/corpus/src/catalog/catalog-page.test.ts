@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { buildEpisodeRecord, type EpisodeRecord } from '../records/episode-record.js';
 import { compareEpisodes } from '../records/episode-sort.js';
 import { buildFeedRecords } from '../records/feeds.js';
+import { createDerivedValues } from '../snapshot/snapshot-memo.js';
 import { type CatalogSource, catalogPage, filteredEpisodes, pageOf } from './catalog-page.js';
 
 function record(index: number, feedId: string, transcript: boolean, gi: boolean): EpisodeRecord {
@@ -26,7 +27,11 @@ function record(index: number, feedId: string, transcript: boolean, gi: boolean)
 function sourceOf(records: EpisodeRecord[]): CatalogSource {
   const episodes = [...records].sort(compareEpisodes);
   const feeds = buildFeedRecords(episodes);
-  return { episodes, findFeed: (id) => feeds.find((feed) => feed.feed_id === id) };
+  return {
+    episodes,
+    findFeed: (id) => feeds.find((feed) => feed.feed_id === id),
+    derived: createDerivedValues(),
+  };
 }
 
 const source = sourceOf([

@@ -11,7 +11,7 @@ export interface CatalogFilter {
 }
 
 /** The part of a snapshot the catalog lists read; memoised per object. */
-export type CatalogSource = Pick<CorpusSnapshot, 'episodes' | 'findFeed'>;
+export type CatalogSource = Pick<CorpusSnapshot, 'episodes' | 'findFeed' | 'derived'>;
 
 export interface CatalogPage {
   episodes: readonly EpisodeRecord[];
@@ -24,9 +24,10 @@ export interface CatalogPage {
 const NONE: readonly EpisodeRecord[] = Object.freeze([]);
 
 // Filtered lists are computed once per snapshot and filter; a refresh makes
-// a new snapshot, so entries never go stale and are collected with it.
+// a new snapshot, so entries never go stale and are dropped with it.
 const cacheOf = perSnapshot(
   (_snapshot: CatalogSource) => new Map<string, readonly EpisodeRecord[]>(),
+  'catalog_filters',
 );
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { InsightList } from '@podcast/contracts';
 import { normalizeGi } from '../readers/gi-reader.js';
+import { createDerivedValues } from '../snapshot/snapshot-memo.js';
 import { insightListOf, projectQuote } from './insight-list.js';
 
 const quote = (id: string, start: number | string | undefined, charStart = 0) => ({
@@ -50,7 +51,8 @@ const GI = {
 
 describe('insightListOf', () => {
   const graph = normalizeGi(GI);
-  const list = insightListOf(graph);
+  const snapshot = { derived: createDerivedValues() };
+  const list = insightListOf(snapshot, graph);
 
   it('drops hidden and dropped insights and orders the rest by salience', () => {
     expect(list.items.map((insight) => insight.id)).toEqual([
@@ -74,8 +76,9 @@ describe('insightListOf', () => {
   });
 
   it('gives an empty list without a graph and reuses the projection of a graph', () => {
-    expect(insightListOf(undefined)).toEqual({ items: [] });
-    expect(insightListOf(graph).items).toBe(list.items);
+    expect(insightListOf(snapshot, undefined)).toEqual({ items: [] });
+    expect(insightListOf(snapshot, graph).items).toBe(list.items);
+    expect(insightListOf({ derived: createDerivedValues() }, graph).items).not.toBe(list.items);
   });
 });
 

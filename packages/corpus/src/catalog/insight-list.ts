@@ -1,6 +1,8 @@
 import type { InsightProjection, InsightQuote } from '@podcast/contracts';
 import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../graph/gi-graph.js';
 import { projectInsights } from '../graph/insight-projection.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import { perSnapshot } from '../snapshot/snapshot-memo.js';
 
 function isCount(value: number | undefined): value is number {
   return value !== undefined && Number.isInteger(value) && value >= 0;
@@ -62,19 +64,28 @@ function projectInsight(
   };
 }
 
-// Graphs are immutable values of a snapshot, so one projection per graph serves every request.
-const listByGraph = new WeakMap<NormalizedGraph, readonly InsightProjection[]>();
+// Graphs are immutable values of a snapshot, so one projection per graph
+// serves every request; the lists are kept on the snapshot.
+const listsOf = perSnapshot(
+  (_snapshot: Pick<CorpusSnapshot, 'derived'>) =>
+    new Map<NormalizedGraph, readonly InsightProjection[]>(),
+  'insight_lists',
+);
 
 /**
  * The insights an episode shows, in salience order, each with its timed
  * supporting quotes in playback order. No graph gives an empty list.
  */
-export function insightListOf(graph: NormalizedGraph | undefined): {
+export function insightListOf(
+  snapshot: Pick<CorpusSnapshot, 'derived'>,
+  graph: NormalizedGraph | undefined,
+): {
   items: readonly InsightProjection[];
 } {
   if (graph === undefined) {
     return { items: [] };
   }
+  const listByGraph = listsOf(snapshot);
   let items = listByGraph.get(graph);
   if (items === undefined) {
     const quotesById = new Map(graph.quotes.map((quote) => [quote.id, quote]));

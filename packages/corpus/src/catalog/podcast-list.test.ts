@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { PodcastList } from '@podcast/contracts';
 import type { FeedRecord } from '../records/feeds.js';
+import { createDerivedValues } from '../snapshot/snapshot-memo.js';
 import { podcastItemsOf, podcastListOf } from './podcast-list.js';
 
 const feed = (feed_id: string, title: string | null, art: string | null = null): FeedRecord => ({
@@ -37,7 +38,10 @@ describe('podcastItemsOf', () => {
 
 describe('podcastListOf', () => {
   it('computes the list once per snapshot', () => {
-    const snapshot = { feeds: [feed('f', 'F')] };
+    const feeds = [feed('f', 'F')];
+    const snapshot = { feeds, derived: createDerivedValues() };
     expect(podcastListOf(snapshot).items).toBe(podcastListOf(snapshot).items);
+    const next = { feeds, derived: createDerivedValues() };
+    expect(podcastListOf(next).items).not.toBe(podcastListOf(snapshot).items);
   });
 });

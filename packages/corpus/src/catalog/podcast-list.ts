@@ -34,12 +34,14 @@ export function podcastItemsOf(feeds: readonly FeedRecord[]): PodcastItem[] {
     );
 }
 
-const itemsOf = perSnapshot((snapshot: Pick<CorpusSnapshot, 'feeds'>): readonly PodcastItem[] =>
-  podcastItemsOf(snapshot.feeds),
+const itemsOf = perSnapshot(
+  (snapshot: Pick<CorpusSnapshot, 'feeds' | 'derived'>): readonly PodcastItem[] =>
+    podcastItemsOf(snapshot.feeds),
+  'podcast_list',
 );
 
 /** `podcastItemsOf` memoised per snapshot. */
-export function podcastListOf(snapshot: Pick<CorpusSnapshot, 'feeds'>): {
+export function podcastListOf(snapshot: Pick<CorpusSnapshot, 'feeds' | 'derived'>): {
   items: readonly PodcastItem[];
 } {
   return { items: itemsOf(snapshot) };

@@ -1,6 +1,7 @@
 import type { CorpusPlace } from '../caches/corpus-caches.js';
-import { readThemeClusters, readTopicClusters } from '../clusters/cluster-files.js';
+import { readThemeClustersFile, readTopicClusters } from '../clusters/cluster-files.js';
 import type { UnknownRecord } from '../readers/lenient-values.js';
+import type { DerivedValues } from '../snapshot/snapshot-memo.js';
 import {
   NO_TOPIC_OVERLAYS,
   storylinesByTopic,
@@ -13,17 +14,20 @@ export { THEME_CLUSTERS_RELPATH, TOPIC_CLUSTERS_RELPATH } from '../clusters/clus
 
 type Build = (document: UnknownRecord | undefined) => Map<string, TopicGroup>;
 
-// The readers return the same parsed object until a file changes, so an
-// index keyed by that object is rebuilt exactly once per file version.
-const indexes = new WeakMap<UnknownRecord, ReadonlyMap<string, TopicGroup>>();
+const THEMES = Symbol('themes_by_topic');
+const STORYLINES = Symbol('storylines_by_topic');
 
-function indexOf(document: UnknownRecord | undefined, build: Build) {
-  if (document === undefined) {
+// The readers return the same parsed file until it changes, so an index kept
+// with it is built exactly once per file version.
+function indexOf(
+  file: { document: UnknownRecord; derived: DerivedValues } | undefined,
+  key: symbol,
+  build: Build,
+): ReadonlyMap<string, TopicGroup> {
+  if (file === undefined) {
     return NO_TOPIC_OVERLAYS.themes;
   }
-  const index = indexes.get(document) ?? build(document);
-  indexes.set(document, index);
-  return index;
+  return file.derived.derive(key, () => build(file.document));
 }
 
 /**
@@ -35,13 +39,20 @@ function indexOf(document: UnknownRecord | undefined, build: Build) {
 export async function loadTopicOverlays(place: CorpusPlace): Promise<TopicOverlays> {
   const [topicClusters, themeClusters] = await Promise.all([
     readTopicClusters(place),
-    readThemeClusters(place),
+    readThemeClustersFile(place),
   ]);
   return {
     themes: indexOf(
-      topicClusters.state === 'ok' ? topicClusters.artifact : undefined,
+      topicClusters.state === 'ok'
+        ? { document: topicClusters.artifact, derived: topicClusters.derived }
+        : undefined,
+      THEMES,
       themesByTopic,
     ),
-    storylines: indexOf(themeClusters, storylinesByTopic),
+    storylines: indexOf(
+      themeClusters && { document: themeClusters.data, derived: themeClusters.derived },
+      STORYLINES,
+      storylinesByTopic,
+    ),
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { createDerivedValues } from '../snapshot/snapshot-memo.js';
 import { CIL_TOPIC_PILL_CAP, cilDigestTopics } from './cil-digest-topics.js';
 import { EMPTY_TOPIC_CLUSTER_INDEX, topicClusterIndexOf } from './topic-cluster-index.js';
 
@@ -18,6 +19,7 @@ const artifact = {
     { graph_compound_parent_id: 'tc:solo-cluster', members: [{ topic_id: 'topic:solo' }] },
   ],
 };
+const file = { artifact, derived: createDerivedValues() };
 
 const topics = ['solo', 'flood-maps', 'urban-flooding', 'budgets', 'jazz'].map((slug) => ({
   id: `topic:${slug}`,
@@ -25,7 +27,7 @@ const topics = ['solo', 'flood-maps', 'urban-flooding', 'budgets', 'jazz'].map((
 }));
 
 describe('topicClusterIndexOf', () => {
-  const index = topicClusterIndexOf(artifact);
+  const index = topicClusterIndexOf(file);
 
   it.each([
     ['topic:urban-flooding', 'ep-1', 'tc:flooding'],
@@ -41,13 +43,13 @@ describe('topicClusterIndexOf', () => {
   });
 
   it('builds one index per parsed document', () => {
-    expect(topicClusterIndexOf(artifact)).toBe(index);
+    expect(topicClusterIndexOf(file)).toBe(index);
   });
 });
 
 describe('cilDigestTopics', () => {
   it('lists clustered topics first, then the rest, each group in episode order', () => {
-    const pills = cilDigestTopics(topics, 'ep-1', topicClusterIndexOf(artifact));
+    const pills = cilDigestTopics(topics, 'ep-1', topicClusterIndexOf(file));
     expect(pills.map((p) => [p.topic_id, p.topic_cluster_compound_id])).toEqual([
       ['topic:urban-flooding', 'tc:flooding'],
       ['topic:budgets', 'tc:money'],

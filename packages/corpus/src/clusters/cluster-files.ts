@@ -1,5 +1,6 @@
 import type { CorpusPlace } from '../caches/corpus-caches.js';
 import { asArray, asRecord, asText, type UnknownRecord } from '../readers/lenient-values.js';
+import type { DerivedValues } from '../snapshot/snapshot-memo.js';
 import { readSideFile } from './side-file.js';
 
 export const TOPIC_CLUSTERS_RELPATH = 'search/topic_clusters.json';
@@ -8,7 +9,7 @@ export const THEME_CLUSTERS_RELPATH = 'enrichments/topic_theme_clusters.json';
 export type TopicClustersFile =
   | { state: 'missing' }
   | { state: 'corrupt'; reason: string }
-  | { state: 'ok'; artifact: UnknownRecord; version: string };
+  | { state: 'ok'; artifact: UnknownRecord; version: string; derived: DerivedValues };
 
 /**
  * `search/topic_clusters.json` (spec 04 §6, no envelope). Unparsable JSON, a
@@ -25,7 +26,7 @@ export async function readTopicClusters(place: CorpusPlace): Promise<TopicCluste
   if (!Array.isArray(file.record.clusters)) {
     return { state: 'corrupt', reason: 'clusters is not an array' };
   }
-  return { state: 'ok', artifact: file.record, version: file.version };
+  return { state: 'ok', artifact: file.record, version: file.version, derived: file.derived };
 }
 
 /**
@@ -35,6 +36,13 @@ export async function readTopicClusters(place: CorpusPlace): Promise<TopicCluste
  * cluster list: every one of those means "no storylines".
  */
 export async function readThemeClusters(place: CorpusPlace): Promise<UnknownRecord | undefined> {
+  return (await readThemeClustersFile(place))?.data;
+}
+
+/** `readThemeClusters` with the parsed file's derived values, for indexes built from it. */
+export async function readThemeClustersFile(
+  place: CorpusPlace,
+): Promise<{ data: UnknownRecord; derived: DerivedValues } | undefined> {
   const file = await readSideFile(place, THEME_CLUSTERS_RELPATH);
   if (file.state !== 'ok') {
     return undefined;
@@ -44,5 +52,5 @@ export async function readThemeClusters(place: CorpusPlace): Promise<UnknownReco
   if (status !== undefined && status !== 'ok') {
     return undefined;
   }
-  return asArray(data.clusters).length > 0 ? data : undefined;
+  return asArray(data.clusters).length > 0 ? { data, derived: file.derived } : undefined;
 }

@@ -2,6 +2,7 @@ import type { CorpusPlace } from '../caches/corpus-caches.js';
 import { parseCorpusObject, UnreadableCorpusFile } from '../readers/lenient-parse.js';
 import type { UnknownRecord } from '../readers/lenient-values.js';
 import { realFileInsideRoot } from '../roots/corpus-roots.js';
+import { createDerivedValues, type DerivedValues } from '../snapshot/snapshot-memo.js';
 
 /**
  * A corpus-level JSON file outside the snapshot (search/topic_clusters.json,
@@ -10,15 +11,22 @@ import { realFileInsideRoot } from '../roots/corpus-roots.js';
 export type SideFile =
   | { state: 'missing' }
   | { state: 'unreadable'; reason: string }
-  | { state: 'ok'; record: UnknownRecord; version: string };
+  | { state: 'ok'; record: UnknownRecord; version: string; derived: DerivedValues };
 
-export type ParsedSideFile = { ok: true; record: UnknownRecord } | { ok: false; reason: string };
+/** A parsed side file; `derived` holds indexes built from it, dropped with the cache entry. */
+export type ParsedSideFile =
+  | { ok: true; record: UnknownRecord; derived: DerivedValues }
+  | { ok: false; reason: string };
 
 // One parse per file version: routes stat the file on every request (a
 // rebuild may replace it at any time) but re-read it only when it changed.
 export function parseSideFile(text: string): ParsedSideFile {
   try {
-    return { ok: true, record: parseCorpusObject(text, 'side file') };
+    return {
+      ok: true,
+      record: parseCorpusObject(text, 'side file'),
+      derived: createDerivedValues(),
+    };
   } catch (err) {
     if (err instanceof UnreadableCorpusFile) {
       return { ok: false, reason: err.message };
@@ -40,5 +48,10 @@ export async function readSideFile(place: CorpusPlace, relpath: string): Promise
   if (!file.value.ok) {
     return { state: 'unreadable', reason: file.value.reason };
   }
-  return { state: 'ok', record: file.value.record, version: `${file.mtimeMs}:${file.size}` };
+  return {
+    state: 'ok',
+    record: file.value.record,
+    version: `${file.mtimeMs}:${file.size}`,
+    derived: file.value.derived,
+  };
 }

@@ -1,5 +1,6 @@
 import { stripEpisodePrefix, stripLayerPrefixes } from '../graph/layer-ids.js';
 import { asArray, asRecord, asText, type UnknownRecord } from '../readers/lenient-values.js';
+import type { DerivedValues } from '../snapshot/snapshot-memo.js';
 import { readClusterRecord } from './cluster-record.js';
 
 interface Membership {
@@ -53,16 +54,14 @@ function buildIndex(artifact: UnknownRecord): TopicClusterIndex {
   };
 }
 
-const memo = new WeakMap<UnknownRecord, TopicClusterIndex>();
+const INDEX = Symbol('topic_cluster_index');
 
-/** The index of a parsed topic_clusters.json, built once per parsed document. */
-export function topicClusterIndexOf(artifact: UnknownRecord): TopicClusterIndex {
-  let index = memo.get(artifact);
-  if (index === undefined) {
-    index = buildIndex(artifact);
-    memo.set(artifact, index);
-  }
-  return index;
+/** The index of a parsed topic_clusters.json, built once per parsed document and kept with it. */
+export function topicClusterIndexOf(file: {
+  artifact: UnknownRecord;
+  derived: DerivedValues;
+}): TopicClusterIndex {
+  return file.derived.derive(INDEX, () => buildIndex(file.artifact));
 }
 
 export const EMPTY_TOPIC_CLUSTER_INDEX: TopicClusterIndex = { clusterOf: () => undefined };

@@ -52,7 +52,8 @@ export function digestRowCap(compact: boolean, maxRows: number | undefined): num
   return compact ? Math.min(maxRows ?? cap, cap) : (maxRows ?? cap);
 }
 
-const memo = createDigestMemo<CorpusDigest>();
+// Holds only a key: the memo itself lives on each snapshot.
+const memo = createDigestMemo<CorpusDigest>('corpus_digest');
 
 /**
  * The digest of spec 01: feed-diverse rows of the window and, unless compact

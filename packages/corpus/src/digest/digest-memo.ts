@@ -1,6 +1,7 @@
 import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import { perSnapshot } from '../snapshot/snapshot-memo.js';
 import { type BandTopicIds, bandMatcher, type DigestBandConfig } from './digest-bands.js';
 import { episodeSignalsOf } from './episode-signals.js';
 
@@ -16,24 +17,25 @@ const RESULT_LIMIT = 64;
 
 /**
  * Per-snapshot memory of the digest: each episode's band matches (computed
- * once, not per request) and finished digests by request key. Snapshots are
- * immutable, so a refresh simply starts a new memo; a changed cluster file or
- * band list does too.
+ * once, not per request) and finished digests by request key. It is stored
+ * on the snapshot (immutable), so a refresh simply starts a new memo; a
+ * changed cluster file or band list replaces it too.
  */
-export function createDigestMemo<R>() {
-  const memos = new WeakMap<CorpusSnapshot, SnapshotMemo<R>>();
+export function createDigestMemo<R>(name: string) {
+  const slotOf = perSnapshot((): { memo?: SnapshotMemo<R> } => ({}), name);
 
   function memoOf(
     snapshot: CorpusSnapshot,
     bands: readonly DigestBandConfig[],
     clusters: TopicClusterIndex,
   ): SnapshotMemo<R> {
-    const known = memos.get(snapshot);
+    const slot = slotOf(snapshot);
+    const known = slot.memo;
     if (known && known.bands === bands && known.clusters === clusters) {
       return known;
     }
     const match = bandMatcher(bands);
-    const perEpisode = new WeakMap<EpisodeRecord, BandTopicIds>();
+    const perEpisode = new Map<EpisodeRecord, BandTopicIds>();
     const matcher = (episode: EpisodeRecord) => {
       let matches = perEpisode.get(episode);
       if (matches === undefined) {
@@ -43,7 +45,7 @@ export function createDigestMemo<R>() {
       return matches;
     };
     const fresh = { bands, clusters, matcher, results: new Map<string, R>() };
-    memos.set(snapshot, fresh);
+    slot.memo = fresh;
     return fresh;
   }
 

@@ -63,7 +63,7 @@ export function readEpisodeSignals(
 
 // Per snapshot, then per record: a refresh makes a new snapshot (and new
 // graphs), so signals never outlive the files they were read from.
-const memoOf = perSnapshot(() => new WeakMap<EpisodeRecord, EpisodeSignals>());
+const memoOf = perSnapshot(() => new Map<EpisodeRecord, EpisodeSignals>(), 'episode_signals');
 
 /** `readEpisodeSignals`, computed once per episode and snapshot (snapshots are immutable). */
 export function episodeSignalsOf(snapshot: CorpusSnapshot, episode: EpisodeRecord): EpisodeSignals {

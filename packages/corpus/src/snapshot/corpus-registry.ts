@@ -83,6 +83,8 @@ export interface RootStatus {
   syncs: number;
   dirsStatted: number;
   lastFullScanAt: string | null;
+  /** Values derived from the current snapshot so far (lists, indexes, rows). */
+  derivedValues: number;
 }
 
 function realOrResolved(dir: string): string {
@@ -102,6 +104,7 @@ function statusOf(root: CorpusRoot): RootStatus {
     syncs: root.syncs,
     dirsStatted: root.dirsStatted,
     lastFullScanAt: root.lastFullScanMs === 0 ? null : new Date(root.lastFullScanMs).toISOString(),
+    derivedValues: root.snapshot?.derived.size ?? 0,
   };
 }
 

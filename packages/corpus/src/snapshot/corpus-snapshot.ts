@@ -15,6 +15,7 @@ import {
   losingArtifacts,
   siblingRelpath,
 } from './corpus-state.js';
+import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
 
 export interface SnapshotStats extends SyncCounters {
   /** Wall time of the load or refresh that produced this snapshot. */
@@ -37,6 +38,8 @@ export interface CorpusSnapshot extends CorpusPlace {
   /** GI/KG/bridge files after dedup, sorted by relative_path. */
   readonly artifacts: readonly ArtifactEntry[];
   readonly stats: SnapshotStats;
+  /** Lists, indexes and rows derived from this snapshot by `perSnapshot` readers. */
+  readonly derived: DerivedValues;
   findEpisodeBySlug(slug: string): EpisodeRecord | undefined;
   /** By metadata episode_id; an `episode:` prefix on the argument is ignored. */
   findEpisodeById(episodeId: string): EpisodeRecord | undefined;
@@ -136,6 +139,7 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
     feeds,
     artifacts,
     stats: Object.freeze({ ...input.stats }),
+    derived: createDerivedValues(),
     findEpisodeBySlug: (slug: string) => bySlug.get(slug),
     findEpisodeById: (episodeId: string) =>
       byId.get(episodeId) ?? byId.get(stripEpisodePrefix(episodeId)),

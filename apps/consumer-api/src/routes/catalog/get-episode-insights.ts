@@ -19,6 +19,6 @@ export const getEpisodeInsights = defineRoute({
   cache: catalogCache,
   handler: async ({ ctx, params }) => {
     const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
-    return insightListOf(snapshot.graphOf(episode));
+    return insightListOf(snapshot, snapshot.graphOf(episode));
   },
 });

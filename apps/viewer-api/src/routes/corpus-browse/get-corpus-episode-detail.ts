@@ -21,6 +21,6 @@ export const getCorpusEpisodeDetail = defineRoute({
   handler: async ({ query, ctx }) => {
     const { snapshot, episode } = await catalogEpisodeAt(ctx, query.path, query.metadata_relpath);
     const pills = await episodeTopicPills(snapshot, episode);
-    return corpusEpisodeDetail(episode, snapshot.root, pills);
+    return corpusEpisodeDetail(snapshot, episode, pills);
   },
 });

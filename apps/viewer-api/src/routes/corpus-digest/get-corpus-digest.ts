@@ -14,7 +14,7 @@ import { DIGEST_TOPIC_BANDS } from './digest-topic-bands.js';
 /** Cluster membership for the topic pills; a missing or corrupt file only loses the marks. */
 async function clusterIndexFor(place: CorpusPlace) {
   const file = await readTopicClusters(place);
-  return file.state === 'ok' ? topicClusterIndexOf(file.artifact) : EMPTY_TOPIC_CLUSTER_INDEX;
+  return file.state === 'ok' ? topicClusterIndexOf(file) : EMPTY_TOPIC_CLUSTER_INDEX;
 }
 
 export const getCorpusDigest = defineRoute({

@@ -31,6 +31,7 @@ export const getCorpusDebug = defineRoute({
         syncs: root.syncs,
         dirs_statted: root.dirsStatted,
         last_full_scan_at: root.lastFullScanAt,
+        derived_values: root.derivedValues,
       })),
       caches: corpusCacheStats(ctx.corpus.caches).map((cache) => ({
         name: cache.name,
