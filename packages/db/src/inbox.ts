@@ -1,14 +1,12 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from './executor.js';
+import type { InboxTable } from './schema.js';
 
-export interface InboxInsert {
-  user_id: string;
-  key: string;
-  type: string;
-  title: string;
-  text: string | null;
-  deep_link: string | null;
-}
+/** One inbox entry to write: the table's own columns, the generated ones left out. */
+export type InboxInsert = Pick<
+  InboxTable,
+  'user_id' | 'key' | 'type' | 'title' | 'text' | 'deep_link'
+>;
 
 export interface InboxItem {
   id: string;
