@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import { retryDelayMs } from '../src/snapshot/corpus-root.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
   makeTempDir,
@@ -112,5 +113,32 @@ describe('corpus registry with a watcher', () => {
     await registry.get(root);
     expect(registry.describe()[0]?.syncs).toBe(syncs + 1);
     expect(registry.describe()[0]?.lastFullScanAt).toBe(new Date(clock).toISOString());
+  });
+
+  it('runs the safety rescan on its own timer, with no request asking', async () => {
+    const root = await makeTempDir();
+    await writeStandardCorpus(root);
+    registry = createCorpusRegistry({
+      logger: memoryLogger().logger,
+      watch: true,
+      rescanIntervalMs: 100,
+    });
+    await registry.get(root);
+    const first = registry.describe()[0];
+    expect(first?.watching).toBe(true);
+    await until(
+      async () => (registry?.describe()[0]?.syncs ?? 0) >= (first?.syncs ?? 0) + 2,
+      SEEN_WITHIN_MS,
+    );
+    expect(registry.describe()[0]?.lastFullScanAt).not.toBe(first?.lastFullScanAt);
+  });
+});
+
+describe('retryDelayMs', () => {
+  it('doubles from the settle delay with each failure in a row, up to a minute', () => {
+    expect([1, 2, 3, 4].map((n) => retryDelayMs(n, 100))).toEqual([200, 400, 800, 1600]);
+    expect(retryDelayMs(12, 100)).toBe(60_000);
+    expect(retryDelayMs(1_000, 100)).toBe(60_000);
+    expect(retryDelayMs(1, 0)).toBe(2);
   });
 });

@@ -144,6 +144,7 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
     now,
     concurrency: options.concurrency ?? 64,
     slicer: createTimeSlicer(),
+    retryBaseMs: settleMs,
   };
   const roots = new Map<string, CorpusRoot>();
   let isClosed = false;
@@ -168,12 +169,17 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
     return pending;
   };
 
-  /** Syncs a root shortly after a watch event, so the next request already sees the change. */
+  /**
+   * Syncs a root shortly after a watch event, so the next request already
+   * sees the change. After a failed sync the next try waits longer each time
+   * (retryDelayMs), so a broken root is not re-walked every 100 ms.
+   */
   const schedule = (root: CorpusRoot): void => {
     if (root.isScheduled || isClosed) {
       return;
     }
     root.isScheduled = true;
+    const delayMs = Math.max(settleMs, root.retryAtMs - now().getTime());
     const timer = setTimeout(() => {
       timers.delete(timer);
       root.isScheduled = false;
@@ -182,14 +188,38 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
         () => root.isDirty && schedule(root),
         () => undefined,
       );
-    }, settleMs);
+    }, delayMs);
     timer.unref();
     timers.add(timer);
+  };
+
+  /**
+   * The safety rescan of a watched root runs on its own timer, so an idle
+   * server still notices what a watcher missed and no request pays for it.
+   */
+  const startRescans = (root: CorpusRoot): void => {
+    if (root.watcher === undefined || rescanMs <= 0) {
+      return;
+    }
+    root.rescanTimer = setInterval(() => {
+      if (!root.pending && isDue(root).full) {
+        sync(root, true).catch(() => undefined);
+      }
+    }, rescanMs);
+    root.rescanTimer.unref();
+  };
+
+  const drop = (root: CorpusRoot): void => {
+    root.watcher?.close();
+    clearInterval(root.rescanTimer);
   };
 
   /** Whether `get` must check the disk before answering: a pending event or a due walk. */
   const isDue = (root: CorpusRoot): { due: boolean; full: boolean } => {
     const nowMs = now().getTime();
+    if (root.snapshot !== undefined && root.failures > 0 && nowMs < root.retryAtMs) {
+      return { due: false, full: false }; // failing: serve the last snapshot until the retry time
+    }
     if (isWatching(root)) {
       const full = nowMs - root.lastFullScanMs >= rescanMs;
       return { due: full || root.isDirty, full };
@@ -203,16 +233,18 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
    */
   const rootFor = (dir: string): CorpusRoot => {
     const key = path.resolve(dir);
-    const root =
-      roots.get(key) ??
-      createCorpusRoot(key, options.logger, options.watch !== false && !isClosed, schedule);
+    let root = roots.get(key);
+    if (root === undefined) {
+      root = createCorpusRoot(key, options.logger, options.watch !== false && !isClosed, schedule);
+      startRescans(root);
+    }
     roots.delete(key);
     roots.set(key, root);
     const unpinned = [...roots.keys()].filter((k) => !pinned.has(k));
     const oldestKey = unpinned[0];
     const oldest = oldestKey === undefined ? undefined : roots.get(oldestKey);
     if (unpinned.length > maxRoots && oldest !== undefined && oldest.pending === undefined) {
-      oldest.watcher?.close();
+      drop(oldest);
       roots.delete(oldestKey as string);
     }
     return root;
@@ -248,7 +280,7 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
       }
       timers.clear();
       for (const root of roots.values()) {
-        root.watcher?.close();
+        drop(root);
       }
       roots.clear();
     },

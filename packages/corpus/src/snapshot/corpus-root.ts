@@ -15,6 +15,8 @@ export interface RootContext {
   now: () => Date;
   concurrency: number;
   slicer: TimeSlicer;
+  /** The first retry delay after a failed sync (the settle delay). */
+  retryBaseMs: number;
 }
 
 /** One corpus root held by the registry: its loader state, last snapshot and pending change marks. */
@@ -34,6 +36,19 @@ export interface CorpusRoot {
   dirtyFiles: Set<string>;
   dirtyDirs: Set<string>;
   watcher?: DirWatcher;
+  /** Failed syncs in a row; retries wait `retryDelayMs` of it. */
+  failures: number;
+  /** Before this time a failed root is not synced again (the previous snapshot is served). */
+  retryAtMs: number;
+  /** The periodic safety rescan of a watched root, cleared when the root is dropped. */
+  rescanTimer?: NodeJS.Timeout;
+}
+
+const MAX_RETRY_DELAY_MS = 60_000;
+
+/** Doubles from `baseMs` with each failure in a row, up to a minute. */
+export function retryDelayMs(failures: number, baseMs: number): number {
+  return Math.min(MAX_RETRY_DELAY_MS, Math.max(baseMs, 1) * 2 ** Math.min(failures, 16));
 }
 
 function isMetadataDirRel(rel: string): boolean {
@@ -86,6 +101,8 @@ export function createCorpusRoot(
     isScheduled: false,
     dirtyFiles: new Set(),
     dirtyDirs: new Set(),
+    failures: 0,
+    retryAtMs: 0,
   };
   if (watch) {
     const onChange = (rel: string, name: string | null, isRename: boolean) => {
@@ -159,14 +176,23 @@ export async function syncRoot(
   const request = takeRequest(root, full);
   try {
     root.snapshot = await syncToSnapshot(root, request, context);
+    root.failures = 0;
     return root.snapshot;
   } catch (err) {
     restoreRequest(root, request);
     if (root.snapshot === undefined) {
       throw err;
     }
+    root.failures++;
+    const delayMs = retryDelayMs(root.failures, context.retryBaseMs);
+    root.retryAtMs = context.now().getTime() + delayMs;
     context.logger.error(
-      { root: root.state.root, err: (err as Error).message },
+      {
+        root: root.state.root,
+        err: (err as Error).message,
+        failures: root.failures,
+        retry_in_ms: delayMs,
+      },
       'corpus refresh failed; serving the previous snapshot',
     );
     return root.snapshot;
