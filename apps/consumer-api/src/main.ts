@@ -1,9 +1,9 @@
 import { serve } from '@podcast/http-kit';
+import { startHourlyScheduler } from '@podcast/notifications';
 import { runMain } from '@podcast/runtime';
 import { buildConsumerApp } from './app.js';
 import { buildConsumerContext } from './build-context.js';
 import { loadConsumerConfig } from './env.js';
-import { startHourlyScheduler } from './jobs/notification-scheduler.js';
 
 runMain(async () => {
   const config = loadConsumerConfig();

@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import { createCorpusRegistry } from '@podcast/corpus';
 import { createDatabase, migrateToLatest } from '@podcast/db';
+import { tickAt } from '@podcast/notifications';
 import { createLogger, runMain } from '@podcast/runtime';
 import { loadConsumerConfig } from './env.js';
-import { tickAt } from './jobs/notification-scheduler.js';
 
 /**
  * `pnpm --filter @podcast/consumer-api scheduler:tick --at <ISO>`: runs one

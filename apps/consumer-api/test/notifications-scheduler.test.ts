@@ -7,9 +7,8 @@ import {
   savePushSubscription,
   subscribe,
 } from '@podcast/db';
-import { INBOX_BOUND, readComms } from '@podcast/notifications';
+import { INBOX_BOUND, readComms, tickAt } from '@podcast/notifications';
 import request from 'supertest';
-import { tickAt } from '../src/jobs/notification-scheduler.js';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
 import { userWithComms } from './support/outbox-fixtures.js';
 

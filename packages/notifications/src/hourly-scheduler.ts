@@ -1,8 +1,13 @@
 import type { CorpusRegistry } from '@podcast/corpus';
 import type { DbExecutor } from '@podcast/db';
-import { runSchedulerTick, type TickResult } from '@podcast/notifications';
-import type { Logger } from 'pino';
-import { contentEpisodesOf } from './content-episodes.js';
+import { contentEpisodesOf } from './corpus-content.js';
+import { runSchedulerTick, type TickResult } from './scheduler.js';
+
+/** The two log levels the scheduler writes (a pino logger fits). */
+export interface SchedulerLogger {
+  info(fields: object, message: string): void;
+  error(fields: object, message: string): void;
+}
 
 const HOUR = 3_600_000;
 // Past the top of the hour, so a replica whose clock runs a little behind still lands in it.
@@ -12,7 +17,7 @@ export interface SchedulerJobDeps {
   db: DbExecutor;
   corpus: CorpusRegistry;
   corpusDir: string;
-  logger: Logger;
+  logger: SchedulerLogger;
   now: () => Date;
 }
 

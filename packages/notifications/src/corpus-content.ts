@@ -1,5 +1,5 @@
 import type { CorpusSnapshot } from '@podcast/corpus';
-import type { ContentEpisode } from '@podcast/notifications';
+import type { ContentEpisode } from './digest-content.js';
 
 const INSIGHTS_PER_EPISODE = 3;
 
