@@ -13,6 +13,7 @@ import {
 } from '@podcast/db';
 import { type AudioCheckSettings, createLogger, defaultAudioCheckSettings } from '@podcast/runtime';
 import { createSearchService } from '@podcast/search';
+import { createPlaybackWriter } from '@podcast/user-state';
 import type { Logger } from 'pino';
 import type { ConsumerCtx } from './context.js';
 import type { ConsumerConfig } from './env.js';
@@ -91,6 +92,7 @@ export async function buildConsumerContext(
     thumbnails: createThumbnails(logger),
     search: createSearchService({ embedding: config.embedding, now }),
     auth,
+    playback: createPlaybackWriter(database.db),
   };
   return {
     ctx,

@@ -4,7 +4,7 @@ import type { Database } from '@podcast/db';
 import { createRouteDefiner, type InternalPrincipal } from '@podcast/http-kit';
 import type { AudioCheckSettings } from '@podcast/runtime';
 import type { SearchService } from '@podcast/search';
-import type { UserStateDeps } from '@podcast/user-state';
+import type { PlaybackWriter, UserStateDeps } from '@podcast/user-state';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { ConsumerConfig } from './env.js';
@@ -24,6 +24,8 @@ export interface ConsumerCtx {
   thumbnails: Thumbnails;
   /** Login settings, provider discovery, the development user and the session cache (@podcast/auth). */
   auth: AuthRuntime;
+  /** Playback saves, grouped into one statement under load (@podcast/user-state). */
+  playback: PlaybackWriter;
 }
 
 /** What each auth class resolves to here; the consumer API has no operator routes. */
@@ -37,5 +39,10 @@ export const defineRoute = createRouteDefiner<ConsumerCtx, ConsumerPrincipals>()
 
 /** The corpus, database and clock as @podcast/user-state takes them. */
 export function userStateOf(ctx: ConsumerCtx): UserStateDeps {
-  return { db: ctx.db, now: ctx.now, snapshot: () => ctx.corpus.get(ctx.config.corpusDir) };
+  return {
+    db: ctx.db,
+    now: ctx.now,
+    snapshot: () => ctx.corpus.get(ctx.config.corpusDir),
+    playback: ctx.playback,
+  };
 }

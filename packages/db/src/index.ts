@@ -39,7 +39,14 @@ export {
   tryLockSchedulerTick,
 } from './outbox.js';
 export type { Listen, NotificationHandlers, StopListening } from './pg-listen.js';
-export { getPlayback, listPlayback, putPlayback } from './playback.js';
+export type { PlaybackWrite } from './playback.js';
+export {
+  getPlayback,
+  listPlayback,
+  playbackKey,
+  putPlayback,
+  putPlaybackMany,
+} from './playback.js';
 export type { PushSubscriptionRow } from './push-subscriptions.js';
 export {
   countPushSubscriptions,

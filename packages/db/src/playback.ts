@@ -1,30 +1,37 @@
 import type { PlaybackPosition } from '@podcast/contracts';
 import { sql } from 'kysely';
 import type { DbExecutor } from './executor.js';
-import { isoUtc, toIso } from './timestamps.js';
+import { toIso } from './timestamps.js';
 
 /**
- * Every saved position of the user, most recently updated first. The list is
- * built as one JSON value in the database, timestamps already ISO-8601 UTC
- * with milliseconds (as `toISOString` writes them): an app asks for it on
- * every start, and decoding a hundred rows and their dates one by one was
- * most of the route's cost.
+ * Every saved position of the user, most recently updated first. The list
+ * comes back as one JSON array of `[slug, position, epoch ms]` triples built
+ * in the database: an app asks for it on every start, decoding a hundred rows
+ * and their dates one by one cost most of the route's time, and building
+ * JSON objects with formatted dates in SQL cost the database a third more
+ * than these arrays (pgbench, 100 positions).
  */
 export async function listPlayback(db: DbExecutor, userId: string): Promise<PlaybackPosition[]> {
   const row = await db
     .selectFrom('playback_positions')
     .select(
-      sql<PlaybackPosition[] | string>`coalesce(json_agg(json_build_object(
-        'slug', slug,
-        'position_seconds', position_seconds,
-        'updated_at', ${isoUtc(sql.ref('updated_at'))}
+      sql<PlaybackTriple[] | string>`coalesce(json_agg(json_build_array(
+        slug, position_seconds, floor(extract(epoch from updated_at) * 1000)::bigint
       ) order by updated_at desc, slug), '[]'::json)`.as('items'),
     )
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   // pg decodes json columns; PGlite does too, but a driver handing back text is parsed here.
-  return typeof row.items === 'string' ? JSON.parse(row.items) : row.items;
+  const triples: PlaybackTriple[] =
+    typeof row.items === 'string' ? JSON.parse(row.items) : row.items;
+  return triples.map(([slug, position_seconds, ms]) => ({
+    slug,
+    position_seconds,
+    updated_at: new Date(ms).toISOString(),
+  }));
 }
+
+type PlaybackTriple = [slug: string, position: number, updatedMs: number];
 
 /** The saved position, or 0 (without `updated_at`) when the user never saved one. */
 export async function getPlayback(
@@ -43,9 +50,84 @@ export async function getPlayback(
     : { ...row, updated_at: toIso(row.updated_at) };
 }
 
+/** One position to save for one user, stamped with the time it was taken. */
+export interface PlaybackWrite {
+  userId: string;
+  slug: string;
+  positionSeconds: number;
+  at: Date;
+}
+
+const keyOf = (userId: string, slug: string) => `${userId}\u0000${slug}`;
+
 /**
- * Saves the position (last write wins). A negative or non-finite value is
- * refused by the table's check constraint.
+ * Saves many positions in one statement; the newest write of each (user,
+ * episode) wins, and a write older than the stored one changes nothing.
+ * Answers the stored row of every key written, keyed by `playbackKey`. Rows
+ * go in (user, slug) order so concurrent batches lock them in one order. A
+ * negative or non-finite value is refused by the table's check constraint,
+ * which fails the whole statement.
+ */
+export async function putPlaybackMany(
+  db: DbExecutor,
+  writes: readonly PlaybackWrite[],
+): Promise<Map<string, PlaybackPosition>> {
+  const newest = new Map<string, PlaybackWrite>();
+  for (const write of writes) {
+    const key = keyOf(write.userId, write.slug);
+    const known = newest.get(key);
+    if (known === undefined || known.at.getTime() <= write.at.getTime()) {
+      newest.set(key, write);
+    }
+  }
+  const rows = [...newest.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, w]) => ({
+      user_id: w.userId,
+      slug: w.slug,
+      position_seconds: w.positionSeconds,
+      updated_at: w.at,
+    }));
+  const out = new Map<string, PlaybackPosition>();
+  if (rows.length === 0) {
+    return out;
+  }
+  const written = await db
+    .insertInto('playback_positions')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['user_id', 'slug'])
+        .doUpdateSet((eb) => ({
+          position_seconds: eb.ref('excluded.position_seconds'),
+          updated_at: eb.ref('excluded.updated_at'),
+        }))
+        .where('playback_positions.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
+    )
+    .returning(['user_id', 'slug', 'position_seconds', 'updated_at'])
+    .execute();
+  for (const row of written) {
+    out.set(keyOf(row.user_id, row.slug), {
+      slug: row.slug,
+      position_seconds: row.position_seconds,
+      updated_at: toIso(row.updated_at),
+    });
+  }
+  // Keys whose stored row was newer were left alone: answer what is stored.
+  for (const write of newest.values()) {
+    const key = keyOf(write.userId, write.slug);
+    if (!out.has(key)) {
+      out.set(key, await getPlayback(db, write.userId, write.slug));
+    }
+  }
+  return out;
+}
+
+/** The key of one (user, episode) in what `putPlaybackMany` answers. */
+export const playbackKey = keyOf;
+
+/**
+ * Saves one position (the newest write wins; see putPlaybackMany).
  */
 export async function putPlayback(
   db: DbExecutor,
@@ -54,15 +136,6 @@ export async function putPlayback(
   positionSeconds: number,
   now: Date,
 ): Promise<PlaybackPosition> {
-  const row = await db
-    .insertInto('playback_positions')
-    .values({ user_id: userId, slug, position_seconds: positionSeconds, updated_at: now })
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'slug'])
-        .doUpdateSet({ position_seconds: positionSeconds, updated_at: now }),
-    )
-    .returning(['slug', 'position_seconds', 'updated_at'])
-    .executeTakeFirstOrThrow();
-  return { ...row, updated_at: toIso(row.updated_at) };
+  const saved = await putPlaybackMany(db, [{ userId, slug, positionSeconds, at: now }]);
+  return saved.get(keyOf(userId, slug)) as PlaybackPosition;
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { getPlayback, listPlayback, putPlayback } from '../src/index.js';
+import {
+  getPlayback,
+  listPlayback,
+  playbackKey,
+  putPlayback,
+  putPlaybackMany,
+} from '../src/index.js';
 import { BACKENDS, insertUser, useBackend } from './backends.js';
 
 const T0 = new Date('2026-03-10T12:00:00.000Z');
@@ -78,5 +84,42 @@ describe.each(BACKENDS)('playback on %s', (kind) => {
     await expect(putPlayback(backend.db, user, 'ep-1', value, at(1))).rejects.toThrow(
       /playback_positions_position_check/,
     );
+  });
+
+  it('never lets an older write overwrite a newer one', async () => {
+    const user = await insertUser(backend.db);
+    await putPlayback(backend.db, user, 'ep-1', 300, at(5));
+    const stale = await putPlayback(backend.db, user, 'ep-1', 10, at(2));
+    expect(stale).toEqual({ slug: 'ep-1', position_seconds: 300, updated_at: at(5).toISOString() });
+    expect(await getPlayback(backend.db, user, 'ep-1')).toMatchObject({ position_seconds: 300 });
+  });
+
+  it('saves a batch in one statement: the newest write per episode wins, each key answered', async () => {
+    const alice = await insertUser(backend.db);
+    const bob = await insertUser(backend.db);
+    await putPlayback(backend.db, bob, 'ep-2', 99, at(9));
+    const saved = await putPlaybackMany(backend.db, [
+      { userId: alice, slug: 'ep-1', positionSeconds: 5, at: at(1) },
+      { userId: alice, slug: 'ep-1', positionSeconds: 7, at: at(3) },
+      { userId: alice, slug: 'ep-1', positionSeconds: 6, at: at(2) },
+      { userId: bob, slug: 'ep-1', positionSeconds: 1, at: at(1) },
+      { userId: bob, slug: 'ep-2', positionSeconds: 2, at: at(2) },
+    ]);
+    expect(saved.size).toBe(3);
+    expect(saved.get(playbackKey(alice, 'ep-1'))).toMatchObject({ position_seconds: 7 });
+    expect(saved.get(playbackKey(bob, 'ep-1'))).toMatchObject({ position_seconds: 1 });
+    expect(saved.get(playbackKey(bob, 'ep-2'))).toMatchObject({ position_seconds: 99 });
+    expect((await listPlayback(backend.db, alice)).map((p) => p.position_seconds)).toEqual([7]);
+  });
+
+  it('refuses a whole batch holding a negative position, saving none of it', async () => {
+    const user = await insertUser(backend.db);
+    await expect(
+      putPlaybackMany(backend.db, [
+        { userId: user, slug: 'ep-1', positionSeconds: 5, at: at(1) },
+        { userId: user, slug: 'ep-2', positionSeconds: -1, at: at(1) },
+      ]),
+    ).rejects.toThrow(/playback_positions_position_check/);
+    expect(await listPlayback(backend.db, user)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import type { CorpusSnapshot } from '@podcast/corpus';
 import type { DbExecutor } from '@podcast/db';
+import type { PlaybackWriter } from './playback-writer.js';
 
 /**
  * What every user-state function works on, built per request by the app from
@@ -10,4 +11,6 @@ export interface UserStateDeps {
   db: DbExecutor;
   snapshot: () => Promise<CorpusSnapshot>;
   now: () => Date;
+  /** The process's playback writer (group commit), built once in main.ts. */
+  playback: PlaybackWriter;
 }

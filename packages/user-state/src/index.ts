@@ -8,6 +8,8 @@ export { exportUserOpml, importUserOpml, UnusableOpml } from './opml.js';
 export type { OpmlParseResult } from './opml-document.js';
 export { parseOpml } from './opml-document.js';
 export { listUserPlayback, saveUserPlayback } from './playback.js';
+export type { PlaybackWriter } from './playback-writer.js';
+export { createPlaybackWriter } from './playback-writer.js';
 export type { QueueItemProblem, QueueReplacement } from './queue.js';
 export { getUserQueue, replaceUserQueue } from './queue.js';
 export type { EpisodeRef } from './shown-rows.js';

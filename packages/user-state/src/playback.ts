@@ -1,5 +1,5 @@
 import type { PlaybackList, PlaybackPosition } from '@podcast/contracts';
-import { listPlayback, putPlayback } from '@podcast/db';
+import { listPlayback } from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
 import { getEpisode } from './episode-of.js';
 import { shownRows } from './shown-rows.js';
@@ -10,7 +10,7 @@ export async function listUserPlayback(deps: UserStateDeps, userId: string): Pro
   return { items: shownRows(snapshot, items, (item) => ({ slug: item.slug })) };
 }
 
-/** Saves a position (last write wins); NotFound for a slug the corpus lacks. */
+/** Saves a position (the newest write wins); NotFound for a slug the corpus lacks. */
 export async function saveUserPlayback(
   deps: UserStateDeps,
   userId: string,
@@ -18,5 +18,5 @@ export async function saveUserPlayback(
   positionSeconds: number,
 ): Promise<PlaybackPosition> {
   getEpisode(await deps.snapshot(), slug);
-  return putPlayback(deps.db, userId, slug, positionSeconds, deps.now());
+  return deps.playback.save({ userId, slug, positionSeconds, at: deps.now() });
 }
