@@ -6,7 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCorpusRegistry } from '@podcast/corpus';
 import { createDatabase, enqueueEnvelopes, migrateToLatest } from '@podcast/db';
-import { outboxRowOf } from '@podcast/notifications';
+import { outboxRowOf, tickAt } from '@podcast/notifications';
 import { createTestDatabase } from '@podcast/testing';
 import { pino } from 'pino';
 import { freePort, startProcess, stopProcess } from './lib.mjs';
@@ -77,9 +77,6 @@ async function seedUsers(db, count, feeds, at) {
 
 /** The tick for `users` users, all due, over the corpus at `root`. */
 async function tickRow(database, root, users) {
-  const { tickAt } = await import(
-    resolve(repo, 'apps/consumer-api/dist/jobs/notification-scheduler.js')
-  );
   const logger = pino({ level: 'silent' });
   const corpus = createCorpusRegistry({ logger, watch: false, refreshIntervalMs: 600_000 });
   try {
@@ -178,7 +175,8 @@ async function seamRow(database, root, userIds, count) {
       INTERNAL_OUTBOX_TOKEN: TOKEN,
       NOTIFICATION_SCHEDULER: 'off',
     },
-    readyUrl: `${base}/api/health`,
+    // Ready once the corpus is loaded (a catalog page answers), so the rate measures the seam, not startup.
+    readyUrl: `${base}/api/app/episodes?page_size=1`,
   });
   try {
     const started = performance.now();
