@@ -173,6 +173,7 @@ export {
 export {
   LibraryItem,
   LibraryList,
+  LibrarySubscribeBody,
   OPML_MAX_CHARS,
   OpmlImportJson,
   OpmlImportResult,

@@ -1,3 +1,4 @@
+import { FeedIdParams } from './catalog-routes.js';
 import { IsoDateTime } from './wire-formats.js';
 import { z } from './zod.js';
 
@@ -19,6 +20,20 @@ export const LibraryList = z
   .object({ items: z.array(LibraryItem) })
   .openapi('LibraryList', { description: 'Subscriptions, oldest first' });
 export type LibraryList = z.infer<typeof LibraryList>;
+
+/**
+ * `POST /api/app/library` as clients of the reference implementation send it.
+ * The corpus is the catalog: `feed_url` and `title` are accepted and not
+ * stored (the show's own title and artwork are shown).
+ */
+export const LibrarySubscribeBody = z
+  .object({
+    feed_id: FeedIdParams.shape.feed_id,
+    feed_url: z.string().max(2048).optional(),
+    title: z.string().max(500).optional(),
+  })
+  .openapi('LibrarySubscribeBody');
+export type LibrarySubscribeBody = z.infer<typeof LibrarySubscribeBody>;
 
 /** Largest OPML document accepted, in characters (the raw body limit matches it). */
 export const OPML_MAX_CHARS = 1_000_000;

@@ -32,6 +32,7 @@ import { exportOpml } from './library/export-opml.js';
 import { importOpml } from './library/import-opml.js';
 import { listLibrary } from './library/list-library.js';
 import { subscribeFeed } from './library/subscribe-feed.js';
+import { subscribeFeedFromBody } from './library/subscribe-feed-body.js';
 import { unsubscribeFeed } from './library/unsubscribe-feed.js';
 import { recordListen } from './listen/record-listen.js';
 import { getMe } from './me/get-me.js';
@@ -89,6 +90,7 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   exportOpml,
   importOpml,
   subscribeFeed,
+  subscribeFeedFromBody,
   unsubscribeFeed,
   getFavorites,
   putFavorite,
