@@ -256,10 +256,12 @@ export {
   Favorites,
   Interests,
   InterestToken,
+  MAX_QUEUE,
   PlaybackList,
   PlaybackPosition,
   PlaybackPut,
   Queue,
+  QueueItemPost,
   QueuePut,
   UserStats,
 } from './user-state.js';

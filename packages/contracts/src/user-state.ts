@@ -7,7 +7,8 @@ import { z } from './zod.js';
  * bounded so one user cannot store unbounded data.
  */
 
-const MAX_QUEUE = 500;
+/** The most episodes a play queue holds, on every write path (PUT and POST items). */
+export const MAX_QUEUE = 500;
 const MAX_INTERESTS = 500;
 
 export const PlaybackPosition = z
@@ -52,6 +53,19 @@ export const QueuePut = z
   })
   .openapi('QueuePut', { description: 'Replaces the whole queue; each slug at most once' });
 export type QueuePut = z.infer<typeof QueuePut>;
+
+export const QueueItemPost = z
+  .object({
+    slug: Slug,
+    after: Slug.optional().openapi({
+      description: 'Queue it right after this episode; at the end when absent or not queued',
+    }),
+  })
+  .openapi('QueueItemPost', {
+    description:
+      'Adds one episode; an episode already queued keeps its place (a replay is a no-op)',
+  });
+export type QueueItemPost = z.infer<typeof QueueItemPost>;
 
 export const FavoriteKind = z
   .enum(['episode', 'insight', 'person', 'topic'])

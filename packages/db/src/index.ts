@@ -54,7 +54,8 @@ export {
   listPushSubscriptions,
   savePushSubscription,
 } from './push-subscriptions.js';
-export { getQueue, replaceQueue } from './queue.js';
+export type { QueueAdd } from './queue.js';
+export { addQueueItem, getQueue, removeQueueItem, replaceQueue } from './queue.js';
 export type { SchedulingRow } from './scheduling.js';
 export { listAudiences, listRecentPlayback, listSchedulingUsers } from './scheduling.js';
 export type { Database, FavoriteExtra } from './schema.js';

@@ -26,13 +26,66 @@ export async function replaceQueue(
   const items = [...new Set(slugs)];
   await withTransaction(db, async (trx) => {
     await lockUser(trx, userId);
-    await trx.deleteFrom('queue_items').where('user_id', '=', userId).execute();
-    if (items.length > 0) {
-      await trx
-        .insertInto('queue_items')
-        .values(items.map((slug, position) => ({ user_id: userId, position, slug })))
-        .execute();
-    }
+    await rewriteQueue(trx, userId, items);
   });
   return { items };
+}
+
+export type QueueAdd = { status: 'added' | 'present' | 'full'; queue: Queue };
+
+async function rewriteQueue(trx: DbExecutor, userId: string, items: readonly string[]) {
+  await trx.deleteFrom('queue_items').where('user_id', '=', userId).execute();
+  if (items.length > 0) {
+    await trx
+      .insertInto('queue_items')
+      .values(items.map((slug, position) => ({ user_id: userId, position, slug })))
+      .execute();
+  }
+}
+
+/**
+ * Adds one episode right after `after` (at the end when `after` is absent or
+ * not queued). An episode already queued keeps its place, so replaying the
+ * same request changes nothing. `full` when the queue already holds
+ * `maxItems`: checked under the user-row lock, so racing adds cannot pass it.
+ */
+export async function addQueueItem(
+  db: DbExecutor,
+  userId: string,
+  slug: string,
+  after: string | undefined,
+  maxItems: number,
+): Promise<QueueAdd> {
+  return withTransaction(db, async (trx) => {
+    await lockUser(trx, userId);
+    const { items } = await getQueue(trx, userId);
+    if (items.includes(slug)) {
+      return { status: 'present', queue: { items } };
+    }
+    if (items.length >= maxItems) {
+      return { status: 'full', queue: { items } };
+    }
+    const at = after === undefined ? -1 : items.indexOf(after);
+    const next =
+      at < 0 ? [...items, slug] : [...items.slice(0, at + 1), slug, ...items.slice(at + 1)];
+    await rewriteQueue(trx, userId, next);
+    return { status: 'added', queue: { items: next } };
+  });
+}
+
+/** Removes one episode from the queue (nothing when it is not queued) and answers the queue. */
+export async function removeQueueItem(
+  db: DbExecutor,
+  userId: string,
+  slug: string,
+): Promise<Queue> {
+  return withTransaction(db, async (trx) => {
+    await lockUser(trx, userId);
+    await trx
+      .deleteFrom('queue_items')
+      .where('user_id', '=', userId)
+      .where('slug', '=', slug)
+      .execute();
+    return getQueue(trx, userId);
+  });
 }

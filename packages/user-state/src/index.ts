@@ -10,7 +10,12 @@ export { parseOpml } from './opml-document.js';
 export { listUserPlayback, saveUserPlayback } from './playback.js';
 export type { PlaybackWriter } from './playback-writer.js';
 export { createPlaybackWriter } from './playback-writer.js';
-export type { QueueItemProblem, QueueReplacement } from './queue.js';
-export { getUserQueue, replaceUserQueue } from './queue.js';
+export type { QueueItemAdded, QueueItemProblem, QueueReplacement } from './queue.js';
+export {
+  addUserQueueItem,
+  getUserQueue,
+  removeUserQueueItem,
+  replaceUserQueue,
+} from './queue.js';
 export type { EpisodeRef } from './shown-rows.js';
 export { shownFeedRows, shownRows } from './shown-rows.js';

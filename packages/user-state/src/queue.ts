@@ -1,5 +1,5 @@
-import type { Queue } from '@podcast/contracts';
-import { getQueue, replaceQueue } from '@podcast/db';
+import { DomainError, MAX_QUEUE, NotFound, type Queue } from '@podcast/contracts';
+import { addQueueItem, getQueue, removeQueueItem, replaceQueue } from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
 import { isInCorpus, shownRows } from './shown-rows.js';
 
@@ -38,4 +38,46 @@ export async function replaceUserQueue(
     return { ok: false, problems };
   }
   return { ok: true, queue: await replaceQueue(deps.db, userId, slugs) };
+}
+
+export interface QueueItemAdded {
+  /** false when the episode was queued already (a replay). */
+  isNew: boolean;
+  queue: Queue;
+}
+
+/**
+ * Adds one corpus episode after `after` (or at the end); idempotent, so an
+ * offline client can replay it. NotFound for a slug the corpus lacks; a
+ * conflict when the queue is full (MAX_QUEUE, checked in the transaction).
+ */
+export async function addUserQueueItem(
+  deps: UserStateDeps,
+  userId: string,
+  slug: string,
+  after: string | undefined,
+): Promise<QueueItemAdded> {
+  const snapshot = await deps.snapshot();
+  if (!isInCorpus(snapshot, { slug })) {
+    throw new NotFound(`no episode with slug ${slug}`);
+  }
+  const added = await addQueueItem(deps.db, userId, slug, after, MAX_QUEUE);
+  if (added.status === 'full') {
+    throw new DomainError('conflict', `the queue already holds ${MAX_QUEUE} episodes, its limit`);
+  }
+  const items = shownRows(snapshot, added.queue.items, (item) => ({ slug: item }));
+  return { isNew: added.status === 'added', queue: { items } };
+}
+
+/** Removes one episode from the queue; idempotent (an absent slug changes nothing). */
+export async function removeUserQueueItem(
+  deps: UserStateDeps,
+  userId: string,
+  slug: string,
+): Promise<Queue> {
+  const [snapshot, queue] = await Promise.all([
+    deps.snapshot(),
+    removeQueueItem(deps.db, userId, slug),
+  ]);
+  return { items: shownRows(snapshot, queue.items, (item) => ({ slug: item })) };
 }

@@ -46,8 +46,10 @@ import { savePlaybackPosition } from './playback/put-playback.js';
 import { getVapidKey } from './push/get-vapid-key.js';
 import { subscribePush } from './push/subscribe-push.js';
 import { unsubscribePush } from './push/unsubscribe-push.js';
+import { addPlayQueueItem } from './queue/add-queue-item.js';
 import { getPlayQueue } from './queue/get-queue.js';
 import { replacePlayQueue } from './queue/put-queue.js';
+import { removePlayQueueItem } from './queue/remove-queue-item.js';
 import { listRelatedEpisodes } from './search/list-related-episodes.js';
 import { searchEpisode } from './search/search-episode.js';
 import { searchLibrary } from './search/search-library.js';
@@ -85,6 +87,8 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   savePlaybackPosition,
   getPlayQueue,
   replacePlayQueue,
+  addPlayQueueItem,
+  removePlayQueueItem,
   listLibrary,
   // Before /library/{feed_id}: the kit refuses a route an earlier one shadows.
   exportOpml,
