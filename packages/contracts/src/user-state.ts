@@ -9,7 +9,12 @@ import { z } from './zod.js';
 
 /** The most episodes a play queue holds, on every write path (PUT and POST items). */
 export const MAX_QUEUE = 500;
-const MAX_INTERESTS = 500;
+/** The most interests one user follows, on every write path. */
+export const MAX_INTERESTS = 500;
+/** The most favorites one user keeps (every kind together), on every write path. */
+export const MAX_FAVORITES = 5000;
+/** The most shows in one user's library (subscribe and OPML import). */
+export const MAX_LIBRARY_FEEDS = 2000;
 
 export const PlaybackPosition = z
   .object({

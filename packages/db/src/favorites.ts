@@ -1,5 +1,6 @@
-import type { FavoriteKind, Favorites } from '@podcast/contracts';
-import type { DbExecutor } from './executor.js';
+import { type FavoriteKind, type Favorites, MAX_FAVORITES } from '@podcast/contracts';
+import { assertRoomFor } from './caps.js';
+import { type DbExecutor, lockUser, withTransaction } from './executor.js';
 import type { FavoriteExtra } from './schema.js';
 
 /**
@@ -53,13 +54,26 @@ export async function saveFavorite(
   now: Date,
 ): Promise<SavedFavorite> {
   const extra = JSON.stringify(favorite.extra ?? {});
-  const row = await db
-    .insertInto('favorites')
-    .values({ user_id: userId, kind: favorite.kind, ref: favorite.ref, extra, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'kind', 'ref']).doUpdateSet({ extra }))
-    .returning(['ref', 'extra'])
-    .executeTakeFirstOrThrow();
-  return { ...row.extra, ref: row.ref };
+  return withTransaction(db, async (trx) => {
+    await lockUser(trx, userId);
+    const known = await trx
+      .selectFrom('favorites')
+      .select('ref')
+      .where('user_id', '=', userId)
+      .where('kind', '=', favorite.kind)
+      .where('ref', '=', favorite.ref)
+      .executeTakeFirst();
+    if (known === undefined) {
+      await assertRoomFor(trx, 'favorites', userId, 1, MAX_FAVORITES, 'favorites');
+    }
+    const row = await trx
+      .insertInto('favorites')
+      .values({ user_id: userId, kind: favorite.kind, ref: favorite.ref, extra, created_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'kind', 'ref']).doUpdateSet({ extra }))
+      .returning(['ref', 'extra'])
+      .executeTakeFirstOrThrow();
+    return { ...row.extra, ref: row.ref };
+  });
 }
 
 /** Returns true when a favorite was removed, false when there was none. */

@@ -1,5 +1,6 @@
-import type { Interests } from '@podcast/contracts';
+import { type Interests, MAX_INTERESTS } from '@podcast/contracts';
 import { sql } from 'kysely';
+import { assertRoomFor, CapReached } from './caps.js';
 import { type DbExecutor, lockUser, withTransaction } from './executor.js';
 
 /** Tokens in byte order (COLLATE "C"), so every server sorts them alike. */
@@ -21,6 +22,9 @@ export async function replaceInterests(
   now: Date,
 ): Promise<Interests> {
   const unique = [...new Set(tokens)];
+  if (unique.length > MAX_INTERESTS) {
+    throw new CapReached('interests', MAX_INTERESTS);
+  }
   return withTransaction(db, async (trx) => {
     await lockUser(trx, userId);
     await trx.deleteFrom('interests').where('user_id', '=', userId).execute();
@@ -36,19 +40,33 @@ export async function replaceInterests(
   });
 }
 
-/** Follows one token; following it again changes nothing. */
+/**
+ * Follows one token; following it again changes nothing. CapReached past
+ * MAX_INTERESTS, counted under the user-row lock.
+ */
 export async function addInterest(
   db: DbExecutor,
   userId: string,
   token: string,
   now: Date,
 ): Promise<Interests> {
-  await db
-    .insertInto('interests')
-    .values({ user_id: userId, token, created_at: now })
-    .onConflict((oc) => oc.columns(['user_id', 'token']).doNothing())
-    .execute();
-  return listInterests(db, userId);
+  return withTransaction(db, async (trx) => {
+    await lockUser(trx, userId);
+    const known = await trx
+      .selectFrom('interests')
+      .select('token')
+      .where('user_id', '=', userId)
+      .where('token', '=', token)
+      .executeTakeFirst();
+    if (known === undefined) {
+      await assertRoomFor(trx, 'interests', userId, 1, MAX_INTERESTS, 'interests');
+      await trx
+        .insertInto('interests')
+        .values({ user_id: userId, token, created_at: now })
+        .execute();
+    }
+    return listInterests(trx, userId);
+  });
 }
 
 /** Unfollows one token; unfollowing an absent token is a no-op. */

@@ -1,4 +1,6 @@
-import type { DbExecutor } from './executor.js';
+import { MAX_LIBRARY_FEEDS } from '@podcast/contracts';
+import { assertRoomFor } from './caps.js';
+import { type DbExecutor, lockUser, withTransaction } from './executor.js';
 import { toIso } from './timestamps.js';
 
 export interface LibrarySubscription {
@@ -50,18 +52,40 @@ export async function subscribeMany(
   // orders would otherwise each wait on a row the other inserted first (a deadlock).
   const lockOrder = [...unique].sort();
   const inserted = new Set<string>();
-  for (let start = 0; start < lockOrder.length; start += INSERT_CHUNK) {
-    const chunk = lockOrder.slice(start, start + INSERT_CHUNK);
-    const rows = await db
-      .insertInto('library_subscriptions')
-      .values(chunk.map((feedId) => ({ user_id: userId, feed_id: feedId, created_at: now })))
-      .onConflict((oc) => oc.columns(['user_id', 'feed_id']).doNothing())
-      .returning('feed_id')
-      .execute();
-    for (const row of rows) {
-      inserted.add(row.feed_id);
+  // Under the user-row lock, so the MAX_LIBRARY_FEEDS count cannot be passed by racing writes.
+  await withTransaction(db, async (trx) => {
+    await lockUser(trx, userId);
+    const known = new Set(
+      (
+        await trx
+          .selectFrom('library_subscriptions')
+          .select('feed_id')
+          .where('user_id', '=', userId)
+          .execute()
+      ).map((row) => row.feed_id),
+    );
+    const adding = lockOrder.filter((feedId) => !known.has(feedId)).length;
+    await assertRoomFor(
+      trx,
+      'library_subscriptions',
+      userId,
+      adding,
+      MAX_LIBRARY_FEEDS,
+      'shows in the library',
+    );
+    for (let start = 0; start < lockOrder.length; start += INSERT_CHUNK) {
+      const chunk = lockOrder.slice(start, start + INSERT_CHUNK);
+      const rows = await trx
+        .insertInto('library_subscriptions')
+        .values(chunk.map((feedId) => ({ user_id: userId, feed_id: feedId, created_at: now })))
+        .onConflict((oc) => oc.columns(['user_id', 'feed_id']).doNothing())
+        .returning('feed_id')
+        .execute();
+      for (const row of rows) {
+        inserted.add(row.feed_id);
+      }
     }
-  }
+  });
   // RETURNING order is not guaranteed, so the answer follows the caller's order.
   return unique.filter((feedId) => inserted.has(feedId));
 }

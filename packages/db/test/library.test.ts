@@ -52,12 +52,18 @@ describe.each(BACKENDS)('library on %s', (kind) => {
 
   it('imports more feeds than fit in one statement', async () => {
     const user = await insertUser(backend.db);
-    const feeds = Array.from({ length: 2500 }, (_, index) => `feed-${index}`);
+    // Two chunks of 1,000 rows, up to the 2,000-show cap exactly.
+    const feeds = Array.from({ length: 1999 }, (_, index) => `feed-${index}`);
     expect(await subscribeMany(backend.db, user, feeds, at(1))).toEqual(feeds);
-    expect(await listSubscriptions(backend.db, user)).toHaveLength(2500);
+    expect(await listSubscriptions(backend.db, user)).toHaveLength(1999);
     expect(await subscribeMany(backend.db, user, [...feeds, 'feed-new'], at(2))).toEqual([
       'feed-new',
     ]);
+    // Past the cap nothing of the call is stored.
+    await expect(subscribeMany(backend.db, user, ['feed-a', 'feed-b'], at(3))).rejects.toThrow(
+      /at most 2000/,
+    );
+    expect(await listSubscriptions(backend.db, user)).toHaveLength(2000);
   });
 
   it('hands each feed to exactly one of several racing imports, whatever their order', async () => {

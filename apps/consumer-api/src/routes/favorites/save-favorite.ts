@@ -13,7 +13,11 @@ export const putFavorite = defineRoute({
   tags: ['favorites'],
   auth: 'session',
   body: FavoriteSaveBody,
-  responses: { 200: Favorites, 404: Problem.describe('The episode named is not in the corpus') },
+  responses: {
+    200: Favorites,
+    404: Problem.describe('The episode named is not in the corpus'),
+    409: Problem.describe('Already 5,000 favorites'),
+  },
   handler: ({ ctx, body, principal }) =>
     saveUserFavorite(userStateOf(ctx), principal.user.id, body),
 });

@@ -1,4 +1,4 @@
-import { Interests, InterestToken, z } from '@podcast/contracts';
+import { Interests, InterestToken, Problem, z } from '@podcast/contracts';
 import { addInterest } from '@podcast/db';
 import { defineRoute } from '../../context.js';
 
@@ -10,7 +10,7 @@ export const followInterest = defineRoute({
   tags: ['interests'],
   auth: 'session',
   params: z.object({ token: InterestToken }),
-  responses: { 200: Interests },
+  responses: { 200: Interests, 409: Problem.describe('Already following 500 interests') },
   handler: ({ ctx, params, principal }) =>
     addInterest(ctx.db, principal.user.id, params.token, ctx.now()),
 });

@@ -22,6 +22,7 @@ export const importOpml = defineRoute({
   responses: {
     200: OpmlImportResult,
     400: Problem.describe('Not a usable OPML document'),
+    409: Problem.describe('The import would take the library past 2,000 shows; nothing is stored'),
     413: Problem.describe('Larger than 1 MB'),
   },
   handler: ({ ctx, body, principal }) =>

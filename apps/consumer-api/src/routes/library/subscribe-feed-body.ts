@@ -19,6 +19,7 @@ export const subscribeFeedFromBody = defineRoute({
     201: LibraryItem,
     200: LibraryItem.describe('Already subscribed'),
     404: Problem.describe('No show with this feed id in the corpus'),
+    409: Problem.describe('Already 2,000 shows in the library'),
   },
   handler: async ({ ctx, body, principal }) => {
     const { isNew, item } = await subscribeUser(userStateOf(ctx), principal.user.id, body.feed_id);

@@ -15,6 +15,7 @@ export const subscribeFeed = defineRoute({
     201: LibraryItem,
     200: LibraryItem.describe('Already subscribed'),
     404: Problem.describe('No show with this feed id in the corpus'),
+    409: Problem.describe('Already 2,000 shows in the library'),
   },
   handler: async ({ ctx, params, principal }) => {
     const { isNew, item } = await subscribeUser(
