@@ -247,6 +247,7 @@ export {
   SimilarEpisodesResponse,
 } from './search.js';
 export {
+  ClientTimestamp,
   CurrentUser,
   EpisodeStats,
   FavoriteInsight,
@@ -256,6 +257,7 @@ export {
   Favorites,
   Interests,
   InterestToken,
+  ListenPost,
   MAX_FAVORITES,
   MAX_INTERESTS,
   MAX_LIBRARY_FEEDS,

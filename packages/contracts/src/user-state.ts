@@ -21,6 +21,9 @@ export const PlaybackPosition = z
     slug: Slug,
     position_seconds: z.number().min(0),
     updated_at: IsoDateTime.optional(),
+    finished: z.literal(true).optional().openapi({
+      description: 'Present when the client marked the episode finished',
+    }),
   })
   .openapi('PlaybackPosition', { example: { slug: 'p09-a4bbb5dde3', position_seconds: 312.5 } });
 export type PlaybackPosition = z.infer<typeof PlaybackPosition>;
@@ -31,9 +34,26 @@ export const PlaybackList = z
 export type PlaybackList = z.infer<typeof PlaybackList>;
 
 // zod 4 numbers are finite already; JSON cannot carry NaN or Infinity anyway.
+/** When a client says something happened: epoch seconds, clamped by the server (see ClientTime). */
+export const ClientTimestamp = z
+  .number()
+  .nonnegative()
+  .openapi({
+    description:
+      'When it happened on the device, epoch seconds. Clamped to [server time - 30 days, ' +
+      'server time + 5 minutes]; absent: the time the server receives it.',
+    example: 1795483667,
+  });
+
 export const PlaybackPut = z
-  .object({ position_seconds: z.number().min(0).openapi({ example: 312.5 }) })
-  .openapi('PlaybackPut');
+  .object({
+    position_seconds: z.number().min(0).openapi({ example: 312.5 }),
+    finished: z.boolean().optional().openapi({ description: 'The user finished the episode' }),
+    client_ts: ClientTimestamp.optional(),
+  })
+  .openapi('PlaybackPut', {
+    description: 'The newest write wins (by client_ts): a replayed older one changes nothing',
+  });
 export type PlaybackPut = z.infer<typeof PlaybackPut>;
 
 export const Queue = z
@@ -176,3 +196,7 @@ export const EpisodeStats = z
   })
   .openapi('EpisodeStats', { description: 'Aggregate counts only; never who listened' });
 export type EpisodeStats = z.infer<typeof EpisodeStats>;
+
+/** `POST /api/app/listen/{slug}`: an optional body saying when the episode was opened. */
+export const ListenPost = z.object({ client_ts: ClientTimestamp.optional() }).openapi('ListenPost');
+export type ListenPost = z.infer<typeof ListenPost>;

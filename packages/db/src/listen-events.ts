@@ -1,7 +1,7 @@
 import type { DailyCount, EpisodeStats, UserStats } from '@podcast/contracts';
 import { type RawBuilder, sql } from 'kysely';
 import { dayStreak } from './day-streak.js';
-import type { DbExecutor } from './executor.js';
+import { type DbExecutor, lockUser, withTransaction } from './executor.js';
 
 /** Spec 01 "Episode stats" without `insights`, which comes from the corpus, not the database. */
 export type EpisodeListenStats = Omit<EpisodeStats, 'insights'>;
@@ -9,18 +9,42 @@ export type EpisodeListenStats = Omit<EpisodeStats, 'insights'>;
 /** Days in the sparkline, today included. */
 const SPARKLINE_DAYS = 14;
 
-/** Records one episode-opened event (POST /api/app/listen/{slug}). */
+/**
+ * Records one episode-opened event (POST /api/app/listen/{slug}) at `at`.
+ * With `windowMs`, an open of the same episode by the same user within that
+ * distance of `at` already counts: nothing is written and false comes back.
+ */
 export async function appendListenEvent(
   db: DbExecutor,
   userId: string,
   slug: string,
   feedId: string | null,
-  now: Date,
-): Promise<void> {
-  await db
-    .insertInto('listen_events')
-    .values({ user_id: userId, slug, feed_id: feedId, occurred_at: now })
-    .execute();
+  at: Date,
+  windowMs = 0,
+): Promise<boolean> {
+  return withTransaction(db, async (trx) => {
+    if (windowMs > 0) {
+      // Under the user-row lock, so two racing opens cannot both find the window empty.
+      await lockUser(trx, userId);
+      const near = await trx
+        .selectFrom('listen_events')
+        .select('slug')
+        .where('user_id', '=', userId)
+        .where('slug', '=', slug)
+        .where('occurred_at', '>', new Date(at.getTime() - windowMs))
+        .where('occurred_at', '<', new Date(at.getTime() + windowMs))
+        .limit(1)
+        .executeTakeFirst();
+      if (near !== undefined) {
+        return false;
+      }
+    }
+    await trx
+      .insertInto('listen_events')
+      .values({ user_id: userId, slug, feed_id: feedId, occurred_at: at })
+      .execute();
+    return true;
+  });
 }
 
 /**

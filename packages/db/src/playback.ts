@@ -16,7 +16,7 @@ export async function listPlayback(db: DbExecutor, userId: string): Promise<Play
     .selectFrom('playback_positions')
     .select(
       sql<PlaybackTriple[] | string>`coalesce(json_agg(json_build_array(
-        slug, position_seconds, floor(extract(epoch from updated_at) * 1000)::bigint
+        slug, position_seconds, floor(extract(epoch from updated_at) * 1000)::bigint, finished
       ) order by updated_at desc, slug), '[]'::json)`.as('items'),
     )
     .where('user_id', '=', userId)
@@ -24,14 +24,27 @@ export async function listPlayback(db: DbExecutor, userId: string): Promise<Play
   // pg decodes json columns; PGlite does too, but a driver handing back text is parsed here.
   const triples: PlaybackTriple[] =
     typeof row.items === 'string' ? JSON.parse(row.items) : row.items;
-  return triples.map(([slug, position_seconds, ms]) => ({
-    slug,
-    position_seconds,
-    updated_at: new Date(ms).toISOString(),
-  }));
+  return triples.map(([slug, position_seconds, ms, finished]) =>
+    positionOf({ slug, position_seconds, updated_at: new Date(ms), finished }),
+  );
 }
 
-type PlaybackTriple = [slug: string, position: number, updatedMs: number];
+type PlaybackTriple = [slug: string, position: number, updatedMs: number, finished: boolean];
+
+/** A stored row as the API answers it: `finished` only when set. */
+function positionOf(row: {
+  slug: string;
+  position_seconds: number;
+  updated_at: Date;
+  finished: boolean;
+}): PlaybackPosition {
+  const position = {
+    slug: row.slug,
+    position_seconds: row.position_seconds,
+    updated_at: toIso(row.updated_at),
+  };
+  return row.finished ? { ...position, finished: true } : position;
+}
 
 /** The saved position, or 0 (without `updated_at`) when the user never saved one. */
 export async function getPlayback(
@@ -41,13 +54,11 @@ export async function getPlayback(
 ): Promise<PlaybackPosition> {
   const row = await db
     .selectFrom('playback_positions')
-    .select(['slug', 'position_seconds', 'updated_at'])
+    .select(['slug', 'position_seconds', 'updated_at', 'finished'])
     .where('user_id', '=', userId)
     .where('slug', '=', slug)
     .executeTakeFirst();
-  return row === undefined
-    ? { slug, position_seconds: 0 }
-    : { ...row, updated_at: toIso(row.updated_at) };
+  return row === undefined ? { slug, position_seconds: 0 } : positionOf(row);
 }
 
 /** One position to save for one user, stamped with the time it was taken. */
@@ -56,6 +67,8 @@ export interface PlaybackWrite {
   slug: string;
   positionSeconds: number;
   at: Date;
+  /** Marked finished (absent: false). */
+  finished?: boolean;
 }
 
 const keyOf = (userId: string, slug: string) => `${userId}\u0000${slug}`;
@@ -87,6 +100,7 @@ export async function putPlaybackMany(
       slug: w.slug,
       position_seconds: w.positionSeconds,
       updated_at: w.at,
+      finished: w.finished === true,
     }));
   const out = new Map<string, PlaybackPosition>();
   if (rows.length === 0) {
@@ -101,17 +115,14 @@ export async function putPlaybackMany(
         .doUpdateSet((eb) => ({
           position_seconds: eb.ref('excluded.position_seconds'),
           updated_at: eb.ref('excluded.updated_at'),
+          finished: eb.ref('excluded.finished'),
         }))
         .where('playback_positions.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
     )
-    .returning(['user_id', 'slug', 'position_seconds', 'updated_at'])
+    .returning(['user_id', 'slug', 'position_seconds', 'updated_at', 'finished'])
     .execute();
   for (const row of written) {
-    out.set(keyOf(row.user_id, row.slug), {
-      slug: row.slug,
-      position_seconds: row.position_seconds,
-      updated_at: toIso(row.updated_at),
-    });
+    out.set(keyOf(row.user_id, row.slug), positionOf(row));
   }
   // Keys whose stored row was newer were left alone: answer what is stored.
   for (const write of newest.values()) {

@@ -47,6 +47,8 @@ export interface PlaybackPositionsTable {
   slug: string;
   position_seconds: number;
   updated_at: UpdatedAt;
+  /** Marked finished by the client (issue 9); false by default. */
+  finished: Generated<boolean>;
 }
 
 export interface QueueItemsTable {

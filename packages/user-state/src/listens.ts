@@ -1,11 +1,17 @@
 import type { EpisodeStats } from '@podcast/contracts';
 import { projectInsights } from '@podcast/corpus';
 import { appendListenEvent, episodeStats } from '@podcast/db';
+import { clientTime } from './client-time.js';
 import type { UserStateDeps } from './deps.js';
 import { getEpisode } from './episode-of.js';
 
+/** Opens of one episode by one user closer together than this count once. */
+export const OPEN_WINDOW_MS = 30 * 60_000;
+
 /**
- * Appends one episode-opened event. An episode the corpus lacks is not
+ * Records that the user opened an episode, at the client's time when given
+ * (clamped). At most one open per user and episode counts within
+ * OPEN_WINDOW_MS ('repeat' otherwise). An episode the corpus lacks is not
  * recorded ('unknown-episode'); the caller decides how loudly to say so
  * (spec 01: the listen route is best effort).
  */
@@ -13,13 +19,22 @@ export async function recordListen(
   deps: UserStateDeps,
   userId: string,
   slug: string,
-): Promise<'recorded' | 'unknown-episode'> {
+  clientTs?: number,
+): Promise<'recorded' | 'repeat' | 'unknown-episode'> {
   const episode = (await deps.snapshot()).findEpisodeBySlug(slug);
   if (episode === undefined) {
     return 'unknown-episode';
   }
-  await appendListenEvent(deps.db, userId, slug, episode.feed_id || null, deps.now());
-  return 'recorded';
+  const at = clientTime(clientTs, deps.now());
+  const recorded = await appendListenEvent(
+    deps.db,
+    userId,
+    slug,
+    episode.feed_id || null,
+    at,
+    OPEN_WINDOW_MS,
+  );
+  return recorded ? 'recorded' : 'repeat';
 }
 
 /**

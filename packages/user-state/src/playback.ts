@@ -1,5 +1,6 @@
-import type { PlaybackList, PlaybackPosition } from '@podcast/contracts';
+import type { PlaybackList, PlaybackPosition, PlaybackPut } from '@podcast/contracts';
 import { listPlayback } from '@podcast/db';
+import { clientTime } from './client-time.js';
 import type { UserStateDeps } from './deps.js';
 import { getEpisode } from './episode-of.js';
 import { shownRows } from './shown-rows.js';
@@ -10,13 +11,23 @@ export async function listUserPlayback(deps: UserStateDeps, userId: string): Pro
   return { items: shownRows(snapshot, items, (item) => ({ slug: item.slug })) };
 }
 
-/** Saves a position (the newest write wins); NotFound for a slug the corpus lacks. */
+/**
+ * Saves a position stamped with the client's time (clamped, see clientTime):
+ * the newest write wins, so a replayed older one answers the stored newer
+ * row. NotFound for a slug the corpus lacks.
+ */
 export async function saveUserPlayback(
   deps: UserStateDeps,
   userId: string,
   slug: string,
-  positionSeconds: number,
+  put: PlaybackPut,
 ): Promise<PlaybackPosition> {
   getEpisode(await deps.snapshot(), slug);
-  return deps.playback.save({ userId, slug, positionSeconds, at: deps.now() });
+  return deps.playback.save({
+    userId,
+    slug,
+    positionSeconds: put.position_seconds,
+    finished: put.finished,
+    at: clientTime(put.client_ts, deps.now()),
+  });
 }

@@ -3,6 +3,7 @@ import * as createAccounts from './202611210900_create_accounts.js';
 import * as createUserState from './202611210905_create_user_state.js';
 import * as createUsedLoginStates from './202611211100_create_used_login_states.js';
 import * as createNotifications from './202611231200_create_notifications.js';
+import * as playbackFinished from './202611241000_playback_finished.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -14,6 +15,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611210905_create_user_state': createUserState,
   '202611211100_create_used_login_states': createUsedLoginStates,
   '202611231200_create_notifications': createNotifications,
+  '202611241000_playback_finished': playbackFinished,
 };
 
 export const migrationProvider: MigrationProvider = {
