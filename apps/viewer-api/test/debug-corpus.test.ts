@@ -21,6 +21,19 @@ describe('GET /api/debug/corpus', () => {
     // The test app runs without watchers, so change detection falls back to walks.
     expect(root.watching).toBe(false);
     expect(root.syncs).toBeGreaterThanOrEqual(1);
+    expect(root.view_of).toBeNull();
+  });
+
+  it('shows a folder inside the configured root as a view of it', async () => {
+    const feeds = `${SAMPLE_CORPUS_DIR}/feeds`;
+    const page = await request(viewer.app).get('/api/corpus/episodes').query({ path: feeds });
+    expect(page.status).toBe(200);
+    expect(page.body.items.length).toBeGreaterThan(0);
+    const res = await request(viewer.app)
+      .get('/api/debug/corpus')
+      .set('authorization', `Bearer ${TOKEN}`);
+    const folder = res.body.roots.find((root: { root: string }) => root.root === feeds);
+    expect(folder).toMatchObject({ view_of: SAMPLE_CORPUS_DIR, episodes: page.body.items.length });
   });
 
   it('counts the values derived from the current snapshot, kept on it', async () => {

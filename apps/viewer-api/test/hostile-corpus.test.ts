@@ -116,6 +116,12 @@ describe('2: open requests cannot evict the configured root', () => {
     expect(held).toContain(root);
     // Memory stays bounded: the pinned root plus the small cap on other folders.
     expect(held.length).toBeLessThanOrEqual(3);
+    // A feed folder is a view of the root's snapshot, not a second projection.
+    const feed = join(root, 'feeds', feeds[0] as string);
+    const page = await request(t.app).get('/api/corpus/episodes').query({ path: feed });
+    expect(page.body.items.length).toBeGreaterThan(0);
+    const status = t.corpus.describe().find((s) => s.root === feed);
+    expect(status?.viewOf).toBe(root);
   });
 });
 

@@ -16,6 +16,13 @@ export const CorpusRootStatus = z
       .number()
       .int()
       .describe('Lists, indexes and rows derived from the current snapshot so far'),
+    view_of: z
+      .string()
+      .nullable()
+      .describe(
+        'For a folder inside a configured root: that root, whose snapshot this folder filters ' +
+          '(no second projection); null for a loaded root',
+      ),
   })
   .openapi('CorpusRootStatus');
 

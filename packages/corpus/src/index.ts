@@ -13,13 +13,10 @@ export {
   resolveInsideRoot,
 } from './roots/corpus-roots.js';
 export type { SyncCounters } from './snapshot/corpus-cache.js';
-export type {
-  CorpusRegistry,
-  CorpusRegistryOptions,
-  RootStatus,
-} from './snapshot/corpus-registry.js';
+export type { CorpusRegistry, CorpusRegistryOptions } from './snapshot/corpus-registry.js';
 export { createCorpusRegistry } from './snapshot/corpus-registry.js';
 export type { CorpusSnapshot, SnapshotStats } from './snapshot/corpus-snapshot.js';
+export type { RootStatus } from './snapshot/root-status.js';
 
 // Snapshot records: episodes, feeds and their artifacts.
 

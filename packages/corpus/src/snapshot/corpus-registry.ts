@@ -16,6 +16,8 @@ import {
   syncRoot,
 } from './corpus-root.js';
 import type { CorpusSnapshot } from './corpus-snapshot.js';
+import { type FolderView, type RootStatus, statusOf, viewStatus } from './root-status.js';
+import { isCorpusLayout, subfolderView } from './subfolder-view.js';
 import { createTimeSlicer } from './time-slicer.js';
 
 export interface CorpusRegistryOptions {
@@ -44,9 +46,11 @@ export interface CorpusRegistryOptions {
    */
   pinned?: readonly string[];
   /**
-   * Other folders kept in memory at once (a `path` parameter may name any
-   * folder inside the configured roots); past it the least recently used
-   * one is dropped. Pinned roots do not count. Default 2.
+   * Other folders kept in memory at once; past it the least recently used
+   * one is dropped. Pinned roots do not count. A folder inside a pinned root
+   * is a view of that root's snapshot (`subfolderView`), never a second
+   * projection; the cap applies to views and to folders outside every
+   * pinned root alike. Default 2.
    */
   maxRoots?: number;
   /**
@@ -74,38 +78,12 @@ export interface CorpusRegistry {
   close(): void;
 }
 
-export interface RootStatus {
-  root: string;
-  episodes: number;
-  /** True while a watcher reports changes (no walk between safety rescans). */
-  watching: boolean;
-  watchedDirs: number;
-  syncs: number;
-  dirsStatted: number;
-  lastFullScanAt: string | null;
-  /** Values derived from the current snapshot so far (lists, indexes, rows). */
-  derivedValues: number;
-}
-
 function realOrResolved(dir: string): string {
   try {
     return realpathSync.native(dir);
   } catch {
     return path.resolve(dir);
   }
-}
-
-function statusOf(root: CorpusRoot): RootStatus {
-  return {
-    root: root.state.root,
-    episodes: root.snapshot?.episodes.length ?? 0,
-    watching: isWatching(root),
-    watchedDirs: root.watcher?.count() ?? 0,
-    syncs: root.syncs,
-    dirsStatted: root.dirsStatted,
-    lastFullScanAt: root.lastFullScanMs === 0 ? null : new Date(root.lastFullScanMs).toISOString(),
-    derivedValues: root.snapshot?.derived.size ?? 0,
-  };
 }
 
 /** Queues a sync behind any running one, so loads of one root never overlap. */
@@ -137,6 +115,7 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
   const settleMs = options.settleMs ?? 100;
   const maxRoots = options.maxRoots ?? 2;
   const pinned = new Set((options.pinned ?? []).map(realOrResolved));
+  const pinnedDeepestFirst = [...pinned].sort((a, b) => b.length - a.length);
   const caches = createCorpusCaches();
   const context: RootContext = {
     logger: options.logger,
@@ -147,9 +126,15 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
     retryBaseMs: settleMs,
   };
   const roots = new Map<string, CorpusRoot>();
+  const views = new Map<string, FolderView>();
+  /** Unpinned roots and views, least recently used first. */
+  const recent = new Set<string>();
   let isClosed = false;
   const timers = new Set<NodeJS.Timeout>();
-  const describe = () => [...roots.values()].map(statusOf);
+  const describe = () => [
+    ...[...roots.values()].map(statusOf),
+    ...[...views].map(([dir, view]) => viewStatus(dir, view)),
+  ];
 
   /**
    * Full rescans (every CORPUS_RESCAN_MS) and `refresh` end with one info
@@ -231,43 +216,109 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
    * The root for `dir`, most recently used last. Past the cap on unpinned
    * roots the least recently used idle one goes; pinned roots never do.
    */
-  const rootFor = (dir: string): CorpusRoot => {
-    const key = path.resolve(dir);
+  const rootFor = (key: string): CorpusRoot => {
     let root = roots.get(key);
     if (root === undefined) {
       root = createCorpusRoot(key, options.logger, options.watch !== false && !isClosed, schedule);
       startRescans(root);
+      roots.set(key, root);
     }
-    roots.delete(key);
-    roots.set(key, root);
-    const unpinned = [...roots.keys()].filter((k) => !pinned.has(k));
-    const oldestKey = unpinned[0];
-    const oldest = oldestKey === undefined ? undefined : roots.get(oldestKey);
-    if (unpinned.length > maxRoots && oldest !== undefined && oldest.pending === undefined) {
-      drop(oldest);
-      roots.delete(oldestKey as string);
+    if (!pinned.has(key)) {
+      touch(key);
     }
     return root;
   };
 
+  /**
+   * Marks an unpinned folder (root or view) most recently used, then drops
+   * the least recently used ones past `maxRoots`; a root with a sync under
+   * way stays until a later call.
+   */
+  const touch = (key: string): void => {
+    recent.delete(key);
+    recent.add(key);
+    for (const oldest of recent) {
+      if (recent.size <= maxRoots || oldest === key) {
+        return;
+      }
+      const root = roots.get(oldest);
+      if (root?.pending) {
+        continue;
+      }
+      if (root !== undefined) {
+        drop(root);
+        roots.delete(oldest);
+      }
+      views.delete(oldest);
+      recent.delete(oldest);
+    }
+  };
+
+  /**
+   * Where `dir` is served from: a pinned root itself, a view of the deepest
+   * pinned root holding it, or a root of its own (outside every pinned root,
+   * or laid out as a corpus itself: `isCorpusLayout`). Compared lexically first and by real
+   * path only when that finds nothing, so a symlinked CORPUS_DIR is the one
+   * pinned root and not a second projection.
+   */
+  const placeOf = (dir: string): { key: string; base?: string } => {
+    const lexical = path.resolve(dir);
+    const found = pinnedPlace(lexical);
+    if (found !== undefined) {
+      return found;
+    }
+    const real = realOrResolved(lexical);
+    return pinnedPlace(real) ?? { key: lexical };
+  };
+
+  const pinnedPlace = (key: string): { key: string; base?: string } | undefined => {
+    if (pinned.has(key)) {
+      return { key };
+    }
+    const base = pinnedDeepestFirst.find((p) =>
+      key.startsWith(p.endsWith(path.sep) ? p : p + path.sep),
+    );
+    if (base === undefined) {
+      return undefined;
+    }
+    return isCorpusLayout(key) ? { key } : { key, base };
+  };
+  /** The view of `key` over the current snapshot of its pinned root, most recently used last. */
+  const viewFor = async (key: string, base: string, full: boolean): Promise<CorpusSnapshot> => {
+    const source = full ? await sync(rootFor(base), true) : await getRoot(base);
+    let view = views.get(key);
+    if (view?.source !== source) {
+      view = { base, source, snapshot: subfolderView(source, key) };
+    }
+    views.set(key, view);
+    touch(key);
+    return view.snapshot;
+  };
+
+  const getRoot = (dir: string): Promise<CorpusSnapshot> => {
+    const root = rootFor(dir);
+    const { due, full } = isDue(root);
+    if (root.snapshot && !root.pending && !due) {
+      return Promise.resolve(root.snapshot);
+    }
+    if (root.snapshot && options.serveStale) {
+      if (!root.pending) {
+        // Failures are logged by syncRoot and the previous snapshot stays.
+        sync(root, full).catch(() => undefined);
+      }
+      return Promise.resolve(root.snapshot);
+    }
+    return root.pending ?? sync(root, full);
+  };
+
   return {
     get(dir) {
-      const root = rootFor(dir);
-      const { due, full } = isDue(root);
-      if (root.snapshot && !root.pending && !due) {
-        return Promise.resolve(root.snapshot);
-      }
-      if (root.snapshot && options.serveStale) {
-        if (!root.pending) {
-          // Failures are logged by syncRoot and the previous snapshot stays.
-          sync(root, full).catch(() => undefined);
-        }
-        return Promise.resolve(root.snapshot);
-      }
-      return root.pending ?? sync(root, full);
+      const { key, base } = placeOf(dir);
+      return base === undefined ? getRoot(key) : viewFor(key, base, false);
     },
     refresh(dir) {
-      return sync(rootFor(dir), true);
+      const { key, base } = placeOf(dir);
+      return base === undefined ? sync(rootFor(key), true) : viewFor(key, base, true);
     },
     describe,
     caches,
@@ -283,6 +334,8 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
         drop(root);
       }
       roots.clear();
+      views.clear();
+      recent.clear();
     },
   };
 }

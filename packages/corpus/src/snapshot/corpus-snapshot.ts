@@ -96,7 +96,8 @@ function buildRecords(state: CorpusState, winners: ReadonlySet<string>): Episode
   return records.sort(compareEpisodes);
 }
 
-function firstBy<T, K>(items: readonly T[], keyOf: (item: T) => K | null): Map<K, T> {
+/** Items by key, the first of each key kept (lists are sorted, so the first is the one that wins). */
+export function firstBy<T, K>(items: readonly T[], keyOf: (item: T) => K | null): Map<K, T> {
   const index = new Map<K, T>();
   for (const item of items) {
     const key = keyOf(item);

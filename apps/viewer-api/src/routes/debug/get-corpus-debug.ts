@@ -32,6 +32,7 @@ export const getCorpusDebug = defineRoute({
         dirs_statted: root.dirsStatted,
         last_full_scan_at: root.lastFullScanAt,
         derived_values: root.derivedValues,
+        view_of: root.viewOf ?? null,
       })),
       caches: corpusCacheStats(ctx.corpus.caches).map((cache) => ({
         name: cache.name,

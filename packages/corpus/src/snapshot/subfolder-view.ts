@@ -1,0 +1,106 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { ArtifactEntry } from '../records/artifacts.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import { buildFeedRecords } from '../records/feeds.js';
+import { type CorpusSnapshot, firstBy } from './corpus-snapshot.js';
+import { createDerivedValues } from './snapshot-memo.js';
+
+/**
+ * `relpath` (relative to the source root) made relative to the folder at
+ * `prefix`, or null when it lies outside that folder.
+ */
+function rebase(relpath: string | null, prefix: string): string | null {
+  if (relpath === null || !relpath.startsWith(`${prefix}/`)) {
+    return null;
+  }
+  return relpath.slice(prefix.length + 1);
+}
+
+/** The record as the folder sees it: every relpath relative to the folder, null outside it. */
+function rebaseRecord(record: EpisodeRecord, prefix: string): EpisodeRecord {
+  const artOf = (relpath: string | null) => rebase(relpath, prefix);
+  const feedArt = artOf(record.feed_image_local_relpath);
+  const episodeArt = artOf(record.episode_image_local_relpath);
+  return Object.freeze({
+    ...record,
+    feed_image_local_relpath: feedArt,
+    episode_image_local_relpath: episodeArt,
+    artwork_relpath: episodeArt ?? feedArt,
+    transcript_relpath: rebase(record.transcript_relpath, prefix),
+    gi_relpath: rebase(record.gi_relpath, prefix),
+    kg_relpath: rebase(record.kg_relpath, prefix),
+    bridge_relpath: rebase(record.bridge_relpath, prefix),
+    metadata_relpath: rebase(record.metadata_relpath, prefix) as string,
+    run_relpath: rebase(record.run_relpath, prefix) ?? '',
+  });
+}
+
+const isFolder = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
+
+/**
+ * Whether `dir` is laid out as a corpus root of its own (a `feeds/` or a
+ * `metadata/` folder directly inside, spec 04 §1), as when CORPUS_ROOTS names
+ * a folder of corpora or `path` names a run. Such a folder is loaded as its
+ * own projection; any other folder inside a configured root is a view of it.
+ */
+export function isCorpusLayout(dir: string): boolean {
+  return isFolder(path.join(dir, 'feeds')) || isFolder(path.join(dir, 'metadata'));
+}
+
+/**
+ * A folder inside a loaded root, served from the root's snapshot instead of a
+ * second projection (issue 9): the root's episodes and artifacts whose files
+ * lie in the folder, with every relpath made relative to it. Run
+ * deduplication is the root's, slugs are the root's (so an episode keeps one
+ * public id whatever `path` names it), and parsed GI/KG/bridge values are
+ * shared, so a view costs one small record per episode. Side files
+ * (clusters, index, run files) are read under the folder, as for any root.
+ */
+export function subfolderView(source: CorpusSnapshot, dir: string): CorpusSnapshot {
+  const prefix = path.relative(source.root, dir).split(path.sep).join('/');
+  const sourceOf = new Map<EpisodeRecord, EpisodeRecord>();
+  const episodes: EpisodeRecord[] = [];
+  for (const record of source.episodes) {
+    if (record.metadata_relpath.startsWith(`${prefix}/`)) {
+      const rebased = rebaseRecord(record, prefix);
+      sourceOf.set(rebased, record);
+      episodes.push(rebased);
+    }
+  }
+  const artifacts: ArtifactEntry[] = [];
+  for (const entry of source.artifacts) {
+    const relative = rebase(entry.relative_path, prefix);
+    if (relative !== null) {
+      artifacts.push(Object.freeze({ ...entry, relative_path: relative }));
+    }
+  }
+  const feeds = Object.freeze(buildFeedRecords(episodes).map((feed) => Object.freeze(feed)));
+  const bySlug = firstBy(episodes, (e) => e.slug);
+  const byRelpath = firstBy(episodes, (e) => e.metadata_relpath);
+  const byFeed = firstBy(feeds, (f) => f.feed_id);
+  // Artifact values are looked up by the source record (its relpaths are the root's).
+  const viaSource = <T>(episode: EpisodeRecord, read: (record: EpisodeRecord) => T) => {
+    const original = sourceOf.get(episode);
+    return original === undefined ? undefined : read(original);
+  };
+  const inView = (found: EpisodeRecord | undefined) =>
+    found === undefined ? undefined : bySlug.get(found.slug);
+  return Object.freeze({
+    root: dir,
+    caches: source.caches,
+    loadedAt: source.loadedAt,
+    episodes: Object.freeze(episodes),
+    feeds,
+    artifacts: Object.freeze(artifacts),
+    stats: source.stats,
+    derived: createDerivedValues(),
+    findEpisodeBySlug: (slug: string) => bySlug.get(slug),
+    findEpisodeById: (episodeId: string) => inView(source.findEpisodeById(episodeId)),
+    findEpisodeByRelpath: (relpath: string) => byRelpath.get(relpath),
+    findFeed: (feedId: string) => byFeed.get(feedId),
+    graphOf: (episode: EpisodeRecord) => viaSource(episode, source.graphOf),
+    kgOf: (episode: EpisodeRecord) => viaSource(episode, source.kgOf),
+    bridgeOf: (episode: EpisodeRecord) => viaSource(episode, source.bridgeOf),
+  });
+}

@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import {
+  makeTempDir,
+  memoryLogger,
+  metadataDoc,
+  RUN_NEW,
+  RUN_OLD,
+  writeJson,
+  writeStandardCorpus,
+} from './corpus-fixture.js';
+
+describe('a folder inside a pinned root', () => {
+  let registry: CorpusRegistry | undefined;
+  afterEach(() => registry?.close());
+
+  async function pinnedCorpus(maxRoots?: number) {
+    const root = await makeTempDir();
+    await writeStandardCorpus(root);
+    registry = createCorpusRegistry({
+      logger: memoryLogger().logger,
+      watch: false,
+      refreshIntervalMs: 60_000,
+      pinned: [root],
+      maxRoots,
+    });
+    return { root, registry, whole: await registry.get(root) };
+  }
+
+  it('is the root snapshot filtered, with relpaths relative to the folder', async () => {
+    const { root, registry, whole } = await pinnedCorpus();
+    const folder = await registry.get(path.join(root, 'feeds', 'show-a'));
+    expect(folder.root).toBe(path.join(root, 'feeds', 'show-a'));
+    // The root's run deduplication: the old run's copy of "One" stays hidden.
+    expect(folder.episodes.map((e) => e.title)).toEqual(['Two', 'One']);
+    const one = folder.findEpisodeById('a1');
+    const original = whole.findEpisodeById('a1');
+    expect(one?.metadata_relpath).toBe(
+      'run_20260301-100000_bbbb2222/metadata/0001 - one.metadata.json',
+    );
+    expect(one?.run_relpath).toBe('run_20260301-100000_bbbb2222');
+    expect(one?.transcript_relpath).toBe('run_20260301-100000_bbbb2222/transcripts/0001 - one.txt');
+    expect(one?.gi_relpath).toBe('run_20260301-100000_bbbb2222/metadata/0001 - one.gi.json');
+    // One public id whatever folder names the episode; parsed artifacts are shared, not re-read.
+    expect(one?.slug).toBe(original?.slug);
+    expect(folder.findEpisodeBySlug(original?.slug as string)).toBe(one);
+    expect(folder.graphOf(one as never)).toBe(whole.graphOf(original as never));
+    expect(folder.kgOf(one as never)).toBe(whole.kgOf(original as never));
+    expect(folder.findEpisodeById('c1')).toBeUndefined();
+    expect(folder.feeds.map((f) => f.feed_id)).toEqual(['show-a']);
+    expect(folder.artifacts.map((a) => a.relative_path)).toEqual([
+      'run_20260301-100000_bbbb2222/metadata/0001 - one.bridge.json',
+      'run_20260301-100000_bbbb2222/metadata/0001 - one.gi.json',
+      'run_20260301-100000_bbbb2222/metadata/0001 - one.kg.json',
+      'run_20260301-100000_bbbb2222/metadata/0002 - two.bridge.json',
+      'run_20260301-100000_bbbb2222/metadata/0002 - two.gi.json',
+      'run_20260301-100000_bbbb2222/metadata/0002 - two.kg.json',
+    ]);
+    expect(registry.describe()).toEqual([
+      expect.objectContaining({ root, episodes: 4 }),
+      expect.objectContaining({ root: folder.root, episodes: 2, viewOf: root }),
+    ]);
+  });
+
+  it('re-roots a metadata folder; a run folder, laid out as a corpus, is its own projection', async () => {
+    const { root, registry } = await pinnedCorpus();
+    const metadata = await registry.get(path.join(root, RUN_NEW, 'metadata'));
+    const inner = metadata.findEpisodeById('a1');
+    expect(inner?.run_relpath).toBe('');
+    expect(inner?.metadata_relpath).toBe('0001 - one.metadata.json');
+    expect(metadata.findEpisodeByRelpath('0001 - one.metadata.json')).toBe(inner);
+    // The transcript lies outside the folder, so the folder names no relpath for it.
+    expect(inner?.transcript_relpath).toBeNull();
+    expect(inner?.transcript_path).toBe(path.join(root, RUN_NEW, 'transcripts/0001 - one.txt'));
+    // A run holds metadata/ (the flat layout of spec 04 §1): loaded as a corpus of its own,
+    // as when CORPUS_ROOTS names a folder of corpora, so its own deduplication applies.
+    const old = await registry.get(path.join(root, RUN_OLD));
+    expect(old.episodes.map((e) => e.title)).toEqual(['One (old run)']);
+    expect(registry.describe().find((s) => s.root === old.root)?.viewOf).toBeUndefined();
+    expect(registry.describe().find((s) => s.root === metadata.root)?.viewOf).toBe(root);
+  });
+
+  it('is reused while the root is unchanged and rebuilt after it changes', async () => {
+    const { root, registry } = await pinnedCorpus();
+    const dir = path.join(root, 'feeds', 'show-a');
+    const first = await registry.get(dir);
+    expect(await registry.get(dir)).toBe(first);
+    await writeJson(
+      root,
+      `${RUN_NEW}/metadata/0003 - three.metadata.json`,
+      metadataDoc({ feedId: 'show-a', episodeId: 'a3', title: 'Three' }),
+    );
+    const next = await registry.refresh(dir);
+    expect(next).not.toBe(first);
+    expect(next.episodes.map((e) => e.title)).toContain('Three');
+    // The refresh went through the root: it sees the new episode too, read once.
+    const whole = await registry.get(root);
+    expect(whole.findEpisodeById('a3')).toBeDefined();
+    expect(whole.stats.filesRead).toBe(1);
+  });
+
+  it('keeps at most maxRoots views, the pinned root always', async () => {
+    const { root, registry } = await pinnedCorpus(2);
+    const dirs = ['feeds', 'feeds/show-a', RUN_NEW, 'feeds/show-b', RUN_OLD, 'metadata'];
+    for (const dir of dirs) {
+      await registry.get(path.join(root, dir));
+    }
+    const held = registry.describe();
+    // Views and projections share the cap: the two most recent, whatever their kind.
+    expect(held.map((status) => [status.root, status.viewOf])).toEqual([
+      [root, undefined],
+      [path.join(root, RUN_OLD), undefined],
+      [path.join(root, 'metadata'), root],
+    ]);
+  });
+
+  it('a folder outside every pinned root is a projection of its own', async () => {
+    const { registry } = await pinnedCorpus();
+    const other = await makeTempDir();
+    await writeStandardCorpus(other);
+    const elsewhere = await registry.get(other);
+    expect(elsewhere.episodes).toHaveLength(4);
+    const status = registry.describe().find((s) => s.root === other);
+    expect(status).toMatchObject({ syncs: 1, episodes: 4 });
+    expect(status?.viewOf).toBeUndefined();
+  });
+});
