@@ -16,8 +16,8 @@ export interface ViewerContextOverrides {
 export interface BuiltViewerContext {
   /** The context less the capability flags, which buildViewerApp derives from the routes. */
   ctx: ViewerDeps;
-  /** Stops the corpus registry. */
-  close(): void;
+  /** Stops the corpus registry and any running index builder (awaited on shutdown). */
+  close(): Promise<void>;
 }
 
 /**
@@ -45,5 +45,9 @@ export function buildViewerContext(
     onLogError: (err) => logger.warn({ err }, 'query log append failed'),
   });
   const ctx: ViewerDeps = { config, corpus, search, logger, now };
-  return { ctx, close: () => corpus.close() };
+  const close = async () => {
+    corpus.close();
+    await search.close();
+  };
+  return { ctx, close };
 }

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import * as lancedb from '@lancedb/lancedb';
 import type { CorpusSnapshot } from '@podcast/corpus';
@@ -87,6 +88,12 @@ export interface SearchService {
   currentFingerprints(snapshot: CorpusSnapshot): Promise<SnapshotFingerprints>;
   /** The fingerprints the build of `meta` recorded, read once per build. */
   recordedFingerprints(root: string, meta: IndexMeta): Promise<Fingerprints>;
+  /**
+   * Stops running builders and waits until each has ended, its
+   * `rebuild_failed` event is in the history and its lock is released: a
+   * stopped server leaves no process writing the index.
+   */
+  close(): Promise<void>;
 }
 
 export interface OpenIndex {
@@ -111,6 +118,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     { snapshot: CorpusSnapshot; at: number; prints: Promise<SnapshotFingerprints> }
   >();
   const recorded = new Map<string, { stamp: string; prints: Promise<Fingerprints> }>();
+  const builders = new Set<ChildProcess>();
+  const running = new Set<Promise<RebuildEvent>>();
   const getProvider = () => {
     provider ??= createEmbeddingProvider(options.embedding).catch((err: unknown) => {
       provider = undefined;
@@ -229,7 +238,14 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     search,
     readMeta: (root) => readIndexMeta(indexPathsOf(root).meta),
     isRebuilding: (root) => isLockHeld(indexPathsOf(root).lock),
-    rebuild: (root, force) => startRebuild(root, options.embedding, force, now),
+    rebuild: async (root, force) => {
+      const start = await startRebuild(root, options.embedding, force, now, builders);
+      if (start.status === 'started') {
+        running.add(start.finished);
+        void start.finished.then(() => running.delete(start.finished));
+      }
+      return start;
+    },
     history: async (root) => {
       const text = await readFile(indexPathsOf(root).history, 'utf8').catch(() => '');
       return text
@@ -247,5 +263,11 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     openIndex,
     currentFingerprints,
     recordedFingerprints,
+    close: async () => {
+      for (const child of builders) {
+        child.kill('SIGTERM');
+      }
+      await Promise.all(running);
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -41,9 +41,11 @@ function childEntry(): { file: string; execArgv: string[] } {
   };
 }
 
-function runChild(request: RebuildRequest): Promise<BuildOutcome> {
+function runChild(request: RebuildRequest, builders: Set<ChildProcess>): Promise<BuildOutcome> {
   const { file, execArgv } = childEntry();
   const child = fork(file, [], { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  builders.add(child);
+  child.once('exit', () => builders.delete(child));
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-2000);
@@ -79,13 +81,15 @@ async function appendEvent(file: string, event: RebuildEvent): Promise<void> {
  * Starts a background rebuild of `root`'s index unless one is running in any
  * process (the lock in `search/`). The lock is held here, not in the child,
  * so it is released whatever way the child ends; `finished` settles with the
- * event appended to the history (never rejects).
+ * event appended to the history (never rejects). The child is in `builders`
+ * while it runs, so the owner can stop it on shutdown.
  */
 export async function startRebuild(
   root: string,
   embedding: EmbeddingSpec,
   force: boolean,
-  now: () => Date = () => new Date(),
+  now: () => Date,
+  builders: Set<ChildProcess>,
 ): Promise<RebuildStart> {
   const paths = indexPathsOf(root);
   const lock = await acquireRebuildLock(paths.lock);
@@ -93,7 +97,7 @@ export async function startRebuild(
     return { status: 'busy' };
   }
   const started = now().getTime();
-  const finished = runChild({ root, embedding, force })
+  const finished = runChild({ root, embedding, force }, builders)
     .then(
       (outcome): RebuildEvent => ({
         ts: now().toISOString(),
