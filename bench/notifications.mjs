@@ -106,10 +106,11 @@ async function tickRow(database, root, users) {
   }
 }
 
-function seamEnvelope(userId, n, now) {
+/** Envelope `n` of the seam row: one daily recap per user and day, so every id is distinct. */
+function seamEnvelope(userId, n, round, now) {
   return outboxRowOf({
     schema_version: '1',
-    id: `drcp_${String(20260000 + (n % 10_000)).padStart(8, '0')}_${userId}`,
+    id: `drcp_${20260101 + round}_${userId}`,
     user_id: userId,
     channel: 'email',
     type: 'daily_recap',
@@ -162,9 +163,12 @@ async function worker(base) {
 async function seamRow(database, root, userIds, count) {
   const now = new Date();
   const rows = Array.from({ length: count }, (_, n) =>
-    seamEnvelope(userIds[n % userIds.length], n, now),
+    seamEnvelope(userIds[n % userIds.length], n, Math.floor(n / userIds.length), now),
   );
-  await enqueueEnvelopes(database.db, rows);
+  const enqueued = await enqueueEnvelopes(database.db, rows);
+  if (enqueued !== count) {
+    throw new Error(`seam row: ${enqueued} of ${count} envelopes enqueued (ids collide)`);
+  }
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = await startProcess(resolve(repo, 'apps/consumer-api/dist/main.js'), {
