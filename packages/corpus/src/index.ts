@@ -70,6 +70,7 @@ export { projectThemes } from './clusters/theme-projection.js';
 export type { TopicClusterIndex } from './clusters/topic-cluster-index.js';
 export {
   EMPTY_TOPIC_CLUSTER_INDEX,
+  readTopicClusterIndex,
   topicClusterIndexOf,
 } from './clusters/topic-cluster-index.js';
 

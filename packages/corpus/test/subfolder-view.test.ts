@@ -15,7 +15,7 @@ describe('a folder inside a pinned root', () => {
   let registry: CorpusRegistry | undefined;
   afterEach(() => registry?.close());
 
-  async function pinnedCorpus(maxRoots?: number) {
+  async function pinnedCorpus(maxRoots?: number, maxViews?: number) {
     const root = await makeTempDir();
     await writeStandardCorpus(root);
     registry = createCorpusRegistry({
@@ -24,6 +24,7 @@ describe('a folder inside a pinned root', () => {
       refreshIntervalMs: 60_000,
       pinned: [root],
       maxRoots,
+      maxViews,
     });
     return { root, registry, whole: await registry.get(root) };
   }
@@ -63,8 +64,13 @@ describe('a folder inside a pinned root', () => {
     ]);
   });
 
-  it('re-roots a metadata folder; a run folder, laid out as a corpus, is its own projection', async () => {
+  it('re-roots run and metadata folders; a corpus the root does not hold is its own projection', async () => {
     const { root, registry } = await pinnedCorpus();
+    const run = await registry.get(path.join(root, RUN_NEW));
+    const one = run.findEpisodeById('a1');
+    expect(one?.run_relpath).toBe('');
+    expect(one?.metadata_relpath).toBe('metadata/0001 - one.metadata.json');
+    expect(one?.transcript_relpath).toBe('transcripts/0001 - one.txt');
     const metadata = await registry.get(path.join(root, RUN_NEW, 'metadata'));
     const inner = metadata.findEpisodeById('a1');
     expect(inner?.run_relpath).toBe('');
@@ -73,12 +79,13 @@ describe('a folder inside a pinned root', () => {
     // The transcript lies outside the folder, so the folder names no relpath for it.
     expect(inner?.transcript_relpath).toBeNull();
     expect(inner?.transcript_path).toBe(path.join(root, RUN_NEW, 'transcripts/0001 - one.txt'));
-    // A run holds metadata/ (the flat layout of spec 04 §1): loaded as a corpus of its own,
-    // as when CORPUS_ROOTS names a folder of corpora, so its own deduplication applies.
+    // The old run lost deduplication, so the root holds no episode there; laid out as a
+    // corpus (metadata/ inside, as in a folder of corpora), it is loaded on its own.
     const old = await registry.get(path.join(root, RUN_OLD));
     expect(old.episodes.map((e) => e.title)).toEqual(['One (old run)']);
     expect(registry.describe().find((s) => s.root === old.root)?.viewOf).toBeUndefined();
     expect(registry.describe().find((s) => s.root === metadata.root)?.viewOf).toBe(root);
+    expect(registry.describe().find((s) => s.root === run.root)?.viewOf).toBe(root);
   });
 
   it('is reused while the root is unchanged and rebuilt after it changes', async () => {
@@ -100,17 +107,17 @@ describe('a folder inside a pinned root', () => {
     expect(whole.stats.filesRead).toBe(1);
   });
 
-  it('keeps at most maxRoots views, the pinned root always', async () => {
-    const { root, registry } = await pinnedCorpus(2);
+  it('keeps at most maxViews views and maxRoots other projections, the pinned root always', async () => {
+    const { root, registry } = await pinnedCorpus(1, 2);
     const dirs = ['feeds', 'feeds/show-a', RUN_NEW, 'feeds/show-b', RUN_OLD, 'metadata'];
     for (const dir of dirs) {
       await registry.get(path.join(root, dir));
     }
     const held = registry.describe();
-    // Views and projections share the cap: the two most recent, whatever their kind.
     expect(held.map((status) => [status.root, status.viewOf])).toEqual([
       [root, undefined],
       [path.join(root, RUN_OLD), undefined],
+      [path.join(root, 'feeds/show-b'), root],
       [path.join(root, 'metadata'), root],
     ]);
   });

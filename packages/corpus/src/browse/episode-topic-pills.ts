@@ -1,6 +1,5 @@
 import { type CilDigestTopicPill, cilDigestTopics } from '../clusters/cil-digest-topics.js';
-import { readTopicClusters } from '../clusters/cluster-files.js';
-import { EMPTY_TOPIC_CLUSTER_INDEX, topicClusterIndexOf } from '../clusters/topic-cluster-index.js';
+import { readTopicClusterIndex } from '../clusters/topic-cluster-index.js';
 import { episodeSignalsOf } from '../digest/episode-signals.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
@@ -14,7 +13,6 @@ export async function episodeTopicPills(
   snapshot: CorpusSnapshot,
   episode: EpisodeRecord,
 ): Promise<CilDigestTopicPill[]> {
-  const file = await readTopicClusters(snapshot);
-  const index = file.state === 'ok' ? topicClusterIndexOf(file) : EMPTY_TOPIC_CLUSTER_INDEX;
+  const index = await readTopicClusterIndex(snapshot);
   return cilDigestTopics(episodeSignalsOf(snapshot, episode).topics, episode.episode_id, index);
 }

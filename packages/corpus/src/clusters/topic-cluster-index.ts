@@ -1,6 +1,8 @@
+import type { CorpusPlace } from '../caches/corpus-caches.js';
 import { stripEpisodePrefix, stripLayerPrefixes } from '../graph/layer-ids.js';
 import { asArray, asRecord, asText, type UnknownRecord } from '../readers/lenient-values.js';
 import type { DerivedValues } from '../snapshot/snapshot-memo.js';
+import { readTopicClusters } from './cluster-files.js';
 import { readClusterRecord } from './cluster-record.js';
 
 interface Membership {
@@ -65,3 +67,9 @@ export function topicClusterIndexOf(file: {
 }
 
 export const EMPTY_TOPIC_CLUSTER_INDEX: TopicClusterIndex = { clusterOf: () => undefined };
+
+/** The index of the corpus's topic_clusters.json; empty when the file is missing or corrupt. */
+export async function readTopicClusterIndex(place: CorpusPlace): Promise<TopicClusterIndex> {
+  const file = await readTopicClusters(place);
+  return file.state === 'ok' ? topicClusterIndexOf(file) : EMPTY_TOPIC_CLUSTER_INDEX;
+}

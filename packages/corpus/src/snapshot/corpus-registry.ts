@@ -17,7 +17,7 @@ import {
 } from './corpus-root.js';
 import type { CorpusSnapshot } from './corpus-snapshot.js';
 import { type FolderView, type RootStatus, statusOf, viewStatus } from './root-status.js';
-import { isCorpusLayout, subfolderView } from './subfolder-view.js';
+import { holdsEpisodesIn, isCorpusLayout, subfolderView } from './subfolder-view.js';
 import { createTimeSlicer } from './time-slicer.js';
 
 export interface CorpusRegistryOptions {
@@ -46,13 +46,18 @@ export interface CorpusRegistryOptions {
    */
   pinned?: readonly string[];
   /**
-   * Other folders kept in memory at once; past it the least recently used
-   * one is dropped. Pinned roots do not count. A folder inside a pinned root
-   * is a view of that root's snapshot (`subfolderView`), never a second
-   * projection; the cap applies to views and to folders outside every
-   * pinned root alike. Default 2.
+   * Other folders loaded as projections of their own at once (outside every
+   * pinned root, or a corpus nested in one); past it the least recently used
+   * one is dropped. Pinned roots do not count. Default 2.
    */
   maxRoots?: number;
+  /**
+   * Folders of a pinned root served as views of its snapshot
+   * (`subfolderView`) kept at once, least recently used dropped. A view
+   * holds one small record per episode of its folder, so all views together
+   * hold at most (folder depth) records per episode. Default 64.
+   */
+  maxViews?: number;
   /**
    * Once a root is loaded, answer `get` at once with the current snapshot
    * and run due checks in the background (stale-while-revalidate), instead
@@ -114,6 +119,7 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
   const rescanMs = options.rescanIntervalMs ?? 300_000;
   const settleMs = options.settleMs ?? 100;
   const maxRoots = options.maxRoots ?? 2;
+  const maxViews = options.maxViews ?? 64;
   const pinned = new Set((options.pinned ?? []).map(realOrResolved));
   const pinnedDeepestFirst = [...pinned].sort((a, b) => b.length - a.length);
   const caches = createCorpusCaches();
@@ -127,8 +133,9 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
   };
   const roots = new Map<string, CorpusRoot>();
   const views = new Map<string, FolderView>();
-  /** Unpinned roots and views, least recently used first. */
-  const recent = new Set<string>();
+  /** Unpinned roots, then views, least recently used first. */
+  const recentRoots = new Set<string>();
+  const recentViews = new Set<string>();
   let isClosed = false;
   const timers = new Set<NodeJS.Timeout>();
   const describe = () => [
@@ -224,42 +231,42 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
       roots.set(key, root);
     }
     if (!pinned.has(key)) {
-      touch(key);
+      touch(recentRoots, maxRoots, key);
     }
     return root;
   };
 
   /**
-   * Marks an unpinned folder (root or view) most recently used, then drops
-   * the least recently used ones past `maxRoots`; a root with a sync under
-   * way stays until a later call.
+   * Marks `key` most recently used in `recent`, then drops the least recently
+   * used past `cap` (a root with a sync under way stays until a later call).
    */
-  const touch = (key: string): void => {
+  const touch = (recent: Set<string>, cap: number, key: string): void => {
     recent.delete(key);
     recent.add(key);
     for (const oldest of recent) {
-      if (recent.size <= maxRoots || oldest === key) {
+      if (recent.size <= cap || oldest === key) {
         return;
       }
       const root = roots.get(oldest);
-      if (root?.pending) {
-        continue;
-      }
-      if (root !== undefined) {
+      if (recent === recentRoots && root !== undefined) {
+        if (root.pending) {
+          continue;
+        }
         drop(root);
         roots.delete(oldest);
       }
-      views.delete(oldest);
+      if (recent === recentViews) {
+        views.delete(oldest);
+      }
       recent.delete(oldest);
     }
   };
 
   /**
-   * Where `dir` is served from: a pinned root itself, a view of the deepest
-   * pinned root holding it, or a root of its own (outside every pinned root,
-   * or laid out as a corpus itself: `isCorpusLayout`). Compared lexically first and by real
-   * path only when that finds nothing, so a symlinked CORPUS_DIR is the one
-   * pinned root and not a second projection.
+   * Where `dir` lies: a pinned root itself, inside one (`base`, the deepest),
+   * or outside them all. Compared lexically first and by real path only when
+   * that finds nothing, so a symlinked CORPUS_DIR is the one pinned root and
+   * not a second projection.
    */
   const placeOf = (dir: string): { key: string; base?: string } => {
     const lexical = path.resolve(dir);
@@ -278,20 +285,25 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
     const base = pinnedDeepestFirst.find((p) =>
       key.startsWith(p.endsWith(path.sep) ? p : p + path.sep),
     );
-    if (base === undefined) {
-      return undefined;
-    }
-    return isCorpusLayout(key) ? { key } : { key, base };
+    return base === undefined ? undefined : { key, base };
   };
-  /** The view of `key` over the current snapshot of its pinned root, most recently used last. */
-  const viewFor = async (key: string, base: string, full: boolean): Promise<CorpusSnapshot> => {
+
+  /**
+   * A folder inside a pinned root: a view of the root's snapshot when the
+   * root holds episodes there, or when the folder is no corpus of its own;
+   * otherwise (a corpus nested in a folder of corpora) its own projection.
+   */
+  const folderOf = async (key: string, base: string, full: boolean): Promise<CorpusSnapshot> => {
     const source = full ? await sync(rootFor(base), true) : await getRoot(base);
     let view = views.get(key);
     if (view?.source !== source) {
+      if (!holdsEpisodesIn(source, key) && isCorpusLayout(key)) {
+        return full ? sync(rootFor(key), true) : getRoot(key);
+      }
       view = { base, source, snapshot: subfolderView(source, key) };
+      views.set(key, view);
     }
-    views.set(key, view);
-    touch(key);
+    touch(recentViews, maxViews, key);
     return view.snapshot;
   };
 
@@ -314,11 +326,11 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
   return {
     get(dir) {
       const { key, base } = placeOf(dir);
-      return base === undefined ? getRoot(key) : viewFor(key, base, false);
+      return base === undefined ? getRoot(key) : folderOf(key, base, false);
     },
     refresh(dir) {
       const { key, base } = placeOf(dir);
-      return base === undefined ? sync(rootFor(key), true) : viewFor(key, base, true);
+      return base === undefined ? sync(rootFor(key), true) : folderOf(key, base, true);
     },
     describe,
     caches,
@@ -335,7 +347,8 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
       }
       roots.clear();
       views.clear();
-      recent.clear();
+      recentRoots.clear();
+      recentViews.clear();
     },
   };
 }

@@ -40,12 +40,20 @@ const isFolder = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.isDi
 
 /**
  * Whether `dir` is laid out as a corpus root of its own (a `feeds/` or a
- * `metadata/` folder directly inside, spec 04 §1), as when CORPUS_ROOTS names
- * a folder of corpora or `path` names a run. Such a folder is loaded as its
- * own projection; any other folder inside a configured root is a view of it.
+ * `metadata/` folder directly inside, spec 04 §1), as in a folder of corpora
+ * that CORPUS_ROOTS names.
  */
 export function isCorpusLayout(dir: string): boolean {
   return isFolder(path.join(dir, 'feeds')) || isFolder(path.join(dir, 'metadata'));
+}
+
+const prefixOf = (source: CorpusSnapshot, dir: string) =>
+  path.relative(source.root, dir).split(path.sep).join('/');
+
+/** Whether `source` holds an episode whose metadata lies in `dir`. */
+export function holdsEpisodesIn(source: CorpusSnapshot, dir: string): boolean {
+  const inside = `${prefixOf(source, dir)}/`;
+  return source.episodes.some((episode) => episode.metadata_relpath.startsWith(inside));
 }
 
 /**
@@ -58,7 +66,7 @@ export function isCorpusLayout(dir: string): boolean {
  * (clusters, index, run files) are read under the folder, as for any root.
  */
 export function subfolderView(source: CorpusSnapshot, dir: string): CorpusSnapshot {
-  const prefix = path.relative(source.root, dir).split(path.sep).join('/');
+  const prefix = prefixOf(source, dir);
   const sourceOf = new Map<EpisodeRecord, EpisodeRecord>();
   const episodes: EpisodeRecord[] = [];
   for (const record of source.episodes) {
