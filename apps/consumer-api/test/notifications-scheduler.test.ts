@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { EpisodeRecord } from '@podcast/corpus';
+import { type EpisodeRecord, readTopicClusterIndex } from '@podcast/corpus';
 import {
   addInboxEntries,
+  addInterest,
   listOutboxOf,
   putPlayback,
   savePushSubscription,
@@ -87,6 +88,37 @@ describe('notification scheduler and inbox', () => {
     // in_app is on by default: the user without email consent gets an inbox entry instead.
     const inbox = await request(t.app).get('/api/app/notifications');
     expect(inbox.status).toBe(200);
+  });
+
+  it('fills the digest of a user who follows only a topic cluster (tc:) with its episodes', async () => {
+    const snapshot = await t.ctx.corpus.get(t.ctx.config.corpusDir);
+    const clusters = await readTopicClusterIndex(snapshot);
+    const clustered = snapshot.episodes.flatMap((episode) => {
+      const topics = snapshot.graphOf(episode)?.topics ?? [];
+      const found = topics
+        .map((topic) => clusters.clusterOf(topic.id, episode.episode_id))
+        .find((id) => id !== undefined);
+      return found && episode.publish_date ? [{ episode, cluster: found }] : [];
+    });
+    const { episode, cluster } = clustered[0] as (typeof clustered)[number];
+    expect(cluster).toMatch(/^tc:/);
+    const day = (episode.publish_date as string).slice(0, 10);
+    const { user } = await userWithComms(t.ctx, 'tick-cluster', {
+      ...DAILY_DIGEST,
+      digest_schedule: { cadence: 'daily', hour: 6 },
+    });
+    await addInterest(t.ctx.db, user.id, cluster, new Date());
+    await tick(`${day}T06:00:00Z`);
+    const [digest] = await listOutboxOf(t.ctx.db, user.id);
+    expect(digest?.id).toBe(`dgst_${day.replaceAll('-', '')}_${user.id}`);
+    expect(JSON.stringify(digest?.envelope)).toContain(`/episodes/${episode.slug}`);
+    // The same user following nothing gets no digest: the cluster alone brought it.
+    const { user: idle } = await userWithComms(t.ctx, 'tick-cluster-idle', {
+      ...DAILY_DIGEST,
+      digest_schedule: { cadence: 'daily', hour: 6 },
+    });
+    await tick(`${day}T06:00:00Z`);
+    expect(await listOutboxOf(t.ctx.db, idle.id)).toEqual([]);
   });
 
   it('lets one of two concurrent ticks run and the other skip, and enqueues each id once', async () => {

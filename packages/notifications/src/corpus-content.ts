@@ -1,15 +1,31 @@
-import type { CorpusSnapshot } from '@podcast/corpus';
+import {
+  type CorpusSnapshot,
+  EMPTY_TOPIC_CLUSTER_INDEX,
+  type TopicClusterIndex,
+} from '@podcast/corpus';
 import type { ContentEpisode } from './digest-content.js';
 
 const INSIGHTS_PER_EPISODE = 3;
 
-/** The corpus as the notification planners read it: episodes with their graph ids and insights. */
-export function contentEpisodesOf(snapshot: CorpusSnapshot): ContentEpisode[] {
+/**
+ * The corpus as the notification planners read it: episodes with their graph
+ * ids and insights. The refs end with the semantic topic clusters (`tc:`) of
+ * the episode's topics, so a followed cluster matches like a followed topic.
+ */
+export function contentEpisodesOf(
+  snapshot: CorpusSnapshot,
+  clusters: TopicClusterIndex = EMPTY_TOPIC_CLUSTER_INDEX,
+): ContentEpisode[] {
   return snapshot.episodes.map((episode) => {
     const graph = snapshot.graphOf(episode);
+    const topics = (graph?.topics ?? []).map((topic) => topic.id);
+    const clusterIds = topics
+      .map((id) => clusters.clusterOf(id, episode.episode_id))
+      .filter((id): id is string => id !== undefined);
     const refs = [
-      ...(graph?.topics ?? []).map((topic) => topic.id),
+      ...topics,
       ...(graph?.persons ?? []).filter((person) => !person.hidden).map((person) => person.id),
+      ...new Set(clusterIds),
     ];
     return {
       slug: episode.slug,

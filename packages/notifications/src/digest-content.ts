@@ -9,7 +9,7 @@ export interface ContentEpisode {
   podcast_title: string | null;
   /** ISO timestamp, or null when undated (undated episodes are never "new"). */
   published_at: string | null;
-  /** Bridge ids the episode is about: `topic:…`, `person:…`. */
+  /** Graph ids the episode is about: `topic:…`, `person:…`, then the `tc:…` clusters of its topics. */
   graph_refs: string[];
   duration_seconds: number | null;
   insights: { id: string; text: string }[];
@@ -18,7 +18,7 @@ export interface ContentEpisode {
 /** Whose content a digest is made of: the library's feeds and the followed interests. */
 export interface Audience {
   feeds: ReadonlySet<string>;
-  /** Interest tokens; `topic:` and `person:` match graph refs, `tc:` is not resolved here. */
+  /** Interest tokens (`topic:`, `person:`, `tc:`), matched against the episodes' graph refs. */
   interests: ReadonlySet<string>;
 }
 

@@ -1,4 +1,4 @@
-import type { CorpusRegistry } from '@podcast/corpus';
+import { type CorpusRegistry, readTopicClusterIndex } from '@podcast/corpus';
 import type { DbExecutor } from '@podcast/db';
 import { contentEpisodesOf } from './corpus-content.js';
 import { runSchedulerTick, type TickResult } from './scheduler.js';
@@ -23,10 +23,11 @@ export interface SchedulerJobDeps {
 
 /** One tick for `at`: the scheduler over the current corpus snapshot. */
 export function tickAt(deps: SchedulerJobDeps, at: Date): Promise<TickResult> {
-  return runSchedulerTick(
-    { db: deps.db, episodes: async () => contentEpisodesOf(await deps.corpus.get(deps.corpusDir)) },
-    at,
-  );
+  const episodes = async () => {
+    const snapshot = await deps.corpus.get(deps.corpusDir);
+    return contentEpisodesOf(snapshot, await readTopicClusterIndex(snapshot));
+  };
+  return runSchedulerTick({ db: deps.db, episodes }, at);
 }
 
 /**
