@@ -237,6 +237,7 @@ const WRITE_TARGET = {
   describe: '> 2000 req/s, p99 < 30 ms',
   check: (r) => r.rps > 2000 && r.p99_ms < 30,
 };
+const READ_TARGET = { describe: '> 2000 req/s', check: (r) => r.rps > 2000 };
 const JSON_BODY = { 'content-type': 'application/json' };
 const SESSION_SECRET = 'bench-session-secret-of-at-least-32-characters';
 
@@ -284,12 +285,12 @@ function playbackCases(base, page, mode, headers) {
       },
       WRITE_TARGET,
     ],
-    // The issue sets no target for the read: reported with its p99.
+    // Issue 8 sets a rate for the read (an app asks for it on every start), no p99.
     [
       `GET /api/app/playback (PostgreSQL read of 100 positions, ${mode})`,
       `${base}/api/app/playback`,
       { headers: { ...BROWSER, ...headers } },
-      undefined,
+      READ_TARGET,
     ],
   ];
 }

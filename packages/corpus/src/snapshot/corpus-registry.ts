@@ -270,10 +270,11 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
    */
   const placeOf = (dir: string): { key: string; base?: string } => {
     const lexical = path.resolve(dir);
-    const found = pinnedPlace(lexical);
+    const found = pinned.size === 0 ? { key: lexical } : pinnedPlace(lexical);
     if (found !== undefined) {
       return found;
     }
+    // Only a folder outside every pinned root by its name pays for a realpath.
     const real = realOrResolved(lexical);
     return pinnedPlace(real) ?? { key: lexical };
   };
