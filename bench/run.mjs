@@ -86,16 +86,28 @@ async function hasRoute(base, method, path) {
 const OPERATOR_TOKEN = 'bench-operator-token-0123456789';
 const OPERATOR = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
-/** Issue 8: a server holding 10,000 episodes and asked 2 requests a second stays under 2% of a core. */
+/**
+ * Issue 8: a server holding 10,000 episodes and asked 2 requests a second
+ * stays under 2% of a core. Three windows in a row, right after the load
+ * rows: the first one or two hold V8's heap-shrinking full GC that follows a
+ * burst (0.4-1 s of CPU over a heap of 10,000 episodes, seen in a
+ * --cpu-prof), so the target is checked on the last, settled window and
+ * every window is printed.
+ */
 async function lightLoadRow(base) {
   const seconds = quick ? 6 : 30;
   const url = `${base}/api/corpus/episodes?limit=50`;
-  const row = await cpuUnderLightLoad(base, url, { seconds, rps: 2, operator: OPERATOR });
+  const windows = [];
+  for (let i = 0; i < 3; i++) {
+    windows.push(await cpuUnderLightLoad(base, url, { seconds, rps: 2, operator: OPERATOR }));
+  }
+  const settled = windows.at(-1);
   return {
-    label: 'CPU at 2 req/s (viewer, 10k episodes)',
-    ...row,
+    label: 'CPU at 2 req/s (viewer, 10k episodes; settled window)',
+    ...settled,
+    cpu_percent_windows: windows.map((w) => w.cpu_percent).join(' / '),
     target: '< 2% of a core',
-    meets_target: row.cpu_percent < 2,
+    meets_target: settled.cpu_percent < 2,
   };
 }
 
