@@ -12,6 +12,7 @@ const TOKEN = 'bench-operator-token-0001';
 
 function step(...args) {
   const out = execFileSync(process.execPath, [join(here, 'search-steps.mjs'), ...args], {
+    env: { ...process.env, LANCEDB_LOG: process.env.LANCEDB_LOG ?? 'error' },
     encoding: 'utf8',
     maxBuffer: 1 << 20,
   });

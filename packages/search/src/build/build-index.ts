@@ -25,10 +25,12 @@ import type { IndexPaths } from '../store/index-paths.js';
 import { readJsonOr, writeJsonAtomic } from '../store/json-files.js';
 import {
   appendRows,
+  compactTable,
   deleteScopes,
   type IndexRow,
   openTable,
   refreshTextIndex,
+  refreshVectorIndex,
 } from '../store/lance-tables.js';
 
 export interface BuildOutcome {
@@ -125,7 +127,9 @@ export async function buildIndex(
   for (const tier of TIERS) {
     const table = await openTable(db, tier);
     if (table && stale.length > 0) {
+      await compactTable(table);
       await refreshTextIndex(table);
+      await refreshVectorIndex(table);
     }
   }
   const { tierCounts, docTypeCounts } = await countsOf(db);

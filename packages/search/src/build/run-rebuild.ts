@@ -43,7 +43,10 @@ function childEntry(): { file: string; execArgv: string[] } {
 
 function runChild(request: RebuildRequest, builders: Set<ChildProcess>): Promise<BuildOutcome> {
   const { file, execArgv } = childEntry();
-  const child = fork(file, [], { execArgv, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  // LanceDB's k-means warns about empty clusters on every index over repetitive
+  // text; only its errors are kept (the tail of stderr explains a failed build).
+  const env = { ...process.env, LANCEDB_LOG: process.env.LANCEDB_LOG ?? 'error' };
+  const child = fork(file, [], { execArgv, env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   builders.add(child);
   child.once('exit', () => builders.delete(child));
   let stderr = '';

@@ -46,6 +46,45 @@ export async function appendRows(
 }
 
 /**
+ * Merges the fragments a build appended (one per batch of episodes: 313 per
+ * table at 10,000 episodes) into few large ones. Every query scans each
+ * fragment separately, so this took hybrid search on 1,000 episodes from a
+ * p50 of 65 ms to 16 ms. Superseded files are kept for LanceDB's default 7
+ * days, because an API process may still be reading the previous version.
+ */
+export async function compactTable(table: lancedb.Table): Promise<void> {
+  await table.optimize();
+}
+
+/** Below this many rows a flat scan is quick enough and exact; above it the vectors get an index. */
+export const VECTOR_INDEX_MIN_ROWS = 50_000;
+
+/**
+ * An IVF_FLAT index over `vector` (cosine, the distance the queries use),
+ * √rows partitions, for a table of at least VECTOR_INDEX_MIN_ROWS rows. At
+ * 10,000 episodes (197,000 rows in the largest table) it took the dense
+ * half of a hybrid query from 66 to 15 ms for about 4 s of build time. Flat
+ * inside each partition, so distances stay exact; the approximation is only
+ * which partitions are searched (LanceDB's default of 20 probed).
+ */
+export async function refreshVectorIndex(
+  table: lancedb.Table,
+  minRows = VECTOR_INDEX_MIN_ROWS,
+): Promise<void> {
+  const rows = await table.countRows();
+  if (rows < minRows) {
+    return;
+  }
+  await table.createIndex('vector', {
+    config: lancedb.Index.ivfFlat({
+      numPartitions: Math.round(Math.sqrt(rows)),
+      distanceType: 'cosine',
+    }),
+    replace: true,
+  });
+}
+
+/**
  * Full-text index over `text`: English stemming and stop words, so "sleeping"
  * finds "sleep" and "the" matches nothing. Rebuilt after every change
  * (LanceDB does not index appended rows until then).

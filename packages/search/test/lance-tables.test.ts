@@ -1,0 +1,60 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import * as lancedb from '@lancedb/lancedb';
+import { compactTable, refreshVectorIndex } from '../src/store/lance-tables.js';
+
+/** Deterministic pseudo-random unit-ish vectors (a linear congruential sequence). */
+function rowsFrom(start: number, count: number) {
+  let seed = start + 1;
+  const next = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648 - 0.5;
+  };
+  return Array.from({ length: count }, (_, i) => ({
+    doc_id: `d${start + i}`,
+    vector: Array.from({ length: 8 }, next),
+  }));
+}
+
+describe('LanceDB table upkeep after a build', () => {
+  let dir: string;
+  let db: lancedb.Connection;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'lance-tables-'));
+    db = await lancedb.connect(dir);
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('compacts the fragments one append per batch leaves into one, keeping every row', async () => {
+    const table = await db.createTable('appended', rowsFrom(0, 50));
+    for (let batch = 1; batch < 6; batch++) {
+      await table.add(rowsFrom(batch * 50, 50));
+    }
+    expect((await table.stats()).fragmentStats.numFragments).toBe(6);
+    await compactTable(table);
+    expect((await table.stats()).fragmentStats.numFragments).toBe(1);
+    expect(await table.countRows()).toBe(300);
+  });
+
+  it('indexes the vectors only from the row threshold on, with the cosine distance queries use', async () => {
+    const small = await db.createTable('small', rowsFrom(0, 300));
+    await refreshVectorIndex(small, 1000);
+    expect(await small.listIndices()).toEqual([]);
+    const large = await db.createTable('large', rowsFrom(0, 1200));
+    await refreshVectorIndex(large, 1000);
+    const [index] = await large.listIndices();
+    expect(index?.columns).toEqual(['vector']);
+    expect(index?.indexType).toBe('IvfFlat');
+    // Still answers nearest-neighbour queries, the row itself first.
+    const probe = rowsFrom(0, 1200)[700] as { doc_id: string; vector: number[] };
+    const [hit] = await large
+      .query()
+      .nearestTo(probe.vector)
+      .distanceType('cosine')
+      .limit(1)
+      .toArray();
+    expect(hit.doc_id).toBe(probe.doc_id);
+  });
+});
