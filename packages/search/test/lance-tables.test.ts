@@ -57,4 +57,19 @@ describe('LanceDB table upkeep after a build', () => {
       .toArray();
     expect(hit.doc_id).toBe(probe.doc_id);
   });
+
+  it('keeps the trained partitions on a later build: compaction adds the new rows to them', async () => {
+    const table = await db.createTable('grown', rowsFrom(0, 1200));
+    await refreshVectorIndex(table, 1000);
+    await table.add(rowsFrom(5000, 100));
+    await refreshVectorIndex(table, 1000);
+    const name = (await table.listIndices())[0]?.name as string;
+    // Not retrained: the new rows wait for compaction, which indexes them.
+    expect(await table.indexStats(name)).toMatchObject({ numUnindexedRows: 100 });
+    await compactTable(table);
+    expect(await table.indexStats(name)).toMatchObject({
+      numIndexedRows: 1300,
+      numUnindexedRows: 0,
+    });
+  });
 });

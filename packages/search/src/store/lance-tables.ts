@@ -56,12 +56,19 @@ export async function compactTable(table: lancedb.Table): Promise<void> {
   await table.optimize();
 }
 
+async function hasVectorIndex(table: lancedb.Table): Promise<boolean> {
+  return (await table.listIndices()).some((index) => index.columns.includes('vector'));
+}
+
 /** Below this many rows a flat scan is quick enough and exact; above it the vectors get an index. */
 export const VECTOR_INDEX_MIN_ROWS = 50_000;
 
 /**
  * An IVF_FLAT index over `vector` (cosine, the distance the queries use),
- * √rows partitions, for a table of at least VECTOR_INDEX_MIN_ROWS rows. At
+ * √rows partitions, for a table of at least VECTOR_INDEX_MIN_ROWS rows.
+ * Trained once per table (a full build starts from no table): an
+ * incremental build's `compactTable` adds its rows to the existing
+ * partitions, where retraining took 73 s instead of 3 s at 10,000 episodes. At
  * 10,000 episodes (197,000 rows in the largest table) it took the dense
  * half of a hybrid query from 66 to 15 ms for about 4 s of build time. Flat
  * inside each partition, so distances stay exact; the approximation is only
@@ -72,7 +79,7 @@ export async function refreshVectorIndex(
   minRows = VECTOR_INDEX_MIN_ROWS,
 ): Promise<void> {
   const rows = await table.countRows();
-  if (rows < minRows) {
+  if (rows < minRows || (await hasVectorIndex(table))) {
     return;
   }
   await table.createIndex('vector', {
