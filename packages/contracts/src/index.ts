@@ -239,6 +239,8 @@ export {
   IndexTimeseriesResponse,
   LiftedHit,
   QueryType as SearchQueryType,
+  SearchCompareRequest,
+  SearchCompareResponse,
   SearchDocType,
   SearchHit,
   SearchQuery,

@@ -285,3 +285,54 @@ export const ExploreResponse = z
     no_index: z.boolean(),
   })
   .openapi('ExploreResponse');
+
+/** POST /api/search/compare: two subjects searched with the same filters. */
+export const SearchCompareRequest = z
+  .object({
+    a: SearchText.openapi({ description: 'The first subject (query text)' }),
+    b: SearchText.openapi({ description: 'The second subject (query text)' }),
+    path: CorpusPath.optional(),
+    type: z.array(SearchDocType).min(1).optional(),
+    feed: z.string().min(1).max(300).optional(),
+    since: IsoDate.optional(),
+    speaker: z.string().min(1).max(300).optional(),
+    grounded_only: z.boolean().default(false),
+    top_k: z.number().int().min(1).max(100).default(10),
+    embedding_model: z.string().min(1).max(300).optional(),
+    dedupe_kg_surfaces: z.boolean().default(true),
+  })
+  .openapi('SearchCompareRequest');
+export type SearchCompareRequest = z.infer<typeof SearchCompareRequest>;
+
+export const SharedEpisode = z.object({
+  episode_id: z.string(),
+  episode_slug: z.string().optional(),
+  episode_title: z.string().optional(),
+  podcast_title: z.string().nullable().optional(),
+  a_rank: z.number().int().min(1).openapi({ description: "Rank of the episode's best hit for a" }),
+  b_rank: z.number().int().min(1),
+  a_doc_id: z.string(),
+  b_doc_id: z.string(),
+});
+
+export const SharedSpeaker = z.object({
+  id: z.string(),
+  display_name: z.string().nullable(),
+  a_hits: Count,
+  b_hits: Count,
+});
+
+export const SearchCompareResponse = z
+  .object({
+    path: CorpusRootPath,
+    a: SearchResponse,
+    b: SearchResponse,
+    shared_episodes: z.array(SharedEpisode).openapi({
+      description: 'Episodes both result lists reach, best combined rank first',
+    }),
+    shared_speakers: z.array(SharedSpeaker).openapi({
+      description: 'Speakers quoted in hits of both subjects, most evenly quoted first',
+    }),
+  })
+  .openapi('SearchCompareResponse');
+export type SearchCompareResponse = z.infer<typeof SearchCompareResponse>;

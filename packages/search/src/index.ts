@@ -9,6 +9,8 @@ export type { ExploreFilter, ExploreRow, ExploreSort } from './explore/explore-i
 export { exploreInsights, sortExploreRows } from './explore/explore-insights.js';
 export type { IndexStats } from './index-stats.js';
 export { indexStats } from './index-stats.js';
+export type { SubjectComparison } from './query/compare-subjects.js';
+export { compareSubjects } from './query/compare-subjects.js';
 export type { QueryType } from './query/query-type.js';
 export { classifyQuery } from './query/query-type.js';
 export type { FusedItem } from './query/rank-fusion.js';

@@ -37,6 +37,7 @@ import { getOperatorConfig } from './operator/get-operator-config.js';
 import { listOperatorProfiles } from './operator/list-operator-profiles.js';
 import { putFeeds } from './operator/put-feeds.js';
 import { putOperatorConfig } from './operator/put-operator-config.js';
+import { compareSearchSubjects } from './search/compare-subjects.js';
 import { listSimilarEpisodes } from './search/list-similar-episodes.js';
 import { searchCorpus } from './search/search-corpus.js';
 
@@ -78,6 +79,7 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
   rebuildIndex,
   getIndexTimeseries,
   searchCorpus,
+  compareSearchSubjects,
   listSimilarEpisodes,
   exploreCorpus,
 ];
