@@ -1,27 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { SearchCompareResponse } from '@podcast/contracts';
 import request from 'supertest';
-import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
 import { expectProblem } from './support/corpus-browse-fixture.js';
-import { copySampleCorpus, waitForRebuild } from './support/sample-corpus-copy.js';
+import { viewerOverSampleCopy, waitForRebuild } from './support/sample-corpus-copy.js';
 
 const TOKEN = 'operator-token-for-compare-tests';
 
-let corpus: Awaited<ReturnType<typeof copySampleCorpus>>;
-let viewer: ViewerTestApp;
+const t = viewerOverSampleCopy(TOKEN);
 
-beforeAll(async () => {
-  corpus = await copySampleCorpus();
-  viewer = buildViewerTestApp({ corpusDir: corpus.root, operatorToken: TOKEN });
-});
-afterAll(async () => {
-  await viewer.close();
-  await corpus.remove();
-});
-
-const compare = (body: object) => request(viewer.app).post('/api/search/compare').send(body);
+const compare = (body: object) => request(t.viewer.app).post('/api/search/compare').send(body);
 
 describe('POST /api/search/compare', () => {
   it('refuses a body without both subjects, or with bad filters, naming the field', async () => {
@@ -44,16 +33,16 @@ describe('POST /api/search/compare', () => {
     const body = SearchCompareResponse.parse(res.body);
     expect(body.a).toMatchObject({ no_index: true, error: 'no_index', results: [] });
     expect(body.b).toMatchObject({ no_index: true, error: 'no_index', results: [] });
-    expect(body).toMatchObject({ path: corpus.root, shared_episodes: [], shared_speakers: [] });
+    expect(body).toMatchObject({ path: t.corpus.root, shared_episodes: [], shared_speakers: [] });
   });
 
   it('after a rebuild, answers both lists and the episodes and speakers they share', async () => {
-    const started = await request(viewer.app)
+    const started = await request(t.viewer.app)
       .post('/api/index/rebuild')
       .set('authorization', `Bearer ${TOKEN}`);
     expect(started.status).toBe(202);
-    expect(await waitForRebuild(viewer.app, corpus.root)).toMatchObject({ available: true });
-    const logFile = path.join(corpus.root, 'search', 'query_log.jsonl');
+    expect(await waitForRebuild(t.viewer.app, t.corpus.root)).toMatchObject({ available: true });
+    const logFile = path.join(t.corpus.root, 'search', 'query_log.jsonl');
     const before = (await readFile(logFile, 'utf8').catch(() => '')).trim().split('\n').length;
 
     const res = await compare({ a: 'sleep deprivation', b: 'insomnia treatment', top_k: 25 });

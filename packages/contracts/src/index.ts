@@ -247,6 +247,8 @@ export {
   SearchResponse,
   SimilarEpisodesQuery,
   SimilarEpisodesResponse,
+  TopicClustersRebuildAccepted,
+  TopicClustersRebuildQuery,
 } from './search.js';
 export {
   ClientTimestamp,

@@ -1,4 +1,4 @@
-import { CommaList, IsoDate, QueryBoolean, queryInt } from './query.js';
+import { CommaList, IsoDate, QueryBoolean, queryInt, queryNumber } from './query.js';
 import { CorpusPath, CorpusRootPath, Count } from './wire-formats.js';
 import { z } from './zod.js';
 
@@ -336,3 +336,20 @@ export const SearchCompareResponse = z
   })
   .openapi('SearchCompareResponse');
 export type SearchCompareResponse = z.infer<typeof SearchCompareResponse>;
+
+/** POST /api/corpus/topic-clusters/rebuild. */
+export const TopicClustersRebuildQuery = z.object({
+  path: CorpusPath.optional(),
+  threshold: queryNumber(0.05, 1)
+    .default(0.75)
+    .openapi({ description: 'Cosine a topic needs with its cluster centroid to join it' }),
+});
+
+export const TopicClustersRebuildAccepted = z
+  .object({
+    status: z.literal('accepted'),
+    path: CorpusRootPath,
+    threshold: z.number(),
+    poll: z.string().openapi({ description: 'GET this to read the new artifact' }),
+  })
+  .openapi('TopicClustersRebuildAccepted');

@@ -26,6 +26,7 @@ export { readArtifactJson } from './records/artifacts.js';
 export { artworkUrl } from './records/episode-fields.js';
 export type { EpisodeRecord, EpisodeStatus } from './records/episode-record.js';
 export type { FeedRecord } from './records/feeds.js';
+export { slugify } from './records/slug.js';
 export type { EpisodeSummary } from './records/summary-preview.js';
 
 // Graph layers (GI, KG, bridge), insights and transcript segments.

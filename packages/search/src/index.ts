@@ -3,6 +3,8 @@ export { buildIndex } from './build/build-index.js';
 export { acquireRebuildLock, isLockHeld } from './build/rebuild-lock.js';
 export type { RebuildEvent, RebuildStart } from './build/run-rebuild.js';
 export { startRebuild } from './build/run-rebuild.js';
+export type { TopicClustersDocument, TopicVector } from './clusters/cluster-topics.js';
+export { clusterTopics } from './clusters/cluster-topics.js';
 export type { DocType, IndexDocument, SourceTier } from './documents/index-document.js';
 export { scopeOf, tierOf } from './documents/index-document.js';
 export type { ExploreFilter, ExploreRow, ExploreSort } from './explore/explore-insights.js';
@@ -26,6 +28,7 @@ export type { RelevanceScore } from './relevance/relevance-metrics.js';
 export type { RelevanceCase } from './relevance/sample-queries.js';
 export { SAMPLE_RELEVANCE_CASES } from './relevance/sample-queries.js';
 export type {
+  ClusterRebuildStart,
   OpenIndex,
   SearchOutcome,
   SearchRequest,

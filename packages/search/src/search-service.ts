@@ -10,6 +10,7 @@ import {
 } from '@podcast/providers';
 import { isLockHeld } from './build/rebuild-lock.js';
 import { type RebuildEvent, type RebuildStart, startRebuild } from './build/run-rebuild.js';
+import { rebuildTopicClusters } from './clusters/rebuild-topic-clusters.js';
 import type { SourceTier } from './documents/index-document.js';
 import { appendQueryLog } from './query/query-log.js';
 import { classifyQuery, type QueryType } from './query/query-type.js';
@@ -89,12 +90,24 @@ export interface SearchService {
   /** The fingerprints the build of `meta` recorded, read once per build. */
   recordedFingerprints(root: string, meta: IndexMeta): Promise<Fingerprints>;
   /**
+   * Re-clusters the KG topics from the index's vectors into
+   * `search/topic_clusters.json` in the background, without reindexing.
+   * `busy` while an index rebuild or another clustering of this corpus runs;
+   * `no_index` without a usable index. `finished` never rejects.
+   */
+  rebuildTopicClusters(snapshot: CorpusSnapshot, threshold: number): Promise<ClusterRebuildStart>;
+  /**
    * Stops running builders and waits until each has ended, its
    * `rebuild_failed` event is in the history and its lock is released: a
    * stopped server leaves no process writing the index.
    */
   close(): Promise<void>;
 }
+
+export type ClusterRebuildStart =
+  | { status: 'started'; finished: Promise<{ clusters: number } | { error: string }> }
+  | { status: 'busy' }
+  | { status: 'no_index' };
 
 export interface OpenIndex {
   meta: IndexMeta;
@@ -119,7 +132,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   >();
   const recorded = new Map<string, { stamp: string; prints: Promise<Fingerprints> }>();
   const builders = new Set<ChildProcess>();
-  const running = new Set<Promise<RebuildEvent>>();
+  const running = new Set<Promise<unknown>>();
+  // Roots whose topic clusters are being rebuilt in this process.
+  const clustering = new Set<string>();
   const getProvider = () => {
     provider ??= createEmbeddingProvider(options.embedding).catch((err: unknown) => {
       provider = undefined;
@@ -263,6 +278,27 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     openIndex,
     currentFingerprints,
     recordedFingerprints,
+    rebuildTopicClusters: async (snapshot, threshold) => {
+      const root = snapshot.root;
+      if (clustering.has(root) || (await isLockHeld(indexPathsOf(root).lock))) {
+        return { status: 'busy' };
+      }
+      const index = await openIndex(root);
+      const aux = await index?.tableOf('aux');
+      if (index === undefined || aux === undefined) {
+        return { status: 'no_index' };
+      }
+      clustering.add(root);
+      const finished = rebuildTopicClusters(snapshot, aux, threshold, index.meta.embedding_model)
+        .then(
+          (document) => ({ clusters: document.cluster_count }),
+          (err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }),
+        )
+        .finally(() => clustering.delete(root));
+      running.add(finished);
+      void finished.then(() => running.delete(finished));
+      return { status: 'started', finished };
+    },
     close: async () => {
       for (const child of builders) {
         child.kill('SIGTERM');

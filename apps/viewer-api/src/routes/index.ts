@@ -32,6 +32,7 @@ import { getHealth } from './health/get-health.js';
 import { getIndexStats } from './index-admin/get-index-stats.js';
 import { getIndexTimeseries } from './index-admin/get-index-timeseries.js';
 import { rebuildIndex } from './index-admin/rebuild-index.js';
+import { rebuildTopicClusters } from './index-admin/rebuild-topic-clusters.js';
 import { getFeeds } from './operator/get-feeds.js';
 import { getOperatorConfig } from './operator/get-operator-config.js';
 import { listOperatorProfiles } from './operator/list-operator-profiles.js';
@@ -77,6 +78,7 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
   getCorpusDebug,
   getIndexStats,
   rebuildIndex,
+  rebuildTopicClusters,
   getIndexTimeseries,
   searchCorpus,
   compareSearchSubjects,

@@ -1,9 +1,11 @@
 import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from '@jest/globals';
 import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
 import request from 'supertest';
+import { buildViewerTestApp, type ViewerTestApp } from './build-viewer-test-app.js';
 
 /** A private copy of the sample corpus that a test may write an index (or trash) into. */
 export async function copySampleCorpus(): Promise<{ root: string; remove: () => Promise<void> }> {
@@ -23,4 +25,24 @@ export async function waitForRebuild(app: Express, root: string, timeoutMs = 90_
     }
     await new Promise((done) => setTimeout(done, 250));
   }
+}
+
+/**
+ * A viewer over a private sample copy with an operator token, made before the
+ * file's tests and removed after them. Read `corpus` and `viewer` inside tests.
+ */
+export function viewerOverSampleCopy(operatorToken: string) {
+  const held = {} as {
+    corpus: Awaited<ReturnType<typeof copySampleCorpus>>;
+    viewer: ViewerTestApp;
+  };
+  beforeAll(async () => {
+    held.corpus = await copySampleCorpus();
+    held.viewer = buildViewerTestApp({ corpusDir: held.corpus.root, operatorToken });
+  });
+  afterAll(async () => {
+    await held.viewer.close();
+    await held.corpus.remove();
+  });
+  return held;
 }

@@ -1,0 +1,51 @@
+import {
+  DomainError,
+  Problem,
+  TopicClustersRebuildAccepted,
+  TopicClustersRebuildQuery,
+} from '@podcast/contracts';
+import { reply } from '@podcast/http-kit';
+import { defineRoute } from '../../context.js';
+import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+
+export const rebuildTopicClusters = defineRoute({
+  method: 'post',
+  path: '/api/corpus/topic-clusters/rebuild',
+  summary: 'Rebuild the topic-cluster artifact from the index, without reindexing',
+  description:
+    'Groups the KG topic vectors of the search index by cosine against each cluster centroid ' +
+    '(`threshold`, default 0.75), keeps clusters of two or more, and replaces ' +
+    'search/topic_clusters.json atomically in the background (spec 04 §6); 202 at once, then ' +
+    'poll GET /api/corpus/topic-clusters. 409 while an index rebuild or another clustering of ' +
+    'this corpus runs; 503 without a usable vector index. Needs the operator token.',
+  tags: ['index'],
+  auth: 'operator',
+  query: TopicClustersRebuildQuery,
+  responses: {
+    202: TopicClustersRebuildAccepted,
+    409: Problem.describe('An index rebuild or a clustering of this corpus is running'),
+    503: Problem.describe('The corpus has no usable vector index'),
+  },
+  handler: async ({ query, ctx }) => {
+    const snapshot = await corpusSnapshotFor(ctx, query.path);
+    const start = await ctx.search.rebuildTopicClusters(snapshot, query.threshold);
+    if (start.status === 'busy') {
+      throw new DomainError('conflict', 'an index rebuild or a clustering of this corpus runs');
+    }
+    if (start.status === 'no_index') {
+      throw new DomainError(
+        'unavailable',
+        'this corpus has no usable vector index: POST /api/index/rebuild builds one',
+      );
+    }
+    start.finished.then((outcome) => {
+      ctx.logger.info({ root: snapshot.root, ...outcome }, 'topic clusters rebuilt');
+    });
+    return reply(202, {
+      status: 'accepted' as const,
+      path: snapshot.root,
+      threshold: query.threshold,
+      poll: `/api/corpus/topic-clusters?path=${encodeURIComponent(snapshot.root)}`,
+    });
+  },
+});
