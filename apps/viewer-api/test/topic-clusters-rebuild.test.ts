@@ -22,9 +22,23 @@ describe('POST /api/corpus/topic-clusters/rebuild', () => {
   });
 
   it('refuses a threshold outside (0.05, 1] or not a number, naming it', async () => {
-    for (const threshold of ['0', '1.5', 'high', '-0.7']) {
+    for (const threshold of ['0', '1.5', 'high', '-0.7', '0.5\u0000']) {
       expectProblem(await rebuildClusters({ threshold }), 400, 'threshold');
     }
+  });
+
+  it('refuses a path with an overlong name, a hidden folder or a malformed escape', async () => {
+    expectProblem(
+      await rebuildClusters({ path: `${t.corpus.root}/${'n'.repeat(300)}` }),
+      400,
+      'path',
+    );
+    expectProblem(await rebuildClusters({ path: `${t.corpus.root}/.app` }), 403, 'path');
+    const escaped = await request(t.viewer.app)
+      .post('/api/corpus/topic-clusters/rebuild?path=%FF')
+      .set('authorization', AUTH);
+    expect(escaped.status).toBeGreaterThanOrEqual(400);
+    expect(escaped.status).toBeLessThan(500);
   });
 
   it('answers 503 without a vector index, and 409 while an index rebuild runs', async () => {
@@ -38,8 +52,13 @@ describe('POST /api/corpus/topic-clusters/rebuild', () => {
   }, 120_000);
 
   it('replaces topic_clusters.json from the index vectors, which the cluster routes then serve', async () => {
-    const res = await rebuildClusters({ threshold: '0.8' });
-    expect(res.status).toBe(202);
+    // Two at once: one starts, the other is told a clustering runs.
+    const both = await Promise.all([
+      rebuildClusters({ threshold: '0.8' }),
+      rebuildClusters({ threshold: '0.8' }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([202, 409]);
+    const res = both.find((r) => r.status === 202) as (typeof both)[number];
     expect(res.body).toMatchObject({ status: 'accepted', path: t.corpus.root, threshold: 0.8 });
     let artifact = { threshold: 0 } as Record<string, unknown>;
     for (let i = 0; i < 200 && artifact.threshold !== 0.8; i++) {

@@ -62,7 +62,11 @@ export { NO_TOPIC_OVERLAYS, STORYLINE_FLOOR } from './catalog/topic-overlays.js'
 
 export type { CilDigestTopicPill } from './clusters/cil-digest-topics.js';
 export type { TopicClustersFile } from './clusters/cluster-files.js';
-export { readThemeClusters, readTopicClusters } from './clusters/cluster-files.js';
+export {
+  readThemeClusters,
+  readTopicClusters,
+  TOPIC_CLUSTERS_RELPATH,
+} from './clusters/cluster-files.js';
 export { clusterFilesStamp } from './clusters/cluster-files-stamp.js';
 export type { ClusterSummary } from './clusters/cluster-record.js';
 export type { StorylineSummary } from './clusters/storyline-projection.js';

@@ -280,15 +280,23 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     recordedFingerprints,
     rebuildTopicClusters: async (snapshot, threshold) => {
       const root = snapshot.root;
-      if (clustering.has(root) || (await isLockHeld(indexPathsOf(root).lock))) {
+      // Claimed before the first await, so two concurrent calls cannot both start.
+      if (clustering.has(root)) {
         return { status: 'busy' };
+      }
+      clustering.add(root);
+      const refuse = (status: 'busy' | 'no_index') => {
+        clustering.delete(root);
+        return { status };
+      };
+      if (await isLockHeld(indexPathsOf(root).lock)) {
+        return refuse('busy');
       }
       const index = await openIndex(root);
       const aux = await index?.tableOf('aux');
       if (index === undefined || aux === undefined) {
-        return { status: 'no_index' };
+        return refuse('no_index');
       }
-      clustering.add(root);
       const finished = rebuildTopicClusters(snapshot, aux, threshold, index.meta.embedding_model)
         .then(
           (document) => ({ clusters: document.cluster_count }),

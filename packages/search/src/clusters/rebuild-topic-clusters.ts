@@ -1,11 +1,8 @@
 import path from 'node:path';
 import type * as lancedb from '@lancedb/lancedb';
-import type { CorpusSnapshot } from '@podcast/corpus';
+import { type CorpusSnapshot, TOPIC_CLUSTERS_RELPATH } from '@podcast/corpus';
 import { writeJsonAtomic } from '../store/json-files.js';
 import { clusterTopics, type TopicClustersDocument, type TopicVector } from './cluster-topics.js';
-
-/** Where the corpus readers look for it (spec 04 §6). */
-export const TOPIC_CLUSTERS_FILE = path.join('search', 'topic_clusters.json');
 
 /** Topic labels as the KG names them, by topic id. */
 function topicLabels(snapshot: CorpusSnapshot): Map<string, string> {
@@ -66,6 +63,6 @@ export async function rebuildTopicClusters(
   model: string,
 ): Promise<TopicClustersDocument> {
   const document = clusterTopics(await topicVectorsOf(snapshot, aux), threshold, model);
-  await writeJsonAtomic(path.join(snapshot.root, TOPIC_CLUSTERS_FILE), document);
+  await writeJsonAtomic(path.join(snapshot.root, TOPIC_CLUSTERS_RELPATH), document);
   return document;
 }
