@@ -25,6 +25,15 @@ describe('POST /api/search/compare', () => {
       'grounded_only',
     );
     expectProblem(await compare({ a: 'sleep', b: 'light', path: '/etc' }), 403, 'path');
+    expectProblem(await compare({ a: 'sl\u0000eep', b: 'light' }), 400, 'a');
+    const long = `${t.corpus.root}/${'n'.repeat(300)}`;
+    expectProblem(await compare({ a: 'sleep', b: 'light', path: long }), 400, 'path');
+    expectProblem(await compare({ a: 'sleep', b: 'light', path: `${t.corpus.root}/.trash` }), 403);
+    const malformed = await request(t.viewer.app)
+      .post('/api/search/compare')
+      .set('content-type', 'application/json')
+      .send('{"a": "sl');
+    expectProblem(malformed, 400, 'body');
   });
 
   it('answers no_index for both subjects and shares nothing before a rebuild', async () => {

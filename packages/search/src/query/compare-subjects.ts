@@ -43,6 +43,14 @@ function speakerCounts(hits: readonly SearchHit[]) {
   return counts;
 }
 
+/** The keys both maps hold, with each side's value, in the first map's order. */
+function inBoth<V>(first: Map<string, V>, second: Map<string, V>): [string, V, V][] {
+  return [...first].flatMap(([key, value]) => {
+    const other = second.get(key);
+    return other === undefined ? [] : [[key, value, other] as [string, V, V]];
+  });
+}
+
 /**
  * What two subjects' result lists have in common (POST /api/search/compare):
  * the episodes both reach, best combined rank first, and the speakers quoted
@@ -52,41 +60,29 @@ export function compareSubjects(
   a: readonly SearchHit[],
   b: readonly SearchHit[],
 ): SubjectComparison {
-  const bestA = bestByEpisode(a);
-  const bestB = bestByEpisode(b);
-  const sharedEpisodes: SharedEpisode[] = [];
-  for (const [episodeId, first] of bestA) {
-    const second = bestB.get(episodeId);
-    if (second !== undefined) {
-      sharedEpisodes.push({
-        episode_id: episodeId,
-        episode_slug: first.hit.episode_slug ?? second.hit.episode_slug,
-        episode_title: first.hit.episode_title ?? second.hit.episode_title,
-        podcast_title: first.hit.podcast_title ?? second.hit.podcast_title,
-        a_rank: first.rank,
-        b_rank: second.rank,
-        a_doc_id: first.hit.doc_id,
-        b_doc_id: second.hit.doc_id,
-      });
-    }
-  }
+  const sharedEpisodes: SharedEpisode[] = inBoth(bestByEpisode(a), bestByEpisode(b)).map(
+    ([episodeId, first, second]) => ({
+      episode_id: episodeId,
+      episode_slug: first.hit.episode_slug ?? second.hit.episode_slug,
+      episode_title: first.hit.episode_title ?? second.hit.episode_title,
+      podcast_title: first.hit.podcast_title ?? second.hit.podcast_title,
+      a_rank: first.rank,
+      b_rank: second.rank,
+      a_doc_id: first.hit.doc_id,
+      b_doc_id: second.hit.doc_id,
+    }),
+  );
   sharedEpisodes.sort(
     (x, y) => x.a_rank + x.b_rank - (y.a_rank + y.b_rank) || (x.episode_id < y.episode_id ? -1 : 1),
   );
-  const countsA = speakerCounts(a);
-  const countsB = speakerCounts(b);
-  const sharedSpeakers: SharedSpeaker[] = [];
-  for (const [id, first] of countsA) {
-    const second = countsB.get(id);
-    if (second !== undefined) {
-      sharedSpeakers.push({
-        id,
-        display_name: first.name ?? second.name,
-        a_hits: first.hits,
-        b_hits: second.hits,
-      });
-    }
-  }
+  const sharedSpeakers: SharedSpeaker[] = inBoth(speakerCounts(a), speakerCounts(b)).map(
+    ([id, first, second]) => ({
+      id,
+      display_name: first.name ?? second.name,
+      a_hits: first.hits,
+      b_hits: second.hits,
+    }),
+  );
   sharedSpeakers.sort(
     (x, y) =>
       Math.min(y.a_hits, y.b_hits) - Math.min(x.a_hits, x.b_hits) ||

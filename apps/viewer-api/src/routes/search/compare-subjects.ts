@@ -2,7 +2,7 @@ import { SearchCompareRequest, SearchCompareResponse } from '@podcast/contracts'
 import { compareSubjects, type SearchOutcome } from '@podcast/search';
 import { defineRoute } from '../../context.js';
 import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
-import { searchResponseOf } from './search-response.js';
+import { searchRequestOf, searchResponseOf } from './search-response.js';
 
 const hitsOf = (outcome: SearchOutcome) => (outcome.status === 'ok' ? outcome.hits : []);
 
@@ -21,19 +21,7 @@ export const compareSearchSubjects = defineRoute({
   responses: { 200: SearchCompareResponse },
   handler: async ({ body, ctx }) => {
     const snapshot = await corpusSnapshotFor(ctx, body.path);
-    const searchOf = (q: string) =>
-      ctx.search.search(snapshot, {
-        q,
-        topK: body.top_k,
-        docTypes: body.type,
-        feed: body.feed,
-        since: body.since,
-        speaker: body.speaker,
-        groundedOnly: body.grounded_only,
-        embeddingModel: body.embedding_model,
-        dedupeKgSurfaces: body.dedupe_kg_surfaces,
-        logQuery: true,
-      });
+    const searchOf = (q: string) => ctx.search.search(snapshot, searchRequestOf(q, body));
     const [a, b] = await Promise.all([searchOf(body.a), searchOf(body.b)]);
     return {
       path: snapshot.root,

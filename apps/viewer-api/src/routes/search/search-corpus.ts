@@ -1,7 +1,7 @@
 import { SearchQuery, SearchResponse } from '@podcast/contracts';
 import { defineRoute } from '../../context.js';
 import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
-import { searchResponseOf } from './search-response.js';
+import { searchRequestOf, searchResponseOf } from './search-response.js';
 
 export const searchCorpus = defineRoute({
   method: 'get',
@@ -20,18 +20,7 @@ export const searchCorpus = defineRoute({
   responses: { 200: SearchResponse },
   handler: async ({ query, ctx }) => {
     const snapshot = await corpusSnapshotFor(ctx, query.path);
-    const outcome = await ctx.search.search(snapshot, {
-      q: query.q,
-      topK: query.top_k,
-      docTypes: query.type,
-      feed: query.feed,
-      since: query.since,
-      speaker: query.speaker,
-      groundedOnly: query.grounded_only,
-      embeddingModel: query.embedding_model,
-      dedupeKgSurfaces: query.dedupe_kg_surfaces,
-      logQuery: true,
-    });
+    const outcome = await ctx.search.search(snapshot, searchRequestOf(query.q, query));
     return searchResponseOf(query.q, snapshot.root, outcome);
   },
 });

@@ -1,5 +1,26 @@
-import type { SearchResponse } from '@podcast/contracts';
-import type { SearchOutcome } from '@podcast/search';
+import type { SearchCompareRequest, SearchQuery, SearchResponse } from '@podcast/contracts';
+import type { SearchOutcome, SearchRequest } from '@podcast/search';
+
+/** The filters GET /api/search and POST /api/search/compare share, as the service asks them. */
+type SearchFilters =
+  | Omit<SearchQuery, 'q' | 'path'>
+  | Omit<SearchCompareRequest, 'a' | 'b' | 'path'>;
+
+/** One logged query for `q` with the route's filters. */
+export function searchRequestOf(q: string, filters: SearchFilters): SearchRequest {
+  return {
+    q,
+    topK: filters.top_k,
+    docTypes: filters.type,
+    feed: filters.feed,
+    since: filters.since,
+    speaker: filters.speaker,
+    groundedOnly: filters.grounded_only,
+    embeddingModel: filters.embedding_model,
+    dedupeKgSurfaces: filters.dedupe_kg_surfaces,
+    logQuery: true,
+  };
+}
 
 /** A search outcome as the wire shape: soft failures are 200 with `error` set (spec 01). */
 export function searchResponseOf(
