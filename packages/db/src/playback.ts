@@ -26,25 +26,23 @@ export async function listPlayback(db: DbExecutor, userId: string): Promise<Play
   const triples: PlaybackTriple[] =
     typeof row.items === 'string' ? JSON.parse(row.items) : row.items;
   return triples.map(([slug, position_seconds, updated_at, finished]) =>
-    finished
-      ? { slug, position_seconds, updated_at, finished }
-      : { slug, position_seconds, updated_at },
+    positionOf({ slug, position_seconds, updated_at, finished }),
   );
 }
 
 type PlaybackTriple = [slug: string, position: number, updatedAt: string, finished: boolean];
 
-/** A stored row as the API answers it: `finished` only when set. */
+/** A stored row as the API answers it: `finished` only when set; a time from SQL is ISO already. */
 function positionOf(row: {
   slug: string;
   position_seconds: number;
-  updated_at: Date;
+  updated_at: Date | string;
   finished: boolean;
 }): PlaybackPosition {
   const position = {
     slug: row.slug,
     position_seconds: row.position_seconds,
-    updated_at: toIso(row.updated_at),
+    updated_at: typeof row.updated_at === 'string' ? row.updated_at : toIso(row.updated_at),
   };
   return row.finished ? { ...position, finished: true } : position;
 }

@@ -53,9 +53,11 @@ export interface CorpusRegistryOptions {
   maxRoots?: number;
   /**
    * Folders of a pinned root served as views of its snapshot
-   * (`subfolderView`) kept at once, least recently used dropped. A view
-   * holds one small record per episode of its folder, so all views together
-   * hold at most (folder depth) records per episode. Default 64.
+   * (`subfolderView`) kept at once, least recently used dropped; a folder
+   * found to be a corpus of its own keeps that finding in one of these slots
+   * too. A view holds one small record per episode of its folder, so all
+   * views together hold at most (folder depth) records per episode.
+   * Default 64.
    */
   maxViews?: number;
   /**
@@ -140,7 +142,9 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
   const timers = new Set<NodeJS.Timeout>();
   const describe = () => [
     ...[...roots.values()].map(statusOf),
-    ...[...views].map(([dir, view]) => viewStatus(dir, view)),
+    ...[...views].flatMap(([dir, view]) =>
+      view.snapshot === null ? [] : [viewStatus(dir, view.base, view.snapshot)],
+    ),
   ];
 
   /**
@@ -231,34 +235,43 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
       roots.set(key, root);
     }
     if (!pinned.has(key)) {
-      touch(recentRoots, maxRoots, key);
+      touch(recentRoots, maxRoots, key, evictRoot);
     }
     return root;
   };
 
+  /** Drops an idle root; one with a sync under way stays (false) until a later call. */
+  const evictRoot = (key: string): boolean => {
+    const root = roots.get(key);
+    if (root?.pending) {
+      return false;
+    }
+    if (root !== undefined) {
+      drop(root);
+      roots.delete(key);
+    }
+    return true;
+  };
+
   /**
-   * Marks `key` most recently used in `recent`, then drops the least recently
-   * used past `cap` (a root with a sync under way stays until a later call).
+   * Marks `key` most recently used in `recent`, then evicts the least
+   * recently used past `cap`, skipping those `evict` refuses.
    */
-  const touch = (recent: Set<string>, cap: number, key: string): void => {
+  const touch = (
+    recent: Set<string>,
+    cap: number,
+    key: string,
+    evict: (oldest: string) => boolean,
+  ): void => {
     recent.delete(key);
     recent.add(key);
     for (const oldest of recent) {
       if (recent.size <= cap || oldest === key) {
         return;
       }
-      const root = roots.get(oldest);
-      if (recent === recentRoots && root !== undefined) {
-        if (root.pending) {
-          continue;
-        }
-        drop(root);
-        roots.delete(oldest);
+      if (evict(oldest)) {
+        recent.delete(oldest);
       }
-      if (recent === recentViews) {
-        views.delete(oldest);
-      }
-      recent.delete(oldest);
     }
   };
 
@@ -293,18 +306,23 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
    * A folder inside a pinned root: a view of the root's snapshot when the
    * root holds episodes there, or when the folder is no corpus of its own;
    * otherwise (a corpus nested in a folder of corpora) its own projection.
+   * Decided once per snapshot of the root, so a request pays no scan or stat.
    */
   const folderOf = async (key: string, base: string, full: boolean): Promise<CorpusSnapshot> => {
     const source = full ? await sync(rootFor(base), true) : await getRoot(base);
     let view = views.get(key);
     if (view?.source !== source) {
-      if (!holdsEpisodesIn(source, key) && isCorpusLayout(key)) {
-        return full ? sync(rootFor(key), true) : getRoot(key);
-      }
-      view = { base, source, snapshot: subfolderView(source, key) };
+      const isOwnCorpus = !holdsEpisodesIn(source, key) && isCorpusLayout(key);
+      view = { base, source, snapshot: isOwnCorpus ? null : subfolderView(source, key) };
       views.set(key, view);
     }
-    touch(recentViews, maxViews, key);
+    touch(recentViews, maxViews, key, (oldest) => {
+      views.delete(oldest);
+      return true;
+    });
+    if (view.snapshot === null) {
+      return full ? sync(rootFor(key), true) : getRoot(key);
+    }
     return view.snapshot;
   };
 

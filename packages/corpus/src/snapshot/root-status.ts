@@ -16,24 +16,27 @@ export interface RootStatus {
   viewOf?: string;
 }
 
-/** A folder served from its pinned root's snapshot, rebuilt when that snapshot changes. */
+/**
+ * How a folder of a pinned root is served, decided once per snapshot of that
+ * root: a view of it (`snapshot`), or null for a corpus of its own.
+ */
 export interface FolderView {
   base: string;
   source: CorpusSnapshot;
-  snapshot: CorpusSnapshot;
+  snapshot: CorpusSnapshot | null;
 }
 
-export function viewStatus(dir: string, view: FolderView): RootStatus {
+export function viewStatus(dir: string, base: string, view: CorpusSnapshot): RootStatus {
   return {
     root: dir,
-    episodes: view.snapshot.episodes.length,
+    episodes: view.episodes.length,
     watching: false,
     watchedDirs: 0,
     syncs: 0,
     dirsStatted: 0,
     lastFullScanAt: null,
-    derivedValues: view.snapshot.derived.size,
-    viewOf: view.base,
+    derivedValues: view.derived.size,
+    viewOf: base,
   };
 }
 

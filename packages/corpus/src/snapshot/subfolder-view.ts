@@ -19,9 +19,8 @@ function rebase(relpath: string | null, prefix: string): string | null {
 
 /** The record as the folder sees it: every relpath relative to the folder, null outside it. */
 function rebaseRecord(record: EpisodeRecord, prefix: string): EpisodeRecord {
-  const artOf = (relpath: string | null) => rebase(relpath, prefix);
-  const feedArt = artOf(record.feed_image_local_relpath);
-  const episodeArt = artOf(record.episode_image_local_relpath);
+  const feedArt = rebase(record.feed_image_local_relpath, prefix);
+  const episodeArt = rebase(record.episode_image_local_relpath, prefix);
   return Object.freeze({
     ...record,
     feed_image_local_relpath: feedArt,

@@ -65,14 +65,14 @@ export const VECTOR_INDEX_MIN_ROWS = 50_000;
 
 /**
  * An IVF_FLAT index over `vector` (cosine, the distance the queries use),
- * √rows partitions, for a table of at least VECTOR_INDEX_MIN_ROWS rows.
- * Trained once per table (a full build starts from no table): an
- * incremental build's `compactTable` adds its rows to the existing
- * partitions, where retraining took 73 s instead of 3 s at 10,000 episodes. At
- * 10,000 episodes (197,000 rows in the largest table) it took the dense
- * half of a hybrid query from 66 to 15 ms for about 4 s of build time. Flat
- * inside each partition, so distances stay exact; the approximation is only
- * which partitions are searched (LanceDB's default of 20 probed).
+ * √rows partitions, for a table of at least VECTOR_INDEX_MIN_ROWS rows. At
+ * 10,000 episodes (197,000 rows in the largest table) it took the dense half
+ * of a hybrid query from 66 to 15 ms for about 4 s of build time. Flat inside
+ * each partition, so distances stay exact; only the choice of partitions
+ * (LanceDB's default of 20 probed) approximates. Trained once per table (a
+ * full build starts from no table): an incremental build's `compactTable`
+ * adds its rows to the existing partitions, since retraining a table with
+ * deletions took 73 s instead of 3 s.
  */
 export async function refreshVectorIndex(
   table: lancedb.Table,
