@@ -128,10 +128,17 @@ export type StorylineList = z.infer<typeof StorylineList>;
 export const RelatedNode = z
   .object({
     id: z.string().min(1),
-    type: z.string().min(1).openapi({ example: 'Insight' }),
-    text: z.string().nullable(),
-    show_id: z.string().nullable(),
+    type: z
+      .enum(['Insight', 'Quote', 'Topic', 'Person', 'Organization', 'Episode'])
+      .openapi({ description: 'The GI/KG node type', example: 'Insight' }),
+    text: z.string().nullable().openapi({
+      description: 'Insight or quote text, an episode title, or a topic, person or org label',
+    }),
+    show_id: z.string().nullable().openapi({ description: 'feed_id; null for topics and people' }),
     episode_id: z.string().nullable(),
+    count: Count.optional().openapi({
+      description: 'How often the node occurs with the scope (frequency-ranked routes)',
+    }),
   })
   .openapi('RelatedNode', { description: 'A node reached by a relational traversal' });
 export type RelatedNode = z.infer<typeof RelatedNode>;

@@ -79,6 +79,42 @@ export {
   topicClusterIndexOf,
 } from './clusters/topic-cluster-index.js';
 
+// Graph queries: the relational layer and the CIL routes over the graph index.
+
+export type { InsightTypes, SentimentOf } from './graph/cil-queries.js';
+export {
+  conversationArc,
+  personBrief,
+  personPositions,
+  personTopics,
+  perspectiveLeaders,
+  topicPersons,
+  topicPerspectives,
+  topicTimeline,
+} from './graph/cil-queries.js';
+export type { GraphIndex, GraphInsight } from './graph/graph-index.js';
+export { graphIndexOf } from './graph/graph-index.js';
+export type { InsightSentiment } from './graph/insight-sentiment.js';
+export { readInsightSentiments, sentimentLookup } from './graph/insight-sentiment.js';
+export type { InsightRanker, InsightSelection } from './graph/relational.js';
+export {
+  coSpeakers,
+  crossShow,
+  entitiesIn,
+  episodeInsights,
+  episodeTopics,
+  insightDetail,
+  insightRankKey,
+  insightsAbout,
+  podcastEpisodes,
+  rankSelection,
+  relatedInsights,
+  relatedTopics,
+  statedBy,
+  topicEntities,
+  whoSaid,
+} from './graph/relational.js';
+
 // Browse: viewer corpus listings, metrics, documents and enrichments.
 
 export type { CorpusDocumentName } from './browse/corpus-documents.js';

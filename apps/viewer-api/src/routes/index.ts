@@ -28,6 +28,12 @@ import { getTopicClusters } from './corpus-graph/get-topic-clusters.js';
 import { getCorpusTrending } from './corpus-graph/get-trending.js';
 import { getCorpusDebug } from './debug/get-corpus-debug.js';
 import { exploreCorpus } from './explore/explore-corpus.js';
+import {
+  getPersonBrief,
+  getPersonPositions,
+  getPersonTopics,
+} from './graph-queries/person-routes.js';
+import { graphQueryRoutes } from './graph-queries/topic-routes.js';
 import { getHealth } from './health/get-health.js';
 import { getIndexStats } from './index-admin/get-index-stats.js';
 import { getIndexTimeseries } from './index-admin/get-index-timeseries.js';
@@ -38,6 +44,7 @@ import { getOperatorConfig } from './operator/get-operator-config.js';
 import { listOperatorProfiles } from './operator/list-operator-profiles.js';
 import { putFeeds } from './operator/put-feeds.js';
 import { putOperatorConfig } from './operator/put-operator-config.js';
+import { relationalRoutes } from './relational/relational-routes.js';
 import { compareSearchSubjects } from './search/compare-subjects.js';
 import { listSimilarEpisodes } from './search/list-similar-episodes.js';
 import { searchCorpus } from './search/search-corpus.js';
@@ -84,6 +91,11 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
   compareSearchSubjects,
   listSimilarEpisodes,
   exploreCorpus,
+  ...relationalRoutes,
+  getPersonPositions,
+  getPersonBrief,
+  getPersonTopics,
+  ...graphQueryRoutes,
 ];
 
 /**

@@ -1,0 +1,75 @@
+import {
+  CilPersonPositionsResponse,
+  CilPersonProfileResponse,
+  CilPersonTopicsResponse,
+  CorpusPathQuery,
+  PersonIdParams,
+  PersonPositionsQuery,
+} from '@podcast/contracts';
+import { personBrief, personPositions, personTopics, sentimentLookup } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+import { snapshotCache } from '../snapshot-cache.js';
+import { GRAPH_SCOPE_NOTE, graphScope, typesOrDefault } from './graph-scope.js';
+
+export const getPersonPositions = defineRoute({
+  method: 'get',
+  path: '/api/persons/{person_id}/positions',
+  summary: "A person's insights on a topic, oldest first",
+  description:
+    `${GRAPH_SCOPE_NOTE} insight_types: comma-separated; omitted means claim only; all or * ` +
+    'means every type. Each insight carries sentiment when the sentiment sidecar has it.',
+  tags: ['graph-queries'],
+  auth: 'open',
+  params: PersonIdParams,
+  query: PersonPositionsQuery,
+  responses: { 200: CilPersonPositionsResponse },
+  handler: async ({ params, query, ctx }) => {
+    const { snapshot, index } = await graphScope(ctx, query.path);
+    const person = index.canonicalOf(params.person_id, 'person:');
+    const sentimentOf = await sentimentLookup(snapshot, index.bySpeaker.get(person) ?? []);
+    const types = typesOrDefault(query.insight_types, ['claim']);
+    const answer = personPositions(
+      index,
+      { person: params.person_id, topic: query.topic, types },
+      sentimentOf,
+    );
+    return { path: snapshot.root, ...answer };
+  },
+});
+
+export const getPersonBrief = defineRoute({
+  method: 'get',
+  path: '/api/persons/{person_id}/brief',
+  summary: "A person's insights grouped by topic, and the quotes they spoke",
+  description:
+    `${GRAPH_SCOPE_NOTE} Up to 25 topics (most insights first) with their 10 newest insights ` +
+    'each, and up to 50 quotes, newest first. An unknown person answers empty lists.',
+  tags: ['graph-queries'],
+  auth: 'open',
+  params: PersonIdParams,
+  query: CorpusPathQuery,
+  responses: { 200: CilPersonProfileResponse },
+  handler: async ({ params, query, ctx }) => {
+    const { snapshot, index } = await graphScope(ctx, query.path);
+    const person = index.canonicalOf(params.person_id, 'person:');
+    const sentimentOf = await sentimentLookup(snapshot, index.bySpeaker.get(person) ?? []);
+    return { path: snapshot.root, ...personBrief(index, params.person_id, sentimentOf) };
+  },
+});
+
+export const getPersonTopics = defineRoute({
+  method: 'get',
+  path: '/api/persons/{person_id}/topics',
+  summary: 'Distinct topics the person speaks about',
+  description: `${GRAPH_SCOPE_NOTE} Most insights first, then topic id.`,
+  tags: ['graph-queries'],
+  auth: 'open',
+  params: PersonIdParams,
+  query: CorpusPathQuery,
+  responses: { 200: CilPersonTopicsResponse },
+  cache: snapshotCache,
+  handler: async ({ params, query, ctx }) => {
+    const { snapshot, index } = await graphScope(ctx, query.path);
+    return { path: snapshot.root, ...personTopics(index, params.person_id) };
+  },
+});

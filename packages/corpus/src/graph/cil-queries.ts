@@ -1,0 +1,320 @@
+import type { CilInsight } from '@podcast/contracts';
+import { canonicalPersonId } from '../browse/person-ids.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import { type GraphIndex, type GraphInsight, pushInto } from './graph-index.js';
+import type { InsightSentiment } from './insight-sentiment.js';
+import { isoWeekLabel, mondayOf, weeksBetween } from './iso-week.js';
+
+/**
+ * Graph-query (CIL) answers of spec 01 over the graph index. Pure: the
+ * sentiment sidecars are read by the caller and passed in as `sentimentOf`.
+ */
+
+/** Types to keep (lowercase), or every type. */
+export type InsightTypes = readonly string[] | 'all';
+export type SentimentOf = (item: GraphInsight) => InsightSentiment | undefined;
+
+const NONE: readonly GraphInsight[] = [];
+/** Zero weeks are filled between the first and last dated week up to this span. */
+export const ARC_FILL_MAX_WEEKS = 520;
+const BRIEF_TOPICS = 25;
+const BRIEF_INSIGHTS_PER_TOPIC = 10;
+const BRIEF_QUOTES = 50;
+const LEADERS_PER_TOPIC = 3;
+const PERSPECTIVE_INSIGHTS = 5;
+
+export const typesEcho = (types: InsightTypes) => (types === 'all' ? null : [...types]);
+
+function keeps(types: InsightTypes) {
+  return (item: GraphInsight) =>
+    types === 'all' || types.includes((item.insight.insight_type ?? '').toLowerCase());
+}
+
+/** Oldest first, undated last; one episode's insights in display order. */
+function chronological(a: GraphInsight, b: GraphInsight): number {
+  if (a.date !== b.date) {
+    if (a.date === null || b.date === null) {
+      return a.date === null ? 1 : -1;
+    }
+    return a.date < b.date ? -1 : 1;
+  }
+  return a.order - b.order;
+}
+
+function quoteOf(quote: GraphInsight['quotes'][number]) {
+  return {
+    id: quote.id,
+    text: quote.text,
+    speaker_id: quote.speaker_id,
+    ...(quote.speaker_name === undefined ? {} : { speaker_name: quote.speaker_name }),
+    ...(quote.timestamp_start_ms === undefined
+      ? {}
+      : { timestamp_start_ms: quote.timestamp_start_ms }),
+    ...(quote.timestamp_end_ms === undefined ? {} : { timestamp_end_ms: quote.timestamp_end_ms }),
+  };
+}
+
+export function cilInsight(item: GraphInsight, sentimentOf: SentimentOf): CilInsight {
+  const sentiment = sentimentOf(item);
+  return {
+    id: item.id,
+    text: item.insight.text,
+    grounded: item.insight.grounded,
+    insight_type: item.insight.insight_type ?? null,
+    confidence: item.insight.confidence ?? null,
+    episode_id: item.episode.episode_id,
+    metadata_relpath: item.episode.metadata_relpath,
+    episode_title: item.episode.title,
+    publish_date: item.date,
+    feed_id: item.episode.feed_id,
+    topic_ids: [...item.topics],
+    speaker_ids: [...item.speakers],
+    quotes: item.quotes.map(quoteOf),
+    ...(sentiment === undefined ? {} : { sentiment }),
+  };
+}
+
+/** GET /api/persons/{id}/positions: the person's insights on the topic, oldest first. */
+export function personPositions(
+  index: GraphIndex,
+  query: { person: string; topic: string; types: InsightTypes },
+  sentimentOf: SentimentOf,
+) {
+  const personId = index.canonicalOf(query.person, 'person:');
+  const topicId = index.canonicalOf(query.topic, 'topic:');
+  const items = (index.bySpeaker.get(personId) ?? NONE)
+    .filter((item) => item.topics.includes(topicId))
+    .filter(keeps(query.types))
+    .sort(chronological);
+  return {
+    person_id: personId,
+    display_name: index.labelOf(personId),
+    topic_id: topicId,
+    insight_types: typesEcho(query.types),
+    items: items.map((item) => cilInsight(item, sentimentOf)),
+  };
+}
+
+/** Topic id → the items about it, most items first (then id). */
+function byTopicOf(items: readonly GraphInsight[]): [string, GraphInsight[]][] {
+  const groups = new Map<string, GraphInsight[]>();
+  for (const item of items) {
+    for (const topic of item.topics) {
+      pushInto(groups, topic, item);
+    }
+  }
+  return [...groups].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
+}
+
+/** GET /api/persons/{id}/brief: newest insights per topic and the quotes the person spoke. */
+export function personBrief(index: GraphIndex, person: string, sentimentOf: SentimentOf) {
+  const personId = index.canonicalOf(person, 'person:');
+  const items = index.bySpeaker.get(personId) ?? NONE;
+  const quotes = new Map<string, ReturnType<typeof quoteOf>>();
+  for (const quote of items.flatMap((item) => item.quotes)) {
+    const speaker = quote.speaker_id === null ? null : canonicalPersonId(quote.speaker_id);
+    if (speaker === personId && !quotes.has(quote.id)) {
+      quotes.set(quote.id, quoteOf(quote));
+    }
+  }
+  return {
+    person_id: personId,
+    display_name: index.labelOf(personId),
+    insight_count: items.length,
+    topics: byTopicOf(items)
+      .slice(0, BRIEF_TOPICS)
+      .map(([topicId, list]) => ({
+        topic_id: topicId,
+        label: index.labelOf(topicId),
+        insights: list.slice(0, BRIEF_INSIGHTS_PER_TOPIC).map((i) => cilInsight(i, sentimentOf)),
+      })),
+    quotes: [...quotes.values()].slice(0, BRIEF_QUOTES),
+  };
+}
+
+/** GET /api/persons/{id}/topics: distinct topics of the person's insights, most frequent first. */
+export function personTopics(index: GraphIndex, person: string) {
+  const personId = index.canonicalOf(person, 'person:');
+  const topics = byTopicOf(index.bySpeaker.get(personId) ?? NONE).map(([topicId, list]) => ({
+    topic_id: topicId,
+    label: index.labelOf(topicId),
+    insight_count: list.length,
+  }));
+  return { person_id: personId, topic_ids: topics.map((t) => t.topic_id), topics };
+}
+
+function timelineEpisode(episode: EpisodeRecord, insights: CilInsight[]) {
+  return {
+    episode_id: episode.episode_id,
+    metadata_relpath: episode.metadata_relpath,
+    slug: episode.slug,
+    publish_date: insights[0]?.publish_date ?? episode.publish_date,
+    episode_title: episode.title,
+    feed_id: episode.feed_id,
+    feed_title: episode.podcast_title,
+    episode_image_url: episode.episode_image_url,
+    episode_image_local_relpath: episode.episode_image_local_relpath,
+    feed_image_url: episode.feed_image_url,
+    feed_image_local_relpath: episode.feed_image_local_relpath,
+    insights,
+  };
+}
+
+/** Canonical topic ids of a request: deduplicated and sorted. */
+export function canonicalTopicIds(index: GraphIndex, topics: readonly string[]): string[] {
+  return [...new Set(topics.map((t) => index.canonicalOf(t, 'topic:')))].sort();
+}
+
+/**
+ * Topic timeline over one or more topics in one pass: each episode once,
+ * oldest first, its insights deduplicated across the topics.
+ */
+export function topicTimeline(
+  index: GraphIndex,
+  query: { topics: readonly string[]; types: InsightTypes },
+  sentimentOf: SentimentOf,
+) {
+  const topicIds = canonicalTopicIds(index, query.topics);
+  const unique = new Set(topicIds.flatMap((id) => index.byTopic.get(id) ?? NONE));
+  const items = [...unique].filter(keeps(query.types)).sort(chronological);
+  const episodes = new Map<EpisodeRecord, CilInsight[]>();
+  for (const item of items) {
+    pushInto(episodes, item.episode, cilInsight(item, sentimentOf));
+  }
+  return {
+    topic_ids: topicIds,
+    insight_types: typesEcho(query.types),
+    episodes: [...episodes].map(([episode, insights]) => timelineEpisode(episode, insights)),
+  };
+}
+
+interface ArcTally {
+  volume: number;
+  negative: number;
+  neutral: number;
+  positive: number;
+  compounds: number[];
+}
+
+const emptyTally = (): ArcTally => ({
+  volume: 0,
+  negative: 0,
+  neutral: 0,
+  positive: 0,
+  compounds: [],
+});
+
+function tally(into: ArcTally, sentiment: InsightSentiment | undefined): void {
+  into.volume++;
+  if (sentiment !== undefined) {
+    into[sentiment.label]++;
+    into.compounds.push(sentiment.compound);
+  }
+}
+
+const mean = (values: readonly number[]) =>
+  values.length === 0
+    ? null
+    : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1e4) / 1e4;
+
+/** GET /api/topics/{id}/conversation-arc: ISO-week volume and sentiment mix, oldest first. */
+export function conversationArc(
+  index: GraphIndex,
+  query: { topic: string; types: InsightTypes },
+  sentimentOf: SentimentOf,
+) {
+  const topicId = index.canonicalOf(query.topic, 'topic:');
+  const items = (index.byTopic.get(topicId) ?? NONE).filter(keeps(query.types));
+  const weeks = new Map<number, ArcTally>();
+  let undated = 0;
+  for (const item of items) {
+    if (item.date === null) {
+      undated++;
+      continue;
+    }
+    const monday = mondayOf(item.date);
+    const week = weeks.get(monday) ?? emptyTally();
+    tally(week, sentimentOf(item));
+    weeks.set(monday, week);
+  }
+  const buckets = weeksBetween([...weeks.keys()], ARC_FILL_MAX_WEEKS).map((monday) => {
+    const { compounds, ...counts } = weeks.get(monday) ?? emptyTally();
+    return { week: isoWeekLabel(monday), ...counts, avg_compound: mean(compounds) };
+  });
+  return { topic_id: topicId, insight_types: typesEcho(query.types), undated, weeks: buckets };
+}
+
+/** Persons by how many of `items` they said, then id. */
+function speakerCounts(items: readonly GraphInsight[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const speaker of items.flatMap((item) => item.speakers)) {
+    counts.set(speaker, (counts.get(speaker) ?? 0) + 1);
+  }
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+/** GET /api/topics/{id}/persons: people who discuss the topic in grounded quotes, most often first. */
+export function topicPersons(index: GraphIndex, topic: string) {
+  const topicId = index.canonicalOf(topic, 'topic:');
+  const grounded = (index.byTopic.get(topicId) ?? NONE).filter(
+    (item) => item.insight.grounded && item.quotes.some((q) => q.speaker_id !== null),
+  );
+  return { topic_id: topicId, person_ids: speakerCounts(grounded).map(([id]) => id) };
+}
+
+/** GET /api/topics/perspective-leaders: the most discussed topics and who says most about each. */
+export function perspectiveLeaders(index: GraphIndex, limit: number) {
+  return {
+    topics: [...index.byTopic]
+      .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
+      .slice(0, limit)
+      .map(([topicId, items]) => ({
+        topic_id: topicId,
+        label: index.labelOf(topicId),
+        insight_count: items.length,
+        leaders: speakerCounts(items)
+          .slice(0, LEADERS_PER_TOPIC)
+          .map(([personId, count]) => ({
+            person_id: personId,
+            display_name: index.labelOf(personId),
+            insight_count: count,
+          })),
+      })),
+  };
+}
+
+/** GET /api/topics/{id}/perspectives: the topic's insights per person (or per show), with their sentiment mix. */
+export function topicPerspectives(
+  index: GraphIndex,
+  query: { topic: string; scope: 'person' | 'show' },
+  sentimentOf: SentimentOf,
+) {
+  const topicId = index.canonicalOf(query.topic, 'topic:');
+  const groups = new Map<string, GraphInsight[]>();
+  for (const item of index.byTopic.get(topicId) ?? NONE) {
+    const keys = query.scope === 'person' ? item.speakers : [item.episode.feed_id];
+    for (const key of keys) {
+      pushInto(groups, key, item);
+    }
+  }
+  const perspectives = [...groups]
+    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
+    .map(([key, items]) => {
+      const mix = emptyTally();
+      for (const item of items) {
+        tally(mix, sentimentOf(item));
+      }
+      const { compounds, volume, ...counts } = mix;
+      const label =
+        query.scope === 'person' ? index.labelOf(key) : (items[0]?.episode.podcast_title ?? key);
+      return {
+        key,
+        label,
+        insight_count: volume,
+        ...counts,
+        avg_compound: mean(compounds),
+        insights: items.slice(0, PERSPECTIVE_INSIGHTS).map((item) => cilInsight(item, sentimentOf)),
+      };
+    });
+  return { topic_id: topicId, scope: query.scope, perspectives };
+}

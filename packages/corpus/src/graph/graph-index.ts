@@ -1,0 +1,227 @@
+import { canonicalPersonId, isListedPersonId } from '../browse/person-ids.js';
+import type { NormalizedBridge } from '../readers/bridge-reader.js';
+import type { NormalizedKg } from '../readers/kg-reader.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import { perSnapshot } from '../snapshot/snapshot-memo.js';
+import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from './gi-graph.js';
+import { labelFromId } from './graph-nodes.js';
+import { projectInsights, quotesOfInsight } from './insight-projection.js';
+
+/** One shown insight of a graph-eligible episode, with its ids canonicalised. */
+export interface GraphInsight {
+  id: string;
+  episode: EpisodeRecord;
+  insight: NormalizedInsight;
+  /** Supporting quotes that exist as nodes, in SUPPORTED_BY order. */
+  quotes: readonly NormalizedQuote[];
+  /** Named persons who said it: its quotes' speakers, else its SPOKEN_BY/linked persons. */
+  speakers: readonly string[];
+  /** ABOUT targets starting with `topic:`, after the bridge's topic map. */
+  topics: readonly string[];
+  /** Persons and orgs it names (speakers included), after the bridge's entity map. */
+  entities: readonly string[];
+  /** YYYY-MM-DD: the KG Episode date, else the metadata date; null when unknown. */
+  date: string | null;
+  /** Position in the index's structural order (newest episode first, display order within). */
+  order: number;
+}
+
+/**
+ * The cross-episode graph the relational and graph-query routes scan, built
+ * once per snapshot. Only episodes with a GI, a KG and a bridge file take
+ * part (spec 04 §2.3); hidden insights (`surfaceable: false`, `drop`) do not.
+ */
+export interface GraphIndex {
+  /** Graph-eligible episodes, newest first. */
+  readonly episodes: readonly EpisodeRecord[];
+  /** Newest episode first; within an episode, display order. */
+  readonly insights: readonly GraphInsight[];
+  readonly byInsightId: ReadonlyMap<string, readonly GraphInsight[]>;
+  readonly byTopic: ReadonlyMap<string, readonly GraphInsight[]>;
+  readonly bySpeaker: ReadonlyMap<string, readonly GraphInsight[]>;
+  /** Keyed by person, org and topic id: every insight naming it. */
+  readonly byNode: ReadonlyMap<string, readonly GraphInsight[]>;
+  readonly byEpisode: ReadonlyMap<EpisodeRecord, readonly GraphInsight[]>;
+  /** Display label of a topic, person or org id (bridge, then GI, then KG, then the id). */
+  labelOf(id: string): string;
+  /**
+   * A requested id in the index's terms: layer prefixes stripped, `speaker:`
+   * and `entity:` folded into `person:`, a bare name given `fallbackPrefix`,
+   * then any bridge's canonical map applied.
+   */
+  canonicalOf(id: string, fallbackPrefix: 'topic:' | 'person:' | 'org:'): string;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}/;
+
+function dateOf(kg: NormalizedKg | undefined, episode: EpisodeRecord): string | null {
+  const fromKg = kg?.publish_date;
+  if (fromKg && DATE.test(fromKg)) {
+    return fromKg.slice(0, 10);
+  }
+  return episode.publish_date;
+}
+
+/** Appends `value` to the list of `key`, making the list when it is the first. */
+export function pushInto<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list === undefined) {
+    map.set(key, [value]);
+  } else {
+    list.push(value);
+  }
+}
+
+const unique = (ids: Iterable<string>) => [...new Set(ids)];
+
+function canonicalEntity(bridge: NormalizedBridge, id: string): string {
+  const mapped = bridge.entity_to_canonical.get(id) ?? id;
+  return canonicalPersonId(mapped);
+}
+
+function speakersOf(
+  insight: NormalizedInsight,
+  quotes: readonly NormalizedQuote[],
+  bridge: NormalizedBridge,
+) {
+  const fromQuotes = quotes.map((q) => q.speaker_id).filter((id): id is string => id !== null);
+  const ids = fromQuotes.length > 0 ? fromQuotes : insight.personIds;
+  return unique(ids.map((id) => canonicalEntity(bridge, id)).filter(isListedPersonId));
+}
+
+interface EpisodeLayers {
+  episode: EpisodeRecord;
+  graph: NormalizedGraph;
+  kg: NormalizedKg;
+  bridge: NormalizedBridge;
+}
+
+function graphInsightsOf(layers: EpisodeLayers, nextOrder: () => number): GraphInsight[] {
+  const { episode, graph, kg, bridge } = layers;
+  const date = dateOf(kg, episode);
+  return projectInsights(graph).map((insight) => {
+    const quotes = quotesOfInsight(graph, insight);
+    const speakers = speakersOf(insight, quotes, bridge);
+    const topics = unique(
+      insight.topicIds
+        .map((id) => bridge.topic_to_canonical.get(id) ?? id)
+        .filter((id) => id.startsWith('topic:')),
+    );
+    const named = [...insight.personIds, ...insight.orgIds].map((id) =>
+      canonicalEntity(bridge, id),
+    );
+    const entities = unique([
+      ...speakers,
+      ...named.filter((id) => isListedPersonId(id) || id.startsWith('org:')),
+    ]);
+    return {
+      id: insight.id,
+      episode,
+      insight,
+      quotes,
+      speakers,
+      topics,
+      entities,
+      date,
+      order: nextOrder(),
+    };
+  });
+}
+
+function collectLabels(labels: Map<string, string>, layers: EpisodeLayers): void {
+  const offer = (id: string, label: string | undefined) => {
+    if (label !== undefined && label !== '' && !labels.has(id)) {
+      labels.set(id, label);
+    }
+  };
+  for (const identity of layers.bridge.identities) {
+    offer(canonicalPersonId(identity.id), identity.display_name);
+  }
+  for (const node of [...layers.graph.topics, ...layers.kg.topics]) {
+    offer(node.id, node.label);
+  }
+  for (const node of [
+    ...layers.graph.persons,
+    ...layers.graph.orgs,
+    ...layers.kg.persons,
+    ...layers.kg.orgs,
+  ]) {
+    offer(canonicalPersonId(node.id), node.name);
+  }
+  for (const quote of layers.graph.quotes) {
+    if (quote.speaker_id !== null) {
+      offer(canonicalPersonId(quote.speaker_id), quote.speaker_name);
+    }
+  }
+}
+
+function collectAliases(aliases: Map<string, string>, bridge: NormalizedBridge): void {
+  for (const map of [bridge.topic_to_canonical, bridge.entity_to_canonical]) {
+    for (const [from, to] of map) {
+      if (!aliases.has(from)) {
+        aliases.set(from, canonicalPersonId(to));
+      }
+    }
+  }
+}
+
+function layersOf(snapshot: CorpusSnapshot, episode: EpisodeRecord): EpisodeLayers | undefined {
+  const graph = snapshot.graphOf(episode);
+  const kg = snapshot.kgOf(episode);
+  const bridge = snapshot.bridgeOf(episode);
+  return graph && kg && bridge ? { episode, graph, kg, bridge } : undefined;
+}
+
+export function buildGraphIndex(snapshot: CorpusSnapshot): GraphIndex {
+  const episodes: EpisodeRecord[] = [];
+  const insights: GraphInsight[] = [];
+  const labels = new Map<string, string>();
+  const aliases = new Map<string, string>();
+  const maps = {
+    byInsightId: new Map<string, GraphInsight[]>(),
+    byTopic: new Map<string, GraphInsight[]>(),
+    bySpeaker: new Map<string, GraphInsight[]>(),
+    byNode: new Map<string, GraphInsight[]>(),
+    byEpisode: new Map<EpisodeRecord, GraphInsight[]>(),
+  };
+  let order = 0;
+  for (const episode of snapshot.episodes) {
+    const layers = layersOf(snapshot, episode);
+    if (layers === undefined) {
+      continue;
+    }
+    episodes.push(episode);
+    collectLabels(labels, layers);
+    collectAliases(aliases, layers.bridge);
+    const own = graphInsightsOf(layers, () => order++);
+    maps.byEpisode.set(episode, own);
+    for (const item of own) {
+      insights.push(item);
+      pushInto(maps.byInsightId, item.id, item);
+      for (const id of item.topics) {
+        pushInto(maps.byTopic, id, item);
+      }
+      for (const id of item.speakers) {
+        pushInto(maps.bySpeaker, id, item);
+      }
+      for (const id of unique([...item.topics, ...item.entities])) {
+        pushInto(maps.byNode, id, item);
+      }
+    }
+  }
+  return {
+    episodes,
+    insights,
+    ...maps,
+    labelOf: (id) => labels.get(id) ?? labelFromId(id),
+    canonicalOf: (id, fallbackPrefix) => {
+      const bare = canonicalPersonId(id.trim());
+      const prefixed = bare.includes(':') ? bare : `${fallbackPrefix}${bare}`;
+      return aliases.get(prefixed) ?? prefixed;
+    },
+  };
+}
+
+/** The snapshot's graph index, built on first use and dropped with the snapshot. */
+export const graphIndexOf: (snapshot: CorpusSnapshot) => GraphIndex = perSnapshot(buildGraphIndex);

@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { readRootJsonObject } from '../browse/corpus-documents.js';
+import type { CorpusPlace } from '../caches/corpus-caches.js';
+import {
+  asArray,
+  asFiniteNumber,
+  asRecord,
+  asText,
+  type UnknownRecord,
+} from '../readers/lenient-values.js';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import { mapLimit } from '../snapshot/map-limit.js';
+import type { GraphInsight } from './graph-index.js';
+
+export type SentimentLabel = 'negative' | 'neutral' | 'positive';
+
+/** An insight's entry of the insight_sentiment sidecar (spec 04 §2.4). */
+export interface InsightSentiment {
+  compound: number;
+  label: SentimentLabel;
+}
+
+/** insight id → sentiment, for one episode. */
+export type EpisodeSentiments = ReadonlyMap<string, InsightSentiment>;
+
+const LABELS = new Set<string>(['negative', 'neutral', 'positive']);
+const NONE: EpisodeSentiments = new Map();
+const READ_CONCURRENCY = 16;
+
+/** Entries of a sidecar envelope; malformed entries (no id, unknown label, compound outside -1..1) are skipped. */
+export function sentimentsOfEnvelope(envelope: UnknownRecord): EpisodeSentiments {
+  const sentiments = new Map<string, InsightSentiment>();
+  for (const item of asArray(asRecord(envelope.data)?.insights)) {
+    const entry = asRecord(item);
+    const id = asText(entry?.insight_id);
+    const compound = asFiniteNumber(entry?.compound);
+    const label = asText(entry?.label)?.toLowerCase();
+    if (id === undefined || compound === undefined || label === undefined || !LABELS.has(label)) {
+      continue;
+    }
+    if (compound >= -1 && compound <= 1 && !sentiments.has(id)) {
+      sentiments.set(id, { compound, label: label as SentimentLabel });
+    }
+  }
+  return sentiments;
+}
+
+function sidecarRelpath(episode: Pick<EpisodeRecord, 'metadata_relpath' | 'stem'>): string {
+  const dir = path.posix.dirname(episode.metadata_relpath);
+  return path.posix.join(dir, 'enrichments', `${episode.stem}.insight_sentiment.json`);
+}
+
+/**
+ * The sentiment sidecars of `episodes`, best effort: a missing, unreadable
+ * or malformed file gives that episode no sentiments, never an error.
+ */
+export async function readInsightSentiments(
+  place: CorpusPlace,
+  episodes: readonly EpisodeRecord[],
+): Promise<ReadonlyMap<EpisodeRecord, EpisodeSentiments>> {
+  const read = await mapLimit(episodes, READ_CONCURRENCY, async (episode) => {
+    try {
+      return sentimentsOfEnvelope(await readRootJsonObject(place, sidecarRelpath(episode)));
+    } catch {
+      return NONE;
+    }
+  });
+  return new Map(episodes.map((episode, index) => [episode, read[index] ?? NONE]));
+}
+
+/** A lookup of the sentiment of any of `items`, reading the sidecars of their episodes once. */
+export async function sentimentLookup(place: CorpusPlace, items: Iterable<GraphInsight>) {
+  const episodes = [...new Set([...items].map((item) => item.episode))];
+  const sentiments = await readInsightSentiments(place, episodes);
+  return (item: GraphInsight) => sentiments.get(item.episode)?.get(item.id);
+}
