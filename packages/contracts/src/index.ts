@@ -254,6 +254,19 @@ export {
 } from './push-subscription.js';
 export { CommaList, IsoDate, QueryBoolean, queryInt, queryNumber } from './query.js';
 export {
+  EpisodeIdParams,
+  IndexRebuildNote,
+  RestoreResponse,
+  RollbackAccepted,
+  RollbackDryRun,
+  RollbackEpisode,
+  RollbackQuery,
+  RunIdParams,
+  TrashEntryItem,
+  TrashIdParams,
+  TrashList,
+} from './rollback.js';
+export {
   AppEpisodeSearchQuery,
   AppRelatedQuery,
   AppSearchHit,

@@ -115,6 +115,15 @@ export {
   whoSaid,
 } from './graph/relational.js';
 
+// Rollback: runs and episodes moved to the trash, and restored from it.
+
+export { applyRestore, applyRollback } from './rollback/apply-rollback.js';
+export type { CostReaggregation } from './rollback/manifest-cost.js';
+export type { RollbackEpisode, RollbackPlan, RollbackScope } from './rollback/rollback-plan.js';
+export { planEpisodeRollback, planRunRollback } from './rollback/rollback-plan.js';
+export type { RestoreOutcome, TrashEntry } from './rollback/trash.js';
+export { listTrash, TRASH_DIR, TRASH_ID } from './rollback/trash.js';
+
 // Browse: viewer corpus listings, metrics, documents and enrichments.
 
 export type { CorpusDocumentName } from './browse/corpus-documents.js';

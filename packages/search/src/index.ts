@@ -29,6 +29,7 @@ export type { RelevanceCase } from './relevance/sample-queries.js';
 export { SAMPLE_RELEVANCE_CASES } from './relevance/sample-queries.js';
 export type {
   ClusterRebuildStart,
+  ExclusiveOutcome,
   OpenIndex,
   SearchOutcome,
   SearchRequest,

@@ -8,7 +8,7 @@ import {
   type EmbeddingSpec,
   STATIC_MODEL,
 } from '@podcast/providers';
-import { isLockHeld } from './build/rebuild-lock.js';
+import { acquireRebuildLock, isLockHeld } from './build/rebuild-lock.js';
 import { type RebuildEvent, type RebuildStart, startRebuild } from './build/run-rebuild.js';
 import { rebuildTopicClusters } from './clusters/rebuild-topic-clusters.js';
 import type { SourceTier } from './documents/index-document.js';
@@ -97,12 +97,21 @@ export interface SearchService {
    */
   rebuildTopicClusters(snapshot: CorpusSnapshot, threshold: number): Promise<ClusterRebuildStart>;
   /**
+   * Runs `change` (a corpus edit: rollback, restore) behind the rebuild gate
+   * of `root`: the cross-process rebuild lock, held for the whole change, so
+   * no index rebuild starts meanwhile. `busy` (and `change` not run) while a
+   * rebuild, a topic clustering or another change of this corpus runs.
+   */
+  exclusive<T>(root: string, change: () => Promise<T>): Promise<ExclusiveOutcome<T>>;
+  /**
    * Stops running builders and waits until each has ended, its
    * `rebuild_failed` event is in the history and its lock is released: a
    * stopped server leaves no process writing the index.
    */
   close(): Promise<void>;
 }
+
+export type ExclusiveOutcome<T> = { status: 'busy' } | { status: 'done'; value: T };
 
 export type ClusterRebuildStart =
   | { status: 'started'; finished: Promise<{ clusters: number } | { error: string }> }
@@ -254,6 +263,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     readMeta: (root) => readIndexMeta(indexPathsOf(root).meta),
     isRebuilding: (root) => isLockHeld(indexPathsOf(root).lock),
     rebuild: async (root, force) => {
+      if (clustering.has(root)) {
+        return { status: 'busy' };
+      }
       const start = await startRebuild(root, options.embedding, force, now, builders);
       if (start.status === 'started') {
         running.add(start.finished);
@@ -306,6 +318,20 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       running.add(finished);
       void finished.then(() => running.delete(finished));
       return { status: 'started', finished };
+    },
+    exclusive: async (root, change) => {
+      if (clustering.has(root)) {
+        return { status: 'busy' };
+      }
+      const lock = await acquireRebuildLock(indexPathsOf(root).lock);
+      if (lock === undefined) {
+        return { status: 'busy' };
+      }
+      try {
+        return { status: 'done', value: await change() };
+      } finally {
+        await lock.release();
+      }
     },
     close: async () => {
       for (const child of builders) {

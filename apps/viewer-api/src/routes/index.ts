@@ -26,6 +26,7 @@ import { getFeedSignals } from './corpus-graph/get-feed-signals.js';
 import { getCorpusStorylines } from './corpus-graph/get-storylines.js';
 import { getTopicClusters } from './corpus-graph/get-topic-clusters.js';
 import { getCorpusTrending } from './corpus-graph/get-trending.js';
+import { rollbackRoutes } from './corpus-rollback/rollback-routes.js';
 import { getCorpusDebug } from './debug/get-corpus-debug.js';
 import { exploreCorpus } from './explore/explore-corpus.js';
 import {
@@ -96,6 +97,7 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
   getPersonBrief,
   getPersonTopics,
   ...graphQueryRoutes,
+  ...rollbackRoutes,
 ];
 
 /**

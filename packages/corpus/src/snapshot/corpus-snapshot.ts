@@ -13,6 +13,7 @@ import {
   type CorpusState,
   type LoadedArtifact,
   losingArtifacts,
+  losingCopies,
   siblingRelpath,
 } from './corpus-state.js';
 import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
@@ -45,6 +46,11 @@ export interface CorpusSnapshot extends CorpusPlace {
   findEpisodeById(episodeId: string): EpisodeRecord | undefined;
   findEpisodeByRelpath(metadataRelpath: string): EpisodeRecord | undefined;
   findFeed(feedId: string): FeedRecord | undefined;
+  /**
+   * Metadata relpaths of every copy of the episode on disk: its own first,
+   * then the copies older runs hold that lost run deduplication.
+   */
+  copiesOf(episode: EpisodeRecord): readonly string[];
   graphOf(episode: EpisodeRecord): NormalizedGraph | undefined;
   kgOf(episode: EpisodeRecord): NormalizedKg | undefined;
   bridgeOf(episode: EpisodeRecord): NormalizedBridge | undefined;
@@ -131,6 +137,7 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
   const byRelpath = firstBy(episodes, (e) => e.metadata_relpath);
   const byFeed = firstBy(feeds, (f) => f.feed_id);
   const values = artifactValues(state);
+  const lost = losingCopies(state, winners);
   const valueAt = (relpath: string | null) => (relpath === null ? undefined : values.get(relpath));
   return Object.freeze({
     root: state.root,
@@ -146,6 +153,10 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
       byId.get(episodeId) ?? byId.get(stripEpisodePrefix(episodeId)),
     findEpisodeByRelpath: (relpath: string) => byRelpath.get(relpath),
     findFeed: (feedId: string) => byFeed.get(feedId),
+    copiesOf: (episode: EpisodeRecord) => [
+      episode.metadata_relpath,
+      ...(lost.get(episode.metadata_relpath) ?? []),
+    ],
     graphOf: (episode: EpisodeRecord) => valueAt(episode.gi_relpath) as NormalizedGraph | undefined,
     kgOf: (episode: EpisodeRecord) => valueAt(episode.kg_relpath) as NormalizedKg | undefined,
     bridgeOf: (episode: EpisodeRecord) =>

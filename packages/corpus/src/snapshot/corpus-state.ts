@@ -113,6 +113,43 @@ export function dedupWinners(state: CorpusState): Set<string> {
   return selectDedupWinners(candidates);
 }
 
+/**
+ * Winner metadata relpath → the relpaths of the same episode that lost run
+ * deduplication (older runs' copies), for episodes that have any.
+ */
+export function losingCopies(
+  state: CorpusState,
+  winners: ReadonlySet<string>,
+): Map<string, string[]> {
+  const keyOf = (file: CachedMetadata) => {
+    const { feed, episode } = file.value as EpisodeMetadata;
+    const key = asText(episode.episode_id) ?? asText(episode.guid);
+    return key === undefined ? undefined : `${asText(feed.feed_id) ?? ''}\u0000${key}`;
+  };
+  const losers = new Map<string, string[]>();
+  for (const [relpath, file] of state.metadata) {
+    const key = file.value && !winners.has(relpath) ? keyOf(file) : undefined;
+    if (key !== undefined) {
+      const list = losers.get(key) ?? [];
+      list.push(relpath);
+      losers.set(key, list);
+    }
+  }
+  const copies = new Map<string, string[]>();
+  if (losers.size === 0) {
+    return copies;
+  }
+  for (const relpath of winners) {
+    const file = state.metadata.get(relpath);
+    const key = file?.value ? keyOf(file) : undefined;
+    const lost = key === undefined ? undefined : losers.get(key);
+    if (lost !== undefined) {
+      copies.set(relpath, lost.sort());
+    }
+  }
+  return copies;
+}
+
 /** Artifact relpaths hidden by deduplication: the siblings of losing metadata files. */
 export function losingArtifacts(state: CorpusState, winners: ReadonlySet<string>): Set<string> {
   const hidden = new Set<string>();

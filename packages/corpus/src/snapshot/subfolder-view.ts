@@ -106,6 +106,10 @@ export function subfolderView(source: CorpusSnapshot, dir: string): CorpusSnapsh
     findEpisodeById: (episodeId: string) => inView(source.findEpisodeById(episodeId)),
     findEpisodeByRelpath: (relpath: string) => byRelpath.get(relpath),
     findFeed: (feedId: string) => byFeed.get(feedId),
+    copiesOf: (episode: EpisodeRecord) =>
+      (viaSource(episode, source.copiesOf) ?? [])
+        .map((relpath) => rebase(relpath, prefix))
+        .filter((relpath): relpath is string => relpath !== null),
     graphOf: (episode: EpisodeRecord) => viaSource(episode, source.graphOf),
     kgOf: (episode: EpisodeRecord) => viaSource(episode, source.kgOf),
     bridgeOf: (episode: EpisodeRecord) => viaSource(episode, source.bridgeOf),

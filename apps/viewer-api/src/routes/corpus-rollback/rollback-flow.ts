@@ -1,0 +1,117 @@
+import { DomainError, NotFound } from '@podcast/contracts';
+import {
+  applyRestore,
+  applyRollback,
+  type CorpusSnapshot,
+  type RollbackPlan,
+  type RollbackScope,
+} from '@podcast/corpus';
+import { reply, ValidationFailed } from '@podcast/http-kit';
+import type { ViewerCtx } from '../../context.js';
+import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+
+const BUSY = 'an index rebuild, a topic clustering or another rollback of this corpus is running';
+
+/**
+ * After the files moved: a fresh snapshot (the catalog drops or regains the
+ * episodes at once) and an incremental index rebuild when the corpus has an
+ * index. A corpus without one gets none: a rollback should not start the
+ * first build of a corpus nobody indexed.
+ */
+async function afterChange(ctx: ViewerCtx, root: string) {
+  const snapshot = await ctx.corpus.refresh(root);
+  const indexed = (await ctx.search.readMeta(root)) !== undefined;
+  const poll = `/api/index/stats?path=${encodeURIComponent(root)}`;
+  if (!indexed) {
+    return { snapshot, rebuild: { status: 'not_indexed' as const, poll: null } };
+  }
+  const start = await ctx.search.rebuild(root, false);
+  if (start.status === 'started') {
+    start.finished.then((event) =>
+      ctx.logger.info({ root, ...event }, 'index rebuilt after a corpus change'),
+    );
+  }
+  // `busy`: another process took the gate after ours and rebuilds from the changed files.
+  return { snapshot, rebuild: { status: 'in_progress' as const, poll } };
+}
+
+/** Runs `change` behind the corpus's rebuild gate; 409 when it is taken. */
+async function gated<T>(ctx: ViewerCtx, root: string, change: () => Promise<T>): Promise<T> {
+  const outcome = await ctx.search.exclusive(root, change);
+  if (outcome.status === 'busy') {
+    throw new DomainError('conflict', BUSY);
+  }
+  return outcome.value;
+}
+
+export interface RollbackRequest {
+  scope: RollbackScope;
+  id: string;
+  query: { path?: string; confirm?: string; dry_run: boolean };
+  plan: (snapshot: CorpusSnapshot, id: string) => Promise<RollbackPlan | undefined>;
+}
+
+/**
+ * DELETE of a run or an episode: 400 without the matching `confirm` (unless a
+ * dry run), 404 when the corpus has no such run or episode, 200 listing what
+ * would move for a dry run, 409 while the rebuild gate is taken, else the
+ * files move to the trash and the answer is 202.
+ */
+export async function rollbackFlow(ctx: ViewerCtx, request: RollbackRequest) {
+  const { scope, id, query } = request;
+  const idField = `${scope}_id`;
+  if (!query.dry_run && query.confirm !== id) {
+    const message = query.confirm === undefined ? 'is required' : `must equal ${idField}`;
+    throw new ValidationFailed([{ field: 'confirm', message }]);
+  }
+  const snapshot = await corpusSnapshotFor(ctx, query.path);
+  const plan = await request.plan(snapshot, id);
+  if (plan === undefined) {
+    throw new NotFound(`${idField}: this corpus has no ${scope} ${id}`);
+  }
+  const ids = { scope, [idField]: id };
+  if (query.dry_run) {
+    return reply(200, {
+      dry_run: true as const,
+      ...ids,
+      would_remove: plan.files,
+      episodes: plan.episodes,
+    });
+  }
+  const root = snapshot.root;
+  const applied = await gated(ctx, root, () => applyRollback(root, plan, ctx.now()));
+  ctx.logger.info({ root, scope, id, trash_id: applied.trashId }, 'corpus rollback');
+  const after = await afterChange(ctx, root);
+  return reply(202, {
+    dry_run: false as const,
+    ...ids,
+    path: root,
+    trash_id: applied.trashId,
+    removed: applied.removed,
+    episodes_dropped: snapshot.episodes.length - after.snapshot.episodes.length,
+    catalog_episode_count: after.snapshot.episodes.length,
+    cost_rollup_total_usd: applied.cost.total_cost_usd,
+    rebuild: after.rebuild,
+  });
+}
+
+/** POST restore of a trash entry: 404 unknown entry, 409 while the gate is taken, else 200. */
+export async function restoreFlow(ctx: ViewerCtx, trashId: string, path: string | undefined) {
+  const root = (await corpusSnapshotFor(ctx, path)).root;
+  const outcome = await gated(ctx, root, () => applyRestore(root, trashId, ctx.now()));
+  if (outcome === undefined) {
+    throw new NotFound(`trash_id: this corpus has no trash entry ${trashId}`);
+  }
+  ctx.logger.info({ root, trash_id: trashId, restored: outcome.restored.length }, 'corpus restore');
+  const after = await afterChange(ctx, root);
+  return {
+    path: root,
+    trash_id: trashId,
+    restored: outcome.restored,
+    conflicts: outcome.conflicts,
+    emptied: outcome.emptied,
+    catalog_episode_count: after.snapshot.episodes.length,
+    cost_rollup_total_usd: outcome.cost.total_cost_usd,
+    rebuild: after.rebuild,
+  };
+}
