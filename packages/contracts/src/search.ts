@@ -138,6 +138,9 @@ export const IndexStatsResponse = z
     embedding_model: z.string().nullable(),
     embedding_provider: z.string().nullable(),
     embedding_dim: z.number().int().nullable(),
+    vector_index_types: z.array(z.string()).nullable().openapi({
+      description: 'Doc types the index was built with; null without an index',
+    }),
     configured_embedding_model: z.string(),
     configured_embedding_provider: z.string(),
     doc_type_counts: z.record(z.string(), Count),
@@ -157,6 +160,29 @@ export const IndexRebuildQuery = z.object({
     description: 'true re-embeds everything; otherwise only changed episodes',
   }),
   embedding_model: z.string().min(1).max(300).optional(),
+  vector_index_types: z
+    .string()
+    .max(500)
+    .pipe(CommaList)
+    .pipe(z.array(z.union([SearchDocType, z.literal('all')])).min(1, 'name at least one doc type'))
+    .optional()
+    .openapi({
+      type: 'string',
+      description:
+        'comma-separated doc types to index, or `all`; omitted keeps the types of the last ' +
+        'build (all for a first build). A change of types rebuilds everything.',
+      example: 'insight,quote,transcript',
+    }),
+  vector_index_path: z
+    .string()
+    .min(1)
+    .max(4096)
+    .optional()
+    .openapi({
+      description:
+        'Where the index lives: only `<corpus>/search` (absolute, or `search` relative to the ' +
+        'corpus) is accepted; every reader finds the index there (spec 04 §5.1)',
+    }),
 });
 
 export const IndexRebuildAccepted = z
@@ -165,6 +191,9 @@ export const IndexRebuildAccepted = z
     path: CorpusRootPath,
     force: z.boolean().openapi({ description: 'true when every episode is re-embedded' }),
     embedding_model: z.string(),
+    vector_index_types: z.array(z.string()).nullable().openapi({
+      description: 'The requested doc types; null keeps the last build’s',
+    }),
     poll: z.string(),
   })
   .openapi('IndexRebuildAccepted');

@@ -1,4 +1,5 @@
 import type { CorpusSnapshot } from '@podcast/corpus';
+import { ALL_DOC_TYPES } from './documents/index-document.js';
 import type { SearchService } from './search-service.js';
 import { compareFingerprints } from './store/fingerprints.js';
 
@@ -10,6 +11,7 @@ export interface IndexStats {
   embedding_model: string | null;
   embedding_provider: string | null;
   embedding_dim: number | null;
+  vector_index_types: string[] | null;
   configured_embedding_model: string;
   configured_embedding_provider: string;
   doc_type_counts: Record<string, number>;
@@ -69,6 +71,7 @@ export async function indexStats(
     embedding_model: meta?.embedding_model ?? null,
     embedding_provider: meta?.embedding_provider ?? null,
     embedding_dim: meta?.embed_dim ?? null,
+    vector_index_types: meta ? [...(meta.doc_types ?? ALL_DOC_TYPES)] : null,
     configured_embedding_model: search.configuredModel,
     configured_embedding_provider: search.configuredProvider,
     doc_type_counts: meta?.doc_type_counts ?? {},

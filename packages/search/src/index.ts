@@ -6,7 +6,7 @@ export { startRebuild } from './build/run-rebuild.js';
 export type { TopicClustersDocument, TopicVector } from './clusters/cluster-topics.js';
 export { clusterTopics } from './clusters/cluster-topics.js';
 export type { DocType, IndexDocument, SourceTier } from './documents/index-document.js';
-export { scopeOf, tierOf } from './documents/index-document.js';
+export { ALL_DOC_TYPES, scopeOf, tierOf } from './documents/index-document.js';
 export type { ExploreFilter, ExploreRow, ExploreSort } from './explore/explore-insights.js';
 export { exploreInsights, sortExploreRows } from './explore/explore-insights.js';
 export type { IndexStats } from './index-stats.js';

@@ -11,7 +11,7 @@ import {
 import { acquireRebuildLock, isLockHeld } from './build/rebuild-lock.js';
 import { type RebuildEvent, type RebuildStart, startRebuild } from './build/run-rebuild.js';
 import { rebuildTopicClusters } from './clusters/rebuild-topic-clusters.js';
-import type { SourceTier } from './documents/index-document.js';
+import type { DocType, SourceTier } from './documents/index-document.js';
 import { appendQueryLog } from './query/query-log.js';
 import { classifyQuery, type QueryType } from './query/query-type.js';
 import { reciprocalRankFusion } from './query/rank-fusion.js';
@@ -76,7 +76,8 @@ export interface SearchService {
   search(snapshot: CorpusSnapshot, request: SearchRequest): Promise<SearchOutcome>;
   readMeta(root: string): Promise<IndexMeta | undefined>;
   isRebuilding(root: string): Promise<boolean>;
-  rebuild(root: string, force: boolean): Promise<RebuildStart>;
+  /** Starts a background build; `docTypes` omitted keeps the last build's types. */
+  rebuild(root: string, force: boolean, docTypes?: DocType[]): Promise<RebuildStart>;
   history(root: string): Promise<RebuildEvent[]>;
   embed(texts: string[]): Promise<Float32Array[]>;
   /** The index of `root` as last built (tables opened once per build), or undefined. */
@@ -262,11 +263,11 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     search,
     readMeta: (root) => readIndexMeta(indexPathsOf(root).meta),
     isRebuilding: (root) => isLockHeld(indexPathsOf(root).lock),
-    rebuild: async (root, force) => {
+    rebuild: async (root, force, docTypes) => {
       if (clustering.has(root)) {
         return { status: 'busy' };
       }
-      const start = await startRebuild(root, options.embedding, force, now, builders);
+      const start = await startRebuild(root, options.embedding, force, now, builders, docTypes);
       if (start.status === 'started') {
         running.add(start.finished);
         void start.finished.then(() => running.delete(start.finished));

@@ -4,6 +4,8 @@ import type { CorpusSnapshot } from '@podcast/corpus';
 import type { EmbeddingProvider } from '@podcast/providers';
 import { episodeDocuments } from '../documents/episode-documents.js';
 import {
+  ALL_DOC_TYPES,
+  type DocType,
   type IndexDocument,
   type SourceTier,
   TIER_TABLES,
@@ -65,23 +67,31 @@ async function countsOf(db: lancedb.Connection) {
   return { tierCounts, docTypeCounts };
 }
 
+const sameTypes = (a: readonly DocType[], b: readonly DocType[]) =>
+  a.length === b.length && a.every((type) => b.includes(type));
+
 /**
  * Brings `<corpus>/search/` up to date with the snapshot: only episodes whose
- * files changed (by fingerprint) are re-read and re-embedded, unless `force`
- * or the provider's model differs from the index's, which rebuild everything.
+ * files changed (by fingerprint) are re-read and re-embedded, unless `force`,
+ * or the provider's model or the doc types differ from the index's, which
+ * rebuild everything. `docTypes` omitted keeps the last build's types.
  */
 export async function buildIndex(
   snapshot: CorpusSnapshot,
   provider: EmbeddingProvider,
   paths: IndexPaths,
   force: boolean,
+  docTypes?: readonly DocType[],
 ): Promise<BuildOutcome> {
   const previous = await readIndexMeta(paths.meta);
+  const previousTypes = previous?.doc_types ?? ALL_DOC_TYPES;
+  const types = [...new Set(docTypes ?? previousTypes)].sort();
   const full =
     force ||
     previous === undefined ||
     previous.embedding_model !== provider.model ||
-    previous.embed_dim !== provider.dimensions;
+    previous.embed_dim !== provider.dimensions ||
+    !sameTypes(types, previousTypes);
   if (full) {
     await rm(paths.lanceDir, { recursive: true, force: true });
   }
@@ -112,7 +122,7 @@ export async function buildIndex(
         kg: snapshot.kgOf(episode),
         transcript,
       };
-      docs.push(...episodeDocuments(sources));
+      docs.push(...episodeDocuments(sources).filter((doc) => types.includes(doc.doc_type)));
     }
     const rows = await embedRows(provider, docs);
     for (const tier of TIERS) {
@@ -139,6 +149,7 @@ export async function buildIndex(
     embedding_model: provider.model,
     embed_dim: provider.dimensions,
     embedding_provider: provider.kind,
+    doc_types: types,
     last_updated: new Date().toISOString(),
     doc_type_counts: docTypeCounts,
     tier_counts: tierCounts,

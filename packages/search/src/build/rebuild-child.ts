@@ -1,6 +1,7 @@
 import { createCorpusRegistry } from '@podcast/corpus';
 import { createEmbeddingProvider, type EmbeddingSpec } from '@podcast/providers';
 import { pino } from 'pino';
+import type { DocType } from '../documents/index-document.js';
 import { indexPathsOf } from '../store/index-paths.js';
 import { buildIndex } from './build-index.js';
 
@@ -9,6 +10,8 @@ export interface RebuildRequest {
   root: string;
   embedding: EmbeddingSpec;
   force: boolean;
+  /** Doc types to index; undefined keeps the last build's. */
+  docTypes?: DocType[];
 }
 
 async function run(request: RebuildRequest) {
@@ -16,7 +19,13 @@ async function run(request: RebuildRequest) {
   try {
     const snapshot = await corpus.refresh(request.root);
     const provider = await createEmbeddingProvider(request.embedding);
-    const outcome = await buildIndex(snapshot, provider, indexPathsOf(request.root), request.force);
+    const outcome = await buildIndex(
+      snapshot,
+      provider,
+      indexPathsOf(request.root),
+      request.force,
+      request.docTypes,
+    );
     process.send?.({ type: 'done', outcome });
   } finally {
     corpus.close();

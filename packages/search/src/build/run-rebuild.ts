@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { EmbeddingSpec } from '@podcast/providers';
+import type { DocType } from '../documents/index-document.js';
 import { indexPathsOf } from '../store/index-paths.js';
 import type { BuildOutcome } from './build-index.js';
 import type { RebuildRequest } from './rebuild-child.js';
@@ -93,6 +94,7 @@ export async function startRebuild(
   force: boolean,
   now: () => Date,
   builders: Set<ChildProcess>,
+  docTypes?: DocType[],
 ): Promise<RebuildStart> {
   const paths = indexPathsOf(root);
   const lock = await acquireRebuildLock(paths.lock);
@@ -100,7 +102,7 @@ export async function startRebuild(
     return { status: 'busy' };
   }
   const started = now().getTime();
-  const finished = runChild({ root, embedding, force }, builders)
+  const finished = runChild({ root, embedding, force, ...(docTypes ? { docTypes } : {}) }, builders)
     .then(
       (outcome): RebuildEvent => ({
         ts: now().toISOString(),

@@ -10,6 +10,19 @@ export type DocType =
   | 'episode_title'
   | 'episode_description';
 
+/** Every doc type, the default of a build. */
+export const ALL_DOC_TYPES: readonly DocType[] = [
+  'insight',
+  'transcript',
+  'quote',
+  'kg_topic',
+  'kg_entity',
+  'summary',
+  'summary_short',
+  'episode_title',
+  'episode_description',
+];
+
 export type SourceTier = 'insight' | 'segment' | 'aux';
 
 /** The three tables of the index, one per tier. */

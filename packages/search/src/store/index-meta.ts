@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { ProviderKind } from '@podcast/providers';
+import type { DocType } from '../documents/index-document.js';
 import { writeJsonAtomic } from './json-files.js';
 
 /** Rows of the current layout carry char offsets and scopes; older indexes are treated as absent. */
@@ -11,6 +12,8 @@ export interface IndexMeta {
   embedding_model: string;
   embed_dim: number;
   embedding_provider: ProviderKind;
+  /** The doc types built (`vector_index_types`), sorted; absent in older builds, which hold all. */
+  doc_types?: DocType[];
   /** ISO time the last build finished. */
   last_updated: string;
   doc_type_counts: Record<string, number>;

@@ -1,7 +1,22 @@
+import path from 'node:path';
 import { DomainError, IndexRebuildAccepted, IndexRebuildQuery } from '@podcast/contracts';
 import { resolveCorpusRoot } from '@podcast/corpus';
-import { reply } from '@podcast/http-kit';
+import { reply, ValidationFailed } from '@podcast/http-kit';
+import { ALL_DOC_TYPES, type DocType } from '@podcast/search';
 import { defineRoute } from '../../context.js';
+
+/** The index lives in `<corpus>/search` (spec 04 §5.1): any other vector_index_path is a 400. */
+function assertIndexPath(root: string, requested: string | undefined): void {
+  if (requested === undefined) {
+    return;
+  }
+  const resolved = path.resolve(root, requested);
+  if (resolved !== path.join(root, 'search')) {
+    throw new ValidationFailed([
+      { field: 'vector_index_path', message: `must be ${path.join(root, 'search')} (or "search")` },
+    ]);
+  }
+}
 
 export const rebuildIndex = defineRoute({
   method: 'post',
@@ -12,6 +27,9 @@ export const rebuildIndex = defineRoute({
     '/api/index/stats. Incremental (only changed episodes re-embedded) unless `rebuild=true`. ' +
     '409 while a rebuild of this corpus runs in any process. `embedding_model` must name the ' +
     "server's configured model (400 otherwise): the model is a server setting. " +
+    '`vector_index_types` limits the doc types indexed (sticky: later builds keep them until ' +
+    'given again; `all` restores every type); `vector_index_path` may only name ' +
+    '`<corpus>/search`. ' +
     'Needs `Authorization: Bearer <OPERATOR_TOKEN>` (401 without; fails closed when unset).',
   tags: ['index'],
   // docs/decisions.md "Viewer gating": every write needs the operator token.
@@ -26,7 +44,12 @@ export const rebuildIndex = defineRoute({
         field: 'embedding_model',
       });
     }
-    const start = await ctx.search.rebuild(root, query.rebuild);
+    assertIndexPath(root, query.vector_index_path);
+    const requested = query.vector_index_types;
+    const docTypes = requested?.includes('all')
+      ? [...ALL_DOC_TYPES]
+      : (requested as DocType[] | undefined);
+    const start = await ctx.search.rebuild(root, query.rebuild, docTypes);
     if (start.status === 'busy') {
       throw new DomainError('conflict', 'a rebuild of this corpus is already running');
     }
@@ -39,6 +62,7 @@ export const rebuildIndex = defineRoute({
       path: root,
       force: query.rebuild,
       embedding_model: model,
+      vector_index_types: docTypes ?? null,
       poll,
     });
   },
