@@ -14,6 +14,7 @@ export const SearchDocType = z.enum([
   'episode_title',
   'episode_description',
 ]);
+export type SearchDocType = z.infer<typeof SearchDocType>;
 
 export const QueryType = z
   .enum(['entity_lookup', 'raw_evidence', 'temporal_tracking', 'cross_show_synthesis', 'semantic'])

@@ -1,27 +1,10 @@
-/** Spec 04 §5.2 doc types; anything else maps to the aux tier. */
-export type DocType =
-  | 'insight'
-  | 'transcript'
-  | 'quote'
-  | 'kg_topic'
-  | 'kg_entity'
-  | 'summary'
-  | 'summary_short'
-  | 'episode_title'
-  | 'episode_description';
+import { SearchDocType } from '@podcast/contracts';
+
+/** Spec 04 §5.2 doc types (the contracts' list); anything else maps to the aux tier. */
+export type DocType = SearchDocType;
 
 /** Every doc type, the default of a build. */
-export const ALL_DOC_TYPES: readonly DocType[] = [
-  'insight',
-  'transcript',
-  'quote',
-  'kg_topic',
-  'kg_entity',
-  'summary',
-  'summary_short',
-  'episode_title',
-  'episode_description',
-];
+export const ALL_DOC_TYPES: readonly DocType[] = SearchDocType.options;
 
 export type SourceTier = 'insight' | 'segment' | 'aux';
 
