@@ -1,5 +1,6 @@
 import type { EmbeddingProvider, EmbeddingSpec } from './embedding-provider.js';
 import { createOpenAiCompatibleProvider } from './openai-compatible.js';
+import { createSentenceTransformerProvider } from './sentence-transformer.js';
 import { defaultVectorCacheFile } from './word-vectors/default-cache.js';
 import { createStaticProvider } from './word-vectors/static-provider.js';
 
@@ -11,6 +12,6 @@ export async function createEmbeddingProvider(spec: EmbeddingSpec): Promise<Embe
     case 'openai_compatible':
       return createOpenAiCompatibleProvider(spec);
     case 'sentence_transformer_local':
-      throw new Error('sentence_transformer_local is not available in this build (issue 10)');
+      return createSentenceTransformerProvider(spec);
   }
 }

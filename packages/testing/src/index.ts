@@ -10,3 +10,4 @@ export {
 } from './sample-corpus.js';
 export type { TestDatabase } from './test-database.js';
 export { createTestDatabase } from './test-database.js';
+export { THEMES as TINY_MODEL_THEMES, writeTinySentenceModel } from './tiny-sentence-model.js';
