@@ -64,6 +64,12 @@ async function p99DuringRebuild(root, duration) {
   }
 }
 
+/** `tier value` for each tier with a vector index, `-` when none has one (below 50,000 rows). */
+function annSummary(recall, key) {
+  const parts = Object.entries(recall).map(([tier, r]) => `${tier} ${r[key]}`);
+  return parts.length === 0 ? '- (no IVF index)' : parts.join(', ');
+}
+
 export async function searchBench(corpora, { quick }) {
   const rows = [];
   for (const [label, source] of corpora) {
@@ -75,6 +81,7 @@ export async function searchBench(corpora, { quick }) {
     const changed = await touchOnePercent(root);
     const incremental = step('build', root, 'false');
     const latency = step('latency', root, quick ? '50' : '300');
+    const recall = step('ann-recall', root, quick ? '20' : '100');
     const during = await p99DuringRebuild(root, quick ? 2 : 5);
     rows.push({
       label,
@@ -85,6 +92,8 @@ export async function searchBench(corpora, { quick }) {
       incremental_episodes: `${incremental.episodes_embedded} (${changed} touched)`,
       search_p50_ms: latency.p50_ms,
       search_p99_ms: latency.p99_ms,
+      ivf_recall_at_10: annSummary(recall, 'recall_at_10'),
+      ivf_recall_at_50: annSummary(recall, 'recall_at_50'),
       ...during,
     });
     await rm(root, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 //   node search-steps.mjs build <root> <force:true|false>
 //   node search-steps.mjs latency <root> <queries>
 //   node search-steps.mjs relevance <root>
+//   node search-steps.mjs ann-recall <root> <queries>
 import { createCorpusRegistry } from '@podcast/corpus';
 import { createEmbeddingProvider } from '@podcast/providers';
 import {
@@ -59,5 +60,78 @@ if (step === 'build') {
     });
   }
   print(rows);
+} else if (step === 'ann-recall') {
+  print(await annRecall(Number(arg)));
 }
 corpus.close();
+
+/**
+ * Recall of the IVF vector index against exact search on the same table:
+ * for each tier with an index, the share of the exact top 10 (and top 50,
+ * the depth a top_k 10 query fetches) that the index also returns. The
+ * queries are the relevance queries, then insight texts of the corpus.
+ */
+async function annRecall(count) {
+  const search = createSearchService({ embedding });
+  const index = await search.openIndex(root);
+  const insights = snapshot.episodes
+    .filter((_, i) => i % 97 === 0)
+    .flatMap(
+      (e) =>
+        snapshot
+          .graphOf(e)
+          ?.insights.slice(0, 1)
+          .map((i) => i.text) ?? [],
+    );
+  const texts = [...SAMPLE_RELEVANCE_CASES.map((c) => c.query), ...insights].slice(0, count);
+  const vectors = await search.embed(texts);
+  const result = {};
+  for (const tier of ['insight', 'segment', 'aux']) {
+    const table = await index?.tableOf(tier);
+    const indices = table ? await table.listIndices() : [];
+    if (!indices.some((i) => i.columns.includes('vector'))) {
+      continue;
+    }
+    const ids = async (vector, k, exact) => {
+      let query = table
+        .query()
+        .nearestTo(Array.from(vector))
+        .distanceType('cosine')
+        .select(['doc_id'])
+        .limit(k);
+      if (exact) {
+        query = query.bypassVectorIndex();
+      }
+      const started = performance.now();
+      const rows = await query.toArray();
+      return { ids: rows.map((r) => r.doc_id), ms: performance.now() - started };
+    };
+    const recall = { 10: [], 50: [] };
+    const ms = { ann: [], exact: [] };
+    for (const vector of vectors.filter((v) => v.some((x) => x !== 0))) {
+      for (const k of [10, 50]) {
+        const exact = await ids(vector, k, true);
+        const ann = await ids(vector, k, false);
+        const hit = new Set(ann.ids);
+        recall[k].push(
+          exact.ids.filter((id) => hit.has(id)).length / Math.max(1, exact.ids.length),
+        );
+        if (k === 10) {
+          ms.exact.push(exact.ms);
+          ms.ann.push(ann.ms);
+        }
+      }
+    }
+    const mean = (xs) =>
+      Number((xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length)).toFixed(3));
+    result[tier] = {
+      rows: await table.countRows(),
+      queries: recall[10].length,
+      recall_at_10: mean(recall[10]),
+      recall_at_50: mean(recall[50]),
+      ann_ms: mean(ms.ann),
+      exact_ms: mean(ms.exact),
+    };
+  }
+  return result;
+}
