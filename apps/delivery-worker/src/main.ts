@@ -1,11 +1,12 @@
 import { createLogger, runMain } from '@podcast/runtime';
+import { startWorker } from './build-worker.js';
 import { loadWorkerConfig } from './env.js';
 
-// The delivery loops (email, push, relay events) arrive with the
-// notification-delivery issue; until then the worker validates its
-// configuration and says so, rather than pretending to deliver.
+// One process per tenant (PODCAST_TENANT). SIGTERM stops pulling, lets the
+// sends in flight finish and report, then exits.
 runMain(async () => {
   const config = loadWorkerConfig();
-  const logger = createLogger(config.LOG_LEVEL, 'delivery-worker');
-  logger.warn({ tenant: config.PODCAST_TENANT }, 'delivery loops are not implemented yet; exiting');
+  const logger = createLogger(config.LOG_LEVEL, `delivery-worker:${config.PODCAST_TENANT}`);
+  const worker = await startWorker(config, logger);
+  return worker.stop;
 });

@@ -12,8 +12,17 @@ describe('delivery-worker configuration', () => {
     expect(loadWorkerConfig(REQUIRED)).toEqual({
       ...REQUIRED,
       LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
       PODCAST_TENANT: 'development',
       OUTBOUND_ALLOWED_HOSTS: [],
+      PODCAST_EMAIL_FROM: 'Podcast <no-reply@localhost>',
+      PODCAST_VAPID_SUBJECT: 'mailto:ops@localhost',
+      PODCAST_APNS_ENV: 'sandbox',
+      PODCAST_METRICS_PORT: 9464,
+      PODCAST_CONCURRENCY: 16,
+      PODCAST_IDLE_MS: 2000,
+      PODCAST_RETRY_ATTEMPTS: 5,
+      PODCAST_RETRY_BASE_MS: 500,
     });
   });
 
@@ -24,9 +33,29 @@ describe('delivery-worker configuration', () => {
       PODCAST_DEV_OUTBOX_URL: 'http://127.0.0.1:8025/outbox',
       PODCAST_TENANT: 'production',
     };
-    expect(loadWorkerConfig({ ...env, OUTBOUND_ALLOWED_HOSTS: 'Push.LAN, 10.0.0.9' })).toEqual({
+    expect(
+      loadWorkerConfig({ ...env, OUTBOUND_ALLOWED_HOSTS: 'Push.LAN, 10.0.0.9' }),
+    ).toMatchObject({
       ...env,
       OUTBOUND_ALLOWED_HOSTS: ['push.lan', '10.0.0.9'],
+    });
+    const push = {
+      ...REQUIRED,
+      PODCAST_SMTP_URL: 'smtp://mail.lan:2525',
+      PODCAST_VAPID_PUBLIC_KEY: 'BPub',
+      PODCAST_VAPID_PRIVATE_KEY: 'priv',
+      PODCAST_APNS_KEY: '/run/secrets/apns.p8',
+      PODCAST_APNS_KEY_ID: 'KEY123',
+      PODCAST_APNS_TEAM_ID: 'TEAM123',
+      PODCAST_APNS_TOPIC: 'app.podcast',
+      PODCAST_APNS_ENV: 'production',
+      PODCAST_CONCURRENCY: '32',
+      PODCAST_RETRY_ATTEMPTS: '7',
+    };
+    expect(loadWorkerConfig(push)).toMatchObject({
+      ...push,
+      PODCAST_CONCURRENCY: 32,
+      PODCAST_RETRY_ATTEMPTS: 7,
     });
   });
 
@@ -39,6 +68,16 @@ describe('delivery-worker configuration', () => {
     ['PODCAST_TENANT', { PODCAST_TENANT: 'staging' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['OUTBOUND_ALLOWED_HOSTS', { OUTBOUND_ALLOWED_HOSTS: 'https://push.lan' }],
+    ['PODCAST_SMTP_URL', { PODCAST_SMTP_URL: 'http://mail.lan' }],
+    ['PODCAST_VAPID_PRIVATE_KEY', { PODCAST_VAPID_PUBLIC_KEY: 'BPub' }],
+    [
+      'PODCAST_APNS_KEY_ID',
+      { PODCAST_APNS_KEY: 'k', PODCAST_APNS_TEAM_ID: 't', PODCAST_APNS_TOPIC: 'a' },
+    ],
+    ['PODCAST_APNS_ENV', { PODCAST_APNS_ENV: 'staging' }],
+    ['PODCAST_CONCURRENCY', { PODCAST_CONCURRENCY: '0' }],
+    ['PODCAST_RETRY_ATTEMPTS', { PODCAST_RETRY_ATTEMPTS: 'many' }],
+    ['PODCAST_VAPID_SUBJECT', { PODCAST_VAPID_SUBJECT: 'ops@localhost' }],
   ])('refuses a missing or bad %s with one line naming it', (variable, env) => {
     const message = configErrorOf(() => loadWorkerConfig({ ...REQUIRED, ...env }));
     expect(message).toMatch(new RegExp(`^invalid configuration: ${variable}: [^\\n]+$`));

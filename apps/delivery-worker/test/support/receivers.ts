@@ -1,0 +1,198 @@
+import { execFileSync } from 'node:child_process';
+import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import ece from 'http_ece';
+import { SMTPServer } from 'smtp-server';
+
+/** A self-signed certificate for 127.0.0.1, made with the openssl CLI. */
+export function selfSignedCert(): { key: string; cert: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'push-tls-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        path.join(dir, 'key.pem'),
+        '-out',
+        path.join(dir, 'cert.pem'),
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+      ],
+      { stdio: 'ignore' },
+    );
+    return {
+      key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
+      cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface ReceivedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+/** A local SMTP server that keeps what it receives; recipients in `reject` get a 550 at RCPT. */
+export async function startSmtpReceiver(reject: ReadonlySet<string> = new Set()) {
+  const mails: ReceivedMail[] = [];
+  const rcptAttempts = new Map<string, number>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      rcptAttempts.set(to, (rcptAttempts.get(to) ?? 0) + 1);
+      if (reject.has(to)) {
+        const err = Object.assign(new Error('mailbox unavailable'), { responseCode: 550 });
+        callback(err);
+        return;
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    rcptAttempts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A browser's push subscription keys: an ECDH P-256 pair and an auth secret. */
+export function pushClientKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+  };
+}
+
+export interface ReceivedPush {
+  path: string;
+  payload: unknown;
+  jwtClaims: Record<string, unknown>;
+  vapidKey: string;
+}
+
+/** Verifies `vapid t=<jwt>, k=<key>` (RFC 8292): an ES256 JWT signed by the key given beside it. */
+function verifyVapid(header: string | undefined): { claims: Record<string, unknown>; key: string } {
+  const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
+  if (!match) {
+    throw new Error(`not a vapid authorization: ${header}`);
+  }
+  const [, jwt = '', key = ''] = match;
+  const [head = '', body = '', signature = ''] = jwt.split('.');
+  const point = Buffer.from(key, 'base64url');
+  const publicKey = createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${head}.${body}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+  if (!ok || JSON.parse(Buffer.from(head, 'base64url').toString()).alg !== 'ES256') {
+    throw new Error('VAPID JWT signature does not verify');
+  }
+  return { claims: JSON.parse(Buffer.from(body, 'base64url').toString()), key };
+}
+
+/**
+ * A local push service over TLS (web-push only speaks https): it verifies the
+ * VAPID JWT, decrypts the RFC 8291 aes128gcm body with the subscriber's keys
+ * and answers 201; a path in `gone` answers 410 as a push service does for an
+ * expired subscription.
+ */
+export async function startPushReceiver(
+  subscribers: Map<string, ReturnType<typeof pushClientKeys>>,
+  gone: ReadonlySet<string> = new Set(),
+) {
+  const tls = selfSignedCert();
+  const received: ReceivedPush[] = [];
+  const errors: string[] = [];
+  const server = https.createServer(tls, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const route = req.url ?? '';
+      if (gone.has(route)) {
+        res.writeHead(410).end('subscription gone');
+        return;
+      }
+      try {
+        const { claims, key } = verifyVapid(req.headers.authorization);
+        const subscriber = subscribers.get(route);
+        if (!subscriber || req.headers['content-encoding'] !== 'aes128gcm') {
+          throw new Error(`unexpected push to ${route}`);
+        }
+        const plain = ece.decrypt(Buffer.concat(chunks), {
+          version: 'aes128gcm',
+          privateKey: subscriber.ecdh,
+          authSecret: subscriber.auth,
+        });
+        received.push({
+          path: route,
+          payload: JSON.parse(plain.toString('utf8')),
+          jwtClaims: claims,
+          vapidKey: key,
+        });
+        res.writeHead(201).end();
+      } catch (err) {
+        errors.push(err instanceof Error ? err.message : String(err));
+        res.writeHead(400).end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `https://127.0.0.1:${port}`,
+    cert: tls.cert,
+    received,
+    errors,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
