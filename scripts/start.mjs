@@ -1,5 +1,7 @@
 // `pnpm start`: runs viewer-api (8000) and consumer-api (8001) on the sample
-// corpus with embedded defaults, after `turbo run build`. Ctrl-C stops both.
+// corpus with embedded defaults, after `turbo run build`, and the delivery
+// worker when there is something for it to reach: INTERNAL_OUTBOX_TOKEN and a
+// channel (PODCAST_SMTP_URL, or both VAPID keys). Ctrl-C stops them all.
 import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +18,18 @@ const apps = [
   { name: 'viewer-api', env: { PORT: process.env.VIEWER_PORT ?? '8000' } },
   { name: 'consumer-api', env: { PORT: process.env.CONSUMER_PORT ?? '8001' } },
 ];
+const env = process.env;
+const hasChannel =
+  env.PODCAST_SMTP_URL || (env.PODCAST_VAPID_PUBLIC_KEY && env.PODCAST_VAPID_PRIVATE_KEY);
+if (env.INTERNAL_OUTBOX_TOKEN && hasChannel) {
+  apps.push({
+    name: 'delivery-worker',
+    env: {
+      PODCAST_INTERNAL_OUTBOX_TOKEN: env.PODCAST_INTERNAL_OUTBOX_TOKEN ?? env.INTERNAL_OUTBOX_TOKEN,
+      PODCAST_APP_BASE_URL: env.PODCAST_APP_BASE_URL ?? `http://127.0.0.1:${apps[1].env.PORT}`,
+    },
+  });
+}
 
 const children = apps.map(({ name, env }) => {
   const child = spawn(process.execPath, [resolve(repo, `apps/${name}/dist/main.js`)], {
@@ -33,7 +47,8 @@ const children = apps.map(({ name, env }) => {
 
 process.stdout.write(
   `viewer-api   http://127.0.0.1:${apps[0].env.PORT}/docs\nconsumer-api http://127.0.0.1:${apps[1].env.PORT}/docs\ncorpus       ${base.CORPUS_DIR}\n` +
-    `database     ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite in ${base.DATA_DIR}/pglite`}\n`,
+    `database     ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite in ${base.DATA_DIR}/pglite`}\n` +
+    `delivery     ${apps[2] ? 'delivery-worker running' : 'no delivery worker (set INTERNAL_OUTBOX_TOKEN and PODCAST_SMTP_URL or VAPID keys)'}\n`,
 );
 
 let stopping = false;

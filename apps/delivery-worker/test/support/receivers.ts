@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http2 from 'node:http2';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -51,7 +52,7 @@ export interface ReceivedMail {
 }
 
 /** A local SMTP server that keeps what it receives; recipients in `reject` get a 550 at RCPT. */
-export async function startSmtpReceiver(reject: ReadonlySet<string> = new Set()) {
+export async function startSmtpReceiver(reject: ReadonlySet<string> = new Set(), delayMs = 0) {
   const mails: ReceivedMail[] = [];
   const rcptAttempts = new Map<string, number>();
   const server = new SMTPServer({
@@ -77,7 +78,8 @@ export async function startSmtpReceiver(reject: ReadonlySet<string> = new Set())
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        callback();
+        // Kept before the answer: a sender that dies now has delivered without knowing it.
+        setTimeout(callback, delayMs);
       });
     },
   });
@@ -147,10 +149,10 @@ function verifyVapid(header: string | undefined): { claims: Record<string, unkno
  * expired subscription.
  */
 export async function startPushReceiver(
+  tls: { key: string; cert: string },
   subscribers: Map<string, ReturnType<typeof pushClientKeys>>,
   gone: ReadonlySet<string> = new Set(),
 ) {
-  const tls = selfSignedCert();
   const received: ReceivedPush[] = [];
   const errors: string[] = [];
   const server = https.createServer(tls, (req, res) => {
@@ -191,6 +193,86 @@ export async function startPushReceiver(
   return {
     origin: `https://127.0.0.1:${port}`,
     cert: tls.cert,
+    received,
+    errors,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface ReceivedNativePush {
+  token: string;
+  topic: string | undefined;
+  pushType: string | undefined;
+  body: { aps?: { alert?: { title?: string; body?: string } }; url?: string };
+  claims: Record<string, unknown>;
+}
+
+/** Verifies `bearer <jwt>`: an ES256 provider token with our key id, signed by the provider key. */
+function verifyProviderToken(header: string | undefined, publicKeyPem: string, keyId: string) {
+  const [, jwt = ''] = /^bearer (.+)$/.exec(header ?? '') ?? [];
+  const [head = '', body = '', signature = ''] = jwt.split('.');
+  const headerJson = JSON.parse(Buffer.from(head, 'base64url').toString() || '{}');
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${head}.${body}`),
+    { key: publicKeyPem, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+  if (!ok || headerJson.alg !== 'ES256' || headerJson.kid !== keyId) {
+    throw new Error('provider token does not verify');
+  }
+  return JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
+}
+
+/**
+ * A local native push service over HTTP/2 and TLS: POST /3/device/<token>
+ * with a provider JWT. Tokens in `badTokens` answer 400 BadDeviceToken, as
+ * the service does for a token that is no longer valid.
+ */
+export async function startNativePushReceiver(
+  tls: { key: string; cert: string },
+  provider: { publicKeyPem: string; keyId: string },
+  badTokens: ReadonlySet<string> = new Set(),
+) {
+  const received: ReceivedNativePush[] = [];
+  const errors: string[] = [];
+  const server = http2.createSecureServer(tls, (req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const token = decodeURIComponent((req.url ?? '').replace(/^\/3\/device\//, ''));
+      try {
+        const claims = verifyProviderToken(
+          req.headers.authorization,
+          provider.publicKeyPem,
+          provider.keyId,
+        );
+        if (badTokens.has(token)) {
+          res
+            .writeHead(400, { 'content-type': 'application/json' })
+            .end('{"reason":"BadDeviceToken"}');
+          return;
+        }
+        received.push({
+          token,
+          topic: req.headers['apns-topic'] as string | undefined,
+          pushType: req.headers['apns-push-type'] as string | undefined,
+          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+          claims,
+        });
+        res.writeHead(200).end();
+      } catch (err) {
+        errors.push(err instanceof Error ? err.message : String(err));
+        res
+          .writeHead(403, { 'content-type': 'application/json' })
+          .end('{"reason":"InvalidProviderToken"}');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    origin: `https://127.0.0.1:${port}`,
     received,
     errors,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
