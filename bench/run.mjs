@@ -1,6 +1,6 @@
 // `pnpm bench`: corpus projection load, then route throughput as ratios of a
 // bare express route measured in the same run (a noisy machine shifts both).
-// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,search,notifications
+// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,search,notifications,delivery
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -10,6 +10,7 @@ import { SESSION_COOKIE, sessionCookieValue } from '@podcast/auth';
 import { generateCorpus } from '@podcast/corpus-generator';
 import { createDatabase, createSession, upsertUserFromProvider } from '@podcast/db';
 import { createTestDatabase } from '@podcast/testing';
+import { deliveryBench } from './delivery.mjs';
 import {
   compare,
   cpuUnderLightLoad,
@@ -28,7 +29,8 @@ const repo = resolve(here, '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = (
-  args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'load,viewer,consumer,search,notifications'
+  args.find((a) => a.startsWith('--only='))?.slice(7) ??
+  'load,viewer,consumer,search,notifications,delivery'
 ).split(',');
 const duration = quick ? 2 : 5;
 // What a browser sends (Chrome's header): cached answers are served in the
@@ -428,4 +430,7 @@ if (only.includes('notifications')) {
     'notifications against PostgreSQL (10,000-episode corpus)',
     await notificationsBench(large, { quick }),
   );
+}
+if (only.includes('delivery')) {
+  printTable('delivery worker senders against local receivers', await deliveryBench({ quick }));
 }

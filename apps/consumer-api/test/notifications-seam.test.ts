@@ -209,7 +209,7 @@ describe('internal outbox seam', () => {
         expect(first.status).toBe(200);
         expect(first.body).toEqual({ id: row.id, status });
         const repeat = await report(row.id, {
-          status: status === 'delivered' ? 'bounced' : 'delivered',
+          status: status === 'delivered' ? 'failed' : 'delivered',
         });
         expect(repeat.body).toEqual({ id: row.id, status });
         const comms = await readComms(t.ctx.db, user.id);
@@ -221,6 +221,22 @@ describe('internal outbox seam', () => {
         expect((await listOutboxOf(t.ctx.db, user.id))[0]?.status).toBe(status);
       },
     );
+
+    it('takes a relay bounce or complaint after delivered, suppresses, and keeps it', async () => {
+      for (const feedback of ['bounced', 'complaint'] as const) {
+        const { user } = await userWithComms(t.ctx, `feedback-${feedback}`, ALL_ON);
+        const row = envelopeRow({ userId: user.id, day: '20261121', createdAt: NOW.toISOString() });
+        await enqueue(t.ctx, [row]);
+        expect((await report(row.id, { status: 'delivered' })).body.status).toBe('delivered');
+        const late = await report(row.id, { status: feedback, detail: 'relay event e1' });
+        expect(late.body).toEqual({ id: row.id, status: feedback });
+        expect((await readComms(t.ctx.db, user.id)).types.daily_recap.email).toBe(false);
+        // Nothing moves it on from there, not even the other feedback.
+        const other = feedback === 'bounced' ? 'complaint' : 'bounced';
+        expect((await report(row.id, { status: other })).body.status).toBe(feedback);
+        expect((await report(row.id, { status: 'delivered' })).body.status).toBe(feedback);
+      }
+    });
 
     it('removes a bounced push endpoint and switches push off for every type', async () => {
       const { user } = await userWithComms(t.ctx, 'status-push', ALL_ON);

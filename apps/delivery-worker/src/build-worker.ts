@@ -1,20 +1,25 @@
 import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import type { DeliveryChannel } from '@podcast/contracts';
 import {
   createEmailRenderer,
   createNativePushSender,
+  createRelaySender,
   createSeamClient,
   createSmtpSender,
   createWebPushSender,
   NATIVE_PUSH_ORIGINS,
   processEnvelope,
   runChannelLoop,
+  runEventsLoop,
   type Senders,
 } from '@podcast/delivery';
+import { writeFileAtomic } from '@podcast/runtime';
 import { createTransport } from 'nodemailer';
 import type { Logger } from 'pino';
-import { seamUrlOf, type WorkerConfig } from './env.js';
+import { relayCursorFileOf, seamUrlOf, type WorkerConfig } from './env.js';
 import { createHealthServer } from './health-server.js';
 import { createLoopTelemetry } from './metrics.js';
 
@@ -50,6 +55,17 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 const pemOf = (value: string) =>
   value.includes('-----BEGIN') ? value : readFileSync(value, 'utf8');
 
+/** The relay's HTTP API when PODCAST_RELAY_URL is set: email (without SMTP) and its events. */
+const relayOf = (config: WorkerConfig) =>
+  config.PODCAST_RELAY_URL && config.PODCAST_RELAY_API_KEY
+    ? { baseUrl: config.PODCAST_RELAY_URL, apiKey: config.PODCAST_RELAY_API_KEY }
+    : undefined;
+
+async function writeCursor(file: string, cursor: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFileAtomic(file, JSON.stringify({ cursor }));
+}
+
 async function sendersOf(config: WorkerConfig) {
   const appBaseUrl = config.PODCAST_APP_BASE_URL;
   const ca = config.PODCAST_PUSH_CA_FILE ? readFileSync(config.PODCAST_PUSH_CA_FILE) : undefined;
@@ -70,15 +86,14 @@ async function sendersOf(config: WorkerConfig) {
           ...(ca ? { ca } : {}),
         })
       : undefined;
+  const relay = relayOf(config);
+  const sendEmail = transport
+    ? createSmtpSender(transport, config.PODCAST_EMAIL_FROM)
+    : relay && createRelaySender(config.PODCAST_EMAIL_FROM, relay);
   const senders: Senders = {
     appBaseUrl,
-    ...(transport
-      ? {
-          email: {
-            render: await createEmailRenderer(appBaseUrl),
-            send: createSmtpSender(transport, config.PODCAST_EMAIL_FROM),
-          },
-        }
+    ...(sendEmail
+      ? { email: { render: await createEmailRenderer(appBaseUrl), send: sendEmail } }
       : {}),
     ...(config.PODCAST_VAPID_PUBLIC_KEY && config.PODCAST_VAPID_PRIVATE_KEY
       ? {
@@ -144,9 +159,26 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
         }),
     }),
   );
+  const relay = relayOf(config);
+  if (relay) {
+    loops.push(
+      runEventsLoop({
+        relay,
+        seam,
+        cursorFile: relayCursorFileOf(config),
+        writeCursor,
+        pollMs: config.PODCAST_EVENTS_POLL_MS,
+        pageSize: 100,
+        signal: stopping.signal,
+        sleep,
+        onFeedback: (_id, status) => telemetry.feedback(status),
+        onError: (detail) => logger.warn({ detail }, 'relay events unavailable'),
+      }),
+    );
+  }
   const server = createHealthServer(telemetry.registry, {
     tenant: config.PODCAST_TENANT,
-    channels,
+    channels: relay ? [...channels, 'events'] : channels,
     lastPull: telemetry.lastPull,
     stopping: () => stopping.signal.aborted,
   });
@@ -156,7 +188,7 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
   logger.info({ tenant: config.PODCAST_TENANT, channels }, 'delivery worker started');
   if (channels.length === 0) {
     logger.warn(
-      'no channel is configured (PODCAST_SMTP_URL, VAPID or native push keys): nothing to deliver',
+      'no channel is configured (PODCAST_SMTP_URL, PODCAST_RELAY_URL, VAPID or native push keys): nothing to deliver',
     );
   }
   return {

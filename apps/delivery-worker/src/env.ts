@@ -21,6 +21,10 @@ const WorkerEnv = z
       .url({ protocol: /^smtps?$/, error: 'expected smtp:// or smtps://' })
       .optional(),
     PODCAST_EMAIL_FROM: z.string().min(3).default('Podcast <no-reply@localhost>'),
+    PODCAST_RELAY_URL: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }).optional(),
+    PODCAST_RELAY_API_KEY: optionalText,
+    PODCAST_RELAY_CURSOR_FILE: optionalText,
+    PODCAST_EVENTS_POLL_MS: positiveInt(30_000, 3_600_000),
     PODCAST_VAPID_PUBLIC_KEY: optionalText,
     PODCAST_VAPID_PRIVATE_KEY: optionalText,
     PODCAST_VAPID_SUBJECT: z
@@ -50,6 +54,13 @@ const WorkerEnv = z
         code: 'custom',
         path: [missing],
         message: 'both VAPID keys are needed for Web Push',
+      });
+    }
+    if (env.PODCAST_RELAY_URL && !env.PODCAST_RELAY_API_KEY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PODCAST_RELAY_API_KEY'],
+        message: 'required with PODCAST_RELAY_URL',
       });
     }
     const apns = [
@@ -82,4 +93,12 @@ export function seamUrlOf(config: WorkerConfig): string {
   return config.PODCAST_TENANT === 'development' && config.PODCAST_DEV_OUTBOX_URL
     ? config.PODCAST_DEV_OUTBOX_URL
     : config.PODCAST_APP_BASE_URL;
+}
+
+/** Where the relay events cursor survives restarts (one file per tenant). */
+export function relayCursorFileOf(config: WorkerConfig): string {
+  return (
+    config.PODCAST_RELAY_CURSOR_FILE ??
+    `.data/delivery-worker/relay-cursor-${config.PODCAST_TENANT}.json`
+  );
 }

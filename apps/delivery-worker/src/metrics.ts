@@ -23,6 +23,12 @@ export function createLoopTelemetry(logger: Logger) {
     labelNames: ['channel'],
     registers: [registry],
   });
+  const feedback = new Counter({
+    name: 'delivery_feedback_total',
+    help: 'Relay bounce and complaint events posted to the seam',
+    labelNames: ['status'],
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'delivery_send_seconds',
     help: 'From pull to reported status, per envelope',
@@ -67,6 +73,7 @@ export function createLoopTelemetry(logger: Logger) {
     registry,
     events,
     retried: (channel: string) => retried.inc({ channel }),
+    feedback: (status: string) => feedback.inc({ status }),
     lastPull: () => Object.fromEntries(lastPull),
   };
 }

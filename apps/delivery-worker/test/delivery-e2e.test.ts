@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { listOutboxOf, savePushSubscription, subscribe } from '@podcast/db';
 import { readComms } from '@podcast/notifications';
-import { copySampleCorpus } from '@podcast/testing';
+import { copySampleCorpus, selfSignedCert } from '@podcast/testing';
 import { simpleParser } from 'mailparser';
 import { pino } from 'pino';
 import { startWorker } from '../src/build-worker.js';
@@ -12,7 +12,6 @@ import { loadWorkerConfig } from '../src/env.js';
 
 import {
   pushClientKeys,
-  selfSignedCert,
   startNativePushReceiver,
   startPushReceiver,
   startSmtpReceiver,

@@ -23,6 +23,7 @@ describe('delivery-worker configuration', () => {
       PODCAST_IDLE_MS: 2000,
       PODCAST_RETRY_ATTEMPTS: 5,
       PODCAST_RETRY_BASE_MS: 500,
+      PODCAST_EVENTS_POLL_MS: 30_000,
     });
   });
 
@@ -69,6 +70,9 @@ describe('delivery-worker configuration', () => {
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],
     ['OUTBOUND_ALLOWED_HOSTS', { OUTBOUND_ALLOWED_HOSTS: 'https://push.lan' }],
     ['PODCAST_SMTP_URL', { PODCAST_SMTP_URL: 'http://mail.lan' }],
+    ['PODCAST_RELAY_URL', { PODCAST_RELAY_URL: 'ftp://relay.lan' }],
+    ['PODCAST_RELAY_API_KEY', { PODCAST_RELAY_URL: 'https://relay.example' }],
+    ['PODCAST_EVENTS_POLL_MS', { PODCAST_EVENTS_POLL_MS: '0' }],
     ['PODCAST_VAPID_PRIVATE_KEY', { PODCAST_VAPID_PUBLIC_KEY: 'BPub' }],
     [
       'PODCAST_APNS_KEY_ID',

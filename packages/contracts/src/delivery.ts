@@ -137,7 +137,9 @@ export type TerminalEnvelopeStatus = z.infer<typeof TerminalEnvelopeStatus>;
 export const OutboxStatusBody = z
   .object({ status: TerminalEnvelopeStatus, detail: z.string().max(2000).optional() })
   .openapi('OutboxStatusBody', {
-    description: 'A terminal report from the worker; repeats are no-ops',
+    description:
+      'A terminal report from the worker; repeats are no-ops, except that a later bounced or ' +
+      'complaint (relay feedback) replaces delivered',
   });
 export type OutboxStatusBody = z.infer<typeof OutboxStatusBody>;
 

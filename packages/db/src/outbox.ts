@@ -113,8 +113,15 @@ export interface StatusReport {
 }
 
 /**
+ * Delivery feedback that may follow a `delivered` report: a relay learns of
+ * a bounce or a complaint after it accepted the message (spec 02 "Events").
+ */
+const LATER_FEEDBACK = new Set(['bounced', 'complaint']);
+
+/**
  * Records a terminal status if the envelope is still pending (first report
- * wins); otherwise answers the stored one unchanged. Undefined: no such id.
+ * wins), or a bounce or complaint over `delivered`; otherwise answers the
+ * stored one unchanged. Undefined: no such id.
  */
 export async function reportEnvelopeStatus(
   db: DbExecutor,
@@ -124,11 +131,12 @@ export async function reportEnvelopeStatus(
   now: Date,
 ): Promise<StatusReport | undefined> {
   const columns = ['status', 'user_id', 'channel', 'type', 'envelope'] as const;
+  const from = LATER_FEEDBACK.has(status) ? ['pending', 'delivered'] : ['pending'];
   const updated = await db
     .updateTable('outbox')
     .set({ status, detail, reported_at: now, lease_until: null })
     .where('id', '=', id)
-    .where('status', '=', 'pending')
+    .where('status', 'in', from)
     .returning(columns)
     .executeTakeFirst();
   if (updated !== undefined) {

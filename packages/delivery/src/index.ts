@@ -2,6 +2,8 @@ export type { ChannelLoopOptions, LoopEvents } from './channel-loop.js';
 export { runChannelLoop } from './channel-loop.js';
 export type { DeliverDeps, DeliveryResult } from './deliver-envelope.js';
 export { deliverWithRetries } from './deliver-envelope.js';
+export type { EventsLoopOptions } from './events-loop.js';
+export { runEventsLoop } from './events-loop.js';
 export type { Processed, Senders } from './process-envelope.js';
 export { processEnvelope } from './process-envelope.js';
 export type { RetryPolicy } from './retry-policy.js';
@@ -17,6 +19,8 @@ export {
   nativePushOutcome,
   providerToken,
 } from './senders/native-push-sender.js';
+export type { RelayEvent, RelayEventsPage, RelayOptions } from './senders/relay-sender.js';
+export { createRelaySender, fetchRelayEvents, relayOutcome } from './senders/relay-sender.js';
 export type { EmailSend, EmailSender } from './senders/smtp-sender.js';
 export { createSmtpSender } from './senders/smtp-sender.js';
 export type { VapidKeys, WebPushOptions, WebPushSender } from './senders/web-push-sender.js';

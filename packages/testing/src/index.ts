@@ -11,3 +11,4 @@ export {
 export type { TestDatabase } from './test-database.js';
 export { createTestDatabase } from './test-database.js';
 export { THEMES as TINY_MODEL_THEMES, writeTinySentenceModel } from './tiny-sentence-model.js';
+export { selfSignedCert } from './tls.js';

@@ -1,49 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http2 from 'node:http2';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import ece from 'http_ece';
 import { SMTPServer } from 'smtp-server';
-
-/** A self-signed certificate for 127.0.0.1, made with the openssl CLI. */
-export function selfSignedCert(): { key: string; cert: string } {
-  const dir = mkdtempSync(path.join(tmpdir(), 'push-tls-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-keyout',
-        path.join(dir, 'key.pem'),
-        '-out',
-        path.join(dir, 'cert.pem'),
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      ],
-      { stdio: 'ignore' },
-    );
-    return {
-      key: readFileSync(path.join(dir, 'key.pem'), 'utf8'),
-      cert: readFileSync(path.join(dir, 'cert.pem'), 'utf8'),
-    };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 export interface ReceivedMail {
   from: string;

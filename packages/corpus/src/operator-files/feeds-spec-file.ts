@@ -1,5 +1,5 @@
 import type { FeedEntry, FeedEntryInput } from '@podcast/contracts';
-import { withFileLock, writeFileAtomic } from './atomic-write.js';
+import { withFileLock, writeFileAtomic } from '@podcast/runtime';
 import { type RootFile, readRootFile } from './confined-file.js';
 import {
   dedupeFeeds,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { DomainError } from '@podcast/contracts';
-import { withFileLock, writeFileAtomic } from './atomic-write.js';
+import { withFileLock, writeFileAtomic } from '@podcast/runtime';
 import { readRootFile } from './confined-file.js';
 import {
   findForbiddenOperatorKeys,

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { withFileLock, writeFileAtomic } from '../operator-files/atomic-write.js';
+import { withFileLock, writeFileAtomic } from '@podcast/runtime';
 import {
   asArray,
   asFiniteNumber,

@@ -1,6 +1,6 @@
 import { lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '../operator-files/atomic-write.js';
+import { writeFileAtomic } from '@podcast/runtime';
 import type { RollbackPlan, RollbackScope } from './rollback-plan.js';
 
 /**
