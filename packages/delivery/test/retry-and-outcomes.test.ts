@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   backoffMs,
+  createWebPushSender,
   DEFAULT_RETRY_POLICY,
   deliverWithRetries,
   nativePushOutcome,
@@ -85,5 +86,41 @@ describe('push service answers', () => {
     [403, 'InvalidProviderToken', 'failed'],
   ])('native push %i %s → %s', (status, reason, kind) => {
     expect(nativePushOutcome(status, reason).kind).toBe(kind);
+  });
+});
+
+describe('Web Push endpoints come from users', () => {
+  const vapid = { subject: 'mailto:ops@podcast.test', publicKey: 'BPub', privateKey: 'priv' };
+  const push = { title: 't', body: 'b', url: 'https://app.example/x', tag: 'nudg_x' };
+  const keys = { p256dh: 'k', auth: 'a' };
+
+  it.each([
+    ['https://127.0.0.1:8443/push', /loopback/],
+    ['https://10.0.0.7/push', /private/],
+    ['https://[::1]/push', /loopback/],
+  ])(
+    'refuses %s unless OUTBOUND_ALLOWED_HOSTS lists it, without connecting',
+    async (endpoint, why) => {
+      const send = createWebPushSender({ vapid, allowedHosts: [] });
+      const outcome = await send({ endpoint, keys }, push);
+      expect(outcome.kind).toBe('failed');
+      expect(outcome.kind === 'failed' && outcome.detail).toMatch(why);
+    },
+  );
+
+  it('refuses a name resolving to a private address, and a non-https endpoint', async () => {
+    const send = createWebPushSender({
+      vapid,
+      allowedHosts: [],
+      resolveHost: async () => [{ address: '192.168.1.20', family: 4 }],
+    });
+    expect(await send({ endpoint: 'https://push.example/x', keys }, push)).toMatchObject({
+      kind: 'failed',
+      detail: expect.stringMatching(/push endpoint refused/),
+    });
+    expect(await send({ endpoint: 'http://push.example/x', keys }, push)).toMatchObject({
+      kind: 'failed',
+      detail: 'push endpoint is not https',
+    });
   });
 });
