@@ -129,31 +129,35 @@ function graphInsightsOf(layers: EpisodeLayers, nextOrder: () => number): GraphI
   });
 }
 
-function collectLabels(labels: Map<string, string>, layers: EpisodeLayers): void {
-  const offer = (id: string, label: string | undefined) => {
-    if (label !== undefined && label !== '' && !labels.has(id)) {
-      labels.set(id, label);
+/** The label one episode gives `id`: its bridge's display name, then GI, then KG, then a quote's speaker name. */
+function labelIn(layers: EpisodeLayers, id: string): string | undefined {
+  const named = (node: { id: string }) => canonicalPersonId(node.id) === id;
+  const candidates = [
+    layers.bridge.identities.find(named)?.display_name,
+    [...layers.graph.topics, ...layers.kg.topics].find((node) => node.id === id)?.label,
+    [...layers.graph.persons, ...layers.graph.orgs, ...layers.kg.persons, ...layers.kg.orgs].find(
+      named,
+    )?.name,
+    layers.graph.quotes.find((q) => q.speaker_id !== null && canonicalPersonId(q.speaker_id) === id)
+      ?.speaker_name,
+  ];
+  return candidates.find((label) => label !== undefined && label !== '');
+}
+
+/** The label of the newest episode that names `id` (labels are looked up on use, not at build). */
+function findLabel(snapshot: CorpusSnapshot, items: readonly GraphInsight[], id: string) {
+  const seen = new Set<EpisodeRecord>();
+  for (const { episode } of items) {
+    if (!seen.has(episode)) {
+      seen.add(episode);
+      const layers = layersOf(snapshot, episode);
+      const label = layers && labelIn(layers, id);
+      if (label !== undefined) {
+        return label;
+      }
     }
-  };
-  for (const identity of layers.bridge.identities) {
-    offer(canonicalPersonId(identity.id), identity.display_name);
   }
-  for (const node of [...layers.graph.topics, ...layers.kg.topics]) {
-    offer(node.id, node.label);
-  }
-  for (const node of [
-    ...layers.graph.persons,
-    ...layers.graph.orgs,
-    ...layers.kg.persons,
-    ...layers.kg.orgs,
-  ]) {
-    offer(canonicalPersonId(node.id), node.name);
-  }
-  for (const quote of layers.graph.quotes) {
-    if (quote.speaker_id !== null) {
-      offer(canonicalPersonId(quote.speaker_id), quote.speaker_name);
-    }
-  }
+  return undefined;
 }
 
 function collectAliases(aliases: Map<string, string>, bridge: NormalizedBridge): void {
@@ -192,7 +196,6 @@ export function buildGraphIndex(snapshot: CorpusSnapshot): GraphIndex {
       continue;
     }
     episodes.push(episode);
-    collectLabels(labels, layers);
     collectAliases(aliases, layers.bridge);
     const own = graphInsightsOf(layers, () => order++);
     maps.byEpisode.set(episode, own);
@@ -214,7 +217,14 @@ export function buildGraphIndex(snapshot: CorpusSnapshot): GraphIndex {
     episodes,
     insights,
     ...maps,
-    labelOf: (id) => labels.get(id) ?? labelFromId(id),
+    labelOf: (id) => {
+      let label = labels.get(id);
+      if (label === undefined) {
+        label = findLabel(snapshot, maps.byNode.get(id) ?? [], id) ?? labelFromId(id);
+        labels.set(id, label);
+      }
+      return label;
+    },
     canonicalOf: (id, fallbackPrefix) => {
       const bare = canonicalPersonId(id.trim());
       const prefixed = bare.includes(':') ? bare : `${fallbackPrefix}${bare}`;
