@@ -121,6 +121,15 @@ export {
   GraphRef,
   PlainText,
 } from './delivery-payload.js';
+export {
+  AvatarParams,
+  DevUsersResponse,
+  DiscoverQuery,
+  DiscoverResponse,
+  TrendingShow,
+  TrendingTopicsQuery,
+  TrendingTopicsResponse,
+} from './discover.js';
 export type { EmbeddingSettings } from './embedding-env.js';
 export { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf } from './embedding-env.js';
 export {

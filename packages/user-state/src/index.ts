@@ -1,3 +1,4 @@
+export { avatarSvg, initialsOf } from './avatar.js';
 export { currentUserOf } from './current-user.js';
 export type { UserStateDeps } from './deps.js';
 export { listUserFavorites, removeUserFavorite, saveUserFavorite } from './favorites.js';

@@ -18,6 +18,7 @@ import { confirmUnsubscribe } from './comms/confirm-unsubscribe.js';
 import { getComms } from './comms/get-comms.js';
 import { putComms } from './comms/put-comms.js';
 import { showUnsubscribe } from './comms/show-unsubscribe.js';
+import { discoverRoutes } from './discover/discover-routes.js';
 import { removeFavorite } from './favorites/delete-favorite.js';
 import { getFavorites } from './favorites/list-favorites.js';
 import { putFavorite } from './favorites/save-favorite.js';
@@ -73,6 +74,8 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   listFeedEpisodes,
   listThemes,
   listStorylines,
+  // Open landing routes (issue 14)
+  ...discoverRoutes,
   getAudioSource,
   getArtwork,
   // Sign-in and per-user state (issue 4)
