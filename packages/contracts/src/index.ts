@@ -255,6 +255,7 @@ export {
   OperatorProfilesResponse,
   ScheduledJob,
 } from './operator-files.js';
+export { OpsSummaryQuery, OpsSummaryResponse } from './ops.js';
 export { Problem, ProblemFieldError } from './problem.js';
 export {
   NativePushSubscription,

@@ -149,6 +149,7 @@ export type { ArtifactResolution } from './browse/episode-artifact-paths.js';
 export { resolveEpisodeArtifacts } from './browse/episode-artifact-paths.js';
 export type { EpisodeFilter } from './browse/episode-filter.js';
 export { episodeTopicPills } from './browse/episode-topic-pills.js';
+export { opsSummary } from './browse/ops-summary.js';
 export { dailyActivity, readQueryCounts } from './browse/query-activity.js';
 export { readRunSummaries } from './browse/run-files.js';
 export { readClusteredEpisodeIds } from './browse/topic-cluster-episodes.js';

@@ -45,6 +45,7 @@ import { getOperatorConfig } from './operator/get-operator-config.js';
 import { listOperatorProfiles } from './operator/list-operator-profiles.js';
 import { putFeeds } from './operator/put-feeds.js';
 import { putOperatorConfig } from './operator/put-operator-config.js';
+import { getOpsSummary } from './ops/get-ops-summary.js';
 import { relationalRoutes } from './relational/relational-routes.js';
 import { compareSearchSubjects } from './search/compare-subjects.js';
 import { listSimilarEpisodes } from './search/list-similar-episodes.js';
@@ -98,6 +99,7 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
   getPersonTopics,
   ...graphQueryRoutes,
   ...rollbackRoutes,
+  getOpsSummary,
 ];
 
 /**
