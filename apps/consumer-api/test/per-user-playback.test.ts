@@ -31,6 +31,27 @@ describeInBothModes('playback', (fixture) => {
     expect((await fixture().as('get', `/api/app/playback/${a}`)).body.position_seconds).toBe(40);
   });
 
+  it('answers the list from a cache that every change of the positions invalidates', async () => {
+    const [a, b] = someSlugs(fixture().snapshot, 2);
+    await fixture().as('put', `/api/app/playback/${a}`).send({ position_seconds: 5 });
+    const first = await fixture().as('get', '/api/app/playback');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"/);
+    const revalidated = await fixture().as('get', '/api/app/playback').set('if-none-match', etag);
+    expect(revalidated.status).toBe(304);
+    // A write older than the stored one changes nothing, so the list stays the same.
+    const stale = await fixture()
+      .as('put', `/api/app/playback/${a}`)
+      .send({ position_seconds: 99, client_ts: Date.now() / 1000 - 3600 });
+    expect(stale.body.position_seconds).toBe(5);
+    expect((await fixture().as('get', '/api/app/playback')).headers.etag).toBe(etag);
+    await delay(5);
+    await fixture().as('put', `/api/app/playback/${b}`).send({ position_seconds: 7, finished: true });
+    const changed = await fixture().as('get', '/api/app/playback').set('if-none-match', etag);
+    expect(changed.status).toBe(200);
+    expect(changed.body.items[0]).toMatchObject({ slug: b, position_seconds: 7, finished: true });
+  });
+
   it.each([
     ['a negative position', { position_seconds: -1 }],
     ['a position given as text', { position_seconds: '10' }],

@@ -46,7 +46,15 @@ function newSessionId(): string {
 }
 
 function toUser(row: UserRow): User {
-  return { ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) };
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    provider: row.provider,
+    provider_subject: row.provider_subject,
+    created_at: toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
 }
 
 function toSession(row: SessionRow): Session {

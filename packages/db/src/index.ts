@@ -44,6 +44,7 @@ export {
   getPlayback,
   listPlayback,
   playbackKey,
+  playbackRevisionOf,
   putPlayback,
   putPlaybackMany,
 } from './playback.js';

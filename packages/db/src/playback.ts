@@ -107,20 +107,34 @@ export async function putPlaybackMany(
   if (rows.length === 0) {
     return out;
   }
+  // One statement: the upsert, and a bump of the revision of each user whose
+  // row it changed (a write older than the stored row changes nothing).
   const written = await db
-    .insertInto('playback_positions')
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'slug'])
-        .doUpdateSet((eb) => ({
-          position_seconds: eb.ref('excluded.position_seconds'),
-          updated_at: eb.ref('excluded.updated_at'),
-          finished: eb.ref('excluded.finished'),
-        }))
-        .where('playback_positions.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
+    .with('written', (qb) =>
+      qb
+        .insertInto('playback_positions')
+        .values(rows)
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'slug'])
+            .doUpdateSet((eb) => ({
+              position_seconds: eb.ref('excluded.position_seconds'),
+              updated_at: eb.ref('excluded.updated_at'),
+              finished: eb.ref('excluded.finished'),
+            }))
+            .where('playback_positions.updated_at', '<=', (eb) => eb.ref('excluded.updated_at')),
+        )
+        .returning(['user_id', 'slug', 'position_seconds', 'updated_at', 'finished']),
     )
-    .returning(['user_id', 'slug', 'position_seconds', 'updated_at', 'finished'])
+    .with('bumped', (qb) =>
+      qb
+        .updateTable('users')
+        .set({ playback_rev: sql`playback_rev + 1` })
+        .where('id', 'in', (eb) => eb.selectFrom('written').select('written.user_id'))
+        .returning('users.id'),
+    )
+    .selectFrom('written')
+    .select(['user_id', 'slug', 'position_seconds', 'updated_at', 'finished'])
     .execute();
   for (const row of written) {
     out.set(keyOf(row.user_id, row.slug), positionOf(row));
@@ -150,4 +164,17 @@ export async function putPlayback(
 ): Promise<PlaybackPosition> {
   const saved = await putPlaybackMany(db, [{ userId, slug, positionSeconds, at: now }]);
   return saved.get(keyOf(userId, slug)) as PlaybackPosition;
+}
+
+/**
+ * The revision of a user's playback positions (0 before the first write,
+ * "none" for an unknown user): any change to the list changes it.
+ */
+export async function playbackRevisionOf(db: DbExecutor, userId: string): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('playback_rev')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return row === undefined ? 'none' : String(row.playback_rev);
 }

@@ -25,6 +25,8 @@ export interface UsersTable {
   provider_subject: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Bumped by every write that changes one of the user's playback positions. */
+  playback_rev: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -155,7 +157,8 @@ export interface Database {
   inbox: InboxTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
+/** A user as the account code reads it; the playback revision is read on its own. */
+export type UserRow = Omit<Selectable<UsersTable>, 'playback_rev'>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PlaybackPositionRow = Selectable<PlaybackPositionsTable>;
 export type QueueItemRow = Selectable<QueueItemsTable>;

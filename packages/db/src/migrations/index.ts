@@ -4,6 +4,7 @@ import * as createUserState from './202611210905_create_user_state.js';
 import * as createUsedLoginStates from './202611211100_create_used_login_states.js';
 import * as createNotifications from './202611231200_create_notifications.js';
 import * as playbackFinished from './202611241000_playback_finished.js';
+import * as playbackRevision from './202611251000_playback_revision.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -16,6 +17,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611211100_create_used_login_states': createUsedLoginStates,
   '202611231200_create_notifications': createNotifications,
   '202611241000_playback_finished': playbackFinished,
+  '202611251000_playback_revision': playbackRevision,
 };
 
 export const migrationProvider: MigrationProvider = {

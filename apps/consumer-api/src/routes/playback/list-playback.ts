@@ -1,4 +1,5 @@
 import { PlaybackList } from '@podcast/contracts';
+import { playbackRevisionOf } from '@podcast/db';
 import { listUserPlayback } from '@podcast/user-state';
 import { defineRoute, userStateOf } from '../../context.js';
 
@@ -12,5 +13,13 @@ export const listPlaybackPositions = defineRoute({
   tags: ['playback'],
   auth: 'session',
   responses: { 200: PlaybackList },
+  // The list depends on the user's positions and on which episodes the corpus
+  // holds: cached per snapshot under the user's playback revision, so an
+  // unchanged list costs one primary-key read and no serialising.
+  cache: {
+    scope: ({ ctx }) => ctx.corpus.get(ctx.config.corpusDir),
+    vary: async ({ ctx, principal }) =>
+      `${principal.user.id}:${await playbackRevisionOf(ctx.db, principal.user.id)}`,
+  },
   handler: ({ ctx, principal }) => listUserPlayback(userStateOf(ctx), principal.user.id),
 });
