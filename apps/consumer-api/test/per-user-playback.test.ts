@@ -46,7 +46,9 @@ describeInBothModes('playback', (fixture) => {
     expect(stale.body.position_seconds).toBe(5);
     expect((await fixture().as('get', '/api/app/playback')).headers.etag).toBe(etag);
     await delay(5);
-    await fixture().as('put', `/api/app/playback/${b}`).send({ position_seconds: 7, finished: true });
+    await fixture()
+      .as('put', `/api/app/playback/${b}`)
+      .send({ position_seconds: 7, finished: true });
     const changed = await fixture().as('get', '/api/app/playback').set('if-none-match', etag);
     expect(changed.status).toBe(200);
     expect(changed.body.items[0]).toMatchObject({ slug: b, position_seconds: 7, finished: true });
