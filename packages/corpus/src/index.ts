@@ -97,6 +97,7 @@ export type { GraphIndex, GraphInsight } from './graph/graph-index.js';
 export { graphIndexOf } from './graph/graph-index.js';
 export type { InsightSentiment } from './graph/insight-sentiment.js';
 export { readInsightSentiments, sentimentLookup } from './graph/insight-sentiment.js';
+export { isoWeekLabel, mondayOf } from './graph/iso-week.js';
 export type { InsightRanker, InsightSelection } from './graph/relational.js';
 export {
   coSpeakers,

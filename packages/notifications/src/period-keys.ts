@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isoWeekLabel, mondayOf } from '@podcast/corpus';
 import type { LocalTime } from './local-time.js';
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
@@ -18,12 +19,8 @@ export function monthKey(local: LocalTime): string {
  * belongs to the year of its Thursday, so 2027-01-01 (a Friday) is 2026W53.
  */
 export function isoWeekKey(local: LocalTime): string {
-  const date = new Date(Date.UTC(local.year, local.month - 1, local.day));
-  const weekday = date.getUTCDay() || 7;
-  date.setUTCDate(date.getUTCDate() + 4 - weekday);
-  const yearStart = Date.UTC(date.getUTCFullYear(), 0, 1);
-  const week = Math.ceil(((date.getTime() - yearStart) / 86_400_000 + 1) / 7);
-  return `${date.getUTCFullYear()}W${pad(week)}`;
+  const day = `${pad(local.year, 4)}-${pad(local.month)}-${pad(local.day)}`;
+  return isoWeekLabel(mondayOf(day)).replace('-W', 'W');
 }
 
 /** Day plus 8 hex of the endpoint's SHA-256: one resurface nudge per subscription per day. */
