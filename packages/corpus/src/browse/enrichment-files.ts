@@ -69,13 +69,21 @@ export async function readCorpusEnrichment(place: CorpusPlace, enricherId: strin
 }
 
 /** `metadata/enrichments/<stem>.<id>.json` beside the episode's metadata file (spec 04 §2.4). */
+export function episodeEnrichmentRelpath(
+  episode: Pick<EpisodeRecord, 'metadata_relpath' | 'stem'>,
+  enricherId: string,
+): string {
+  const dir = path.posix.dirname(episode.metadata_relpath);
+  return path.posix.join(dir, ENRICHMENTS_DIR, `${episode.stem}.${enricherId}.json`);
+}
+
+/** The envelope of one episode's enricher; NotFound when the episode has none. */
 export async function readEpisodeEnrichment(
   place: CorpusPlace,
   episode: Pick<EpisodeRecord, 'metadata_relpath' | 'stem'>,
   enricherId: string,
 ): Promise<UnknownRecord> {
-  const dir = path.posix.dirname(episode.metadata_relpath);
-  const relpath = path.posix.join(dir, ENRICHMENTS_DIR, `${episode.stem}.${enricherId}.json`);
+  const relpath = episodeEnrichmentRelpath(episode, enricherId);
   const missing = `no ${enricherId} enrichment for this episode (${relpath})`;
   return requireEnvelope(await readRootJsonObject(place, relpath, missing), relpath);
 }

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import { readRootJsonObject } from '../browse/corpus-documents.js';
+import { episodeEnrichmentRelpath } from '../browse/enrichment-files.js';
 import type { CorpusPlace } from '../caches/corpus-caches.js';
 import {
   asArray,
@@ -45,11 +45,6 @@ export function sentimentsOfEnvelope(envelope: UnknownRecord): EpisodeSentiments
   return sentiments;
 }
 
-function sidecarRelpath(episode: Pick<EpisodeRecord, 'metadata_relpath' | 'stem'>): string {
-  const dir = path.posix.dirname(episode.metadata_relpath);
-  return path.posix.join(dir, 'enrichments', `${episode.stem}.insight_sentiment.json`);
-}
-
 /**
  * The sentiment sidecars of `episodes`, best effort: a missing, unreadable
  * or malformed file gives that episode no sentiments, never an error.
@@ -60,7 +55,9 @@ export async function readInsightSentiments(
 ): Promise<ReadonlyMap<EpisodeRecord, EpisodeSentiments>> {
   const read = await mapLimit(episodes, READ_CONCURRENCY, async (episode) => {
     try {
-      return sentimentsOfEnvelope(await readRootJsonObject(place, sidecarRelpath(episode)));
+      return sentimentsOfEnvelope(
+        await readRootJsonObject(place, episodeEnrichmentRelpath(episode, 'insight_sentiment')),
+      );
     } catch {
       return NONE;
     }
