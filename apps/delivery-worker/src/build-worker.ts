@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { setTimeout as wait } from 'node:timers/promises';
 import type { DeliveryChannel } from '@podcast/contracts';
 import {
   createEmailRenderer,
@@ -32,24 +33,7 @@ export interface RunningWorker {
 }
 
 /** Abortable wait: rejects with an AbortError when the worker stops. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) {
-      reject(new DOMException('stopped', 'AbortError'));
-      return;
-    }
-    const timer = setTimeout(done, ms);
-    function done() {
-      signal.removeEventListener('abort', abort);
-      resolve();
-    }
-    function abort() {
-      clearTimeout(timer);
-      reject(new DOMException('stopped', 'AbortError'));
-    }
-    signal.addEventListener('abort', abort, { once: true });
-  });
-}
+const sleep = (ms: number, signal: AbortSignal): Promise<void> => wait(ms, undefined, { signal });
 
 /** A PEM given inline, or the path of a file holding it. */
 const pemOf = (value: string) =>

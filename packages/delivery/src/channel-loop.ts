@@ -1,4 +1,5 @@
 import type { DeliveryChannel } from '@podcast/contracts';
+import { mapLimit } from '@podcast/runtime';
 import type { Processed } from './process-envelope.js';
 import type { SeamClient } from './seam-client.js';
 import { reasonOf } from './send-outcome.js';
@@ -26,18 +27,6 @@ export interface ChannelLoopOptions {
   sleep(ms: number, signal: AbortSignal): Promise<void>;
   random(): number;
   events?: LoopEvents;
-}
-
-/** Runs `task` over `items` with at most `limit` in flight. */
-async function eachLimit<T>(items: readonly T[], limit: number, task: (item: T) => Promise<void>) {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) {
-      const item = items[next++] as T;
-      await task(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
 const REPORT_TRIES = 5;
@@ -97,7 +86,7 @@ export async function runChannelLoop(options: ChannelLoopOptions): Promise<void>
       await options.sleep(options.idleMs, signal).catch(() => undefined);
       continue;
     }
-    await eachLimit(batch, options.concurrency, async (raw) => {
+    await mapLimit(batch, options.concurrency, async (raw) => {
       if (signal.aborted) {
         return;
       }

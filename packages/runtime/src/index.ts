@@ -7,6 +7,7 @@ export { checkAudioUrl, defaultAudioCheckSettings } from './audio-url-check.js';
 export { ConfigError, parseConfig } from './config.js';
 export type { LoggerOptions } from './logger.js';
 export { createLogger } from './logger.js';
+export { mapLimit } from './map-limit.js';
 export type {
   AddressClass,
   AddressPolicy,

@@ -1,8 +1,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CorpusRunSummaryItem } from '@podcast/contracts';
+import { mapLimit } from '@podcast/runtime';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
-import { mapLimit } from '../snapshot/map-limit.js';
 import { newestRunFiles, type RunFile, runSummaryRow, sortRunSummaries } from './run-summaries.js';
 
 /** Per-episode folders hold thousands of files and never a run.json. */

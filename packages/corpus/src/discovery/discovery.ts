@@ -1,8 +1,8 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { mapLimit } from '@podcast/runtime';
 import { artifactKindOf, isMetadataFileName } from '../readers/metadata.js';
-import { mapLimit } from '../snapshot/map-limit.js';
 
 /** What discovery keeps of one directory. */
 export interface DirListing {

@@ -1,3 +1,4 @@
+import { mapLimit } from '@podcast/runtime';
 import { readRootJsonObject } from '../browse/corpus-documents.js';
 import { episodeEnrichmentRelpath } from '../browse/enrichment-files.js';
 import type { CorpusPlace } from '../caches/corpus-caches.js';
@@ -9,7 +10,6 @@ import {
   type UnknownRecord,
 } from '../readers/lenient-values.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
-import { mapLimit } from '../snapshot/map-limit.js';
 import type { GraphInsight } from './graph-index.js';
 
 export type SentimentLabel = 'negative' | 'neutral' | 'positive';

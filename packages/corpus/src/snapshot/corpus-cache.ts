@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { mapLimit } from '@podcast/runtime';
 import type { Logger } from 'pino';
 import type { ArtifactKind } from '../readers/metadata.js';
 import type { CachedFile, CorpusState, TrackedKind } from './corpus-state.js';
-import { mapLimit } from './map-limit.js';
 import type { TimeSlicer } from './time-slicer.js';
 
 export interface SyncDeps {

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { mapLimit } from '@podcast/runtime';
 import { normalizeBridge } from '../readers/bridge-reader.js';
 import { normalizeGi } from '../readers/gi-reader.js';
 import { normalizeKg } from '../readers/kg-reader.js';
@@ -23,7 +24,6 @@ import {
   siblingRelpath,
   type TrackedKind,
 } from './corpus-state.js';
-import { mapLimit } from './map-limit.js';
 
 /** Reads one file into its cache entry; returns the parsed object, or undefined when unusable or gone. */
 async function readCached(
