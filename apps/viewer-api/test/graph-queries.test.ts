@@ -112,7 +112,7 @@ describe('GET /api/persons/{person_id}/…', () => {
     const topics = CilPersonTopicsResponse.parse(await get('/api/persons/nobody/topics'));
     expect(topics).toMatchObject({ person_id: 'person:nobody', topic_ids: [] });
     expectProblem(
-      await request(t.viewer.app).get(`/api/persons/${'p'.repeat(301)}/topics`),
+      await request(t.viewer.app).get(`/api/persons/${'p'.repeat(256)}/topics`),
       400,
       'person_id',
     );

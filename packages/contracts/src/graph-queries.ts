@@ -21,7 +21,7 @@ export const NodeIdParam = z
   .string()
   .trim()
   .min(1)
-  .max(300)
+  .max(255)
   .openapi({ example: 'topic:adolescent-sleep' });
 
 export const RelationalListResponse = z

@@ -18,6 +18,7 @@ import { methodNotAllowed } from './method-not-allowed.js';
 import { refuseNulCharacters } from './nul-characters.js';
 import { type ApiInfo, buildOpenApiDocument } from './openapi.js';
 import { restParamNames, toExpressPath } from './paths.js';
+import { refuseMalformedQueryEscapes } from './query-escapes.js';
 import { FileReply, RawReply, Reply } from './replies.js';
 import {
   type CachedResponse,
@@ -132,6 +133,7 @@ function routeHandler<Ctx>(
       await runMiddleware(parse, req, res);
     }
     const params = parsePart('params', route.params, paramsOf(req, rest));
+    refuseMalformedQueryEscapes(req.originalUrl);
     const query = parsePart('query', route.query, req.query);
     const body = parsePart('body', route.body, req.body);
     const input = { params, query, body, ctx: options.ctx, principal, req };
