@@ -1,4 +1,5 @@
 import type { EpisodeCatalogItem } from '@podcast/contracts';
+import { corpusFeedsOf } from '../browse/corpus-metrics.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { FeedRecord } from '../records/feeds.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
@@ -17,19 +18,18 @@ const dayBefore = (now: Date, days: number) =>
  * still ranks after those that have some, so a quiet corpus keeps a shelf.
  */
 export function trendingShows(
-  snapshot: Pick<CorpusSnapshot, 'feeds' | 'episodes'>,
+  snapshot: CorpusSnapshot,
   now: Date,
   limit: number,
 ) {
   const since = dayBefore(now, WINDOW_DAYS - 1);
   const today = now.toISOString().slice(0, 10);
   const recent = new Map<string, number>();
-  const latest = new Map<string, string>();
+  const latest = new Map(
+    corpusFeedsOf(snapshot).map((feed) => [feed.feed_id, feed.latest_publish_date]),
+  );
   for (const episode of snapshot.episodes) {
     const day = episode.publish_date;
-    if (day !== null && !latest.has(episode.feed_id)) {
-      latest.set(episode.feed_id, day);
-    }
     if (day !== null && day >= since && day <= today) {
       recent.set(episode.feed_id, (recent.get(episode.feed_id) ?? 0) + 1);
     }
