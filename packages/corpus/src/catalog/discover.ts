@@ -17,11 +17,7 @@ const dayBefore = (now: Date, days: number) =>
  * then by their newest episode, then feed id; a show with none in the window
  * still ranks after those that have some, so a quiet corpus keeps a shelf.
  */
-export function trendingShows(
-  snapshot: CorpusSnapshot,
-  now: Date,
-  limit: number,
-) {
+export function trendingShows(snapshot: CorpusSnapshot, now: Date, limit: number) {
   const since = dayBefore(now, WINDOW_DAYS - 1);
   const today = now.toISOString().slice(0, 10);
   const recent = new Map<string, number>();
