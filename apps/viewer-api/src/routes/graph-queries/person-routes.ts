@@ -26,7 +26,10 @@ export const getPersonPositions = defineRoute({
   handler: async ({ params, query, ctx }) => {
     const { snapshot, index } = await graphScope(ctx, query.path);
     const person = index.canonicalOf(params.person_id, 'person:');
-    const sentimentOf = await sentimentLookup(snapshot, index.bySpeaker.get(person) ?? []);
+    const topic = index.canonicalOf(query.topic, 'topic:');
+    // Only the sidecars of the episodes where the person speaks on the topic.
+    const onTopic = (index.bySpeaker.get(person) ?? []).filter((i) => i.topics.includes(topic));
+    const sentimentOf = await sentimentLookup(snapshot, onTopic);
     const types = typesOrDefault(query.insight_types, ['claim']);
     const answer = personPositions(
       index,
