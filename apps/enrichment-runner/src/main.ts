@@ -1,10 +1,15 @@
 import { createLogger, runMain } from '@podcast/runtime';
 import { loadRunnerConfig } from './env.js';
+import { startRunner } from './jobs/start-runner.js';
 
-// The BullMQ consumer and the `enrich` command arrive with the enrichment
-// issue; until then the runner validates its configuration and says so.
-runMain(async () => {
-  const config = loadRunnerConfig();
-  const logger = createLogger(config.LOG_LEVEL, 'enrichment-runner');
-  logger.warn({ corpus: config.CORPUS_DIR }, 'enrichment consumer is not implemented yet; exiting');
-});
+// SIGTERM: take no new job, end the running ones (their subprocesses get
+// SIGTERM, then SIGKILL after 10 s) as failed, then exit.
+runMain(
+  async () => {
+    const config = loadRunnerConfig();
+    const logger = createLogger(config.LOG_LEVEL, 'enrichment-runner');
+    const runner = await startRunner(config, logger);
+    return runner.stop;
+  },
+  { graceMs: 30_000 },
+);

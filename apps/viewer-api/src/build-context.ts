@@ -1,4 +1,5 @@
 import { type CorpusRegistryOptions, createCorpusRegistry } from '@podcast/corpus';
+import { JobQueues, JobRegistry, type JobsService, producerConnection } from '@podcast/jobs';
 import { createLogger } from '@podcast/runtime';
 import { createSearchService } from '@podcast/search';
 import type { Logger } from 'pino';
@@ -44,10 +45,41 @@ export function buildViewerContext(
     now,
     onLogError: (err) => logger.warn({ err }, 'query log append failed'),
   });
-  const ctx: ViewerDeps = { config, corpus, search, logger, now };
+  const jobs =
+    config.redisUrl === undefined ? undefined : openJobs(config.redisUrl, config, logger, now);
+  const ctx: ViewerDeps = {
+    config,
+    corpus,
+    search,
+    logger,
+    now,
+    ...(jobs ? { jobs: jobs.service } : {}),
+  };
   const close = async () => {
     corpus.close();
     await search.close();
+    await jobs?.close();
   };
   return { ctx, close };
+}
+
+/** The producer side of the jobs: one Redis connection for the registry and the queues. */
+function openJobs(redisUrl: string, config: ViewerConfig, logger: Logger, now: () => Date) {
+  const settings = { redisUrl, prefix: config.redisPrefix };
+  const redis = producerConnection(settings);
+  redis.on('error', (err) => logger.warn({ err: err.message }, 'redis connection error'));
+  const queues = new JobQueues(settings, redis);
+  const service: JobsService = {
+    registry: new JobRegistry({ redis, prefix: settings.prefix, now }),
+    queues,
+    logger,
+    now,
+  };
+  return {
+    service,
+    close: async () => {
+      await queues.close();
+      redis.disconnect();
+    },
+  };
 }

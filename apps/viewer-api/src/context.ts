@@ -1,6 +1,7 @@
 import type { ScheduledJob } from '@podcast/contracts';
 import type { CorpusRegistry } from '@podcast/corpus';
 import { createRouteDefiner, type OperatorPrincipal } from '@podcast/http-kit';
+import type { JobsService } from '@podcast/jobs';
 import type { SearchService } from '@podcast/search';
 import type { Logger } from 'pino';
 import type { ViewerConfig } from './env.js';
@@ -14,6 +15,8 @@ export interface ViewerCtx {
   search: SearchService;
   logger: Logger;
   now: () => Date;
+  /** The job registry and queues; present exactly when REDIS_URL is set (the jobs group is mounted). */
+  jobs?: JobsService;
   /**
    * Called after a PUT of the operator file changed its scheduled_jobs block,
    * so the in-process scheduler can reload (spec 01).

@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf, z } from '@podcast/contracts';
+import {
+  checkEmbeddingEnv,
+  EmbeddingEnvShape,
+  embeddingSettingsOf,
+  RedisPrefix,
+  z,
+} from '@podcast/contracts';
 import { parseConfig } from '@podcast/runtime';
 
 const ViewerEnv = z
@@ -14,6 +20,7 @@ const ViewerEnv = z
       .default('info'),
     OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     REDIS_URL: z.url().optional(),
+    REDIS_PREFIX: RedisPrefix,
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
     // The safety-net full rescan while the watcher runs (docs/decisions/corpus.md).
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
@@ -31,6 +38,7 @@ const ViewerEnv = z
       logLevel: env.LOG_LEVEL,
       operatorToken: env.OPERATOR_TOKEN,
       redisUrl: env.REDIS_URL,
+      redisPrefix: env.REDIS_PREFIX,
       refreshIntervalMs: env.CORPUS_REFRESH_MS,
       rescanIntervalMs: env.CORPUS_RESCAN_MS,
       embedding: embeddingSettingsOf(env),

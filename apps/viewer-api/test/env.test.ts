@@ -14,6 +14,7 @@ describe('viewer-api configuration', () => {
       logLevel: 'info',
       operatorToken: undefined,
       redisUrl: undefined,
+      redisPrefix: 'podcast:',
       refreshIntervalMs: 2000,
       rescanIntervalMs: 300000,
       embedding: { kind: 'static_word_vectors' },
@@ -32,6 +33,7 @@ describe('viewer-api configuration', () => {
       LOG_LEVEL: 'debug',
       OPERATOR_TOKEN: 'operator-token-0001',
       REDIS_URL: 'redis://cache:6379',
+      REDIS_PREFIX: 'viewer-a:',
       CORPUS_REFRESH_MS: '500',
       CORPUS_RESCAN_MS: '45000',
       EMBEDDING_PROVIDER: 'openai_compatible',
@@ -48,6 +50,7 @@ describe('viewer-api configuration', () => {
       logLevel: 'debug',
       operatorToken: 'operator-token-0001',
       redisUrl: 'redis://cache:6379',
+      redisPrefix: 'viewer-a:',
       refreshIntervalMs: 500,
       rescanIntervalMs: 45000,
       embedding: {

@@ -210,6 +210,28 @@ export {
   TopicRef,
 } from './graph-shapes.js';
 export {
+  EnrichmentJobParams,
+  EnrichmentJobRequest,
+  EpisodeOrder,
+  JOB_CATALOG,
+  JobAccepted,
+  JobCommandType,
+  JobIdParams,
+  JobIdQuery,
+  JobListQuery,
+  JobListResponse,
+  JobRecord,
+  JobStatus,
+  LOG_TAIL_DEFAULT_BYTES,
+  LogTailQuery,
+  PipelineJobLogTailResponse,
+  PipelineJobParams,
+  PipelineJobRequest,
+  ReconcileResponse,
+  RedisPrefix,
+  TERMINAL_JOB_STATUSES,
+} from './jobs.js';
+export {
   LibraryItem,
   LibraryList,
   LibrarySubscribeBody,

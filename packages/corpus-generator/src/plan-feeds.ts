@@ -1,5 +1,6 @@
+import { feedWorkspaceDirName } from '@podcast/corpus';
 import { artRelpath, drawCoverPng, drawCoverSvg } from './artwork.js';
-import { sha1Hex, sha256Hex } from './hashing.js';
+import { sha256Hex } from './hashing.js';
 import type { ArtImage, FeedPlan, Person } from './plan-types.js';
 import { createRng, deriveSeed } from './prng.js';
 import { slugify } from './text.js';
@@ -27,12 +28,6 @@ export function feedIdFor(url: string): string {
     .toLowerCase()
     .replace(/\/+$/, '');
   return `sha256:${sha256Hex(canonical)}`;
-}
-
-/** Production feed folder: `rss_<host>_<first 8 hex of SHA-1(RSS URL)>` (spec 04 §1.1). */
-export function feedDirName(url: string): string {
-  const host = new URL(url).host.replace(/[^A-Za-z0-9]/g, '_');
-  return `rss_${host}_${sha1Hex(url).slice(0, 8)}`;
 }
 
 function feedArt(
@@ -84,7 +79,7 @@ export function planFeedShell(
     host,
     url,
     feedId: feedIdFor(url),
-    dirName: feedDirName(url),
+    dirName: feedWorkspaceDirName(url),
     podcastId: `podcast:${slugify(title)}`,
     description: `A show about ${domain.blurb}, hosted by ${hostNames}.`,
     hosts,

@@ -182,6 +182,7 @@ export { resolveArtFile, resolveServedFile, resolveTextFile } from './files/serv
 
 // Operator files: operator.yaml, the feeds spec and profile presets.
 
+export { feedWorkspaceDirName, resolvePipelineFeed } from './operator-files/feed-workspace.js';
 export type { FeedsSpecView } from './operator-files/feeds-spec-file.js';
 export { readFeedsSpec, writeFeedsSpec } from './operator-files/feeds-spec-file.js';
 export type { ValidOperatorContent } from './operator-files/operator-content.js';

@@ -40,6 +40,7 @@ import { getIndexStats } from './index-admin/get-index-stats.js';
 import { getIndexTimeseries } from './index-admin/get-index-timeseries.js';
 import { rebuildIndex } from './index-admin/rebuild-index.js';
 import { rebuildTopicClusters } from './index-admin/rebuild-topic-clusters.js';
+import { jobsRoutes } from './jobs/jobs-routes.js';
 import { getFeeds } from './operator/get-feeds.js';
 import { getOperatorConfig } from './operator/get-operator-config.js';
 import { listOperatorProfiles } from './operator/list-operator-profiles.js';
@@ -104,9 +105,13 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
 
 /**
  * Routes mounted together; a group with `mountIf` is mounted only when the
- * config allows it (the jobs and enrichment routes of a later issue need
- * REDIS_URL). Health flags derive from what is mounted (capabilities.ts).
+ * config allows it (the jobs routes need REDIS_URL). Health flags derive from what is mounted (capabilities.ts).
  */
 export const viewerRouteGroups: RouteGroup<ViewerCtx, ViewerConfig>[] = [
   routeGroup({ name: 'viewer', routes: viewerRoutes }),
+  routeGroup({
+    name: 'jobs',
+    routes: jobsRoutes,
+    mountIf: (config) => config.redisUrl !== undefined,
+  }),
 ];

@@ -25,7 +25,7 @@ export interface ViewerTestApp {
   /** The registry behind the app, e.g. for `corpus.refresh(root)` after editing files. */
   corpus: CorpusRegistry;
   /** Stops the corpus registry; call it in afterAll. */
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**

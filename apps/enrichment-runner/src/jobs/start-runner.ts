@@ -1,0 +1,113 @@
+import { hostname } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { JobRecord } from '@podcast/contracts';
+import { EnrichmentJobParams, PipelineJobParams } from '@podcast/contracts';
+import {
+  CancelWatcher,
+  type JobExecutor,
+  type JobMessage,
+  JobRegistry,
+  pipelineArgs,
+  queueNameOf,
+  runJob,
+  subprocessExecutor,
+  workerConnection,
+  workerOptions,
+} from '@podcast/jobs';
+import { Worker } from 'bullmq';
+import type { Logger } from 'pino';
+import type { RunnerConfig } from '../env.js';
+
+export interface StartedRunner {
+  stop(): Promise<void>;
+}
+
+/** The `enrich` command of this package, run as the enrichment job's subprocess. */
+const ENRICH_CLI = fileURLToPath(new URL('../cli/enrich.js', import.meta.url));
+
+export function enrichArgs(job: JobRecord): string[] {
+  const params = EnrichmentJobParams.parse(job.params);
+  const args = ['--output-dir', job.corpus_path, '--job-id', job.job_id];
+  if (params.only.length > 0) {
+    args.push('--only', params.only.join(','));
+  }
+  if (params.skip.length > 0) {
+    args.push('--skip', params.skip.join(','));
+  }
+  if (params.corpus_only) {
+    args.push('--corpus-only');
+  }
+  return args;
+}
+
+function executors(config: RunnerConfig): Record<JobRecord['command_type'], JobExecutor> {
+  return {
+    pipeline: subprocessExecutor(
+      config.PIPELINE_COMMAND,
+      'PIPELINE_COMMAND is not set on the enrichment runner, so it cannot run pipeline jobs',
+      (job) => pipelineArgs(job.corpus_path, PipelineJobParams.parse(job.params)),
+    ),
+    corpus_enrichment: subprocessExecutor([process.execPath, ENRICH_CLI], '', enrichArgs),
+  };
+}
+
+/**
+ * The BullMQ consumer: one worker per queue of the catalog, a subscriber on
+ * the registry's cancel channel, each job taken through runJob. Stopping
+ * closes the workers (no new jobs), ends the running ones as failed with
+ * "the runner stopped" and waits for their subprocesses.
+ */
+export async function startRunner(config: RunnerConfig, logger: Logger): Promise<StartedRunner> {
+  const settings = { redisUrl: config.REDIS_URL, prefix: config.REDIS_PREFIX };
+  const redis = workerConnection(settings);
+  const subscriber = workerConnection(settings);
+  const registry = new JobRegistry({
+    redis,
+    prefix: settings.prefix,
+    leaseMs: config.RUNNER_LEASE_MS,
+  });
+  const cancels = new CancelWatcher();
+  const worker = `${hostname()}:${process.pid}`;
+  const deps = {
+    registry,
+    logger,
+    now: () => new Date(),
+    worker,
+    cancels,
+    executors: executors(config),
+  };
+  await subscriber.subscribe(registry.cancelChannel);
+  subscriber.on('message', (_channel: string, jobId: string) => {
+    if (cancels.cancel(jobId)) {
+      logger.info({ job_id: jobId }, 'cancel requested');
+    }
+  });
+  const concurrency = {
+    pipeline: config.RUNNER_PIPELINE_CONCURRENCY,
+    corpus_enrichment: config.RUNNER_ENRICHMENT_CONCURRENCY,
+  };
+  const workers = (['pipeline', 'corpus_enrichment'] as const).map((commandType) => {
+    const connection = workerConnection(settings);
+    const bull = new Worker<JobMessage>(
+      queueNameOf(commandType),
+      async (job) => {
+        const ended = await runJob(deps, job.data.job_id);
+        return ended?.status ?? 'not_taken';
+      },
+      workerOptions(settings, connection, concurrency[commandType]),
+    );
+    bull.on('error', (err) => logger.warn({ err: err.message }, 'queue worker error'));
+    return { bull, connection };
+  });
+  logger.info({ worker, queues: workers.map((w) => w.bull.name) }, 'runner waiting for jobs');
+  return {
+    stop: async () => {
+      const closing = workers.map((w) => w.bull.close());
+      cancels.cancelAll();
+      await Promise.all(closing);
+      await Promise.all(workers.map((w) => w.connection.quit()));
+      await subscriber.quit();
+      await redis.quit();
+    },
+  };
+}

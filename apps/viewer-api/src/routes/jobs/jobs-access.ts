@@ -1,0 +1,77 @@
+import { DomainError, NotFound } from '@podcast/contracts';
+import { resolveCorpusRoot } from '@podcast/corpus';
+import { ValidationFailed } from '@podcast/http-kit';
+import type { JobsService } from '@podcast/jobs';
+import type { Request } from 'express';
+import type { ViewerCtx } from '../../context.js';
+
+/**
+ * The jobs service of a mounted jobs group. The group is mounted only with
+ * REDIS_URL, which also builds the service; a Redis that does not answer is
+ * a 503, never a 500.
+ */
+export async function withJobs<T>(
+  ctx: ViewerCtx,
+  use: (jobs: JobsService) => Promise<T>,
+): Promise<T> {
+  const jobs = ctx.jobs;
+  if (jobs === undefined) {
+    throw new DomainError('unavailable', 'the jobs API needs REDIS_URL');
+  }
+  try {
+    return await use(jobs);
+  } catch (err) {
+    if (isRedisFailure(err)) {
+      throw new DomainError('unavailable', 'the jobs API cannot reach Redis right now; try again');
+    }
+    throw err;
+  }
+}
+
+function isRedisFailure(err: unknown): boolean {
+  if (!(err instanceof Error)) {
+    return false;
+  }
+  const name = err.constructor.name;
+  return (
+    name === 'MaxRetriesPerRequestError' ||
+    name === 'ReplyError' ||
+    /ECONNREFUSED|ETIMEDOUT|Connection is closed|Stream isn't writeable/.test(err.message)
+  );
+}
+
+export async function corpusRootFor(
+  ctx: ViewerCtx,
+  requested: string | undefined,
+): Promise<string> {
+  return resolveCorpusRoot(requested, ctx.config.corpusRoots);
+}
+
+/** The job of this corpus, else 404 (an id of another corpus is not found here). */
+export async function jobOf(jobs: JobsService, root: string, jobId: string) {
+  const job = await jobs.registry.get(jobId);
+  if (job === null || job.corpus_path !== root) {
+    throw new NotFound(`job ${jobId} is not in the registry of this corpus`);
+  }
+  return job;
+}
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+
+/** The Idempotency-Key header: printable ASCII without spaces, 1 to 255 characters. */
+export function idempotencyKeyOf(req: Request): string | undefined {
+  const raw = req.headers['idempotency-key'];
+  if (raw === undefined) {
+    return undefined;
+  }
+  const value = Array.isArray(raw) ? raw.join(',') : raw;
+  if (!KEY.test(value)) {
+    throw new ValidationFailed([
+      {
+        field: 'headers.idempotency-key',
+        message: 'expected 1 to 255 printable ASCII characters without spaces',
+      },
+    ]);
+  }
+  return value;
+}

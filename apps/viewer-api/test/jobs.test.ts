@@ -1,0 +1,446 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { JobRecord } from '@podcast/contracts';
+import { feedWorkspaceDirName } from '@podcast/corpus';
+import {
+  copySampleCorpus,
+  createRedisPrefix,
+  type RedisPrefix,
+  type SampleCorpusCopy,
+} from '@podcast/testing';
+import request from 'supertest';
+import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import {
+  FAKE_PIPELINE,
+  type RunnerProcess,
+  startRunner,
+  waitForJob,
+} from './support/jobs-harness.js';
+
+const TOKEN = 'jobs-test-operator-token';
+const AUTH = { Authorization: `Bearer ${TOKEN}` };
+
+let redis: RedisPrefix;
+let corpus: SampleCorpusCopy;
+let viewer: ViewerTestApp;
+let runner: RunnerProcess;
+let root: string;
+
+function runnerEnv(): Record<string, string> {
+  return {
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
+    CORPUS_DIR: root,
+    PIPELINE_COMMAND: JSON.stringify([process.execPath, FAKE_PIPELINE]),
+    RUNNER_LEASE_MS: '1500',
+  };
+}
+
+const post = (path: string, body: unknown = {}) =>
+  request(viewer.app)
+    .post(path)
+    .query({ path: root })
+    .set(AUTH)
+    .send(body as object);
+
+/** Waits until the job's command printed `text` (it is running its own code by then). */
+async function waitForOutput(jobId: string, text: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const res = await request(viewer.app)
+      .get('/api/jobs/subprocess-log-tail')
+      .query({ path: root, job_id: jobId })
+      .set(AUTH);
+    if (res.status === 200 && res.body.text.includes(text)) {
+      return;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`job ${jobId} never printed ${text}: ${JSON.stringify(res.body)}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+beforeAll(async () => {
+  redis = createRedisPrefix();
+  corpus = copySampleCorpus('jobs');
+  root = corpus.corpusDir;
+  viewer = buildViewerTestApp({
+    corpusDir: root,
+    operatorToken: TOKEN,
+    env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix },
+  });
+  runner = startRunner(runnerEnv());
+  await runner.ready();
+});
+
+afterAll(async () => {
+  await runner.stop();
+  await viewer.close();
+  await redis.close();
+  corpus.remove();
+});
+
+describe('mounting', () => {
+  it('reports jobs_api true with REDIS_URL', async () => {
+    const res = await request(viewer.app).get('/api/health');
+    expect(res.body.jobs_api).toBe(true);
+  });
+
+  it('does not mount the jobs API without REDIS_URL', async () => {
+    const bare = buildViewerTestApp({ corpusDir: root, operatorToken: TOKEN });
+    try {
+      expect((await request(bare.app).get('/api/health')).body.jobs_api).toBe(false);
+      expect((await request(bare.app).get('/api/jobs')).status).toBe(404);
+      expect((await request(bare.app).post('/api/jobs').set(AUTH).send({})).status).toBe(404);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe('a Redis that does not answer', () => {
+  it('is a 503 naming Redis, never a 500', async () => {
+    const away = buildViewerTestApp({
+      corpusDir: root,
+      operatorToken: TOKEN,
+      env: { REDIS_URL: 'redis://127.0.0.1:1', REDIS_PREFIX: redis.prefix },
+    });
+    try {
+      const list = await request(away.app).get('/api/jobs');
+      expect(list.status).toBe(503);
+      expect(list.body.detail).toMatch(/Redis/);
+      const enqueue = await request(away.app).post('/api/jobs').set(AUTH).send({});
+      expect(enqueue.status).toBe(503);
+    } finally {
+      await away.close();
+    }
+  });
+});
+
+describe('POST /api/jobs', () => {
+  it('refuses a caller without the operator token', async () => {
+    const res = await request(viewer.app).post('/api/jobs').send({});
+    expect(res.status).toBe(401);
+  });
+
+  it('runs a full batch through the pipeline command and records every step', async () => {
+    const res = await post('/api/jobs');
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({
+      job_id: expect.stringMatching(/^job_/),
+      status: 'queued',
+      corpus_path: root,
+      command_type: 'pipeline',
+      deduplicated: false,
+    });
+    const job = await waitForJob(
+      viewer.app,
+      root,
+      res.body.job_id,
+      (j) => j.status === 'succeeded',
+    );
+    expect(job).toMatchObject({ exit_code: 0, error: null, command_type: 'pipeline' });
+    expect(job.started_at).not.toBeNull();
+    expect(job.worker).toMatch(/:\d+$/);
+
+    const out = await request(viewer.app)
+      .get('/api/jobs/subprocess-log')
+      .query({ path: root, job_id: job.job_id })
+      .set(AUTH);
+    expect(out.status).toBe(200);
+    expect(out.headers['content-type']).toMatch(/^text\/plain/);
+    const printed = JSON.parse(out.text.split('\n')[0] as string);
+    expect(printed).toEqual({ args: ['--output-dir', root], job: job.job_id });
+
+    const log = await request(viewer.app)
+      .get(`/api/jobs/${job.job_id}/log`)
+      .query({ path: root })
+      .set(AUTH);
+    expect(log.text).toMatch(
+      /taken by .*\n.*running .*\n.*exited with code 0\n.*ended succeeded\n$/,
+    );
+
+    const rows = readFileSync(join(root, '.viewer', 'jobs.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as JobRecord)
+      .filter((row) => row.job_id === job.job_id);
+    expect(rows.map((row) => row.status)).toEqual(['queued', 'running', 'succeeded']);
+
+    const list = await request(viewer.app).get('/api/jobs').query({ path: root });
+    expect(list.status).toBe(200);
+    expect(list.body.jobs.map((j: JobRecord) => j.job_id)).toContain(job.job_id);
+  });
+
+  it('resolves a feed slug through the feeds spec and passes every parameter', async () => {
+    const url = 'https://belowthecurb.show/feed.xml';
+    const res = await post('/api/jobs', {
+      feed: feedWorkspaceDirName(url),
+      skip_existing: true,
+      append: true,
+      max_episodes: 5,
+      episode_offset: 2,
+      episode_order: 'oldest',
+    });
+    expect(res.status).toBe(202);
+    const job = await waitForJob(
+      viewer.app,
+      root,
+      res.body.job_id,
+      (j) => j.status === 'succeeded',
+    );
+    expect(job.params).toEqual({
+      feed_url: url,
+      skip_existing: true,
+      append: true,
+      max_episodes: 5,
+      episode_offset: 2,
+      episode_order: 'oldest',
+    });
+    const tail = await request(viewer.app)
+      .get('/api/jobs/subprocess-log-tail')
+      .query({ path: root, job_id: job.job_id })
+      .set(AUTH);
+    expect(tail.body).toMatchObject({
+      status: 'succeeded',
+      done: true,
+      truncated: false,
+      offset: 0,
+    });
+    expect(JSON.parse(tail.body.text.split('\n')[0]).args).toEqual([
+      '--output-dir',
+      root,
+      '--feed',
+      url,
+      '--skip-existing',
+      '--append',
+      '--max-episodes',
+      '5',
+      '--episode-offset',
+      '2',
+      '--episode-order',
+      'oldest',
+    ]);
+  });
+
+  it('takes the sample feed folder of the manifest and an RSS URL as given', async () => {
+    const byUrl = await post('/api/jobs', { feed: 'https://example.org/rss' });
+    expect(byUrl.status).toBe(202);
+  });
+
+  it.each(
+    (
+      [
+        [{ feed: 'rss_unknown_show_00000000' }, 404, /rss_unknown_show_00000000/],
+        [{ max_episodes: 3 }, 400, /body\.max_episodes: max_episodes needs feed/],
+        [{ episode_order: 'newest' }, 400, /body\.episode_order/],
+        [{ feed: 'https://a.example/rss', max_episodes: 0 }, 400, /body\.max_episodes/],
+        [{ feed: 'https://a.example/rss', episode_offset: -1 }, 400, /body\.episode_offset/],
+        [{ feed: 'https://a.example/rss', episode_order: 'random' }, 400, /body\.episode_order/],
+        [{ feed: 'https://a.example/rss', max_episodes: 1.5 }, 400, /body\.max_episodes/],
+        [{ feed: 'file:///etc/passwd' }, 400, /body\.feed/],
+        [{ feed: '../../etc' }, 400, /body\.feed/],
+        [{ feed: 'a\u0000b' }, 400, /body\.feed/],
+        [{ feed: `https://a.example/${'x'.repeat(3000)}` }, 400, /body\.feed/],
+        [{ surprise: true }, 400, /body/],
+        [{ skip_existing: 'yes' }, 400, /body\.skip_existing/],
+      ] as const
+    ).map(
+      ([body, status, detail]) =>
+        [JSON.stringify(body).slice(0, 60), body, status, detail] as const,
+    ),
+  )('answers %s with %i', async (_label, body, status, detail) => {
+    const res = await post('/api/jobs', body);
+    expect(res.status).toBe(status);
+    expect(res.body.detail).toMatch(detail);
+  });
+
+  it('fails a job whose command exits non-zero, with the exit code', async () => {
+    const res = await post('/api/jobs', { feed: 'https://a.example/rss', max_episodes: 13 });
+    const job = await waitForJob(viewer.app, root, res.body.job_id, (j) => j.status === 'failed');
+    expect(job.exit_code).toBe(13);
+    expect(job.error).toMatch(/exited with code 13/);
+    const out = await request(viewer.app)
+      .get('/api/jobs/subprocess-log')
+      .query({ path: root, job_id: job.job_id })
+      .set(AUTH);
+    expect(out.text).toContain('feed failed');
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('makes twenty concurrent repeats one job', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        post('/api/jobs', { feed: 'https://a.example/rss' }).set('Idempotency-Key', 'batch-7'),
+      ),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(20).fill(202));
+    const ids = new Set(answers.map((res) => res.body.job_id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((res) => res.body.deduplicated === false)).toHaveLength(1);
+    const list = await request(viewer.app).get('/api/jobs').query({ path: root, limit: 1000 });
+    const same = list.body.jobs.filter((j: JobRecord) => j.idempotency_key === 'batch-7');
+    expect(same).toHaveLength(1);
+  });
+
+  it('refuses the key with a different body, naming the header', async () => {
+    await post('/api/jobs/enrichment', { only: ['insight_density'] }).set('Idempotency-Key', 'k-1');
+    const res = await post('/api/jobs/enrichment', { only: ['temporal_velocity'] }).set(
+      'Idempotency-Key',
+      'k-1',
+    );
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toMatch(/^headers\.idempotency-key/);
+  });
+
+  it.each([
+    ['with a space', 'has space'],
+    ['of 256 characters', 'x'.repeat(256)],
+    ['outside ASCII', 'é'],
+  ])('refuses a key %s with a 400', async (_label, key) => {
+    const res = await post('/api/jobs', {}).set('Idempotency-Key', key);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^headers\.idempotency-key/);
+  });
+});
+
+describe('cancel', () => {
+  it('cancels a queued job at once and a running one at its next safe point', async () => {
+    // One pipeline at a time: the second job waits behind the first.
+    const slow = await post('/api/jobs', { feed: 'https://a.example/rss', max_episodes: 999 });
+    await waitForOutput(slow.body.job_id, 'working');
+    const queued = await post('/api/jobs', { feed: 'https://b.example/rss' });
+    expect(queued.body.status).toBe('queued');
+
+    const first = await post(`/api/jobs/${queued.body.job_id}/cancel`);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ status: 'cancelled', error: 'cancelled by an operator' });
+    const again = await post(`/api/jobs/${queued.body.job_id}/cancel`);
+    expect(again.status).toBe(200);
+
+    const running = await post(`/api/jobs/${slow.body.job_id}/cancel`);
+    expect(running.status).toBe(200);
+    expect(running.body.cancel_requested_at).not.toBeNull();
+    const ended = await waitForJob(
+      viewer.app,
+      root,
+      slow.body.job_id,
+      (j) => j.status === 'cancelled',
+    );
+    expect(ended.error).toBe('cancelled by an operator while running');
+    const out = await request(viewer.app)
+      .get('/api/jobs/subprocess-log')
+      .query({ path: root, job_id: slow.body.job_id })
+      .set(AUTH);
+    expect(out.text).toContain('stopping at a safe point');
+
+    // The cancelled queued job never ran.
+    const never = await waitForJob(viewer.app, root, queued.body.job_id, () => true);
+    expect(never.started_at).toBeNull();
+  });
+
+  it('answers 409 for a job that already ended, 404 for an unknown or malformed id', async () => {
+    const done = await post('/api/jobs', {});
+    await waitForJob(viewer.app, root, done.body.job_id, (j) => j.status === 'succeeded');
+    const res = await post(`/api/jobs/${done.body.job_id}/cancel`);
+    expect(res.status).toBe(409);
+    expect((await post('/api/jobs/job_0000000000000000/cancel')).status).toBe(404);
+    const bad = await post('/api/jobs/..%2F..%2Fetc/cancel');
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/^params\.job_id/);
+  });
+});
+
+describe('logs', () => {
+  it('tails a log at a line start within max_bytes', async () => {
+    const res = await post('/api/jobs', {});
+    const job = await waitForJob(
+      viewer.app,
+      root,
+      res.body.job_id,
+      (j) => j.status === 'succeeded',
+    );
+    const tail = await request(viewer.app)
+      .get(`/api/jobs/${job.job_id}/log-tail`)
+      .query({ path: root, max_bytes: 40 })
+      .set(AUTH);
+    expect(tail.status).toBe(200);
+    expect(tail.body.truncated).toBe(true);
+    expect(Buffer.byteLength(tail.body.text)).toBeLessThanOrEqual(40);
+    expect(tail.body.offset + Buffer.byteLength(tail.body.text)).toBe(tail.body.size);
+    expect(tail.body.text).toMatch(/ended succeeded\n$/);
+  });
+
+  it.each([
+    [`/api/jobs/subprocess-log`, {}, 400, /query\.job_id/],
+    [
+      `/api/jobs/subprocess-log-tail`,
+      { job_id: 'job_0000000000000000', max_bytes: 0 },
+      400,
+      /query\.max_bytes/,
+    ],
+    [
+      `/api/jobs/subprocess-log-tail`,
+      { job_id: 'job_0000000000000000', max_bytes: 2_000_000 },
+      400,
+      /query\.max_bytes/,
+    ],
+    [`/api/jobs/subprocess-log`, { job_id: 'job_0000000000000000' }, 404, /job_0000000000000000/],
+    [`/api/jobs/job_0000000000000000/log`, {}, 404, /job_0000000000000000/],
+  ])('GET %s %j answers %i', async (path, query, status, detail) => {
+    const res = await request(viewer.app)
+      .get(path)
+      .query({ path: root, ...query })
+      .set(AUTH);
+    expect(res.status).toBe(status);
+    expect(res.body.detail).toMatch(detail);
+  });
+
+  it('needs the operator token for logs', async () => {
+    const res = await request(viewer.app).get('/api/jobs/job_0000000000000000/log');
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('a runner that dies mid-run', () => {
+  it('is reconciled to failed, and a new runner starts cleanly', async () => {
+    const slow = await post('/api/jobs', { feed: 'https://a.example/rss', max_episodes: 999 });
+    await waitForOutput(slow.body.job_id, 'working');
+    await runner.stop(true);
+
+    const early = await post('/api/jobs/reconcile');
+    expect(early.body.reconciled).toEqual([]);
+    await new Promise((r) => setTimeout(r, 1700));
+    const res = await post('/api/jobs/reconcile');
+    expect(res.status).toBe(200);
+    expect(res.body.reconciled).toEqual([
+      {
+        job_id: slow.body.job_id,
+        previous_status: 'running',
+        status: 'failed',
+        reason: expect.stringMatching(/stopped renewing its lease/),
+      },
+    ]);
+
+    runner = startRunner(runnerEnv());
+    await runner.ready();
+    const next = await post('/api/jobs', {});
+    const job = await waitForJob(
+      viewer.app,
+      root,
+      next.body.job_id,
+      (j) => j.status === 'succeeded',
+    );
+    expect(job.exit_code).toBe(0);
+    const stale = await waitForJob(viewer.app, root, slow.body.job_id, () => true);
+    expect(stale.status).toBe('failed');
+    for (const line of readFileSync(join(root, '.viewer', 'jobs.jsonl'), 'utf8')
+      .trim()
+      .split('\n')) {
+      expect(() => JSON.parse(line)).not.toThrow();
+    }
+  });
+});

@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { JobRecord } from '@podcast/contracts';
+import type { Express } from 'express';
+import request from 'supertest';
+
+const RUNNER_MAIN = fileURLToPath(
+  new URL('../../../enrichment-runner/dist/main.js', import.meta.url),
+);
+export const FAKE_PIPELINE = fileURLToPath(new URL('./fake-pipeline.mjs', import.meta.url));
+
+export interface RunnerProcess {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves once the runner listens on its queues. */
+  ready(): Promise<void>;
+  /** SIGTERM and wait for the exit; SIGKILL with `kill: true`. */
+  stop(kill?: boolean): Promise<number | null>;
+}
+
+/** The real enrichment-runner process (its compiled entry point) on the test's Redis prefix. */
+export function startRunner(env: Record<string, string>): RunnerProcess {
+  const child = spawn(process.execPath, [RUNNER_MAIN], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return {
+    child,
+    output: () => text,
+    ready: async () => {
+      const deadline = Date.now() + 10_000;
+      while (!text.includes('runner waiting for jobs')) {
+        if (Date.now() > deadline || child.exitCode !== null) {
+          throw new Error(`the runner did not start:\n${text}`);
+        }
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    },
+    stop: async (kill = false) => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill(kill ? 'SIGKILL' : 'SIGTERM');
+      }
+      return exited;
+    },
+  };
+}
+
+/** Polls GET /api/jobs/{id} until `done` holds (10 s at most). */
+export async function waitForJob(
+  app: Express,
+  root: string,
+  jobId: string,
+  done: (job: JobRecord) => boolean,
+  timeoutMs = 10_000,
+): Promise<JobRecord> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await request(app).get(`/api/jobs/${jobId}`).query({ path: root });
+    const job = res.body as JobRecord;
+    if (res.status === 200 && done(job)) {
+      return job;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`job ${jobId} never got there: ${JSON.stringify(res.body)}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

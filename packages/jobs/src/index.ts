@@ -1,0 +1,20 @@
+export type { LogTail } from './job-files.js';
+export { jobFiles, jobsMirrorPath, mirrorJob, readLogTail } from './job-files.js';
+export { parseCommandLine, pipelineArgs, subprocessExecutor } from './pipeline-command.js';
+export type { JobMessage, QueueSettings } from './queues.js';
+export {
+  JobQueues,
+  producerConnection,
+  queueNameOf,
+  queueOptions,
+  workerConnection,
+  workerOptions,
+} from './queues.js';
+export type { CancelOutcome, CreateOutcome, NewJob, RegistryDeps } from './registry.js';
+export { IDEMPOTENCY_TTL_S, JobRegistry, LEASE_MS, newJobId } from './registry.js';
+export type { ExecutionIo, ExecutionResult, JobExecutor, RunJobDeps } from './run-job.js';
+export { CancelWatcher, runJob } from './run-job.js';
+export type { JobsService, Reconciled } from './service.js';
+export { cancelJob, enqueueJob, reconcileJobs } from './service.js';
+export type { SubprocessResult, SubprocessSpec } from './subprocess.js';
+export { runSubprocess } from './subprocess.js';

@@ -1,0 +1,121 @@
+import { JOB_CATALOG, type JobCommandType, type JobRecord } from '@podcast/contracts';
+import { Queue, type QueueOptions, type WorkerOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+
+/**
+ * The BullMQ side of the jobs: one queue per command type, named by the
+ * catalog, under one key prefix shared by the viewer (producer) and the
+ * runner (consumer). The queue only carries the job id; the registry
+ * record is the job.
+ */
+export interface QueueSettings {
+  redisUrl: string;
+  /** Prefix of every key, e.g. `podcast:` (REDIS_PREFIX). */
+  prefix: string;
+}
+
+export interface JobMessage {
+  job_id: string;
+}
+
+/** A connection for a producer: a command fails after one retry while Redis is away. */
+export function producerConnection(settings: QueueSettings): Redis {
+  return new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5000 });
+}
+
+/** A connection for a worker or subscriber: BullMQ needs blocking commands to wait. */
+export function workerConnection(settings: QueueSettings): Redis {
+  return new Redis(settings.redisUrl, { maxRetriesPerRequest: null });
+}
+
+function bullPrefix(settings: QueueSettings): string {
+  return `${settings.prefix}bull`;
+}
+
+export function queueOptions(settings: QueueSettings, connection: Redis): QueueOptions {
+  return { connection, prefix: bullPrefix(settings) };
+}
+
+/**
+ * A job is tried once (the catalog's attempts) and a stalled one is not
+ * re-run by BullMQ: its runner died mid-run, which reconcile reports.
+ */
+export function workerOptions(
+  settings: QueueSettings,
+  connection: Redis,
+  concurrency: number,
+): WorkerOptions {
+  return {
+    connection,
+    prefix: bullPrefix(settings),
+    concurrency,
+    maxStalledCount: 0,
+    removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
+    removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
+  };
+}
+
+export function queueNameOf(commandType: JobCommandType): string {
+  return JOB_CATALOG[commandType].queue;
+}
+
+/** The producer's queues, opened lazily and closed together. */
+export class JobQueues {
+  readonly #settings: QueueSettings;
+  readonly #connection: Redis;
+  readonly #queues = new Map<JobCommandType, Queue<JobMessage>>();
+
+  constructor(settings: QueueSettings, connection: Redis) {
+    this.#settings = settings;
+    this.#connection = connection;
+  }
+
+  queue(commandType: JobCommandType): Queue<JobMessage> {
+    let queue = this.#queues.get(commandType);
+    if (queue === undefined) {
+      queue = new Queue<JobMessage>(
+        queueNameOf(commandType),
+        queueOptions(this.#settings, this.#connection),
+      );
+      this.#queues.set(commandType, queue);
+    }
+    return queue;
+  }
+
+  /** Puts a registry record on its queue; BullMQ ignores a second add of one id. */
+  async send(job: JobRecord): Promise<void> {
+    await this.queue(job.command_type).add(
+      job.command_type,
+      { job_id: job.job_id },
+      {
+        jobId: job.job_id,
+        attempts: JOB_CATALOG[job.command_type].attempts,
+        removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
+        removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
+      },
+    );
+  }
+
+  /** Whether the queue still holds the job (waiting, active or delayed). */
+  async holds(job: JobRecord): Promise<boolean> {
+    const state = await this.queue(job.command_type).getJobState(job.job_id);
+    return (
+      state === 'waiting' ||
+      state === 'active' ||
+      state === 'delayed' ||
+      state === 'prioritized' ||
+      state === 'waiting-children'
+    );
+  }
+
+  /** Drops a cancelled job from its queue; a job a runner already took stays (it skips it). */
+  async discard(job: JobRecord): Promise<void> {
+    await this.queue(job.command_type)
+      .remove(job.job_id)
+      .catch(() => 0);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.#queues.values()].map((queue) => queue.close()));
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The registry's atomic steps as Lua, so two callers can never both win a
+ * transition (two runners taking one job, a cancel racing a start, two
+ * requests with one Idempotency-Key).
+ */
+
+/**
+ * KEYS: idempotency key ('' for none), job hash, corpus index.
+ * ARGV: job id, fingerprint, idempotency ttl s, created ms, keep (index size),
+ *       job-key prefix, then field/value pairs of the record.
+ * Returns {job id, 1 when deduplicated | 0 | -1 when the key was used for another body}.
+ */
+export const CREATE_JOB = `
+if KEYS[1] ~= '' then
+  local existing = redis.call('HMGET', KEYS[1], 'job_id', 'fingerprint')
+  if existing[1] then
+    if existing[2] ~= ARGV[2] then return {existing[1], -1} end
+    return {existing[1], 1}
+  end
+  redis.call('HSET', KEYS[1], 'job_id', ARGV[1], 'fingerprint', ARGV[2])
+  redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+end
+local fields = {}
+for i = 7, #ARGV do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', KEYS[2], unpack(fields))
+redis.call('ZADD', KEYS[3], tonumber(ARGV[4]), ARGV[1])
+local keep = tonumber(ARGV[5])
+local over = redis.call('ZCARD', KEYS[3]) - keep
+if over > 0 then
+  local old = redis.call('ZRANGE', KEYS[3], 0, over - 1)
+  for _, id in ipairs(old) do redis.call('DEL', ARGV[6] .. id) end
+  redis.call('ZREMRANGEBYRANK', KEYS[3], 0, over - 1)
+end
+return {ARGV[1], 0}
+`;
+
+/**
+ * KEYS: job hash. ARGV: comma-separated allowed current statuses, new status,
+ * then field/value pairs. Returns the previous status, or false when the job
+ * is missing or in a status the transition does not start from.
+ */
+export const TRANSITION = `
+local current = redis.call('HGET', KEYS[1], 'status')
+if not current then return false end
+local allowed = false
+for status in string.gmatch(ARGV[1], '[^,]+') do
+  if status == current then allowed = true end
+end
+if not allowed then return false end
+redis.call('HSET', KEYS[1], 'status', ARGV[2])
+for i = 3, #ARGV, 2 do redis.call('HSET', KEYS[1], ARGV[i], ARGV[i + 1]) end
+return current
+`;
+
+/** KEYS: job hash. ARGV: timestamp. Marks a running job's cancel request; returns the status. */
+export const REQUEST_CANCEL = `
+local current = redis.call('HGET', KEYS[1], 'status')
+if current == 'running' and redis.call('HGET', KEYS[1], 'cancel_requested_at') == '' then
+  redis.call('HSET', KEYS[1], 'cancel_requested_at', ARGV[1])
+end
+return current
+`;

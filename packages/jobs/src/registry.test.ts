@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createRedisPrefix, type RedisPrefix } from '@podcast/testing';
+import { Redis } from 'ioredis';
+import { JobRegistry } from './registry.js';
+
+let prefix: RedisPrefix;
+let redis: Redis;
+let registry: JobRegistry;
+
+beforeAll(() => {
+  prefix = createRedisPrefix();
+  redis = new Redis(prefix.url);
+  registry = new JobRegistry({ redis, prefix: prefix.prefix });
+});
+
+afterAll(async () => {
+  redis.disconnect();
+  await prefix.close();
+});
+
+const job = (corpusPath = '/srv/a') => ({
+  commandType: 'pipeline' as const,
+  corpusPath,
+  params: { feed_url: null },
+});
+
+describe('JobRegistry', () => {
+  it('lets exactly one of many concurrent starts take a job', async () => {
+    const created = await registry.create(job());
+    if (created.kind === 'key_reused') throw new Error('unexpected');
+    const id = created.job.job_id;
+    const starts = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        registry.transition(id, ['queued'], 'running', { worker: `w${i}` }),
+      ),
+    );
+    expect(starts.filter((s) => s !== null)).toHaveLength(1);
+  });
+
+  it('lets a cancel and a start race with one winner', async () => {
+    for (let round = 0; round < 20; round += 1) {
+      const created = await registry.create(job());
+      if (created.kind === 'key_reused') throw new Error('unexpected');
+      const id = created.job.job_id;
+      const [cancel, start] = await Promise.all([
+        registry.cancel(id, 'test'),
+        registry.transition(id, ['queued'], 'running', { worker: 'w' }),
+      ]);
+      const final = await registry.get(id);
+      if (start === null) {
+        expect(cancel.kind).toBe('cancelled');
+        expect(final?.status).toBe('cancelled');
+      } else {
+        expect(cancel.kind).toBe('cancel_requested');
+        expect(final).toMatchObject({ status: 'running', cancel_requested_at: expect.any(String) });
+      }
+    }
+  });
+
+  it('keeps the registries of two corpora apart and lists newest first', async () => {
+    const a = await registry.create(job('/srv/list-a'));
+    const b = await registry.create(job('/srv/list-a'));
+    await registry.create(job('/srv/list-b'));
+    const listed = await registry.list('/srv/list-a', 10);
+    expect(listed.map((j) => j.job_id)).toEqual(
+      [b, a].map((o) => (o.kind === 'key_reused' ? '' : o.job.job_id)),
+    );
+    expect(await registry.list('/srv/list-a', 1)).toHaveLength(1);
+    expect(await registry.list('/srv/list-a', 10, 'corpus_enrichment')).toEqual([]);
+  });
+
+  it('scopes an idempotency key to its corpus and command type', async () => {
+    const one = await registry.create({ ...job('/srv/k1'), idempotencyKey: 'same' });
+    const two = await registry.create({ ...job('/srv/k2'), idempotencyKey: 'same' });
+    const again = await registry.create({ ...job('/srv/k1'), idempotencyKey: 'same' });
+    expect(one.kind).toBe('created');
+    expect(two.kind).toBe('created');
+    expect(again.kind).toBe('deduplicated');
+  });
+});
