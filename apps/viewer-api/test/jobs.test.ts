@@ -270,6 +270,63 @@ describe('POST /api/jobs', () => {
   });
 });
 
+describe('POST /api/jobs/enrichment', () => {
+  it('runs the enrich command as the job, tying the run to the job id', async () => {
+    const res = await post('/api/jobs/enrichment', {
+      only: ['temporal_velocity', 'insight_sentiment'],
+      corpus_only: true,
+    });
+    expect(res.status).toBe(202);
+    expect(res.body).toMatchObject({
+      status: 'queued',
+      corpus_path: root,
+      command_type: 'corpus_enrichment',
+    });
+    const job = await waitForJob(
+      viewer.app,
+      root,
+      res.body.job_id,
+      (j) => j.status === 'succeeded',
+      30_000,
+    );
+    expect(job.params).toEqual({
+      only: ['temporal_velocity', 'insight_sentiment'],
+      skip: [],
+      corpus_only: true,
+    });
+    const summary = JSON.parse(readFileSync(join(root, 'enrichments', 'run_summary.json'), 'utf8'));
+    expect(summary).toMatchObject({ job_id: job.job_id, status: 'ok' });
+    expect(summary.per_enricher.temporal_velocity.status).toBe('ok');
+    // corpus_only leaves the episode-scope sentiment enricher out.
+    expect(summary.per_enricher.insight_sentiment).toMatchObject({ status: 'skipped' });
+    const events = readFileSync(join(root, 'enrichments', 'run.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((event) => event.run_id === summary.run_id);
+    expect(events.length).toBeGreaterThan(2);
+    expect(events.every((event) => event.job_id === job.job_id)).toBe(true);
+    const list = await request(viewer.app)
+      .get('/api/jobs')
+      .query({ path: root, command_type: 'corpus_enrichment' });
+    expect(list.body.jobs.map((j: JobRecord) => j.job_id)).toContain(job.job_id);
+    expect(list.body.jobs.every((j: JobRecord) => j.command_type === 'corpus_enrichment')).toBe(
+      true,
+    );
+  });
+
+  it.each([
+    [{ only: ['bad id'] }, /body\.only\.0/],
+    [{ only: 'temporal_velocity' }, /body\.only/],
+    [{ corpus_only: 'yes' }, /body\.corpus_only/],
+    [{ extra: 1 }, /body/],
+  ])('refuses %j with a 400', async (body, detail) => {
+    const res = await post('/api/jobs/enrichment', body);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(detail);
+  });
+});
+
 describe('Idempotency-Key', () => {
   it('makes twenty concurrent repeats one job', async () => {
     const answers = await Promise.all(

@@ -110,7 +110,7 @@ describe('packaged presets', () => {
     expect(enrichment.enrichers.topic_similarity?.provider?.type).toBe(
       'sentence_transformer_local',
     );
-    expect(enrichment.enrichers.topic_consensus?.provider?.type).toBe('consensus_local');
+    expect(enrichment.enrichers.topic_consensus?.provider?.type).toBe('deberta_local');
   });
 
   it('finds no preset for a template, a subfolder file or a traversal name', async () => {

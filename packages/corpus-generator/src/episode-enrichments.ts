@@ -1,3 +1,4 @@
+import { insightDensity, sentimentLabel } from '@podcast/enrichment';
 import { MINUTE_MS } from './clock.js';
 import { okEnvelope } from './enrichment-envelope.js';
 import type { EpisodeContext } from './episode-context.js';
@@ -12,19 +13,6 @@ const COMPOUND_RANGES: Record<InsightModel['type'], [number, number]> = {
   claim: [-0.55, 0.5],
   observation: [-0.2, 0.45],
 };
-
-export function sentimentLabel(compound: number): 'negative' | 'neutral' | 'positive' {
-  return compound >= 0.05 ? 'positive' : compound <= -0.05 ? 'negative' : 'neutral';
-}
-
-export function densityBucket(
-  positionHint: number | undefined,
-): 'early' | 'mid' | 'late' | 'unknown' {
-  if (positionHint === undefined) {
-    return 'unknown';
-  }
-  return positionHint < 1 / 3 ? 'early' : positionHint < 2 / 3 ? 'mid' : 'late';
-}
 
 /** `<stem>.insight_sentiment.json` (spec 04 §2.4). */
 export function buildInsightSentiment(rng: Rng, context: EpisodeContext): Record<string, unknown> {
@@ -60,28 +48,26 @@ export function buildInsightDensity(
   context: EpisodeContext,
   hasTiming: boolean,
 ): Record<string, unknown> {
-  const rows = context.insights.map((insight) => ({
-    insight_id: insight.id,
-    segment: densityBucket(insight.positionHint),
-  }));
-  const counts = { early: 0, mid: 0, late: 0, unknown: 0 };
-  for (const row of rows) {
-    counts[row.segment] += 1;
-  }
   const data = {
-    episode_id: context.episode.episodeId,
-    total_insights: rows.length,
-    duration_seconds: context.transcript.durationSeconds,
+    ...insightDensity({
+      episodeId: context.episode.episodeId,
+      durationSeconds: context.transcript.durationSeconds,
+      insights: context.insights.map((insight) => ({
+        id: insight.id,
+        text: '',
+        grounded: insight.grounded,
+        ...(insight.positionHint === undefined ? {} : { position: insight.positionHint }),
+        speakers: [],
+      })),
+    }),
     has_timing: hasTiming,
-    counts,
-    insight_segments: rows,
   };
   return okEnvelope(
     {
       enricherId: 'insight_density',
       computedAtMs: context.processedAtMs + MINUTE_MS,
       durationMs: rng.int(3, 30),
-      recordsWritten: rows.length,
+      recordsWritten: data.insight_segments.length,
     },
     data,
   );

@@ -186,7 +186,7 @@ export { feedWorkspaceDirName, resolvePipelineFeed } from './operator-files/feed
 export type { FeedsSpecView } from './operator-files/feeds-spec-file.js';
 export { readFeedsSpec, writeFeedsSpec } from './operator-files/feeds-spec-file.js';
 export type { ValidOperatorContent } from './operator-files/operator-content.js';
-export { validateOperatorContent } from './operator-files/operator-content.js';
+export { parseOperatorYaml, validateOperatorContent } from './operator-files/operator-content.js';
 export type { OperatorFile, OperatorFileWrite } from './operator-files/operator-file.js';
 export {
   readOperatorFile,
@@ -194,4 +194,8 @@ export {
   writeOperatorFile,
 } from './operator-files/operator-file.js';
 export type { ProfilePreset } from './operator-files/profile-presets.js';
-export { findProfilePreset, listProfilePresets } from './operator-files/profile-presets.js';
+export {
+  findProfilePreset,
+  listProfilePresets,
+  PACKAGED_PROFILES_DIR,
+} from './operator-files/profile-presets.js';

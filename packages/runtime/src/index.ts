@@ -5,6 +5,8 @@ export { withFileLock, writeFileAtomic } from './atomic-write.js';
 export type { AudioCheck, AudioCheckSettings } from './audio-url-check.js';
 export { checkAudioUrl, defaultAudioCheckSettings } from './audio-url-check.js';
 export { ConfigError, parseConfig } from './config.js';
+export type { LockFileOptions } from './lock-file.js';
+export { isRunning, withLockFile } from './lock-file.js';
 export type { LoggerOptions } from './logger.js';
 export { createLogger } from './logger.js';
 export { mapLimit } from './map-limit.js';

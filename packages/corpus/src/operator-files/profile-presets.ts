@@ -5,6 +5,14 @@ import { parseDocument } from 'yaml';
 
 const PRESET_EXTENSION = /\.ya?ml$/;
 
+/**
+ * The operator profile presets this project ships (`packages/corpus/profiles`),
+ * read by the viewer's operator routes and the enrich command. This file sits
+ * at the same depth under `src/` and `dist/`, so one relative step finds the
+ * folder from the sources (tests) and from the build.
+ */
+export const PACKAGED_PROFILES_DIR = path.resolve(import.meta.dirname, '../../profiles');
+
 export interface ProfilePreset extends OperatorProfile {
   /** The preset's keys (its own `profile:` included). */
   config: Record<string, unknown>;

@@ -1,0 +1,201 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
+
+const ENRICH = fileURLToPath(new URL('../dist/cli/enrich.js', import.meta.url));
+
+let corpus: SampleCorpusCopy;
+let root: string;
+
+function enrich(...args: string[]) {
+  const result = spawnSync(process.execPath, [ENRICH, ...args], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+beforeAll(() => {
+  corpus = copySampleCorpus('enrich-cli');
+  root = corpus.corpusDir;
+});
+afterAll(() => corpus.remove());
+
+describe('enrich', () => {
+  it('runs the profile enrichers over the sample corpus and writes every record', () => {
+    const { code, stdout, stderr } = enrich(
+      '--output-dir',
+      root,
+      '--profile',
+      'cloud_balanced',
+      '--log-level',
+      'warn',
+    );
+    expect(stderr).toMatch(/topic_similarity/);
+    expect(code).toBe(0);
+    const summary = JSON.parse(stdout);
+    expect(summary.status).toBe('ok');
+    expect(summary.profile).toBe('cloud_balanced');
+    for (const id of [
+      'grounding_rate',
+      'guest_coappearance',
+      'temporal_velocity',
+      'topic_cooccurrence_corpus',
+      'insight_sentiment',
+      'insight_density',
+    ]) {
+      expect(summary.per_enricher[id]).toMatchObject({ status: 'ok', runs_ok: 1 });
+    }
+    expect(summary.per_enricher.topic_similarity).toMatchObject({
+      status: 'skipped',
+      reason: { kind: 'not_registered' },
+    });
+    const envelope = JSON.parse(
+      readFileSync(join(root, 'enrichments', 'temporal_velocity.json'), 'utf8'),
+    );
+    expect(envelope).toMatchObject({
+      enricher_id: 'temporal_velocity',
+      status: 'ok',
+      derived: true,
+    });
+    expect(
+      JSON.parse(readFileSync(join(root, 'enrichments', 'run_summary.json'), 'utf8')).run_id,
+    ).toBe(summary.run_id);
+    const events = readFileSync(join(root, 'enrichments', 'run.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const mine = events.filter((e) => e.run_id === summary.run_id);
+    expect(mine[0].event_type).toBe('enrichment.run.started');
+    expect(mine.at(-1).event_type).toBe('enrichment.run.completed');
+    expect(existsSync(join(root, '.viewer', 'enrichment_status.json'))).toBe(true);
+  });
+
+  it('applies --only, --skip and --corpus-only on top of the profile', () => {
+    const only = JSON.parse(
+      enrich(
+        '--output-dir',
+        root,
+        '--profile',
+        'cloud_balanced',
+        '--enrichers',
+        'temporal_velocity,insight_density',
+        '--skip',
+        'insight_density',
+        '--log-level',
+        'silent',
+      ).stdout,
+    );
+    expect(Object.keys(only.per_enricher)).toEqual(['temporal_velocity']);
+    const corpusOnly = JSON.parse(
+      enrich('--output-dir', root, '--profile', 'dev', '--corpus-only', '--log-level', 'silent')
+        .stdout,
+    );
+    expect(corpusOnly.per_enricher.insight_density).toMatchObject({
+      status: 'skipped',
+      reason: { kind: 'disabled' },
+    });
+    const none = JSON.parse(
+      enrich(
+        '--output-dir',
+        root,
+        '--profile',
+        'cloud_balanced',
+        '--no-enrichers',
+        '--log-level',
+        'silent',
+      ).stdout,
+    );
+    expect(none.per_enricher).toEqual({});
+  });
+
+  it.each([
+    [['--output-dir', '/nonexistent/corpus'], /is not a directory/],
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--only', 'a;b'], /--only: "a;b" is not an enricher id/],
+    [['--profile', 'no_such_profile'], /profile: no packaged profile is named no_such_profile/],
+    [['--re-enable-reason', 'x'], /--re-enable-reason needs --re-enable/],
+  ])('exits 2 with one clear line for %j', (args, message) => {
+    const withRoot = args.includes('--output-dir') ? args : ['--output-dir', root, ...args];
+    const { code, stderr } = enrich(...withRoot);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(message);
+  });
+
+  it('exits 2 on an invalid --config and names the key', () => {
+    const file = join(corpus.dir, 'bad.yaml');
+    writeFileSync(
+      file,
+      'enrichment:\n  enrichers:\n    temporal_velocity:\n      window_months: lots\n',
+    );
+    const { code, stderr } = enrich('--output-dir', root, '--config', file);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/enrichers\.temporal_velocity\.window_months/);
+    writeFileSync(file, 'enrichment:\n  surprise: 1\n');
+    expect(enrich('--output-dir', root, '--config', file).stderr).toMatch(
+      /config: Unrecognized key: "surprise"|config.*surprise/,
+    );
+  });
+
+  it('merges a --config block over the profile', () => {
+    const file = join(corpus.dir, 'window.yaml');
+    writeFileSync(
+      file,
+      'enrichment:\n  enrichers:\n    temporal_velocity:\n      window_months: 6\n',
+    );
+    const { code } = enrich(
+      '--output-dir',
+      root,
+      '--profile',
+      'dev',
+      '--config',
+      file,
+      '--only',
+      'temporal_velocity',
+      '--log-level',
+      'silent',
+    );
+    expect(code).toBe(0);
+    const envelope = JSON.parse(
+      readFileSync(join(root, 'enrichments', 'temporal_velocity.json'), 'utf8'),
+    );
+    expect(envelope.data.window_months).toBe(6);
+  });
+
+  it('re-enables an enricher from the command line, and refuses an unknown one', () => {
+    const { code, stdout } = enrich(
+      '--output-dir',
+      root,
+      '--re-enable',
+      'temporal_velocity',
+      '--re-enable-reason',
+      'fixed',
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({
+      enricher_id: 'temporal_velocity',
+      auto_disabled: false,
+    });
+    expect(enrich('--output-dir', root, '--re-enable', 'never_heard_of').code).toBe(2);
+  });
+
+  it('refuses to run while a live process holds the corpus, and takes over a dead one', async () => {
+    const lock = join(root, 'enrichments', '.run.lock');
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    try {
+      writeFileSync(lock, String(holder.pid));
+      const held = enrich('--output-dir', root, '--profile', 'dev', '--log-level', 'silent');
+      expect(held.code).toBe(3);
+      expect(held.stderr).toMatch(/another enrichment run holds this corpus/);
+    } finally {
+      holder.kill('SIGKILL');
+      await new Promise((r) => holder.once('exit', r));
+    }
+    const taken = enrich('--output-dir', root, '--profile', 'dev', '--log-level', 'silent');
+    expect(taken.code).toBe(0);
+    expect(existsSync(lock)).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+import { open, readFile, stat, unlink } from 'node:fs/promises';
+
+export interface LockFileOptions {
+  /** Give up after this many ms of waiting (default 10 s). */
+  waitMs?: number;
+  /** A lock file older than this many ms is a crashed holder's and is taken over (default 30 s). */
+  staleMs?: number;
+}
+
+/**
+ * Runs `task` holding `<file>.lock`, an exclusively created file, so that
+ * processes (not only the callers of one process) take turns. A lock whose
+ * holder died is taken over once it is older than `staleMs`, or at once
+ * when it names a pid on this host that no longer runs.
+ */
+export async function withLockFile<T>(
+  file: string,
+  task: () => Promise<T>,
+  options: LockFileOptions = {},
+): Promise<T> {
+  const lock = `${file}.lock`;
+  const deadline = Date.now() + (options.waitMs ?? 10_000);
+  for (;;) {
+    try {
+      const handle = await open(lock, 'wx', 0o644);
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw err;
+      }
+      if (await isAbandoned(lock, options.staleMs ?? 30_000)) {
+        await unlink(lock).catch(() => undefined);
+        continue;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(`${lock} is held by another process`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 20));
+    }
+  }
+  try {
+    return await task();
+  } finally {
+    await unlink(lock).catch(() => undefined);
+  }
+}
+
+async function isAbandoned(lock: string, staleMs: number): Promise<boolean> {
+  try {
+    const [info, text] = await Promise.all([stat(lock), readFile(lock, 'utf8')]);
+    if (Date.now() - info.mtimeMs > staleMs) {
+      return true;
+    }
+    const pid = Number(text);
+    return Number.isInteger(pid) && pid > 0 && !isRunning(pid);
+  } catch {
+    return false;
+  }
+}
+
+export function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
