@@ -1,19 +1,27 @@
 import { bearerTokenAuth, createApp, mountedRoutes } from '@podcast/http-kit';
 import { createSearchService, type SearchService } from '@podcast/search';
 import type { Express } from 'express';
+import { buildEnrichmentContext } from './build-context.js';
 import type { ViewerCtx } from './context.js';
 import { capabilityFlags } from './routes/capabilities.js';
 import { viewerRouteGroups } from './routes/index.js';
 
-/** `search` may be left out (tests of other areas): one is then built from the config. */
-export type ViewerDeps = Omit<ViewerCtx, 'capabilities' | 'search'> & { search?: SearchService };
+/** `search` and `enrichment` may be left out (tests of other areas): they are then built here. */
+export type ViewerDeps = Omit<ViewerCtx, 'capabilities' | 'search' | 'enrichment'> & {
+  search?: SearchService;
+  enrichment?: ViewerCtx['enrichment'];
+};
 
 /** The viewer API over its dependencies; tests and main.ts both build it here. */
 export function buildViewerApp(deps: ViewerDeps): Express {
   const routes = mountedRoutes(viewerRouteGroups, deps.config);
   const search =
     deps.search ?? createSearchService({ embedding: deps.config.embedding, now: deps.now });
-  const ctx: ViewerCtx = { ...deps, search, capabilities: capabilityFlags(routes) };
+  // jobs_api also needs JOBS_API_ENABLED: mounted but off, the routes refuse (spec 03).
+  const capabilities = capabilityFlags(routes);
+  capabilities.jobs_api &&= deps.config.jobsApiEnabled;
+  const enrichment = deps.enrichment ?? buildEnrichmentContext();
+  const ctx: ViewerCtx = { ...deps, search, enrichment, capabilities };
   return createApp({
     routes,
     ctx,

@@ -1,9 +1,15 @@
 import { type CorpusRegistryOptions, createCorpusRegistry } from '@podcast/corpus';
+import {
+  composeConfigSchema,
+  EnricherRegistry,
+  enrichmentBlockValidator,
+} from '@podcast/enrichment';
 import { JobQueues, JobRegistry, type JobsService, producerConnection } from '@podcast/jobs';
 import { createLogger } from '@podcast/runtime';
 import { createSearchService } from '@podcast/search';
 import type { Logger } from 'pino';
 import type { ViewerDeps } from './app.js';
+import type { ViewerCtx } from './context.js';
 import type { ViewerConfig } from './env.js';
 
 /** What tests (or another host) may supply instead of what the config says. */
@@ -61,6 +67,13 @@ export function buildViewerContext(
     await jobs?.close();
   };
   return { ctx, close };
+}
+
+/** The enricher registry with its composed config schema and compiled validator. */
+export function buildEnrichmentContext(): ViewerCtx['enrichment'] {
+  const registry = new EnricherRegistry();
+  const schema = composeConfigSchema(registry);
+  return { registry, schema, validate: enrichmentBlockValidator(schema) };
 }
 
 /** The producer side of the jobs: one Redis connection for the registry and the queues. */

@@ -1,5 +1,6 @@
 import type { ScheduledJob } from '@podcast/contracts';
 import type { CorpusRegistry } from '@podcast/corpus';
+import type { EnricherRegistry, SchemaError } from '@podcast/enrichment';
 import { createRouteDefiner, type OperatorPrincipal } from '@podcast/http-kit';
 import type { JobsService } from '@podcast/jobs';
 import type { SearchService } from '@podcast/search';
@@ -17,6 +18,12 @@ export interface ViewerCtx {
   now: () => Date;
   /** The job registry and queues; present exactly when REDIS_URL is set (the jobs group is mounted). */
   jobs?: JobsService;
+  /** The enricher registry, its composed config schema and the validator compiled from it. */
+  enrichment: {
+    registry: EnricherRegistry;
+    schema: Record<string, unknown>;
+    validate: (block: unknown) => SchemaError[];
+  };
   /**
    * Called after a PUT of the operator file changed its scheduled_jobs block,
    * so the in-process scheduler can reload (spec 01).

@@ -21,6 +21,9 @@ const ViewerEnv = z
     OPERATOR_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     REDIS_URL: z.url().optional(),
     REDIS_PREFIX: RedisPrefix,
+    // The jobs_api flag: with REDIS_URL the jobs and enrichment routes are
+    // mounted; false keeps them mounted but refusing (spec 03: 500 naming the jobs API).
+    JOBS_API_ENABLED: z.enum(['true', 'false']).default('true'),
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
     // The safety-net full rescan while the watcher runs (docs/decisions/corpus.md).
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
@@ -39,6 +42,7 @@ const ViewerEnv = z
       operatorToken: env.OPERATOR_TOKEN,
       redisUrl: env.REDIS_URL,
       redisPrefix: env.REDIS_PREFIX,
+      jobsApiEnabled: env.JOBS_API_ENABLED === 'true',
       refreshIntervalMs: env.CORPUS_REFRESH_MS,
       rescanIntervalMs: env.CORPUS_RESCAN_MS,
       embedding: embeddingSettingsOf(env),

@@ -43,6 +43,12 @@ export const EnricherConfig = z
       .positive()
       .optional()
       .describe('Expected wall-clock seconds; longer runs log a stall warning'),
+    timeout_s: z
+      .number()
+      .positive()
+      .max(86_400)
+      .optional()
+      .describe("Per-invocation timeout in seconds; the tier's default otherwise"),
     provider: EnricherProvider.optional(),
   })
   .openapi('EnricherConfig')

@@ -143,6 +143,26 @@ export {
   EnrichmentTier,
   enrichmentBlockJsonSchema,
 } from './enrichment-config.js';
+export {
+  AdmissionReport,
+  EnricherHealthRecord,
+  EnricherMetrics,
+  EnrichmentConfigView,
+  EnrichmentConfigWrite,
+  EnrichmentEvents,
+  EnrichmentHealthMap,
+  EnrichmentMetrics,
+  EnrichmentPathQuery,
+  EnrichmentStatus,
+  EventsQuery,
+  HealthQuery,
+  MetricsQuery,
+  MetricsWindow,
+  ProviderTypes,
+  ReEnableBody,
+  ReEnableParams,
+  RunSummaryResponse,
+} from './enrichment-routes.js';
 export type { ErrorKind } from './errors.js';
 export { DomainError, InvalidRelativePath, NotFound, OutsideCorpusRoots } from './errors.js';
 export type { GiValidationError, GiValidationResult } from './gi-artifact.js';

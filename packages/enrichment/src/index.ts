@@ -2,6 +2,9 @@ export type { Evaluation } from './accuracy/evaluations.js';
 export { evaluationsDir, readEvaluations } from './accuracy/evaluations.js';
 export type { Admission, AdmissionInput, Decision, Selection } from './config/admission.js';
 export { admit } from './config/admission.js';
+export { admissionReport } from './config/admission-report.js';
+export type { SchemaError } from './config/config-schema.js';
+export { composeConfigSchema, enrichmentBlockValidator } from './config/config-schema.js';
 export type { EnrichmentConfigView, LoadConfigInput } from './config/load-config.js';
 export {
   InvalidEnrichmentConfig,
@@ -9,6 +12,7 @@ export {
   loadEnrichmentConfig,
 } from './config/load-config.js';
 export { deepMerge, resolveBlock } from './config/resolve.js';
+export { writeEnrichmentBlock } from './config/write-config.js';
 export { factsOfEpisode, factsOfSnapshot } from './corpus-facts.js';
 export { groundingRate } from './enrichers/grounding-rate/grounding-rate.js';
 export { guestCoappearance } from './enrichers/guest-coappearance/guest-coappearance.js';
@@ -36,6 +40,12 @@ export type {
   ProviderProtocol,
 } from './manifest.js';
 export { corpusEnricher, DETERMINISTIC, episodeEnricher } from './manifest.js';
+export type { ProviderType } from './providers/provider-types.js';
+export {
+  PROVIDER_TYPES,
+  providerBlockSchema,
+  providerTypesByProtocol,
+} from './providers/provider-types.js';
 export { BUILTIN_ENRICHERS, EnricherRegistry } from './registry.js';
 export type { EnricherHealth, HealthFile } from './resilience/health-store.js';
 export {
@@ -63,3 +73,11 @@ export {
   runSummaryPath,
   statusFilePath,
 } from './run/run-files.js';
+export type { MetricsWindowName } from './views.js';
+export {
+  enrichmentStatusOf,
+  healthView,
+  METRICS_WINDOWS,
+  metricsOf,
+  runSummaryOf,
+} from './views.js';

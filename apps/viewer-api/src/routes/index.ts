@@ -28,6 +28,7 @@ import { getTopicClusters } from './corpus-graph/get-topic-clusters.js';
 import { getCorpusTrending } from './corpus-graph/get-trending.js';
 import { rollbackRoutes } from './corpus-rollback/rollback-routes.js';
 import { getCorpusDebug } from './debug/get-corpus-debug.js';
+import { enrichmentRoutes } from './enrichment/enrichment-routes.js';
 import { exploreCorpus } from './explore/explore-corpus.js';
 import {
   getPersonBrief,
@@ -111,7 +112,7 @@ export const viewerRouteGroups: RouteGroup<ViewerCtx, ViewerConfig>[] = [
   routeGroup({ name: 'viewer', routes: viewerRoutes }),
   routeGroup({
     name: 'jobs',
-    routes: jobsRoutes,
+    routes: [...jobsRoutes, ...enrichmentRoutes],
     mountIf: (config) => config.redisUrl !== undefined,
   }),
 ];

@@ -65,6 +65,8 @@ export interface EventFilter {
   enricher_id?: string;
   event_type?: string;
   run_id?: string;
+  /** Stop at the first event older than this (ms): the log is appended in time order. */
+  sinceMs?: number;
   limit: number;
 }
 
@@ -102,6 +104,13 @@ export async function readEvents(
         .filter((l) => l !== '');
       for (const line of lines.reverse()) {
         const event = parseEvent(line);
+        if (
+          event !== null &&
+          filter.sinceMs !== undefined &&
+          Date.parse(event.ts) < filter.sinceMs
+        ) {
+          return found.reverse();
+        }
         if (event !== null && matches(event, filter)) {
           found.push(event);
           if (found.length >= filter.limit) {

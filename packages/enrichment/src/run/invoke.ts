@@ -32,6 +32,8 @@ class Tally {
   costUsd = 0;
   errors: string[] = [];
   stallWarned = false;
+  /** An episode-scope enricher logs `started` once, not once per episode. */
+  startLogged = false;
 
   constructor(now: number) {
     this.started = now;
@@ -65,14 +67,21 @@ async function resilient(
     compute,
     { clock: state.deps.clock, random: state.deps.random, signal: state.cancel.signal },
     {
-      onStart: (attemptNo) =>
-        state.emit(
+      onStart: async (attemptNo) => {
+        const scope = inv.entry.enricher.manifest.scope;
+        if (scope === 'episode' && tally.startLogged) {
+          return;
+        }
+        tally.startLogged = true;
+        await state.emit(
           'enrichment.enricher.started',
           { ...base, attempt: attemptNo },
           {
-            scope: inv.entry.enricher.manifest.scope,
+            scope,
+            ...(scope === 'episode' ? { episodes: state.deps.episodes.length } : {}),
           },
-        ),
+        );
+      },
       onRetry: (attemptNo, sleepMs, error) =>
         state.emit(
           'enrichment.enricher.retry',

@@ -1,0 +1,302 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { EnricherRegistry, enrichCorpus, systemClock } from '@podcast/enrichment';
+import {
+  copySampleCorpus,
+  createRedisPrefix,
+  type RedisPrefix,
+  type SampleCorpusCopy,
+} from '@podcast/testing';
+import { pino } from 'pino';
+import request from 'supertest';
+import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+
+const TOKEN = 'enrichment-routes-token';
+const AUTH = { Authorization: `Bearer ${TOKEN}` };
+const OPERATOR_FILE = `# operator settings, kept by hand
+profile: dev
+topic_cluster_threshold: 0.8 # tuned in November
+`;
+
+let redis: RedisPrefix;
+let corpus: SampleCorpusCopy;
+let viewer: ViewerTestApp;
+let root: string;
+
+const get = (path: string, query: Record<string, unknown> = {}) =>
+  request(viewer.app)
+    .get(path)
+    .query({ path: root, ...query });
+
+beforeAll(() => {
+  redis = createRedisPrefix();
+  corpus = copySampleCorpus('enrichment-routes');
+  root = corpus.corpusDir;
+  writeFileSync(join(root, 'viewer_operator.yaml'), OPERATOR_FILE);
+  viewer = buildViewerTestApp({
+    corpusDir: root,
+    operatorToken: TOKEN,
+    env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix },
+  });
+});
+
+afterAll(async () => {
+  await viewer.close();
+  await redis.close();
+  corpus.remove();
+});
+
+describe('before any run', () => {
+  it('answers available: false for the status, fresh health and empty metrics', async () => {
+    expect((await get('/api/enrichment/status')).body).toEqual({
+      available: false,
+      reason: 'no enrichment run has started on this corpus',
+    });
+    // The sample corpus ships the summary of the pipeline's own last run.
+    expect((await get('/api/enrichment/run-summary')).body).toMatchObject({
+      available: true,
+      run_id: 'enrich_20261115-095751',
+    });
+    const health = await get('/api/enrichment/health');
+    expect(health.status).toBe(200);
+    expect(health.body.enrichers.temporal_velocity).toMatchObject({
+      consecutive_failures: 0,
+      auto_disabled: false,
+      circuit_state: 'closed',
+    });
+    const metrics = await get('/api/enrichment/metrics');
+    expect(metrics.body).toEqual({ window: '24h', per_enricher: {} });
+  });
+});
+
+describe('after a run', () => {
+  beforeAll(async () => {
+    await enrichCorpus(
+      { corpusRoot: root, selection: {}, jobId: null, parentRunId: null },
+      {
+        registry: new EnricherRegistry(),
+        logger: pino({ level: 'silent' }),
+        clock: systemClock,
+        random: Math.random,
+        signal: new AbortController().signal,
+      },
+    );
+  });
+
+  it('reports the status, the summary and the metrics of the run', async () => {
+    const status = await get('/api/enrichment/status');
+    expect(status.body).toMatchObject({
+      available: true,
+      profile: 'dev',
+      current_enricher: null,
+      queue: [],
+    });
+    expect(status.body.completed.map((c: { enricher_id: string }) => c.enricher_id).sort()).toEqual(
+      ['insight_density', 'temporal_velocity'],
+    );
+    const summary = await get('/api/enrichment/run-summary');
+    expect(summary.body).toMatchObject({ available: true, status: 'ok', profile: 'dev' });
+    const metrics = await get('/api/enrichment/metrics', { window: '1h' });
+    expect(metrics.body.per_enricher.temporal_velocity).toMatchObject({
+      runs_total: 1,
+      runs_ok: 1,
+      runs_failed: 0,
+      retries_total: 0,
+      total_cost_usd: 0,
+    });
+  });
+
+  it('filters the events and bounds them by limit', async () => {
+    const one = await get('/api/enrichment/events', { limit: 1 });
+    expect(one.body.count).toBe(1);
+    expect(one.body.events[0].event_type).toBe('enrichment.run.completed');
+    const started = await get('/api/enrichment/events', {
+      event_type: 'enrichment.enricher.started',
+      enricher_id: 'insight_density',
+    });
+    expect(started.body.count).toBe(1);
+    expect(started.body.events[0]).toMatchObject({
+      enricher_id: 'insight_density',
+      attempt: 1,
+      scope: 'episode',
+      episodes: 24,
+    });
+  });
+
+  it.each([
+    ['/api/enrichment/metrics', { window: '2d' }, /query\.window/],
+    ['/api/enrichment/events', { limit: 0 }, /query\.limit/],
+    ['/api/enrichment/events', { limit: 5000 }, /query\.limit/],
+    ['/api/enrichment/events', { event_type: 'drop table' }, /query\.event_type/],
+    ['/api/enrichment/health', { enricher_id: 'a-b' }, /query\.enricher_id/],
+    ['/api/enrichment/status', { path: '/etc' }, /outside the configured corpus roots/],
+  ])('GET %s %j is refused naming the field', async (path, query, detail) => {
+    const res = await get(path, query);
+    expect([400, 403]).toContain(res.status);
+    expect(res.body.detail).toMatch(detail);
+  });
+
+  it('answers one health record, and 404 for an unknown enricher', async () => {
+    const one = await get('/api/enrichment/health', { enricher_id: 'temporal_velocity' });
+    expect(Object.keys(one.body.enrichers)).toEqual(['temporal_velocity']);
+    expect(one.body.enrichers.temporal_velocity.last_status).toBe('ok');
+    expect((await get('/api/enrichment/health', { enricher_id: 'nope' })).status).toBe(404);
+  });
+});
+
+describe('POST /api/enrichment/health/{id}/re-enable', () => {
+  const url = '/api/enrichment/health/temporal_velocity/re-enable';
+
+  it('needs the operator token', async () => {
+    expect((await request(viewer.app).post(url).send({})).status).toBe(401);
+  });
+
+  it('re-enables, records the reason and logs the event', async () => {
+    const res = await request(viewer.app)
+      .post(url)
+      .query({ path: root })
+      .set(AUTH)
+      .send({ reason: 'provider fixed' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ auto_disabled: false, consecutive_failures: 0 });
+    expect(res.body.audit.at(-1)).toMatchObject({ reason: 'provider fixed', action: 're_enabled' });
+    const events = await get('/api/enrichment/events', {
+      event_type: 'enrichment.health.re_enabled',
+    });
+    expect(events.body.events.at(-1)).toMatchObject({
+      enricher_id: 'temporal_velocity',
+      reason: 'provider fixed',
+    });
+  });
+
+  it.each([
+    ['/api/enrichment/health/nope/re-enable', {}, 404],
+    ['/api/enrichment/health/temporal_velocity/re-enable', { reason: '' }, 400],
+    ['/api/enrichment/health/temporal_velocity/re-enable', { reason: 'x'.repeat(1001) }, 400],
+    ['/api/enrichment/health/temporal_velocity/re-enable', { why: 'x' }, 400],
+    ['/api/enrichment/health/bad%00id/re-enable', {}, 400],
+  ])('POST %s %j answers %i', async (path, body, status) => {
+    const res = await request(viewer.app).post(path).query({ path: root }).set(AUTH).send(body);
+    expect(res.status).toBe(status);
+  });
+});
+
+describe('configuration', () => {
+  it('shows the profile, operator and resolved blocks', async () => {
+    const res = await get('/api/enrichment/config');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ corpus_path: root, profile: 'dev', operator_block: null });
+    expect(res.body.resolved_block).toEqual(res.body.profile_block);
+  });
+
+  it('stores a valid block, keeping every other key and comment, and answers the fresh view', async () => {
+    const block = { enrichers: { temporal_velocity: { window_months: 6 }, grounding_rate: {} } };
+    const res = await request(viewer.app)
+      .put('/api/enrichment/config')
+      .query({ path: root })
+      .set(AUTH)
+      .send({ enrichment_block: block });
+    expect(res.status).toBe(200);
+    expect(res.body.operator_block).toEqual(block);
+    expect(res.body.resolved_block.enrichers.temporal_velocity).toEqual({ window_months: 6 });
+    expect(res.body.resolved_block.enrichers.insight_density).toEqual({});
+    const text = readFileSync(join(root, 'viewer_operator.yaml'), 'utf8');
+    expect(text).toContain('# operator settings, kept by hand');
+    expect(text).toContain('topic_cluster_threshold: 0.8 # tuned in November');
+    expect(text).toContain('window_months: 6');
+    const admission = await get('/api/enrichment/config/admission');
+    expect(
+      admission.body.enrichers.find(
+        (e: { enricher_id: string }) => e.enricher_id === 'grounding_rate',
+      ),
+    ).toMatchObject({
+      decision: 'promote',
+      tier: 'deterministic',
+      scope: 'corpus',
+    });
+  });
+
+  it.each([
+    [
+      { enrichers: { temporal_velocity: { window_months: 'lots' } } },
+      'enrichment_block.enrichers.temporal_velocity.window_months',
+    ],
+    [
+      { enrichers: { temporal_velocity: { window_month: 6 } } },
+      'enrichment_block.enrichers.temporal_velocity.window_month',
+    ],
+    [{ enrichers: { nope: {} } }, 'enrichment_block.enrichers.nope'],
+    [{ max_total_cost_usd_per_run: -1 }, 'enrichment_block.max_total_cost_usd_per_run'],
+    [{ surprise: true }, 'enrichment_block.surprise'],
+    [
+      { enrichers: { grounding_rate: { provider: { type: 'sentence_transformer_local' } } } },
+      'enrichment_block.enrichers.grounding_rate.provider',
+    ],
+  ])('refuses %j with a 400 naming %s and writes nothing', async (block, field) => {
+    const before = readFileSync(join(root, 'viewer_operator.yaml'), 'utf8');
+    const res = await request(viewer.app)
+      .put('/api/enrichment/config')
+      .query({ path: root })
+      .set(AUTH)
+      .send({ enrichment_block: block });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);
+    expect(readFileSync(join(root, 'viewer_operator.yaml'), 'utf8')).toBe(before);
+  });
+
+  it('needs the operator token and an object body', async () => {
+    expect(
+      (await request(viewer.app).put('/api/enrichment/config').send({ enrichment_block: {} }))
+        .status,
+    ).toBe(401);
+    const bad = await request(viewer.app)
+      .put('/api/enrichment/config')
+      .set(AUTH)
+      .send({ enrichment_block: [1] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toMatch(/^body\.enrichment_block/);
+  });
+
+  it('publishes the composed schema and the provider types', async () => {
+    const schema = await get('/api/enrichment/config/schema');
+    expect(schema.body.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(
+      schema.body.properties.enrichers.properties.temporal_velocity.properties.window_months,
+    ).toMatchObject({
+      type: 'integer',
+      minimum: 6,
+    });
+    const types = await get('/api/enrichment/provider-types');
+    expect(types.body.by_protocol.EmbeddingProvider.map((t: { name: string }) => t.name)).toEqual([
+      'sentence_transformer_local',
+    ]);
+    expect(types.body.by_protocol.NliScorer.map((t: { name: string }) => t.name)).toEqual([
+      'deberta_local',
+    ]);
+  });
+});
+
+describe('with the jobs-API flag off', () => {
+  it('keeps the routes mounted but answers 500 naming the jobs API', async () => {
+    const off = buildViewerTestApp({
+      corpusDir: root,
+      operatorToken: TOKEN,
+      env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JOBS_API_ENABLED: 'false' },
+    });
+    try {
+      expect((await request(off.app).get('/api/health')).body.jobs_api).toBe(false);
+      for (const path of [
+        '/api/enrichment/status',
+        '/api/enrichment/health',
+        '/api/enrichment/config/schema',
+      ]) {
+        const res = await request(off.app).get(path);
+        expect(res.status).toBe(500);
+        expect(res.body.detail).toMatch(/jobs API/);
+      }
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  copySampleCorpus,
+  createRedisPrefix,
+  type RedisPrefix,
+  type SampleCorpusCopy,
+} from '@podcast/testing';
+import request from 'supertest';
+import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+
+const TOKEN = 'operator-token-for-jobs-probes';
+const LONG = 'n'.repeat(300);
+
+let redis: RedisPrefix;
+let corpus: SampleCorpusCopy;
+let viewer: ViewerTestApp;
+
+beforeAll(() => {
+  redis = createRedisPrefix();
+  corpus = copySampleCorpus('jobs-hostile');
+  viewer = buildViewerTestApp({
+    corpusDir: corpus.corpusDir,
+    operatorToken: TOKEN,
+    env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix },
+  });
+});
+
+afterAll(async () => {
+  await viewer.close();
+  await redis.close();
+  corpus.remove();
+});
+
+/** Each probe: method, URL, optional JSON body; sent with the operator token. */
+const PROBES: [string, string, unknown?][] = [
+  ['get', '/api/jobs?path=%E0%A4%A'],
+  ['get', '/api/jobs?limit=%00'],
+  ['get', '/api/jobs?command_type=shell'],
+  ['get', `/api/jobs/${LONG}`],
+  ['get', '/api/jobs/job_%00abc'],
+  ['post', '/api/jobs/%E0%A4%A/cancel'],
+  ['get', `/api/jobs/subprocess-log?job_id=${LONG}`],
+  ['get', '/api/jobs/subprocess-log-tail?job_id=job_0000000000&max_bytes=-1'],
+  ['get', '/api/jobs/job_0000000000/log-tail?max_bytes=1e9'],
+  ['post', '/api/jobs', { feed: { url: 'x' } }],
+  ['post', '/api/jobs', { max_episodes: '5' }],
+  ['post', '/api/jobs', { feed: `rss_${LONG}` }],
+  ['post', '/api/jobs', { feed: 'javascript:alert(1)' }],
+  ['post', '/api/jobs/enrichment', { only: Array.from({ length: 200 }, () => 'x') }],
+  ['post', '/api/jobs/enrichment', { skip: [LONG.replace(/n/g, '-')] }],
+  ['get', '/api/enrichment/events?enricher_id=%E0%A4%A'],
+  ['get', `/api/enrichment/events?run_id=${LONG}`],
+  ['get', '/api/enrichment/health?enricher_id=a%00b'],
+  ['post', '/api/enrichment/health/%E0%A4%A/re-enable', {}],
+  ['post', `/api/enrichment/health/${LONG}/re-enable`, {}],
+  ['put', '/api/enrichment/config', { enrichment_block: { enrichers: { [LONG]: {} } } }],
+  ['put', '/api/enrichment/config', { enrichment_block: 'x' }],
+  [
+    'put',
+    '/api/enrichment/config',
+    { enrichment_block: { enrichers: { grounding_rate: { enabled: 'yes' } } } },
+  ],
+  ['get', '/api/enrichment/metrics?window=%00'],
+];
+
+describe('jobs and enrichment routes under hostile input', () => {
+  // Every row has three cells, so jest never mistakes the body for a done callback.
+  const rows = PROBES.map(([method, url, body]) => [method, url, body ?? null] as const);
+  it.each(rows)('%s %s answers 4xx, never 5xx', async (method, url, body) => {
+    const agent = request(viewer.app);
+    const call =
+      method === 'post' ? agent.post(url) : method === 'put' ? agent.put(url) : agent.get(url);
+    const res = await (body === null ? call : call.send(body as object)).set(
+      'authorization',
+      `Bearer ${TOKEN}`,
+    );
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
+  it('refuses an oversize config body with a 413', async () => {
+    const huge = {
+      enrichment_block: { enrichers: { grounding_rate: { note: 'x'.repeat(300_000) } } },
+    };
+    const res = await request(viewer.app)
+      .put('/api/enrichment/config')
+      .set('authorization', `Bearer ${TOKEN}`)
+      .send(huge);
+    expect(res.status).toBe(413);
+  });
+
+  it.each([
+    ['/api/jobs'],
+    ['/api/enrichment/status'],
+    ['/api/enrichment/events'],
+    ['/api/enrichment/config'],
+  ])('%s refuses a path into a hidden folder of the corpus', async (url) => {
+    const res = await request(viewer.app)
+      .get(url)
+      .query({ path: `${corpus.corpusDir}/.viewer` })
+      .set('authorization', `Bearer ${TOKEN}`);
+    expect(res.status).toBe(403);
+  });
+});

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { ProviderProtocol } from '../manifest.js';
+
+/**
+ * The provider types an ML or embedding enricher may name at
+ * enrichers.<id>.provider.type (spec 03): both load local model files, so a
+ * run never downloads anything. `params_schema` validates the rest of the
+ * provider block.
+ */
+export interface ProviderType {
+  name: string;
+  protocol: ProviderProtocol;
+  description: string;
+  params: z.ZodObject;
+}
+
+const modelPath = z
+  .string()
+  .min(1)
+  .max(4096)
+  .describe('Folder holding the model files (config.json, tokenizer, onnx/model_quantized.onnx)');
+
+export const PROVIDER_TYPES: readonly ProviderType[] = [
+  {
+    name: 'sentence_transformer_local',
+    protocol: 'EmbeddingProvider',
+    description: 'Sentence embeddings from a local ONNX sentence-transformer (transformers.js)',
+    params: z.object({
+      model_path: modelPath.optional(),
+      model: z
+        .string()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe('Model name under the local model root'),
+      batch_size: z.number().int().min(1).max(512).optional(),
+    }),
+  },
+  {
+    name: 'deberta_local',
+    protocol: 'NliScorer',
+    description: 'Entailment and contradiction scores from a local ONNX DeBERTa NLI model',
+    params: z.object({
+      model_path: modelPath.optional(),
+      model: z.string().min(1).max(200).optional(),
+      contradiction_threshold: z.number().min(0).max(1).optional(),
+    }),
+  },
+];
+
+/** The JSON Schema of one provider block: `type` fixed to the type's name, then its params. */
+export function providerBlockSchema(type: ProviderType): Record<string, unknown> {
+  const params = z.toJSONSchema(type.params, { target: 'draft-2020-12', io: 'input' }) as {
+    properties?: Record<string, unknown>;
+  };
+  return {
+    type: 'object',
+    title: type.name,
+    description: type.description,
+    properties: { type: { const: type.name }, ...(params.properties ?? {}) },
+    required: ['type'],
+    additionalProperties: false,
+  };
+}
+
+/** Spec 03 provider-types: grouped by protocol. */
+export function providerTypesByProtocol(types: readonly ProviderType[] = PROVIDER_TYPES) {
+  const byProtocol: Record<
+    string,
+    Array<{
+      name: string;
+      protocol: string;
+      description: string;
+      params_schema: Record<string, unknown>;
+    }>
+  > = {};
+  for (const type of types) {
+    const group = byProtocol[type.protocol] ?? [];
+    byProtocol[type.protocol] = group;
+    group.push({
+      name: type.name,
+      protocol: type.protocol,
+      description: type.description,
+      params_schema: providerBlockSchema(type),
+    });
+  }
+  return { by_protocol: byProtocol };
+}
