@@ -1,7 +1,8 @@
 // `pnpm start`: runs viewer-api (8000) and consumer-api (8001) on the sample
 // corpus with embedded defaults, after `turbo run build`, and the delivery
 // worker when there is something for it to reach: INTERNAL_OUTBOX_TOKEN and a
-// channel (PODCAST_SMTP_URL, or both VAPID keys). Ctrl-C stops them all.
+// channel (PODCAST_SMTP_URL, or both VAPID keys); the enrichment runner when
+// REDIS_URL is set (the viewer then mounts the jobs API). Ctrl-C stops them all.
 import { spawn } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,6 +32,11 @@ if (env.INTERNAL_OUTBOX_TOKEN && hasChannel) {
   });
 }
 
+if (env.REDIS_URL) {
+  apps.push({ name: 'enrichment-runner', env: {} });
+}
+const has = (name) => apps.some((app) => app.name === name);
+
 const children = apps.map(({ name, env }) => {
   const child = spawn(process.execPath, [resolve(repo, `apps/${name}/dist/main.js`)], {
     env: { ...base, ...env },
@@ -48,7 +54,8 @@ const children = apps.map(({ name, env }) => {
 process.stdout.write(
   `viewer-api   http://127.0.0.1:${apps[0].env.PORT}/docs\nconsumer-api http://127.0.0.1:${apps[1].env.PORT}/docs\ncorpus       ${base.CORPUS_DIR}\n` +
     `database     ${process.env.DATABASE_URL ? 'DATABASE_URL' : `embedded PGlite in ${base.DATA_DIR}/pglite`}\n` +
-    `delivery     ${apps[2] ? 'delivery-worker running' : 'no delivery worker (set INTERNAL_OUTBOX_TOKEN and PODCAST_SMTP_URL or VAPID keys)'}\n`,
+    `delivery     ${has('delivery-worker') ? 'delivery-worker running' : 'no delivery worker (set INTERNAL_OUTBOX_TOKEN and PODCAST_SMTP_URL or VAPID keys)'}\n` +
+    `jobs         ${has('enrichment-runner') ? 'jobs API mounted, enrichment-runner running' : 'no jobs API (set REDIS_URL)'}\n`,
 );
 
 let stopping = false;

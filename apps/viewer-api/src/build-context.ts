@@ -1,10 +1,21 @@
-import { type CorpusRegistryOptions, createCorpusRegistry } from '@podcast/corpus';
+import {
+  type CorpusRegistryOptions,
+  createCorpusRegistry,
+  readOperatorFile,
+  scheduledJobsBlockOf,
+} from '@podcast/corpus';
 import {
   composeConfigSchema,
   EnricherRegistry,
   enrichmentBlockValidator,
 } from '@podcast/enrichment';
-import { JobQueues, JobRegistry, type JobsService, producerConnection } from '@podcast/jobs';
+import {
+  JobQueues,
+  JobRegistry,
+  JobScheduler,
+  type JobsService,
+  producerConnection,
+} from '@podcast/jobs';
 import { createLogger } from '@podcast/runtime';
 import { createSearchService } from '@podcast/search';
 import type { Logger } from 'pino';
@@ -59,8 +70,11 @@ export function buildViewerContext(
     search,
     logger,
     now,
-    ...(jobs ? { jobs: jobs.service } : {}),
+    ...(jobs ? { jobs: jobs.service, onScheduledJobsChanged: jobs.reloadSchedules } : {}),
   };
+  if (jobs !== undefined) {
+    void loadSchedules(config, jobs.reloadSchedules, logger);
+  }
   const close = async () => {
     corpus.close();
     await search.close();
@@ -88,11 +102,33 @@ function openJobs(redisUrl: string, config: ViewerConfig, logger: Logger, now: (
     logger,
     now,
   };
+  const scheduler = new JobScheduler(settings, redis, service, logger);
+  scheduler.start();
   return {
     service,
+    reloadSchedules: async ({ root, jobs }: { root: string; jobs: unknown }) => {
+      await scheduler.reload(root, jobs, now());
+    },
     close: async () => {
+      await scheduler.close();
       await queues.close();
       redis.disconnect();
     },
   };
+}
+
+/** The schedules of every configured root, read once at start; a bad file only logs. */
+async function loadSchedules(
+  config: ViewerConfig,
+  reload: (change: { root: string; jobs: unknown }) => Promise<void>,
+  logger: Logger,
+): Promise<void> {
+  for (const root of config.corpusRoots.allowed) {
+    try {
+      const { content } = await readOperatorFile(root);
+      await reload({ root, jobs: scheduledJobsBlockOf(content) });
+    } catch (err) {
+      logger.warn({ err, root }, 'could not load the scheduled jobs of this corpus');
+    }
+  }
 }

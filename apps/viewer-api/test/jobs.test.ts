@@ -464,6 +464,18 @@ describe('logs', () => {
 
 describe('a runner that dies mid-run', () => {
   it('is reconciled to failed, and a new runner starts cleanly', async () => {
+    // Let the jobs of earlier tests end, so only the slow one is in flight.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const list = await request(viewer.app).get('/api/jobs').query({ path: root, limit: 1000 });
+      const open = (list.body.jobs as JobRecord[]).filter(
+        (j) => j.status === 'queued' || j.status === 'running',
+      );
+      if (open.length === 0 || Date.now() > deadline) {
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
     const slow = await post('/api/jobs', { feed: 'https://a.example/rss', max_episodes: 999 });
     await waitForOutput(slow.body.job_id, 'working');
     await runner.stop(true);

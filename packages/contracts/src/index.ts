@@ -278,6 +278,7 @@ export {
   HealthResponse,
   ScheduledJobKind,
   ScheduledJobRow,
+  ScheduledJobsResponse,
 } from './operator.js';
 export {
   FEED_OPTION_KEYS,

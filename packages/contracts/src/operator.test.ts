@@ -34,6 +34,7 @@ describe('ScheduledJobRow', () => {
     enabled: true,
     kind: 'digest',
     next_run_at: '2026-11-21T06:00:00Z',
+    reason: null,
   };
 
   it('accepts an enabled row and a disabled one without a next run', () => {

@@ -44,8 +44,15 @@ export const ScheduledJobRow = z
     next_run_at: IsoDateTime.nullable().openapi({
       description: 'Null when disabled or the cron is invalid',
     }),
+    reason: z.string().nullable().openapi({
+      description: 'Why next_run_at is null (disabled, invalid entry, invalid cron, kind not run)',
+    }),
   })
   .openapi('ScheduledJobRow');
+
+export const ScheduledJobsResponse = z
+  .object({ path: z.string(), scheduled_jobs: z.array(ScheduledJobRow) })
+  .openapi('ScheduledJobsResponse');
 export type ScheduledJobRow = z.infer<typeof ScheduledJobRow>;
 
 const Flag = (description: string) => z.boolean().optional().openapi({ description });

@@ -186,7 +186,11 @@ export { feedWorkspaceDirName, resolvePipelineFeed } from './operator-files/feed
 export type { FeedsSpecView } from './operator-files/feeds-spec-file.js';
 export { readFeedsSpec, writeFeedsSpec } from './operator-files/feeds-spec-file.js';
 export type { ValidOperatorContent } from './operator-files/operator-content.js';
-export { parseOperatorYaml, validateOperatorContent } from './operator-files/operator-content.js';
+export {
+  parseOperatorYaml,
+  scheduledJobsBlockOf,
+  validateOperatorContent,
+} from './operator-files/operator-content.js';
 export type { OperatorFile, OperatorFileWrite } from './operator-files/operator-file.js';
 export {
   readOperatorFile,

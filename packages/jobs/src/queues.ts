@@ -77,6 +77,8 @@ export class JobQueues {
         queueNameOf(commandType),
         queueOptions(this.#settings, this.#connection),
       );
+      // Errors reach the caller of each command; the event only needs a listener.
+      queue.on('error', () => undefined);
       this.#queues.set(commandType, queue);
     }
     return queue;

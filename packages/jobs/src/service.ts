@@ -22,11 +22,13 @@ export async function enqueueJob(jobs: JobsService, job: NewJob): Promise<Create
   if (outcome.kind === 'key_reused') {
     return outcome;
   }
-  if (outcome.job.status === 'queued') {
-    await jobs.queues.send(outcome.job);
-  }
+  // The mirror's queued row is written before a runner can see the job, so
+  // the rows of one job are in transition order.
   if (outcome.kind === 'created') {
     await mirror(jobs, outcome.job);
+  }
+  if (outcome.job.status === 'queued') {
+    await jobs.queues.send(outcome.job);
   }
   return outcome;
 }

@@ -1,6 +1,7 @@
 import type { AnyRoute } from '@podcast/http-kit';
 import type { ViewerCtx } from '../../context.js';
 import { enqueueEnrichmentJob, enqueuePipelineJob } from './enqueue-routes.js';
+import { getScheduledJobs } from './get-scheduled-jobs.js';
 import { getJobLog, getJobLogTail, getSubprocessLog, getSubprocessLogTail } from './log-routes.js';
 import { cancelJobRoute, getJob, listJobs, reconcileJobsRoute } from './registry-routes.js';
 
@@ -16,4 +17,5 @@ export const jobsRoutes: AnyRoute<ViewerCtx>[] = [
   cancelJobRoute,
   getJobLog,
   getJobLogTail,
+  getScheduledJobs,
 ];

@@ -1,0 +1,6 @@
+export type { ApiRequest, ApiTarget, TargetResolver } from './api-targets.js';
+export { callApi, targetResolver } from './api-targets.js';
+export type { AnyTool, ToolDef } from './define-tool.js';
+export { defineTool, registerTools, ToolError } from './define-tool.js';
+export type { EnrichmentToolsCtx } from './enrichment-tools.js';
+export { ENRICHMENT_TOOLS } from './enrichment-tools.js';
