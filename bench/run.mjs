@@ -1,6 +1,6 @@
 // `pnpm bench`: corpus projection load, then route throughput as ratios of a
 // bare express route measured in the same run (a noisy machine shifts both).
-// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,search,notifications,delivery
+// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,search,notifications,delivery,enrichment
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { generateCorpus } from '@podcast/corpus-generator';
 import { createDatabase, createSession, upsertUserFromProvider } from '@podcast/db';
 import { createTestDatabase } from '@podcast/testing';
 import { deliveryBench } from './delivery.mjs';
+import { enqueueLatencyRow, enrichmentRunRows } from './enrichment.mjs';
 import {
   compare,
   cpuUnderLightLoad,
@@ -30,7 +31,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = (
   args.find((a) => a.startsWith('--only='))?.slice(7) ??
-  'load,viewer,consumer,search,notifications,delivery'
+  'load,viewer,consumer,search,notifications,delivery,enrichment'
 ).split(',');
 const duration = quick ? 2 : 5;
 // What a browser sends (Chrome's header): cached answers are served in the
@@ -433,4 +434,14 @@ if (only.includes('notifications')) {
 }
 if (only.includes('delivery')) {
   printTable('delivery worker senders against local receivers', await deliveryBench({ quick }));
+}
+if (only.includes('enrichment')) {
+  printTable(
+    'Enrichment: every deterministic enricher (target: 10,000 episodes < 60 s)',
+    enrichmentRunRows([
+      ['1,000 episodes', small, 1000],
+      ...(quick ? [] : [['10,000 episodes', large, 10_000]]),
+    ]),
+  );
+  printTable('Jobs on Redis', [await enqueueLatencyRow({ count: quick ? 20 : 100 })]);
 }
