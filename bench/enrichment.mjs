@@ -6,7 +6,13 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { enqueueJob, JobQueues, JobRegistry, producerConnection } from '@podcast/jobs';
+import {
+  enqueueJob,
+  FULL_BATCH_PARAMS,
+  JobQueues,
+  JobRegistry,
+  producerConnection,
+} from '@podcast/jobs';
 import { createRedisPrefix } from '@podcast/testing';
 import { pino } from 'pino';
 
@@ -36,15 +42,6 @@ export function enrichmentRunRows(corpora) {
     }
   });
 }
-
-const FULL_BATCH = {
-  feed_url: null,
-  skip_existing: false,
-  append: false,
-  max_episodes: null,
-  episode_offset: null,
-  episode_order: null,
-};
 
 function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -14,7 +14,7 @@ export type { CancelOutcome, CreateOutcome, NewJob, RegistryDeps } from './regis
 export { IDEMPOTENCY_TTL_S, JobRegistry, LEASE_MS, newJobId } from './registry.js';
 export type { ExecutionIo, ExecutionResult, JobExecutor, RunJobDeps } from './run-job.js';
 export { CancelWatcher, runJob } from './run-job.js';
-export { JobScheduler } from './scheduler.js';
+export { FULL_BATCH_PARAMS, JobScheduler } from './scheduler.js';
 export type { ScheduleRow } from './schedules.js';
 export { nextRunAt, SCHEDULED_COMMANDS, scheduleRows } from './schedules.js';
 export type { JobsService, Reconciled } from './service.js';

@@ -14,15 +14,18 @@ interface Tick {
   kind: keyof typeof SCHEDULED_COMMANDS;
 }
 
+/** What a pipeline job over every feed of the spec carries (a schedule tick, for one). */
+export const FULL_BATCH_PARAMS = {
+  feed_url: null,
+  skip_existing: false,
+  append: false,
+  max_episodes: null,
+  episode_offset: null,
+  episode_order: null,
+} as const;
+
 const DEFAULT_PARAMS = {
-  pipeline: {
-    feed_url: null,
-    skip_existing: false,
-    append: false,
-    max_episodes: null,
-    episode_offset: null,
-    episode_order: null,
-  },
+  pipeline: FULL_BATCH_PARAMS,
   corpus_enrichment: { only: [], skip: [], corpus_only: false },
 };
 
