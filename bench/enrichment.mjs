@@ -63,7 +63,7 @@ export async function enqueueLatencyRow({ count }) {
       REDIS_URL: redis.url,
       REDIS_PREFIX: redis.prefix,
       CORPUS_DIR: root,
-      PIPELINE_COMMAND: JSON.stringify([process.execPath, '-e', '0']),
+      PIPELINE_COMMAND: JSON.stringify([process.execPath, '-e', '0', '--']),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -80,7 +80,7 @@ export async function enqueueLatencyRow({ count }) {
       const outcome = await enqueueJob(jobs, {
         commandType: 'pipeline',
         corpusPath: root,
-        params: {},
+        params: FULL_BATCH_PARAMS,
       });
       for (;;) {
         if (runner.exitCode !== null) {
@@ -91,6 +91,9 @@ export async function enqueueLatencyRow({ count }) {
           latencies.push(Date.parse(job.started_at) - sent);
         }
         if (job && job.status !== 'queued' && job.status !== 'running') {
+          if (job.status !== 'succeeded') {
+            throw new Error(`job ${job.job_id} ended ${job.status}: ${job.error}`);
+          }
           break;
         }
         await new Promise((r) => setTimeout(r, 2));

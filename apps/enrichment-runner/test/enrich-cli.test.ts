@@ -3,7 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
+import { copySampleCorpus, type SampleCorpusCopy, writeTinySentenceModel } from '@podcast/testing';
 
 const ENRICH = fileURLToPath(new URL('../dist/cli/enrich.js', import.meta.url));
 
@@ -34,7 +34,10 @@ describe('enrich', () => {
       '--log-level',
       'warn',
     );
-    expect(stderr).toMatch(/topic_similarity/);
+    expect(stderr).toMatch(/skipping topic_similarity: it needs a model provider, pass --with-ml/);
+    expect(stderr).toMatch(
+      /skipping topic_consensus: the configuration names it but this build has no such enricher/,
+    );
     expect(code).toBe(0);
     const summary = JSON.parse(stdout);
     expect(summary.status).toBe('ok');
@@ -51,7 +54,7 @@ describe('enrich', () => {
     }
     expect(summary.per_enricher.topic_similarity).toMatchObject({
       status: 'skipped',
-      reason: { kind: 'not_registered' },
+      reason: { kind: 'needs_with_ml' },
     });
     const envelope = JSON.parse(
       readFileSync(join(root, 'enrichments', 'temporal_velocity.json'), 'utf8'),
@@ -163,6 +166,33 @@ describe('enrich', () => {
       readFileSync(join(root, 'enrichments', 'temporal_velocity.json'), 'utf8'),
     );
     expect(envelope.data.window_months).toBe(6);
+  });
+
+  it('runs topic_similarity with --with-ml and a local sentence-transformer', async () => {
+    const models = join(corpus.dir, 'models');
+    await writeTinySentenceModel(models, 'tiny');
+    const file = join(corpus.dir, 'ml.yaml');
+    writeFileSync(
+      file,
+      `enrichment:\n  enrichers:\n    topic_similarity:\n      provider:\n        type: sentence_transformer_local\n        model_dir: ${models}\n        model: tiny\n`,
+    );
+    const { code, stdout } = enrich(
+      '--output-dir',
+      root,
+      '--config',
+      file,
+      '--with-ml',
+      '--only',
+      'topic_similarity',
+      '--log-level',
+      'silent',
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(stdout).per_enricher.topic_similarity).toMatchObject({ status: 'ok' });
+    const envelope = JSON.parse(
+      readFileSync(join(root, 'enrichments', 'topic_similarity.json'), 'utf8'),
+    );
+    expect(envelope.data.topics.length).toBeGreaterThan(10);
   });
 
   it('re-enables an enricher from the command line, and refuses an unknown one', () => {

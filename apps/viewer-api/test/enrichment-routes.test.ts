@@ -191,7 +191,20 @@ describe('configuration', () => {
   });
 
   it('stores a valid block, keeping every other key and comment, and answers the fresh view', async () => {
-    const block = { enrichers: { temporal_velocity: { window_months: 6 }, grounding_rate: {} } };
+    const block = {
+      enrichers: {
+        temporal_velocity: { window_months: 6 },
+        grounding_rate: {},
+        topic_similarity: {
+          top_k: 3,
+          provider: {
+            type: 'sentence_transformer_local',
+            model_dir: '/srv/models',
+            model: 'org/mini',
+          },
+        },
+      },
+    };
     const res = await request(viewer.app)
       .put('/api/enrichment/config')
       .query({ path: root })
@@ -229,6 +242,18 @@ describe('configuration', () => {
     [{ enrichers: { nope: {} } }, 'enrichment_block.enrichers.nope'],
     [{ max_total_cost_usd_per_run: -1 }, 'enrichment_block.max_total_cost_usd_per_run'],
     [{ surprise: true }, 'enrichment_block.surprise'],
+    [
+      { enrichers: { topic_similarity: { provider: { type: 'sentence_transformer_local' } } } },
+      'enrichment_block.enrichers.topic_similarity.provider',
+    ],
+    [
+      {
+        enrichers: {
+          topic_similarity: { provider: { type: 'deberta_local', model_dir: '/m', model: 'x' } },
+        },
+      },
+      'enrichment_block.enrichers.topic_similarity.provider.type',
+    ],
     [
       { enrichers: { grounding_rate: { provider: { type: 'sentence_transformer_local' } } } },
       'enrichment_block.enrichers.grounding_rate.provider',

@@ -19,6 +19,7 @@ export function factsOfEpisode(
     publishedMs: Number.isFinite(published) ? published : null,
     durationSeconds: episode.duration_seconds,
     topicIds: [...new Set((kg?.topics ?? []).map((topic) => topic.id))],
+    topicLabels: Object.fromEntries((kg?.topics ?? []).map((topic) => [topic.id, topic.label])),
     // People heard in the episode: hosts and guests, not people only mentioned.
     people: (kg?.persons ?? [])
       .filter((person) => !person.hidden && person.role !== 'mentioned')

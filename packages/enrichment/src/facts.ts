@@ -25,6 +25,8 @@ export interface EpisodeFacts {
   durationSeconds: number | null;
   /** KG topic ids; empty without a KG. */
   topicIds: readonly string[];
+  /** KG topic id → its label. */
+  topicLabels: Readonly<Record<string, string>>;
   /** People heard in the episode. */
   people: readonly PersonRef[];
   /** GI insights; empty without a GI. */

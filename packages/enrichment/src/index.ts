@@ -26,6 +26,8 @@ export {
 } from './enrichers/insight-sentiment/insight-sentiment.js';
 export { temporalVelocity } from './enrichers/temporal-velocity/temporal-velocity.js';
 export { topicCooccurrence } from './enrichers/topic-cooccurrence/topic-cooccurrence.js';
+export type { TextEmbedder } from './enrichers/topic-similarity/topic-similarity.js';
+export { topicSimilarity } from './enrichers/topic-similarity/topic-similarity.js';
 export type { Correlation, EnrichmentEvent, EventFilter, EventType } from './events/event-log.js';
 export { appendEvent, EVENT_TYPES, eventLogPath, readEvents } from './events/event-log.js';
 export type { EpisodeFacts, InsightFact, PersonRef } from './facts.js';

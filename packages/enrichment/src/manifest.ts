@@ -45,8 +45,12 @@ export interface EnricherOutput {
 export interface EnricherContext {
   now: Date;
   signal: AbortSignal;
-  /** The provider built from enrichers.<id>.provider, for enrichers that need one. */
-  provider?: unknown;
+  /**
+   * The provider built from enrichers.<id>.provider, for enrichers that need
+   * one: built on first call (loading a model is slow), then shared; a
+   * failure to build is the enricher's failure, retried per its tier.
+   */
+  provider?: () => Promise<unknown>;
 }
 
 export interface CorpusEnricher {

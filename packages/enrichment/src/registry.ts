@@ -4,6 +4,7 @@ import { insightDensityEnricher } from './enrichers/insight-density/insight-dens
 import { insightSentimentEnricher } from './enrichers/insight-sentiment/insight-sentiment.js';
 import { temporalVelocityEnricher } from './enrichers/temporal-velocity/temporal-velocity.js';
 import { topicCooccurrenceEnricher } from './enrichers/topic-cooccurrence/topic-cooccurrence.js';
+import { topicSimilarityEnricher } from './enrichers/topic-similarity/topic-similarity.js';
 import type { Enricher } from './manifest.js';
 
 /** The enrichers this build ships, one declaration each. */
@@ -14,6 +15,7 @@ export const BUILTIN_ENRICHERS: readonly Enricher[] = [
   topicCooccurrenceEnricher,
   insightSentimentEnricher,
   insightDensityEnricher,
+  topicSimilarityEnricher,
 ];
 
 /** Enrichers by id; built in main.ts (or a test) and handed down. */

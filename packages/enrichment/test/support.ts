@@ -21,6 +21,11 @@ export function episode(n: number, over: Partial<EpisodeFacts> = {}): EpisodeFac
     publishedMs: Date.parse(`2026-0${(n % 9) + 1}-10T00:00:00Z`),
     durationSeconds: 600,
     topicIds: ['topic:a', n % 2 === 0 ? 'topic:b' : 'topic:c'],
+    topicLabels: {
+      'topic:a': 'sleep and insomnia',
+      'topic:b': 'bedtime napping',
+      'topic:c': 'flood culverts',
+    },
     people: [
       { id: 'person:host', name: 'Host' },
       { id: `person:guest-${n % 3}`, name: `Guest ${n % 3}` },

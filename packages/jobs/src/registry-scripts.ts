@@ -5,8 +5,8 @@
  */
 
 /**
- * KEYS: idempotency key ('' for none), job hash, corpus index.
- * ARGV: job id, fingerprint, idempotency ttl s, created ms, keep (index size),
+ * KEYS: idempotency key ('' for none), job hash, corpus index, sequence.
+ * ARGV: job id, fingerprint, idempotency ttl s, (unused), keep (index size),
  *       job-key prefix, then field/value pairs of the record.
  * Returns {job id, 1 when deduplicated | 0 | -1 when the key was used for another body}.
  */
@@ -23,7 +23,8 @@ end
 local fields = {}
 for i = 7, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', KEYS[2], unpack(fields))
-redis.call('ZADD', KEYS[3], tonumber(ARGV[4]), ARGV[1])
+-- A sequence, not the clock, orders the index: two jobs of one millisecond keep their order.
+redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[4]), ARGV[1])
 local keep = tonumber(ARGV[5])
 local over = redis.call('ZCARD', KEYS[3]) - keep
 if over > 0 then

@@ -57,9 +57,14 @@ describe('JobRegistry', () => {
     }
   });
 
-  it('keeps the registries of two corpora apart and lists newest first', async () => {
-    const a = await registry.create(job('/srv/list-a'));
-    const b = await registry.create(job('/srv/list-a'));
+  it('keeps the registries of two corpora apart and lists newest first, also within a millisecond', async () => {
+    const sameMs = new JobRegistry({
+      redis,
+      prefix: prefix.prefix,
+      now: () => new Date('2026-11-26T00:00:00Z'),
+    });
+    const a = await sameMs.create(job('/srv/list-a'));
+    const b = await sameMs.create(job('/srv/list-a'));
     await registry.create(job('/srv/list-b'));
     const listed = await registry.list('/srv/list-a', 10);
     expect(listed.map((j) => j.job_id)).toEqual(

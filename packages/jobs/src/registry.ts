@@ -103,10 +103,11 @@ export class JobRegistry {
     };
     const [id, flag] = (await this.#redis.eval(
       CREATE_JOB,
-      3,
+      4,
       idemKey,
       this.jobKey(jobId),
       this.#indexKey(job.corpusPath),
+      `${this.#prefix}jobs:seq`,
       jobId,
       fingerprint,
       IDEMPOTENCY_TTL_S,

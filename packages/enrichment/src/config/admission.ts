@@ -1,5 +1,7 @@
 import type { EnrichmentBlock } from '@podcast/contracts';
 import { readEvaluations } from '../accuracy/evaluations.js';
+import { providerGetter } from '../providers/build-provider.js';
+import { providerBlockProblem } from '../providers/provider-types.js';
 import type { EnricherRegistry } from '../registry.js';
 import type { HealthFile } from '../resilience/health-store.js';
 import type { PlannedEnricher } from '../run/executor.js';
@@ -100,12 +102,19 @@ export async function admit(input: AdmissionInput): Promise<Admission> {
         };
       }
     }
-    if (reason === null && enricher?.manifest.provider_requirement && !selection.withMl) {
+    const requirement = enricher?.manifest.provider_requirement;
+    if (reason === null && requirement && !selection.withMl) {
       reason = {
         kind: 'needs_with_ml',
-        detail: `${id} needs a ${enricher.manifest.provider_requirement.protocol}; run with --with-ml`,
+        detail: `${id} needs a ${requirement.protocol}; run with --with-ml`,
       };
       admission.hints.push(`skipping ${id}: it needs a model provider, pass --with-ml to run it`);
+    } else if (reason === null && requirement) {
+      const problem = providerBlockProblem(config.provider, requirement.protocol);
+      if (problem !== null) {
+        reason = { kind: 'no_provider', detail: `enrichers.${id}.provider: ${problem}` };
+        admission.hints.push(`skipping ${id}: enrichers.${id}.provider: ${problem}`);
+      }
     }
     admission.decisions.push({
       enricher_id: id,
@@ -114,7 +123,10 @@ export async function admit(input: AdmissionInput): Promise<Admission> {
       precision,
     });
     if (reason === null && enricher !== undefined) {
-      admission.admitted.push({ enricher, config });
+      const provider = requirement
+        ? providerGetter(config.provider as Record<string, unknown>)
+        : undefined;
+      admission.admitted.push({ enricher, config, ...(provider ? { provider } : {}) });
     } else if (reason !== null) {
       admission.excluded.push({ id, reason });
     }

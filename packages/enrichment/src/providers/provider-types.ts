@@ -14,35 +14,34 @@ export interface ProviderType {
   params: z.ZodObject;
 }
 
-const modelPath = z
+const modelDir = z
   .string()
   .min(1)
   .max(4096)
-  .describe('Folder holding the model files (config.json, tokenizer, onnx/model_quantized.onnx)');
+  .describe(
+    'Local folder holding model folders (config.json, tokenizer, onnx/model_quantized.onnx)',
+  );
+
+const model = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]+(\/[A-Za-z0-9_.-]+)?$/, 'a model folder name, optionally org/name')
+  .max(200)
+  .describe('The model folder under model_dir');
 
 export const PROVIDER_TYPES: readonly ProviderType[] = [
   {
     name: 'sentence_transformer_local',
     protocol: 'EmbeddingProvider',
     description: 'Sentence embeddings from a local ONNX sentence-transformer (transformers.js)',
-    params: z.object({
-      model_path: modelPath.optional(),
-      model: z
-        .string()
-        .min(1)
-        .max(200)
-        .optional()
-        .describe('Model name under the local model root'),
-      batch_size: z.number().int().min(1).max(512).optional(),
-    }),
+    params: z.object({ model_dir: modelDir, model }),
   },
   {
     name: 'deberta_local',
     protocol: 'NliScorer',
     description: 'Entailment and contradiction scores from a local ONNX DeBERTa NLI model',
     params: z.object({
-      model_path: modelPath.optional(),
-      model: z.string().min(1).max(200).optional(),
+      model_dir: modelDir,
+      model,
       contradiction_threshold: z.number().min(0).max(1).optional(),
     }),
   },
@@ -52,13 +51,14 @@ export const PROVIDER_TYPES: readonly ProviderType[] = [
 export function providerBlockSchema(type: ProviderType): Record<string, unknown> {
   const params = z.toJSONSchema(type.params, { target: 'draft-2020-12', io: 'input' }) as {
     properties?: Record<string, unknown>;
+    required?: string[];
   };
   return {
     type: 'object',
     title: type.name,
     description: type.description,
     properties: { type: { const: type.name }, ...(params.properties ?? {}) },
-    required: ['type'],
+    required: ['type', ...(params.required ?? [])],
     additionalProperties: false,
   };
 }
@@ -85,4 +85,23 @@ export function providerTypesByProtocol(types: readonly ProviderType[] = PROVIDE
     });
   }
   return { by_protocol: byProtocol };
+}
+
+/** Why a provider block cannot serve `protocol`, or null when it can. */
+export function providerBlockProblem(block: unknown, protocol: string): string | null {
+  if (typeof block !== 'object' || block === null || Array.isArray(block)) {
+    return 'no provider block';
+  }
+  const { type, ...params } = block as Record<string, unknown>;
+  const found = PROVIDER_TYPES.find((t) => t.name === type);
+  if (found === undefined) {
+    return `provider type ${String(type)} is not registered`;
+  }
+  if (found.protocol !== protocol) {
+    return `provider type ${found.name} is a ${found.protocol}, not a ${protocol}`;
+  }
+  const parsed = found.params.safeParse(params);
+  return parsed.success
+    ? null
+    : `provider.${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`;
 }

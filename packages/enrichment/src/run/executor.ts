@@ -22,7 +22,7 @@ import {
 export interface PlannedEnricher {
   enricher: Enricher;
   config: Record<string, unknown>;
-  provider?: unknown;
+  provider?: () => Promise<unknown>;
 }
 
 export interface RunPlan {

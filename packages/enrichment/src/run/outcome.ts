@@ -8,6 +8,7 @@ export interface OutcomeReason {
     | 'auto_disabled'
     | 'accuracy_gate'
     | 'needs_with_ml'
+    | 'no_provider'
     | 'opt_in_required'
     | 'run_cost_cap'
     | 'enricher_cost_cap'
