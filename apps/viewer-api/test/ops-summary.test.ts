@@ -45,8 +45,11 @@ describe('GET /api/ops/summary', () => {
     expect(Object.keys(body.model_spend.per_enricher).sort()).toEqual(
       Object.keys(enrichment.per_enricher).sort(),
     );
-    expect(body.provider_health).toMatchObject({ available: false, providers: [] });
-    expect(body.provider_health.reason).toContain('resilience');
+    expect(body.provider_health).toMatchObject({ available: false });
+    expect(body.provider_health.providers).toContainEqual(
+      expect.objectContaining({ provider_type: 'none', open_breakers: 0, blown_fuses: 0 }),
+    );
+    expect(body.provider_health.reason).toContain('no enrichment run has recorded health');
   });
 
   it('gives nulls and a reason, never a number, when a source is missing or broken', async () => {

@@ -46,7 +46,7 @@ export const EnricherHealthRecord = z
     audit: z.array(
       z.object({
         at: z.string(),
-        action: z.literal('re_enabled'),
+        action: z.enum(['re_enabled', 'breaker_reset']),
         operator_id: z.string(),
         reason: z.string().nullable(),
       }),

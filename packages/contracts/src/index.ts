@@ -298,7 +298,15 @@ export {
   OperatorProfilesResponse,
   ScheduledJob,
 } from './operator-files.js';
-export { OpsSummaryQuery, OpsSummaryResponse } from './ops.js';
+export {
+  OpsSummaryQuery,
+  OpsSummaryResponse,
+  ResilienceQuery,
+  ResilienceResetQuery,
+  ResilienceResponse,
+  UsageQuery,
+  UsageResponse,
+} from './ops.js';
 export { Problem, ProblemFieldError } from './problem.js';
 export {
   NativePushSubscription,

@@ -57,3 +57,82 @@ export const OpsSummaryResponse = z
   })
   .openapi('OpsSummaryResponse');
 export type OpsSummaryResponse = z.infer<typeof OpsSummaryResponse>;
+
+const ResilienceScope = z
+  .string()
+  .regex(
+    /^(enricher|provider):[A-Za-z0-9_]{1,100}$/,
+    'expected enricher:<enricher_id> or provider:<provider_type>',
+  )
+  .openapi({ example: 'enricher:topic_similarity' });
+
+export const ResilienceQuery = z.object({ path: CorpusPath.optional() });
+export const ResilienceResetQuery = z.object({
+  path: CorpusPath.optional(),
+  scope: ResilienceScope,
+});
+
+const EnricherResilience = z.object({
+  enricher_id: z.string(),
+  tier: z.string().nullable(),
+  provider_type: z
+    .string()
+    .openapi({ description: '`none` for enrichers that use no model provider' }),
+  circuit_state: z.enum(['closed', 'open', 'half_open']),
+  circuit_opened_at: z.string().nullable(),
+  cooldown_until: z.string().nullable(),
+  auto_disabled: z
+    .boolean()
+    .openapi({ description: 'A blown fuse: out of every run until re-enabled' }),
+  auto_disabled_reason: z.string().nullable(),
+  consecutive_failures: z.number().int(),
+});
+
+const ProviderResilience = z.object({
+  provider_type: z.string(),
+  enrichers: z.array(z.string()),
+  circuit_state: z.enum(['closed', 'open']),
+  open_breakers: z.number().int(),
+  blown_fuses: z.number().int(),
+  cooldown_until: z.string().nullable(),
+});
+
+export const ResilienceResponse = z
+  .object({
+    path: z.string(),
+    source: z.string(),
+    available: z.boolean(),
+    reason: z.string().nullable(),
+    open_breakers: z.array(z.string()),
+    blown_fuses: z.array(z.string()),
+    providers: z.array(ProviderResilience),
+    enrichers: z.array(EnricherResilience),
+  })
+  .openapi('ResilienceResponse');
+
+export const UsageQuery = z.object({
+  path: CorpusPath.optional(),
+  window: z.enum(['1h', '24h', '7d', '30d']).default('24h'),
+  provider: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,100}$/, 'a provider type, e.g. sentence_transformer_local or none')
+    .optional(),
+});
+
+export const UsageResponse = z
+  .object({
+    path: z.string(),
+    window: z.string(),
+    source: z.string(),
+    providers: z.array(
+      z.object({
+        provider_type: z.string(),
+        enrichers: z.array(z.string()),
+        runs: z.number().int(),
+        spend_usd: z.number(),
+        tokens: z.number().int().nullable(),
+        tokens_reason: z.string().nullable(),
+      }),
+    ),
+  })
+  .openapi('UsageResponse');

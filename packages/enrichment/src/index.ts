@@ -58,6 +58,7 @@ export {
 } from './resilience/health-store.js';
 export type { ReEnableRequest } from './resilience/re-enable.js';
 export { reEnableEnricher } from './resilience/re-enable.js';
+export { resetBreakers, resilienceState, usageRollup } from './resilience/resilience-view.js';
 export type { TierPolicy } from './resilience/tier-policy.js';
 export { backoffMs, TIER_ORDER, TIER_POLICY } from './resilience/tier-policy.js';
 export type { Clock } from './run/attempts.js';

@@ -48,6 +48,7 @@ import { listOperatorProfiles } from './operator/list-operator-profiles.js';
 import { putFeeds } from './operator/put-feeds.js';
 import { putOperatorConfig } from './operator/put-operator-config.js';
 import { getOpsSummary } from './ops/get-ops-summary.js';
+import { getResilience, getUsage, resetResilience } from './ops/resilience-routes.js';
 import { relationalRoutes } from './relational/relational-routes.js';
 import { compareSearchSubjects } from './search/compare-subjects.js';
 import { listSimilarEpisodes } from './search/list-similar-episodes.js';
@@ -102,6 +103,9 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
   ...graphQueryRoutes,
   ...rollbackRoutes,
   getOpsSummary,
+  getResilience,
+  resetResilience,
+  getUsage,
 ];
 
 /**

@@ -87,9 +87,9 @@ function modelSpendOf(read: Read): Summary['model_spend'] {
 /**
  * The operator's cost picture from what the corpus holds: the manifest's
  * cost rollup, the run records' costs and the latest enrichment run's spend
- * per enricher. Provider health needs the resilience state the enrichment
- * runner persists (issue 13), which no corpus holds yet: reported as not
- * available, with the reason.
+ * per enricher. Provider health comes from the enrichment package's
+ * resilience state, which the viewer route merges in (packages/corpus does
+ * not depend on packages/enrichment); here it is a placeholder saying so.
  */
 export async function opsSummary(snapshot: CorpusSnapshot): Promise<Summary> {
   const [manifest, runs, enrichment] = await Promise.all([
@@ -114,7 +114,8 @@ export async function opsSummary(snapshot: CorpusSnapshot): Promise<Summary> {
     provider_health: {
       available: false,
       providers: [],
-      reason: 'no resilience state: the enrichment runner persists none yet (issue 13)',
+      reason:
+        'filled by the caller from the enrichment health (packages/enrichment resilienceState)',
     },
   };
 }

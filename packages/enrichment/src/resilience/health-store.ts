@@ -17,7 +17,12 @@ export interface EnricherHealth {
   circuit_opened_at: string | null;
   cooldown_until: string | null;
   /** Operator re-enables, oldest first (the audit trail). */
-  audit: Array<{ at: string; action: 're_enabled'; operator_id: string; reason: string | null }>;
+  audit: Array<{
+    at: string;
+    action: 're_enabled' | 'breaker_reset';
+    operator_id: string;
+    reason: string | null;
+  }>;
 }
 
 export interface HealthFile {
@@ -91,4 +96,16 @@ export async function updateHealth<T>(
       return result;
     }),
   );
+}
+
+/** Closes the circuit and clears its cooldown. */
+export function closeCircuit(record: EnricherHealth): void {
+  record.circuit_state = 'closed';
+  record.circuit_opened_at = null;
+  record.cooldown_until = null;
+}
+
+/** Appends an operator action to the audit trail, keeping the newest 50. */
+export function audit(record: EnricherHealth, entry: EnricherHealth['audit'][number]): void {
+  record.audit = [...record.audit, entry].slice(-50);
 }

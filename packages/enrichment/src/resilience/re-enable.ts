@@ -1,6 +1,13 @@
 import { NotFound } from '@podcast/contracts';
 import { appendEvent } from '../events/event-log.js';
-import { type EnricherHealth, freshHealth, readHealth, updateHealth } from './health-store.js';
+import {
+  audit,
+  closeCircuit,
+  type EnricherHealth,
+  freshHealth,
+  readHealth,
+  updateHealth,
+} from './health-store.js';
 
 export interface ReEnableRequest {
   corpusRoot: string;
@@ -31,18 +38,13 @@ export async function reEnableEnricher(request: ReEnableRequest): Promise<Enrich
     record.auto_disabled = false;
     record.auto_disabled_at = null;
     record.auto_disabled_reason = null;
-    record.circuit_state = 'closed';
-    record.circuit_opened_at = null;
-    record.cooldown_until = null;
-    record.audit = [
-      ...record.audit,
-      {
-        at: now.toISOString(),
-        action: 're_enabled' as const,
-        operator_id: request.operatorId,
-        reason: request.reason,
-      },
-    ].slice(-50);
+    closeCircuit(record);
+    audit(record, {
+      at: now.toISOString(),
+      action: 're_enabled',
+      operator_id: request.operatorId,
+      reason: request.reason,
+    });
     file.enrichers[enricherId] = record;
     return { health: record, resetCounter: counter, clearedCooldown: cooldown };
   });
