@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -15,6 +15,7 @@ import {
 
 const VIEWER_MAIN = fileURLToPath(new URL('../../viewer-api/dist/main.js', import.meta.url));
 const MCP_MAIN = fileURLToPath(new URL('../dist/mcp/enrichment-mcp.js', import.meta.url));
+const ENRICH = fileURLToPath(new URL('../dist/cli/enrich.js', import.meta.url));
 const TOKEN = 'enrichment-mcp-operator-token';
 
 let redis: RedisPrefix;
@@ -125,6 +126,8 @@ describe('the enrichment MCP server on stdio', () => {
       'enrichment_eval_history',
       'enrichment_re_enable',
       'enrichment_cancel',
+      'production_summary',
+      'production_correlate',
     ]);
     const metrics = tools.find((t) => t.name === 'enrichment_metrics');
     expect(metrics?.inputSchema.properties).toHaveProperty('window');
@@ -170,6 +173,43 @@ describe('the enrichment MCP server on stdio', () => {
     expect(((events.structuredContent?.events ?? []) as { reason: string }[]).at(-1)?.reason).toBe(
       'from MCP',
     );
+  });
+
+  it('summarises production and correlates one run into a run-scoped view', async () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        ENRICH,
+        '--output-dir',
+        corpus.corpusDir,
+        '--only',
+        'temporal_velocity,insight_density',
+        '--log-level',
+        'silent',
+      ],
+      { encoding: 'utf8' },
+    );
+    const runId = JSON.parse(run.stdout).run_id as string;
+    const summary = await callTool('production_summary');
+    expect(summary.isError).toBeFalsy();
+    expect(summary.structuredContent).toHaveProperty('costs');
+    expect(summary.structuredContent?.enrichment_status).toMatchObject({
+      available: true,
+      run_id: runId,
+    });
+    expect((summary.structuredContent?.enrichment_events as unknown[]).length).toBe(5);
+    const view = await callTool('production_correlate', { run_id: runId });
+    expect(view.structuredContent).toMatchObject({
+      run_id: runId,
+      status: 'ok',
+      job: null,
+      per_enricher: {
+        temporal_velocity: { status: 'ok', attempts: 1, retries: 0 },
+        insight_density: { status: 'ok', attempts: 1 },
+      },
+    });
+    const unknown = await callTool('production_correlate', { run_id: 'enrich_nope' });
+    expect(unknown.content[0]?.text).toMatch(/no enrichment event of run enrich_nope/);
   });
 
   it('reports refusals as tool errors: no token, unknown job, unknown target, bad input', async () => {

@@ -4,3 +4,4 @@ export type { AnyTool, ToolDef } from './define-tool.js';
 export { defineTool, registerTools, ToolError } from './define-tool.js';
 export type { EnrichmentToolsCtx } from './enrichment-tools.js';
 export { ENRICHMENT_TOOLS } from './enrichment-tools.js';
+export { PRODUCTION_TOOLS } from './production-tools.js';
