@@ -197,7 +197,7 @@ describe('the enrichment MCP server on stdio', () => {
       available: true,
       run_id: runId,
     });
-    expect((summary.structuredContent?.enrichment_events as unknown[]).length).toBe(5);
+    expect(summary.structuredContent?.enrichment_events).toHaveLength(5);
     const view = await callTool('production_correlate', { run_id: runId });
     expect(view.structuredContent).toMatchObject({
       run_id: runId,

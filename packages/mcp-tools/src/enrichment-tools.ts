@@ -12,7 +12,8 @@ export interface EnrichmentToolsCtx {
 }
 
 const tool = defineTool<EnrichmentToolsCtx>();
-const Target = z
+/** The optional `target` every tool takes. */
+export const Target = z
   .string()
   .regex(/^[A-Za-z0-9_.-]{1,64}$/)
   .optional()

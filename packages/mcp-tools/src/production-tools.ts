@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { callApi } from './api-targets.js';
 import { defineTool, ToolError } from './define-tool.js';
-import type { EnrichmentToolsCtx } from './enrichment-tools.js';
+import { type EnrichmentToolsCtx, Target } from './enrichment-tools.js';
 
 const tool = defineTool<EnrichmentToolsCtx>();
-const Target = z
-  .string()
-  .regex(/^[A-Za-z0-9_.-]{1,64}$/)
-  .optional()
-  .describe('A named target; the default API otherwise');
 
 const summary = tool({
   name: 'production_summary',
