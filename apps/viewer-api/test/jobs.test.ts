@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { JobRecord } from '@podcast/contracts';
@@ -408,6 +408,30 @@ describe('cancel', () => {
     const bad = await post('/api/jobs/..%2F..%2Fetc/cancel');
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/^params\.job_id/);
+  });
+});
+
+describe('.viewer/jobs.paused', () => {
+  it('keeps jobs queued while the flag file exists, and runs them once it is gone', async () => {
+    const flag = join(root, '.viewer', 'jobs.paused');
+    writeFileSync(flag, '');
+    try {
+      const res = await post('/api/jobs', {});
+      await new Promise((r) => setTimeout(r, 1500));
+      const waiting = await waitForJob(viewer.app, root, res.body.job_id, () => true);
+      expect(waiting.status).toBe('queued');
+      rmSync(flag);
+      const job = await waitForJob(
+        viewer.app,
+        root,
+        res.body.job_id,
+        (j) => j.status === 'succeeded',
+        15_000,
+      );
+      expect(job.exit_code).toBe(0);
+    } finally {
+      rmSync(flag, { force: true });
+    }
   });
 });
 

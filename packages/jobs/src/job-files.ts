@@ -16,6 +16,11 @@ export function jobFiles(corpusPath: string, jobId: string) {
   };
 }
 
+/** Spec 04 §1.3: while this file exists, the corpus's queued jobs wait. */
+export function jobsPausedPath(corpusPath: string): string {
+  return join(corpusPath, '.viewer', 'jobs.paused');
+}
+
 export function jobsMirrorPath(corpusPath: string): string {
   return join(corpusPath, '.viewer', 'jobs.jsonl');
 }

@@ -6,8 +6,8 @@
 
 /**
  * KEYS: idempotency key ('' for none), job hash, corpus index, sequence.
- * ARGV: job id, fingerprint, idempotency ttl s, (unused), keep (index size),
- *       job-key prefix, then field/value pairs of the record.
+ * ARGV: job id, fingerprint, idempotency ttl s, keep (index size), job-key
+ *       prefix, then field/value pairs of the record.
  * Returns {job id, 1 when deduplicated | 0 | -1 when the key was used for another body}.
  */
 export const CREATE_JOB = `
@@ -21,15 +21,15 @@ if KEYS[1] ~= '' then
   redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
 end
 local fields = {}
-for i = 7, #ARGV do fields[#fields + 1] = ARGV[i] end
+for i = 6, #ARGV do fields[#fields + 1] = ARGV[i] end
 redis.call('HSET', KEYS[2], unpack(fields))
 -- A sequence, not the clock, orders the index: two jobs of one millisecond keep their order.
 redis.call('ZADD', KEYS[3], redis.call('INCR', KEYS[4]), ARGV[1])
-local keep = tonumber(ARGV[5])
+local keep = tonumber(ARGV[4])
 local over = redis.call('ZCARD', KEYS[3]) - keep
 if over > 0 then
   local old = redis.call('ZRANGE', KEYS[3], 0, over - 1)
-  for _, id in ipairs(old) do redis.call('DEL', ARGV[6] .. id) end
+  for _, id in ipairs(old) do redis.call('DEL', ARGV[5] .. id) end
   redis.call('ZREMRANGEBYRANK', KEYS[3], 0, over - 1)
 end
 return {ARGV[1], 0}

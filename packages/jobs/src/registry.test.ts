@@ -74,6 +74,19 @@ describe('JobRegistry', () => {
     expect(await registry.list('/srv/list-a', 10, 'corpus_enrichment')).toEqual([]);
   });
 
+  it('keeps the newest jobs of a corpus and deletes the records of older ones', async () => {
+    const small = new JobRegistry({ redis, prefix: prefix.prefix, keepPerCorpus: 3 });
+    const made: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const outcome = await small.create(job('/srv/trim'));
+      made.push(outcome.kind === 'key_reused' ? '' : outcome.job.job_id);
+    }
+    expect((await small.list('/srv/trim', 10)).map((j) => j.job_id)).toEqual(
+      made.slice(2).reverse(),
+    );
+    expect(await small.get(made[0] as string)).toBeNull();
+  });
+
   it('scopes an idempotency key to its corpus and command type', async () => {
     const one = await registry.create({ ...job('/srv/k1'), idempotencyKey: 'same' });
     const two = await registry.create({ ...job('/srv/k2'), idempotencyKey: 'same' });

@@ -45,6 +45,8 @@ export interface RegistryDeps {
   now?: () => Date;
   /** How long a runner's lease lasts unless renewed (LEASE_MS by default). */
   leaseMs?: number;
+  /** Jobs kept per corpus (JOBS_KEPT_PER_CORPUS by default); older records are deleted. */
+  keepPerCorpus?: number;
 }
 
 /**
@@ -58,12 +60,14 @@ export class JobRegistry {
   readonly #prefix: string;
   readonly #now: () => Date;
   readonly leaseMs: number;
+  readonly #keep: number;
 
   constructor(deps: RegistryDeps) {
     this.#redis = deps.redis;
     this.#prefix = deps.prefix;
     this.#now = deps.now ?? (() => new Date());
     this.leaseMs = deps.leaseMs ?? LEASE_MS;
+    this.#keep = deps.keepPerCorpus ?? JOBS_KEPT_PER_CORPUS;
   }
 
   jobKey(jobId: string): string {
@@ -111,8 +115,7 @@ export class JobRegistry {
       jobId,
       fingerprint,
       IDEMPOTENCY_TTL_S,
-      createdAt.getTime(),
-      JOBS_KEPT_PER_CORPUS,
+      this.#keep,
       `${this.#prefix}job:`,
       ...Object.entries(fields).flat(),
     )) as [string, number];

@@ -1,3 +1,4 @@
+import { access } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { JobRecord } from '@podcast/contracts';
@@ -7,6 +8,7 @@ import {
   type JobExecutor,
   type JobMessage,
   JobRegistry,
+  jobsPausedPath,
   pipelineArgs,
   queueNameOf,
   runJob,
@@ -14,9 +16,20 @@ import {
   workerConnection,
   workerOptions,
 } from '@podcast/jobs';
-import { Worker } from 'bullmq';
+import { DelayedError, Worker } from 'bullmq';
 import type { Logger } from 'pino';
 import type { RunnerConfig } from '../env.js';
+
+/** How often a paused corpus's queued jobs are looked at again. */
+const PAUSE_RECHECK_MS = 2000;
+
+/** Spec 04 §1.3: the flag file `.viewer/jobs.paused` pauses a corpus's queue. */
+async function jobsPaused(corpusPath: string): Promise<boolean> {
+  return access(jobsPausedPath(corpusPath)).then(
+    () => true,
+    () => false,
+  );
+}
 
 export interface StartedRunner {
   stop(): Promise<void>;
@@ -90,7 +103,13 @@ export async function startRunner(config: RunnerConfig, logger: Logger): Promise
     const connection = workerConnection(settings);
     const bull = new Worker<JobMessage>(
       queueNameOf(commandType),
-      async (job) => {
+      async (job, token) => {
+        // A corpus paused by its flag file keeps its jobs queued: BullMQ holds them back and retries.
+        const record = await registry.get(job.data.job_id);
+        if (record?.status === 'queued' && (await jobsPaused(record.corpus_path))) {
+          await job.moveToDelayed(Date.now() + PAUSE_RECHECK_MS, token);
+          throw new DelayedError();
+        }
         const ended = await runJob(deps, job.data.job_id);
         return ended?.status ?? 'not_taken';
       },
