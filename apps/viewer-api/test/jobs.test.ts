@@ -88,6 +88,20 @@ describe('mounting', () => {
     expect(res.body.jobs_api).toBe(true);
   });
 
+  it('documents the jobs and enrichment routes in the OpenAPI document', async () => {
+    const res = await request(viewer.app).get('/openapi.json');
+    expect(res.status).toBe(200);
+    for (const path of [
+      '/api/jobs',
+      '/api/jobs/{job_id}/cancel',
+      '/api/scheduled-jobs',
+      '/api/enrichment/config',
+    ]) {
+      expect(res.body.paths).toHaveProperty([path]);
+    }
+    expect(res.body.paths['/api/jobs'].post.requestBody.required).toBeFalsy();
+  });
+
   it('does not mount the jobs API without REDIS_URL', async () => {
     const bare = buildViewerTestApp({ corpusDir: root, operatorToken: TOKEN });
     try {
@@ -257,6 +271,18 @@ describe('POST /api/jobs', () => {
     expect(res.body.detail).toMatch(detail);
   });
 
+  it('takes a POST without any body as a full batch', async () => {
+    const res = await request(viewer.app).post('/api/jobs').query({ path: root }).set(AUTH);
+    expect(res.status).toBe(202);
+    const job = await waitForJob(
+      viewer.app,
+      root,
+      res.body.job_id,
+      (j) => j.status === 'succeeded',
+    );
+    expect(job.params).toMatchObject({ feed_url: null, skip_existing: false });
+  });
+
   it('fails a job whose command exits non-zero, with the exit code', async () => {
     const res = await post('/api/jobs', { feed: 'https://a.example/rss', max_episodes: 13 });
     const job = await waitForJob(viewer.app, root, res.body.job_id, (j) => j.status === 'failed');
@@ -312,6 +338,22 @@ describe('POST /api/jobs/enrichment', () => {
     expect(list.body.jobs.map((j: JobRecord) => j.job_id)).toContain(job.job_id);
     expect(list.body.jobs.every((j: JobRecord) => j.command_type === 'corpus_enrichment')).toBe(
       true,
+    );
+  });
+
+  it('takes a POST without any body as a run of the configured enrichers', async () => {
+    const res = await request(viewer.app)
+      .post('/api/jobs/enrichment')
+      .query({ path: root })
+      .set(AUTH);
+    expect(res.status).toBe(202);
+    expect(res.body.command_type).toBe('corpus_enrichment');
+    await waitForJob(
+      viewer.app,
+      root,
+      res.body.job_id,
+      (j) => j.status !== 'queued' && j.status !== 'running',
+      30_000,
     );
   });
 

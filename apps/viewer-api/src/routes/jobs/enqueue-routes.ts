@@ -58,13 +58,15 @@ export const enqueuePipelineJob = defineRoute({
   tags: ['jobs'],
   auth: 'operator',
   query: CorpusPathQuery,
-  body: PipelineJobRequest,
+  // No body at all is a full batch with every default.
+  body: PipelineJobRequest.optional(),
   responses: {
     202: JobAccepted,
     404: Problem.describe('The feed slug is not in the feeds spec or the manifest'),
     ...ENQUEUE_PROBLEMS,
   },
-  handler: async ({ ctx, query, body, req }) => {
+  handler: async ({ ctx, query, body: given, req }) => {
+    const body = given ?? {};
     const idempotencyKey = idempotencyKeyOf(req);
     const root = await corpusRootFor(ctx, query.path);
     const feedUrl =
@@ -92,9 +94,11 @@ export const enqueueEnrichmentJob = defineRoute({
   tags: ['jobs', 'enrichment'],
   auth: 'operator',
   query: CorpusPathQuery,
-  body: EnrichmentJobRequest,
+  // No body at all runs the configured enrichers (spec 03: every field optional).
+  body: EnrichmentJobRequest.optional(),
   responses: { 202: JobAccepted, ...ENQUEUE_PROBLEMS },
-  handler: async ({ ctx, query, body, req }) => {
+  handler: async ({ ctx, query, body: given, req }) => {
+    const body = given ?? {};
     const idempotencyKey = idempotencyKeyOf(req);
     const root = await corpusRootFor(ctx, query.path);
     const params = {
