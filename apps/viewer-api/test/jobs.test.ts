@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { JobRecord } from '@podcast/contracts';
@@ -520,6 +520,62 @@ describe('logs', () => {
       .set(AUTH);
     expect(res.status).toBe(status);
     expect(res.body.detail).toMatch(detail);
+  });
+
+  it('refuses a whole log over 10 MB as a problem, and still tails it', async () => {
+    const res = await post('/api/jobs', {});
+    const job = await waitForJob(
+      viewer.app,
+      root,
+      res.body.job_id,
+      (j) => j.status === 'succeeded',
+    );
+    writeFileSync(
+      join(root, '.viewer', 'jobs', `${job.job_id}.subprocess.log`),
+      `${'x'.repeat(99)}\n`.repeat(110_000),
+    );
+    const whole = await request(viewer.app)
+      .get('/api/jobs/subprocess-log')
+      .query({ path: root, job_id: job.job_id })
+      .set(AUTH);
+    expect(whole.status).toBe(413);
+    expect(whole.headers['content-type']).toMatch(/application\/problem\+json/);
+    expect(whole.body.detail).toMatch(/11000000 bytes: read it with the tail route/);
+    const tail = await request(viewer.app)
+      .get('/api/jobs/subprocess-log-tail')
+      .query({ path: root, job_id: job.job_id, max_bytes: 250 })
+      .set(AUTH);
+    expect(tail.body).toMatchObject({
+      size: 11_000_000,
+      truncated: true,
+      text: `${'x'.repeat(99)}\n`.repeat(2),
+    });
+  });
+
+  it('never reads a log that a symlink leads out of the corpus', async () => {
+    const res = await post('/api/jobs', {});
+    const job = await waitForJob(
+      viewer.app,
+      root,
+      res.body.job_id,
+      (j) => j.status === 'succeeded',
+    );
+    const outside = join(corpus.dir, 'secret.txt');
+    writeFileSync(outside, 'not for the API\n');
+    const log = join(root, '.viewer', 'jobs', `${job.job_id}.log`);
+    rmSync(log);
+    symlinkSync(outside, log);
+    const tail = await request(viewer.app)
+      .get(`/api/jobs/${job.job_id}/log-tail`)
+      .query({ path: root })
+      .set(AUTH);
+    expect(tail.status).toBe(200);
+    expect(tail.body).toMatchObject({ text: '', size: 0 });
+    const whole = await request(viewer.app)
+      .get(`/api/jobs/${job.job_id}/log`)
+      .query({ path: root })
+      .set(AUTH);
+    expect(whole.text).toBe('');
   });
 
   it('needs the operator token for logs', async () => {

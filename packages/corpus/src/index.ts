@@ -9,6 +9,7 @@ export {
   assertRelativePath,
   isInsideDir,
   locateCorpusPath,
+  realFileInsideRoot,
   resolveCorpusRoot,
   resolveInsideRoot,
 } from './roots/corpus-roots.js';

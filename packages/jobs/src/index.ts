@@ -1,5 +1,12 @@
 export type { LogTail } from './job-files.js';
-export { jobFiles, jobsMirrorPath, jobsPausedPath, mirrorJob, readLogTail } from './job-files.js';
+export {
+  jobFileRelpaths,
+  jobFiles,
+  jobsMirrorPath,
+  jobsPausedPath,
+  mirrorJob,
+  readLogTail,
+} from './job-files.js';
 export { parseCommandLine, pipelineArgs, subprocessExecutor } from './pipeline-command.js';
 export type { JobMessage, QueueSettings } from './queues.js';
 export {

@@ -16,6 +16,14 @@ export function jobFiles(corpusPath: string, jobId: string) {
   };
 }
 
+/** The same files relative to the corpus root, for readers that confine what they open. */
+export function jobFileRelpaths(jobId: string) {
+  return {
+    log: `.viewer/jobs/${jobId}.log`,
+    subprocessLog: `.viewer/jobs/${jobId}.subprocess.log`,
+  };
+}
+
 /** Spec 04 §1.3: while this file exists, the corpus's queued jobs wait. */
 export function jobsPausedPath(corpusPath: string): string {
   return join(corpusPath, '.viewer', 'jobs.paused');

@@ -6,11 +6,11 @@ import {
   PipelineJobRequest,
   Problem,
 } from '@podcast/contracts';
-import { resolvePipelineFeed } from '@podcast/corpus';
+import { resolveCorpusRoot, resolvePipelineFeed } from '@podcast/corpus';
 import { reply } from '@podcast/http-kit';
 import { enqueueJob, type NewJob } from '@podcast/jobs';
 import { defineRoute, type ViewerCtx } from '../../context.js';
-import { corpusRootFor, idempotencyKeyOf, withJobs } from './jobs-access.js';
+import { idempotencyKeyOf, withJobs } from './jobs-access.js';
 
 const IDEMPOTENCY =
   'An `Idempotency-Key` header (1-255 printable characters) makes a repeat answer the first ' +
@@ -68,7 +68,7 @@ export const enqueuePipelineJob = defineRoute({
   handler: async ({ ctx, query, body: given, req }) => {
     const body = given ?? {};
     const idempotencyKey = idempotencyKeyOf(req);
-    const root = await corpusRootFor(ctx, query.path);
+    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     const feedUrl =
       body.feed === undefined ? null : await resolvePipelineFeed(root, body.feed, 'body.feed');
     const params = {
@@ -100,7 +100,7 @@ export const enqueueEnrichmentJob = defineRoute({
   handler: async ({ ctx, query, body: given, req }) => {
     const body = given ?? {};
     const idempotencyKey = idempotencyKeyOf(req);
-    const root = await corpusRootFor(ctx, query.path);
+    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     const params = {
       only: body.only ?? [],
       skip: body.skip ?? [],

@@ -1,5 +1,4 @@
 import { DomainError, NotFound } from '@podcast/contracts';
-import { resolveCorpusRoot } from '@podcast/corpus';
 import { ValidationFailed } from '@podcast/http-kit';
 import type { JobsService } from '@podcast/jobs';
 import type { Request } from 'express';
@@ -38,13 +37,6 @@ function isRedisFailure(err: unknown): boolean {
     name === 'ReplyError' ||
     /ECONNREFUSED|ETIMEDOUT|Connection is closed|Stream isn't writeable/.test(err.message)
   );
-}
-
-export async function corpusRootFor(
-  ctx: ViewerCtx,
-  requested: string | undefined,
-): Promise<string> {
-  return resolveCorpusRoot(requested, ctx.config.corpusRoots);
 }
 
 /** The job of this corpus, else 404 (an id of another corpus is not found here). */

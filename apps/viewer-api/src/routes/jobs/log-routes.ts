@@ -7,11 +7,12 @@ import {
   Problem,
   TERMINAL_JOB_STATUSES,
 } from '@podcast/contracts';
-import { rawReply } from '@podcast/http-kit';
-import { jobFiles, readLogTail } from '@podcast/jobs';
+import { realFileInsideRoot, resolveCorpusRoot } from '@podcast/corpus';
+import { HttpError, rawReply } from '@podcast/http-kit';
+import { jobFileRelpaths, readLogTail } from '@podcast/jobs';
 import type { ViewerCtx } from '../../context.js';
 import { defineRoute } from '../../context.js';
-import { corpusRootFor, jobOf, withJobs } from './jobs-access.js';
+import { jobOf, withJobs } from './jobs-access.js';
 
 /** Logs larger than this are answered by the tail routes only. */
 const FULL_LOG_MAX_BYTES = 10 * 1024 * 1024;
@@ -24,16 +25,24 @@ const PROBLEMS = {
   503: Problem.describe('Redis does not answer'),
 };
 
+/**
+ * The tail of one of the job's logs. The file is opened only when it lies in
+ * the corpus (a symlink leading out reads as no log yet), like every fixed
+ * file the viewer serves.
+ */
+async function confinedTail(root: string, jobId: string, kind: LogKind, maxBytes: number) {
+  const file = await realFileInsideRoot(root, jobFileRelpaths(jobId)[kind]);
+  return file === undefined
+    ? { text: '', offset: 0, size: 0, truncated: false }
+    : readLogTail(file, maxBytes);
+}
+
 async function fullLog(ctx: ViewerCtx, path: string | undefined, jobId: string, kind: LogKind) {
-  const root = await corpusRootFor(ctx, path);
+  const root = await resolveCorpusRoot(path, ctx.config.corpusRoots);
   const job = await withJobs(ctx, (jobs) => jobOf(jobs, root, jobId));
-  const tail = await readLogTail(jobFiles(root, job.job_id)[kind], FULL_LOG_MAX_BYTES);
+  const tail = await confinedTail(root, job.job_id, kind, FULL_LOG_MAX_BYTES);
   if (tail.truncated) {
-    return rawReply(
-      413,
-      'text/plain; charset=utf-8',
-      `the log holds ${tail.size} bytes: read it with the tail route\n`,
-    );
+    throw new HttpError(413, `the log holds ${tail.size} bytes: read it with the tail route`);
   }
   return rawReply(200, 'text/plain; charset=utf-8', tail.text, { 'Cache-Control': 'no-store' });
 }
@@ -45,9 +54,9 @@ async function logTail(
   maxBytes: number,
   kind: LogKind,
 ) {
-  const root = await corpusRootFor(ctx, path);
+  const root = await resolveCorpusRoot(path, ctx.config.corpusRoots);
   const job = await withJobs(ctx, (jobs) => jobOf(jobs, root, jobId));
-  const tail = await readLogTail(jobFiles(root, job.job_id)[kind], maxBytes);
+  const tail = await confinedTail(root, job.job_id, kind, maxBytes);
   return {
     job_id: job.job_id,
     status: job.status,

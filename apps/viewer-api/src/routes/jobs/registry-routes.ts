@@ -8,9 +8,10 @@ import {
   Problem,
   ReconcileResponse,
 } from '@podcast/contracts';
+import { resolveCorpusRoot } from '@podcast/corpus';
 import { cancelJob, reconcileJobs } from '@podcast/jobs';
 import { defineRoute } from '../../context.js';
-import { corpusRootFor, jobOf, withJobs } from './jobs-access.js';
+import { jobOf, withJobs } from './jobs-access.js';
 
 const UNAVAILABLE = { 503: Problem.describe('Redis does not answer') };
 
@@ -26,7 +27,7 @@ export const listJobs = defineRoute({
   query: JobListQuery,
   responses: { 200: JobListResponse, ...UNAVAILABLE },
   handler: async ({ ctx, query }) => {
-    const root = await corpusRootFor(ctx, query.path);
+    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     const jobs = await withJobs(ctx, (service) =>
       service.registry.list(root, query.limit, query.command_type),
     );
@@ -47,7 +48,7 @@ export const reconcileJobsRoute = defineRoute({
   query: CorpusPathQuery,
   responses: { 200: ReconcileResponse, ...UNAVAILABLE },
   handler: async ({ ctx, query }) => {
-    const root = await corpusRootFor(ctx, query.path);
+    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     const result = await withJobs(ctx, (jobs) => reconcileJobs(jobs, root));
     return { path: root, ...result };
   },
@@ -67,7 +68,7 @@ export const getJob = defineRoute({
     ...UNAVAILABLE,
   },
   handler: async ({ ctx, params, query }) => {
-    const root = await corpusRootFor(ctx, query.path);
+    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     return withJobs(ctx, (jobs) => jobOf(jobs, root, params.job_id));
   },
 });
@@ -92,7 +93,7 @@ export const cancelJobRoute = defineRoute({
     ...UNAVAILABLE,
   },
   handler: async ({ ctx, params, query }) => {
-    const root = await corpusRootFor(ctx, query.path);
+    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     return withJobs(ctx, async (jobs) => {
       await jobOf(jobs, root, params.job_id);
       const outcome = await cancelJob(jobs, params.job_id);
