@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EnricherRegistry, enrichCorpus, systemClock } from '@podcast/enrichment';
@@ -299,6 +299,27 @@ describe('configuration', () => {
     expect(types.body.by_protocol.NliScorer.map((t: { name: string }) => t.name)).toEqual([
       'deberta_local',
     ]);
+  });
+});
+
+describe('files a symlink leads out of the corpus', () => {
+  it('are read as absent, never served', async () => {
+    const outside = join(corpus.dir, 'outside.json');
+    writeFileSync(
+      outside,
+      JSON.stringify({ run_id: 'from-outside', event_type: 'enrichment.run.started', ts: 'x' }),
+    );
+    for (const rel of [
+      'enrichments/run_summary.json',
+      'enrichments/run.jsonl',
+      '.viewer/enrichment_status.json',
+    ]) {
+      rmSync(join(root, rel), { force: true });
+      symlinkSync(outside, join(root, rel));
+    }
+    expect((await get('/api/enrichment/run-summary')).body).toMatchObject({ available: false });
+    expect((await get('/api/enrichment/status')).body).toMatchObject({ available: false });
+    expect((await get('/api/enrichment/events')).body).toEqual({ events: [], count: 0 });
   });
 });
 

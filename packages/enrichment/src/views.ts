@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import { realFileInsideRoot } from '@podcast/corpus';
 import { readEvents } from './events/event-log.js';
 import { type EnricherHealth, freshHealth, readHealth } from './resilience/health-store.js';
-import { runSummaryPath, statusFilePath } from './run/run-files.js';
+import { RUN_SUMMARY_FILE, STATUS_FILE } from './run/run-files.js';
 
 /**
  * What the /api/enrichment read routes answer, read from the files a run
@@ -9,7 +10,15 @@ import { runSummaryPath, statusFilePath } from './run/run-files.js';
  * (spec 03), never an error.
  */
 
-async function readJsonObject(file: string): Promise<Record<string, unknown> | null> {
+/** A JSON object the corpus holds at `relpath`; null when missing, unreadable or linked out of the corpus. */
+async function readJsonObject(
+  corpusRoot: string,
+  relpath: string,
+): Promise<Record<string, unknown> | null> {
+  const file = await realFileInsideRoot(corpusRoot, relpath);
+  if (file === undefined) {
+    return null;
+  }
   try {
     const value: unknown = JSON.parse(await readFile(file, 'utf8'));
     return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -21,7 +30,7 @@ async function readJsonObject(file: string): Promise<Record<string, unknown> | n
 }
 
 export async function enrichmentStatusOf(corpusRoot: string) {
-  const status = await readJsonObject(statusFilePath(corpusRoot));
+  const status = await readJsonObject(corpusRoot, STATUS_FILE);
   if (status === null || status.schema_version !== '1') {
     return { available: false as const, reason: 'no enrichment run has started on this corpus' };
   }
@@ -29,7 +38,7 @@ export async function enrichmentStatusOf(corpusRoot: string) {
 }
 
 export async function runSummaryOf(corpusRoot: string) {
-  const summary = await readJsonObject(runSummaryPath(corpusRoot));
+  const summary = await readJsonObject(corpusRoot, RUN_SUMMARY_FILE);
   if (summary === null || typeof summary.run_id !== 'string') {
     return { available: false as const, reason: 'no enrichment run has finished on this corpus' };
   }

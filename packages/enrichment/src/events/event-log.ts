@@ -1,6 +1,7 @@
 import { appendFile, mkdir, open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { EnrichmentTier } from '@podcast/contracts';
+import { realFileInsideRoot } from '@podcast/corpus';
 
 /** Spec 03 "Events": the stable event type strings. */
 export const EVENT_TYPES = [
@@ -35,8 +36,10 @@ export type EnrichmentEvent = Correlation & {
   [field: string]: unknown;
 };
 
+const EVENT_LOG_FILE = 'enrichments/run.jsonl';
+
 export function eventLogPath(corpusRoot: string): string {
-  return join(corpusRoot, 'enrichments', 'run.jsonl');
+  return join(corpusRoot, EVENT_LOG_FILE);
 }
 
 /** Lines longer than this are cut (their large fields dropped) to stay one atomic append. */
@@ -81,7 +84,9 @@ export async function readEvents(
   corpusRoot: string,
   filter: EventFilter,
 ): Promise<EnrichmentEvent[]> {
-  const handle = await open(eventLogPath(corpusRoot), 'r').catch(() => null);
+  // Read only inside the corpus: a log linked out of it reads as empty.
+  const file = await realFileInsideRoot(corpusRoot, EVENT_LOG_FILE);
+  const handle = file === undefined ? null : await open(file, 'r').catch(() => null);
   if (handle === null) {
     return [];
   }

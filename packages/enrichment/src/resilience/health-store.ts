@@ -1,6 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { CircuitState } from '@podcast/contracts';
+import { realFileInsideRoot } from '@podcast/corpus';
 import { withFileLock, withLockFile, writeFileAtomic } from '@podcast/runtime';
 
 /** One enricher's cross-run health (spec 04 §7 `.viewer/enrichment_health.json`). */
@@ -30,8 +31,10 @@ export interface HealthFile {
   enrichers: Record<string, EnricherHealth>;
 }
 
+const HEALTH_FILE = '.viewer/enrichment_health.json';
+
 export function healthFilePath(corpusRoot: string): string {
-  return join(corpusRoot, '.viewer', 'enrichment_health.json');
+  return join(corpusRoot, HEALTH_FILE);
 }
 
 export function freshHealth(): EnricherHealth {
@@ -54,7 +57,12 @@ export function freshHealth(): EnricherHealth {
 /** The health file; missing, unreadable or of another schema_version reads as empty (spec 04 §7). */
 export async function readHealth(corpusRoot: string): Promise<HealthFile> {
   try {
-    const parsed = JSON.parse(await readFile(healthFilePath(corpusRoot), 'utf8')) as HealthFile;
+    // Read only inside the corpus: a health file linked out of it reads as empty.
+    const file = await realFileInsideRoot(corpusRoot, HEALTH_FILE);
+    if (file === undefined) {
+      return { schema_version: '1', enrichers: {} };
+    }
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as HealthFile;
     if (
       parsed?.schema_version !== '1' ||
       typeof parsed.enrichers !== 'object' ||

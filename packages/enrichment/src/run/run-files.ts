@@ -19,12 +19,16 @@ export function episodeEnvelopePath(
   return join(root, dir, 'enrichments', `${episode.stem}.${enricherId}.json`);
 }
 
+/** Corpus-relative places of the run's own files (spec 04 §7). */
+export const RUN_SUMMARY_FILE = 'enrichments/run_summary.json';
+export const STATUS_FILE = '.viewer/enrichment_status.json';
+
 export function runSummaryPath(root: string): string {
-  return join(root, 'enrichments', 'run_summary.json');
+  return join(root, RUN_SUMMARY_FILE);
 }
 
 export function statusFilePath(root: string): string {
-  return join(root, '.viewer', 'enrichment_status.json');
+  return join(root, STATUS_FILE);
 }
 
 export async function writeJsonAtomic(file: string, value: unknown): Promise<void> {
