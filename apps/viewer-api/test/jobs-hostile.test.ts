@@ -61,6 +61,13 @@ const PROBES: [string, string, unknown?][] = [
     { enrichment_block: { enrichers: { grounding_rate: { enabled: 'yes' } } } },
   ],
   ['get', '/api/enrichment/metrics?window=%00'],
+  ['get', '/api/scheduled-jobs?path=%E0%A4%A'],
+  ['get', `/api/scheduled-jobs?path=/${LONG}`],
+  ['get', '/api/resilience?path=a%00b'],
+  ['post', '/api/ops/resilience/reset?scope=%E0%A4%A'],
+  ['post', `/api/ops/resilience/reset?scope=enricher:${LONG}`],
+  ['get', '/api/usage?window=%00'],
+  ['get', `/api/usage?provider=${LONG}`],
 ];
 
 describe('jobs and enrichment routes under hostile input', () => {
@@ -92,6 +99,9 @@ describe('jobs and enrichment routes under hostile input', () => {
 
   it.each([
     ['/api/jobs'],
+    ['/api/scheduled-jobs'],
+    ['/api/resilience'],
+    ['/api/usage'],
     ['/api/enrichment/status'],
     ['/api/enrichment/events'],
     ['/api/enrichment/config'],
