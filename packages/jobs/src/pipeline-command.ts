@@ -58,16 +58,16 @@ export function pipelineArgs(corpusPath: string, params: PipelineJobParams): str
 
 /**
  * A job executor that runs a command line with arguments derived from the
- * job, its output in the subprocess log. `command` undefined fails the job
- * with `missing` as the detail.
+ * job, its output in the subprocess log. Without a command (`{missing}`)
+ * the job fails with that detail.
  */
 export function subprocessExecutor(
-  command: readonly string[] | undefined,
-  missing: string,
+  command: readonly string[] | { missing: string },
   argsOf: (job: JobRecord) => string[],
 ): JobExecutor {
   return async (job, io) => {
-    if (command === undefined) {
+    if (!Array.isArray(command)) {
+      const { missing } = command as { missing: string };
       await io.log(missing);
       return { ok: false, exitCode: null, error: missing };
     }

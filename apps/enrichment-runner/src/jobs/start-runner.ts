@@ -56,11 +56,13 @@ export function enrichArgs(job: JobRecord): string[] {
 function executors(config: RunnerConfig): Record<JobRecord['command_type'], JobExecutor> {
   return {
     pipeline: subprocessExecutor(
-      config.PIPELINE_COMMAND,
-      'PIPELINE_COMMAND is not set on the enrichment runner, so it cannot run pipeline jobs',
+      config.PIPELINE_COMMAND ?? {
+        missing:
+          'PIPELINE_COMMAND is not set on the enrichment runner, so it cannot run pipeline jobs',
+      },
       (job) => pipelineArgs(job.corpus_path, PipelineJobParams.parse(job.params)),
     ),
-    corpus_enrichment: subprocessExecutor([process.execPath, ENRICH_CLI], '', enrichArgs),
+    corpus_enrichment: subprocessExecutor([process.execPath, ENRICH_CLI], enrichArgs),
   };
 }
 
