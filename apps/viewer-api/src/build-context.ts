@@ -8,6 +8,7 @@ import {
   composeConfigSchema,
   EnricherRegistry,
   enrichmentBlockValidator,
+  type SchemaError,
 } from '@podcast/enrichment';
 import {
   JobQueues,
@@ -83,11 +84,23 @@ export function buildViewerContext(
   return { ctx, close };
 }
 
-/** The enricher registry with its composed config schema and compiled validator. */
+/**
+ * The enricher registry with its composed config schema and the validator
+ * compiled from it, on first use (ajv takes about 40 ms, which a start that
+ * never sees a config PUT need not pay).
+ */
 export function buildEnrichmentContext(): ViewerCtx['enrichment'] {
   const registry = new EnricherRegistry();
   const schema = composeConfigSchema(registry);
-  return { registry, schema, validate: enrichmentBlockValidator(schema) };
+  let validator: ((block: unknown) => SchemaError[]) | undefined;
+  return {
+    registry,
+    schema,
+    validate: (block) => {
+      validator ??= enrichmentBlockValidator(schema);
+      return validator(block);
+    },
+  };
 }
 
 /** The producer side of the jobs: one Redis connection for the registry and the queues. */

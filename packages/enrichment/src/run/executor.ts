@@ -3,9 +3,9 @@ import type { EnrichmentTier } from '@podcast/contracts';
 import { mapLimit } from '@podcast/runtime';
 import { appendEvent, type Correlation, type EventType } from '../events/event-log.js';
 import type { EpisodeFacts } from '../facts.js';
-import type { Enricher, EnricherContext, EnricherOutput } from '../manifest.js';
+import type { Enricher, EnricherContext } from '../manifest.js';
 import { TIER_ORDER, TIER_POLICY } from '../resilience/tier-policy.js';
-import { type Clock, TimeoutError } from './attempts.js';
+import type { Clock } from './attempts.js';
 import { applyRunToHealth } from './health-update.js';
 import { type InvocationState, invokeCorpusEnricher, invokeEpisodeEnricher } from './invoke.js';
 import type { EnricherOutcome, OutcomeReason } from './outcome.js';
@@ -290,10 +290,3 @@ async function finishRun(
   );
   return summary;
 }
-
-/** The error class name an envelope and an event report. */
-export function errorClassOf(error: Error): string {
-  return error instanceof TimeoutError ? 'TimeoutError' : error.name || 'Error';
-}
-
-export type { EnricherOutput };
