@@ -1,4 +1,4 @@
-import type { AuthRuntime, SessionPrincipal } from '@podcast/auth';
+import type { AuthRuntime, McpPrincipal, SessionPrincipal } from '@podcast/auth';
 import type { CorpusRegistry, Thumbnails } from '@podcast/corpus';
 import type { Database } from '@podcast/db';
 import { createRouteDefiner, type InternalPrincipal } from '@podcast/http-kit';
@@ -33,6 +33,8 @@ export interface ConsumerPrincipals {
   session: SessionPrincipal;
   operator: never;
   internal: InternalPrincipal;
+  /** The remote MCP endpoint: an access token of this server's OAuth flow. */
+  token: McpPrincipal;
 }
 
 export const defineRoute = createRouteDefiner<ConsumerCtx, ConsumerPrincipals>();

@@ -43,6 +43,12 @@ const ConsumerEnv = z
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
     NOTIFICATION_SCHEDULER: z.enum(['on', 'off']).default('on'),
     OUTBOUND_ALLOWED_HOSTS: OutboundAllowedHosts,
+    PUBLIC_BASE_URL: z
+      .url({ protocol: /^https?$/ })
+      .refine((v) => new URL(v).origin === v.replace(/\/$/, ''), {
+        message: 'must be an origin only: scheme, host and port, no path',
+      })
+      .optional(),
   })
   .superRefine(checkEmbeddingEnv)
   .transform((env) => ({
@@ -78,6 +84,8 @@ const ConsumerEnv = z
     outboxLeaseSeconds: env.OUTBOX_LEASE_SECONDS,
     isSchedulerOn: env.NOTIFICATION_SCHEDULER === 'on',
     outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
+    // The MCP OAuth issuer and resource origin; unset: each request's own scheme and Host.
+    publicBaseUrl: env.PUBLIC_BASE_URL && new URL(env.PUBLIC_BASE_URL).origin,
   }));
 
 export type ConsumerConfig = z.output<typeof ConsumerEnv>;

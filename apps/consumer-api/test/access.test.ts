@@ -12,6 +12,12 @@ const guarded = consumerRoutes.filter(
 );
 const table = guarded.map((route) => [route.method.toUpperCase(), route.path, route] as const);
 const sessionTable = table.filter(([, path]) => !isOpenRoutePath(path));
+/**
+ * Routes that take the OAuth access tokens this server issues instead of a
+ * session (the remote MCP endpoint): closed in development too.
+ */
+const TOKEN_ROUTES = ['POST /api/app/mcp'];
+const isTokenRoute = (method: string, path: string) => TOKEN_ROUTES.includes(`${method} ${path}`);
 const openTable = table.filter(([, path]) => isOpenRoutePath(path));
 
 const ISSUE_4_SESSION_ROUTES = [
@@ -66,8 +72,20 @@ describe('access rules', () => {
     expect(new Set(OPEN_ROUTE_PATHS).size).toBe(OPEN_ROUTE_PATHS.length);
   });
 
-  it.each(table)('%s %s declares the auth class rule 2 gives it', (_method, path, route) => {
-    expect(route.auth).toBe(isOpenRoutePath(path) ? 'open' : 'session');
+  it.each(table)('%s %s declares the auth class rule 2 gives it', (method, path, route) => {
+    const expected = isOpenRoutePath(path)
+      ? 'open'
+      : isTokenRoute(method, path)
+        ? 'token'
+        : 'session';
+    expect(route.auth).toBe(expected);
+  });
+
+  it.each(TOKEN_ROUTES)('%s answers 401 without a token in development too', async (entry) => {
+    const [method, path] = entry.split(' ') as ['POST', string];
+    const res = await request(development.app)[method === 'POST' ? 'post' : 'get'](path).send({});
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toMatch(/^Bearer resource_metadata="http:\/\/.+"/);
   });
 
   it.each(sessionTable)(
@@ -87,10 +105,13 @@ describe('access rules', () => {
     expect(res.body.detail).toContain('sign in');
   });
 
-  it.each(sessionTable)('%s %s needs no sign-in in development', async (_method, _path, route) => {
-    const res = await request(development.app)[route.method](urlOf(route));
-    expect(res.status).not.toBe(401);
-  });
+  it.each(sessionTable.filter(([method, path]) => !isTokenRoute(method, path)))(
+    '%s %s needs no sign-in in development',
+    async (_method, _path, route) => {
+      const res = await request(development.app)[route.method](urlOf(route));
+      expect(res.status).not.toBe(401);
+    },
+  );
 
   it.each(openTable)('%s %s stays open in production', async (_method, _path, route) => {
     const res = await request(production.app)[route.method](urlOf(route));

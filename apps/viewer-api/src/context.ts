@@ -38,6 +38,7 @@ export interface ViewerPrincipals {
   session: never;
   operator: OperatorPrincipal;
   internal: never;
+  token: never;
 }
 
 export const defineRoute = createRouteDefiner<ViewerCtx, ViewerPrincipals>();

@@ -23,6 +23,24 @@ export type {
 export { loginSettingsOf, requireLoginSettings } from './login-settings.js';
 export type { LoginState, RandomBytes } from './login-state.js';
 export { encodeLoginState, LOGIN_STATE_TTL_MS, newLoginState } from './login-state.js';
+// The MCP OAuth authorization server (issue 14)
+export type { McpPrincipal } from './mcp-oauth/access.js';
+export { bearerChallenge, McpTokenRefused, verifyMcpAccessToken } from './mcp-oauth/access.js';
+export type { AuthorizationCheck, PendingAuthorization } from './mcp-oauth/authorize.js';
+export { checkAuthorizationRequest, decideConsent, openConsent } from './mcp-oauth/authorize.js';
+export { consentPageHtml } from './mcp-oauth/consent-page.js';
+export type { McpOAuthDeps } from './mcp-oauth/deps.js';
+export type { McpEndpoints } from './mcp-oauth/endpoints.js';
+export {
+  authorizationServerMetadata,
+  MCP_PATHS,
+  mcpEndpointsOf,
+  protectedResourceMetadata,
+} from './mcp-oauth/endpoints.js';
+export { OAuthError } from './mcp-oauth/oauth-error.js';
+export { registerMcpClient } from './mcp-oauth/register-client.js';
+export type { ClientCredentials } from './mcp-oauth/token.js';
+export { exchangeMcpToken } from './mcp-oauth/token.js';
 export type { SessionPrincipal } from './principal.js';
 export {
   findCookieSession,

@@ -260,6 +260,25 @@ export {
   OpmlImportResult,
 } from './library.js';
 export {
+  AuthorizationServerMetadata,
+  AuthorizeQuery,
+  ClientRegistrationRequest,
+  ClientRegistrationResponse,
+  ConsentBody,
+  MCP_OAUTH_LIMITS,
+  MCP_SCOPES,
+  McpGrant,
+  McpGrantList,
+  McpGrantParams,
+  McpRequestBody,
+  McpScope,
+  OAuthErrorBody,
+  ProtectedResourceMetadata,
+  TokenEndpointAuthMethod,
+  TokenRequest,
+  TokenResponse,
+} from './mcp-oauth.js';
+export {
   InAppNotification,
   InboxIdParams,
   InboxList,

@@ -107,6 +107,7 @@ export {
   episodeInsights,
   episodeTopics,
   insightDetail,
+  insightNode,
   insightRankKey,
   insightsAbout,
   podcastEpisodes,

@@ -26,6 +26,35 @@ export { listSubscriptions, subscribe, subscribeMany, unsubscribe } from './libr
 export type { EpisodeListenStats } from './listen-events.js';
 export { appendListenEvent, episodeStats, userStats } from './listen-events.js';
 export { consumeLoginState } from './login-states.js';
+export type {
+  ClaimedCode,
+  LockedRefreshToken,
+  McpAccess,
+  McpAuthorizationRequest,
+  McpClient,
+  McpGrantInsert,
+  McpGrantListing,
+  McpGrantRow,
+  McpTokenInsert,
+} from './mcp-oauth.js';
+export {
+  countMcpGrants,
+  findMcpAccess,
+  findMcpClient,
+  insertMcpAuthorizationRequest,
+  insertMcpClient,
+  insertMcpGrantWithCode,
+  insertMcpTokens,
+  listMcpGrants,
+  lockMcpCode,
+  lockMcpRefreshToken,
+  markMcpCodeUsed,
+  markMcpTokenUsed,
+  pruneIdleMcpClients,
+  revokeMcpGrant,
+  sweepExpiredMcpTokens,
+  takeMcpAuthorizationRequest,
+} from './mcp-oauth.js';
 export { migrateDownAll, migrateToLatest } from './migrate.js';
 export { migrateTarget, runMigrations } from './migrate-command.js';
 export { MIGRATIONS } from './migrations/index.js';

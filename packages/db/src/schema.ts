@@ -141,6 +141,71 @@ export interface InboxTable {
   read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+
+/** A client registered at the MCP OAuth server (RFC 7591). */
+export interface McpOauthClientsTable {
+  client_id: string;
+  /** SHA-256 of the secret; null for a public client (`none`). */
+  client_secret_hash: string | null;
+  client_name: string | null;
+  redirect_uris: JsonDocument<string[]>;
+  token_endpoint_auth_method: string;
+  scope: string;
+  /** The registered metadata as answered to the client. */
+  metadata: JsonDocument<Record<string, unknown>>;
+  created_at: CreatedAt;
+}
+
+/** An authorization request shown to the signed-in user, waiting for the decision. */
+export interface McpOauthRequestsTable {
+  id: string;
+  user_id: string;
+  client_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  scope: string;
+  resource: string;
+  state: string | null;
+  expires_at: Timestamp;
+}
+
+/** One consent: a user let a client act for them on one resource with these scopes. */
+export interface McpOauthGrantsTable {
+  id: string;
+  user_id: string;
+  client_id: string;
+  scope: string;
+  resource: string;
+  created_at: CreatedAt;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  revoked_reason: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface McpOauthCodesTable {
+  code_hash: string;
+  grant_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface McpOauthTokensTable {
+  token_hash: string;
+  grant_id: string;
+  kind: 'access' | 'refresh';
+  scope: string;
+  expires_at: Timestamp;
+  /** A refresh token is used once: the first use rotates it, a second one is a replay. */
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -155,6 +220,11 @@ export interface Database {
   push_subscriptions: PushSubscriptionsTable;
   outbox: OutboxTable;
   inbox: InboxTable;
+  mcp_oauth_clients: McpOauthClientsTable;
+  mcp_oauth_requests: McpOauthRequestsTable;
+  mcp_oauth_grants: McpOauthGrantsTable;
+  mcp_oauth_codes: McpOauthCodesTable;
+  mcp_oauth_tokens: McpOauthTokensTable;
 }
 
 /** A user as the account code reads it; the playback revision is read on its own. */

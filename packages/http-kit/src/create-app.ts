@@ -12,7 +12,13 @@ import type { Authenticators } from './auth.js';
 import { bodyParsersOf } from './body-parsers.js';
 import { createCodingNegotiator } from './content-coding.js';
 import { type AnyRoute, isRawSpec, type Principals, type RouteInput } from './define-route.js';
-import { HttpError, problemBody, problemFromError, validationErrorFrom } from './http-error.js';
+import {
+  HttpError,
+  problemBody,
+  problemFromError,
+  ValidationFailed,
+  validationErrorFrom,
+} from './http-error.js';
 import { requestLogger } from './logger.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { refuseNulCharacters } from './nul-characters.js';
@@ -115,6 +121,14 @@ function runMiddleware(handler: RequestHandler, req: Request, res: Response): Pr
   });
 }
 
+function parseParts<Ctx>(route: AnyRoute<Ctx>, req: Request, rest: string[]) {
+  const params = parsePart('params', route.params, paramsOf(req, rest));
+  refuseMalformedQueryEscapes(req.originalUrl);
+  const query = parsePart('query', route.query, req.query);
+  const body = parsePart('body', route.body, req.body);
+  return { params, query, body };
+}
+
 /**
  * The caller is authenticated before its body is read: without a
  * credential a 10 MB upload is a 401, not a 413, and costs no parsing.
@@ -132,11 +146,17 @@ function routeHandler<Ctx>(
     for (const parse of parsers) {
       await runMiddleware(parse, req, res);
     }
-    const params = parsePart('params', route.params, paramsOf(req, rest));
-    refuseMalformedQueryEscapes(req.originalUrl);
-    const query = parsePart('query', route.query, req.query);
-    const body = parsePart('body', route.body, req.body);
-    const input = { params, query, body, ctx: options.ctx, principal, req };
+    let parts: { params: unknown; query: unknown; body: unknown };
+    try {
+      parts = parseParts(route, req, rest);
+    } catch (err) {
+      if (route.invalid && err instanceof ValidationFailed) {
+        await sendResult(route, req, res, route.invalid(err));
+        return;
+      }
+      throw err;
+    }
+    const input = { ...parts, ctx: options.ctx, principal, req };
     const slot = route.cache ? await cacheSlotOf(route.cache, input) : undefined;
     const hit = slot && cache.find(slot.scope, slot.key);
     if (hit) {
@@ -212,6 +232,9 @@ function problemSender(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) {
       res.destroy();
       return;
+    }
+    if (err instanceof HttpError) {
+      res.set(err.headers);
     }
     res.status(problem.status).type('application/problem+json');
     res.send(JSON.stringify({ ...problem, request_id: requestId }));

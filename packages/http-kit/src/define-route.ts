@@ -1,6 +1,8 @@
 import type { Request } from 'express';
 import type { z } from 'zod';
 import type { BodyKind } from './body-parsers.js';
+import type { ValidationFailed } from './http-error.js';
+import type { RawReply, Reply } from './replies.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -10,9 +12,11 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * - session: a signed-in user (the app's session resolver decides; in
  *   development it supplies the local user);
  * - operator: `Authorization: Bearer <OPERATOR_TOKEN>`, failing closed;
- * - internal: `X-Internal-Token`, the delivery worker's seam.
+ * - internal: `X-Internal-Token`, the delivery worker's seam;
+ * - token: `Authorization: Bearer <access token>` the app itself issued
+ *   (the remote MCP endpoint's OAuth tokens).
  */
-export type AuthClass = 'open' | 'session' | 'operator' | 'internal';
+export type AuthClass = 'open' | 'session' | 'operator' | 'internal' | 'token';
 
 /**
  * What each guarded auth class resolves to in an app, e.g.
@@ -78,6 +82,12 @@ export interface RouteDef<
   /** Largest body accepted, in body-parser's notation (default: the app's, 1 MB). */
   bodyLimit?: string;
   responses: Record<number, ResponseSpec>;
+  /**
+   * For a route whose protocol fixes its error shape (OAuth's
+   * `{error, error_description}`): answers input that failed its schemas,
+   * instead of the kit's problem. The failure still names each field.
+   */
+  invalid?: (failure: ValidationFailed) => Reply | RawReply;
   /**
    * Opt-in response cache for routes whose JSON answer is a pure function of
    * an immutable scope (a corpus snapshot) and the validated params and

@@ -7,6 +7,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly detail: string,
     readonly extra: Record<string, unknown> = {},
+    /** Headers the problem answer carries (e.g. `WWW-Authenticate` on a 401). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(detail);
     this.name = 'HttpError';

@@ -28,6 +28,7 @@ const SECURITY: Record<
     name: 'internalToken',
     scheme: { type: 'apiKey', in: 'header', name: 'X-Internal-Token' },
   },
+  token: { name: 'oauthAccessToken', scheme: { type: 'http', scheme: 'bearer' } },
 };
 
 function problemResponse(description: string) {

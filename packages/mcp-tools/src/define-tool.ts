@@ -16,6 +16,8 @@ export interface ToolDef<
   description: string;
   input: I;
   output: O;
+  /** The permission (an OAuth scope) a caller needs; the host registers only what it holds. */
+  requires?: string;
   handler: (input: z.output<I>, ctx: Ctx) => Promise<z.input<O>>;
 }
 
@@ -25,6 +27,14 @@ export type AnyTool<Ctx> = ToolDef<Ctx, any, any>;
 export function defineTool<Ctx>() {
   return <I extends z.ZodObject, O extends z.ZodObject>(def: ToolDef<Ctx, I, O>): AnyTool<Ctx> =>
     def;
+}
+
+/** The tools a caller holding `granted` may use: those that need nothing, or a granted scope. */
+export function toolsAllowed<Ctx>(
+  tools: readonly AnyTool<Ctx>[],
+  granted: ReadonlySet<string>,
+): AnyTool<Ctx>[] {
+  return tools.filter((tool) => tool.requires === undefined || granted.has(tool.requires));
 }
 
 /** A failure the caller should read (unknown target, refused request), shown as a tool error. */

@@ -36,6 +36,16 @@ import { subscribeFeed } from './library/subscribe-feed.js';
 import { subscribeFeedFromBody } from './library/subscribe-feed-body.js';
 import { unsubscribeFeed } from './library/unsubscribe-feed.js';
 import { recordListen } from './listen/record-listen.js';
+import { decideConsentRoute, showConsent } from './mcp/authorize.js';
+import { listGrants, revokeGrant } from './mcp/grants.js';
+import { mcpEndpoint } from './mcp/mcp-endpoint.js';
+import {
+  getAuthorizationServerMetadata,
+  getProtectedResourceMetadata,
+  getRootProtectedResourceMetadata,
+} from './mcp/oauth-metadata.js';
+import { registerClient } from './mcp/register-client.js';
+import { exchangeToken } from './mcp/token.js';
 import { getMe } from './me/get-me.js';
 import { getMyStats } from './me/get-my-stats.js';
 import { listNotifications } from './notifications/list-notifications.js';
@@ -121,6 +131,17 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   markNotificationRead,
   pullOutbox,
   postOutboxStatus,
+  // The remote MCP server and its OAuth authorization server (issue 14)
+  getAuthorizationServerMetadata,
+  getProtectedResourceMetadata,
+  getRootProtectedResourceMetadata,
+  registerClient,
+  showConsent,
+  decideConsentRoute,
+  exchangeToken,
+  listGrants,
+  revokeGrant,
+  mcpEndpoint,
 ];
 
 /**

@@ -5,6 +5,7 @@ import * as createUsedLoginStates from './202611211100_create_used_login_states.
 import * as createNotifications from './202611231200_create_notifications.js';
 import * as playbackFinished from './202611241000_playback_finished.js';
 import * as playbackRevision from './202611251000_playback_revision.js';
+import * as createMcpOauth from './202611261000_create_mcp_oauth.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -18,6 +19,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611231200_create_notifications': createNotifications,
   '202611241000_playback_finished': playbackFinished,
   '202611251000_playback_revision': playbackRevision,
+  '202611261000_create_mcp_oauth': createMcpOauth,
 };
 
 export const migrationProvider: MigrationProvider = {

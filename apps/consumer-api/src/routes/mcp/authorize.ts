@@ -1,0 +1,88 @@
+import {
+  checkAuthorizationRequest,
+  consentPageHtml,
+  decideConsent,
+  MCP_PATHS,
+  OAuthError,
+  openConsent,
+} from '@podcast/auth';
+import { AuthorizeQuery, ConsentBody, Problem, z } from '@podcast/contracts';
+import { HttpError, rawReply, redirect } from '@podcast/http-kit';
+import { defineRoute } from '../../context.js';
+import { mcpEndpointsFor, mcpOAuthDeps } from './mcp-endpoints.js';
+
+/** Refusals shown to the user (the redirect target is not trusted): a 400 problem. */
+function shown(err: unknown): never {
+  if (err instanceof OAuthError) {
+    throw new HttpError(400, err.description, { error: err.error });
+  }
+  throw err;
+}
+
+// The consent page must not be framed (clickjacking) nor cached.
+const PAGE_HEADERS = {
+  'Cache-Control': 'no-store',
+  'X-Frame-Options': 'DENY',
+  'Content-Security-Policy': "default-src 'none'; form-action 'self'; frame-ancestors 'none'",
+  'Referrer-Policy': 'no-referrer',
+};
+
+export const showConsent = defineRoute({
+  method: 'get',
+  path: '/api/app/mcp/oauth/authorize',
+  summary: 'Ask the signed-in user to let an MCP client act for them',
+  description:
+    'Needs a session (sign in first, then open the same URL). A valid request (response_type ' +
+    'code, PKCE S256, a registered redirect_uri, known scopes, `resource` naming the MCP ' +
+    'endpoint when sent) answers the consent page. An unknown client or redirect URI is a 400 ' +
+    'shown here; other errors go back to the client as a 302 with `error` (RFC 6749 §4.1.2.1).',
+  tags: ['mcp'],
+  auth: 'session',
+  query: AuthorizeQuery,
+  responses: {
+    200: { description: 'The consent page', contentType: 'text/html; charset=utf-8' },
+    302: z.null().describe('An error sent back to the client'),
+    400: Problem.describe('Unknown client, or a redirect URI it did not register'),
+  },
+  handler: async ({ ctx, query, principal, req }) => {
+    const endpoints = mcpEndpointsFor(ctx, req);
+    const deps = mcpOAuthDeps(ctx);
+    const check = await checkAuthorizationRequest(deps, query, endpoints).catch(shown);
+    if (check.kind === 'redirect') {
+      return redirect(302, check.location).setHeader('Cache-Control', 'no-store');
+    }
+    const requestId = await openConsent(deps, principal.user.id, check.pending);
+    const label = principal.user.email ?? principal.user.name ?? 'the local user';
+    const html = consentPageHtml(check.pending, requestId, MCP_PATHS.authorize, label);
+    return rawReply(200, 'text/html; charset=utf-8', html, PAGE_HEADERS);
+  },
+});
+
+export const decideConsentRoute = defineRoute({
+  method: 'post',
+  path: '/api/app/mcp/oauth/authorize',
+  summary: "The user's answer on the consent page",
+  description:
+    'Needs the session that opened the page; a form post of request_id and decision (allow or ' +
+    'deny). 303 to the client: `code` (one use, five minutes) on allow, `error=access_denied` ' +
+    'otherwise, with `state` and `iss`. Each request is decided once; a second post is a 400.',
+  tags: ['mcp'],
+  auth: 'session',
+  accepts: ['form'],
+  bodyLimit: '4kb',
+  body: ConsentBody,
+  responses: {
+    303: z.null().describe('Back to the client'),
+    400: Problem.describe('Unknown, expired or already decided request'),
+  },
+  handler: async ({ ctx, body, principal, req }) => {
+    const location = await decideConsent(
+      mcpOAuthDeps(ctx),
+      principal.user.id,
+      body.request_id,
+      body.decision,
+      mcpEndpointsFor(ctx, req),
+    ).catch(shown);
+    return redirect(303, location).setHeader('Cache-Control', 'no-store');
+  },
+});

@@ -1,0 +1,77 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { McpRequestBody } from '@podcast/contracts';
+import { type RawResponseSpec, rawReply } from '@podcast/http-kit';
+import { registerTools, toolsAllowed, USER_TOOLS } from '@podcast/mcp-tools';
+import type { Request as ExpressRequest } from 'express';
+import { defineRoute, userStateOf } from '../../context.js';
+
+const JSON_RPC: RawResponseSpec = {
+  description: 'JSON-RPC answer of the MCP Streamable HTTP transport',
+  contentType: 'application/json',
+};
+
+// The request headers the transport reads; the rest stay behind.
+const FORWARDED = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id'];
+
+function webRequestOf(req: ExpressRequest, url: string): Request {
+  const headers = new Headers();
+  for (const name of FORWARDED) {
+    const value = req.get(name);
+    if (value !== undefined) {
+      headers.set(name, value);
+    }
+  }
+  return new Request(url, { method: 'POST', headers });
+}
+
+export const mcpEndpoint = defineRoute({
+  method: 'post',
+  path: '/api/app/mcp',
+  summary: 'The remote MCP server (Streamable HTTP, stateless)',
+  description:
+    "Needs an access token from this server's OAuth flow (`Authorization: Bearer`); without " +
+    'one, or with one for another resource or revoked, 401 with a WWW-Authenticate naming the ' +
+    'resource metadata. Each POST is answered as JSON; there is no server-sent stream (GET is ' +
+    '405). The tools a token sees depend on its scopes: corpus:read gives search_corpus, ' +
+    'episode_insights, graph_related and topic_people; library:read gives my_library.',
+  tags: ['mcp'],
+  auth: 'token',
+  body: McpRequestBody,
+  bodyLimit: '256kb',
+  responses: {
+    200: JSON_RPC,
+    202: { description: 'Notifications accepted', contentType: 'application/json' },
+    400: JSON_RPC,
+    406: JSON_RPC,
+    415: JSON_RPC,
+  },
+  handler: async ({ ctx, body, principal, req }) => {
+    const server = new McpServer({ name: 'podcast-consumer', version: '0.1.0' });
+    registerTools(server, toolsAllowed(USER_TOOLS, principal.scopes), {
+      userId: principal.userId,
+      snapshot: () => ctx.corpus.get(ctx.config.corpusDir),
+      search: ctx.search,
+      userState: userStateOf(ctx),
+    });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    await server.connect(transport);
+    try {
+      const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+      const response = await transport.handleRequest(webRequestOf(req, url), { parsedBody: body });
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        if (name !== 'content-type' && name !== 'content-length') {
+          headers[name] = value;
+        }
+      });
+      const type = response.headers.get('content-type') ?? 'application/json';
+      return rawReply(response.status, type, await response.text(), headers);
+    } finally {
+      await server.close();
+    }
+  },
+});

@@ -1,0 +1,33 @@
+import { registerMcpClient } from '@podcast/auth';
+import { ClientRegistrationRequest, ClientRegistrationResponse } from '@podcast/contracts';
+import { rawReply, reply } from '@podcast/http-kit';
+import { defineRoute } from '../../context.js';
+import { inOAuthTerms, mcpOAuthDeps, NO_STORE, OAUTH_ERROR } from './mcp-endpoints.js';
+
+export const registerClient = defineRoute({
+  method: 'post',
+  path: '/api/app/mcp/oauth/register',
+  summary: 'Register an MCP client (RFC 7591 dynamic client registration)',
+  description:
+    'Open (spec 01 rule 2). 201 with the client as registered; a client of `none` (public, what ' +
+    'MCP clients use) gets no secret, the others get one shown only here. Redirect URIs: https, ' +
+    'http on loopback, or a private-use scheme; never a fragment. Unknown metadata is ignored. ' +
+    'A registration nobody consents to within 24 hours is deleted.',
+  tags: ['mcp'],
+  auth: 'open',
+  body: ClientRegistrationRequest,
+  bodyLimit: '16kb',
+  responses: { 201: ClientRegistrationResponse, 400: OAUTH_ERROR },
+  invalid: (failure) => {
+    const first = failure.fieldErrors[0];
+    const error = first?.field.startsWith('body.redirect_uris')
+      ? 'invalid_redirect_uri'
+      : 'invalid_client_metadata';
+    const body = { error, error_description: failure.detail.replace(/^body\./, '') };
+    return rawReply(400, 'application/json', JSON.stringify(body), NO_STORE);
+  },
+  handler: ({ ctx, body }) =>
+    inOAuthTerms(async () =>
+      reply(201, await registerMcpClient(mcpOAuthDeps(ctx), body), NO_STORE),
+    ),
+});

@@ -1,0 +1,251 @@
+import { randomBytes } from 'node:crypto';
+import { type AuthorizeQuery, MCP_OAUTH_LIMITS, type McpScope } from '@podcast/contracts';
+import {
+  countMcpGrants,
+  findMcpClient,
+  insertMcpAuthorizationRequest,
+  insertMcpGrantWithCode,
+  type McpClient,
+  takeMcpAuthorizationRequest,
+  withTransaction,
+} from '@podcast/db';
+import { sql } from 'kysely';
+import type { McpOAuthDeps } from './deps.js';
+import { type McpEndpoints, sameResource } from './endpoints.js';
+import { OAuthError } from './oauth-error.js';
+import { redirectUriMatches } from './redirect-uris.js';
+import { isSubset, parseScopes, scopeText } from './scopes.js';
+import { hashSecret, mintSecret, S256_CHALLENGE } from './secrets.js';
+
+/** A valid authorization request, waiting for the signed-in user's decision. */
+export interface PendingAuthorization {
+  client: McpClient;
+  redirectUri: string;
+  codeChallenge: string;
+  scopes: McpScope[];
+  resource: string;
+  state: string | undefined;
+}
+
+export type AuthorizationCheck =
+  | { kind: 'consent'; pending: PendingAuthorization }
+  /** An error the client must hear about, sent to its redirect URI (RFC 6749 §4.1.2.1). */
+  | { kind: 'redirect'; location: string };
+
+/** `uri` with the parameters added to its query; the issuer always rides along (RFC 9207). */
+function redirectWith(uri: string, params: Record<string, string | undefined>): string {
+  const url = new URL(uri);
+  for (const [name, value] of Object.entries(params)) {
+    if (value !== undefined) {
+      url.searchParams.append(name, value);
+    }
+  }
+  return url.toString();
+}
+
+/**
+ * The client and the redirect URI first: when either is wrong the user is
+ * shown the error (a 400) and nothing is sent anywhere, since the redirect
+ * target cannot be trusted.
+ */
+async function clientAndRedirect(
+  deps: McpOAuthDeps,
+  query: AuthorizeQuery,
+): Promise<{ client: McpClient; redirectUri: string }> {
+  if (!query.client_id) {
+    throw new OAuthError(400, 'invalid_request', 'client_id: required');
+  }
+  const client = await findMcpClient(deps.db, query.client_id);
+  if (!client) {
+    throw new OAuthError(400, 'invalid_client', 'client_id: no client is registered under this id');
+  }
+  const only = client.redirect_uris.length === 1 ? client.redirect_uris[0] : undefined;
+  const redirectUri = query.redirect_uri ?? only;
+  if (redirectUri === undefined) {
+    throw new OAuthError(
+      400,
+      'invalid_request',
+      'redirect_uri: required (the client registered several)',
+    );
+  }
+  if (!redirectUriMatches(client.redirect_uris, redirectUri)) {
+    throw new OAuthError(400, 'invalid_request', 'redirect_uri: not registered for this client');
+  }
+  return { client, redirectUri };
+}
+
+/** The first problem of the request's other parameters, as [error, description]. */
+function requestProblem(
+  query: AuthorizeQuery,
+  client: McpClient,
+  endpoints: McpEndpoints,
+): { error: string; description: string } | { scopes: McpScope[] } {
+  if (query.response_type !== 'code') {
+    return {
+      error: 'unsupported_response_type',
+      description: 'response_type: only code is supported',
+    };
+  }
+  if (query.code_challenge_method !== 'S256') {
+    return {
+      error: 'invalid_request',
+      description: 'code_challenge_method: S256 is required (PKCE)',
+    };
+  }
+  if (!query.code_challenge || !S256_CHALLENGE.test(query.code_challenge)) {
+    return {
+      error: 'invalid_request',
+      description: 'code_challenge: required, 43 base64url characters',
+    };
+  }
+  if (query.resource !== undefined && !sameResource(query.resource, endpoints.resource)) {
+    return {
+      error: 'invalid_target',
+      description: `resource: this server issues tokens only for ${endpoints.resource}`,
+    };
+  }
+  const parsed = parseScopes(query.scope ?? client.scope);
+  if ('unknown' in parsed) {
+    return {
+      error: 'invalid_scope',
+      description: `scope: unknown scope ${JSON.stringify(parsed.unknown)}`,
+    };
+  }
+  const allowed = client.scope.split(' ');
+  if (parsed.scopes.length === 0 || !isSubset(parsed.scopes, allowed)) {
+    return {
+      error: 'invalid_scope',
+      description: `scope: this client may ask only for ${client.scope}`,
+    };
+  }
+  return { scopes: parsed.scopes };
+}
+
+/** Checks an authorization request (RFC 6749 §4.1.1 with PKCE and RFC 8707 `resource`). */
+export async function checkAuthorizationRequest(
+  deps: McpOAuthDeps,
+  query: AuthorizeQuery,
+  endpoints: McpEndpoints,
+): Promise<AuthorizationCheck> {
+  const { client, redirectUri } = await clientAndRedirect(deps, query);
+  const problem = requestProblem(query, client, endpoints);
+  if ('error' in problem) {
+    const { error, description } = problem;
+    return {
+      kind: 'redirect',
+      location: redirectWith(redirectUri, {
+        error,
+        error_description: description,
+        state: query.state,
+        iss: endpoints.issuer,
+      }),
+    };
+  }
+  return {
+    kind: 'consent',
+    pending: {
+      client,
+      redirectUri,
+      codeChallenge: query.code_challenge as string,
+      scopes: problem.scopes,
+      resource: endpoints.resource,
+      state: query.state,
+    },
+  };
+}
+
+/** Stores the request for the consent form; the id it answers is what the form posts back. */
+export async function openConsent(
+  deps: McpOAuthDeps,
+  userId: string,
+  pending: PendingAuthorization,
+): Promise<string> {
+  const now = deps.now();
+  const id = (deps.random ?? randomBytes)(24).toString('base64url');
+  await insertMcpAuthorizationRequest(
+    deps.db,
+    {
+      id,
+      user_id: userId,
+      client_id: pending.client.client_id,
+      redirect_uri: pending.redirectUri,
+      code_challenge: pending.codeChallenge,
+      scope: scopeText(pending.scopes),
+      resource: pending.resource,
+      state: pending.state ?? null,
+      expires_at: new Date(now.getTime() + MCP_OAUTH_LIMITS.consentSeconds * 1000),
+    },
+    now,
+  );
+  return id;
+}
+
+/**
+ * The user's decision on a consent request, as the redirect back to the
+ * client: a one-time code on allow, `access_denied` otherwise. A request is
+ * decided once; a second post of the same form is a 400.
+ */
+export async function decideConsent(
+  deps: McpOAuthDeps,
+  userId: string,
+  requestId: string,
+  decision: 'allow' | 'deny',
+  endpoints: McpEndpoints,
+): Promise<string> {
+  const now = deps.now();
+  const random = deps.random ?? randomBytes;
+  return withTransaction(deps.db, async (trx) => {
+    const request = await takeMcpAuthorizationRequest(trx, requestId, userId, now);
+    if (!request) {
+      throw new OAuthError(
+        400,
+        'invalid_request',
+        'request_id: unknown, expired or already decided; start again from the MCP client',
+      );
+    }
+    const back = (params: Record<string, string>) =>
+      redirectWith(request.redirect_uri, {
+        ...params,
+        state: request.state ?? undefined,
+        iss: endpoints.issuer,
+      });
+    if (decision === 'deny') {
+      return back({ error: 'access_denied', error_description: 'the user declined' });
+    }
+    // One live grant per user, client and resource: consenting again replaces it.
+    await trx
+      .updateTable('mcp_oauth_grants')
+      .set({ revoked_at: now, revoked_reason: 'replaced by a new consent' })
+      .where('user_id', '=', userId)
+      .where('client_id', '=', request.client_id)
+      .where('resource', '=', request.resource)
+      .where('revoked_at', 'is', null)
+      .execute();
+    await sql`select pg_advisory_xact_lock(hashtext(${`mcp-grants:${userId}`}))`.execute(trx);
+    if ((await countMcpGrants(trx, userId)) >= MCP_OAUTH_LIMITS.grantsPerUser) {
+      return back({
+        error: 'access_denied',
+        error_description: `at most ${MCP_OAUTH_LIMITS.grantsPerUser} connected clients; revoke one first`,
+      });
+    }
+    const code = mintSecret('pmcc_', random);
+    await insertMcpGrantWithCode(
+      trx,
+      {
+        id: `g_${random(12).toString('hex')}`,
+        user_id: userId,
+        client_id: request.client_id,
+        scope: request.scope,
+        resource: request.resource,
+      },
+      {
+        code_hash: hashSecret(code),
+        redirect_uri: request.redirect_uri,
+        code_challenge: request.code_challenge,
+        expires_at: new Date(now.getTime() + MCP_OAUTH_LIMITS.codeSeconds * 1000),
+      },
+      now,
+    );
+    return back({ code });
+  });
+}

@@ -1,0 +1,43 @@
+import type { McpScope } from '@podcast/contracts';
+import type { PendingAuthorization } from './authorize.js';
+
+const SCOPE_TEXT: Record<McpScope, string> = {
+  'corpus:read': 'Search the podcast corpus and read insights, quotes, topics and people',
+  'library:read': 'Read your library: the shows you follow',
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The consent page: who asks, where the answer goes, what it may read. The
+ * form posts the request id back to `action`; the id is bound to this user
+ * and decided once, so a forged or replayed post decides nothing.
+ */
+export function consentPageHtml(
+  pending: PendingAuthorization,
+  requestId: string,
+  action: string,
+  userLabel: string,
+): string {
+  const name = pending.client.client_name ?? pending.client.client_id;
+  const target = new URL(pending.redirectUri);
+  const where = target.host === '' ? target.protocol : `${target.protocol}//${target.host}`;
+  const scopes = pending.scopes.map((s) => `<li>${escapeHtml(SCOPE_TEXT[s])}</li>`).join('');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Connect ${escapeHtml(name)}</title></head>
+<body>
+<h1>Allow ${escapeHtml(name)} to use your account?</h1>
+<p>Signed in as ${escapeHtml(userLabel)}. The answer goes to ${escapeHtml(where)}.</p>
+<p>It will be able to:</p><ul>${scopes}</ul>
+<form method="post" action="${escapeHtml(action)}">
+<input type="hidden" name="request_id" value="${escapeHtml(requestId)}">
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny">Deny</button>
+</form>
+<p>You can disconnect it at any time from your connected apps.</p>
+</body></html>
+`;
+}

@@ -1,0 +1,194 @@
+import { IsoDateTime } from './wire-formats.js';
+import { z } from './zod.js';
+
+/**
+ * The remote MCP server's OAuth 2.1 authorization server (issue 14):
+ * RFC 8414 metadata, RFC 9728 protected-resource metadata, RFC 7591
+ * registration, the authorization-code flow with PKCE S256, refresh
+ * tokens, and the user's list of connected clients.
+ */
+
+/** What a token may be used for; a tool needs its scope. */
+export const MCP_SCOPES = ['corpus:read', 'library:read'] as const;
+export const McpScope = z.enum(MCP_SCOPES);
+export type McpScope = z.infer<typeof McpScope>;
+
+/** Limits of registration and tokens, enforced on every write (docs/decisions/mcp.md). */
+export const MCP_OAUTH_LIMITS = {
+  redirectUris: 10,
+  uriChars: 2000,
+  nameBytes: 255,
+  contacts: 5,
+  /** Live grants (connected clients) per user. */
+  grantsPerUser: 50,
+  accessTokenSeconds: 3600,
+  refreshTokenSeconds: 30 * 24 * 3600,
+  codeSeconds: 300,
+  consentSeconds: 600,
+} as const;
+
+const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8');
+const ShortText = z
+  .string()
+  .min(1)
+  .refine((v) => utf8Bytes(v) <= MCP_OAUTH_LIMITS.nameBytes, {
+    message: `at most ${MCP_OAUTH_LIMITS.nameBytes} bytes`,
+  });
+const Uri = z.string().min(1).max(MCP_OAUTH_LIMITS.uriChars);
+const WebUrl = z.url({ protocol: /^https?$/ }).max(MCP_OAUTH_LIMITS.uriChars);
+
+export const TokenEndpointAuthMethod = z.enum([
+  'none',
+  'client_secret_post',
+  'client_secret_basic',
+]);
+
+/** RFC 7591 §2; metadata we do not know is ignored, as the RFC asks. */
+export const ClientRegistrationRequest = z
+  .object({
+    redirect_uris: z.array(Uri).min(1).max(MCP_OAUTH_LIMITS.redirectUris),
+    client_name: ShortText.optional(),
+    token_endpoint_auth_method: TokenEndpointAuthMethod.optional(),
+    grant_types: z
+      .array(z.enum(['authorization_code', 'refresh_token']))
+      .max(2)
+      .optional(),
+    response_types: z.array(z.literal('code')).max(1).optional(),
+    scope: z.string().max(200).optional(),
+    client_uri: WebUrl.optional(),
+    logo_uri: WebUrl.optional(),
+    tos_uri: WebUrl.optional(),
+    policy_uri: WebUrl.optional(),
+    contacts: z.array(z.string().max(254)).max(MCP_OAUTH_LIMITS.contacts).optional(),
+    software_id: ShortText.optional(),
+    software_version: ShortText.optional(),
+  })
+  .openapi('ClientRegistrationRequest');
+export type ClientRegistrationRequest = z.infer<typeof ClientRegistrationRequest>;
+
+export const ClientRegistrationResponse = ClientRegistrationRequest.extend({
+  client_id: z.string(),
+  client_id_issued_at: z.number().int(),
+  client_secret: z.string().optional(),
+  client_secret_expires_at: z.number().int().optional(),
+  token_endpoint_auth_method: TokenEndpointAuthMethod,
+  grant_types: z.array(z.enum(['authorization_code', 'refresh_token'])),
+  response_types: z.array(z.literal('code')),
+  scope: z.string(),
+}).openapi('ClientRegistrationResponse');
+export type ClientRegistrationResponse = z.infer<typeof ClientRegistrationResponse>;
+
+/** RFC 6749 §5.2 / RFC 7591 §3.2.2 error body. */
+export const OAuthErrorBody = z
+  .object({ error: z.string(), error_description: z.string().optional() })
+  .openapi('OAuthError');
+export type OAuthErrorBody = z.infer<typeof OAuthErrorBody>;
+
+const Param = z.string().max(MCP_OAUTH_LIMITS.uriChars);
+
+/**
+ * The authorization request as sent. Every parameter is a single string;
+ * which failures go back to the client and which are shown to the user
+ * (an unknown client, a redirect URI it did not register) is decided by
+ * @podcast/auth, as RFC 6749 §4.1.2.1 asks.
+ */
+export const AuthorizeQuery = z.object({
+  response_type: Param.optional(),
+  client_id: Param.optional(),
+  redirect_uri: Param.optional(),
+  code_challenge: Param.optional(),
+  code_challenge_method: Param.optional(),
+  scope: Param.optional(),
+  state: Param.optional(),
+  resource: Param.optional(),
+});
+export type AuthorizeQuery = z.infer<typeof AuthorizeQuery>;
+
+/** The consent form's answer. */
+export const ConsentBody = z.object({
+  request_id: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/, 'not a consent request id'),
+  decision: z.enum(['allow', 'deny']),
+});
+
+/** RFC 6749 §4.1.3 and §6; the grant decides which fields it needs. */
+export const TokenRequest = z
+  .object({
+    grant_type: z.string().max(64),
+    code: Param.optional(),
+    redirect_uri: Param.optional(),
+    code_verifier: Param.optional(),
+    client_id: Param.optional(),
+    client_secret: Param.optional(),
+    refresh_token: Param.optional(),
+    resource: Param.optional(),
+    scope: Param.optional(),
+  })
+  .openapi('TokenRequest');
+export type TokenRequest = z.infer<typeof TokenRequest>;
+
+export const TokenResponse = z
+  .object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int(),
+    refresh_token: z.string(),
+    scope: z.string(),
+  })
+  .openapi('TokenResponse');
+export type TokenResponse = z.infer<typeof TokenResponse>;
+
+/** RFC 8414 §2. */
+export const AuthorizationServerMetadata = z
+  .object({
+    issuer: z.string(),
+    authorization_endpoint: z.string(),
+    token_endpoint: z.string(),
+    registration_endpoint: z.string(),
+    scopes_supported: z.array(z.string()),
+    response_types_supported: z.array(z.string()),
+    response_modes_supported: z.array(z.string()),
+    grant_types_supported: z.array(z.string()),
+    token_endpoint_auth_methods_supported: z.array(z.string()),
+    code_challenge_methods_supported: z.array(z.string()),
+    authorization_response_iss_parameter_supported: z.boolean(),
+    service_documentation: z.string().optional(),
+  })
+  .openapi('AuthorizationServerMetadata');
+export type AuthorizationServerMetadata = z.infer<typeof AuthorizationServerMetadata>;
+
+/** RFC 9728 §2. */
+export const ProtectedResourceMetadata = z
+  .object({
+    resource: z.string(),
+    authorization_servers: z.array(z.string()),
+    scopes_supported: z.array(z.string()),
+    bearer_methods_supported: z.array(z.string()),
+    resource_name: z.string(),
+  })
+  .openapi('ProtectedResourceMetadata');
+export type ProtectedResourceMetadata = z.infer<typeof ProtectedResourceMetadata>;
+
+export const McpGrant = z
+  .object({
+    id: z.string(),
+    client_id: z.string(),
+    client_name: z.string().nullable(),
+    scope: z.string(),
+    resource: z.string(),
+    created_at: IsoDateTime,
+    last_used_at: IsoDateTime.nullable(),
+  })
+  .openapi('McpGrant');
+
+export const McpGrantList = z
+  .object({ items: z.array(McpGrant) })
+  .openapi('McpGrantList', { description: 'Clients the user let act for them, newest first' });
+export type McpGrantList = z.infer<typeof McpGrantList>;
+
+export const McpGrantParams = z.object({
+  grant_id: z.string().regex(/^g_[0-9a-f]{24}$/, 'not a grant id'),
+});
+
+/** A JSON-RPC 2.0 message or batch, as the MCP endpoint takes it; the SDK checks the rest. */
+const JsonRpcMessage = z.looseObject({ jsonrpc: z.literal('2.0') });
+export const McpRequestBody = z.union([JsonRpcMessage, z.array(JsonRpcMessage).min(1).max(50)]);
