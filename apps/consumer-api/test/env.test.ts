@@ -34,6 +34,7 @@ describe('consumer-api configuration', () => {
       internalOutboxToken: undefined,
       vapidPublicKey: undefined,
       outboundAllowedHosts: [],
+      publicBaseUrl: undefined,
     });
   });
 
@@ -65,6 +66,7 @@ describe('consumer-api configuration', () => {
       OUTBOX_LEASE_SECONDS: '60',
       NOTIFICATION_SCHEDULER: 'off',
       OUTBOUND_ALLOWED_HOSTS: 'nas.lan,192.168.1.5',
+      PUBLIC_BASE_URL: 'https://podcast.example:8443/',
     });
     expect(config).toEqual({
       port: 9001,
@@ -94,6 +96,7 @@ describe('consumer-api configuration', () => {
       outboxLeaseSeconds: 60,
       isSchedulerOn: false,
       outboundAllowedHosts: ['nas.lan', '192.168.1.5'],
+      publicBaseUrl: 'https://podcast.example:8443',
     });
   });
 
@@ -128,6 +131,8 @@ describe('consumer-api configuration', () => {
     ['OUTBOX_LEASE_SECONDS', { OUTBOX_LEASE_SECONDS: '4' }],
     ['OUTBOX_LEASE_SECONDS', { OUTBOX_LEASE_SECONDS: 'soon' }],
     ['NOTIFICATION_SCHEDULER', { NOTIFICATION_SCHEDULER: 'maybe' }],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'https://podcast.example/app' }],
+    ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://podcast.example' }],
     ['OUTBOUND_ALLOWED_HOSTS', { OUTBOUND_ALLOWED_HOSTS: 'nas.lan:8080' }],
   ])('refuses a missing or bad %s with one line naming it', (variable, env) => {
     const message = configErrorOf(() => loadConsumerConfig({ CORPUS_DIR, ...env }));

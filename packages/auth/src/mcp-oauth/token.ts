@@ -138,7 +138,7 @@ async function redeemCode(
   return withTransaction(deps.db, async (trx) => {
     const code = await lockMcpCode(trx, codeHash);
     if (!code || code.grant.client_id !== client.client_id) {
-      return invalidGrant('code: unknown, or issued to another client');
+      return invalidGrant('code: unknown, expired, or issued to another client');
     }
     if (code.used_at !== null) {
       // RFC 6749 §4.1.2: a code used twice revokes what it issued.

@@ -1,0 +1,82 @@
+import { describe, expect, it } from '@jest/globals';
+import pino from 'pino';
+import request from 'supertest';
+import { z } from 'zod';
+import { createApp, createRouteDefiner, HttpError, rawReply } from '../src/index.js';
+
+const defineRoute = createRouteDefiner<
+  object,
+  { session: never; operator: never; internal: never; token: { sub: string } }
+>();
+
+const app = createApp({
+  ctx: {},
+  logger: pino({ level: 'silent' }),
+  info: { title: 't', version: '1' },
+  authenticators: {
+    token: (req) => {
+      if (req.get('authorization') !== 'Bearer good') {
+        throw new HttpError(401, 'no token', {}, { 'WWW-Authenticate': 'Bearer realm="t"' });
+      }
+      return { sub: 'u1' };
+    },
+  },
+  routes: [
+    defineRoute({
+      method: 'post',
+      path: '/token',
+      summary: 'A protocol with its own error shape',
+      auth: 'open',
+      accepts: ['form'],
+      body: z.object({ grant_type: z.enum(['a', 'b']) }),
+      responses: {
+        200: z.object({ ok: z.boolean() }),
+        400: { description: 'e', contentType: 'application/json' },
+      },
+      invalid: (failure) =>
+        rawReply(
+          400,
+          'application/json',
+          JSON.stringify({ error: 'invalid_request', error_description: failure.detail }),
+        ),
+      handler: () => ({ ok: true }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/mine',
+      summary: 'A token route',
+      auth: 'token',
+      responses: { 200: z.object({ sub: z.string() }) },
+      handler: ({ principal }) => ({ sub: principal.sub }),
+    }),
+  ],
+});
+
+describe('a route that answers validation failures in its own protocol', () => {
+  it('hands the failure, with the field named, to the route', async () => {
+    const res = await request(app).post('/token').type('form').send({ grant_type: 'c' });
+    expect(res.status).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body.error).toBe('invalid_request');
+    expect(res.body.error_description).toContain('body.grant_type');
+  });
+
+  it('still answers a good request normally', async () => {
+    const res = await request(app).post('/token').type('form').send({ grant_type: 'a' });
+    expect(res.body).toEqual({ ok: true });
+  });
+});
+
+describe('the token auth class', () => {
+  it('sends the headers of the refusal with its problem', async () => {
+    const res = await request(app).get('/mine');
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toBe('Bearer realm="t"');
+    expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+  });
+
+  it('hands the principal to the handler', async () => {
+    const res = await request(app).get('/mine').set('Authorization', 'Bearer good');
+    expect(res.body).toEqual({ sub: 'u1' });
+  });
+});
