@@ -4,11 +4,32 @@ import {
   requirePrincipal,
   verifyMcpAccessToken,
 } from '@podcast/auth';
+import { DomainError, RETURN_PATH } from '@podcast/contracts';
 import { createApp, HttpError, internalTokenAuth, mountedRoutes } from '@podcast/http-kit';
 import type { Express, Request } from 'express';
 import type { ConsumerCtx } from './context.js';
 import { consumerRouteGroups } from './routes/index.js';
 import { mcpEndpointsFor, mcpOAuthDeps } from './routes/mcp/mcp-endpoints.js';
+
+/**
+ * The session check. A browser GET refused for want of a session learns
+ * where to sign in and come back: `login_url` carries the page as return_to
+ * (the MCP consent page relies on it).
+ */
+function sessionAuth(ctx: ConsumerCtx) {
+  return async (req: Request) => {
+    try {
+      return await requirePrincipal(ctx.auth, req.get('cookie'));
+    } catch (err) {
+      const isBrowserPage = req.method === 'GET' && RETURN_PATH.test(req.originalUrl);
+      if (err instanceof DomainError && err.kind === 'unauthorized' && isBrowserPage) {
+        const login = `/api/app/auth/login?return_to=${encodeURIComponent(req.originalUrl)}`;
+        throw new HttpError(401, err.message, { login_url: login });
+      }
+      throw err;
+    }
+  };
+}
 
 /** The MCP endpoint's bearer check: a refusal is a 401 whose challenge names the resource metadata. */
 function mcpTokenAuth(ctx: ConsumerCtx) {
@@ -39,7 +60,7 @@ export function buildConsumerApp(ctx: ConsumerCtx): Express {
     ctx,
     logger: ctx.logger,
     authenticators: {
-      session: (req) => requirePrincipal(ctx.auth, req.get('cookie')),
+      session: sessionAuth(ctx),
       internal: internalTokenAuth(ctx.config.internalOutboxToken, 'INTERNAL_OUTBOX_TOKEN'),
       token: mcpTokenAuth(ctx),
     },

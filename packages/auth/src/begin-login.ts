@@ -11,9 +11,13 @@ export interface LoginStart {
 }
 
 /** Starts the code flow: fresh state, nonce and PKCE verifier, kept in a signed cookie. */
-export async function beginLogin(auth: AuthRuntime, settings: LoginSettings): Promise<LoginStart> {
+export async function beginLogin(
+  auth: AuthRuntime,
+  settings: LoginSettings,
+  returnTo?: string,
+): Promise<LoginStart> {
   const endpoints = await auth.endpointsOf(settings);
-  const login = newLoginState(auth.deps.random, auth.deps.now().getTime());
+  const login = newLoginState(auth.deps.random, auth.deps.now().getTime(), returnTo);
   const location = authorizationUrl(endpoints, settings, {
     state: login.state,
     nonce: login.nonce,

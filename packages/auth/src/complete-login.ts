@@ -98,7 +98,7 @@ export async function completeLogin(
   settings: LoginSettings,
   stateCookie: string | undefined,
   query: CallbackQuery,
-): Promise<string> {
+): Promise<{ sessionCookie: string; returnTo: string }> {
   const login = await acceptState(auth, settings, stateCookie, query);
   if (query.error !== undefined) {
     const reason = query.error.replace(/[^\w.-]/g, '').slice(0, 64);
@@ -121,5 +121,8 @@ export async function completeLogin(
   const user = await upsertUserFromProvider(db, account.profile, at);
   const session = await createSession(db, user.id, settings.sessionTtlMs, at);
   logger.info({ user_id: user.id }, 'user signed in');
-  return sessionCookieValue(settings.secret, session.id);
+  return {
+    sessionCookie: sessionCookieValue(settings.secret, session.id),
+    returnTo: login.returnTo,
+  };
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { RETURN_PATH } from '@podcast/contracts';
 import { signValue, verifySignedValue } from './signed-value.js';
 
 /** How long a started login may take before its state cookie is refused. */
@@ -13,19 +14,22 @@ export interface LoginState {
   /** The OIDC `nonce`, checked when identity comes from the id_token. */
   nonce: string;
   expiresAtMs: number;
+  /** Where the callback sends the browser: a path on this server (default `/`). */
+  returnTo: string;
 }
 
 /** Random bytes, e.g. node:crypto's `randomBytes` (a deps member so tests may pin it). */
 export type RandomBytes = (size: number) => Buffer;
 
 /** 32 random bytes give each token 256 bits; as base64url that is a 43-character PKCE verifier. */
-export function newLoginState(random: RandomBytes, nowMs: number): LoginState {
+export function newLoginState(random: RandomBytes, nowMs: number, returnTo = '/'): LoginState {
   const token = () => random(32).toString('base64url');
   return {
     state: token(),
     verifier: token(),
     nonce: token(),
     expiresAtMs: nowMs + LOGIN_STATE_TTL_MS,
+    returnTo: RETURN_PATH.test(returnTo) ? returnTo : '/',
   };
 }
 
@@ -36,7 +40,13 @@ export function pkceChallenge(verifier: string): string {
 
 export function encodeLoginState(secret: string, login: LoginState): string {
   const payload = Buffer.from(
-    JSON.stringify({ s: login.state, v: login.verifier, n: login.nonce, e: login.expiresAtMs }),
+    JSON.stringify({
+      s: login.state,
+      v: login.verifier,
+      n: login.nonce,
+      e: login.expiresAtMs,
+      r: login.returnTo,
+    }),
   ).toString('base64url');
   return signValue(secret, 'login-state', payload);
 }
@@ -53,14 +63,15 @@ export function decodeLoginState(
     return undefined;
   }
   const raw = parseJson(Buffer.from(payload, 'base64url').toString('utf8'));
-  const { s, v, n, e } = (raw ?? {}) as Record<string, unknown>;
+  const { s, v, n, e, r } = (raw ?? {}) as Record<string, unknown>;
   if (typeof s !== 'string' || typeof v !== 'string' || typeof n !== 'string') {
     return undefined;
   }
   if (typeof e !== 'number' || e <= nowMs) {
     return undefined;
   }
-  return { state: s, verifier: v, nonce: n, expiresAtMs: e };
+  const returnTo = typeof r === 'string' && RETURN_PATH.test(r) ? r : '/';
+  return { state: s, verifier: v, nonce: n, expiresAtMs: e, returnTo };
 }
 
 function parseJson(text: string): unknown {

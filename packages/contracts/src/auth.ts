@@ -20,3 +20,19 @@ export const AuthStatus = z
   })
   .openapi('AuthStatus');
 export type AuthStatus = z.infer<typeof AuthStatus>;
+
+/**
+ * Where the browser lands after sign-in: a path on this server (one leading
+ * slash, printable ASCII, no backslash), so the login can never redirect
+ * off-site. The MCP consent page sends its own URL here.
+ */
+export const RETURN_PATH = /^\/(?![/\\])[\x21-\x5b\x5d-\x7e]*$/;
+
+export const LoginQuery = z.object({
+  return_to: z
+    .string()
+    .max(2000)
+    .regex(RETURN_PATH, 'a path on this server, starting with a single /')
+    .optional()
+    .openapi({ example: '/api/app/mcp/oauth/authorize?client_id=…' }),
+});

@@ -1,4 +1,4 @@
-export { AuthStatus } from './auth.js';
+export { AuthStatus, LoginQuery, RETURN_PATH } from './auth.js';
 export {
   AudioSource,
   EpisodeCatalogItem,

@@ -27,8 +27,11 @@ export interface LoginAttempt {
 }
 
 /** Steps 1-2 of a browser sign-in: our /login, then the provider's authorize redirect. */
-export async function startLogin(app: Express): Promise<LoginAttempt> {
-  const login = await request(app).get('/api/app/auth/login');
+export async function startLogin(
+  app: Express,
+  loginPath = '/api/app/auth/login',
+): Promise<LoginAttempt> {
+  const login = await request(app).get(loginPath);
   if (login.status !== 307) {
     throw new Error(`login answered ${login.status}: ${JSON.stringify(login.body)}`);
   }

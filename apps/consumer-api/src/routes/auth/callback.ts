@@ -24,12 +24,12 @@ export const finishLogin = defineRoute({
   summary: 'Finish sign-in: verify state, exchange the code, start a session',
   description:
     'The provider redirects here. On success sets the HMAC-signed podcast_session cookie and ' +
-    'answers 307 to /. The login-state cookie is cleared on every call, so it works once.',
+    "answers 307 to the login's return_to (default /). The login-state cookie is cleared on every call, so it works once.",
   tags: ['auth'],
   auth: 'open',
   query: CallbackQuery,
   responses: {
-    307: z.null().describe('Signed in; redirect to /'),
+    307: z.null().describe('Signed in; redirect to return_to, or /'),
     400: Problem.describe('Missing, mismatched, expired, altered or reused state; no code'),
     403: Problem.describe('The account is not on the sign-in allowlist'),
     502: Problem.describe('The provider failed or timed out'),
@@ -41,7 +41,7 @@ export const finishLogin = defineRoute({
     const clearState = (answer: Reply) =>
       answer.clearCookie(LOGIN_STATE_COOKIE, clearedLoginStateCookieOptions(settings.isSecure));
     const stateCookie = parseCookieHeader(req.get('cookie')).get(LOGIN_STATE_COOKIE);
-    let session: string;
+    let session: { sessionCookie: string; returnTo: string };
     try {
       session = await completeLogin(ctx.auth, settings, stateCookie, query);
     } catch (err) {
@@ -51,11 +51,11 @@ export const finishLogin = defineRoute({
       }
       return clearState(failed.setHeader('Cache-Control', 'no-store'));
     }
-    const answer = redirect(307, '/')
+    const answer = redirect(307, session.returnTo)
       .setHeader('Cache-Control', 'no-store')
       .setCookie(
         SESSION_COOKIE,
-        session,
+        session.sessionCookie,
         sessionCookieOptions(settings.isSecure, settings.sessionTtlMs),
       );
     return clearState(answer);
