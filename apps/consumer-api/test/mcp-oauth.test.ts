@@ -658,3 +658,24 @@ describe('GET and DELETE /api/app/mcp/grants', () => {
     ).toHaveLength(1);
   });
 });
+
+describe('in development', () => {
+  it('lets the local user consent without signing in, and still wants a token at the endpoint', async () => {
+    const dev = await buildTestApp({ env: { PUBLIC_BASE_URL: BASE } });
+    try {
+      const { clientId, access } = await connectedClient(dev.app, '');
+      const grants = await request(dev.app).get('/api/app/mcp/grants');
+      expect(grants.body.items.map((item: { client_id: string }) => item.client_id)).toEqual([
+        clientId,
+      ]);
+      const tools = await mcpCall(dev.app, access, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+      expect(tools.status).toBe(200);
+      const none = await request(dev.app)
+        .post('/api/app/mcp')
+        .send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+      expect(none.status).toBe(401);
+    } finally {
+      await dev.close();
+    }
+  });
+});
