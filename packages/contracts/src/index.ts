@@ -1,5 +1,28 @@
 export { AuthStatus, LoginQuery, RETURN_PATH } from './auth.js';
 export {
+  AnchorStatus,
+  CAPTURE_LIMITS,
+  CaptureBackup,
+  CaptureImportResult,
+  Highlight,
+  HighlightColor,
+  HighlightCreateBody,
+  HighlightId,
+  HighlightIdParams,
+  HighlightKind,
+  HighlightList,
+  HighlightListQuery,
+  HighlightPatchBody,
+  Note,
+  NoteCreateBody,
+  NoteId,
+  NoteIdParams,
+  NoteList,
+  NoteListQuery,
+  NotePatchBody,
+  NoteTarget,
+} from './capture.js';
+export {
   AudioSource,
   EpisodeCatalogItem,
   EpisodeDetail,

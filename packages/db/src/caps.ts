@@ -2,7 +2,7 @@ import { DomainError } from '@podcast/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
-type CappedTable = 'interests' | 'favorites' | 'library_subscriptions';
+type CappedTable = 'interests' | 'favorites' | 'library_subscriptions' | 'highlights' | 'notes';
 
 /** A per-user cap of a contract would be passed: a 409 that names the cap. */
 export class CapReached extends DomainError {
@@ -33,6 +33,27 @@ export async function assertRoomFor(
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
   if (Number(row.n) + adding > max) {
+    throw new CapReached(what, max);
+  }
+}
+
+/**
+ * After a bulk insert whose new rows are known only once written (an
+ * idempotent import): refuses, and so rolls back, a total past `max`.
+ */
+export async function assertWithinCap(
+  trx: Transaction<Database>,
+  table: CappedTable,
+  userId: string,
+  max: number,
+  what: string,
+): Promise<void> {
+  const row = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) > max) {
     throw new CapReached(what, max);
   }
 }

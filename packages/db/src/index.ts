@@ -8,6 +8,26 @@ export {
   SESSION_REVOKED_CHANNEL,
   upsertUserFromProvider,
 } from './accounts.js';
+export type {
+  CaptureCaps,
+  HighlightInsert,
+  HighlightRow,
+  NoteInsert,
+  NoteRow,
+} from './capture.js';
+export {
+  deleteHighlight,
+  deleteNote,
+  findHighlight,
+  findNote,
+  importCaptureRows,
+  insertHighlight,
+  insertNote,
+  listHighlights,
+  listNotes,
+  updateHighlight,
+  updateNoteText,
+} from './capture.js';
 export type { CommsRow } from './comms.js';
 export { findComms, findCommsByUnsubscribeRef, listCommsOf, saveComms } from './comms.js';
 export type { DatabaseHandle, DatabaseOptions } from './connect.js';

@@ -206,6 +206,38 @@ export interface McpOauthTokensTable {
   used_at: NullableTimestamp;
 }
 
+export interface HighlightsTable {
+  user_id: string;
+  /** `h_` and 24 hex digits, minted by the server; unique per user. */
+  id: string;
+  episode_slug: string;
+  kind: 'span' | 'moment' | 'insight';
+  start_ms: number | null;
+  end_ms: number | null;
+  quote_text: string | null;
+  speaker: string | null;
+  color: string | null;
+  insight_id: string | null;
+  char_start: number | null;
+  char_end: number | null;
+  anchor_status: 'ok' | 'moved' | 'lost';
+  /** Hash of the transcript text the anchor was last checked against. */
+  transcript_hash: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: UpdatedAt;
+}
+
+export interface NotesTable {
+  user_id: string;
+  /** `n_` and 24 hex digits; unique per user. */
+  id: string;
+  target: 'highlight' | 'insight' | 'episode';
+  target_id: string;
+  text: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+  updated_at: UpdatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -225,6 +257,8 @@ export interface Database {
   mcp_oauth_grants: McpOauthGrantsTable;
   mcp_oauth_codes: McpOauthCodesTable;
   mcp_oauth_tokens: McpOauthTokensTable;
+  highlights: HighlightsTable;
+  notes: NotesTable;
 }
 
 /** A user as the account code reads it; the playback revision is read on its own. */

@@ -16,6 +16,7 @@ const ALL = Object.keys(MIGRATIONS).sort();
 const TABLES = [
   'comms',
   'favorites',
+  'highlights',
   'inbox',
   'interests',
   'library_subscriptions',
@@ -25,6 +26,7 @@ const TABLES = [
   'mcp_oauth_grants',
   'mcp_oauth_requests',
   'mcp_oauth_tokens',
+  'notes',
   'outbox',
   'playback_positions',
   'push_subscriptions',

@@ -1,4 +1,14 @@
 export { avatarSvg, initialsOf } from './avatar.js';
+export { exportUserCapture, importUserCapture } from './capture/backup.js';
+export {
+  createUserHighlight,
+  deleteUserHighlight,
+  listUserHighlights,
+  patchUserHighlight,
+  reanchor,
+} from './capture/highlights.js';
+export { captureMarkdown, clock, deepLink, exportUserMarkdown } from './capture/markdown.js';
+export { createUserNote, deleteUserNote, listUserNotes, patchUserNote } from './capture/notes.js';
 export { currentUserOf } from './current-user.js';
 export type { UserStateDeps } from './deps.js';
 export { listUserFavorites, removeUserFavorite, saveUserFavorite } from './favorites.js';

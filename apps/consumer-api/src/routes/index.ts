@@ -7,6 +7,16 @@ import { getAuthStatus } from './auth/auth-status.js';
 import { finishLogin } from './auth/callback.js';
 import { startLogin } from './auth/login.js';
 import { logout } from './auth/logout.js';
+import {
+  createHighlight,
+  exportCaptureJson,
+  exportHighlightsMarkdown,
+  importCapture,
+  listHighlights,
+  patchHighlight,
+  removeHighlight,
+} from './capture/highlight-routes.js';
+import { createNote, listNotes, patchNote, removeNote } from './capture/note-routes.js';
 import { getEpisode } from './catalog/get-episode.js';
 import { getEpisodeEntities } from './catalog/get-episode-entities.js';
 import { getEpisodeInsights } from './catalog/get-episode-insights.js';
@@ -142,6 +152,18 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   listGrants,
   revokeGrant,
   mcpEndpoint,
+  // Capture: highlights, notes, exports (issue 15)
+  listHighlights,
+  createHighlight,
+  exportHighlightsMarkdown,
+  exportCaptureJson,
+  importCapture,
+  patchHighlight,
+  removeHighlight,
+  listNotes,
+  createNote,
+  patchNote,
+  removeNote,
 ];
 
 /**

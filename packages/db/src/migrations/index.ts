@@ -6,6 +6,7 @@ import * as createNotifications from './202611231200_create_notifications.js';
 import * as playbackFinished from './202611241000_playback_finished.js';
 import * as playbackRevision from './202611251000_playback_revision.js';
 import * as createMcpOauth from './202611261000_create_mcp_oauth.js';
+import * as createCapture from './202611261100_create_capture.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -20,6 +21,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611241000_playback_finished': playbackFinished,
   '202611251000_playback_revision': playbackRevision,
   '202611261000_create_mcp_oauth': createMcpOauth,
+  '202611261100_create_capture': createCapture,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,184 @@
+import type { Highlight, InsightQuote, Note } from '@podcast/contracts';
+import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
+import { listNotes } from '@podcast/db';
+import type { UserStateDeps } from '../deps.js';
+import { listUserHighlights } from './highlights.js';
+
+/** `/episodes/{slug}?t=<seconds>`: where a reader jumps back to the moment. */
+export function deepLink(slug: string, ms: number | null | undefined): string {
+  const seconds = ms == null ? 0 : Math.floor(ms / 1000);
+  return `/episodes/${encodeURIComponent(slug)}?t=${seconds}`;
+}
+
+/** 75000 → `01:15`, 3_723_000 → `1:02:03`. */
+export function clock(ms: number | null): string {
+  const total = Math.floor((ms ?? 0) / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}
+
+/** Quote text on one line, never closing the quote marks early. */
+function inline(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/"/g, '\u201d');
+}
+
+/** A note's text under a list item: its lines indented so the list holds. */
+function noteLines(note: Note, link: string, indent: string): string[] {
+  const [first = '', ...rest] = note.text.split(/\r?\n/);
+  return [
+    `${indent}- Note ([open](${link})): ${first}`,
+    ...rest.map((line) => `${indent}  ${line}`),
+  ];
+}
+
+function yamlString(text: string): string {
+  return JSON.stringify(text);
+}
+
+function quoteLine(slug: string, quote: InsightQuote): string {
+  const who = quote.speaker_name ? `${quote.speaker_name}, ` : '';
+  const at = quote.timestamp_start_ms;
+  return `  - > "${inline(quote.text)}" (${who}[${clock(at)}](${deepLink(slug, at)}))`;
+}
+
+function highlightLines(h: Highlight, notes: readonly Note[]): string[] {
+  const link = deepLink(h.episode_slug, h.start_ms);
+  const stamp = `[${clock(h.start_ms)}](${link})`;
+  const who = h.speaker ? ` **${h.speaker}:**` : '';
+  const lines =
+    h.kind === 'insight'
+      ? [
+          `- ${stamp} Insight: "${inline(h.quote_text ?? '')}"`,
+          ...h.quotes.map((q) => quoteLine(h.episode_slug, q)),
+        ]
+      : [`- ${stamp}${who} "${inline(h.quote_text ?? '(no transcript at this moment)')}"`];
+  if (h.anchor_status === 'lost') {
+    lines.push(`  - (The transcript no longer holds this quote: [listen](${link}))`);
+  }
+  for (const note of notes) {
+    lines.push(...noteLines(note, link, '  '));
+  }
+  return lines;
+}
+
+interface EpisodeGroup {
+  episode: EpisodeRecord;
+  highlights: Highlight[];
+  notes: Note[];
+}
+
+/** Shows by title, episodes oldest first (then by slug), highlights in playing order. */
+function groupsOf(
+  snapshot: CorpusSnapshot,
+  highlights: readonly Highlight[],
+  episodeNotes: readonly Note[],
+): Map<string, EpisodeGroup[]> {
+  const bySlug = new Map<string, EpisodeGroup>();
+  const groupFor = (slug: string) => {
+    const episode = snapshot.findEpisodeBySlug(slug);
+    if (!episode) {
+      return undefined;
+    }
+    let group = bySlug.get(slug);
+    if (!group) {
+      group = { episode, highlights: [], notes: [] };
+      bySlug.set(slug, group);
+    }
+    return group;
+  };
+  for (const h of highlights) {
+    groupFor(h.episode_slug)?.highlights.push(h);
+  }
+  for (const note of episodeNotes) {
+    groupFor(note.target_id)?.notes.push(note);
+  }
+  const shows = new Map<string, EpisodeGroup[]>();
+  const groups = [...bySlug.values()].sort(
+    (a, b) =>
+      (a.episode.podcast_title ?? '').localeCompare(b.episode.podcast_title ?? '') ||
+      (a.episode.publish_date ?? '').localeCompare(b.episode.publish_date ?? '') ||
+      a.episode.slug.localeCompare(b.episode.slug),
+  );
+  for (const group of groups) {
+    group.highlights.sort(
+      (a, b) =>
+        (a.start_ms ?? 0) - (b.start_ms ?? 0) ||
+        a.created_at.localeCompare(b.created_at) ||
+        a.id.localeCompare(b.id),
+    );
+    const show = group.episode.podcast_title ?? 'Unknown show';
+    shows.set(show, [...(shows.get(show) ?? []), group]);
+  }
+  return shows;
+}
+
+/**
+ * The Markdown export: YAML front matter (read by Obsidian and Logseq), a
+ * heading per show and per episode, each highlight with its time, speaker,
+ * quote and notes, and a deep link on every line that holds content.
+ */
+export function captureMarkdown(
+  snapshot: CorpusSnapshot,
+  highlights: readonly Highlight[],
+  notes: readonly Note[],
+  exportedAt: Date,
+): string {
+  // A highlight shows its own notes and, for an insight, the notes on that insight.
+  const notesOf = new Map<string, Note[]>();
+  for (const note of notes) {
+    const key = note.target === 'insight' ? `insight ${note.target_id}` : note.target_id;
+    notesOf.set(key, [...(notesOf.get(key) ?? []), note]);
+  }
+  const attached = (h: Highlight) => [
+    ...(notesOf.get(h.id) ?? []),
+    ...(h.insight_id === null ? [] : (notesOf.get(`insight ${h.insight_id}`) ?? [])),
+  ];
+  const episodeNotes = notes.filter((note) => note.target === 'episode');
+  const shows = groupsOf(snapshot, highlights, episodeNotes);
+  const out = [
+    '---',
+    `title: ${yamlString('Podcast highlights')}`,
+    `exported_at: ${yamlString(exportedAt.toISOString())}`,
+    `highlights: ${highlights.length}`,
+    `notes: ${notes.length}`,
+    'tags:',
+    '  - podcast',
+    '  - highlights',
+    '---',
+    '',
+  ];
+  for (const [show, groups] of shows) {
+    out.push(`# ${show}`, '');
+    for (const { episode, highlights: list, notes: own } of groups) {
+      const title = episode.title ?? episode.slug;
+      const date = episode.publish_date ? ` (${episode.publish_date.slice(0, 10)})` : '';
+      out.push(`## [${title}](${deepLink(episode.slug, 0)})${date}`, '');
+      for (const h of list) {
+        out.push(...highlightLines(h, attached(h)));
+      }
+      for (const note of own) {
+        out.push(...noteLines(note, deepLink(episode.slug, 0), ''));
+      }
+      out.push('');
+    }
+  }
+  return `${out.join('\n').trimEnd()}\n`;
+}
+
+/** The user's Markdown export: the highlights as listed, with every note of theirs. */
+export async function exportUserMarkdown(deps: UserStateDeps, userId: string): Promise<string> {
+  const [snapshot, list, notes] = await Promise.all([
+    deps.snapshot(),
+    listUserHighlights(deps, userId),
+    listNotes(deps.db, userId),
+  ]);
+  return captureMarkdown(
+    snapshot,
+    list.items,
+    notes.map(({ user_id: _u, ...note }) => note),
+    deps.now(),
+  );
+}
