@@ -133,7 +133,12 @@ export function findQuote(t: TranscriptText, quote: string, hintChar?: number): 
     return anchorOf(t, exact, exact + quote.length);
   }
   const fuzzy = fuzzyMatch(t, quote, hintChar);
-  return fuzzy && anchorOf(t, fuzzy.start, fuzzy.end);
+  if (!fuzzy) {
+    return undefined;
+  }
+  // The window ends on a word: take the punctuation closing it too (`way.`).
+  const trailing = /^[.,!?;:'"\u2019\u201d)\]]*/.exec(t.text.slice(fuzzy.end))?.[0] ?? '';
+  return anchorOf(t, fuzzy.start, fuzzy.end + trailing.length);
 }
 
 /** The character offset where the transcript is at `ms` (for a hint). */
