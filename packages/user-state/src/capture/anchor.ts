@@ -77,7 +77,7 @@ function fuzzyMatch(
   t: TranscriptText,
   quote: string,
   hint: number | undefined,
-): { start: number; end: number; score: number } | undefined {
+): { start: number; end: number; score: number; edges: number } | undefined {
   const wanted = wordsOf(quote);
   const words = wordsOf(t.text);
   const n = wanted.length;
@@ -100,7 +100,12 @@ function fuzzyMatch(
       matched -= 1;
     }
   };
-  let best: { start: number; end: number; score: number } | undefined;
+  // Ranked by shared words, then by how many of its two ends agree with the
+  // quote's (so a window shifted by one word loses to the aligned one), then
+  // by nearness to the hint.
+  let best: { start: number; end: number; score: number; edges: number } | undefined;
+  const firstWanted = (wanted[0] as Word).word;
+  const lastWanted = (wanted[n - 1] as Word).word;
   for (let i = 0; i < words.length; i += 1) {
     add((words[i] as Word).word, 1);
     if (i >= n) {
@@ -110,14 +115,19 @@ function fuzzyMatch(
       continue;
     }
     const first = words[i - n + 1] as Word;
+    const last = words[i] as Word;
     const score = matched / n;
-    const closer =
-      best !== undefined &&
-      score === best.score &&
-      hint !== undefined &&
-      Math.abs(first.start - hint) < Math.abs(best.start - hint);
-    if (best === undefined || score > best.score || closer) {
-      best = { start: first.start, end: (words[i] as Word).end, score };
+    const edges = Number(first.word === firstWanted) + Number(last.word === lastWanted);
+    const better =
+      best === undefined ||
+      score > best.score ||
+      (score === best.score && edges > best.edges) ||
+      (score === best.score &&
+        edges === best.edges &&
+        hint !== undefined &&
+        Math.abs(first.start - hint) < Math.abs(best.start - hint));
+    if (better) {
+      best = { start: first.start, end: last.end, score, edges };
     }
   }
   return best && best.score >= FUZZY_MIN_SCORE ? best : undefined;
