@@ -1,9 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { copySampleCorpus, type SampleCorpusCopy, writeTinySentenceModel } from '@podcast/testing';
+import {
+  copySampleCorpus,
+  type SampleCorpusCopy,
+  writeTinyNliModel,
+  writeTinySentenceModel,
+} from '@podcast/testing';
 
 const ENRICH = fileURLToPath(new URL('../dist/cli/enrich.js', import.meta.url));
 
@@ -24,6 +29,24 @@ beforeAll(() => {
 });
 afterAll(() => corpus.remove());
 
+/** Runs one ML enricher with --with-ml and the given --config; answers its envelope. */
+function runOneWithMl(config: string, id: string) {
+  const run = enrich(
+    '--output-dir',
+    root,
+    '--config',
+    config,
+    '--with-ml',
+    '--only',
+    id,
+    '--log-level',
+    'silent',
+  );
+  expect(run.code).toBe(0);
+  expect(JSON.parse(run.stdout).per_enricher[id]).toMatchObject({ status: 'ok' });
+  return JSON.parse(readFileSync(join(root, 'enrichments', `${id}.json`), 'utf8'));
+}
+
 describe('enrich', () => {
   it('runs the profile enrichers over the sample corpus and writes every record', () => {
     const { code, stdout, stderr } = enrich(
@@ -36,7 +59,7 @@ describe('enrich', () => {
     );
     expect(stderr).toMatch(/skipping topic_similarity: it needs a model provider, pass --with-ml/);
     expect(stderr).toMatch(
-      /skipping topic_consensus: the configuration names it but this build has no such enricher/,
+      /skipping topic_consensus: no evaluation of topic_consensus is recorded; it needs precision >= 0.5/,
     );
     expect(code).toBe(0);
     const summary = JSON.parse(stdout);
@@ -176,23 +199,30 @@ describe('enrich', () => {
       file,
       `enrichment:\n  enrichers:\n    topic_similarity:\n      provider:\n        type: sentence_transformer_local\n        model_dir: ${models}\n        model: tiny\n`,
     );
-    const { code, stdout } = enrich(
-      '--output-dir',
-      root,
-      '--config',
-      file,
-      '--with-ml',
-      '--only',
-      'topic_similarity',
-      '--log-level',
-      'silent',
-    );
-    expect(code).toBe(0);
-    expect(JSON.parse(stdout).per_enricher.topic_similarity).toMatchObject({ status: 'ok' });
-    const envelope = JSON.parse(
-      readFileSync(join(root, 'enrichments', 'topic_similarity.json'), 'utf8'),
-    );
+    const envelope = runOneWithMl(file, 'topic_similarity');
     expect(envelope.data.topics.length).toBeGreaterThan(10);
+  });
+
+  it('runs the gated topic_consensus once an evaluation passes, with a local NLI model', async () => {
+    const models = join(corpus.dir, 'models');
+    await writeTinyNliModel(models, 'tiny-nli');
+    const evaluations = join(root, 'enrichments', 'evaluations', 'topic_consensus');
+    mkdirSync(evaluations, { recursive: true });
+    writeFileSync(
+      join(evaluations, '2026-11-20.json'),
+      JSON.stringify({ precision: 0.8, evaluated_at: '2026-11-20T00:00:00Z', samples: 50 }),
+    );
+    const file = join(corpus.dir, 'nli.yaml');
+    writeFileSync(
+      file,
+      `enrichment:\n  enrichers:\n    topic_consensus:\n      min_cosine: 0.05\n      provider:\n        type: deberta_local\n        model_dir: ${models}\n        model: tiny-nli\n`,
+    );
+    const envelope = runOneWithMl(file, 'topic_consensus');
+    expect(envelope.data.consensus.length).toBeGreaterThan(0);
+    for (const row of envelope.data.consensus) {
+      expect(row.insight_a_id < row.insight_b_id).toBe(true);
+      expect(row.consensus_score).toBeCloseTo(row.cosine * (1 - row.contradiction), 3);
+    }
   });
 
   it('re-enables an enricher from the command line, and refuses an unknown one', () => {

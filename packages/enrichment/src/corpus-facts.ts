@@ -57,6 +57,7 @@ function insightFacts(graph: NormalizedGraph, durationSeconds: number | null): I
       grounded: insight.grounded,
       ...(position === undefined ? {} : { position }),
       speakers: [...speakers.values()],
+      topicIds: [...insight.topicIds],
     };
   });
 }

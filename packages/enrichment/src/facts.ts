@@ -17,6 +17,8 @@ export interface InsightFact {
   position?: number;
   /** People whose quotes support the insight. */
   speakers: readonly PersonRef[];
+  /** Topics the insight is about (its ABOUT edges); empty when it names none. */
+  topicIds?: readonly string[];
 }
 
 export interface EpisodeFacts {

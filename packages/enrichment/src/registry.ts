@@ -3,6 +3,7 @@ import { guestCoappearanceEnricher } from './enrichers/guest-coappearance/guest-
 import { insightDensityEnricher } from './enrichers/insight-density/insight-density.js';
 import { insightSentimentEnricher } from './enrichers/insight-sentiment/insight-sentiment.js';
 import { temporalVelocityEnricher } from './enrichers/temporal-velocity/temporal-velocity.js';
+import { topicConsensusEnricher } from './enrichers/topic-consensus/topic-consensus.js';
 import { topicCooccurrenceEnricher } from './enrichers/topic-cooccurrence/topic-cooccurrence.js';
 import { topicSimilarityEnricher } from './enrichers/topic-similarity/topic-similarity.js';
 import type { Enricher } from './manifest.js';
@@ -16,6 +17,7 @@ export const BUILTIN_ENRICHERS: readonly Enricher[] = [
   insightSentimentEnricher,
   insightDensityEnricher,
   topicSimilarityEnricher,
+  topicConsensusEnricher,
 ];
 
 /** Enrichers by id; built in main.ts (or a test) and handed down. */

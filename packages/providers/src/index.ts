@@ -1,6 +1,8 @@
 export { createEmbeddingProvider } from './create-provider.js';
 export type { EmbeddingProvider, EmbeddingSpec, ProviderKind } from './embedding-provider.js';
 export { normalizeInPlace } from './embedding-provider.js';
+export type { DebertaSpec, NliScorer, NliScores } from './nli-scorer.js';
+export { createDebertaScorer } from './nli-scorer.js';
 export type { OpenAiCompatibleOptions } from './openai-compatible.js';
 export { createOpenAiCompatibleProvider, EmbeddingServiceError } from './openai-compatible.js';
 export { convertWinkJson } from './word-vectors/convert-wink.js';

@@ -22,16 +22,17 @@ const exists = (file: string) =>
  * The ONNX weights the folder ships: `onnx/model.onnx` (fp32) when present,
  * else `onnx/model_quantized.onnx` (int8), as exported by Optimum.
  */
-async function dtypeOf(home: string): Promise<'fp32' | 'q8'> {
+export async function dtypeOf(
+  home: string,
+  kind = 'sentence_transformer_local',
+): Promise<'fp32' | 'q8'> {
   if (await exists(path.join(home, 'onnx', 'model.onnx'))) {
     return 'fp32';
   }
   if (await exists(path.join(home, 'onnx', 'model_quantized.onnx'))) {
     return 'q8';
   }
-  throw new Error(
-    `sentence_transformer_local: no onnx/model.onnx or onnx/model_quantized.onnx in ${home}`,
-  );
+  throw new Error(`${kind}: no onnx/model.onnx or onnx/model_quantized.onnx in ${home}`);
 }
 
 /**

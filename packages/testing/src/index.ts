@@ -10,5 +10,10 @@ export {
 } from './sample-corpus.js';
 export type { TestDatabase } from './test-database.js';
 export { createTestDatabase } from './test-database.js';
-export { THEMES as TINY_MODEL_THEMES, writeTinySentenceModel } from './tiny-sentence-model.js';
+export {
+  NLI_WORDS as TINY_NLI_WORDS,
+  THEMES as TINY_MODEL_THEMES,
+  writeTinyNliModel,
+  writeTinySentenceModel,
+} from './tiny-sentence-model.js';
 export { selfSignedCert } from './tls.js';

@@ -95,6 +95,39 @@ function onnxModel(table: Float32Array, vocab: number, dim: number): Uint8Array 
   return Uint8Array.from(model);
 }
 
+const keepdims = (value: number) => [...str(1, 'keepdims'), ...int(3, value), ...int(20, 2)];
+
+/**
+ * A sequence classifier: each token's row of a [vocab, 3] table, masked and
+ * summed over the sequence, is the pair's three logits.
+ */
+function onnxClassifier(table: Float32Array, vocab: number, labels: number): Uint8Array {
+  const one = Buffer.alloc(8);
+  one.writeBigInt64LE(1n);
+  const last = Buffer.alloc(8);
+  last.writeBigInt64LE(-1n);
+  const graph = [
+    ...bytes(1, node('Gather', ['weights', 'input_ids'], ['gathered'])),
+    ...bytes(1, node('Cast', ['attention_mask'], ['mask_float'], [castTo(FLOAT)])),
+    ...bytes(1, node('Unsqueeze', ['mask_float', 'last_axis'], ['mask_3d'])),
+    ...bytes(1, node('Mul', ['gathered', 'mask_3d'], ['masked'])),
+    ...bytes(1, node('ReduceSum', ['masked', 'sequence_axis'], ['logits'], [keepdims(0)])),
+    ...str(2, 'tiny_nli_model'),
+    ...bytes(5, tensor('weights', [vocab, labels], FLOAT, Buffer.from(table.buffer))),
+    ...bytes(5, tensor('last_axis', [1], INT64, last)),
+    ...bytes(5, tensor('sequence_axis', [1], INT64, one)),
+    ...bytes(11, valueInfo('input_ids', INT64, ['batch', 'sequence'])),
+    ...bytes(11, valueInfo('attention_mask', INT64, ['batch', 'sequence'])),
+    ...bytes(12, valueInfo('logits', FLOAT, ['batch', labels])),
+  ];
+  return Uint8Array.from([
+    ...int(1, 8),
+    ...str(2, 'podcast-tests'),
+    ...bytes(7, graph),
+    ...bytes(8, [...str(1, ''), ...int(2, 13)]),
+  ]);
+}
+
 // --- the vocabulary, by theme ---
 
 export const THEMES: Record<string, string[]> = {
@@ -189,6 +222,65 @@ function tokenizerJson(vocab: Record<string, number>) {
   };
 }
 
+const TOKENIZER_CONFIG = {
+  tokenizer_class: 'BertTokenizer',
+  do_lower_case: true,
+  model_max_length: 128,
+  cls_token: '[CLS]',
+  sep_token: '[SEP]',
+  pad_token: '[PAD]',
+  unk_token: '[UNK]',
+};
+
+/** Words that make the tiny NLI model call a pair a contradiction, or an entailment. */
+export const NLI_WORDS = {
+  contradiction: ['not', 'never', 'no', 'wrong', 'false', 'myth'],
+  entailment: ['agree', 'true', 'indeed', 'same', 'also', 'exactly'],
+};
+
+/**
+ * Writes a DeBERTa-style NLI model as transformers.js loads it: the same
+ * tokenizer over the sentence model's words plus NLI_WORDS, and logits in
+ * the MNLI order of `id2label` (entailment, neutral, contradiction). Negation
+ * words push towards contradiction, agreement words towards entailment.
+ */
+export async function writeTinyNliModel(dir: string, name: string): Promise<void> {
+  const words = [
+    ...SPECIAL,
+    ...FILLER,
+    ...Object.values(THEMES).flat(),
+    ...NLI_WORDS.contradiction,
+    ...NLI_WORDS.entailment,
+  ];
+  const vocab = Object.fromEntries(words.map((word, id) => [word, id]));
+  const table = new Float32Array(words.length * 3);
+  words.forEach((word, row) => {
+    if (NLI_WORDS.contradiction.includes(word)) {
+      table[row * 3 + 2] = 3;
+    } else if (NLI_WORDS.entailment.includes(word)) {
+      table[row * 3] = 3;
+    } else {
+      table[row * 3 + 1] = 0.2;
+    }
+  });
+  const home = path.join(dir, name);
+  await mkdir(path.join(home, 'onnx'), { recursive: true });
+  await writeFile(path.join(home, 'onnx', 'model.onnx'), onnxClassifier(table, words.length, 3));
+  await writeFile(path.join(home, 'tokenizer.json'), JSON.stringify(tokenizerJson(vocab)));
+  await writeFile(path.join(home, 'tokenizer_config.json'), JSON.stringify(TOKENIZER_CONFIG));
+  await writeFile(
+    path.join(home, 'config.json'),
+    JSON.stringify({
+      model_type: 'bert',
+      architectures: ['BertForSequenceClassification'],
+      hidden_size: 3,
+      vocab_size: words.length,
+      id2label: { 0: 'entailment', 1: 'neutral', 2: 'contradiction' },
+      label2id: { entailment: 0, neutral: 1, contradiction: 2 },
+    }),
+  );
+}
+
 /** Writes `<dir>/<name>/{config.json, tokenizer.json, tokenizer_config.json, onnx/model.onnx}`. */
 export async function writeTinySentenceModel(dir: string, name: string): Promise<{ dim: number }> {
   const words = [...SPECIAL, ...FILLER, ...Object.values(THEMES).flat()];
@@ -211,18 +303,7 @@ export async function writeTinySentenceModel(dir: string, name: string): Promise
   await mkdir(path.join(home, 'onnx'), { recursive: true });
   await writeFile(path.join(home, 'onnx', 'model.onnx'), onnxModel(table, words.length, dim));
   await writeFile(path.join(home, 'tokenizer.json'), JSON.stringify(tokenizerJson(vocab)));
-  await writeFile(
-    path.join(home, 'tokenizer_config.json'),
-    JSON.stringify({
-      tokenizer_class: 'BertTokenizer',
-      do_lower_case: true,
-      model_max_length: 128,
-      cls_token: '[CLS]',
-      sep_token: '[SEP]',
-      pad_token: '[PAD]',
-      unk_token: '[UNK]',
-    }),
-  );
+  await writeFile(path.join(home, 'tokenizer_config.json'), JSON.stringify(TOKENIZER_CONFIG));
   await writeFile(
     path.join(home, 'config.json'),
     JSON.stringify({ model_type: 'bert', hidden_size: dim, vocab_size: words.length }),

@@ -91,15 +91,12 @@ export async function admit(input: AdmissionInput): Promise<Admission> {
       precision = newest?.precision ?? null;
       const threshold = enricher.manifest.accuracy_gate.threshold;
       if (precision === null || precision < threshold) {
-        reason = {
-          kind: 'accuracy_gate',
-          detail:
-            precision === null
-              ? `no evaluation of ${id} is recorded; it needs precision >= ${threshold}`
-              : `the newest evaluation of ${id} has precision ${precision} < ${threshold}`,
-          precision,
-          threshold,
-        };
+        const detail =
+          precision === null
+            ? `no evaluation of ${id} is recorded; it needs precision >= ${threshold}`
+            : `the newest evaluation of ${id} has precision ${precision} < ${threshold}`;
+        reason = { kind: 'accuracy_gate', detail, precision, threshold };
+        admission.hints.push(`skipping ${id}: ${detail}`);
       }
     }
     const requirement = enricher?.manifest.provider_requirement;

@@ -1,4 +1,4 @@
-import { createEmbeddingProvider } from '@podcast/providers';
+import { createDebertaScorer, createEmbeddingProvider } from '@podcast/providers';
 import { PROVIDER_TYPES } from './provider-types.js';
 
 /**
@@ -29,6 +29,11 @@ async function buildProvider(block: Record<string, unknown>): Promise<unknown> {
     case 'sentence_transformer_local':
       return createEmbeddingProvider({
         kind: 'sentence_transformer_local',
+        modelDir: String(params.model_dir),
+        model: String(params.model),
+      });
+    case 'deberta_local':
+      return createDebertaScorer({
         modelDir: String(params.model_dir),
         model: String(params.model),
       });
