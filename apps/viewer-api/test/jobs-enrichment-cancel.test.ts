@@ -1,0 +1,121 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createRedisPrefix, createScratch, type RedisPrefix, type Scratch } from '@podcast/testing';
+import request from 'supertest';
+import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { type RunnerProcess, startRunner, waitForJob } from './support/jobs-harness.js';
+
+const GENERATOR = fileURLToPath(
+  new URL('../../../packages/corpus-generator/dist/cli.js', import.meta.url),
+);
+const TOKEN = 'enrichment-cancel-token';
+const AUTH = { Authorization: `Bearer ${TOKEN}` };
+const DETERMINISTIC = [
+  'grounding_rate',
+  'guest_coappearance',
+  'temporal_velocity',
+  'topic_cooccurrence_corpus',
+  'insight_sentiment',
+  'insight_density',
+];
+
+let scratch: Scratch;
+let redis: RedisPrefix;
+let viewer: ViewerTestApp;
+let runner: RunnerProcess;
+let root = '';
+
+beforeAll(async () => {
+  scratch = createScratch('enrichment-cancel');
+  root = join(scratch.dir, 'corpus');
+  // 1,200 episodes: a run of the six deterministic enrichers takes seconds, time to cancel it.
+  const made = spawnSync(
+    process.execPath,
+    [GENERATOR, '--feeds', '20', '--episodes', '60', '--out', root],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) {
+    throw new Error(`the corpus generator failed: ${made.stderr}`);
+  }
+  redis = createRedisPrefix();
+  viewer = buildViewerTestApp({
+    corpusDir: root,
+    operatorToken: TOKEN,
+    env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix },
+  });
+  runner = startRunner({
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redis.prefix,
+    CORPUS_DIR: root,
+    RUNNER_LEASE_MS: '1500',
+  });
+  await runner.ready();
+}, 60_000);
+
+afterAll(async () => {
+  await runner.stop();
+  await viewer.close();
+  await redis.close();
+  scratch.remove();
+});
+
+function runEvents(): { event_type: string; job_id?: string; run_id: string }[] {
+  const file = join(root, 'enrichments', 'run.jsonl');
+  if (!existsSync(file)) {
+    return [];
+  }
+  return readFileSync(file, 'utf8')
+    .trim()
+    .split('\n')
+    .filter((line) => line.length > 0)
+    .map((line) => JSON.parse(line));
+}
+
+describe('cancelling an enrichment job mid-run', () => {
+  it('stops the run at its next safe point and ends the job cancelled', async () => {
+    const res = await request(viewer.app)
+      .post('/api/jobs/enrichment')
+      .query({ path: root })
+      .set(AUTH)
+      .send({ only: DETERMINISTIC });
+    expect(res.status).toBe(202);
+    const jobId = res.body.job_id as string;
+
+    // Mid-run: the run has started its first enricher.
+    const deadline = Date.now() + 30_000;
+    while (
+      !runEvents().some((e) => e.job_id === jobId && e.event_type === 'enrichment.enricher.started')
+    ) {
+      if (Date.now() > deadline) {
+        throw new Error(`the run never started:\n${runner.output()}`);
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const cancel = await request(viewer.app)
+      .post(`/api/jobs/${jobId}/cancel`)
+      .query({ path: root })
+      .set(AUTH);
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.status).toBe('running');
+    expect(cancel.body.cancel_requested_at).not.toBeNull();
+
+    const ended = await waitForJob(viewer.app, root, jobId, (j) => j.status !== 'running', 30_000);
+    expect(ended).toMatchObject({
+      status: 'cancelled',
+      error: 'cancelled by an operator while running',
+    });
+    const summary = JSON.parse(readFileSync(join(root, 'enrichments', 'run_summary.json'), 'utf8'));
+    expect(summary).toMatchObject({ job_id: jobId, status: 'cancelled' });
+    const statuses = Object.values(summary.per_enricher as Record<string, { status: string }>).map(
+      (row) => row.status,
+    );
+    expect(statuses).toContain('cancelled');
+    // The run stopped before the end: not every enricher got to finish.
+    expect(statuses.filter((s) => s === 'ok').length).toBeLessThan(DETERMINISTIC.length);
+    const events = runEvents().filter((e) => e.job_id === jobId);
+    expect(events.map((e) => e.event_type)).toContain('enrichment.enricher.cancelled');
+  }, 90_000);
+});
