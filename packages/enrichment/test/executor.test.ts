@@ -13,6 +13,7 @@ import { readHealth } from '../src/resilience/health-store.js';
 import { reEnableEnricher } from '../src/resilience/re-enable.js';
 import { runEnrichment } from '../src/run/executor.js';
 import { runStatusOf } from '../src/run/outcome.js';
+import { corpusEnvelopePath, episodeEnvelopePath } from '../src/run/run-files.js';
 import { episode, fakeClock } from './support.js';
 
 let scratch: Scratch;
@@ -384,6 +385,30 @@ describe('a run', () => {
     }
     expect(JSON.parse(lines[0] as string).event_type).toBe('enrichment.run.started');
     expect(JSON.parse(lines.at(-1) as string).event_type).toBe('enrichment.run.completed');
+  });
+
+  it('fails an enricher whose envelope cannot be written, and runs the others', async () => {
+    mkdirSync(join(corpusEnvelopePath(root, 'blocked'), 'in-the-way'), { recursive: true });
+    const blockedEpisode = episodeEnvelopePath(root, EPISODES[1] as (typeof EPISODES)[0], 'per_ep');
+    mkdirSync(join(blockedEpisode, 'in-the-way'), { recursive: true });
+    const { summary } = await run([
+      testEnricher('blocked', 'deterministic', () => ok()),
+      testEnricher('per_ep', 'deterministic', () => ok(), { scope: 'episode' }),
+      testEnricher('fine', 'deterministic', () => ok()),
+    ]);
+    expect(summary.per_enricher.blocked).toMatchObject({
+      status: 'failed',
+      records_written: 0,
+      reason: { kind: 'error', detail: expect.stringContaining('could not be written') },
+    });
+    expect(summary.per_enricher.per_ep).toMatchObject({
+      status: 'failed',
+      records_written: 3,
+      reason: { failed_episodes: 1 },
+    });
+    expect(summary.per_enricher.fine).toMatchObject({ status: 'ok' });
+    const health = await readHealth(root);
+    expect(health.enrichers.blocked?.consecutive_failures).toBe(1);
   });
 
   it('never replaces good data with a failure', async () => {

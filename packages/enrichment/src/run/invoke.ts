@@ -195,6 +195,26 @@ function failureOf(result: { error: Error; circuitOpened: boolean }): {
     : { status: 'failed', reason: { kind: 'error', detail: result.error.message.slice(0, 500) } };
 }
 
+/**
+ * Writes an envelope; a write that fails (a full disk, a folder in the
+ * way) is the enricher's failure, recorded like any other, never the end
+ * of the whole run.
+ */
+async function writeOrFail(
+  tally: Tally,
+  ...args: Parameters<typeof writeEnvelope>
+): Promise<{ status: 'failed'; reason: OutcomeReason } | null> {
+  try {
+    await writeEnvelope(...args);
+    return null;
+  } catch (err) {
+    const error = err instanceof Error ? err : new Error(String(err));
+    tally.sample(error);
+    const detail = `the envelope could not be written: ${error.message}`.slice(0, 500);
+    return { status: 'failed', reason: { kind: 'error', detail } };
+  }
+}
+
 export async function invokeCorpusEnricher(inv: InvocationState): Promise<EnricherOutcome> {
   const enricher = inv.entry.enricher as CorpusEnricher;
   const tally = new Tally(inv.state.deps.clock.now().getTime());
@@ -207,7 +227,9 @@ export async function invokeCorpusEnricher(inv: InvocationState): Promise<Enrich
       return cancelledOutcome(inv, tally);
     }
     const { status, reason } = failureOf(result);
-    await writeEnvelope(
+    // Best effort: the failure is reported whether or not its envelope can be written.
+    await writeOrFail(
+      tally,
       file,
       envelopeOf(enricher.manifest, inv.state.deps.clock.now(), {
         status,
@@ -225,7 +247,8 @@ export async function invokeCorpusEnricher(inv: InvocationState): Promise<Enrich
   const capHit = chargeCost(inv, tally, result.value.cost_usd);
   const status = capHit === null ? 'ok' : 'quarantined';
   tally.records = capHit === null ? result.value.records_written : 0;
-  await writeEnvelope(
+  const unwritten = await writeOrFail(
+    tally,
     file,
     envelopeOf(enricher.manifest, inv.state.deps.clock.now(), {
       status,
@@ -238,6 +261,10 @@ export async function invokeCorpusEnricher(inv: InvocationState): Promise<Enrich
       records_written: tally.records,
     }),
   );
+  if (unwritten !== null) {
+    tally.records = 0;
+    return outcomeOf(inv, tally, unwritten.status, unwritten.reason);
+  }
   return outcomeOf(inv, tally, status, capHit);
 }
 
@@ -271,7 +298,8 @@ export async function invokeEpisodeEnricher(inv: InvocationState): Promise<Enric
       return outcomeOf(inv, tally, 'quarantined', capHit);
     }
     const started = inv.state.deps.clock.now();
-    await writeEnvelope(
+    const unwritten = await writeOrFail(
+      tally,
       episodeEnvelopePath(inv.state.plan.corpusRoot, episode, enricher.manifest.id),
       envelopeOf(enricher.manifest, started, {
         status: 'ok',
@@ -284,6 +312,11 @@ export async function invokeEpisodeEnricher(inv: InvocationState): Promise<Enric
         records_written: result.value.records_written,
       }),
     );
+    if (unwritten !== null) {
+      failures += 1;
+      lastFailure = unwritten;
+      continue;
+    }
     tally.records += result.value.records_written;
   }
   if (lastFailure !== null) {

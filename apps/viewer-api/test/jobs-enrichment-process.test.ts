@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -118,4 +118,64 @@ describe('cancelling an enrichment job mid-run', () => {
     const events = runEvents().filter((e) => e.job_id === jobId);
     expect(events.map((e) => e.event_type)).toContain('enrichment.enricher.cancelled');
   }, 90_000);
+});
+
+describe('a failing enricher across runs of the real runner', () => {
+  async function runOnly(id: string) {
+    const res = await request(viewer.app)
+      .post('/api/jobs/enrichment')
+      .query({ path: root })
+      .set(AUTH)
+      .send({ only: [id] });
+    expect(res.status).toBe(202);
+    return waitForJob(
+      viewer.app,
+      root,
+      res.body.job_id,
+      (j) => j.status !== 'queued' && j.status !== 'running',
+      30_000,
+    );
+  }
+  const summaryOf = (id: string) =>
+    JSON.parse(readFileSync(join(root, 'enrichments', 'run_summary.json'), 'utf8')).per_enricher[
+      id
+    ];
+
+  it("fails each run, is auto-disabled after its tier's threshold, and runs again once re-enabled", async () => {
+    // The envelope cannot be written while a folder holds its name.
+    const envelope = join(root, 'enrichments', 'temporal_velocity.json');
+    rmSync(envelope, { force: true });
+    mkdirSync(join(envelope, 'blocker'), { recursive: true });
+    // The deterministic tier disables an enricher after 5 consecutive failed runs.
+    for (let run = 1; run <= 5; run += 1) {
+      const job = await runOnly('temporal_velocity');
+      expect(job.status).toBe('failed');
+      expect(summaryOf('temporal_velocity')).toMatchObject({ status: 'failed', runs_failed: 1 });
+    }
+    const health = await request(viewer.app)
+      .get('/api/enrichment/health')
+      .query({ path: root, enricher_id: 'temporal_velocity' })
+      .set(AUTH);
+    expect(health.status).toBe(200);
+    expect(JSON.stringify(health.body)).toContain('"auto_disabled":true');
+
+    const skipped = await runOnly('temporal_velocity');
+    expect(skipped.status).toBe('succeeded');
+    expect(summaryOf('temporal_velocity')).toMatchObject({
+      status: 'skipped',
+      reason: { kind: 'auto_disabled' },
+    });
+
+    rmSync(envelope, { recursive: true, force: true });
+    const reEnabled = await request(viewer.app)
+      .post('/api/enrichment/health/temporal_velocity/re-enable')
+      .query({ path: root })
+      .set(AUTH)
+      .send({ reason: 'the folder in the way is gone' });
+    expect(reEnabled.status).toBe(200);
+    const again = await runOnly('temporal_velocity');
+    expect(again.status).toBe('succeeded');
+    expect(summaryOf('temporal_velocity')).toMatchObject({ status: 'ok' });
+    expect(JSON.parse(readFileSync(envelope, 'utf8')).data.window_months).toBeGreaterThan(0);
+  }, 120_000);
 });
