@@ -225,6 +225,49 @@ describe('enrich', () => {
     }
   });
 
+  it('retries a failing ML enricher per its tier with real sleeps, then opens its circuit', () => {
+    const evaluations = join(root, 'enrichments', 'evaluations', 'topic_consensus');
+    mkdirSync(evaluations, { recursive: true });
+    writeFileSync(
+      join(evaluations, 'passing.json'),
+      JSON.stringify({ precision: 0.9, evaluated_at: '2026-11-21T00:00:00Z' }),
+    );
+    const file = join(corpus.dir, 'missing-model.yaml');
+    writeFileSync(
+      file,
+      `enrichment:\n  enrichers:\n    topic_consensus:\n      provider:\n        type: deberta_local\n        model_dir: ${join(corpus.dir, 'no-models-here')}\n        model: absent\n`,
+    );
+    const started = Date.now();
+    const run = enrich(
+      '--output-dir',
+      root,
+      '--config',
+      file,
+      '--with-ml',
+      '--only',
+      'topic_consensus',
+      '--log-level',
+      'silent',
+    );
+    // The ML tier: two retries after 5 s and 10 s (±10%), then the third failure opens the circuit.
+    expect(Date.now() - started).toBeGreaterThan(13_000);
+    expect(run.code).toBe(1);
+    const summary = JSON.parse(run.stdout);
+    expect(summary.per_enricher.topic_consensus).toMatchObject({
+      status: 'failed',
+      retries: 2,
+      reason: { kind: 'circuit_open' },
+    });
+    const events = readFileSync(join(root, 'enrichments', 'run.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.run_id === summary.run_id)
+      .map((e) => e.event_type);
+    expect(events.filter((e) => e === 'enrichment.enricher.retry')).toHaveLength(2);
+    expect(events).toContain('enrichment.enricher.circuit_opened');
+  }, 60_000);
+
   it('re-enables an enricher from the command line, and refuses an unknown one', () => {
     const { code, stdout } = enrich(
       '--output-dir',
