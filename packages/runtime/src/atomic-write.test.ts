@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -62,4 +63,32 @@ describe('withFileLock', () => {
     expect(order).toEqual(['start a', 'end a', 'start b', 'end b']);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled']);
   });
+
+  it('makes two processes take turns, through a hidden lock file left nowhere after', async () => {
+    const file = path.join(dir, 'counter.txt');
+    await writeFile(file, '0');
+    const runtime = new URL('../dist/atomic-write.js', import.meta.url).href;
+    const script = `
+      import { readFile } from 'node:fs/promises';
+      const { withFileLock, writeFileAtomic } = await import(${JSON.stringify(runtime)});
+      for (let i = 0; i < 25; i += 1) {
+        await withFileLock(process.argv[1], async () => {
+          const n = Number(await readFile(process.argv[1], 'utf8'));
+          await new Promise((r) => setTimeout(r, 1));
+          await writeFileAtomic(process.argv[1], String(n + 1));
+        });
+      }`;
+    const run = () =>
+      new Promise<number | null>((resolve) => {
+        const child = spawn(process.execPath, ['--input-type=module', '-e', script, file], {
+          stdio: 'inherit',
+        });
+        child.once('exit', resolve);
+      });
+    expect(await Promise.all([run(), run()])).toEqual([0, 0]);
+    expect(await readFile(file, 'utf8')).toBe('50');
+    expect((await readdir(dir)).filter((name) => name.includes('counter'))).toEqual([
+      'counter.txt',
+    ]);
+  }, 30_000);
 });

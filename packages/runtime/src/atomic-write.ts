@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { link, open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
+import { withLockFile } from './lock-file.js';
 
 export interface AtomicWriteOptions {
   /** Only create the file; leave an existing one alone. Resolves false when it existed. */
@@ -78,24 +79,15 @@ async function linkIfAbsent(temp: string, target: string): Promise<boolean> {
   }
 }
 
-const locks = new Map<string, Promise<unknown>>();
-
 /**
- * Runs `task` after every earlier task on the same file has finished, so
- * read-modify-write updates in this process (one key of the operator file,
- * the feeds list) never lose each other's changes.
+ * Runs `task` holding the file's lock, so read-modify-write updates (one key
+ * of the operator file, the feeds list, the enricher health) never lose each
+ * other's changes, whether they come from this process or another one. The
+ * lock is a hidden sibling, `.<name>.lock` (lock-file.ts), which no file
+ * route serves; nothing is kept in memory between calls.
  */
-export async function withFileLock<T>(file: string, task: () => Promise<T>): Promise<T> {
-  const key = path.resolve(file);
-  const previous = locks.get(key) ?? Promise.resolve();
-  const run = previous.then(task, task);
-  const settled = run.catch(() => undefined);
-  locks.set(key, settled);
-  try {
-    return await run;
-  } finally {
-    if (locks.get(key) === settled) {
-      locks.delete(key);
-    }
-  }
+export function withFileLock<T>(file: string, task: () => Promise<T>): Promise<T> {
+  const resolved = path.resolve(file);
+  const hidden = path.join(path.dirname(resolved), `.${path.basename(resolved)}`);
+  return withLockFile(hidden, task);
 }

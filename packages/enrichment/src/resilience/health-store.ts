@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { CircuitState } from '@podcast/contracts';
 import { realFileInsideRoot } from '@podcast/corpus';
-import { withFileLock, withLockFile, writeFileAtomic } from '@podcast/runtime';
+import { withFileLock, writeFileAtomic } from '@podcast/runtime';
 
 /** One enricher's cross-run health (spec 04 §7 `.viewer/enrichment_health.json`). */
 export interface EnricherHealth {
@@ -85,8 +85,8 @@ export async function readHealth(corpusRoot: string): Promise<HealthFile> {
 }
 
 /**
- * Read-modify-write of the health file under an in-process lock and a lock
- * file, written atomically: a run's update (runner) and an operator's
+ * Read-modify-write of the health file under its lock file (withFileLock),
+ * written atomically: a run's update (runner) and an operator's
  * re-enable (viewer) never lose each other's change, and a reader never sees
  * half a file.
  */
@@ -96,14 +96,12 @@ export async function updateHealth<T>(
 ): Promise<T> {
   const path = healthFilePath(corpusRoot);
   await mkdir(dirname(path), { recursive: true });
-  return withFileLock(path, () =>
-    withLockFile(path, async () => {
-      const file = await readHealth(corpusRoot);
-      const result = change(file);
-      await writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`);
-      return result;
-    }),
-  );
+  return withFileLock(path, async () => {
+    const file = await readHealth(corpusRoot);
+    const result = change(file);
+    await writeFileAtomic(path, `${JSON.stringify(file, null, 2)}\n`);
+    return result;
+  });
 }
 
 /** Closes the circuit and clears its cooldown. */
