@@ -607,6 +607,37 @@ describe('the MCP endpoint', () => {
     expect(res.body.detail).toContain('body');
   });
 
+  it('answers whatever Host header arrives behind PUBLIC_BASE_URL', async () => {
+    const res = await mcpCall(t.app, access, { jsonrpc: '2.0', id: 9, method: 'tools/list' }).set(
+      'Host',
+      'not a host',
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.result.tools.length).toBeGreaterThan(0);
+  });
+
+  it('answers a client that accepts no JSON with 406, and a body that is not JSON with 400', async () => {
+    const noAccept = await request(t.app)
+      .post('/api/app/mcp')
+      .set('Authorization', `Bearer ${access}`)
+      .set('Accept', 'text/html')
+      .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(noAccept.status).toBe(406);
+    const text = await request(t.app)
+      .post('/api/app/mcp')
+      .set('Authorization', `Bearer ${access}`)
+      .set('Accept', 'application/json, text/event-stream')
+      .set('Content-Type', 'text/plain')
+      .send('{"jsonrpc":"2.0"}');
+    expect(text.status).toBe(400);
+    const broken = await request(t.app)
+      .post('/api/app/mcp')
+      .set('Authorization', `Bearer ${access}`)
+      .set('Content-Type', 'application/json')
+      .send('{"jsonrpc": ');
+    expect(broken.status).toBe(400);
+  });
+
   it('has no server-sent stream: GET is 405', async () => {
     const res = await request(t.app).get('/api/app/mcp').set('Authorization', `Bearer ${access}`);
     expect(res.status).toBe(405);

@@ -5,6 +5,7 @@ import { type RawResponseSpec, rawReply } from '@podcast/http-kit';
 import { registerTools, toolsAllowed, USER_TOOLS } from '@podcast/mcp-tools';
 import type { Request as ExpressRequest } from 'express';
 import { defineRoute, userStateOf } from '../../context.js';
+import { mcpEndpointsFor } from './mcp-endpoints.js';
 
 const JSON_RPC: RawResponseSpec = {
   description: 'JSON-RPC answer of the MCP Streamable HTTP transport',
@@ -60,7 +61,8 @@ export const mcpEndpoint = defineRoute({
     });
     await server.connect(transport);
     try {
-      const url = `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+      // The resource URL, never the raw Host header (which may be anything behind PUBLIC_BASE_URL).
+      const url = mcpEndpointsFor(ctx, req).resource;
       const response = await transport.handleRequest(webRequestOf(req, url), { parsedBody: body });
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => {
