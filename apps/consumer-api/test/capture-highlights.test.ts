@@ -138,6 +138,47 @@ describe('creating highlights', () => {
     expect(res.body.detail).toContain(field);
   });
 
+  it('keeps a moment or span of an episode without a transcript, unanchored', async () => {
+    const snapshot = await t.ctx.corpus.get(root);
+    const bare = snapshot.episodes.find((e) => !e.transcript_relpath) as EpisodeRecord;
+    expect(bare).toBeDefined();
+    const moment = await create(ann, { episode_slug: bare.slug, kind: 'moment', start_ms: 61_000 });
+    expect(moment.status).toBe(201);
+    expect(moment.body).toMatchObject({
+      quote_text: null,
+      start_ms: 61_000,
+      anchor_status: 'lost',
+      char_start: null,
+    });
+    const spanned = await create(ann, {
+      episode_slug: bare.slug,
+      kind: 'span',
+      start_ms: 1000,
+      end_ms: 2000,
+      quote_text: 'Words from a transcript we do not have.',
+    });
+    expect(spanned.body).toMatchObject({
+      anchor_status: 'lost',
+      quote_text: 'Words from a transcript we do not have.',
+    });
+  });
+
+  it.each([
+    ['an array for episode', '/api/app/highlights?episode=a&episode=b', 'query.episode'],
+    ['an overlong episode', `/api/app/highlights?episode=${'e'.repeat(201)}`, 'query.episode'],
+    ['a malformed escape', '/api/app/highlights?episode=%E0%A4%A', 'query'],
+  ])('refuses %s in the list query with a 400', async (_what, url, field) => {
+    const res = await request(t.app).get(url).set('Cookie', ann);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toContain(field);
+  });
+
+  it('refuses a body that is not an object', async () => {
+    const res = await request(t.app).post('/api/app/highlights').set('Cookie', ann).send([1, 2]);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toContain('body');
+  });
+
   it('refuses a moment without start_ms and an insight without insight_id', async () => {
     const moment = await create(ann, { episode_slug: episode.slug, kind: 'moment' });
     expect(moment.body.detail).toContain('body.start_ms');
