@@ -491,7 +491,8 @@ describe('POST /api/app/mcp/oauth/token', () => {
       id: 1,
       method: 'tools/list',
     });
-    expect(tools.body.result.tools.map((tool: { name: string }) => tool.name)).toEqual([
+    expect(tools.body.result.tools.map((tool: { name: string }) => tool.name).sort()).toEqual([
+      'my_highlights',
       'my_library',
     ]);
   });

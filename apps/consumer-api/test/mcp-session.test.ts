@@ -109,6 +109,7 @@ describe('a full MCP client session through the SDK', () => {
     expect(tools).toEqual([
       'episode_insights',
       'graph_related',
+      'my_highlights',
       'my_library',
       'search_corpus',
       'topic_people',
@@ -123,6 +124,23 @@ describe('a full MCP client session through the SDK', () => {
     expect(results.length).toBeGreaterThan(0);
     const grounded = results.find((hit) => hit.quotes.length > 0);
     expect(grounded?.quotes[0]?.text.length).toBeGreaterThan(0);
+
+    const snapshot = await t.ctx.corpus.get(t.ctx.config.corpusDir);
+    const slug = snapshot.episodes.find((e) => e.transcript_relpath)?.slug as string;
+    const kept = await fetch(`${base}/api/app/highlights`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ episode_slug: slug, kind: 'moment', start_ms: 30_000 }),
+    });
+    expect(kept.status).toBe(201);
+    const highlights = await client.callTool({ name: 'my_highlights', arguments: {} });
+    expect((highlights.structuredContent as { items: unknown[] }).items).toEqual([
+      expect.objectContaining({
+        kind: 'moment',
+        episode_slug: slug,
+        link: expect.stringMatching(/^\/episodes\/.+\?t=\d+$/),
+      }),
+    ]);
 
     const library = await client.callTool({ name: 'my_library', arguments: {} });
     expect((library.structuredContent as { items: { feed_id: string }[] }).items).toEqual([

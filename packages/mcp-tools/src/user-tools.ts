@@ -14,7 +14,12 @@ import {
   topicPersons,
 } from '@podcast/corpus';
 import type { SearchService } from '@podcast/search';
-import { listUserLibrary, type UserStateDeps } from '@podcast/user-state';
+import {
+  deepLink,
+  listUserHighlights,
+  listUserLibrary,
+  type UserStateDeps,
+} from '@podcast/user-state';
 import { z } from 'zod';
 import { defineTool, ToolError } from './define-tool.js';
 
@@ -38,15 +43,6 @@ const Quote = z.object({
   timestamp_start_ms: z.number().nullable(),
   timestamp_end_ms: z.number().nullable(),
 });
-
-/** Where a reader of the app jumps back to the moment. */
-function deepLink(slug: string | undefined, startMs: number | null | undefined): string | null {
-  if (!slug) {
-    return null;
-  }
-  const at = startMs == null ? '' : `?t=${Math.floor(startMs / 1000)}`;
-  return `/episodes/${encodeURIComponent(slug)}${at}`;
-}
 
 const searchCorpus = tool({
   name: 'search_corpus',
@@ -106,7 +102,7 @@ const searchCorpus = tool({
           episode_title: hit.episode_title ?? null,
           podcast_title: hit.podcast_title ?? null,
           publish_date: hit.publish_date,
-          link: deepLink(hit.episode_slug, quotes[0]?.timestamp_start_ms),
+          link: hit.episode_slug ? deepLink(hit.episode_slug, quotes[0]?.timestamp_start_ms) : null,
           quotes,
         };
       }),
@@ -250,5 +246,54 @@ const myLibrary = tool({
   },
 });
 
-/** The remote MCP endpoint's tools: corpus reading and the user's own library. */
-export const USER_TOOLS = [searchCorpus, episodeInsights, graphRelated, topicPeople, myLibrary];
+const myHighlights = tool({
+  name: 'my_highlights',
+  title: 'My highlights',
+  description:
+    'What the signed-in user kept: spans of transcript, moments and insights, newest first, ' +
+    'optionally of one episode, each with a link back to its moment.',
+  requires: 'library:read',
+  input: z.object({
+    episode_slug: z.string().min(1).max(200).optional(),
+    limit: z.number().int().min(1).max(200).default(50),
+  }),
+  output: z.object({
+    items: z.array(
+      z.object({
+        kind: z.string(),
+        episode_slug: z.string(),
+        quote_text: z.string().nullable(),
+        speaker: z.string().nullable(),
+        start_ms: z.number().nullable(),
+        anchor_status: z.string(),
+        link: z.string().nullable(),
+        created_at: z.string(),
+      }),
+    ),
+  }),
+  handler: async ({ episode_slug, limit }, ctx) => {
+    const list = await listUserHighlights(ctx.userState, ctx.userId, episode_slug);
+    return {
+      items: list.items.slice(0, limit).map((h) => ({
+        kind: h.kind,
+        episode_slug: h.episode_slug,
+        quote_text: h.quote_text,
+        speaker: h.speaker,
+        start_ms: h.start_ms,
+        anchor_status: h.anchor_status,
+        link: deepLink(h.episode_slug, h.start_ms),
+        created_at: h.created_at,
+      })),
+    };
+  },
+});
+
+/** The remote MCP endpoint's tools: corpus reading, and the user's own library and highlights. */
+export const USER_TOOLS = [
+  searchCorpus,
+  episodeInsights,
+  graphRelated,
+  topicPeople,
+  myLibrary,
+  myHighlights,
+];

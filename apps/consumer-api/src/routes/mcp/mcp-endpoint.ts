@@ -35,7 +35,8 @@ export const mcpEndpoint = defineRoute({
     'one, or with one for another resource or revoked, 401 with a WWW-Authenticate naming the ' +
     'resource metadata. Each POST is answered as JSON; there is no server-sent stream (GET is ' +
     '405). The tools a token sees depend on its scopes: corpus:read gives search_corpus, ' +
-    'episode_insights, graph_related and topic_people; library:read gives my_library.',
+    'episode_insights, graph_related and topic_people; library:read gives my_library and ' +
+    'my_highlights.',
   tags: ['mcp'],
   auth: 'token',
   body: McpRequestBody,
