@@ -1,4 +1,11 @@
 export { configErrorOf } from './config-error.js';
+export {
+  concretePath,
+  HOSTILE_BODIES,
+  HOSTILE_QUERY_VALUES,
+  HOSTILE_SEGMENTS,
+  unhandledAnswer,
+} from './hostile-input.js';
 export type { RedisPrefix } from './redis-prefix.js';
 export { createRedisPrefix } from './redis-prefix.js';
 export type { SampleCorpusCopy, Scratch } from './sample-corpus.js';
