@@ -1,6 +1,7 @@
 import type { CorpusEpisodeDetail, CorpusEpisodeListItem } from '@podcast/contracts';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { listSummaryPreview } from '../records/summary-preview.js';
+import { availabilityOf, graphPathsOf } from '../records/wire-fields.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { perSnapshot } from '../snapshot/snapshot-memo.js';
 
@@ -19,14 +20,8 @@ function buildRow(episode: EpisodeRecord): CorpusEpisodeListItem {
     duration_seconds: episode.duration_seconds,
     summary_preview: listSummaryPreview(episode.summary),
     topics: episode.topics,
-    has_transcript: episode.has_transcript,
-    has_summary: episode.has_summary,
-    has_gi: episode.has_gi,
-    has_kg: episode.has_kg,
-    has_bridge: episode.has_bridge,
-    gi_relative_path: episode.gi_relpath,
-    kg_relative_path: episode.kg_relpath,
-    bridge_relative_path: episode.bridge_relpath,
+    ...availabilityOf(episode),
+    ...graphPathsOf(episode),
     transcript_relative_path: episode.transcript_relpath,
     episode_image_url: episode.episode_image_url,
     feed_image_url: episode.feed_image_url,

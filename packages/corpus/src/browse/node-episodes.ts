@@ -3,6 +3,7 @@ import type { NormalizedGraph } from '../graph/gi-graph.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
+import { graphPathsOf } from '../records/wire-fields.js';
 import { canonicalPersonId } from './person-ids.js';
 
 /** The artifacts of one episode that can mention a node. */
@@ -70,9 +71,7 @@ export function nodeEpisodeRow(episode: EpisodeRecord): NodeEpisodeRow {
     ...(episode.episode_id === null ? {} : { episode_id: episode.episode_id }),
     title: episode.title,
     publish_date: episode.publish_date,
-    gi_relative_path: episode.gi_relpath,
-    kg_relative_path: episode.kg_relpath,
-    bridge_relative_path: episode.bridge_relpath,
+    ...graphPathsOf(episode),
     has_gi: episode.has_gi,
     has_kg: episode.has_kg,
   };

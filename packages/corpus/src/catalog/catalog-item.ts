@@ -2,6 +2,7 @@ import type { EpisodeCatalogItem, EpisodeDetail } from '@podcast/contracts';
 import { artworkUrl } from '../records/episode-fields.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { FeedRecord } from '../records/feeds.js';
+import { availabilityOf } from '../records/wire-fields.js';
 import { catalogStatusOf } from './catalog-status.js';
 
 const CARD_BULLETS = 8;
@@ -35,11 +36,7 @@ function headerOf(episode: EpisodeRecord, feed: FeedRecord | undefined, size: Ar
     artwork_url: artworkUrl(episode.episode_image_local_relpath ?? showArt, size),
     feed_artwork_url: artworkUrl(showArt, size),
     topics: episode.topics,
-    has_transcript: episode.has_transcript,
-    has_summary: episode.has_summary,
-    has_gi: episode.has_gi,
-    has_kg: episode.has_kg,
-    has_bridge: episode.has_bridge,
+    ...availabilityOf(episode),
   };
 }
 

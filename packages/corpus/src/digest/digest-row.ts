@@ -4,6 +4,7 @@ import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
 import { artworkUrl } from '../records/episode-fields.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { listSummaryPreview } from '../records/summary-preview.js';
+import { graphPathsOf } from '../records/wire-fields.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { matchBulletTopics } from './bullet-topics.js';
 import { episodeSignalsOf } from './episode-signals.js';
@@ -45,9 +46,7 @@ export function digestRowOf(
     has_gi: episode.has_gi,
     has_kg: episode.has_kg,
     has_bridge: episode.has_bridge,
-    gi_relative_path: episode.gi_relpath,
-    kg_relative_path: episode.kg_relpath,
-    bridge_relative_path: episode.bridge_relpath,
+    ...graphPathsOf(episode),
     feed_image_url: episode.feed_image_url,
     episode_image_url: episode.episode_image_url,
     artwork_url: artworkUrl(episode.artwork_relpath, 'thumb'),
