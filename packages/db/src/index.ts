@@ -58,7 +58,6 @@ export type {
   McpTokenInsert,
 } from './mcp-oauth.js';
 export {
-  countMcpGrants,
   findMcpAccess,
   findMcpClient,
   insertMcpAuthorizationRequest,
@@ -71,6 +70,7 @@ export {
   markMcpCodeUsed,
   markMcpTokenUsed,
   pruneIdleMcpClients,
+  replaceMcpGrant,
   revokeMcpGrant,
   sweepExpiredMcpTokens,
   takeMcpAuthorizationRequest,

@@ -1,6 +1,5 @@
-import type { Selectable } from 'kysely';
-import { sql, type Transaction } from 'kysely';
-import { type DbExecutor, withTransaction } from './executor.js';
+import type { Selectable, Transaction } from 'kysely';
+import { type DbExecutor, lockUser, withTransaction } from './executor.js';
 import type { Database, McpOauthRequestsTable } from './schema.js';
 import { toIso, toIsoOrNull } from './timestamps.js';
 
@@ -346,12 +345,33 @@ export async function listMcpGrants(db: DbExecutor, userId: string): Promise<Mcp
   }));
 }
 
-/** How many live grants a user holds (a cap on consents per user). */
-export async function countMcpGrants(db: DbExecutor, userId: string): Promise<number> {
-  const row = await db
+/**
+ * Makes room for a new consent of the user to `clientId` on `resource`,
+ * under the user's row lock (so racing consents count one after another):
+ * the user's live grant of that client and resource is revoked, with its
+ * codes and tokens. Answers how many live grants the user still holds.
+ */
+export async function replaceMcpGrant(
+  trx: Transaction<Database>,
+  grant: { userId: string; clientId: string; resource: string },
+  now: Date,
+): Promise<number> {
+  await lockUser(trx, grant.userId);
+  const replaced = await trx
     .selectFrom('mcp_oauth_grants')
-    .select(sql<string>`count(*)`.as('n'))
-    .where('user_id', '=', userId)
+    .select('id')
+    .where('user_id', '=', grant.userId)
+    .where('client_id', '=', grant.clientId)
+    .where('resource', '=', grant.resource)
+    .where('revoked_at', 'is', null)
+    .execute();
+  for (const { id } of replaced) {
+    await revokeMcpGrant(trx, id, 'replaced by a new consent', now);
+  }
+  const row = await trx
+    .selectFrom('mcp_oauth_grants')
+    .select((eb) => eb.fn.countAll<string | number>().as('n'))
+    .where('user_id', '=', grant.userId)
     .where('revoked_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -86,13 +86,17 @@ function onnxModel(table: Float32Array, vocab: number, dim: number): Uint8Array 
     ...bytes(11, valueInfo('attention_mask', INT64, ['batch', 'sequence'])),
     ...bytes(12, valueInfo('last_hidden_state', FLOAT, ['batch', 'sequence', dim])),
   ];
-  const model = [
+  return modelOf(graph);
+}
+
+/** ModelProto: IR version 8, the graph, opset 13. */
+function modelOf(graph: number[]): Uint8Array {
+  return Uint8Array.from([
     ...int(1, 8),
     ...str(2, 'podcast-tests'),
     ...bytes(7, graph),
     ...bytes(8, [...str(1, ''), ...int(2, 13)]),
-  ];
-  return Uint8Array.from(model);
+  ]);
 }
 
 const keepdims = (value: number) => [...str(1, 'keepdims'), ...int(3, value), ...int(20, 2)];
@@ -120,12 +124,7 @@ function onnxClassifier(table: Float32Array, vocab: number, labels: number): Uin
     ...bytes(11, valueInfo('attention_mask', INT64, ['batch', 'sequence'])),
     ...bytes(12, valueInfo('logits', FLOAT, ['batch', labels])),
   ];
-  return Uint8Array.from([
-    ...int(1, 8),
-    ...str(2, 'podcast-tests'),
-    ...bytes(7, graph),
-    ...bytes(8, [...str(1, ''), ...int(2, 13)]),
-  ]);
+  return modelOf(graph);
 }
 
 // --- the vocabulary, by theme ---

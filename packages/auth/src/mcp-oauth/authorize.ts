@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { type AuthorizeQuery, MCP_OAUTH_LIMITS, type McpScope } from '@podcast/contracts';
 import {
-  countMcpGrants,
   findMcpClient,
   insertMcpAuthorizationRequest,
   insertMcpGrantWithCode,
   type McpClient,
+  replaceMcpGrant,
   takeMcpAuthorizationRequest,
   withTransaction,
 } from '@podcast/db';
-import { sql } from 'kysely';
 import type { McpOAuthDeps } from './deps.js';
 import { type McpEndpoints, sameResource } from './endpoints.js';
 import { OAuthError } from './oauth-error.js';
@@ -213,16 +212,12 @@ export async function decideConsent(
       return back({ error: 'access_denied', error_description: 'the user declined' });
     }
     // One live grant per user, client and resource: consenting again replaces it.
-    await trx
-      .updateTable('mcp_oauth_grants')
-      .set({ revoked_at: now, revoked_reason: 'replaced by a new consent' })
-      .where('user_id', '=', userId)
-      .where('client_id', '=', request.client_id)
-      .where('resource', '=', request.resource)
-      .where('revoked_at', 'is', null)
-      .execute();
-    await sql`select pg_advisory_xact_lock(hashtext(${`mcp-grants:${userId}`}))`.execute(trx);
-    if ((await countMcpGrants(trx, userId)) >= MCP_OAUTH_LIMITS.grantsPerUser) {
+    const live = await replaceMcpGrant(
+      trx,
+      { userId, clientId: request.client_id, resource: request.resource },
+      now,
+    );
+    if (live >= MCP_OAUTH_LIMITS.grantsPerUser) {
       return back({
         error: 'access_denied',
         error_description: `at most ${MCP_OAUTH_LIMITS.grantsPerUser} connected clients; revoke one first`,

@@ -69,10 +69,11 @@ function invalidGrant(description: string): OAuthError {
   return new OAuthError(400, 'invalid_grant', description);
 }
 
-function checkResource(request: TokenRequest, grant: McpGrantRow): void {
-  if (request.resource !== undefined && !sameResource(request.resource, grant.resource)) {
-    throw new OAuthError(400, 'invalid_target', `resource: the grant is for ${grant.resource}`);
-  }
+/** The refusal of a `resource` (RFC 8707) other than the grant's, or null. */
+function resourceProblem(request: TokenRequest, grant: McpGrantRow): OAuthError | null {
+  return request.resource !== undefined && !sameResource(request.resource, grant.resource)
+    ? new OAuthError(400, 'invalid_target', `resource: the grant is for ${grant.resource}`)
+    : null;
 }
 
 /** A new access and refresh token pair for the grant (the refresh token rotates on each use). */
@@ -155,12 +156,10 @@ async function redeemCode(
     if (!pkceS256Matches(request.code_verifier as string, code.code_challenge)) {
       return invalidGrant('code_verifier: does not match the code_challenge');
     }
-    try {
-      checkResource(request, code.grant);
-    } catch (err) {
-      return err as OAuthError;
-    }
-    return issueTokens(trx, code.grant.id, code.grant.scope, now, random);
+    return (
+      resourceProblem(request, code.grant) ??
+      issueTokens(trx, code.grant.id, code.grant.scope, now, random)
+    );
   });
 }
 
@@ -192,10 +191,9 @@ async function refresh(
     if ('unknown' in parsed || !isSubset(parsed.scopes, token.scope.split(' '))) {
       return new OAuthError(400, 'invalid_scope', `scope: may only narrow ${token.scope}`);
     }
-    try {
-      checkResource(request, token.grant);
-    } catch (err) {
-      return err as OAuthError;
+    const wrongTarget = resourceProblem(request, token.grant);
+    if (wrongTarget) {
+      return wrongTarget;
     }
     await markMcpTokenUsed(trx, tokenHash, now);
     return issueTokens(trx, token.grant.id, scopeText(parsed.scopes), now, random);

@@ -23,10 +23,7 @@ export async function exportUserCapture(
     format: 'podcast-capture',
     version: 1,
     exported_at: deps.now().toISOString(),
-    highlights: highlights.map(({ user_id: _u, transcript_hash: _h, ...row }) => ({
-      ...row,
-      quote_text: row.quote_text,
-    })),
+    highlights: highlights.map(({ user_id: _u, transcript_hash: _h, ...row }) => row),
     notes: notes.map(({ user_id: _u, ...row }) => row),
   };
 }

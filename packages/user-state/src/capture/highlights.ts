@@ -84,8 +84,11 @@ async function newRow(
       quote_text: insight.text,
       start_ms: insight.quotes[0]?.timestamp_start_ms ?? null,
       end_ms: insight.quotes[insight.quotes.length - 1]?.timestamp_end_ms ?? null,
-      ...anchorFields(undefined, null),
+      // An insight is anchored by its id, checked on every answer (wireOf), not in the text.
+      char_start: null,
+      char_end: null,
       anchor_status: 'ok',
+      transcript_hash: null,
     };
   }
   const transcript = await transcriptOf(snapshot, episode);

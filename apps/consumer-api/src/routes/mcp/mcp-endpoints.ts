@@ -1,5 +1,10 @@
 import { type McpEndpoints, type McpOAuthDeps, mcpEndpointsOf, OAuthError } from '@podcast/auth';
-import { HttpError, type RawResponseSpec, rawReply } from '@podcast/http-kit';
+import {
+  HttpError,
+  type RawResponseSpec,
+  rawReply,
+  type ValidationFailed,
+} from '@podcast/http-kit';
 import type { Request } from 'express';
 import type { ConsumerCtx } from '../../context.js';
 
@@ -41,6 +46,11 @@ export function oauthErrorReply(error: OAuthError) {
     headers['WWW-Authenticate'] = 'Basic realm="mcp-oauth"';
   }
   return rawReply(error.status, 'application/json', JSON.stringify(error.body), headers);
+}
+
+/** A validation failure in OAuth's shape: `code`, and the failure naming its field. */
+export function oauthInvalid(failure: ValidationFailed, code: string) {
+  return oauthErrorReply(new OAuthError(400, code, failure.detail.replace(/^body\./, '')));
 }
 
 /** Runs an OAuth step, answering its refusal in OAuth's shape. */

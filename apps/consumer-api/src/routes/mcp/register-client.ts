@@ -1,8 +1,14 @@
 import { registerMcpClient } from '@podcast/auth';
 import { ClientRegistrationRequest, ClientRegistrationResponse } from '@podcast/contracts';
-import { rawReply, reply } from '@podcast/http-kit';
+import { reply } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
-import { inOAuthTerms, mcpOAuthDeps, NO_STORE, OAUTH_ERROR } from './mcp-endpoints.js';
+import {
+  inOAuthTerms,
+  mcpOAuthDeps,
+  NO_STORE,
+  OAUTH_ERROR,
+  oauthInvalid,
+} from './mcp-endpoints.js';
 
 export const registerClient = defineRoute({
   method: 'post',
@@ -18,14 +24,13 @@ export const registerClient = defineRoute({
   body: ClientRegistrationRequest,
   bodyLimit: '16kb',
   responses: { 201: ClientRegistrationResponse, 400: OAUTH_ERROR },
-  invalid: (failure) => {
-    const first = failure.fieldErrors[0];
-    const error = first?.field.startsWith('body.redirect_uris')
-      ? 'invalid_redirect_uri'
-      : 'invalid_client_metadata';
-    const body = { error, error_description: failure.detail.replace(/^body\./, '') };
-    return rawReply(400, 'application/json', JSON.stringify(body), NO_STORE);
-  },
+  invalid: (failure) =>
+    oauthInvalid(
+      failure,
+      failure.fieldErrors[0]?.field.startsWith('body.redirect_uris')
+        ? 'invalid_redirect_uri'
+        : 'invalid_client_metadata',
+    ),
   handler: ({ ctx, body }) =>
     inOAuthTerms(async () =>
       reply(201, await registerMcpClient(mcpOAuthDeps(ctx), body), NO_STORE),

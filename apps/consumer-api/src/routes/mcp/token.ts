@@ -1,8 +1,14 @@
 import { type ClientCredentials, exchangeMcpToken, OAuthError } from '@podcast/auth';
 import { TokenRequest, TokenResponse } from '@podcast/contracts';
-import { rawReply, reply } from '@podcast/http-kit';
+import { reply } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
-import { inOAuthTerms, mcpOAuthDeps, NO_STORE, OAUTH_ERROR } from './mcp-endpoints.js';
+import {
+  inOAuthTerms,
+  mcpOAuthDeps,
+  NO_STORE,
+  OAUTH_ERROR,
+  oauthInvalid,
+} from './mcp-endpoints.js';
 
 function decodeComponent(text: string): string {
   return decodeURIComponent(text.replace(/\+/g, ' '));
@@ -47,13 +53,7 @@ export const exchangeToken = defineRoute({
   bodyLimit: '16kb',
   body: TokenRequest,
   responses: { 200: TokenResponse, 400: OAUTH_ERROR, 401: OAUTH_ERROR },
-  invalid: (failure) => {
-    const body = {
-      error: 'invalid_request',
-      error_description: failure.detail.replace(/^body\./, ''),
-    };
-    return rawReply(400, 'application/json', JSON.stringify(body), NO_STORE);
-  },
+  invalid: (failure) => oauthInvalid(failure, 'invalid_request'),
   handler: ({ ctx, body, req }) =>
     inOAuthTerms(async () => {
       const credentials = basicCredentials(req.get('authorization'));

@@ -89,14 +89,16 @@ export function consensusCandidates(
       }
     }
     pairs.sort((p, q) => q.cosine - p.cosine || (p.a.id + p.b.id < q.a.id + q.b.id ? -1 : 1));
+    let kept = 0;
     for (const pair of pairs) {
-      const key = `${pair.a.id}|${pair.b.id}`;
-      if (chosen.filter((c) => c.topicId === topicId).length >= options.perTopic) {
+      if (kept >= options.perTopic) {
         break;
       }
+      const key = `${pair.a.id}|${pair.b.id}`;
       if (!seen.has(key)) {
         seen.add(key);
         chosen.push(pair);
+        kept += 1;
       }
     }
   }
