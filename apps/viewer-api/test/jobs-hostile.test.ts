@@ -1,35 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import {
-  copySampleCorpus,
-  createRedisPrefix,
-  type RedisPrefix,
-  type SampleCorpusCopy,
-} from '@podcast/testing';
 import request from 'supertest';
-import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { type ViewerOnRedis, viewerOnRedis } from './support/jobs-harness.js';
 
 const TOKEN = 'operator-token-for-jobs-probes';
 const LONG = 'n'.repeat(300);
 
-let redis: RedisPrefix;
-let corpus: SampleCorpusCopy;
-let viewer: ViewerTestApp;
+let setup: ViewerOnRedis;
 
 beforeAll(() => {
-  redis = createRedisPrefix();
-  corpus = copySampleCorpus('jobs-hostile');
-  viewer = buildViewerTestApp({
-    corpusDir: corpus.corpusDir,
-    operatorToken: TOKEN,
-    env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix },
-  });
+  setup = viewerOnRedis('jobs-hostile', TOKEN);
 });
 
-afterAll(async () => {
-  await viewer.close();
-  await redis.close();
-  corpus.remove();
-});
+afterAll(() => setup.close());
 
 /** Each probe: method, URL, optional JSON body; sent with the operator token. */
 const PROBES: [string, string, unknown?][] = [
@@ -74,7 +56,7 @@ describe('jobs and enrichment routes under hostile input', () => {
   // Every row has three cells, so jest never mistakes the body for a done callback.
   const rows = PROBES.map(([method, url, body]) => [method, url, body ?? null] as const);
   it.each(rows)('%s %s answers 4xx, never 5xx', async (method, url, body) => {
-    const agent = request(viewer.app);
+    const agent = request(setup.viewer.app);
     const call =
       method === 'post' ? agent.post(url) : method === 'put' ? agent.put(url) : agent.get(url);
     const res = await (body === null ? call : call.send(body as object)).set(
@@ -90,7 +72,7 @@ describe('jobs and enrichment routes under hostile input', () => {
     const huge = {
       enrichment_block: { enrichers: { grounding_rate: { note: 'x'.repeat(300_000) } } },
     };
-    const res = await request(viewer.app)
+    const res = await request(setup.viewer.app)
       .put('/api/enrichment/config')
       .set('authorization', `Bearer ${TOKEN}`)
       .send(huge);
@@ -106,9 +88,9 @@ describe('jobs and enrichment routes under hostile input', () => {
     ['/api/enrichment/events'],
     ['/api/enrichment/config'],
   ])('%s refuses a path into a hidden folder of the corpus', async (url) => {
-    const res = await request(viewer.app)
+    const res = await request(setup.viewer.app)
       .get(url)
-      .query({ path: `${corpus.corpusDir}/.viewer` })
+      .query({ path: `${setup.corpus.corpusDir}/.viewer` })
       .set('authorization', `Bearer ${TOKEN}`);
     expect(res.status).toBe(403);
   });

@@ -62,6 +62,12 @@ async function waitForOutput(jobId: string, text: string): Promise<void> {
   }
 }
 
+/** A full batch through the fake pipeline, once it has succeeded. */
+async function finishedBatch(): Promise<JobRecord> {
+  const res = await post('/api/jobs', {});
+  return waitForJob(viewer.app, root, res.body.job_id, (j) => j.status === 'succeeded');
+}
+
 beforeAll(async () => {
   redis = createRedisPrefix();
   corpus = copySampleCorpus('jobs');
@@ -479,13 +485,7 @@ describe('.viewer/jobs.paused', () => {
 
 describe('logs', () => {
   it('tails a log at a line start within max_bytes', async () => {
-    const res = await post('/api/jobs', {});
-    const job = await waitForJob(
-      viewer.app,
-      root,
-      res.body.job_id,
-      (j) => j.status === 'succeeded',
-    );
+    const job = await finishedBatch();
     const tail = await request(viewer.app)
       .get(`/api/jobs/${job.job_id}/log-tail`)
       .query({ path: root, max_bytes: 40 })
@@ -523,13 +523,7 @@ describe('logs', () => {
   });
 
   it('refuses a whole log over 10 MB as a problem, and still tails it', async () => {
-    const res = await post('/api/jobs', {});
-    const job = await waitForJob(
-      viewer.app,
-      root,
-      res.body.job_id,
-      (j) => j.status === 'succeeded',
-    );
+    const job = await finishedBatch();
     writeFileSync(
       join(root, '.viewer', 'jobs', `${job.job_id}.subprocess.log`),
       `${'x'.repeat(99)}\n`.repeat(110_000),
@@ -553,13 +547,7 @@ describe('logs', () => {
   });
 
   it('never reads a log that a symlink leads out of the corpus', async () => {
-    const res = await post('/api/jobs', {});
-    const job = await waitForJob(
-      viewer.app,
-      root,
-      res.body.job_id,
-      (j) => j.status === 'succeeded',
-    );
+    const job = await finishedBatch();
     const outside = join(corpus.dir, 'secret.txt');
     writeFileSync(outside, 'not for the API\n');
     const log = join(root, '.viewer', 'jobs', `${job.job_id}.log`);

@@ -2,19 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { AnyRoute } from '@podcast/http-kit';
 import {
   concretePath,
-  copySampleCorpus,
-  createRedisPrefix,
   HOSTILE_BODIES,
   HOSTILE_QUERY_VALUES,
   HOSTILE_SEGMENTS,
-  type RedisPrefix,
-  type SampleCorpusCopy,
   unhandledAnswer,
 } from '@podcast/testing';
 import request from 'supertest';
 import type { ViewerCtx } from '../src/context.js';
 import { viewerRouteGroups } from '../src/routes/index.js';
-import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { type ViewerOnRedis, viewerOnRedis } from './support/jobs-harness.js';
 
 /*
  * Every route of every group (the jobs group mounted, on a real Redis), with
@@ -26,28 +22,16 @@ const TOKEN = 'route-table-hostile-operator';
 const routes = viewerRouteGroups.flatMap((group) => group.routes);
 const table = routes.map((route) => [route.method.toUpperCase(), route.path, route] as const);
 
-let redis: RedisPrefix;
-let corpus: SampleCorpusCopy;
-let viewer: ViewerTestApp;
+let setup: ViewerOnRedis;
 
 beforeAll(() => {
-  redis = createRedisPrefix();
-  corpus = copySampleCorpus('viewer-hostile');
-  viewer = buildViewerTestApp({
-    corpusDir: corpus.corpusDir,
-    operatorToken: TOKEN,
-    env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix },
-  });
+  setup = viewerOnRedis('viewer-hostile', TOKEN);
 });
 
-afterAll(async () => {
-  await viewer.close();
-  await redis.close();
-  corpus.remove();
-});
+afterAll(() => setup.close());
 
 const send = (route: AnyRoute<ViewerCtx>, url: string) =>
-  request(viewer.app)[route.method](url).set('Authorization', `Bearer ${TOKEN}`);
+  request(setup.viewer.app)[route.method](url).set('Authorization', `Bearer ${TOKEN}`);
 
 describe('every viewer route under hostile input', () => {
   it.each(table.filter(([, path]) => path.includes('{')))(

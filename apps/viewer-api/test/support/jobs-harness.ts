@@ -1,8 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { JobRecord } from '@podcast/contracts';
+import {
+  copySampleCorpus,
+  createRedisPrefix,
+  type RedisPrefix,
+  type SampleCorpusCopy,
+} from '@podcast/testing';
 import type { Express } from 'express';
 import request from 'supertest';
+import { buildViewerTestApp, type ViewerTestApp } from './build-viewer-test-app.js';
 
 const RUNNER_MAIN = fileURLToPath(
   new URL('../../../enrichment-runner/dist/main.js', import.meta.url),
@@ -75,4 +82,35 @@ export async function waitForJob(
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+export interface ViewerOnRedis {
+  viewer: ViewerTestApp;
+  corpus: SampleCorpusCopy;
+  redis: RedisPrefix;
+  close(): Promise<void>;
+}
+
+/**
+ * The viewer with the jobs group mounted: a copy of the sample corpus, a
+ * Redis key prefix of its own and the operator token; `close` removes all three.
+ */
+export function viewerOnRedis(label: string, operatorToken: string): ViewerOnRedis {
+  const redis = createRedisPrefix();
+  const corpus = copySampleCorpus(label);
+  const viewer = buildViewerTestApp({
+    corpusDir: corpus.corpusDir,
+    operatorToken,
+    env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix },
+  });
+  return {
+    viewer,
+    corpus,
+    redis,
+    close: async () => {
+      await viewer.close();
+      await redis.close();
+      corpus.remove();
+    },
+  };
 }
