@@ -180,37 +180,20 @@ export const CaptureBackup = z
     format: z.literal('podcast-capture'),
     version: z.literal(1),
     exported_at: IsoDateTime.optional(),
+    // The rows as listed (an insight's quotes left out, they come from the corpus), with the
+    // write limits of create and patch.
     highlights: z
       .array(
-        z.object({
-          id: HighlightId,
-          episode_slug: Slug,
-          kind: HighlightKind,
-          start_ms: Ms.nullable(),
-          end_ms: Ms.nullable(),
+        Highlight.omit({ quotes: true }).extend({
           quote_text: QuoteText.nullable(),
           speaker: Speaker.nullable(),
           color: HighlightColor.nullable(),
           insight_id: InsightId.nullable(),
-          char_start: z.number().int().min(0).nullable(),
-          char_end: z.number().int().min(0).nullable(),
-          anchor_status: AnchorStatus,
-          created_at: IsoDateTime,
-          updated_at: IsoDateTime,
         }),
       )
       .max(CAPTURE_LIMITS.highlightsPerUser),
     notes: z
-      .array(
-        z.object({
-          id: NoteId,
-          target: NoteTarget,
-          target_id: TargetId,
-          text: NoteText,
-          created_at: IsoDateTime,
-          updated_at: IsoDateTime,
-        }),
-      )
+      .array(Note.extend({ target_id: TargetId, text: NoteText }))
       .max(CAPTURE_LIMITS.notesPerUser),
   })
   .openapi('CaptureBackup');
