@@ -44,6 +44,21 @@ const Quote = z.object({
   timestamp_end_ms: z.number().nullable(),
 });
 
+/** A supporting quote as the tools answer it: absent fields as null. */
+function quoteOf(q: {
+  text: string;
+  speaker_name?: string | null;
+  timestamp_start_ms?: number;
+  timestamp_end_ms?: number;
+}): z.infer<typeof Quote> {
+  return {
+    text: q.text,
+    speaker_name: q.speaker_name ?? null,
+    timestamp_start_ms: q.timestamp_start_ms ?? null,
+    timestamp_end_ms: q.timestamp_end_ms ?? null,
+  };
+}
+
 const searchCorpus = tool({
   name: 'search_corpus',
   title: 'Search the podcast corpus',
@@ -87,12 +102,7 @@ const searchCorpus = tool({
     return {
       no_index: false,
       results: outcome.hits.map((hit) => {
-        const quotes = (hit.supporting_quotes ?? []).map((q) => ({
-          text: q.text,
-          speaker_name: q.speaker_name ?? null,
-          timestamp_start_ms: q.timestamp_start_ms ?? null,
-          timestamp_end_ms: q.timestamp_end_ms ?? null,
-        }));
+        const quotes = (hit.supporting_quotes ?? []).map(quoteOf);
         return {
           text: hit.text,
           kind: hit.doc_type,
@@ -153,12 +163,7 @@ const episodeInsights = tool({
         text: insight.text,
         insight_type: insight.insight_type ?? null,
         grounded: insight.grounded,
-        quotes: insight.quotes.map((q) => ({
-          text: q.text,
-          speaker_name: q.speaker_name ?? null,
-          timestamp_start_ms: q.timestamp_start_ms ?? null,
-          timestamp_end_ms: q.timestamp_end_ms ?? null,
-        })),
+        quotes: insight.quotes.map(quoteOf),
       })),
     };
   },
