@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe } from '@jest/globals';
 import type { AnyRoute } from '@podcast/http-kit';
-import {
-  concretePath,
-  HOSTILE_BODIES,
-  HOSTILE_QUERY_VALUES,
-  HOSTILE_SEGMENTS,
-  unhandledAnswer,
-} from '@podcast/testing';
+import { type ProbeSender, probeRoutesWithHostileInput } from '@podcast/testing/route-probes';
 import request from 'supertest';
 import type { ViewerCtx } from '../src/context.js';
 import { viewerRouteGroups } from '../src/routes/index.js';
@@ -19,8 +13,6 @@ import { type ViewerOnRedis, viewerOnRedis } from './support/jobs-harness.js';
  */
 
 const TOKEN = 'route-table-hostile-operator';
-const routes = viewerRouteGroups.flatMap((group) => group.routes);
-const table = routes.map((route) => [route.method.toUpperCase(), route.path, route] as const);
 
 let setup: ViewerOnRedis;
 
@@ -30,37 +22,20 @@ beforeAll(() => {
 
 afterAll(() => setup.close());
 
-const send = (route: AnyRoute<ViewerCtx>, url: string) =>
-  request(setup.viewer.app)[route.method](url).set('Authorization', `Bearer ${TOKEN}`);
+const send: ProbeSender<AnyRoute<ViewerCtx>> = async (route, url, body) => {
+  const call = request(setup.viewer.app)[route.method](url).set('Authorization', `Bearer ${TOKEN}`);
+  if (body === undefined) {
+    return call;
+  }
+  return body.type === 'form'
+    ? call.type('form').send(body.text)
+    : call.set('Content-Type', 'application/json').send(body.text);
+};
 
 describe('every viewer route under hostile input', () => {
-  it.each(table.filter(([, path]) => path.includes('{')))(
-    '%s %s: hostile path segments',
-    async (_m, _p, route) => {
-      for (const segment of HOSTILE_SEGMENTS) {
-        expect(unhandledAnswer(await send(route, concretePath(route.path, segment)))).toBeNull();
-      }
-    },
-  );
-
-  it.each(table)('%s %s: hostile query strings', async (_m, _p, route) => {
-    const base = concretePath(route.path, 'some-id');
-    for (const v of HOSTILE_QUERY_VALUES) {
-      const url = `${base}?path=${v}&relpath=${v}&limit=${v}&q=${v}`;
-      expect(unhandledAnswer(await send(route, url))).toBeNull();
-    }
-  });
-
-  it.each(table.filter(([, , route]) => route.method !== 'get' && route.method !== 'delete'))(
-    '%s %s: hostile bodies',
-    async (_m, _p, route) => {
-      const url = concretePath(route.path, 'some-id');
-      for (const body of HOSTILE_BODIES) {
-        const res = await send(route, url)
-          .set('Content-Type', 'application/json')
-          .send(JSON.stringify(body));
-        expect(unhandledAnswer(res)).toBeNull();
-      }
-    },
+  probeRoutesWithHostileInput(
+    viewerRouteGroups.flatMap((group) => group.routes),
+    send,
+    ['path', 'relpath', 'limit', 'q'],
   );
 });
