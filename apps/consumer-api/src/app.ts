@@ -1,13 +1,15 @@
 import {
+  authenticateSync,
   bearerChallenge,
   McpTokenRefused,
   requirePrincipal,
+  SyncAuthRefused,
   verifyMcpAccessToken,
 } from '@podcast/auth';
 import { DomainError, RETURN_PATH } from '@podcast/contracts';
 import { createApp, HttpError, internalTokenAuth, mountedRoutes } from '@podcast/http-kit';
 import type { Express, Request } from 'express';
-import type { ConsumerCtx } from './context.js';
+import { type ConsumerCtx, syncAuthOf } from './context.js';
 import { consumerRouteGroups } from './routes/index.js';
 import { mcpEndpointsFor, mcpOAuthDeps } from './routes/mcp/mcp-endpoints.js';
 
@@ -53,6 +55,34 @@ function mcpTokenAuth(ctx: ConsumerCtx) {
   };
 }
 
+/** The challenge podcast apps answer with their user name and app password (RFC 7617). */
+export const SYNC_CHALLENGE = 'Basic realm="podcast sync", charset="UTF-8"';
+
+/**
+ * The gPodder API's check: an app password over HTTP Basic, or the
+ * `sessionid` cookie of a sync login, for the user the path names. A 401
+ * carries the Basic challenge: podcast apps (and Python's urllib) send
+ * their credentials only once challenged.
+ */
+function syncAuth(ctx: ConsumerCtx) {
+  return async (req: Request) => {
+    try {
+      return await authenticateSync(
+        syncAuthOf(ctx),
+        { authorization: req.get('authorization'), cookie: req.get('cookie') },
+        typeof req.params.username === 'string' ? req.params.username : undefined,
+      );
+    } catch (err) {
+      if (err instanceof SyncAuthRefused) {
+        const challenge: Record<string, string> =
+          err.status === 401 ? { 'WWW-Authenticate': SYNC_CHALLENGE } : {};
+        throw new HttpError(err.status, err.detail, {}, challenge);
+      }
+      throw err;
+    }
+  };
+}
+
 /** The consumer API over its dependencies; tests and main.ts both build it here. */
 export function buildConsumerApp(ctx: ConsumerCtx): Express {
   return createApp({
@@ -63,6 +93,7 @@ export function buildConsumerApp(ctx: ConsumerCtx): Express {
       session: sessionAuth(ctx),
       internal: internalTokenAuth(ctx.config.internalOutboxToken, 'INTERNAL_OUTBOX_TOKEN'),
       token: mcpTokenAuth(ctx),
+      sync: syncAuth(ctx),
     },
     info: {
       title: 'Podcast consumer API',

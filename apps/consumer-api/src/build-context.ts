@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type AuthOptions, createAuthRuntime, followSessionRevocations } from '@podcast/auth';
+import {
+  type AuthOptions,
+  createAuthRuntime,
+  createVerifiedCredentials,
+  followSessionRevocations,
+} from '@podcast/auth';
 import {
   type CorpusRegistryOptions,
   createCorpusRegistry,
@@ -93,6 +98,7 @@ export async function buildConsumerContext(
     search: createSearchService({ embedding: config.embedding, now }),
     auth,
     playback: createPlaybackWriter(database.db),
+    syncCredentials: createVerifiedCredentials(),
   };
   return {
     ctx,

@@ -1,4 +1,11 @@
-import type { AuthRuntime, McpPrincipal, SessionPrincipal } from '@podcast/auth';
+import type {
+  AuthRuntime,
+  McpPrincipal,
+  SessionPrincipal,
+  SyncAuthDeps,
+  SyncPrincipal,
+  VerifiedCredentials,
+} from '@podcast/auth';
 import type { CorpusRegistry, Thumbnails } from '@podcast/corpus';
 import type { Database } from '@podcast/db';
 import { createRouteDefiner, type InternalPrincipal } from '@podcast/http-kit';
@@ -26,6 +33,8 @@ export interface ConsumerCtx {
   auth: AuthRuntime;
   /** Playback saves, grouped into one statement under load (@podcast/user-state). */
   playback: PlaybackWriter;
+  /** App passwords that passed the slow hash lately (bounded; @podcast/auth). */
+  syncCredentials: VerifiedCredentials;
 }
 
 /** What each auth class resolves to here; the consumer API has no operator routes. */
@@ -35,6 +44,8 @@ export interface ConsumerPrincipals {
   internal: InternalPrincipal;
   /** The remote MCP endpoint: an access token of this server's OAuth flow. */
   token: McpPrincipal;
+  /** The gPodder API: HTTP Basic with an app password, or its `sessionid` cookie. */
+  sync: SyncPrincipal;
 }
 
 export const defineRoute = createRouteDefiner<ConsumerCtx, ConsumerPrincipals>();
@@ -47,4 +58,9 @@ export function userStateOf(ctx: ConsumerCtx): UserStateDeps {
     snapshot: () => ctx.corpus.get(ctx.config.corpusDir),
     playback: ctx.playback,
   };
+}
+
+/** What the sync credential checks take (@podcast/auth). */
+export function syncAuthOf(ctx: ConsumerCtx): SyncAuthDeps {
+  return { db: ctx.db, now: ctx.now, verified: ctx.syncCredentials };
 }

@@ -39,6 +39,7 @@ export interface ViewerPrincipals {
   operator: OperatorPrincipal;
   internal: never;
   token: never;
+  sync: never;
 }
 
 export const defineRoute = createRouteDefiner<ViewerCtx, ViewerPrincipals>();

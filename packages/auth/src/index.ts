@@ -1,4 +1,24 @@
 // Login and sessions
+export type { AppPasswordDeps } from './app-passwords/manage.js';
+export {
+  createAppPassword,
+  listUserAppPasswords,
+  revokeAppPassword,
+} from './app-passwords/manage.js';
+export { mintAppPassword, syncUsernameCandidates } from './app-passwords/mint.js';
+export { hashAppPassword, verifyAppPassword } from './app-passwords/password-hash.js';
+export type { SyncAuthDeps, SyncPrincipal } from './app-passwords/sync-auth.js';
+export {
+  authenticateSync,
+  endSyncSession,
+  parseBasicAuth,
+  SYNC_SESSION_COOKIE,
+  SYNC_SESSION_TTL_MS,
+  SyncAuthRefused,
+  startSyncSession,
+} from './app-passwords/sync-auth.js';
+export type { VerifiedCredentials } from './app-passwords/verified-credentials.js';
+export { createVerifiedCredentials } from './app-passwords/verified-credentials.js';
 export type { AllowlistAccount } from './allowlist.js';
 export { isAllowedAccount } from './allowlist.js';
 export type { AuthDeps, AuthOptions, AuthRuntime } from './auth-runtime.js';

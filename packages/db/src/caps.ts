@@ -2,7 +2,16 @@ import { DomainError } from '@podcast/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
-type CappedTable = 'interests' | 'favorites' | 'library_subscriptions' | 'highlights' | 'notes';
+type CappedTable =
+  | 'interests'
+  | 'favorites'
+  | 'library_subscriptions'
+  | 'highlights'
+  | 'notes'
+  | 'sync_app_passwords'
+  | 'sync_devices'
+  | 'sync_subscriptions'
+  | 'sync_episode_actions';
 
 /** A per-user cap of a contract would be passed: a 409 that names the cap. */
 export class CapReached extends DomainError {

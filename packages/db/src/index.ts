@@ -35,7 +35,7 @@ export { createDatabase } from './connect.js';
 export type { DatabaseErrorFacts, DatabaseLogger } from './database-logger.js';
 export { databaseErrorFacts } from './database-logger.js';
 export type { DbExecutor } from './executor.js';
-export { withTransaction } from './executor.js';
+export { lockUser, withTransaction } from './executor.js';
 export type { FavoriteInput, SavedFavorite, SavedFavorites } from './favorites.js';
 export { deleteFavorite, listFavorites, saveFavorite } from './favorites.js';
 export type { InboxInsert, InboxItem } from './inbox.js';
@@ -109,3 +109,37 @@ export { addQueueItem, getQueue, removeQueueItem, replaceQueue } from './queue.j
 export type { SchedulingRow } from './scheduling.js';
 export { listAudiences, listRecentPlayback, listSchedulingUsers } from './scheduling.js';
 export type { Database, FavoriteExtra } from './schema.js';
+export type {
+  AppPasswordRow,
+  EpisodeActionRow,
+  StoredEpisodeAction,
+  SubscriptionChangeRow,
+  SyncDeviceRow,
+  SyncLogin,
+  SyncSession,
+} from './sync.js';
+export {
+  claimSyncUsername,
+  createSyncSession,
+  currentSyncStamp,
+  deleteAppPassword,
+  deleteSyncSession,
+  findSyncLogin,
+  findSyncSession,
+  findSyncUsername,
+  hasSyncDevice,
+  insertAppPassword,
+  insertEpisodeActions,
+  knownActionKeys,
+  listAppPasswords,
+  listEpisodeActions,
+  listLibraryChanges,
+  listPlaybackChangedSince,
+  listSyncDevices,
+  listSyncSubscriptions,
+  takeSyncStamp,
+  touchAppPassword,
+  unsubscribeMany,
+  upsertSyncDevice,
+  writeSyncSubscriptions,
+} from './sync.js';

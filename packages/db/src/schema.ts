@@ -27,6 +27,9 @@ export interface UsersTable {
   updated_at: UpdatedAt;
   /** Bumped by every write that changes one of the user's playback positions. */
   playback_rev: Generated<string>;
+  /** The last sync stamp the user's changes took (issue 17; next_sync_stamp in SQL). */
+  sync_stamp: Generated<string>;
+  sync_stamp_xid: Generated<string | null>;
 }
 
 export interface SessionsTable {
@@ -238,6 +241,79 @@ export interface NotesTable {
   updated_at: UpdatedAt;
 }
 
+/** The user name podcast apps log in with (issue 17), given on the first app password. */
+export interface SyncAccountsTable {
+  user_id: string;
+  username: string;
+}
+
+/** A named app password: only its scrypt hash is kept. */
+export interface SyncAppPasswordsTable {
+  /** `ap_` followed by 24 lowercase hex digits. */
+  id: string;
+  user_id: string;
+  name: string;
+  password_hash: string;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** The `sessionid` cookie of the gPodder login; gone with its app password. */
+export interface SyncSessionsTable {
+  /** SHA-256 of the cookie value, hex. */
+  token_hash: string;
+  user_id: string;
+  app_password_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface SyncDevicesTable {
+  user_id: string;
+  id: string;
+  caption: ColumnType<string, string | undefined, string>;
+  type: ColumnType<string, string | undefined, string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A feed URL (sanitised) a podcast app subscribed to or removed, newest change only. */
+export interface SyncSubscriptionsTable {
+  user_id: string;
+  url: string;
+  subscribed: boolean;
+  /** The sync stamp of the change. */
+  stamp: string | number;
+}
+
+/** The newest change of each library row, kept by a trigger on library_subscriptions. */
+export interface LibraryChangesTable {
+  user_id: string;
+  feed_id: string;
+  subscribed: boolean;
+  stamp: string | number;
+}
+
+/** One uploaded episode action, stored as sent (URLs sanitised). */
+export interface SyncEpisodeActionsTable {
+  id: Generated<string>;
+  user_id: string;
+  /** Hash of the action's content: a retried upload inserts nothing. */
+  content_key: string;
+  podcast: string;
+  episode: string;
+  guid: string | null;
+  device_id: string | null;
+  action: string;
+  /** The action's own time (the upload's time when it carried none). */
+  action_at: Timestamp;
+  started: number | null;
+  position: number | null;
+  total: number | null;
+  /** The sync stamp of the upload that brought it. */
+  stamp: string | number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -259,10 +335,17 @@ export interface Database {
   mcp_oauth_tokens: McpOauthTokensTable;
   highlights: HighlightsTable;
   notes: NotesTable;
+  sync_accounts: SyncAccountsTable;
+  sync_app_passwords: SyncAppPasswordsTable;
+  sync_sessions: SyncSessionsTable;
+  sync_devices: SyncDevicesTable;
+  sync_subscriptions: SyncSubscriptionsTable;
+  library_changes: LibraryChangesTable;
+  sync_episode_actions: SyncEpisodeActionsTable;
 }
 
 /** A user as the account code reads it; the playback revision is read on its own. */
-export type UserRow = Omit<Selectable<UsersTable>, 'playback_rev'>;
+export type UserRow = Omit<Selectable<UsersTable>, 'playback_rev' | 'sync_stamp' | 'sync_stamp_xid'>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PlaybackPositionRow = Selectable<PlaybackPositionsTable>;
 export type QueueItemRow = Selectable<QueueItemsTable>;

@@ -5,7 +5,7 @@ import express, { type RequestHandler } from 'express';
  * are declared by the routes that need them (a form post, an OPML upload),
  * so no other route ever receives a string where it expects an object.
  */
-export type BodyKind = 'json' | 'form' | 'xml' | 'text';
+export type BodyKind = 'json' | 'form' | 'xml' | 'text' | 'json-any' | 'text-any';
 
 /** The media types each kind is parsed from; they also name the OpenAPI request content. */
 export const BODY_MEDIA_TYPES: Readonly<Record<BodyKind, readonly string[]>> = {
@@ -13,6 +13,10 @@ export const BODY_MEDIA_TYPES: Readonly<Record<BodyKind, readonly string[]>> = {
   form: ['application/x-www-form-urlencoded'],
   xml: ['text/x-opml', 'application/xml', 'text/xml'],
   text: ['text/plain'],
+  // Protocols whose clients label bodies loosely (Python's urllib sends
+  // JSON as application/x-www-form-urlencoded): read whatever the type says.
+  'json-any': ['application/json'],
+  'text-any': ['text/plain'],
 };
 
 function parserFor(kind: BodyKind, limit: string): RequestHandler {
@@ -22,6 +26,10 @@ function parserFor(kind: BodyKind, limit: string): RequestHandler {
       return express.json({ type, limit });
     case 'form':
       return express.urlencoded({ type, limit, extended: false });
+    case 'json-any':
+      return express.json({ type: () => true, limit });
+    case 'text-any':
+      return express.text({ type: () => true, limit });
     default:
       return express.text({ type, limit });
   }

@@ -14,9 +14,11 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * - operator: `Authorization: Bearer <OPERATOR_TOKEN>`, failing closed;
  * - internal: `X-Internal-Token`, the delivery worker's seam;
  * - token: `Authorization: Bearer <access token>` the app itself issued
- *   (the remote MCP endpoint's OAuth tokens).
+ *   (the remote MCP endpoint's OAuth tokens);
+ * - sync: HTTP Basic with an app password, or the session cookie a sync
+ *   login set (the gPodder API of podcast apps).
  */
-export type AuthClass = 'open' | 'session' | 'operator' | 'internal' | 'token';
+export type AuthClass = 'open' | 'session' | 'operator' | 'internal' | 'token' | 'sync';
 
 /**
  * What each guarded auth class resolves to in an app, e.g.

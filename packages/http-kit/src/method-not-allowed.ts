@@ -19,6 +19,8 @@ function fits(declared: readonly Segment[], given: readonly string[]): boolean {
       return given.some((_segment, taken) => fits(tail, given.slice(taken + 1)));
     case 'param':
       return fits(tail, given.slice(1));
+    case 'pattern':
+      return head.regex.test(given[0] ?? '') && fits(tail, given.slice(1));
     default:
       return given[0]?.toLowerCase() === head.text && fits(tail, given.slice(1));
   }

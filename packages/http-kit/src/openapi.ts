@@ -29,6 +29,7 @@ const SECURITY: Record<
     scheme: { type: 'apiKey', in: 'header', name: 'X-Internal-Token' },
   },
   token: { name: 'oauthAccessToken', scheme: { type: 'http', scheme: 'bearer' } },
+  sync: { name: 'appPassword', scheme: { type: 'http', scheme: 'basic' } },
 };
 
 function problemResponse(description: string) {

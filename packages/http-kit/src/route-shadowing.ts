@@ -1,7 +1,20 @@
 import type { AnyRoute } from './define-route.js';
 
 /** One segment of a declared path; method-not-allowed.ts matches request paths against these. */
-export type Segment = { kind: 'literal'; text: string } | { kind: 'param' } | { kind: 'rest' };
+export type Segment =
+  | { kind: 'literal'; text: string }
+  | { kind: 'param' }
+  | { kind: 'rest' }
+  /** Params within literal text (`{username}.json`): matched by `regex`; `text` is the template. */
+  | { kind: 'pattern'; text: string; regex: RegExp };
+
+function patternOf(part: string): RegExp {
+  const source = part
+    .split(/(\{\w+\})/)
+    .map((piece) => (/^\{\w+\}$/.test(piece) ? '[^/]+?' : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  return new RegExp(`^${source}$`, 'i');
+}
 
 export function segmentsOf(path: string): Segment[] {
   return path
@@ -13,6 +26,9 @@ export function segmentsOf(path: string): Segment[] {
       }
       if (/^\{\w+\}$/.test(part)) {
         return { kind: 'param' };
+      }
+      if (/\{\w+\}/.test(part)) {
+        return { kind: 'pattern', text: part.toLowerCase(), regex: patternOf(part) };
       }
       // express matches paths case-insensitively by default
       return { kind: 'literal', text: part.toLowerCase() };
@@ -38,6 +54,12 @@ function covers(earlier: readonly Segment[], later: readonly Segment[]): boolean
       return later.some((_segment, taken) => covers(tail, later.slice(taken + 1)));
     case 'param':
       return first.kind !== 'rest' && covers(tail, rest);
+    case 'pattern':
+      return (
+        ((first.kind === 'literal' && head.regex.test(first.text)) ||
+          (first.kind === 'pattern' && first.text === head.text)) &&
+        covers(tail, rest)
+      );
     default:
       return first.kind === 'literal' && first.text === head.text && covers(tail, rest);
   }

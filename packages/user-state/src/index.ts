@@ -30,3 +30,23 @@ export {
 } from './queue.js';
 export type { EpisodeRef } from './shown-rows.js';
 export { shownFeedRows, shownRows } from './shown-rows.js';
+export {
+  listUserDevices,
+  requireUserDevice,
+  syncDevicesStatus,
+  updateUserDevice,
+} from './sync/devices.js';
+export {
+  episodeActionsSince,
+  isFinishedPlay,
+  protocolTime,
+  uploadEpisodeActions,
+} from './sync/episode-actions.js';
+export { sanitizeSyncUrl } from './sync/feed-url.js';
+export { parseFeedList, renderFeedList } from './sync/simple-formats.js';
+export {
+  applySubscriptionChange,
+  replaceSyncedFeeds,
+  subscriptionChangesSince,
+  syncedFeedUrls,
+} from './sync/subscriptions.js';

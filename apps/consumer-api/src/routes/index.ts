@@ -75,6 +75,26 @@ import { listRelatedEpisodes } from './search/list-related-episodes.js';
 import { searchEpisode } from './search/search-episode.js';
 import { searchLibrary } from './search/search-library.js';
 import { getEpisodeStats } from './stats/get-episode-stats.js';
+import {
+  createAppPasswordRoute,
+  listAppPasswordsRoute,
+  revokeAppPasswordRoute,
+} from './sync/app-password-routes.js';
+import {
+  getSyncDevices,
+  listGpodderDevices,
+  postSyncDevices,
+  updateGpodderDevice,
+} from './sync/device-routes.js';
+import { getGpodderEpisodeActions, uploadGpodderEpisodeActions } from './sync/episode-routes.js';
+import { gpodderLogin, gpodderLogout } from './sync/gpodder-auth-routes.js';
+import {
+  getDeviceSubscriptionFile,
+  getSubscriptionChanges,
+  getUserSubscriptionFile,
+  postSubscriptionChanges,
+  putDeviceSubscriptionFile,
+} from './sync/subscription-routes.js';
 import { listStorylines } from './themes/list-storylines.js';
 import { listThemes } from './themes/list-themes.js';
 
@@ -164,6 +184,23 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   createNote,
   patchNote,
   removeNote,
+  // Sync with podcast apps: app passwords and the gPodder API v2 (issue 17)
+  createAppPasswordRoute,
+  listAppPasswordsRoute,
+  revokeAppPasswordRoute,
+  gpodderLogin,
+  gpodderLogout,
+  listGpodderDevices,
+  updateGpodderDevice,
+  getSyncDevices,
+  postSyncDevices,
+  getSubscriptionChanges,
+  postSubscriptionChanges,
+  getUserSubscriptionFile,
+  getDeviceSubscriptionFile,
+  putDeviceSubscriptionFile,
+  uploadGpodderEpisodeActions,
+  getGpodderEpisodeActions,
 ];
 
 /**

@@ -7,6 +7,7 @@ import * as playbackFinished from './202611241000_playback_finished.js';
 import * as playbackRevision from './202611251000_playback_revision.js';
 import * as createMcpOauth from './202611261000_create_mcp_oauth.js';
 import * as createCapture from './202611261100_create_capture.js';
+import * as createSync from './202611270900_create_sync.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -22,6 +23,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611251000_playback_revision': playbackRevision,
   '202611261000_create_mcp_oauth': createMcpOauth,
   '202611261100_create_capture': createCapture,
+  '202611270900_create_sync': createSync,
 };
 
 export const migrationProvider: MigrationProvider = {

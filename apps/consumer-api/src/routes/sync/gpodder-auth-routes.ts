@@ -1,0 +1,82 @@
+import { GpodderUserParams, Problem, z } from '@podcast/contracts';
+import {
+  authenticateSync,
+  endSyncSession,
+  SYNC_SESSION_COOKIE,
+  SYNC_SESSION_TTL_MS,
+  type SyncPrincipal,
+  SyncAuthRefused,
+  startSyncSession,
+} from '@podcast/auth';
+import { HttpError, reply } from '@podcast/http-kit';
+import { defineRoute, syncAuthOf } from '../../context.js';
+
+const TAGS = ['gpodder'];
+const Empty = z.object({}).strict().describe('An empty object');
+
+function cookieOptions(secure: boolean) {
+  return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };
+}
+
+export const gpodderLogin = defineRoute({
+  method: 'post',
+  path: '/api/2/auth/{username}/login.json',
+  summary: 'gPodder login: HTTP Basic with the sync user name and an app password',
+  description:
+    'Sets the `sessionid` cookie later requests may send instead of Basic. With only a valid ' +
+    'cookie it confirms the login. A cookie of another user is a 400, as the protocol says.',
+  tags: TAGS,
+  auth: 'sync',
+  params: GpodderUserParams,
+  responses: {
+    200: Empty,
+    400: Problem.describe('The session cookie is for another user'),
+  },
+  handler: async ({ ctx, req, principal }) => {
+    const answer = reply(200, {});
+    if (principal.via === 'basic') {
+      const token = await startSyncSession(syncAuthOf(ctx), principal);
+      answer.setCookie(SYNC_SESSION_COOKIE, token, {
+        ...cookieOptions(req.secure),
+        maxAge: SYNC_SESSION_TTL_MS,
+      });
+    }
+    return answer;
+  },
+});
+
+export const gpodderLogout = defineRoute({
+  method: 'post',
+  path: '/api/2/auth/{username}/logout.json',
+  summary: 'gPodder logout: ends the session of the `sessionid` cookie',
+  description: '200 also without a cookie; a cookie of another user is a 400.',
+  tags: TAGS,
+  auth: 'open',
+  params: GpodderUserParams,
+  responses: {
+    200: Empty,
+    400: Problem.describe('The session cookie is for another user'),
+  },
+  handler: async ({ ctx, req, params }) => {
+    let principal: SyncPrincipal | undefined;
+    try {
+      principal = await authenticateSync(
+        syncAuthOf(ctx),
+        { authorization: undefined, cookie: req.get('cookie') },
+        params.username,
+      );
+    } catch (err) {
+      // No cookie, or one that ended already: logged out all the same.
+      if (!(err instanceof SyncAuthRefused)) {
+        throw err;
+      }
+      if (err.status === 400) {
+        throw new HttpError(400, err.detail);
+      }
+    }
+    if (principal?.sessionHash !== undefined) {
+      await endSyncSession(syncAuthOf(ctx), principal.sessionHash);
+    }
+    return reply(200, {}).clearCookie(SYNC_SESSION_COOKIE, cookieOptions(req.secure));
+  },
+});

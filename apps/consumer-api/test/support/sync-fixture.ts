@@ -1,0 +1,88 @@
+import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
+import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
+import request from 'supertest';
+import { buildTestApp, type TestApp } from './build-test-app.js';
+import { sessionCookieFor } from './session-cookie-for.js';
+
+const SECRET = 'a-sync-test-session-secret-of-32-chars';
+
+/** A signed-in web-app user with an app password for their podcast apps. */
+export interface SyncUser {
+  /** The web app's session cookie. */
+  cookie: string;
+  userId: string;
+  username: string;
+  password: string;
+  passwordId: string;
+  /** `Authorization: Basic …` of the app password. */
+  basic: string;
+}
+
+export interface SyncFixture {
+  t: TestApp;
+  snapshot: CorpusSnapshot;
+  dir: string;
+  close(): Promise<void>;
+  /** Signs `subject` in on the web app and mints an app password. */
+  user(subject: string): Promise<SyncUser>;
+}
+
+export function basicAuth(username: string, password: string): string {
+  return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+}
+
+/** The consumer API (production mode, so the web app needs its session) over a copy of the sample. */
+export async function openSyncFixture(prefix: string): Promise<SyncFixture> {
+  const dir = await realpath(await mkdtemp(path.join(tmpdir(), `consumer-${prefix}-`)));
+  const root = path.join(dir, 'sample');
+  await cp(SAMPLE_CORPUS_DIR, root, { recursive: true, preserveTimestamps: true });
+  const t = await buildTestApp({
+    appEnv: 'production',
+    env: { CORPUS_DIR: root, SESSION_SECRET: SECRET },
+  });
+  const snapshot = await t.ctx.corpus.get(root);
+  return {
+    t,
+    snapshot,
+    dir,
+    close: async () => {
+      await t.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+    user: async (subject) => {
+      const { cookie, user } = await sessionCookieFor(t.ctx, subject);
+      const res = await request(t.app)
+        .post('/api/app/sync/app-passwords')
+        .set('cookie', cookie)
+        .send({ name: `${subject}'s phone` });
+      if (res.status !== 201) {
+        throw new Error(`app password for ${subject}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+      return {
+        cookie,
+        userId: user.id,
+        username: res.body.username,
+        password: res.body.password,
+        passwordId: res.body.id,
+        basic: basicAuth(res.body.username, res.body.password),
+      };
+    },
+  };
+}
+
+/** Corpus shows with a feed URL, and for each an episode with a GUID and an enclosure URL. */
+export function syncableShows(
+  snapshot: CorpusSnapshot,
+): { feedId: string; url: string; episode: EpisodeRecord }[] {
+  return snapshot.feeds.flatMap((feed) => {
+    const episode = snapshot.episodes.find(
+      (e) => e.feed_id === feed.feed_id && e.episode_id !== null && e.media_url !== null,
+    );
+    return feed.url === null || feed.feed_id === '' || episode === undefined
+      ? []
+      : [{ feedId: feed.feed_id, url: feed.url, episode }];
+  });
+}

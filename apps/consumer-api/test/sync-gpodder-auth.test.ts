@@ -1,0 +1,293 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import {
+  basicAuth,
+  openSyncFixture,
+  type SyncFixture,
+  type SyncUser,
+} from './support/sync-fixture.js';
+
+let f: SyncFixture;
+let ann: SyncUser;
+let bob: SyncUser;
+
+beforeAll(async () => {
+  f = await openSyncFixture('gpodder-auth');
+  ann = await f.user('ann');
+  bob = await f.user('bob');
+});
+
+afterAll(async () => {
+  await f.close();
+});
+
+const app = () => f.t.app;
+const CHALLENGE = /^Basic realm="podcast sync"/;
+
+function sessionIdOf(res: request.Response): string {
+  const set = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+  const cookie = set.find((c) => c.startsWith('sessionid='));
+  if (cookie === undefined) {
+    throw new Error('no sessionid cookie set');
+  }
+  return cookie.split(';')[0] as string;
+}
+
+describe('app passwords on /api/app', () => {
+  it('mints, lists without secrets, and revokes', async () => {
+    const u = await f.user('carol');
+    expect(u.username).toBe('carol');
+    expect(u.password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){5}$/);
+    const list = await request(app()).get('/api/app/sync/app-passwords').set('cookie', u.cookie);
+    expect(list.status).toBe(200);
+    expect(list.body.items).toEqual([
+      {
+        id: u.passwordId,
+        name: "carol's phone",
+        username: 'carol',
+        created_at: expect.any(String),
+        last_used_at: null,
+      },
+    ]);
+    expect(JSON.stringify(list.body)).not.toContain(u.password);
+    await request(app()).get(`/api/2/devices/carol.json`).set('authorization', u.basic);
+    const used = await request(app()).get('/api/app/sync/app-passwords').set('cookie', u.cookie);
+    expect(used.body.items[0].last_used_at).toEqual(expect.any(String));
+    const gone = await request(app())
+      .delete(`/api/app/sync/app-passwords/${u.passwordId}`)
+      .set('cookie', u.cookie);
+    expect(gone.status).toBe(204);
+    const again = await request(app())
+      .delete(`/api/app/sync/app-passwords/${u.passwordId}`)
+      .set('cookie', u.cookie);
+    expect(again.status).toBe(404);
+  });
+
+  it('gives two users with the same mailbox name different user names', async () => {
+    const one = await f.user('same');
+    const { cookie } = await (async () => {
+      const { sessionCookieFor } = await import('./support/session-cookie-for.js');
+      return sessionCookieFor(f.t.ctx, 'same-other');
+    })();
+    // Another account whose e-mail local part is also "same".
+    await f.t.ctx.db
+      .updateTable('users')
+      .set({ email: 'same@elsewhere.example' })
+      .where('provider_subject', '=', 'same-other')
+      .execute();
+    const res = await request(app())
+      .post('/api/app/sync/app-passwords')
+      .set('cookie', cookie)
+      .send({ name: 'x' });
+    expect(res.status).toBe(201);
+    expect(one.username).toBe('same');
+    expect(res.body.username).toMatch(/^same-[0-9a-f]{8}$/);
+  });
+
+  it('refuses bad names with a 400 naming the field, and the 21st password with a 409', async () => {
+    const u = await f.user('dave');
+    for (const body of [{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(101) }, { name: 'é'.repeat(51) }, { name: 'ok', extra: 1 }]) {
+      const res = await request(app()).post('/api/app/sync/app-passwords').set('cookie', u.cookie).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(/^(body\.name|body)/);
+    }
+    const nul = await request(app())
+      .post('/api/app/sync/app-passwords')
+      .set('cookie', u.cookie)
+      .set('content-type', 'application/json')
+      .send('{"name":"a\\u0000b"}');
+    expect(nul.status).toBe(400);
+    const made = await Promise.all(
+      Array.from({ length: 22 }, (_, i) =>
+        request(app()).post('/api/app/sync/app-passwords').set('cookie', u.cookie).send({ name: `n${i}` }),
+      ),
+    );
+    const statuses = made.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(19);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(3);
+    const badId = await request(app()).delete('/api/app/sync/app-passwords/nope').set('cookie', u.cookie);
+    expect(badId.status).toBe(400);
+  });
+
+  it('needs the web session: no session is a 401, and an app password is no web credential', async () => {
+    expect((await request(app()).get('/api/app/sync/app-passwords')).status).toBe(401);
+    const viaBasic = await request(app()).get('/api/app/library').set('authorization', ann.basic);
+    expect(viaBasic.status).toBe(401);
+    const login = await request(app())
+      .post(`/api/2/auth/${ann.username}/login.json`)
+      .set('authorization', ann.basic);
+    const viaSyncCookie = await request(app()).get('/api/app/library').set('cookie', sessionIdOf(login));
+    expect(viaSyncCookie.status).toBe(401);
+    // And the web session is no sync credential.
+    const viaWeb = await request(app()).get(`/api/2/devices/${ann.username}.json`).set('cookie', ann.cookie);
+    expect(viaWeb.status).toBe(401);
+  });
+});
+
+describe('signing in to the gPodder API', () => {
+  it('challenges a request without credentials, as Basic clients expect', async () => {
+    const res = await request(app()).get(`/api/2/devices/${ann.username}.json`);
+    expect(res.status).toBe(401);
+    expect(res.headers['www-authenticate']).toMatch(CHALLENGE);
+    const login = await request(app()).post(`/api/2/auth/${ann.username}/login.json`);
+    expect(login.status).toBe(401);
+    expect(login.headers['www-authenticate']).toMatch(CHALLENGE);
+  });
+
+  it('refuses a wrong password, an unknown user, a malformed header and a web password', async () => {
+    for (const authorization of [
+      basicAuth(ann.username, 'wrong-password'),
+      basicAuth(ann.username, bob.password),
+      basicAuth('nobody', ann.password),
+      basicAuth(ann.username, ''),
+      'Basic !!!',
+      'Basic',
+      `Bearer ${ann.password}`,
+    ]) {
+      const res = await request(app())
+        .get(`/api/2/devices/${ann.username}.json`)
+        .set('authorization', authorization);
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(CHALLENGE);
+    }
+  });
+
+  it("refuses another user's devices, subscriptions and actions", async () => {
+    await request(app())
+      .post(`/api/2/devices/${bob.username}/bobs-phone.json`)
+      .set('authorization', bob.basic)
+      .send({ caption: 'Bob' });
+    for (const path of [
+      `/api/2/devices/${bob.username}.json`,
+      `/api/2/subscriptions/${bob.username}/bobs-phone.json`,
+      `/api/2/episodes/${bob.username}.json`,
+      `/subscriptions/${bob.username}/bobs-phone.opml`,
+      `/subscriptions/${bob.username}.json`,
+      `/api/2/sync-devices/${bob.username}.json`,
+    ]) {
+      const res = await request(app()).get(path).set('authorization', ann.basic);
+      expect(res.status).toBe(401);
+    }
+    const write = await request(app())
+      .post(`/api/2/subscriptions/${bob.username}/bobs-phone.json`)
+      .set('authorization', ann.basic)
+      .send({ add: ['https://evil.example/feed'] });
+    expect(write.status).toBe(401);
+    const bobs = await request(app())
+      .get(`/api/2/subscriptions/${bob.username}/bobs-phone.json`)
+      .set('authorization', bob.basic);
+    expect(bobs.body.add).toEqual([]);
+    // Ann's own device list does not show Bob's device.
+    const anns = await request(app()).get(`/api/2/devices/${ann.username}.json`).set('authorization', ann.basic);
+    expect(anns.body.map((d: { id: string }) => d.id)).not.toContain('bobs-phone');
+  });
+
+  it('sets a session cookie that works instead of Basic until logout', async () => {
+    const login = await request(app())
+      .post(`/api/2/auth/${ann.username}/login.json`)
+      .set('authorization', ann.basic);
+    expect(login.status).toBe(200);
+    const cookie = sessionIdOf(login);
+    expect(login.headers['set-cookie']?.[0]).toMatch(/HttpOnly/i);
+    const viaCookie = await request(app()).get(`/api/2/devices/${ann.username}.json`).set('cookie', cookie);
+    expect(viaCookie.status).toBe(200);
+    const check = await request(app()).post(`/api/2/auth/${ann.username}/login.json`).set('cookie', cookie);
+    expect(check.status).toBe(200);
+    expect(check.headers['set-cookie']).toBeUndefined();
+    const otherUser = await request(app()).post(`/api/2/auth/${bob.username}/login.json`).set('cookie', cookie);
+    expect(otherUser.status).toBe(400);
+    const otherLogout = await request(app()).post(`/api/2/auth/${bob.username}/logout.json`).set('cookie', cookie);
+    expect(otherLogout.status).toBe(400);
+    const logout = await request(app()).post(`/api/2/auth/${ann.username}/logout.json`).set('cookie', cookie);
+    expect(logout.status).toBe(200);
+    const after = await request(app()).get(`/api/2/devices/${ann.username}.json`).set('cookie', cookie);
+    expect(after.status).toBe(401);
+    const bare = await request(app()).post(`/api/2/auth/${ann.username}/logout.json`);
+    expect(bare.status).toBe(200);
+  });
+
+  it('stops a revoked password at once, its sessions too', async () => {
+    const u = await f.user('erin');
+    const login = await request(app()).post(`/api/2/auth/erin/login.json`).set('authorization', u.basic);
+    const cookie = sessionIdOf(login);
+    expect((await request(app()).get('/api/2/devices/erin.json').set('authorization', u.basic)).status).toBe(200);
+    await request(app()).delete(`/api/app/sync/app-passwords/${u.passwordId}`).set('cookie', u.cookie);
+    expect((await request(app()).get('/api/2/devices/erin.json').set('authorization', u.basic)).status).toBe(401);
+    expect((await request(app()).get('/api/2/devices/erin.json').set('cookie', cookie)).status).toBe(401);
+  });
+});
+
+describe('malformed sync input', () => {
+  const post = (path: string, body: unknown) =>
+    request(app()).post(path).set('authorization', ann.basic).send(body as object);
+
+  it('refuses a malformed action batch whole, naming the action and field', async () => {
+    const good = { podcast: 'https://p.example/f', episode: 'https://p.example/1.mp3', action: 'play', position: 10, timestamp: '2026-11-25T10:00:00' };
+    const cases: [unknown, RegExp][] = [
+      [[good, { ...good, action: 'skip' }], /^body/],
+      [[good, { ...good, position: -1 }], /^body/],
+      [[good, { ...good, action: 'download', position: 5 }], /^body/],
+      [[good, { ...good, timestamp: 'yesterday' }], /^body/],
+      [[good, { ...good, timestamp: '2026-13-45T99:00:00' }], /^body/],
+      [[good, { ...good, podcast: undefined }], /^body/],
+      [[good, { ...good, device: 'bad device id' }], /^body/],
+      [[good, { ...good, started: 1, position: undefined }], /^body/],
+      [[], /^body/],
+      [{ actions: 'no' }, /^body/],
+      [Array.from({ length: 5001 }, () => good), /^body/],
+    ];
+    const before = await request(app()).get(`/api/2/episodes/${ann.username}.json`).set('authorization', ann.basic);
+    for (const [body, detail] of cases) {
+      const res = await post(`/api/2/episodes/${ann.username}.json`, body);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(detail);
+      expect(res.body.errors.length).toBeGreaterThan(0);
+    }
+    const malformed = await request(app())
+      .post(`/api/2/episodes/${ann.username}.json`)
+      .set('authorization', ann.basic)
+      .set('content-type', 'application/json')
+      .send('[{"podcast": ');
+    expect(malformed.status).toBe(400);
+    const after = await request(app()).get(`/api/2/episodes/${ann.username}.json`).set('authorization', ann.basic);
+    expect(after.body.actions).toEqual(before.body.actions);
+  });
+
+  it('refuses bad device ids, device types, since values and subscription lists', async () => {
+    const u = ann.username;
+    expect((await post(`/api/2/devices/${u}/${'d'.repeat(101)}.json`, {})).status).toBe(400);
+    expect((await post(`/api/2/devices/${u}/ok.json`, { type: 'toaster' })).status).toBe(400);
+    expect((await post(`/api/2/devices/${u}/ok.json`, { caption: 'x'.repeat(256) })).status).toBe(400);
+    const badSince = await request(app()).get(`/api/2/subscriptions/${u}/ok.json?since=-1`).set('authorization', ann.basic);
+    expect(badSince.status).toBe(400);
+    expect(badSince.body.detail).toMatch(/^query\.since/);
+    expect((await post(`/api/2/subscriptions/${u}/ok.json`, { add: 'https://x' })).status).toBe(400);
+    expect((await post(`/api/2/subscriptions/${u}/ok.json`, { add: ['x'.repeat(2049)] })).status).toBe(400);
+    const badFormat = await request(app()).get(`/subscriptions/${u}.xml`).set('authorization', ann.basic);
+    expect(badFormat.status).toBe(400);
+    const badAgg = await request(app()).get(`/api/2/episodes/${u}.json?aggregated=maybe`).set('authorization', ann.basic);
+    expect(badAgg.status).toBe(400);
+  });
+
+  it('keeps the device cap of 100 on every path that creates devices', async () => {
+    const u = await f.user('many-devices');
+    for (let i = 0; i < 100; i += 1) {
+      const res = await request(app())
+        .post(`/api/2/devices/${u.username}/d${i}.json`)
+        .set('authorization', u.basic)
+        .send({});
+      expect(res.status).toBe(200);
+    }
+    const viaDevice = await request(app()).post(`/api/2/devices/${u.username}/d100.json`).set('authorization', u.basic).send({});
+    expect(viaDevice.status).toBe(409);
+    const viaSubscriptions = await request(app()).get(`/api/2/subscriptions/${u.username}/d101.json`).set('authorization', u.basic);
+    expect(viaSubscriptions.status).toBe(409);
+    const viaActions = await request(app())
+      .post(`/api/2/episodes/${u.username}.json`)
+      .set('authorization', u.basic)
+      .send([{ podcast: 'https://p.example/f', episode: 'https://p.example/2.mp3', action: 'download', device: 'd102' }]);
+    expect(viaActions.status).toBe(409);
+    const known = await request(app()).post(`/api/2/devices/${u.username}/d5.json`).set('authorization', u.basic).send({ caption: 'still fine' });
+    expect(known.status).toBe(200);
+  });
+});

@@ -1,0 +1,58 @@
+import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+
+/**
+ * App passwords are kept as scrypt hashes (RFC 7914), in the form
+ * `scrypt$N$r$p$salt$hash` with base64url salt and hash, so the cost can
+ * rise later without making stored hashes unreadable. N=2^15, r=8 costs
+ * about 32 MiB and some 60 ms on one core here; a verified credential is
+ * remembered for a while (verified-credentials.ts) so a podcast app that
+ * sends Basic on every request does not pay it each time.
+ */
+const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+const KEY_BYTES = 32;
+/** Above 128 * N * r bytes, which Node's default 32 MiB maxmem would refuse at this N. */
+const MAX_MEM = 64 * 1024 * 1024;
+
+function derive(
+  password: string,
+  salt: Buffer,
+  cost: { N: number; r: number; p: number },
+): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_BYTES, { ...cost, maxmem: MAX_MEM }, (err, key) =>
+      err ? reject(err) : resolve(key),
+    );
+  });
+}
+
+export async function hashAppPassword(
+  password: string,
+  random: (size: number) => Buffer = randomBytes,
+): Promise<string> {
+  const salt = random(16);
+  const key = await derive(password, salt, COST);
+  return [
+    'scrypt',
+    COST.N,
+    COST.r,
+    COST.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
+}
+
+/** Whether `password` is the one `stored` was made from; a malformed hash never matches. */
+export async function verifyAppPassword(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6 || parts[0] !== 'scrypt') {
+    return false;
+  }
+  const [N, r, p] = parts.slice(1, 4).map(Number) as [number, number, number];
+  const salt = Buffer.from(parts[4] ?? '', 'base64url');
+  const expected = Buffer.from(parts[5] ?? '', 'base64url');
+  if (![N, r, p].every(Number.isSafeInteger) || N > 2 ** 20 || expected.length !== KEY_BYTES) {
+    return false;
+  }
+  const key = await derive(password, salt, { N, r, p });
+  return timingSafeEqual(key, expected);
+}

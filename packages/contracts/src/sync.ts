@@ -1,0 +1,264 @@
+import { IsoDateTime } from './wire-formats.js';
+import { z } from './zod.js';
+
+/**
+ * Sync with podcast apps (issue 17): app passwords on /api/app and the
+ * gPodder.net API v2 at the server's root. Field names and shapes of the
+ * /api/2 and /subscriptions routes are the protocol's, not ours
+ * (docs/decisions/sync.md).
+ */
+
+/** Limits of every sync write path. */
+export const SYNC_LIMITS = {
+  appPasswordsPerUser: 20,
+  devicesPerUser: 100,
+  /** Stored subscription rows per user, unsubscribed ones included. */
+  subscriptionsPerUser: 5000,
+  /** URLs in one subscription change or upload. */
+  urlsPerChange: 5000,
+  urlChars: 2048,
+  actionsPerUpload: 5000,
+  /** Stored episode actions per user; an upload that would pass it is refused whole. */
+  actionsPerUser: 100_000,
+  /** A body of 5,000 actions with long URLs stays well under it. */
+  bodyLimit: '8mb',
+} as const;
+
+const bytes = (max: number) =>
+  z
+    .string()
+    .refine((v) => Buffer.byteLength(v, 'utf8') <= max, { message: `at most ${max} bytes` });
+
+// ---------------------------------------------------------------- app passwords
+
+export const AppPasswordId = z.string().regex(/^ap_[0-9a-f]{24}$/, 'not an app password id');
+
+export const AppPasswordCreateBody = z
+  .object({
+    name: bytes(100)
+      .pipe(z.string().trim().min(1, 'a name is required'))
+      .openapi({ description: 'What the password is for, e.g. "AntennaPod on my phone"' }),
+  })
+  .strict();
+export type AppPasswordCreateBody = z.infer<typeof AppPasswordCreateBody>;
+
+/** The name podcast apps log in with: lowercase letters, digits, `_` and `-`. */
+export const SyncUsername = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'not a sync user name')
+  .openapi({ description: 'The user name a podcast app logs in with' });
+
+export const AppPassword = z.object({
+  id: AppPasswordId,
+  name: z.string(),
+  username: SyncUsername,
+  created_at: IsoDateTime,
+  last_used_at: IsoDateTime.nullable(),
+});
+export type AppPassword = z.infer<typeof AppPassword>;
+
+export const AppPasswordCreated = AppPassword.extend({
+  password: z.string().openapi({ description: 'Shown this once; only a slow hash is stored' }),
+});
+export type AppPasswordCreated = z.infer<typeof AppPasswordCreated>;
+
+export const AppPasswordList = z.object({ items: z.array(AppPassword) });
+export type AppPasswordList = z.infer<typeof AppPasswordList>;
+
+export const AppPasswordParams = z.object({ id: AppPasswordId });
+
+// ---------------------------------------------------------------- gPodder: paths
+
+/** A device id as the protocol allows it (`[\w.-]+`), at most 100 characters. */
+export const GpodderDeviceId = z
+  .string()
+  .regex(/^[\w.-]{1,100}$/, 'a device id is 1-100 letters, digits, "_", "." or "-"');
+
+export const GpodderUserParams = z.object({ username: z.string().min(1).max(64) });
+export const GpodderDeviceParams = GpodderUserParams.extend({ device: GpodderDeviceId });
+
+export const SimpleFormat = z.enum(['opml', 'json', 'txt']);
+export type SimpleFormat = z.infer<typeof SimpleFormat>;
+export const GpodderUserFileParams = GpodderUserParams.extend({ format: SimpleFormat });
+export const GpodderDeviceFileParams = GpodderDeviceParams.extend({ format: SimpleFormat });
+
+/** Seconds since the epoch, as every timestamp of the protocol. */
+export const GpodderTimestamp = z.number().int().min(0);
+
+const SinceParam = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(2 ** 40)
+  .openapi({ description: 'The `timestamp` of the previous answer; 0 or absent for everything' });
+
+// ---------------------------------------------------------------- devices
+
+export const DeviceType = z.enum(['desktop', 'laptop', 'mobile', 'server', 'other']);
+
+export const GpodderDevice = z.object({
+  id: z.string(),
+  caption: z.string(),
+  type: DeviceType,
+  subscriptions: z.number().int().min(0),
+});
+export const GpodderDeviceList = z.array(GpodderDevice);
+export type GpodderDevice = z.infer<typeof GpodderDevice>;
+
+export const DeviceUpdateBody = z
+  .object({ caption: bytes(255).optional(), type: DeviceType.optional() })
+  .openapi({ description: 'Fields left out keep their value (a new device: "" and other)' });
+export type DeviceUpdateBody = z.infer<typeof DeviceUpdateBody>;
+
+// ---------------------------------------------------------------- subscriptions
+
+const FeedUrlText = z.string().max(SYNC_LIMITS.urlChars);
+const UrlList = z.array(FeedUrlText).max(SYNC_LIMITS.urlsPerChange);
+
+export const SubscriptionChangeBody = z
+  .object({ add: UrlList.default([]), remove: UrlList.default([]) })
+  .superRefine((body, ctx) => {
+    const added = new Set(body.add.map((url) => url.trim()));
+    const both = body.remove.findIndex((url) => added.has(url.trim()));
+    if (both >= 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['remove', both],
+        message: 'the same feed is both added and removed',
+      });
+    }
+  });
+export type SubscriptionChangeBody = z.infer<typeof SubscriptionChangeBody>;
+
+/** `[as sent, as stored]`; an empty second member means the URL was refused and ignored. */
+const UpdateUrls = z.array(z.tuple([z.string(), z.string()]));
+
+export const SubscriptionChangeResult = z.object({
+  timestamp: GpodderTimestamp,
+  update_urls: UpdateUrls,
+});
+export type SubscriptionChangeResult = z.infer<typeof SubscriptionChangeResult>;
+
+export const SubscriptionChanges = z.object({
+  add: z.array(z.string()),
+  remove: z.array(z.string()),
+  timestamp: GpodderTimestamp,
+});
+export type SubscriptionChanges = z.infer<typeof SubscriptionChanges>;
+
+export const SinceQuery = z.object({ since: SinceParam.optional() });
+
+/** The simple API's JSON form: the feed URLs, as a list. */
+export const SubscriptionUrlList = z.array(z.string());
+
+// ---------------------------------------------------------------- episode actions
+
+export const EpisodeActionKind = z.enum(['download', 'play', 'delete', 'new', 'flattr']);
+export type EpisodeActionKind = z.infer<typeof EpisodeActionKind>;
+
+/** ISO 8601 as the apps send it; without a zone it is UTC (the protocol says so). */
+export const GpodderActionTime = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/,
+    'an ISO 8601 date and time, e.g. 2026-11-26T09:00:00',
+  )
+  .refine((v) => !Number.isNaN(Date.parse(asUtc(v))), 'not a real date and time');
+
+/** The instant an action time names (UTC when it carries no zone). */
+export function actionInstant(value: string): Date {
+  return new Date(Date.parse(asUtc(value)));
+}
+
+function asUtc(value: string): string {
+  const iso = value.replace(' ', 'T');
+  return /(?:Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`;
+}
+
+const Seconds = z
+  .number()
+  .int()
+  .min(0)
+  .max(7 * 24 * 3600);
+
+export const EpisodeActionIn = z
+  .object({
+    podcast: FeedUrlText.min(1),
+    episode: FeedUrlText.min(1),
+    guid: bytes(1000).optional(),
+    device: GpodderDeviceId.optional(),
+    action: z
+      .string()
+      .transform((v) => v.toLowerCase())
+      .pipe(EpisodeActionKind),
+    timestamp: GpodderActionTime.optional(),
+    started: Seconds.optional(),
+    position: Seconds.optional(),
+    total: Seconds.optional(),
+  })
+  .superRefine((a, ctx) => {
+    if (a.action !== 'play') {
+      for (const key of ['started', 'position', 'total'] as const) {
+        if (a[key] !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [key], message: 'only a play action has it' });
+        }
+      }
+    } else if (a.position === undefined && (a.started !== undefined || a.total !== undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['position'],
+        message: 'required when started or total is set',
+      });
+    }
+  });
+export type EpisodeActionIn = z.infer<typeof EpisodeActionIn>;
+
+const ActionList = z.array(EpisodeActionIn).min(1).max(SYNC_LIMITS.actionsPerUpload);
+
+/** A bare list, as the protocol documents it; `{actions: [...]}` is taken too. */
+export const EpisodeActionUpload = z.union([ActionList, z.object({ actions: ActionList })]);
+
+export const EpisodeActionUploadResult = SubscriptionChangeResult;
+
+export const EpisodeActionOut = z.object({
+  podcast: z.string(),
+  episode: z.string(),
+  guid: z.string().optional(),
+  device: z.string().optional(),
+  action: EpisodeActionKind,
+  timestamp: z.string().openapi({ description: 'UTC, ISO 8601 without a zone' }),
+  started: z.number().int().optional(),
+  position: z.number().int().optional(),
+  total: z.number().int().optional(),
+});
+export type EpisodeActionOut = z.infer<typeof EpisodeActionOut>;
+
+export const EpisodeActionPage = z.object({
+  actions: z.array(EpisodeActionOut),
+  timestamp: GpodderTimestamp,
+});
+export type EpisodeActionPage = z.infer<typeof EpisodeActionPage>;
+
+export const EpisodeActionQuery = z.object({
+  since: SinceParam.optional(),
+  podcast: FeedUrlText.min(1).optional(),
+  device: GpodderDeviceId.optional(),
+  aggregated: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .optional(),
+});
+export type EpisodeActionQuery = z.infer<typeof EpisodeActionQuery>;
+
+// ---------------------------------------------------------------- sync-devices
+
+export const SyncDevicesStatus = z.object({
+  synchronized: z.array(z.array(z.string())),
+  'not-synchronized': z.array(z.string()),
+});
+export type SyncDevicesStatus = z.infer<typeof SyncDevicesStatus>;
+
+export const SyncDevicesBody = z.object({
+  synchronize: z.array(z.array(GpodderDeviceId).max(100)).max(100).default([]),
+  'stop-synchronize': z.array(GpodderDeviceId).max(100).default([]),
+});

@@ -1,0 +1,491 @@
+import { sql } from 'kysely';
+import { assertRoomFor, assertWithinCap } from './caps.js';
+import { type DbExecutor, lockUser, withTransaction } from './executor.js';
+import { toIso, toIsoOrNull } from './timestamps.js';
+
+// ------------------------------------------------------------ accounts and app passwords
+
+/** The user's sync user name, if one was given already. */
+export async function findSyncUsername(db: DbExecutor, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('sync_accounts')
+    .select('username')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.username;
+}
+
+/**
+ * Gives the user the first free name of `candidates` (or keeps the one they
+ * have). Answers undefined when every candidate is taken.
+ */
+export async function claimSyncUsername(
+  db: DbExecutor,
+  userId: string,
+  candidates: readonly string[],
+): Promise<string | undefined> {
+  for (const username of candidates) {
+    const known = await findSyncUsername(db, userId);
+    if (known !== undefined) {
+      return known;
+    }
+    await db
+      .insertInto('sync_accounts')
+      .values({ user_id: userId, username })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  return findSyncUsername(db, userId);
+}
+
+export interface AppPasswordRow {
+  id: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** Stores a new app password, refusing the one past `max` (CapReached, a 409). */
+export async function insertAppPassword(
+  db: DbExecutor,
+  row: { id: string; userId: string; name: string; passwordHash: string; now: Date },
+  max: number,
+): Promise<AppPasswordRow> {
+  return withTransaction(db, async (trx) => {
+    await lockUser(trx, row.userId);
+    await assertRoomFor(trx, 'sync_app_passwords', row.userId, 1, max, 'app passwords');
+    await trx
+      .insertInto('sync_app_passwords')
+      .values({
+        id: row.id,
+        user_id: row.userId,
+        name: row.name,
+        password_hash: row.passwordHash,
+        created_at: row.now,
+      })
+      .execute();
+    return { id: row.id, name: row.name, created_at: toIso(row.now), last_used_at: null };
+  });
+}
+
+/** The user's app passwords, oldest first, without their hashes. */
+export async function listAppPasswords(db: DbExecutor, userId: string): Promise<AppPasswordRow[]> {
+  const rows = await db
+    .selectFrom('sync_app_passwords')
+    .select(['id', 'name', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    created_at: toIso(r.created_at),
+    last_used_at: toIsoOrNull(r.last_used_at),
+  }));
+}
+
+/** Revokes one of the user's app passwords (and its sessions); false when there was none. */
+export async function deleteAppPassword(
+  db: DbExecutor,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('sync_app_passwords')
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export interface SyncLogin {
+  userId: string;
+  username: string;
+  passwords: { id: string; hash: string }[];
+}
+
+/** Who logs in with `username`, with the hashes of their app passwords. */
+export async function findSyncLogin(
+  db: DbExecutor,
+  username: string,
+): Promise<SyncLogin | undefined> {
+  const account = await db
+    .selectFrom('sync_accounts')
+    .select(['user_id', 'username'])
+    .where('username', '=', username)
+    .executeTakeFirst();
+  if (account === undefined) {
+    return undefined;
+  }
+  const passwords = await db
+    .selectFrom('sync_app_passwords')
+    .select(['id', 'password_hash'])
+    .where('user_id', '=', account.user_id)
+    .execute();
+  return {
+    userId: account.user_id,
+    username: account.username,
+    passwords: passwords.map((p) => ({ id: p.id, hash: p.password_hash })),
+  };
+}
+
+/** Notes a use of an app password, at most once a minute. */
+export async function touchAppPassword(db: DbExecutor, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('sync_app_passwords')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([
+        eb('last_used_at', 'is', null),
+        eb('last_used_at', '<', new Date(now.getTime() - 60_000)),
+      ]),
+    )
+    .execute();
+}
+
+export async function createSyncSession(
+  db: DbExecutor,
+  row: { tokenHash: string; userId: string; appPasswordId: string; now: Date; expiresAt: Date },
+): Promise<void> {
+  await db
+    .insertInto('sync_sessions')
+    .values({
+      token_hash: row.tokenHash,
+      user_id: row.userId,
+      app_password_id: row.appPasswordId,
+      created_at: row.now,
+      expires_at: row.expiresAt,
+    })
+    .execute();
+}
+
+export interface SyncSession {
+  userId: string;
+  username: string;
+  appPasswordId: string;
+}
+
+/** The live session of a cookie (by its hash); undefined when expired or revoked. */
+export async function findSyncSession(
+  db: DbExecutor,
+  tokenHash: string,
+  now: Date,
+): Promise<SyncSession | undefined> {
+  const row = await db
+    .selectFrom('sync_sessions as s')
+    .innerJoin('sync_accounts as a', 'a.user_id', 's.user_id')
+    .select(['s.user_id', 'a.username', 's.app_password_id'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
+  return row && { userId: row.user_id, username: row.username, appPasswordId: row.app_password_id };
+}
+
+export async function deleteSyncSession(db: DbExecutor, tokenHash: string): Promise<void> {
+  await db.deleteFrom('sync_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+// ------------------------------------------------------------ devices
+
+export interface SyncDeviceRow {
+  id: string;
+  caption: string;
+  type: string;
+}
+
+export async function listSyncDevices(db: DbExecutor, userId: string): Promise<SyncDeviceRow[]> {
+  return db
+    .selectFrom('sync_devices')
+    .select(['id', 'caption', 'type'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Creates the device when it is new (refusing the one past `max`) and sets
+ * the fields given; fields left out keep their value.
+ */
+export async function upsertSyncDevice(
+  db: DbExecutor,
+  userId: string,
+  deviceId: string,
+  patch: { caption?: string; type?: string },
+  now: Date,
+  max: number,
+): Promise<void> {
+  await withTransaction(db, async (trx) => {
+    const known = await trx
+      .selectFrom('sync_devices')
+      .select('id')
+      .where('user_id', '=', userId)
+      .where('id', '=', deviceId)
+      .executeTakeFirst();
+    if (known === undefined) {
+      await lockUser(trx, userId);
+      await assertRoomFor(trx, 'sync_devices', userId, 1, max, 'devices');
+      await trx
+        .insertInto('sync_devices')
+        .values({ user_id: userId, id: deviceId, ...patch, created_at: now, updated_at: now })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'id']).doUpdateSet({ ...patch, updated_at: now }),
+        )
+        .execute();
+      return;
+    }
+    if (patch.caption !== undefined || patch.type !== undefined) {
+      await trx
+        .updateTable('sync_devices')
+        .set({ ...patch, updated_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '=', deviceId)
+        .execute();
+    }
+  });
+}
+
+export async function hasSyncDevice(
+  db: DbExecutor,
+  userId: string,
+  deviceId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sync_devices')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ------------------------------------------------------------ the sync stamp
+
+/**
+ * The user's current sync stamp: every change committed so far has one at
+ * or below it, and every later change a higher one (next_sync_stamp in the
+ * migration). A sync answer's `timestamp`.
+ */
+export async function currentSyncStamp(db: DbExecutor, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('sync_stamp')
+    .where('id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.sync_stamp ?? 0);
+}
+
+/** Takes the stamp of the caller's transaction (the same for every call within it). */
+export async function takeSyncStamp(db: DbExecutor, userId: string): Promise<number> {
+  const { rows } = await sql<{ stamp: string }>`select next_sync_stamp(${userId}) as stamp`.execute(
+    db,
+  );
+  return Number(rows[0]?.stamp ?? 0);
+}
+
+// ------------------------------------------------------------ subscriptions
+
+export interface SubscriptionChangeRow {
+  /** A sanitised feed URL (sync rows) or a corpus feed id (library rows). */
+  key: string;
+  subscribed: boolean;
+  stamp: number;
+}
+
+/** Changes of feed URLs a podcast app named, newest per URL, with a stamp above `since`. */
+export async function listSyncSubscriptions(
+  db: DbExecutor,
+  userId: string,
+  since = 0,
+): Promise<SubscriptionChangeRow[]> {
+  const rows = await db
+    .selectFrom('sync_subscriptions')
+    .select(['url', 'subscribed', 'stamp'])
+    .where('user_id', '=', userId)
+    .where('stamp', '>', String(since))
+    .execute();
+  return rows.map((r) => ({ key: r.url, subscribed: r.subscribed, stamp: Number(r.stamp) }));
+}
+
+/** Library changes (the trigger's log), newest per feed, with a stamp above `since`. */
+export async function listLibraryChanges(
+  db: DbExecutor,
+  userId: string,
+  since = 0,
+): Promise<SubscriptionChangeRow[]> {
+  const rows = await db
+    .selectFrom('library_changes')
+    .select(['feed_id', 'subscribed', 'stamp'])
+    .where('user_id', '=', userId)
+    .where('stamp', '>', String(since))
+    .execute();
+  return rows.map((r) => ({ key: r.feed_id, subscribed: r.subscribed, stamp: Number(r.stamp) }));
+}
+
+/**
+ * Records subscribe and unsubscribe changes of feed URLs under `stamp`, in
+ * the caller's transaction; refuses (so rolls back) a total past `max` rows.
+ */
+export async function writeSyncSubscriptions(
+  trx: DbExecutor,
+  userId: string,
+  changes: readonly { url: string; subscribed: boolean }[],
+  stamp: number,
+  max: number,
+): Promise<void> {
+  if (changes.length === 0) {
+    return;
+  }
+  await withTransaction(trx, async (tx) => {
+    const sorted = [...changes].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+    for (let start = 0; start < sorted.length; start += 1000) {
+      await tx
+        .insertInto('sync_subscriptions')
+        .values(
+          sorted.slice(start, start + 1000).map((c) => ({
+            user_id: userId,
+            url: c.url,
+            subscribed: c.subscribed,
+            stamp,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'url']).doUpdateSet((eb) => ({
+            subscribed: eb.ref('excluded.subscribed'),
+            stamp: eb.ref('excluded.stamp'),
+          })),
+        )
+        .execute();
+    }
+    await assertWithinCap(tx, 'sync_subscriptions', userId, max, 'synced subscriptions');
+  });
+}
+
+/** Removes library rows of the given feeds (the trigger logs each removal). */
+export async function unsubscribeMany(
+  db: DbExecutor,
+  userId: string,
+  feedIds: readonly string[],
+): Promise<void> {
+  if (feedIds.length === 0) {
+    return;
+  }
+  await db
+    .deleteFrom('library_subscriptions')
+    .where('user_id', '=', userId)
+    .where('feed_id', 'in', [...feedIds])
+    .execute();
+}
+
+// ------------------------------------------------------------ episode actions
+
+export interface EpisodeActionRow {
+  content_key: string;
+  podcast: string;
+  episode: string;
+  guid: string | null;
+  device_id: string | null;
+  action: string;
+  action_at: Date;
+  started: number | null;
+  position: number | null;
+  total: number | null;
+}
+
+/** Which of `keys` the user already uploaded. */
+export async function knownActionKeys(
+  db: DbExecutor,
+  userId: string,
+  keys: readonly string[],
+): Promise<Set<string>> {
+  const known = new Set<string>();
+  for (let start = 0; start < keys.length; start += 1000) {
+    const rows = await db
+      .selectFrom('sync_episode_actions')
+      .select('content_key')
+      .where('user_id', '=', userId)
+      .where('content_key', 'in', keys.slice(start, start + 1000))
+      .execute();
+    for (const row of rows) {
+      known.add(row.content_key);
+    }
+  }
+  return known;
+}
+
+/**
+ * Stores new actions under `stamp` in the caller's transaction; refuses,
+ * and so rolls back, a total past `max`.
+ */
+export async function insertEpisodeActions(
+  trx: DbExecutor,
+  userId: string,
+  rows: readonly EpisodeActionRow[],
+  stamp: number,
+  max: number,
+): Promise<void> {
+  if (rows.length === 0) {
+    return;
+  }
+  await withTransaction(trx, async (tx) => {
+    for (let start = 0; start < rows.length; start += 1000) {
+      await tx
+        .insertInto('sync_episode_actions')
+        .values(rows.slice(start, start + 1000).map((r) => ({ ...r, user_id: userId, stamp })))
+        .onConflict((oc) => oc.columns(['user_id', 'content_key']).doNothing())
+        .execute();
+    }
+    await assertWithinCap(tx, 'sync_episode_actions', userId, max, 'episode actions');
+  });
+}
+
+export type StoredEpisodeAction = Omit<EpisodeActionRow, 'content_key'>;
+
+/** Actions uploaded with a stamp in (since, until], optionally of one device or podcast, oldest first. */
+export async function listEpisodeActions(
+  db: DbExecutor,
+  userId: string,
+  filter: { since: number; until: number; deviceId?: string; podcast?: string },
+): Promise<StoredEpisodeAction[]> {
+  let query = db
+    .selectFrom('sync_episode_actions')
+    .select([
+      'podcast',
+      'episode',
+      'guid',
+      'device_id',
+      'action',
+      'action_at',
+      'started',
+      'position',
+      'total',
+    ])
+    .where('user_id', '=', userId)
+    .where('stamp', '>', String(filter.since))
+    .where('stamp', '<=', String(filter.until));
+  if (filter.deviceId !== undefined) {
+    query = query.where('device_id', '=', filter.deviceId);
+  }
+  if (filter.podcast !== undefined) {
+    query = query.where('podcast', '=', filter.podcast);
+  }
+  return query.orderBy('action_at').orderBy('id').execute();
+}
+
+/** Playback rows the user changed at or after `since` (null: all). */
+export async function listPlaybackChangedSince(
+  db: DbExecutor,
+  userId: string,
+  since: Date | null,
+): Promise<{ slug: string; position_seconds: number; finished: boolean; updated_at: Date }[]> {
+  let query = db
+    .selectFrom('playback_positions')
+    .select(['slug', 'position_seconds', 'finished', 'updated_at'])
+    .where('user_id', '=', userId);
+  if (since !== null) {
+    query = query.where('updated_at', '>=', since);
+  }
+  return query.orderBy('updated_at').orderBy('slug').execute();
+}

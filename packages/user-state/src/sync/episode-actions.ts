@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import {
+  actionInstant,
+  type EpisodeActionIn,
+  type EpisodeActionOut,
+  type EpisodeActionPage,
+  type EpisodeActionQuery,
+  SYNC_LIMITS,
+  type SubscriptionChangeResult,
+} from '@podcast/contracts';
+import type { CorpusSnapshot } from '@podcast/corpus';
+import {
+  currentSyncStamp,
+  type EpisodeActionRow,
+  insertEpisodeActions,
+  knownActionKeys,
+  listEpisodeActions,
+  listPlaybackChangedSince,
+  lockUser,
+  type PlaybackWrite,
+  putPlaybackMany,
+  type StoredEpisodeAction,
+  takeSyncStamp,
+  upsertSyncDevice,
+  withTransaction,
+} from '@podcast/db';
+import { clientTime } from '../client-time.js';
+import type { UserStateDeps } from '../deps.js';
+import { feedUrlKey } from '../opml-document.js';
+import { sanitizeSyncUrl } from './feed-url.js';
+import { type SyncIndex, syncIndexOf } from './sync-index.js';
+
+/** A play action counts as finished within this many seconds of the end (or 5 % of it). */
+const FINISHED_WITHIN_S = 5;
+
+export function isFinishedPlay(position: number, total: number | undefined): boolean {
+  return total !== undefined && total > 0 && position >= total - Math.min(FINISHED_WITHIN_S, total * 0.05);
+}
+
+/** The protocol's time format: UTC, seconds, no zone (`2026-11-26T09:00:00`). */
+export function protocolTime(at: Date): string {
+  return at.toISOString().slice(0, 19);
+}
+
+interface Prepared {
+  row: EpisodeActionRow;
+  action: EpisodeActionIn;
+}
+
+function contentKey(a: EpisodeActionIn, podcast: string, episode: string): string {
+  const at = a.timestamp === undefined ? '' : actionInstant(a.timestamp).toISOString();
+  const parts = [podcast, episode, a.guid ?? '', a.device ?? '', a.action, at];
+  parts.push(String(a.started ?? ''), String(a.position ?? ''), String(a.total ?? ''));
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+}
+
+/**
+ * Sanitises each action's URLs (an action whose URL is refused is dropped,
+ * as the protocol says) and gives it its content key; a repeat within the
+ * batch is kept once.
+ */
+function prepare(
+  actions: readonly EpisodeActionIn[],
+  now: Date,
+): { prepared: Prepared[]; updates: [string, string][] } {
+  const updates = new Map<string, string>();
+  const byKey = new Map<string, Prepared>();
+  const clean = (sent: string) => {
+    const stored = sanitizeSyncUrl(sent);
+    if (stored !== sent) {
+      updates.set(sent, stored);
+    }
+    return stored;
+  };
+  for (const action of actions) {
+    const podcast = clean(action.podcast);
+    const episode = clean(action.episode);
+    if (podcast === '' || episode === '') {
+      continue;
+    }
+    const key = contentKey(action, podcast, episode);
+    byKey.set(key, {
+      action,
+      row: {
+        content_key: key,
+        podcast,
+        episode,
+        guid: action.guid ?? null,
+        device_id: action.device ?? null,
+        action: action.action,
+        action_at: action.timestamp === undefined ? now : actionInstant(action.timestamp),
+        started: action.started ?? null,
+        position: action.position ?? null,
+        total: action.total ?? null,
+      },
+    });
+  }
+  return { prepared: [...byKey.values()], updates: [...updates.entries()] };
+}
+
+/** The playback writes of play and new actions on corpus episodes (unknown ones are only stored). */
+function playbackWrites(
+  index: SyncIndex,
+  userId: string,
+  fresh: readonly Prepared[],
+  now: Date,
+): PlaybackWrite[] {
+  const writes: PlaybackWrite[] = [];
+  for (const { action, row } of fresh) {
+    if (action.action !== 'play' && action.action !== 'new') {
+      continue;
+    }
+    const episode = index.episodeOf(action.guid, row.episode);
+    if (episode === undefined) {
+      continue;
+    }
+    const position = action.action === 'play' ? (action.position ?? 0) : 0;
+    writes.push({
+      userId,
+      slug: episode.slug,
+      positionSeconds: position,
+      finished: action.action === 'play' && isFinishedPlay(position, action.total),
+      at: clientTime(row.action_at.getTime() / 1000, now),
+    });
+  }
+  return writes;
+}
+
+/**
+ * POST /api/2/episodes/{user}.json. The whole batch goes in one
+ * transaction: new actions are stored (a retried upload finds every action
+ * stored already and changes nothing), devices they name are created, and
+ * play and new actions on corpus episodes move the playback position when
+ * they are newer than it (the newest timestamp wins against the web app's
+ * writes too).
+ */
+export async function uploadEpisodeActions(
+  deps: UserStateDeps,
+  userId: string,
+  actions: readonly EpisodeActionIn[],
+): Promise<SubscriptionChangeResult> {
+  const now = deps.now();
+  const { prepared, updates } = prepare(actions, now);
+  const index = syncIndexOf(await deps.snapshot());
+  const timestamp = await withTransaction(deps.db, async (trx) => {
+    await lockUser(trx, userId);
+    const known = await knownActionKeys(
+      trx,
+      userId,
+      prepared.map((p) => p.row.content_key),
+    );
+    const fresh = prepared.filter((p) => !known.has(p.row.content_key));
+    if (fresh.length === 0) {
+      return currentSyncStamp(trx, userId);
+    }
+    const stamp = await takeSyncStamp(trx, userId);
+    const devices = new Set(fresh.flatMap((p) => p.row.device_id ?? []));
+    for (const device of [...devices].sort()) {
+      await upsertSyncDevice(trx, userId, device, {}, now, SYNC_LIMITS.devicesPerUser);
+    }
+    await insertEpisodeActions(
+      trx,
+      userId,
+      fresh.map((p) => p.row),
+      stamp,
+      SYNC_LIMITS.actionsPerUser,
+    );
+    await putPlaybackMany(trx, playbackWrites(index, userId, fresh, now));
+    return stamp;
+  });
+  return { timestamp, update_urls: updates };
+}
+
+function storedOut(a: StoredEpisodeAction): EpisodeActionOut {
+  return {
+    podcast: a.podcast,
+    episode: a.episode,
+    ...(a.guid === null ? {} : { guid: a.guid }),
+    ...(a.device_id === null ? {} : { device: a.device_id }),
+    action: a.action as EpisodeActionOut['action'],
+    timestamp: protocolTime(a.action_at),
+    ...(a.started === null ? {} : { started: a.started }),
+    ...(a.position === null ? {} : { position: a.position }),
+    ...(a.total === null ? {} : { total: a.total }),
+  };
+}
+
+interface Dated {
+  out: EpisodeActionOut;
+  at: number;
+}
+
+/**
+ * Positions the web app saved, as play actions, so a podcast app sees
+ * them: only on episodes the protocol can name (a feed and an enclosure
+ * URL), and not where an uploaded action for the episode is as new.
+ */
+async function webAppPlays(
+  deps: UserStateDeps,
+  userId: string,
+  snapshot: CorpusSnapshot,
+  since: number,
+  uploaded: readonly Dated[],
+): Promise<Dated[]> {
+  const index = syncIndexOf(snapshot);
+  const rows = await listPlaybackChangedSince(
+    deps.db,
+    userId,
+    since > 0 ? new Date(since * 1000) : null,
+  );
+  const newestUpload = new Map<string, number>();
+  for (const { out, at } of uploaded) {
+    newestUpload.set(out.episode, Math.max(at, newestUpload.get(out.episode) ?? 0));
+  }
+  const plays: Dated[] = [];
+  for (const row of rows) {
+    const episode = snapshot.findEpisodeBySlug(row.slug);
+    const podcast = episode && index.feedUrlOf(episode.feed_id);
+    const media = episode?.media_url ? sanitizeSyncUrl(episode.media_url) : '';
+    const at = row.updated_at.getTime();
+    if (episode === undefined || podcast === undefined || media === '') {
+      continue;
+    }
+    if ((newestUpload.get(media) ?? -1) >= at) {
+      continue;
+    }
+    const total = episode.duration_seconds ?? undefined;
+    const position =
+      row.finished && total !== undefined ? total : Math.round(row.position_seconds);
+    plays.push({
+      at,
+      out: {
+        podcast,
+        episode: media,
+        ...(episode.episode_id === null ? {} : { guid: episode.episode_id }),
+        action: 'play',
+        timestamp: protocolTime(row.updated_at),
+        ...(total === undefined ? { position } : { started: 0, position, total }),
+      },
+    });
+  }
+  return plays;
+}
+
+/** Only the newest action of each episode (`aggregated=true`). */
+function newestPerEpisode(actions: readonly Dated[]): Dated[] {
+  const newest = new Map<string, Dated>();
+  for (const dated of actions) {
+    const known = newest.get(dated.out.episode);
+    if (known === undefined || known.at <= dated.at) {
+      newest.set(dated.out.episode, dated);
+    }
+  }
+  return [...newest.values()];
+}
+
+/**
+ * GET /api/2/episodes/{user}.json: actions uploaded after `since` (all
+ * without it), of one device or podcast when asked, newest per episode
+ * with `aggregated`, oldest first; the timestamp to send next time.
+ */
+export async function episodeActionsSince(
+  deps: UserStateDeps,
+  userId: string,
+  query: EpisodeActionQuery,
+): Promise<EpisodeActionPage> {
+  const since = query.since ?? 0;
+  const podcast = query.podcast === undefined ? undefined : sanitizeSyncUrl(query.podcast);
+  const timestamp = await currentSyncStamp(deps.db, userId);
+  const [snapshot, stored] = await Promise.all([
+    deps.snapshot(),
+    listEpisodeActions(deps.db, userId, {
+      since,
+      until: timestamp,
+      ...(query.device === undefined ? {} : { deviceId: query.device }),
+      ...(podcast === undefined ? {} : { podcast }),
+    }),
+  ]);
+  const uploaded = stored.map((a) => ({ out: storedOut(a), at: a.action_at.getTime() }));
+  let all = uploaded;
+  if (query.device === undefined) {
+    const plays = await webAppPlays(deps, userId, snapshot, since, uploaded);
+    const podcastKey = podcast === undefined ? undefined : feedUrlKey(podcast);
+    all = [
+      ...uploaded,
+      ...plays.filter((p) => podcastKey === undefined || feedUrlKey(p.out.podcast) === podcastKey),
+    ];
+  }
+  const chosen = query.aggregated === true ? newestPerEpisode(all) : all;
+  chosen.sort((a, b) => a.at - b.at);
+  return { actions: chosen.map((d) => d.out), timestamp };
+}
