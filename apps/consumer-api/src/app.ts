@@ -3,11 +3,21 @@ import {
   bearerChallenge,
   McpTokenRefused,
   requirePrincipal,
+  SYNC_SESSION_COOKIE,
+  SYNC_SESSION_TTL_MS,
   SyncAuthRefused,
+  sessionCookieForBasic,
+  syncCookieOptions,
   verifyMcpAccessToken,
 } from '@podcast/auth';
 import { DomainError, RETURN_PATH } from '@podcast/contracts';
-import { createApp, HttpError, internalTokenAuth, mountedRoutes } from '@podcast/http-kit';
+import {
+  Authenticated,
+  createApp,
+  HttpError,
+  internalTokenAuth,
+  mountedRoutes,
+} from '@podcast/http-kit';
 import type { Express, Request } from 'express';
 import { type ConsumerCtx, syncAuthOf } from './context.js';
 import { consumerRouteGroups } from './routes/index.js';
@@ -67,11 +77,25 @@ export const SYNC_CHALLENGE = 'Basic realm="podcast sync", charset="UTF-8"';
 function syncAuth(ctx: ConsumerCtx) {
   return async (req: Request) => {
     try {
-      return await authenticateSync(
-        syncAuthOf(ctx),
+      const deps = syncAuthOf(ctx);
+      const principal = await authenticateSync(
+        deps,
         { authorization: req.get('authorization'), cookie: req.get('cookie') },
         typeof req.params.username === 'string' ? req.params.username : undefined,
       );
+      // The login route opens its own session (gpodder-auth-routes.ts).
+      const isLogin = req.path.endsWith('/login.json');
+      const token = isLogin ? undefined : await sessionCookieForBasic(deps, principal);
+      if (token === undefined) {
+        return principal;
+      }
+      return new Authenticated(principal, [
+        {
+          name: SYNC_SESSION_COOKIE,
+          value: token,
+          options: { ...syncCookieOptions(req.secure), maxAge: SYNC_SESSION_TTL_MS },
+        },
+      ]);
     } catch (err) {
       if (err instanceof SyncAuthRefused) {
         const challenge: Record<string, string> =

@@ -19,6 +19,7 @@ const INTERNAL = 'an-internal-token-of-some-length';
 
 let t: TestApp;
 let cookie = '';
+let syncBasic = '';
 
 beforeAll(async () => {
   t = await buildTestApp({
@@ -26,6 +27,17 @@ beforeAll(async () => {
     env: { SESSION_SECRET: SECRET, INTERNAL_OUTBOX_TOKEN: INTERNAL },
   });
   cookie = (await sessionCookieFor(t.ctx, 'hostile')).cookie;
+  // The sync routes' user name is the probes' filler for every path
+  // parameter, so their bodies and queries get past the credential check.
+  const syncUser = (await sessionCookieFor(t.ctx, 'some-id')).cookie;
+  const minted = await request(t.app)
+    .post('/api/app/sync/app-passwords')
+    .set('Cookie', syncUser)
+    .send({ name: 'probe' });
+  if (minted.body.username !== 'some-id') {
+    throw new Error(`the probe's sync user is ${minted.body.username}`);
+  }
+  syncBasic = `Basic ${Buffer.from(`${minted.body.username}:${minted.body.password}`).toString('base64')}`;
 });
 
 afterAll(async () => {
@@ -37,7 +49,7 @@ const send: ProbeSender<AnyRoute<ConsumerCtx>> = async (route, url, body) => {
     [route.method](url)
     .set('Cookie', cookie)
     .set('X-Internal-Token', INTERNAL)
-    .set('Authorization', 'Bearer pmat_not-a-token');
+    .set('Authorization', route.auth === 'sync' ? syncBasic : 'Bearer pmat_not-a-token');
   if (body === undefined) {
     return call;
   }

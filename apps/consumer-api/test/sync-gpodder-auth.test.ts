@@ -86,8 +86,18 @@ describe('app passwords on /api/app', () => {
 
   it('refuses bad names with a 400 naming the field, and the 21st password with a 409', async () => {
     const u = await f.user('dave');
-    for (const body of [{}, { name: '' }, { name: '   ' }, { name: 'x'.repeat(101) }, { name: 'é'.repeat(51) }, { name: 'ok', extra: 1 }]) {
-      const res = await request(app()).post('/api/app/sync/app-passwords').set('cookie', u.cookie).send(body);
+    for (const body of [
+      {},
+      { name: '' },
+      { name: '   ' },
+      { name: 'x'.repeat(101) },
+      { name: 'é'.repeat(51) },
+      { name: 'ok', extra: 1 },
+    ]) {
+      const res = await request(app())
+        .post('/api/app/sync/app-passwords')
+        .set('cookie', u.cookie)
+        .send(body);
       expect(res.status).toBe(400);
       expect(res.body.detail).toMatch(/^(body\.name|body)/);
     }
@@ -99,13 +109,18 @@ describe('app passwords on /api/app', () => {
     expect(nul.status).toBe(400);
     const made = await Promise.all(
       Array.from({ length: 22 }, (_, i) =>
-        request(app()).post('/api/app/sync/app-passwords').set('cookie', u.cookie).send({ name: `n${i}` }),
+        request(app())
+          .post('/api/app/sync/app-passwords')
+          .set('cookie', u.cookie)
+          .send({ name: `n${i}` }),
       ),
     );
     const statuses = made.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(19);
     expect(statuses.filter((s) => s === 409)).toHaveLength(3);
-    const badId = await request(app()).delete('/api/app/sync/app-passwords/nope').set('cookie', u.cookie);
+    const badId = await request(app())
+      .delete('/api/app/sync/app-passwords/nope')
+      .set('cookie', u.cookie);
     expect(badId.status).toBe(400);
   });
 
@@ -116,10 +131,14 @@ describe('app passwords on /api/app', () => {
     const login = await request(app())
       .post(`/api/2/auth/${ann.username}/login.json`)
       .set('authorization', ann.basic);
-    const viaSyncCookie = await request(app()).get('/api/app/library').set('cookie', sessionIdOf(login));
+    const viaSyncCookie = await request(app())
+      .get('/api/app/library')
+      .set('cookie', sessionIdOf(login));
     expect(viaSyncCookie.status).toBe(401);
     // And the web session is no sync credential.
-    const viaWeb = await request(app()).get(`/api/2/devices/${ann.username}.json`).set('cookie', ann.cookie);
+    const viaWeb = await request(app())
+      .get(`/api/2/devices/${ann.username}.json`)
+      .set('cookie', ann.cookie);
     expect(viaWeb.status).toBe(401);
   });
 });
@@ -178,7 +197,9 @@ describe('signing in to the gPodder API', () => {
       .set('authorization', bob.basic);
     expect(bobs.body.add).toEqual([]);
     // Ann's own device list does not show Bob's device.
-    const anns = await request(app()).get(`/api/2/devices/${ann.username}.json`).set('authorization', ann.basic);
+    const anns = await request(app())
+      .get(`/api/2/devices/${ann.username}.json`)
+      .set('authorization', ann.basic);
     expect(anns.body.map((d: { id: string }) => d.id)).not.toContain('bobs-phone');
   });
 
@@ -189,40 +210,86 @@ describe('signing in to the gPodder API', () => {
     expect(login.status).toBe(200);
     const cookie = sessionIdOf(login);
     expect(login.headers['set-cookie']?.[0]).toMatch(/HttpOnly/i);
-    const viaCookie = await request(app()).get(`/api/2/devices/${ann.username}.json`).set('cookie', cookie);
+    const viaCookie = await request(app())
+      .get(`/api/2/devices/${ann.username}.json`)
+      .set('cookie', cookie);
     expect(viaCookie.status).toBe(200);
-    const check = await request(app()).post(`/api/2/auth/${ann.username}/login.json`).set('cookie', cookie);
+    const check = await request(app())
+      .post(`/api/2/auth/${ann.username}/login.json`)
+      .set('cookie', cookie);
     expect(check.status).toBe(200);
     expect(check.headers['set-cookie']).toBeUndefined();
-    const otherUser = await request(app()).post(`/api/2/auth/${bob.username}/login.json`).set('cookie', cookie);
+    const otherUser = await request(app())
+      .post(`/api/2/auth/${bob.username}/login.json`)
+      .set('cookie', cookie);
     expect(otherUser.status).toBe(400);
-    const otherLogout = await request(app()).post(`/api/2/auth/${bob.username}/logout.json`).set('cookie', cookie);
+    const otherLogout = await request(app())
+      .post(`/api/2/auth/${bob.username}/logout.json`)
+      .set('cookie', cookie);
     expect(otherLogout.status).toBe(400);
-    const logout = await request(app()).post(`/api/2/auth/${ann.username}/logout.json`).set('cookie', cookie);
+    const logout = await request(app())
+      .post(`/api/2/auth/${ann.username}/logout.json`)
+      .set('cookie', cookie);
     expect(logout.status).toBe(200);
-    const after = await request(app()).get(`/api/2/devices/${ann.username}.json`).set('cookie', cookie);
+    const after = await request(app())
+      .get(`/api/2/devices/${ann.username}.json`)
+      .set('cookie', cookie);
     expect(after.status).toBe(401);
     const bare = await request(app()).post(`/api/2/auth/${ann.username}/logout.json`);
     expect(bare.status).toBe(200);
   });
 
+  it('hands a Basic client a session cookie once a minute, as gpodder.net does', async () => {
+    const u = await f.user('frank');
+    const first = await request(app())
+      .get('/api/2/devices/frank.json')
+      .set('authorization', u.basic);
+    const cookie = sessionIdOf(first);
+    const second = await request(app())
+      .get('/api/2/devices/frank.json')
+      .set('authorization', u.basic);
+    expect(second.headers['set-cookie']).toBeUndefined();
+    const viaCookie = await request(app()).get('/api/2/devices/frank.json').set('cookie', cookie);
+    expect(viaCookie.status).toBe(200);
+    expect(viaCookie.headers['set-cookie']).toBeUndefined();
+  });
+
   it('stops a revoked password at once, its sessions too', async () => {
     const u = await f.user('erin');
-    const login = await request(app()).post(`/api/2/auth/erin/login.json`).set('authorization', u.basic);
+    const login = await request(app())
+      .post(`/api/2/auth/erin/login.json`)
+      .set('authorization', u.basic);
     const cookie = sessionIdOf(login);
-    expect((await request(app()).get('/api/2/devices/erin.json').set('authorization', u.basic)).status).toBe(200);
-    await request(app()).delete(`/api/app/sync/app-passwords/${u.passwordId}`).set('cookie', u.cookie);
-    expect((await request(app()).get('/api/2/devices/erin.json').set('authorization', u.basic)).status).toBe(401);
-    expect((await request(app()).get('/api/2/devices/erin.json').set('cookie', cookie)).status).toBe(401);
+    expect(
+      (await request(app()).get('/api/2/devices/erin.json').set('authorization', u.basic)).status,
+    ).toBe(200);
+    await request(app())
+      .delete(`/api/app/sync/app-passwords/${u.passwordId}`)
+      .set('cookie', u.cookie);
+    expect(
+      (await request(app()).get('/api/2/devices/erin.json').set('authorization', u.basic)).status,
+    ).toBe(401);
+    expect(
+      (await request(app()).get('/api/2/devices/erin.json').set('cookie', cookie)).status,
+    ).toBe(401);
   });
 });
 
 describe('malformed sync input', () => {
   const post = (path: string, body: unknown) =>
-    request(app()).post(path).set('authorization', ann.basic).send(body as object);
+    request(app())
+      .post(path)
+      .set('authorization', ann.basic)
+      .send(body as object);
 
   it('refuses a malformed action batch whole, naming the action and field', async () => {
-    const good = { podcast: 'https://p.example/f', episode: 'https://p.example/1.mp3', action: 'play', position: 10, timestamp: '2026-11-25T10:00:00' };
+    const good = {
+      podcast: 'https://p.example/f',
+      episode: 'https://p.example/1.mp3',
+      action: 'play',
+      position: 10,
+      timestamp: '2026-11-25T10:00:00',
+    };
     const cases: [unknown, RegExp][] = [
       [[good, { ...good, action: 'skip' }], /^body/],
       [[good, { ...good, position: -1 }], /^body/],
@@ -236,7 +303,9 @@ describe('malformed sync input', () => {
       [{ actions: 'no' }, /^body/],
       [Array.from({ length: 5001 }, () => good), /^body/],
     ];
-    const before = await request(app()).get(`/api/2/episodes/${ann.username}.json`).set('authorization', ann.basic);
+    const before = await request(app())
+      .get(`/api/2/episodes/${ann.username}.json`)
+      .set('authorization', ann.basic);
     for (const [body, detail] of cases) {
       const res = await post(`/api/2/episodes/${ann.username}.json`, body);
       expect(res.status).toBe(400);
@@ -249,7 +318,9 @@ describe('malformed sync input', () => {
       .set('content-type', 'application/json')
       .send('[{"podcast": ');
     expect(malformed.status).toBe(400);
-    const after = await request(app()).get(`/api/2/episodes/${ann.username}.json`).set('authorization', ann.basic);
+    const after = await request(app())
+      .get(`/api/2/episodes/${ann.username}.json`)
+      .set('authorization', ann.basic);
     expect(after.body.actions).toEqual(before.body.actions);
   });
 
@@ -257,15 +328,27 @@ describe('malformed sync input', () => {
     const u = ann.username;
     expect((await post(`/api/2/devices/${u}/${'d'.repeat(101)}.json`, {})).status).toBe(400);
     expect((await post(`/api/2/devices/${u}/ok.json`, { type: 'toaster' })).status).toBe(400);
-    expect((await post(`/api/2/devices/${u}/ok.json`, { caption: 'x'.repeat(256) })).status).toBe(400);
-    const badSince = await request(app()).get(`/api/2/subscriptions/${u}/ok.json?since=-1`).set('authorization', ann.basic);
+    expect((await post(`/api/2/devices/${u}/ok.json`, { caption: 'x'.repeat(256) })).status).toBe(
+      400,
+    );
+    const badSince = await request(app())
+      .get(`/api/2/subscriptions/${u}/ok.json?since=-1`)
+      .set('authorization', ann.basic);
     expect(badSince.status).toBe(400);
     expect(badSince.body.detail).toMatch(/^query\.since/);
-    expect((await post(`/api/2/subscriptions/${u}/ok.json`, { add: 'https://x' })).status).toBe(400);
-    expect((await post(`/api/2/subscriptions/${u}/ok.json`, { add: ['x'.repeat(2049)] })).status).toBe(400);
-    const badFormat = await request(app()).get(`/subscriptions/${u}.xml`).set('authorization', ann.basic);
+    expect((await post(`/api/2/subscriptions/${u}/ok.json`, { add: 'https://x' })).status).toBe(
+      400,
+    );
+    expect(
+      (await post(`/api/2/subscriptions/${u}/ok.json`, { add: ['x'.repeat(2049)] })).status,
+    ).toBe(400);
+    const badFormat = await request(app())
+      .get(`/subscriptions/${u}.xml`)
+      .set('authorization', ann.basic);
     expect(badFormat.status).toBe(400);
-    const badAgg = await request(app()).get(`/api/2/episodes/${u}.json?aggregated=maybe`).set('authorization', ann.basic);
+    const badAgg = await request(app())
+      .get(`/api/2/episodes/${u}.json?aggregated=maybe`)
+      .set('authorization', ann.basic);
     expect(badAgg.status).toBe(400);
   });
 
@@ -278,16 +361,31 @@ describe('malformed sync input', () => {
         .send({});
       expect(res.status).toBe(200);
     }
-    const viaDevice = await request(app()).post(`/api/2/devices/${u.username}/d100.json`).set('authorization', u.basic).send({});
+    const viaDevice = await request(app())
+      .post(`/api/2/devices/${u.username}/d100.json`)
+      .set('authorization', u.basic)
+      .send({});
     expect(viaDevice.status).toBe(409);
-    const viaSubscriptions = await request(app()).get(`/api/2/subscriptions/${u.username}/d101.json`).set('authorization', u.basic);
+    const viaSubscriptions = await request(app())
+      .get(`/api/2/subscriptions/${u.username}/d101.json`)
+      .set('authorization', u.basic);
     expect(viaSubscriptions.status).toBe(409);
     const viaActions = await request(app())
       .post(`/api/2/episodes/${u.username}.json`)
       .set('authorization', u.basic)
-      .send([{ podcast: 'https://p.example/f', episode: 'https://p.example/2.mp3', action: 'download', device: 'd102' }]);
+      .send([
+        {
+          podcast: 'https://p.example/f',
+          episode: 'https://p.example/2.mp3',
+          action: 'download',
+          device: 'd102',
+        },
+      ]);
     expect(viaActions.status).toBe(409);
-    const known = await request(app()).post(`/api/2/devices/${u.username}/d5.json`).set('authorization', u.basic).send({ caption: 'still fine' });
+    const known = await request(app())
+      .post(`/api/2/devices/${u.username}/d5.json`)
+      .set('authorization', u.basic)
+      .send({ caption: 'still fine' });
     expect(known.status).toBe(200);
   });
 });

@@ -27,7 +27,10 @@ function as(u: SyncUser) {
   return {
     get: (p: string) => request(app).get(p).set('authorization', u.basic),
     post: (p: string, body: unknown) =>
-      request(app).post(p).set('authorization', u.basic).send(body as object),
+      request(app)
+        .post(p)
+        .set('authorization', u.basic)
+        .send(body as object),
     put: (p: string, body: string, type = 'text/plain') =>
       request(app).put(p).set('authorization', u.basic).set('content-type', type).send(body),
     web: (method: 'get' | 'post' | 'put' | 'delete', p: string) =>
@@ -58,7 +61,12 @@ describe('a first sync and incremental syncs of one device', () => {
 
     const sentShow = ` ${show?.url.replace('https://', 'HTTPS://')}#top`;
     const upload = await api.post(`/api/2/subscriptions/${u.username}/antennapod_1.json`, {
-      add: [sentShow, 'https://unknown.example.org/feed.xml', 'itpc://pod.example.net/rss', 'ftp://x.example/f'],
+      add: [
+        sentShow,
+        'https://unknown.example.org/feed.xml',
+        'itpc://pod.example.net/rss',
+        'ftp://x.example/f',
+      ],
       remove: [],
     });
     expect(upload.status).toBe(200);
@@ -94,7 +102,9 @@ describe('a first sync and incremental syncs of one device', () => {
       `/api/2/subscriptions/${u.username}/antennapod_1.json?since=${again.body.timestamp}`,
     );
     expect(delta.body.add).toEqual([]);
-    expect(delta.body.remove.sort()).toEqual([show?.url, 'https://unknown.example.org/feed.xml'].sort());
+    expect(delta.body.remove.sort()).toEqual(
+      [show?.url, 'https://unknown.example.org/feed.xml'].sort(),
+    );
     expect(await library(u)).toEqual([]);
 
     const devices = await api.get(`/api/2/devices/${u.username}.json`);
@@ -188,7 +198,14 @@ describe('two devices converging', () => {
     };
     const fromPhone = await api.post(`/api/2/episodes/${u.username}.json`, [
       { ...base, device: 'phone', position: 100, timestamp: '2026-11-20T08:00:00' },
-      { ...base, device: 'phone', action: 'download', started: undefined, total: undefined, timestamp: '2026-11-20T07:00:00' },
+      {
+        ...base,
+        device: 'phone',
+        action: 'download',
+        started: undefined,
+        total: undefined,
+        timestamp: '2026-11-20T07:00:00',
+      },
     ]);
     expect(fromPhone.status).toBe(200);
     expect(fromPhone.body).toEqual({ timestamp: expect.any(Number), update_urls: [] });
@@ -240,15 +257,42 @@ describe('episode actions and the playback position', () => {
     const [a, b] = shows;
     const now = new Date().toISOString().slice(0, 19);
     const res = await api.post(`/api/2/episodes/${u.username}.json`, [
-      { podcast: a?.url, episode: 'https://cdn.example/renamed.mp3', guid: a?.episode.episode_id, action: 'play', position: 42, started: 0, total: 600, timestamp: now },
-      { podcast: b?.url, episode: `${b?.episode.media_url} `, action: 'play', position: 77, timestamp: now },
-      { podcast: 'https://elsewhere.example/feed', episode: 'https://elsewhere.example/1.mp3', action: 'play', position: 9, timestamp: now },
+      {
+        podcast: a?.url,
+        episode: 'https://cdn.example/renamed.mp3',
+        guid: a?.episode.episode_id,
+        action: 'play',
+        position: 42,
+        started: 0,
+        total: 600,
+        timestamp: now,
+      },
+      {
+        podcast: b?.url,
+        episode: `${b?.episode.media_url} `,
+        action: 'play',
+        position: 77,
+        timestamp: now,
+      },
+      {
+        podcast: 'https://elsewhere.example/feed',
+        episode: 'https://elsewhere.example/1.mp3',
+        action: 'play',
+        position: 9,
+        timestamp: now,
+      },
     ]);
     expect(res.status).toBe(200);
     expect(res.body.update_urls).toEqual([[`${b?.episode.media_url} `, b?.episode.media_url]]);
-    expect((await as(u).web('get', `/api/app/playback/${a?.episode.slug}`)).body.position_seconds).toBe(42);
-    expect((await as(u).web('get', `/api/app/playback/${b?.episode.slug}`)).body.position_seconds).toBe(77);
-    const back = await api.get(`/api/2/episodes/${u.username}.json?podcast=${encodeURIComponent('https://elsewhere.example/feed')}`);
+    expect(
+      (await as(u).web('get', `/api/app/playback/${a?.episode.slug}`)).body.position_seconds,
+    ).toBe(42);
+    expect(
+      (await as(u).web('get', `/api/app/playback/${b?.episode.slug}`)).body.position_seconds,
+    ).toBe(77);
+    const back = await api.get(
+      `/api/2/episodes/${u.username}.json?podcast=${encodeURIComponent('https://elsewhere.example/feed')}`,
+    );
     expect(back.body.actions).toEqual([
       expect.objectContaining({ episode: 'https://elsewhere.example/1.mp3', position: 9 }),
     ]);
@@ -262,7 +306,15 @@ describe('episode actions and the playback position', () => {
     const t0 = Date.now();
     const at = (ms: number) => new Date(t0 - 60_000 + ms).toISOString().slice(0, 19);
     await api.post(`/api/2/episodes/${u.username}.json`, [
-      { podcast: show?.url, episode: ep?.media_url, action: 'play', started: 0, position: 598, total: 600, timestamp: at(0) },
+      {
+        podcast: show?.url,
+        episode: ep?.media_url,
+        action: 'play',
+        started: 0,
+        position: 598,
+        total: 600,
+        timestamp: at(0),
+      },
     ]);
     const done = await as(u).web('get', `/api/app/playback/${ep?.slug}`);
     expect(done.body).toEqual(expect.objectContaining({ position_seconds: 598, finished: true }));
@@ -295,16 +347,25 @@ describe('episode actions and the playback position', () => {
     });
     // Older than the web app's write: stored, but the position stays.
     await api.post(`/api/2/episodes/${u.username}.json`, [action(120, 120)]);
-    expect((await as(u).web('get', `/api/app/playback/${ep?.slug}`)).body.position_seconds).toBe(300);
+    expect((await as(u).web('get', `/api/app/playback/${ep?.slug}`)).body.position_seconds).toBe(
+      300,
+    );
     // The web app's position reaches the podcast apps as a play action.
     const seen = await api.get(`/api/2/episodes/${u.username}.json?aggregated=true`);
     expect(seen.body.actions).toEqual([
-      expect.objectContaining({ action: 'play', position: 300, episode: ep?.media_url, podcast: show?.url }),
+      expect.objectContaining({
+        action: 'play',
+        position: 300,
+        episode: ep?.media_url,
+        podcast: show?.url,
+      }),
     ]);
     expect(seen.body.actions[0].device).toBeUndefined();
     // Newer than it: the synced action wins.
     await api.post(`/api/2/episodes/${u.username}.json`, [action(420, 10)]);
-    expect((await as(u).web('get', `/api/app/playback/${ep?.slug}`)).body.position_seconds).toBe(420);
+    expect((await as(u).web('get', `/api/app/playback/${ep?.slug}`)).body.position_seconds).toBe(
+      420,
+    );
     // And a web-app write older still than that changes nothing.
     const stale = await as(u)
       .web('put', `/api/app/playback/${ep?.slug}`)

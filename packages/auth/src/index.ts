@@ -1,4 +1,7 @@
 // Login and sessions
+
+export type { AllowlistAccount } from './allowlist.js';
+export { isAllowedAccount } from './allowlist.js';
 export type { AppPasswordDeps } from './app-passwords/manage.js';
 export {
   createAppPassword,
@@ -15,12 +18,12 @@ export {
   SYNC_SESSION_COOKIE,
   SYNC_SESSION_TTL_MS,
   SyncAuthRefused,
+  sessionCookieForBasic,
   startSyncSession,
+  syncCookieOptions,
 } from './app-passwords/sync-auth.js';
 export type { VerifiedCredentials } from './app-passwords/verified-credentials.js';
 export { createVerifiedCredentials } from './app-passwords/verified-credentials.js';
-export type { AllowlistAccount } from './allowlist.js';
-export { isAllowedAccount } from './allowlist.js';
 export type { AuthDeps, AuthOptions, AuthRuntime } from './auth-runtime.js';
 export {
   createAuthRuntime,

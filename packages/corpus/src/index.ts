@@ -25,11 +25,11 @@ export type { ArtifactKind } from './readers/metadata.js';
 export type { ArtifactEntry } from './records/artifacts.js';
 export { readArtifactJson } from './records/artifacts.js';
 export { artworkUrl } from './records/episode-fields.js';
-export { perSnapshot } from './snapshot/snapshot-memo.js';
 export type { EpisodeRecord, EpisodeStatus } from './records/episode-record.js';
 export type { FeedRecord } from './records/feeds.js';
 export { slugify } from './records/slug.js';
 export type { EpisodeSummary } from './records/summary-preview.js';
+export { perSnapshot } from './snapshot/snapshot-memo.js';
 
 // Graph layers (GI, KG, bridge), insights and transcript segments.
 

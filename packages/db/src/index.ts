@@ -128,6 +128,7 @@ export {
   findSyncSession,
   findSyncUsername,
   hasSyncDevice,
+  hasSyncSessionSince,
   insertAppPassword,
   insertEpisodeActions,
   knownActionKeys,

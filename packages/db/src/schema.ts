@@ -345,7 +345,10 @@ export interface Database {
 }
 
 /** A user as the account code reads it; the playback revision is read on its own. */
-export type UserRow = Omit<Selectable<UsersTable>, 'playback_rev' | 'sync_stamp' | 'sync_stamp_xid'>;
+export type UserRow = Omit<
+  Selectable<UsersTable>,
+  'playback_rev' | 'sync_stamp' | 'sync_stamp_xid'
+>;
 export type SessionRow = Selectable<SessionsTable>;
 export type PlaybackPositionRow = Selectable<PlaybackPositionsTable>;
 export type QueueItemRow = Selectable<QueueItemsTable>;

@@ -6,7 +6,10 @@ import { toIso, toIsoOrNull } from './timestamps.js';
 // ------------------------------------------------------------ accounts and app passwords
 
 /** The user's sync user name, if one was given already. */
-export async function findSyncUsername(db: DbExecutor, userId: string): Promise<string | undefined> {
+export async function findSyncUsername(
+  db: DbExecutor,
+  userId: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('sync_accounts')
     .select('username')
@@ -145,20 +148,60 @@ export async function touchAppPassword(db: DbExecutor, id: string, now: Date): P
     .execute();
 }
 
+/** Sessions kept per app password; a new one past it ends the oldest. */
+const SESSIONS_PER_PASSWORD = 10;
+
 export async function createSyncSession(
   db: DbExecutor,
   row: { tokenHash: string; userId: string; appPasswordId: string; now: Date; expiresAt: Date },
 ): Promise<void> {
-  await db
-    .insertInto('sync_sessions')
-    .values({
-      token_hash: row.tokenHash,
-      user_id: row.userId,
-      app_password_id: row.appPasswordId,
-      created_at: row.now,
-      expires_at: row.expiresAt,
-    })
-    .execute();
+  await withTransaction(db, async (trx) => {
+    await trx
+      .insertInto('sync_sessions')
+      .values({
+        token_hash: row.tokenHash,
+        user_id: row.userId,
+        app_password_id: row.appPasswordId,
+        created_at: row.now,
+        expires_at: row.expiresAt,
+      })
+      .execute();
+    await trx
+      .deleteFrom('sync_sessions')
+      .where('app_password_id', '=', row.appPasswordId)
+      .where((eb) =>
+        eb.or([
+          eb('expires_at', '<=', row.now),
+          eb(
+            'token_hash',
+            'not in',
+            eb
+              .selectFrom('sync_sessions')
+              .select('token_hash')
+              .where('app_password_id', '=', row.appPasswordId)
+              .orderBy('created_at', 'desc')
+              .orderBy('token_hash')
+              .limit(SESSIONS_PER_PASSWORD),
+          ),
+        ]),
+      )
+      .execute();
+  });
+}
+
+/** Whether the app password opened a session at or after `since`. */
+export async function hasSyncSessionSince(
+  db: DbExecutor,
+  appPasswordId: string,
+  since: Date,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('sync_sessions')
+    .select('token_hash')
+    .where('app_password_id', '=', appPasswordId)
+    .where('created_at', '>=', since)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface SyncSession {

@@ -2,9 +2,24 @@ import { safeEqual } from '@podcast/runtime';
 import type { Request } from 'express';
 import type { Principals } from './define-route.js';
 import { HttpError } from './http-error.js';
+import type { ReplyCookie } from './replies.js';
+
+/**
+ * A principal with cookies to set on the answer, whatever the handler
+ * answers (a protocol whose login rides on its first authenticated
+ * request: gPodder's `sessionid`).
+ */
+export class Authenticated<T> {
+  constructor(
+    readonly principal: T,
+    readonly cookies: readonly ReplyCookie[],
+  ) {}
+}
 
 /** Resolves the principal for a route's auth class, or throws an HttpError. */
-export type Authenticator<T = unknown> = (req: Request) => T | Promise<T>;
+export type Authenticator<T = unknown> = (
+  req: Request,
+) => T | Authenticated<T> | Promise<T | Authenticated<T>>;
 export type Authenticators<Pr extends Principals = Principals> = {
   [K in keyof Pr]?: Authenticator<Pr[K]>;
 };

@@ -8,7 +8,7 @@ import express, {
 import type { Logger } from 'pino';
 import swaggerUi from 'swagger-ui-express';
 import type { z } from 'zod';
-import type { Authenticators } from './auth.js';
+import { Authenticated, type Authenticators } from './auth.js';
 import { bodyParsersOf } from './body-parsers.js';
 import { createCodingNegotiator } from './content-coding.js';
 import { type AnyRoute, isRawSpec, type Principals, type RouteInput } from './define-route.js';
@@ -83,6 +83,7 @@ async function principalOf<Ctx>(
   route: AnyRoute<Ctx>,
   options: AppOptions<Ctx, Principals>,
   req: Request,
+  res: Response,
 ): Promise<unknown> {
   if (route.auth === 'open') {
     return undefined;
@@ -91,7 +92,18 @@ async function principalOf<Ctx>(
   if (!authenticate) {
     throw new HttpError(503, `${route.auth} authentication is not configured on this server`);
   }
-  return authenticate(req);
+  const resolved = await authenticate(req);
+  if (!(resolved instanceof Authenticated)) {
+    return resolved;
+  }
+  for (const { name, value, options: cookie } of resolved.cookies) {
+    if (value === undefined) {
+      res.clearCookie(name, cookie);
+    } else {
+      res.cookie(name, value, cookie);
+    }
+  }
+  return resolved.principal;
 }
 
 /**
@@ -142,7 +154,7 @@ function routeHandler<Ctx>(
   const status = defaultStatus(route);
   const cache = createResponseCache();
   return async (req, res) => {
-    const principal = await principalOf(route, options, req);
+    const principal = await principalOf(route, options, req, res);
     for (const parse of parsers) {
       await runMiddleware(parse, req, res);
     }

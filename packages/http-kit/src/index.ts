@@ -4,7 +4,7 @@ export type {
   InternalPrincipal,
   OperatorPrincipal,
 } from './auth.js';
-export { bearerTokenAuth, internalTokenAuth } from './auth.js';
+export { Authenticated, bearerTokenAuth, internalTokenAuth } from './auth.js';
 export type { BodyKind } from './body-parsers.js';
 export { answerClientErrors } from './client-errors.js';
 export type { AppOptions } from './create-app.js';

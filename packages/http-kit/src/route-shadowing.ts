@@ -11,7 +11,9 @@ export type Segment =
 function patternOf(part: string): RegExp {
   const source = part
     .split(/(\{\w+\})/)
-    .map((piece) => (/^\{\w+\}$/.test(piece) ? '[^/]+?' : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((piece) =>
+      /^\{\w+\}$/.test(piece) ? '[^/]+?' : piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('');
   return new RegExp(`^${source}$`, 'i');
 }
@@ -28,7 +30,11 @@ export function segmentsOf(path: string): Segment[] {
         return { kind: 'param' };
       }
       if (/\{\w+\}/.test(part)) {
-        return { kind: 'pattern', text: part.toLowerCase(), regex: patternOf(part) };
+        return {
+          kind: 'pattern',
+          text: part.toLowerCase().replace(/\{\w+\}/g, '{}'),
+          regex: patternOf(part),
+        };
       }
       // express matches paths case-insensitively by default
       return { kind: 'literal', text: part.toLowerCase() };

@@ -16,7 +16,7 @@ interface User {
 
 const defineRoute = createRouteDefiner<
   object,
-  { session: User; operator: OperatorPrincipal; internal: never; token: never }
+  { session: User; operator: OperatorPrincipal; internal: never; token: never; sync: never }
 >();
 
 const routes = [

@@ -44,6 +44,9 @@ describe('shadowed routes', () => {
     ['/api/files/{rest*}', '/api/files/{more*}'],
     ['/api/{a}/{b}', '/api/x/y'],
     ['/api/{a*}/raw', '/api/x/{y}/raw'],
+    ['/api/x/{id}', '/api/x/{user}.json'],
+    ['/api/x/{user}.json', '/api/x/me.json'],
+    ['/api/x/{user}.{format}', '/api/x/{name}.{kind}'],
   ])('%s registered first makes %s unreachable', (earlier, later) => {
     expect(findShadowedRoutes([route('get', earlier), route('get', later)])).toEqual([
       { earlier: `GET ${earlier}`, later: `GET ${later}` },
@@ -57,6 +60,8 @@ describe('shadowed routes', () => {
     ['/api/files/{rest*}', '/api/files'],
     ['/api/{id}', '/api/files/{rest*}'],
     ['/api/x/{id}/raw', '/api/x/{id}/{part}'],
+    ['/api/x/{user}.json', '/api/x/{id}'],
+    ['/api/x/{user}.json', '/api/x/me.opml'],
   ])('%s then %s is allowed: each reaches some path the other does not', (earlier, later) => {
     expect(findShadowedRoutes([route('get', earlier), route('get', later)])).toEqual([]);
   });
@@ -101,5 +106,22 @@ describe('route groups', () => {
     const withRedis = appOf(all);
     expect((await request(withRedis).get('/api/jobs')).status).toBe(200);
     expect((await request(withRedis).post('/api/jobs')).status).toBe(200);
+  });
+});
+
+describe('params within a segment', () => {
+  it('match around the literal text, and a wrong method there is a 405', async () => {
+    const app = appOf([
+      route('get', '/api/x/{user}.json'),
+      route('get', '/api/x/{user}/{device}.{format}'),
+    ]);
+    expect((await request(app).get('/api/x/ann.json')).body).toEqual({
+      path: '/api/x/{user}.json',
+    });
+    expect((await request(app).get('/api/x/ann/my.phone.opml')).status).toBe(200);
+    expect((await request(app).get('/api/x/ann.xml')).status).toBe(404);
+    const wrong = await request(app).post('/api/x/ann.json');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.allow).toBe('GET, HEAD');
   });
 });

@@ -6,7 +6,7 @@ import { createApp, createRouteDefiner, HttpError, rawReply } from '../src/index
 
 const defineRoute = createRouteDefiner<
   object,
-  { session: never; operator: never; internal: never; token: { sub: string } }
+  { session: never; operator: never; internal: never; token: { sub: string }; sync: never }
 >();
 
 const app = createApp({

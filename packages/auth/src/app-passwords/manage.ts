@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
-  type AppPasswordList,
   type AppPasswordCreated,
+  type AppPasswordList,
   DomainError,
   NotFound,
   SYNC_LIMITS,

@@ -5,6 +5,7 @@ import {
   deleteSyncSession,
   findSyncLogin,
   findSyncSession,
+  hasSyncSessionSince,
   touchAppPassword,
 } from '@podcast/db';
 import { parseCookieHeader } from '../cookie-header.js';
@@ -16,6 +17,11 @@ import type { VerifiedCredentials } from './verified-credentials.js';
 export const SYNC_SESSION_COOKIE = 'sessionid';
 /** How long a protocol session lives: apps log in again when it lapses. */
 export const SYNC_SESSION_TTL_MS = 30 * 24 * 3600_000;
+
+/** The `sessionid` cookie's attributes (set, and cleared, with the same ones). */
+export function syncCookieOptions(secure: boolean) {
+  return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };
+}
 
 export interface SyncAuthDeps {
   db: DbExecutor;
@@ -155,4 +161,25 @@ export async function startSyncSession(
 
 export async function endSyncSession(deps: SyncAuthDeps, sessionHash: string): Promise<void> {
   await deleteSyncSession(deps.db, sessionHash);
+}
+
+/**
+ * The session cookie to hand a client that signed in with Basic, as
+ * gpodder.net does: clients that keep cookies (Python's mygpoclient gives
+ * up after three Basic challenges) then ride on it. At most one new
+ * session a minute per app password, so a client that never keeps cookies
+ * does not make one per request.
+ */
+export async function sessionCookieForBasic(
+  deps: SyncAuthDeps,
+  principal: SyncPrincipal,
+): Promise<string | undefined> {
+  if (principal.via !== 'basic') {
+    return undefined;
+  }
+  const since = new Date(deps.now().getTime() - 60_000);
+  if (await hasSyncSessionSince(deps.db, principal.appPasswordId, since)) {
+    return undefined;
+  }
+  return startSyncSession(deps, principal);
 }

@@ -8,9 +8,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const userRef = 'users.id';
   await db.schema
     .createTable('sync_accounts')
-    .addColumn('user_id', 'text', (col) =>
-      col.primaryKey().references(userRef).onDelete('cascade'),
-    )
+    .addColumn('user_id', 'text', (col) => col.primaryKey().references(userRef).onDelete('cascade'))
     .addColumn('username', 'text', (col) => col.notNull().unique())
     .execute();
 
@@ -166,5 +164,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   ]) {
     await db.schema.dropTable(table).execute();
   }
-  await db.schema.alterTable('users').dropColumn('sync_stamp').dropColumn('sync_stamp_xid').execute();
+  await db.schema
+    .alterTable('users')
+    .dropColumn('sync_stamp')
+    .dropColumn('sync_stamp_xid')
+    .execute();
 }

@@ -5,8 +5,8 @@ import {
   type EpisodeActionOut,
   type EpisodeActionPage,
   type EpisodeActionQuery,
-  SYNC_LIMITS,
   type SubscriptionChangeResult,
+  SYNC_LIMITS,
 } from '@podcast/contracts';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import {
@@ -34,7 +34,11 @@ import { type SyncIndex, syncIndexOf } from './sync-index.js';
 const FINISHED_WITHIN_S = 5;
 
 export function isFinishedPlay(position: number, total: number | undefined): boolean {
-  return total !== undefined && total > 0 && position >= total - Math.min(FINISHED_WITHIN_S, total * 0.05);
+  return (
+    total !== undefined &&
+    total > 0 &&
+    position >= total - Math.min(FINISHED_WITHIN_S, total * 0.05)
+  );
 }
 
 /** The protocol's time format: UTC, seconds, no zone (`2026-11-26T09:00:00`). */
@@ -225,8 +229,7 @@ async function webAppPlays(
       continue;
     }
     const total = episode.duration_seconds ?? undefined;
-    const position =
-      row.finished && total !== undefined ? total : Math.round(row.position_seconds);
+    const position = row.finished && total !== undefined ? total : Math.round(row.position_seconds);
     plays.push({
       at,
       out: {

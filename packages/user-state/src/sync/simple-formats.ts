@@ -32,12 +32,16 @@ export function renderFeedList(
  * OPML, as the format says; at most SYNC_LIMITS.urlsPerChange of them.
  */
 export function parseFeedList(body: string, format: SimpleFormat): string[] {
-  const urls = format === 'json' ? jsonList(body) : format === 'txt' ? textList(body) : opmlList(body);
+  const urls =
+    format === 'json' ? jsonList(body) : format === 'txt' ? textList(body) : opmlList(body);
   if (urls.length > SYNC_LIMITS.urlsPerChange) {
     throw new DomainError('invalid', `body: at most ${SYNC_LIMITS.urlsPerChange} feeds`);
   }
   if (urls.some((url) => url.length > SYNC_LIMITS.urlChars)) {
-    throw new DomainError('invalid', `body: a feed URL is at most ${SYNC_LIMITS.urlChars} characters`);
+    throw new DomainError(
+      'invalid',
+      `body: a feed URL is at most ${SYNC_LIMITS.urlChars} characters`,
+    );
   }
   return urls;
 }

@@ -1,15 +1,15 @@
 import {
   DomainError,
-  SYNC_LIMITS,
   type SubscriptionChangeBody,
   type SubscriptionChangeResult,
   type SubscriptionChanges,
+  SYNC_LIMITS,
 } from '@podcast/contracts';
 import {
   currentSyncStamp,
-  lockUser,
   listLibraryChanges,
   listSyncSubscriptions,
+  lockUser,
   subscribeMany,
   takeSyncStamp,
   unsubscribeMany,
@@ -90,14 +90,7 @@ export async function subscriptionChangesSince(
   deviceId: string,
   since: number,
 ): Promise<SubscriptionChanges> {
-  await upsertSyncDevice(
-    deps.db,
-    userId,
-    deviceId,
-    {},
-    deps.now(),
-    SYNC_LIMITS.devicesPerUser,
-  );
+  await upsertSyncDevice(deps.db, userId, deviceId, {}, deps.now(), SYNC_LIMITS.devicesPerUser);
   const timestamp = await currentSyncStamp(deps.db, userId);
   const states = (await feedStates(deps, userId, since)).filter((s) => s.stamp <= timestamp);
   return {

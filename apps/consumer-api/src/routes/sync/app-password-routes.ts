@@ -1,3 +1,4 @@
+import { createAppPassword, listUserAppPasswords, revokeAppPassword } from '@podcast/auth';
 import {
   AppPasswordCreateBody,
   AppPasswordCreated,
@@ -6,7 +7,6 @@ import {
   Problem,
   z,
 } from '@podcast/contracts';
-import { createAppPassword, listUserAppPasswords, revokeAppPassword } from '@podcast/auth';
 import { reply } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
 

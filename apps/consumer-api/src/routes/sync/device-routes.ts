@@ -8,11 +8,7 @@ import {
   SyncDevicesStatus,
 } from '@podcast/contracts';
 import { rawReply } from '@podcast/http-kit';
-import {
-  listUserDevices,
-  syncDevicesStatus,
-  updateUserDevice,
-} from '@podcast/user-state';
+import { listUserDevices, syncDevicesStatus, updateUserDevice } from '@podcast/user-state';
 import { defineRoute, userStateOf } from '../../context.js';
 
 const TAGS = ['gpodder'];

@@ -1,22 +1,19 @@
-import { GpodderUserParams, Problem, z } from '@podcast/contracts';
 import {
   authenticateSync,
   endSyncSession,
   SYNC_SESSION_COOKIE,
   SYNC_SESSION_TTL_MS,
-  type SyncPrincipal,
   SyncAuthRefused,
+  type SyncPrincipal,
   startSyncSession,
+  syncCookieOptions,
 } from '@podcast/auth';
+import { GpodderUserParams, Problem, z } from '@podcast/contracts';
 import { HttpError, reply } from '@podcast/http-kit';
 import { defineRoute, syncAuthOf } from '../../context.js';
 
 const TAGS = ['gpodder'];
 const Empty = z.object({}).strict().describe('An empty object');
-
-function cookieOptions(secure: boolean) {
-  return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure };
-}
 
 export const gpodderLogin = defineRoute({
   method: 'post',
@@ -37,7 +34,7 @@ export const gpodderLogin = defineRoute({
     if (principal.via === 'basic') {
       const token = await startSyncSession(syncAuthOf(ctx), principal);
       answer.setCookie(SYNC_SESSION_COOKIE, token, {
-        ...cookieOptions(req.secure),
+        ...syncCookieOptions(req.secure),
         maxAge: SYNC_SESSION_TTL_MS,
       });
     }
@@ -77,6 +74,6 @@ export const gpodderLogout = defineRoute({
     if (principal?.sessionHash !== undefined) {
       await endSyncSession(syncAuthOf(ctx), principal.sessionHash);
     }
-    return reply(200, {}).clearCookie(SYNC_SESSION_COOKIE, cookieOptions(req.secure));
+    return reply(200, {}).clearCookie(SYNC_SESSION_COOKIE, syncCookieOptions(req.secure));
   },
 });

@@ -100,7 +100,7 @@ export const getDeviceSubscriptionFile = defineRoute({
 export const putDeviceSubscriptionFile = defineRoute({
   method: 'put',
   path: '/subscriptions/{username}/{device}.{format}',
-  summary: "gPodder simple API: replace the subscriptions with this list",
+  summary: 'gPodder simple API: replace the subscriptions with this list',
   description:
     'OPML, a JSON array of URLs, or one URL per line, as the extension says. Answers 200 ' +
     'with an empty body; the device is created when new.',
