@@ -1,6 +1,6 @@
 // `pnpm bench`: corpus projection load, then route throughput as ratios of a
 // bare express route measured in the same run (a noisy machine shifts both).
-// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,search,notifications,delivery,enrichment
+// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,sync,search,notifications,delivery,enrichment
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -24,6 +24,7 @@ import {
 } from './lib.mjs';
 import { notificationsBench } from './notifications.mjs';
 import { relevanceBench, searchBench } from './search-bench.mjs';
+import { syncBench } from './sync.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
@@ -31,7 +32,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = (
   args.find((a) => a.startsWith('--only='))?.slice(7) ??
-  'load,viewer,consumer,search,notifications,delivery,enrichment'
+  'load,viewer,consumer,sync,search,notifications,delivery,enrichment'
 ).split(',');
 const duration = quick ? 2 : 5;
 // What a browser sends (Chrome's header): cached answers are served in the
@@ -423,6 +424,12 @@ await withBare(async (bareUrl) => {
     printTable(
       'consumer-api at 10,000 episodes vs bare express',
       await consumerBench(large, bareUrl),
+    );
+  }
+  if (only.includes('sync')) {
+    printTable(
+      'gPodder sync on consumer-api (10,000-episode corpus) vs bare express',
+      await syncBench(large, bareUrl, { duration, uploads: quick ? 5 : 20 }),
     );
   }
 });
