@@ -105,31 +105,59 @@ export async function deleteAppPassword(
 export interface SyncLogin {
   userId: string;
   username: string;
-  passwords: { id: string; hash: string }[];
+  passwords: {
+    id: string;
+    hash: string;
+    lastUsedAt: Date | null;
+    /** When it last opened a protocol session (null: none open). */
+    lastSessionAt: Date | null;
+  }[];
 }
 
-/** Who logs in with `username`, with the hashes of their app passwords. */
+/**
+ * Who logs in with `username`, with the hashes of their app passwords, in
+ * one round trip (a podcast app may send Basic on every request).
+ */
 export async function findSyncLogin(
   db: DbExecutor,
   username: string,
 ): Promise<SyncLogin | undefined> {
-  const account = await db
-    .selectFrom('sync_accounts')
-    .select(['user_id', 'username'])
-    .where('username', '=', username)
-    .executeTakeFirst();
-  if (account === undefined) {
+  const rows = await db
+    .selectFrom('sync_accounts as a')
+    .leftJoin('sync_app_passwords as p', 'p.user_id', 'a.user_id')
+    .select((eb) => [
+      'a.user_id',
+      'a.username',
+      'p.id',
+      'p.password_hash',
+      'p.last_used_at',
+      eb
+        .selectFrom('sync_sessions as s')
+        .select((inner) => inner.fn.max('s.created_at').as('at'))
+        .whereRef('s.app_password_id', '=', 'p.id')
+        .as('last_session_at'),
+    ])
+    .where('a.username', '=', username)
+    .execute();
+  const [first] = rows;
+  if (first === undefined) {
     return undefined;
   }
-  const passwords = await db
-    .selectFrom('sync_app_passwords')
-    .select(['id', 'password_hash'])
-    .where('user_id', '=', account.user_id)
-    .execute();
   return {
-    userId: account.user_id,
-    username: account.username,
-    passwords: passwords.map((p) => ({ id: p.id, hash: p.password_hash })),
+    userId: first.user_id,
+    username: first.username,
+    passwords: rows.flatMap((r) =>
+      r.id === null || r.password_hash === null
+        ? []
+        : [
+            {
+              id: r.id,
+              hash: r.password_hash,
+              lastUsedAt: r.last_used_at,
+              lastSessionAt: r.last_session_at === null ? null : new Date(r.last_session_at),
+            },
+          ],
+    ),
   };
 }
 
@@ -189,21 +217,6 @@ export async function createSyncSession(
   });
 }
 
-/** Whether the app password opened a session at or after `since`. */
-export async function hasSyncSessionSince(
-  db: DbExecutor,
-  appPasswordId: string,
-  since: Date,
-): Promise<boolean> {
-  const row = await db
-    .selectFrom('sync_sessions')
-    .select('token_hash')
-    .where('app_password_id', '=', appPasswordId)
-    .where('created_at', '>=', since)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export interface SyncSession {
   userId: string;
   username: string;
@@ -260,6 +273,10 @@ export async function upsertSyncDevice(
   now: Date,
   max: number,
 ): Promise<void> {
+  const nothingToSet = patch.caption === undefined && patch.type === undefined;
+  if (nothingToSet && (await hasSyncDevice(db, userId, deviceId))) {
+    return;
+  }
   await withTransaction(db, async (trx) => {
     const known = await trx
       .selectFrom('sync_devices')
@@ -337,34 +354,50 @@ export interface SubscriptionChangeRow {
   stamp: number;
 }
 
-/** Changes of feed URLs a podcast app named, newest per URL, with a stamp above `since`. */
-export async function listSyncSubscriptions(
-  db: DbExecutor,
-  userId: string,
-  since = 0,
-): Promise<SubscriptionChangeRow[]> {
-  const rows = await db
-    .selectFrom('sync_subscriptions')
-    .select(['url', 'subscribed', 'stamp'])
-    .where('user_id', '=', userId)
-    .where('stamp', '>', String(since))
-    .execute();
-  return rows.map((r) => ({ key: r.url, subscribed: r.subscribed, stamp: Number(r.stamp) }));
+export interface SubscriptionChangeRead {
+  /** The user's sync stamp: every row below has a stamp at or under it. */
+  stamp: number;
+  /** Feed URLs podcast apps named, newest change per URL. */
+  synced: SubscriptionChangeRow[];
+  /** Library rows (the trigger's log), newest change per corpus feed id. */
+  library: SubscriptionChangeRow[];
 }
 
-/** Library changes (the trigger's log), newest per feed, with a stamp above `since`. */
-export async function listLibraryChanges(
+/**
+ * The stamp and every subscription change above `since`, in one statement:
+ * one snapshot, so no change committed meanwhile can fall between the
+ * stamp and the rows (it has a higher stamp and comes next time).
+ */
+export async function readSubscriptionChanges(
   db: DbExecutor,
   userId: string,
-  since = 0,
-): Promise<SubscriptionChangeRow[]> {
-  const rows = await db
-    .selectFrom('library_changes')
-    .select(['feed_id', 'subscribed', 'stamp'])
-    .where('user_id', '=', userId)
-    .where('stamp', '>', String(since))
-    .execute();
-  return rows.map((r) => ({ key: r.feed_id, subscribed: r.subscribed, stamp: Number(r.stamp) }));
+  since: number,
+): Promise<SubscriptionChangeRead> {
+  const { rows } = await sql<{
+    source: 'stamp' | 'sync' | 'library';
+    key: string | null;
+    subscribed: boolean | null;
+    stamp: string;
+  }>`
+    select 'stamp' as source, null as key, null::boolean as subscribed, sync_stamp as stamp
+      from users where id = ${userId}
+    union all
+    select 'sync', url, subscribed, stamp
+      from sync_subscriptions where user_id = ${userId} and stamp > ${since}
+    union all
+    select 'library', feed_id, subscribed, stamp
+      from library_changes where user_id = ${userId} and stamp > ${since}
+  `.execute(db);
+  const read: SubscriptionChangeRead = { stamp: 0, synced: [], library: [] };
+  for (const row of rows) {
+    if (row.source === 'stamp') {
+      read.stamp = Number(row.stamp);
+    } else if (row.key !== null && row.subscribed !== null) {
+      const change = { key: row.key, subscribed: row.subscribed, stamp: Number(row.stamp) };
+      (row.source === 'sync' ? read.synced : read.library).push(change);
+    }
+  }
+  return read;
 }
 
 /**

@@ -5,7 +5,6 @@ import {
   deleteSyncSession,
   findSyncLogin,
   findSyncSession,
-  hasSyncSessionSince,
   touchAppPassword,
 } from '@podcast/db';
 import { parseCookieHeader } from '../cookie-header.js';
@@ -40,6 +39,8 @@ export interface SyncPrincipal {
   via: 'basic' | 'cookie';
   /** The cookie's hash, when the request came with one (logout ends it). */
   sessionHash?: string;
+  /** A Basic sign-in whose password opened a session within the last minute. */
+  hasRecentSession?: boolean;
 }
 
 /** A refused sync credential: answered 401 with a Basic challenge (or 400, see below). */
@@ -80,6 +81,7 @@ async function checkPassword(
   }
   const now = deps.now();
   const remembered = deps.verified.get(username, password, now);
+  const minuteAgo = now.getTime() - 60_000;
   let matched = login.passwords.find((p) => p.id === remembered);
   if (matched === undefined) {
     for (const candidate of login.passwords) {
@@ -93,13 +95,17 @@ async function checkPassword(
   if (matched === undefined) {
     return undefined;
   }
-  await touchAppPassword(deps.db, matched.id, now);
+  if (matched.lastUsedAt === null || matched.lastUsedAt.getTime() < minuteAgo) {
+    await touchAppPassword(deps.db, matched.id, now);
+  }
   return {
     kind: 'sync',
     userId: login.userId,
     username: login.username,
     appPasswordId: matched.id,
     via: 'basic',
+    hasRecentSession:
+      matched.lastSessionAt !== null && matched.lastSessionAt.getTime() >= minuteAgo,
   };
 }
 
@@ -174,11 +180,7 @@ export async function sessionCookieForBasic(
   deps: SyncAuthDeps,
   principal: SyncPrincipal,
 ): Promise<string | undefined> {
-  if (principal.via !== 'basic') {
-    return undefined;
-  }
-  const since = new Date(deps.now().getTime() - 60_000);
-  if (await hasSyncSessionSince(deps.db, principal.appPasswordId, since)) {
+  if (principal.via !== 'basic' || principal.hasRecentSession === true) {
     return undefined;
   }
   return startSyncSession(deps, principal);

@@ -8,6 +8,7 @@ import * as playbackRevision from './202611251000_playback_revision.js';
 import * as createMcpOauth from './202611261000_create_mcp_oauth.js';
 import * as createCapture from './202611261100_create_capture.js';
 import * as createSync from './202611270900_create_sync.js';
+import * as syncIndexes from './202611271000_sync_indexes.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -24,6 +25,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611261000_create_mcp_oauth': createMcpOauth,
   '202611261100_create_capture': createCapture,
   '202611270900_create_sync': createSync,
+  '202611271000_sync_indexes': syncIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

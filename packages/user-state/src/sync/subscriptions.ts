@@ -7,9 +7,8 @@ import {
 } from '@podcast/contracts';
 import {
   currentSyncStamp,
-  listLibraryChanges,
-  listSyncSubscriptions,
   lockUser,
+  readSubscriptionChanges,
   subscribeMany,
   takeSyncStamp,
   unsubscribeMany,
@@ -40,11 +39,10 @@ async function feedStates(
   deps: UserStateDeps,
   userId: string,
   since: number,
-): Promise<FeedState[]> {
-  const [snapshot, synced, library] = await Promise.all([
+): Promise<{ stamp: number; states: FeedState[] }> {
+  const [snapshot, { stamp, synced, library }] = await Promise.all([
     deps.snapshot(),
-    listSyncSubscriptions(deps.db, userId, since),
-    listLibraryChanges(deps.db, userId, since),
+    readSubscriptionChanges(deps.db, userId, since),
   ]);
   const index = syncIndexOf(snapshot);
   const byKey = new Map<string, FeedState>();
@@ -70,19 +68,21 @@ async function feedStates(
       merge(`feed:${row.key}`, { url, subscribed: row.subscribed, stamp: row.stamp });
     }
   }
-  return [...byKey.values()].sort((a, b) => a.stamp - b.stamp || (a.url < b.url ? -1 : 1));
+  const states = [...byKey.values()].sort((a, b) => a.stamp - b.stamp || (a.url < b.url ? -1 : 1));
+  return { stamp, states };
 }
 
 /** The current subscriptions as feed URLs (the simple API and the device list count). */
 export async function syncedFeedUrls(deps: UserStateDeps, userId: string): Promise<string[]> {
-  return (await feedStates(deps, userId, 0)).filter((s) => s.subscribed).map((s) => s.url);
+  const { states } = await feedStates(deps, userId, 0);
+  return states.filter((s) => s.subscribed).map((s) => s.url);
 }
 
 /**
  * GET /api/2/subscriptions/{user}/{device}.json: what was added and removed
  * after `since` (a removal only when `since` is given: a first sync has
- * nothing to remove). The answer's timestamp is the stamp read first, and
- * changes are taken only up to it, so nothing committed meanwhile is lost.
+ * nothing to remove). The stamp and the changes come from one statement,
+ * so nothing committed meanwhile is lost (db readSubscriptionChanges).
  */
 export async function subscriptionChangesSince(
   deps: UserStateDeps,
@@ -91,8 +91,7 @@ export async function subscriptionChangesSince(
   since: number,
 ): Promise<SubscriptionChanges> {
   await upsertSyncDevice(deps.db, userId, deviceId, {}, deps.now(), SYNC_LIMITS.devicesPerUser);
-  const timestamp = await currentSyncStamp(deps.db, userId);
-  const states = (await feedStates(deps, userId, since)).filter((s) => s.stamp <= timestamp);
+  const { stamp: timestamp, states } = await feedStates(deps, userId, since);
   return {
     add: states.filter((s) => s.subscribed).map((s) => s.url),
     remove: since > 0 ? states.filter((s) => !s.subscribed).map((s) => s.url) : [],
