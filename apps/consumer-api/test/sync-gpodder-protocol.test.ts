@@ -436,3 +436,31 @@ describe('the simple API', () => {
     expect(bad.body.detail).toMatch(/^body/);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists every sync route with its parameters and the Basic scheme', async () => {
+    const doc = (await request(f.t.app).get('/openapi.json')).body;
+    for (const [path, method] of [
+      ['/api/app/sync/app-passwords', 'post'],
+      ['/api/app/sync/app-passwords/{id}', 'delete'],
+      ['/api/2/auth/{username}/login.json', 'post'],
+      ['/api/2/devices/{username}.json', 'get'],
+      ['/api/2/devices/{username}/{device}.json', 'post'],
+      ['/api/2/subscriptions/{username}/{device}.json', 'post'],
+      ['/api/2/episodes/{username}.json', 'get'],
+      ['/api/2/sync-devices/{username}.json', 'post'],
+      ['/subscriptions/{username}.{format}', 'get'],
+      ['/subscriptions/{username}/{device}.{format}', 'put'],
+    ] as const) {
+      expect(doc.paths[path]?.[method]).toBeDefined();
+    }
+    const file = doc.paths['/subscriptions/{username}/{device}.{format}'].get;
+    expect(file.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      'device',
+      'format',
+      'username',
+    ]);
+    expect(file.security).toEqual([{ appPassword: [] }]);
+    expect(doc.components.securitySchemes.appPassword).toEqual({ type: 'http', scheme: 'basic' });
+  });
+});
