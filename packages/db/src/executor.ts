@@ -22,8 +22,12 @@ export function withTransaction<T>(
 /**
  * Takes the row lock on the user for the rest of the transaction, so that
  * concurrent replace-the-whole-set writes for one user run one after another
- * instead of interleaving their delete and insert.
+ * instead of interleaving their delete and insert. FOR NO KEY UPDATE: it
+ * excludes other lockers and writers of the row, but not the KEY SHARE
+ * locks that inserts into tables referencing users take, so a transaction
+ * that updated the row (a playback revision, a sync stamp) and then locks
+ * it cannot deadlock with such an insert.
  */
 export async function lockUser(trx: Transaction<Database>, userId: string): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }

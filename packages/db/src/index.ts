@@ -42,7 +42,13 @@ export type { InboxInsert, InboxItem } from './inbox.js';
 export { addInboxEntries, listInbox, markAllInboxRead, markInboxRead } from './inbox.js';
 export { addInterest, listInterests, removeInterest, replaceInterests } from './interests.js';
 export type { LibrarySubscription } from './library.js';
-export { listSubscriptions, subscribe, subscribeMany, unsubscribe } from './library.js';
+export {
+  listSubscriptions,
+  subscribe,
+  subscribeMany,
+  unsubscribe,
+  unsubscribeMany,
+} from './library.js';
 export type { EpisodeListenStats } from './listen-events.js';
 export { appendListenEvent, episodeStats, userStats } from './listen-events.js';
 export { consumeLoginState } from './login-states.js';
@@ -139,7 +145,6 @@ export {
   readSubscriptionChanges,
   takeSyncStamp,
   touchAppPassword,
-  unsubscribeMany,
   upsertSyncDevice,
   writeSyncSubscriptions,
 } from './sync.js';

@@ -90,16 +90,37 @@ export async function subscribeMany(
   return unique.filter((feedId) => inserted.has(feedId));
 }
 
+/**
+ * Removes the user's subscriptions to the given feeds; answers how many
+ * there were. Takes the user-row lock first, as every library write does:
+ * the trigger that logs the change for sync updates the user row, and a
+ * sync write holding that row while it removes the same library row would
+ * otherwise deadlock with this one.
+ */
+export async function unsubscribeMany(
+  db: DbExecutor,
+  userId: string,
+  feedIds: readonly string[],
+): Promise<number> {
+  if (feedIds.length === 0) {
+    return 0;
+  }
+  return withTransaction(db, async (trx) => {
+    await lockUser(trx, userId);
+    const result = await trx
+      .deleteFrom('library_subscriptions')
+      .where('user_id', '=', userId)
+      .where('feed_id', 'in', [...feedIds])
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}
+
 /** Returns true when a subscription was removed, false when there was none. */
 export async function unsubscribe(
   db: DbExecutor,
   userId: string,
   feedId: string,
 ): Promise<boolean> {
-  const result = await db
-    .deleteFrom('library_subscriptions')
-    .where('user_id', '=', userId)
-    .where('feed_id', '=', feedId)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+  return (await unsubscribeMany(db, userId, [feedId])) > 0;
 }

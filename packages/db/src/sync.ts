@@ -439,22 +439,6 @@ export async function writeSyncSubscriptions(
   });
 }
 
-/** Removes library rows of the given feeds (the trigger logs each removal). */
-export async function unsubscribeMany(
-  db: DbExecutor,
-  userId: string,
-  feedIds: readonly string[],
-): Promise<void> {
-  if (feedIds.length === 0) {
-    return;
-  }
-  await db
-    .deleteFrom('library_subscriptions')
-    .where('user_id', '=', userId)
-    .where('feed_id', 'in', [...feedIds])
-    .execute();
-}
-
 // ------------------------------------------------------------ episode actions
 
 export interface EpisodeActionRow {

@@ -46,7 +46,13 @@ export async function subscribeUser(
   if (snapshot.findFeed(feedId) === undefined) {
     throw new NotFound(`no show with feed id ${feedId}`);
   }
-  const isNew = await subscribe(deps.db, userId, feedId, deps.now());
+  const now = deps.now();
+  const isNew = await subscribe(deps.db, userId, feedId, now);
   const mine = libraryItemsOf(snapshot, await listSubscriptions(deps.db, userId));
-  return { isNew, item: mine.find((candidate) => candidate.feed_id === feedId) };
+  // A racing unsubscribe (another tab, a podcast app's sync) may have removed
+  // the row already: the subscription still happened, so it is answered.
+  const fallback = libraryItemsOf(snapshot, [
+    { feed_id: feedId, created_at: now.toISOString() },
+  ])[0];
+  return { isNew, item: mine.find((candidate) => candidate.feed_id === feedId) ?? fallback };
 }

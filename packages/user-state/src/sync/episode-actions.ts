@@ -146,13 +146,21 @@ export async function uploadEpisodeActions(
   const now = deps.now();
   const { prepared, updates } = prepare(actions, now);
   const index = syncIndexOf(await deps.snapshot());
+  const keys = prepared.map((p) => p.row.content_key);
   const timestamp = await withTransaction(deps.db, async (trx) => {
-    await lockUser(trx, userId);
-    const known = await knownActionKeys(
-      trx,
+    const unseen = await knownActionKeys(trx, userId, keys);
+    const moves = playbackWrites(
+      index,
       userId,
-      prepared.map((p) => p.row.content_key),
+      prepared.filter((p) => !unseen.has(p.row.content_key)),
+      now,
     );
+    // Positions first, then the user row: the web app's upsert takes its
+    // locks in that order, so the two never wait on each other in a cycle.
+    // Replaying a move a racing upload also makes changes nothing (newest wins).
+    await putPlaybackMany(trx, moves);
+    await lockUser(trx, userId);
+    const known = await knownActionKeys(trx, userId, keys);
     const fresh = prepared.filter((p) => !known.has(p.row.content_key));
     if (fresh.length === 0) {
       return currentSyncStamp(trx, userId);
@@ -169,7 +177,6 @@ export async function uploadEpisodeActions(
       stamp,
       SYNC_LIMITS.actionsPerUser,
     );
-    await putPlaybackMany(trx, playbackWrites(index, userId, fresh, now));
     return stamp;
   });
   return { timestamp, update_urls: updates };
