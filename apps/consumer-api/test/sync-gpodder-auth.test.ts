@@ -254,6 +254,43 @@ describe('signing in to the gPodder API', () => {
     expect(viaCookie.headers['set-cookie']).toBeUndefined();
   });
 
+  it('checks the one password a selector names, each of several, and one made before selectors', async () => {
+    const u = await f.user('gina');
+    const more = await Promise.all(
+      ['tablet', 'laptop'].map(
+        async (name) =>
+          (
+            await request(app())
+              .post('/api/app/sync/app-passwords')
+              .set('cookie', u.cookie)
+              .send({ name })
+          ).body,
+      ),
+    );
+    for (const password of [u.password, more[0].password as string]) {
+      const res = await request(app())
+        .get('/api/2/devices/gina.json')
+        .set('authorization', basicAuth('gina', password));
+      expect(res.status).toBe(200);
+    }
+    // Another password's selector with this one's secret is no password.
+    const mixed = `${more[0].password.slice(0, 4)}${u.password.slice(4)}`;
+    const refused = await request(app())
+      .get('/api/2/devices/gina.json')
+      .set('authorization', basicAuth('gina', mixed));
+    expect(refused.status).toBe(401);
+    // Never used yet, so no remembered sign-in: this goes through scrypt.
+    await f.t.ctx.db
+      .updateTable('sync_app_passwords')
+      .set({ selector: null })
+      .where('id', '=', more[1].id)
+      .execute();
+    const legacy = await request(app())
+      .get('/api/2/devices/gina.json')
+      .set('authorization', basicAuth('gina', more[1].password));
+    expect(legacy.status).toBe(200);
+  });
+
   it('stops a revoked password at once, its sessions too', async () => {
     const u = await f.user('erin');
     const login = await request(app())

@@ -254,6 +254,8 @@ export interface SyncAppPasswordsTable {
   user_id: string;
   name: string;
   password_hash: string;
+  /** The password's first group, in clear: which hash a sign-in checks. */
+  selector: string | null;
   created_at: CreatedAt;
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }

@@ -51,7 +51,14 @@ export interface AppPasswordRow {
 /** Stores a new app password, refusing the one past `max` (CapReached, a 409). */
 export async function insertAppPassword(
   db: DbExecutor,
-  row: { id: string; userId: string; name: string; passwordHash: string; now: Date },
+  row: {
+    id: string;
+    userId: string;
+    name: string;
+    selector: string;
+    passwordHash: string;
+    now: Date;
+  },
   max: number,
 ): Promise<AppPasswordRow> {
   return withTransaction(db, async (trx) => {
@@ -63,6 +70,7 @@ export async function insertAppPassword(
         id: row.id,
         user_id: row.userId,
         name: row.name,
+        selector: row.selector,
         password_hash: row.passwordHash,
         created_at: row.now,
       })
@@ -108,6 +116,8 @@ export interface SyncLogin {
   passwords: {
     id: string;
     hash: string;
+    /** null only for a password made before selectors: checked whatever is sent. */
+    selector: string | null;
     lastUsedAt: Date | null;
     /** When it last opened a protocol session (null: none open). */
     lastSessionAt: Date | null;
@@ -130,6 +140,7 @@ export async function findSyncLogin(
       'a.username',
       'p.id',
       'p.password_hash',
+      'p.selector',
       'p.last_used_at',
       eb
         .selectFrom('sync_sessions as s')
@@ -153,6 +164,7 @@ export async function findSyncLogin(
             {
               id: r.id,
               hash: r.password_hash,
+              selector: r.selector,
               lastUsedAt: r.last_used_at,
               lastSessionAt: r.last_session_at === null ? null : new Date(r.last_session_at),
             },

@@ -37,11 +37,11 @@ export async function createAppPassword(
   if (username === undefined) {
     throw new DomainError('conflict', 'no free sync user name could be given to this account');
   }
-  const { id, password } = mintAppPassword(deps.random ?? randomBytes);
+  const { id, password, selector } = mintAppPassword(deps.random ?? randomBytes);
   const passwordHash = await hashAppPassword(password, deps.random ?? randomBytes);
   const row = await insertAppPassword(
     deps.db,
-    { id, userId: user.id, name, passwordHash, now: deps.now() },
+    { id, userId: user.id, name, selector, passwordHash, now: deps.now() },
     SYNC_LIMITS.appPasswordsPerUser,
   );
   return { ...row, username, password };

@@ -4,12 +4,15 @@ import { randomBytes } from 'node:crypto';
 const ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /**
- * A new app password: 24 characters of a 31-letter alphabet (about 119
- * bits) in groups of four, easy to type into a phone, and its id.
+ * A new app password: 24 characters of a 31-letter alphabet in groups of
+ * four, easy to type into a phone, and its id. The first group is its
+ * selector, stored in clear so a sign-in checks one hash; the other five
+ * (about 99 bits) are the secret.
  */
 export function mintAppPassword(random: (size: number) => Buffer = randomBytes): {
   id: string;
   password: string;
+  selector: string;
 } {
   const chars: string[] = [];
   // Rejection sampling keeps every letter equally likely.
@@ -21,7 +24,16 @@ export function mintAppPassword(random: (size: number) => Buffer = randomBytes):
     }
   }
   const groups = [0, 4, 8, 12, 16, 20].map((at) => chars.slice(at, at + 4).join(''));
-  return { id: `ap_${random(12).toString('hex')}`, password: groups.join('-') };
+  return {
+    id: `ap_${random(12).toString('hex')}`,
+    password: groups.join('-'),
+    selector: groups[0] as string,
+  };
+}
+
+/** The selector a sent password names: its first group, as sent. */
+export function selectorOf(password: string): string {
+  return password.slice(0, 4);
 }
 
 /**

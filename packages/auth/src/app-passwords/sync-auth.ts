@@ -9,6 +9,7 @@ import {
 } from '@podcast/db';
 import { parseCookieHeader } from '../cookie-header.js';
 import { hashSecret } from '../mcp-oauth/secrets.js';
+import { selectorOf } from './mint.js';
 import { verifyAppPassword } from './password-hash.js';
 import type { VerifiedCredentials } from './verified-credentials.js';
 
@@ -84,7 +85,10 @@ async function checkPassword(
   const minuteAgo = now.getTime() - 60_000;
   let matched = login.passwords.find((p) => p.id === remembered);
   if (matched === undefined) {
-    for (const candidate of login.passwords) {
+    // Only the password the selector names pays scrypt: a guess costs nothing.
+    const selector = selectorOf(password);
+    const named = login.passwords.filter((p) => p.selector === null || p.selector === selector);
+    for (const candidate of named) {
       if (await verifyAppPassword(password, candidate.hash)) {
         matched = candidate;
         deps.verified.set(username, password, candidate.id, now);

@@ -9,6 +9,7 @@ import * as createMcpOauth from './202611261000_create_mcp_oauth.js';
 import * as createCapture from './202611261100_create_capture.js';
 import * as createSync from './202611270900_create_sync.js';
 import * as syncIndexes from './202611271000_sync_indexes.js';
+import * as syncPasswordSelector from './202611271100_sync_password_selector.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -26,6 +27,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611261100_create_capture': createCapture,
   '202611270900_create_sync': createSync,
   '202611271000_sync_indexes': syncIndexes,
+  '202611271100_sync_password_selector': syncPasswordSelector,
 };
 
 export const migrationProvider: MigrationProvider = {
