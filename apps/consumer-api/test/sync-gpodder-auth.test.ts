@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { sql } from 'kysely';
 import request from 'supertest';
 import {
   basicAuth,
@@ -424,5 +425,52 @@ describe('malformed sync input', () => {
       .set('authorization', u.basic)
       .send({ caption: 'still fine' });
     expect(known.status).toBe(200);
+  });
+
+  it('keeps the caps on synced feeds and stored actions, applying nothing past them', async () => {
+    const u = await f.user('capped');
+    const path = `/api/2/subscriptions/${u.username}/phone.json`;
+    const feeds = Array.from({ length: 5000 }, (_, i) => `https://cap.example/${i}.xml`);
+    const full = await request(app()).post(path).set('authorization', u.basic).send({ add: feeds });
+    expect(full.status).toBe(200);
+    const over = await request(app())
+      .post(path)
+      .set('authorization', u.basic)
+      .send({ add: ['https://cap.example/one-more.xml'] });
+    expect(over.status).toBe(409);
+    const list = await request(app())
+      .get(`/subscriptions/${u.username}.json`)
+      .set('authorization', u.basic);
+    expect(JSON.parse(list.text)).toHaveLength(5000);
+    const tooLong = await request(app())
+      .put(`/subscriptions/${u.username}/phone.txt`)
+      .set('authorization', u.basic)
+      .set('content-type', 'text/plain')
+      .send(Array.from({ length: 5001 }, (_, i) => `https://x.example/${i}`).join('\n'));
+    expect(tooLong.status).toBe(400);
+
+    // 99,999 stored actions (written straight to the table), then an upload of two.
+    await sql`
+      insert into sync_episode_actions
+        (user_id, content_key, podcast, episode, action, action_at, stamp)
+      select ${u.userId}, 'seed-' || n, 'https://cap.example/f', 'https://cap.example/' || n,
+             'download', now(), 1
+      from generate_series(1, 99999) as n
+    `.execute(f.t.ctx.db);
+    const two = [1, 2].map((i) => ({
+      podcast: 'https://cap.example/f',
+      episode: `https://cap.example/new-${i}.mp3`,
+      action: 'download',
+    }));
+    const refused = await request(app())
+      .post(`/api/2/episodes/${u.username}.json`)
+      .set('authorization', u.basic)
+      .send(two);
+    expect(refused.status).toBe(409);
+    const one = await request(app())
+      .post(`/api/2/episodes/${u.username}.json`)
+      .set('authorization', u.basic)
+      .send(two.slice(0, 1));
+    expect(one.status).toBe(200);
   });
 });
