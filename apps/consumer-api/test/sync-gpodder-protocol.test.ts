@@ -298,6 +298,50 @@ describe('episode actions and the playback position', () => {
     ]);
   });
 
+  it('keeps actions dated at the ends of the calendar, and a podcast filter that names nothing matches nothing', async () => {
+    const u = await f.user('calendar');
+    const api = as(u);
+    const [show] = shows;
+    await as(u)
+      .web('put', `/api/app/playback/${show?.episode.slug}`)
+      .send({ position_seconds: 12 });
+    const res = await api.post(`/api/2/episodes/${u.username}.json`, [
+      {
+        podcast: 'https://old.example/f',
+        episode: 'https://old.example/1.mp3',
+        action: 'download',
+        timestamp: '0001-01-01T00:00:00',
+      },
+      {
+        podcast: 'https://old.example/f',
+        episode: 'https://old.example/2.mp3',
+        action: 'delete',
+        timestamp: '9999-12-31T23:59:59',
+      },
+      {
+        podcast: show?.url,
+        episode: show?.episode.media_url,
+        action: 'play',
+        position: 30,
+        timestamp: '9999-12-31T23:59:59',
+      },
+    ]);
+    expect(res.status).toBe(200);
+    const back = await api.get(
+      `/api/2/episodes/${u.username}.json?podcast=${encodeURIComponent('https://old.example/f')}`,
+    );
+    expect(back.body.actions.map((a: { timestamp: string }) => a.timestamp)).toEqual([
+      '0001-01-01T00:00:00',
+      '9999-12-31T23:59:59',
+    ]);
+    // A far-future play is clamped like a web-app client_ts: it still wins, but is dated now.
+    const position = await as(u).web('get', `/api/app/playback/${show?.episode.slug}`);
+    expect(position.body.position_seconds).toBe(30);
+    expect(Date.parse(position.body.updated_at)).toBeLessThan(Date.now() + 6 * 60_000);
+    const nothing = await api.get(`/api/2/episodes/${u.username}.json?podcast=ftp%3A%2F%2Fx`);
+    expect(nothing.body.actions).toEqual([]);
+  });
+
   it('marks an episode finished when a play reaches its end, and a new action resets it', async () => {
     const u = await f.user('finished');
     const api = as(u);

@@ -163,7 +163,37 @@ export const GpodderActionTime = z
     /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/,
     'an ISO 8601 date and time, e.g. 2026-11-26T09:00:00',
   )
-  .refine((v) => !Number.isNaN(Date.parse(asUtc(v))), 'not a real date and time');
+  .refine(isRealDateTime, 'not a real date and time');
+
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** The fields name a day the calendar has (February 29 only in a leap year, no year 0) and a time of it. */
+function isRealDateTime(value: string): boolean {
+  const fields = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?/.exec(value);
+  if (fields === null) {
+    return false;
+  }
+  const [year, month, day, hour, minute, second] = fields.slice(1).map((f) => Number(f ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  const daysIn = month === 2 && !leap ? 28 : (DAYS_IN_MONTH[month - 1] ?? 0);
+  // Year 0000 (1 BC) would come back from PostgreSQL as 0001: refused.
+  return (
+    year >= 1 &&
+    day >= 1 &&
+    day <= daysIn &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    !Number.isNaN(Date.parse(asUtc(value)))
+  );
+}
 
 /** The instant an action time names (UTC when it carries no zone). */
 export function actionInstant(value: string): Date {

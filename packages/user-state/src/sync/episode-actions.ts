@@ -296,6 +296,10 @@ export async function episodeActionsSince(
       ...plays.filter((p) => podcastKey === undefined || feedUrlKey(p.out.podcast) === podcastKey),
     ];
   }
+  // A podcast filter that names no usable URL matches nothing, web-app plays included.
+  if (podcast === '') {
+    all = [];
+  }
   const chosen = query.aggregated === true ? newestPerEpisode(all) : all;
   chosen.sort((a, b) => a.at - b.at);
   return { actions: chosen.map((d) => d.out), timestamp };
