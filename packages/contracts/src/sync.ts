@@ -115,19 +115,11 @@ export type DeviceUpdateBody = z.infer<typeof DeviceUpdateBody>;
 const FeedUrlText = z.string().max(SYNC_LIMITS.urlChars);
 const UrlList = z.array(FeedUrlText).max(SYNC_LIMITS.urlsPerChange);
 
-export const SubscriptionChangeBody = z
-  .object({ add: UrlList.default([]), remove: UrlList.default([]) })
-  .superRefine((body, ctx) => {
-    const added = new Set(body.add.map((url) => url.trim()));
-    const both = body.remove.findIndex((url) => added.has(url.trim()));
-    if (both >= 0) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['remove', both],
-        message: 'the same feed is both added and removed',
-      });
-    }
-  });
+/** A feed both added and removed (after sanitising) is a 400 of user-state's applySubscriptionChange. */
+export const SubscriptionChangeBody = z.object({
+  add: UrlList.default([]),
+  remove: UrlList.default([]),
+});
 export type SubscriptionChangeBody = z.infer<typeof SubscriptionChangeBody>;
 
 /** `[as sent, as stored]`; an empty second member means the URL was refused and ignored. */

@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { assertRoomFor, assertWithinCap } from './caps.js';
 import { type DbExecutor, lockUser, withTransaction } from './executor.js';
+import type { SyncEpisodeActionsTable } from './schema.js';
 import { toIso, toIsoOrNull } from './timestamps.js';
 
 // ------------------------------------------------------------ accounts and app passwords
@@ -453,18 +454,11 @@ export async function writeSyncSubscriptions(
 
 // ------------------------------------------------------------ episode actions
 
-export interface EpisodeActionRow {
-  content_key: string;
-  podcast: string;
-  episode: string;
-  guid: string | null;
-  device_id: string | null;
-  action: string;
-  action_at: Date;
-  started: number | null;
-  position: number | null;
-  total: number | null;
-}
+/** One action to store: the table's row without what the store adds (id, user, stamp). */
+export type EpisodeActionRow = Omit<
+  Selectable<SyncEpisodeActionsTable>,
+  'id' | 'user_id' | 'stamp'
+>;
 
 /** Which of `keys` the user already uploaded. */
 export async function knownActionKeys(

@@ -1,5 +1,5 @@
 import type { CorpusSnapshot } from '@podcast/corpus';
-import { feedUrlKey } from './opml-document.js';
+import { syncIndexOf } from './sync/sync-index.js';
 
 export interface OpmlMatch {
   /** Corpus feed ids the document names, first mention first, each once. */
@@ -8,20 +8,16 @@ export interface OpmlMatch {
   unknown: string[];
 }
 
-/** Pairs an import's xmlUrls with the corpus shows whose RSS URL they name. */
+/**
+ * Pairs an import's xmlUrls with the corpus shows whose RSS URL they name,
+ * through the per-snapshot feed index the gPodder sync matches with too.
+ */
 export function matchOpmlFeeds(snapshot: CorpusSnapshot, xmlUrls: readonly string[]): OpmlMatch {
-  const feedIdByKey = new Map<string, string>();
-  for (const feed of snapshot.feeds) {
-    const key = feed.url === null || feed.feed_id === '' ? undefined : feedUrlKey(feed.url);
-    if (key !== undefined && !feedIdByKey.has(key)) {
-      feedIdByKey.set(key, feed.feed_id);
-    }
-  }
+  const index = syncIndexOf(snapshot);
   const feedIds = new Set<string>();
   const unknown = new Set<string>();
   for (const xmlUrl of xmlUrls) {
-    const key = feedUrlKey(xmlUrl);
-    const feedId = key === undefined ? undefined : feedIdByKey.get(key);
+    const feedId = index.feedIdOf(xmlUrl);
     if (feedId === undefined) {
       unknown.add(xmlUrl);
     } else {

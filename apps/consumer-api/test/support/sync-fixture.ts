@@ -1,8 +1,5 @@
-import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
-import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
+import { copySampleCorpus } from '@podcast/testing';
 import request from 'supertest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { sessionCookieFor } from './session-cookie-for.js';
@@ -24,7 +21,6 @@ export interface SyncUser {
 export interface SyncFixture {
   t: TestApp;
   snapshot: CorpusSnapshot;
-  dir: string;
   close(): Promise<void>;
   /** Signs `subject` in on the web app and mints an app password. */
   user(subject: string): Promise<SyncUser>;
@@ -36,21 +32,18 @@ export function basicAuth(username: string, password: string): string {
 
 /** The consumer API (production mode, so the web app needs its session) over a copy of the sample. */
 export async function openSyncFixture(prefix: string): Promise<SyncFixture> {
-  const dir = await realpath(await mkdtemp(path.join(tmpdir(), `consumer-${prefix}-`)));
-  const root = path.join(dir, 'sample');
-  await cp(SAMPLE_CORPUS_DIR, root, { recursive: true, preserveTimestamps: true });
+  const copy = copySampleCorpus(`consumer-${prefix}`);
   const t = await buildTestApp({
     appEnv: 'production',
-    env: { CORPUS_DIR: root, SESSION_SECRET: SECRET },
+    env: { CORPUS_DIR: copy.corpusDir, SESSION_SECRET: SECRET },
   });
-  const snapshot = await t.ctx.corpus.get(root);
+  const snapshot = await t.ctx.corpus.get(copy.corpusDir);
   return {
     t,
     snapshot,
-    dir,
     close: async () => {
       await t.close();
-      await rm(dir, { recursive: true, force: true });
+      copy.remove();
     },
     user: async (subject) => {
       const { cookie, user } = await sessionCookieFor(t.ctx, subject);

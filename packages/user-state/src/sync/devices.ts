@@ -1,4 +1,5 @@
 import {
+  DeviceType,
   type DeviceUpdateBody,
   type GpodderDevice,
   NotFound,
@@ -8,8 +9,6 @@ import {
 import { hasSyncDevice, listSyncDevices, upsertSyncDevice } from '@podcast/db';
 import type { UserStateDeps } from '../deps.js';
 import { syncedFeedUrls } from './subscriptions.js';
-
-const TYPES = new Set(['desktop', 'laptop', 'mobile', 'server', 'other']);
 
 /**
  * GET /api/2/devices/{user}.json. All of a user's devices share one
@@ -26,7 +25,7 @@ export async function listUserDevices(
   return devices.map((d) => ({
     id: d.id,
     caption: d.caption,
-    type: (TYPES.has(d.type) ? d.type : 'other') as GpodderDevice['type'],
+    type: DeviceType.catch('other').parse(d.type),
     subscriptions: urls.length,
   }));
 }
