@@ -83,9 +83,7 @@ function syncAuth(ctx: ConsumerCtx) {
         { authorization: req.get('authorization'), cookie: req.get('cookie') },
         typeof req.params.username === 'string' ? req.params.username : undefined,
       );
-      // The login route opens its own session (gpodder-auth-routes.ts).
-      const isLogin = req.path.endsWith('/login.json');
-      const token = isLogin ? undefined : await sessionCookieForBasic(deps, principal);
+      const token = await sessionCookieForBasic(deps, principal);
       if (token === undefined) {
         return principal;
       }

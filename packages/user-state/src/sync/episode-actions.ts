@@ -148,11 +148,11 @@ export async function uploadEpisodeActions(
   const index = syncIndexOf(await deps.snapshot());
   const keys = prepared.map((p) => p.row.content_key);
   const timestamp = await withTransaction(deps.db, async (trx) => {
-    const unseen = await knownActionKeys(trx, userId, keys);
+    const storedBefore = await knownActionKeys(trx, userId, keys);
     const moves = playbackWrites(
       index,
       userId,
-      prepared.filter((p) => !unseen.has(p.row.content_key)),
+      prepared.filter((p) => !storedBefore.has(p.row.content_key)),
       now,
     );
     // Positions first, then the user row: the web app's upsert takes its
@@ -160,6 +160,7 @@ export async function uploadEpisodeActions(
     // Replaying a move a racing upload also makes changes nothing (newest wins).
     await putPlaybackMany(trx, moves);
     await lockUser(trx, userId);
+    // Again under the lock: a racing upload of the same actions may have stored them.
     const known = await knownActionKeys(trx, userId, keys);
     const fresh = prepared.filter((p) => !known.has(p.row.content_key));
     if (fresh.length === 0) {
@@ -277,6 +278,10 @@ export async function episodeActionsSince(
   const since = query.since ?? 0;
   const podcast = query.podcast === undefined ? undefined : sanitizeSyncUrl(query.podcast);
   const timestamp = await currentSyncStamp(deps.db, userId);
+  // A podcast filter that names no usable URL matches nothing, web-app plays included.
+  if (podcast === '') {
+    return { actions: [], timestamp };
+  }
   const [snapshot, stored] = await Promise.all([
     deps.snapshot(),
     listEpisodeActions(deps.db, userId, {
@@ -295,10 +300,6 @@ export async function episodeActionsSince(
       ...uploaded,
       ...plays.filter((p) => podcastKey === undefined || feedUrlKey(p.out.podcast) === podcastKey),
     ];
-  }
-  // A podcast filter that names no usable URL matches nothing, web-app plays included.
-  if (podcast === '') {
-    all = [];
   }
   const chosen = query.aggregated === true ? newestPerEpisode(all) : all;
   chosen.sort((a, b) => a.at - b.at);

@@ -40,20 +40,18 @@ export function sanitizeSyncUrl(raw: string): string {
 /** Sanitises each URL once; `[sent, stored]` for every one it changed (stored '' = refused). */
 export function sanitizeAll(urls: readonly string[]): {
   clean: string[];
-  updates: [string, string][];
+  updates: Map<string, string>;
 } {
-  const clean: string[] = [];
-  const updates: [string, string][] = [];
-  const seen = new Set<string>();
+  const clean = new Set<string>();
+  const updates = new Map<string, string>();
   for (const sent of urls) {
     const stored = sanitizeSyncUrl(sent);
-    if (stored !== sent && !updates.some(([was]) => was === sent)) {
-      updates.push([sent, stored]);
+    if (stored !== sent) {
+      updates.set(sent, stored);
     }
-    if (stored !== '' && !seen.has(stored)) {
-      seen.add(stored);
-      clean.push(stored);
+    if (stored !== '') {
+      clean.add(stored);
     }
   }
-  return { clean, updates };
+  return { clean: [...clean], updates };
 }

@@ -31,7 +31,9 @@ export const gpodderLogin = defineRoute({
   },
   handler: async ({ ctx, req, principal }) => {
     const answer = reply(200, {});
-    if (principal.via === 'basic') {
+    // The sync check hands a Basic sign-in a cookie unless its password
+    // opened a session within the minute; a login always gets one.
+    if (principal.via === 'basic' && principal.hasRecentSession === true) {
       const token = await startSyncSession(syncAuthOf(ctx), principal);
       answer.setCookie(SYNC_SESSION_COOKIE, token, {
         ...syncCookieOptions(req.secure),
