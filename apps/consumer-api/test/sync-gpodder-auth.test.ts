@@ -388,6 +388,11 @@ describe('malformed sync input', () => {
       .get(`/subscriptions/${u}.xml`)
       .set('authorization', ann.basic);
     expect(badFormat.status).toBe(400);
+    const badSync = await post(`/api/2/sync-devices/${u}.json`, { synchronize: 'phone' });
+    expect(badSync.status).toBe(400);
+    expect(badSync.body.detail).toMatch(/^body\.synchronize/);
+    const badSyncId = await post(`/api/2/sync-devices/${u}.json`, { 'stop-synchronize': ['a b'] });
+    expect(badSyncId.status).toBe(400);
     const badAgg = await request(app())
       .get(`/api/2/episodes/${u}.json?aggregated=maybe`)
       .set('authorization', ann.basic);

@@ -133,6 +133,24 @@ describe('a first sync and incremental syncs of one device', () => {
     expect(removed.body).toEqual({ add: [], remove: [a?.url], timestamp: expect.any(Number) });
   });
 
+  it("tells a web-app removal under the app's own spelling of the show, whenever it was sent", async () => {
+    const u = await f.user('spelling');
+    const api = as(u);
+    const [show] = shows;
+    const spelled = (show?.url ?? '').replace('https://', 'http://');
+    const sent = await api.post(`/api/2/subscriptions/${u.username}/d1.json`, { add: [spelled] });
+    expect(sent.body.update_urls).toEqual([]);
+    expect(await library(u)).toEqual([show?.feedId]);
+    const later = await api.post(`/api/2/subscriptions/${u.username}/d1.json`, {
+      add: ['https://other.example/feed'],
+    });
+    expect((await as(u).web('delete', `/api/app/library/${show?.feedId}`)).status).toBe(204);
+    const delta = await api.get(
+      `/api/2/subscriptions/${u.username}/d1.json?since=${later.body.timestamp}`,
+    );
+    expect(delta.body).toEqual({ add: [], remove: [spelled], timestamp: expect.any(Number) });
+  });
+
   it('refuses a feed both added and removed, naming it, and changes nothing', async () => {
     const u = await f.user('both-ways');
     const res = await as(u).post(`/api/2/subscriptions/${u.username}/d1.json`, {

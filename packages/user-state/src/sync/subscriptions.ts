@@ -45,25 +45,35 @@ async function feedStates(
     readSubscriptionChanges(deps.db, userId, since),
   ]);
   const index = syncIndexOf(snapshot);
+  // A library change is told under the spelling an app used for the show,
+  // which may come from a change older than `since`: read those only when needed.
+  const spellingRows =
+    since > 0 && library.length > 0
+      ? (await readSubscriptionChanges(deps.db, userId, 0)).synced
+      : synced;
+  const spelling = new Map<string, string>();
+  for (const row of [...spellingRows].sort((a, b) => a.stamp - b.stamp)) {
+    const feedId = index.feedIdOf(row.key);
+    if (feedId !== undefined) {
+      spelling.set(feedId, row.key);
+    }
+  }
   const byKey = new Map<string, FeedState>();
   const merge = (key: string, state: FeedState) => {
     const known = byKey.get(key);
     if (known === undefined || known.stamp < state.stamp) {
-      byKey.set(key, { ...state, url: known?.url ?? state.url });
+      byKey.set(key, state);
     } else if (known.stamp === state.stamp && state.subscribed) {
       byKey.set(key, { ...known, subscribed: true });
     }
   };
   for (const row of synced) {
     const feedId = index.feedIdOf(row.key);
-    merge(feedId === undefined ? `url:${row.key}` : `feed:${feedId}`, {
-      url: row.key,
-      subscribed: row.subscribed,
-      stamp: row.stamp,
-    });
+    const state = { url: row.key, subscribed: row.subscribed, stamp: row.stamp };
+    merge(feedId === undefined ? `url:${row.key}` : `feed:${feedId}`, state);
   }
   for (const row of library) {
-    const url = index.feedUrlOf(row.key);
+    const url = spelling.get(row.key) ?? index.feedUrlOf(row.key);
     if (url !== undefined) {
       merge(`feed:${row.key}`, { url, subscribed: row.subscribed, stamp: row.stamp });
     }
@@ -113,13 +123,8 @@ function planChange(body: SubscriptionChangeBody): PlannedChange {
   if (both !== undefined) {
     throw new DomainError('invalid', `body.remove: ${both} is both added and removed`);
   }
-  const updates = [...add.updates];
-  for (const update of remove.updates) {
-    if (!updates.some(([sent]) => sent === update[0])) {
-      updates.push(update);
-    }
-  }
-  return { adds: add.clean, removes: remove.clean, updates };
+  const updates = new Map([...add.updates, ...remove.updates]);
+  return { adds: add.clean, removes: remove.clean, updates: [...updates] };
 }
 
 function feedIdsOf(index: SyncIndex, urls: readonly string[]): string[] {
