@@ -73,6 +73,7 @@ export async function buildConsumerContext(
     refreshIntervalMs: config.refreshIntervalMs,
     rescanIntervalMs: config.rescanIntervalMs,
     serveStale: true,
+    ...(config.corpusCacheDir ? { cacheDir: config.corpusCacheDir } : {}),
     ...overrides.corpus,
   });
   const deps = {

@@ -1,6 +1,11 @@
 import { resolve } from 'node:path';
 import { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf, z } from '@podcast/contracts';
-import { OutboundAllowedHosts, parseConfig } from '@podcast/runtime';
+import {
+  CorpusCacheEnvShape,
+  corpusCacheDirOf,
+  OutboundAllowedHosts,
+  parseConfig,
+} from '@podcast/runtime';
 
 const optionalUrl = z.url().optional();
 
@@ -17,7 +22,7 @@ const ConsumerEnv = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
       .optional(),
-    DATA_DIR: z.string().default('.data'),
+    ...CorpusCacheEnvShape,
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
     // The safety-net full rescan while the watcher runs (docs/decisions/corpus.md).
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
@@ -59,6 +64,7 @@ const ConsumerEnv = z
     corpusDir: resolve(env.CORPUS_DIR),
     refreshIntervalMs: env.CORPUS_REFRESH_MS,
     rescanIntervalMs: env.CORPUS_RESCAN_MS,
+    corpusCacheDir: corpusCacheDirOf(env),
     embedding: embeddingSettingsOf(env),
     // No DATABASE_URL: the embedded PGlite under DATA_DIR (the newcomer path).
     database: env.DATABASE_URL

@@ -68,9 +68,15 @@ describe('app catalog routes over 1,000 generated episodes', () => {
   declareAnswerSuite('consumer', {
     generate: (out) => generateCorpus({ ...ANSWER_CORPUS, out, force: true }),
     recording: join(import.meta.dirname, 'fixtures/corpus-answers-consumer.json.gz'),
-    build: async (root, now) => {
-      const t = await buildTestApp({ env: { CORPUS_DIR: root }, now });
-      return { handler: t.app, snapshot: () => t.ctx.corpus.get(root), close: t.close };
+    build: async (root, cacheDir, now) => {
+      const t = await buildTestApp({ env: { CORPUS_DIR: root, CORPUS_CACHE_DIR: cacheDir }, now });
+      return {
+        handler: t.app,
+        snapshot: () => t.ctx.corpus.get(root),
+        persist: () => t.ctx.corpus.persist(root),
+        projection: () => t.ctx.corpus.projection(),
+        close: t.close,
+      };
     },
     urls: answerRequests,
   });

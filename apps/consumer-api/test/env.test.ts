@@ -15,6 +15,7 @@ describe('consumer-api configuration', () => {
       corpusDir: CORPUS_DIR,
       refreshIntervalMs: 2000,
       rescanIntervalMs: 300000,
+      corpusCacheDir: resolve('.data', 'corpus-cache'),
       embedding: { kind: 'static_word_vectors' },
       outboxLeaseSeconds: 300,
       isSchedulerOn: true,
@@ -76,8 +77,10 @@ describe('consumer-api configuration', () => {
       corpusDir: resolve('relative/corpus'),
       refreshIntervalMs: 750,
       rescanIntervalMs: 60000,
+      // DATA_DIR also holds the persisted corpus projection.
+      corpusCacheDir: '/var/lib/podcast/corpus-cache',
       embedding: { kind: 'static_word_vectors' },
-      // DATABASE_URL wins; DATA_DIR only places the embedded database.
+      // DATABASE_URL wins over DATA_DIR for the database.
       database: { url: 'postgresql://app@db:5432/podcast' },
       session: { secret, ttlHours: 12 },
       oauth: {

@@ -65,6 +65,7 @@ beforeAll(async () => {
       ...process.env,
       PORT: String(port),
       CORPUS_DIR: corpus.corpusDir,
+      DATA_DIR: join(corpus.dir, 'data'),
       REDIS_URL: redis.url,
       REDIS_PREFIX: redis.prefix,
       OPERATOR_TOKEN: TOKEN,

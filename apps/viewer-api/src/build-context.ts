@@ -53,6 +53,7 @@ export function buildViewerContext(
     refreshIntervalMs: config.refreshIntervalMs,
     rescanIntervalMs: config.rescanIntervalMs,
     serveStale: true,
+    ...(config.corpusCacheDir ? { cacheDir: config.corpusCacheDir } : {}),
     // The configured roots are never evicted by open requests naming subfolders (issue 9).
     pinned: config.corpusRoots.allowed,
     ...overrides.corpus,

@@ -6,7 +6,7 @@ import {
   RedisPrefix,
   z,
 } from '@podcast/contracts';
-import { parseConfig } from '@podcast/runtime';
+import { CorpusCacheEnvShape, corpusCacheDirOf, parseConfig } from '@podcast/runtime';
 
 const ViewerEnv = z
   .object({
@@ -28,6 +28,7 @@ const ViewerEnv = z
     // The safety-net full rescan while the watcher runs (docs/decisions/corpus.md).
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
     PODCAST_AVAILABLE_PROFILES: z.string().optional(),
+    ...CorpusCacheEnvShape,
     ...EmbeddingEnvShape,
   })
   .superRefine(checkEmbeddingEnv)
@@ -45,6 +46,7 @@ const ViewerEnv = z
       jobsApiEnabled: env.JOBS_API_ENABLED === 'true',
       refreshIntervalMs: env.CORPUS_REFRESH_MS,
       rescanIntervalMs: env.CORPUS_RESCAN_MS,
+      corpusCacheDir: corpusCacheDirOf(env),
       embedding: embeddingSettingsOf(env),
       // Comma list narrowing the packaged profile presets; unset offers them all.
       availableProfiles: env.PODCAST_AVAILABLE_PROFILES?.split(',')

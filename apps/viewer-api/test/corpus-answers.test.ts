@@ -17,9 +17,19 @@ describe('viewer corpus routes over 1,000 generated episodes', () => {
   declareAnswerSuite('viewer', {
     generate: (out) => generateCorpus({ ...ANSWER_CORPUS, out, force: true }),
     recording: join(import.meta.dirname, 'fixtures/corpus-answers-viewer.json.gz'),
-    build: async (root, now) => {
-      const viewer = buildViewerTestApp({ corpusDir: root, now });
-      return { handler: viewer.app, snapshot: () => viewer.corpus.get(root), close: viewer.close };
+    build: async (root, cacheDir, now) => {
+      const viewer = buildViewerTestApp({
+        corpusDir: root,
+        now,
+        env: { CORPUS_CACHE_DIR: cacheDir },
+      });
+      return {
+        handler: viewer.app,
+        snapshot: () => viewer.corpus.get(root),
+        persist: () => viewer.corpus.persist(root),
+        projection: () => viewer.corpus.projection(),
+        close: viewer.close,
+      };
     },
     urls: viewerAnswerRequests,
   });

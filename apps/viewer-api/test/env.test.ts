@@ -18,6 +18,7 @@ describe('viewer-api configuration', () => {
       jobsApiEnabled: true,
       refreshIntervalMs: 2000,
       rescanIntervalMs: 300000,
+      corpusCacheDir: resolve('.data/corpus-cache'),
       embedding: { kind: 'static_word_vectors' },
       availableProfiles: undefined,
       corpusRoots: { defaultRoot: CORPUS_DIR, allowed: [CORPUS_DIR] },
@@ -43,6 +44,8 @@ describe('viewer-api configuration', () => {
       EMBEDDING_BASE_URL: 'http://127.0.0.1:11434/v1',
       EMBEDDING_API_KEY: 'key-1',
       PODCAST_AVAILABLE_PROFILES: ' cheap , ,full',
+      DATA_DIR: '/var/lib/podcast',
+      CORPUS_CACHE_DIR: 'cache/corpus',
     });
     const defaultRoot = resolve('relative/corpus');
     expect(config).toEqual({
@@ -56,6 +59,7 @@ describe('viewer-api configuration', () => {
       jobsApiEnabled: false,
       refreshIntervalMs: 500,
       rescanIntervalMs: 45000,
+      corpusCacheDir: resolve('cache/corpus'),
       embedding: {
         kind: 'openai_compatible',
         baseUrl: 'http://127.0.0.1:11434/v1',
@@ -65,6 +69,18 @@ describe('viewer-api configuration', () => {
       availableProfiles: ['cheap', 'full'],
       corpusRoots: { defaultRoot, allowed: [defaultRoot, '/srv/a', '/srv/b'] },
     });
+  });
+
+  it('keeps the corpus projection under DATA_DIR unless CORPUS_CACHE_DIR names a folder or is off', () => {
+    expect(loadViewerConfig({ CORPUS_DIR, DATA_DIR: '/srv/data' }).corpusCacheDir).toBe(
+      '/srv/data/corpus-cache',
+    );
+    expect(
+      loadViewerConfig({ CORPUS_DIR, CORPUS_CACHE_DIR: 'off' }).corpusCacheDir,
+    ).toBeUndefined();
+    expect(() => loadViewerConfig({ CORPUS_DIR, CORPUS_CACHE_DIR: 'a\u0000b' })).toThrow(
+      'invalid configuration: CORPUS_CACHE_DIR: must not contain NUL',
+    );
   });
 
   it('treats an empty value as unset', () => {

@@ -3,7 +3,7 @@
 export type { CorpusCaches, CorpusPlace } from './caches/corpus-caches.js';
 export { clearCorpusCaches, corpusCacheStats } from './caches/corpus-caches.js';
 export type { CacheStats } from './caches/file-cache.js';
-
+export type { ProjectionStoreStatus } from './persist/projection-store.js';
 export type { CorpusRoots, LocatedCorpusPath } from './roots/corpus-roots.js';
 export {
   assertRelativePath,

@@ -1,6 +1,7 @@
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
-import { answersOf, listenOnLoopback, recordingFor } from './recorded-answers.js';
+import { afterAll, beforeEach, expect, it } from '@jest/globals';
+import { type AnswerBook, answersOf, listenOnLoopback, recordingFor } from './recorded-answers.js';
 import { createScratch } from './sample-corpus.js';
 
 /*
@@ -10,10 +11,14 @@ import { createScratch } from './sample-corpus.js';
  * names is compared with the recording.
  */
 
-/** What the suite needs of an app: its handler, a way to read its snapshot, and a close. */
+/** What the suite needs of an app: its handler, its snapshot, its projection store, a close. */
 export interface AnswerApp<S> {
   handler: Parameters<typeof listenOnLoopback>[0];
   snapshot(): Promise<S>;
+  /** Saves the corpus projection now (the registry's `persist`). */
+  persist(): Promise<void>;
+  /** The projection store's counters (the registry's `projection()`). */
+  projection(): { hits: number; misses: number } | null;
   close(): Promise<void>;
 }
 
@@ -25,8 +30,8 @@ export interface AnswerSuite<S> {
   generate(out: string): Promise<unknown>;
   /** The gzipped recording, checked in beside the test. */
   recording: string;
-  /** Builds the app over the corpus at `root` with the suite's fixed clock. */
-  build(root: string, now: () => Date): Promise<AnswerApp<S>>;
+  /** Builds the app over the corpus at `root`, its projection kept in `cacheDir`, with the suite's clock. */
+  build(root: string, cacheDir: string, now: () => Date): Promise<AnswerApp<S>>;
   /** The URLs to ask, in a fixed order, planned from the app's snapshot. */
   urls(snapshot: S): string[];
 }
@@ -34,36 +39,82 @@ export interface AnswerSuite<S> {
 /** The clock every recording was made at: the day after the generator's newest episode. */
 export const ANSWER_CLOCK = new Date('2026-11-16T12:00:00Z');
 
+/** Overwrites bytes in the middle of every projection file in `dir`. */
+function corruptProjections(dir: string): number {
+  const files = readdirSync(dir).filter((name) => name.endsWith('.projection'));
+  for (const name of files) {
+    const file = join(dir, name);
+    const bytes = readFileSync(file);
+    bytes.fill(0x5a, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 64);
+    writeFileSync(file, bytes);
+  }
+  return files.length;
+}
+
+/**
+ * Declares the recorded-answers check three times over the generated
+ * corpus: with an empty projection cache (the first start), with the
+ * projection the first start saved (a restart), and with that projection
+ * corrupted (rebuilt, never served). All three must answer as recorded.
+ */
 export function declareAnswerSuite<S>(label: string, suite: AnswerSuite<S>): void {
   const scratch = createScratch(`${label}-answers`);
   const root = join(scratch.dir, 'corpus');
-  let app: AnswerApp<S> | undefined;
-  let server: Awaited<ReturnType<typeof listenOnLoopback>> | undefined;
+  const cacheDir = join(scratch.dir, 'cache');
 
-  beforeAll(async () => {
+  // A fresh tree for each start: the routes write state of their own into
+  // the corpus (the query log), and the generator's trees are identical down
+  // to their mtimes, so the stored projection still matches.
+  beforeEach(async () => {
+    rmSync(root, { recursive: true, force: true });
     await suite.generate(root);
-    app = await suite.build(root, () => ANSWER_CLOCK);
-    server = await listenOnLoopback(app.handler);
   }, 60_000);
 
-  afterAll(async () => {
-    try {
-      await server?.close();
-      await app?.close();
-    } finally {
-      scratch.remove();
-    }
+  afterAll(() => {
+    scratch.remove();
   });
 
-  it('answers every recorded request as recorded', async () => {
-    if (app === undefined || server === undefined) {
-      throw new Error('the app did not start');
+  async function answersOfApp(check: (app: AnswerApp<S>) => Promise<void>) {
+    const app = await suite.build(root, cacheDir, () => ANSWER_CLOCK);
+    const server = await listenOnLoopback(app.handler);
+    try {
+      const answers = await answersOf(server.base, suite.urls(await app.snapshot()), root);
+      await check(app);
+      return answers;
+    } finally {
+      await server.close();
+      await app.close();
     }
-    const answers = await answersOf(server.base, suite.urls(await app.snapshot()), root);
+  }
+
+  function expectRecorded(answers: AnswerBook): void {
     const recorded = recordingFor(suite.recording, answers);
     expect(Object.keys(answers)).toEqual(Object.keys(recorded));
     for (const [url, answer] of Object.entries(answers)) {
       expect({ url, ...answer }).toEqual({ url, ...recorded[url] });
     }
+  }
+
+  it('answers as recorded on a first start (no stored projection)', async () => {
+    const answers = await answersOfApp(async (app) => {
+      expect(app.projection()).toMatchObject({ hits: 0, misses: 1 });
+      await app.persist();
+    });
+    expectRecorded(answers);
+  }, 120_000);
+
+  it('answers as recorded on a restart from the stored projection', async () => {
+    const answers = await answersOfApp(async (app) => {
+      expect(app.projection()).toMatchObject({ hits: 1, misses: 0 });
+    });
+    expectRecorded(answers);
+  }, 120_000);
+
+  it('answers as recorded on a restart after the stored projection was corrupted', async () => {
+    expect(corruptProjections(cacheDir)).toBe(1);
+    const answers = await answersOfApp(async (app) => {
+      expect(app.projection()).toMatchObject({ hits: 0, misses: 1 });
+    });
+    expectRecorded(answers);
   }, 120_000);
 }

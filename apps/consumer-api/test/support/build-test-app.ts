@@ -42,6 +42,8 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     APP_ENV: overrides.appEnv ?? 'development',
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
+    // No persisted projection unless a test names a folder for it.
+    CORPUS_CACHE_DIR: 'off',
     ...overrides.env,
   });
   const built = await buildConsumerContext(config, {

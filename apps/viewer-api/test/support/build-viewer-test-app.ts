@@ -37,6 +37,8 @@ export function buildViewerTestApp(opts: ViewerTestAppOptions = {}): ViewerTestA
   const env: Record<string, string> = {
     CORPUS_DIR: opts.corpusDir ?? SAMPLE_CORPUS_DIR,
     LOG_LEVEL: 'silent',
+    // No persisted projection unless a test names a folder for it.
+    CORPUS_CACHE_DIR: 'off',
   };
   if (opts.roots !== undefined) {
     env.CORPUS_ROOTS = opts.roots.join(':');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { CorpusCaches } from '../caches/corpus-caches.js';
 import { createDirWatcher, type DirWatcher } from '../discovery/corpus-watch.js';
+import type { ProjectionStore } from '../persist/projection-store.js';
 import { artifactKindOf, isMetadataFileName } from '../readers/metadata.js';
 import { buildCorpusSnapshot, type CorpusSnapshot } from './corpus-snapshot.js';
 import { type CorpusState, createCorpusState } from './corpus-state.js';
@@ -17,6 +18,8 @@ export interface RootContext {
   slicer: TimeSlicer;
   /** The first retry delay after a failed sync (the settle delay). */
   retryBaseMs: number;
+  /** Where projections are persisted (CORPUS_CACHE_DIR); none when caching is off. */
+  store?: ProjectionStore;
 }
 
 /** One corpus root held by the registry: its loader state, last snapshot and pending change marks. */
@@ -42,6 +45,12 @@ export interface CorpusRoot {
   retryAtMs: number;
   /** The periodic safety rescan of a watched root, cleared when the root is dropped. */
   rescanTimer?: NodeJS.Timeout;
+  /** Whether the first load has asked the projection store for a stored state. */
+  storeAsked: boolean;
+  /** The state generation last persisted; the save timer and the save under way, if any. */
+  savedGeneration: number;
+  saveTimer?: NodeJS.Timeout;
+  saving?: Promise<void>;
 }
 
 const MAX_RETRY_DELAY_MS = 60_000;
@@ -103,6 +112,8 @@ export function createCorpusRoot(
     dirtyDirs: new Set(),
     failures: 0,
     retryAtMs: 0,
+    storeAsked: false,
+    savedGeneration: 0,
   };
   if (watch) {
     const onChange = (rel: string, name: string | null, isRename: boolean) => {
@@ -164,6 +175,24 @@ async function syncToSnapshot(root: CorpusRoot, request: SyncRequest, context: R
 }
 
 /**
+ * Before a root's first load, takes its persisted projection as the loader
+ * state when one is usable (true). The load that follows is a full one.
+ */
+async function seedFromStore(root: CorpusRoot, context: RootContext): Promise<boolean> {
+  if (root.storeAsked || root.snapshot !== undefined || context.store === undefined) {
+    return false;
+  }
+  root.storeAsked = true;
+  const stored = await context.store.load(root.state.root);
+  if (stored === undefined) {
+    return false;
+  }
+  root.state = stored;
+  root.savedGeneration = stored.generation; // what is stored is what was just read
+  return true;
+}
+
+/**
  * Brings one root up to date and returns its snapshot. A failed refresh
  * keeps serving the previous snapshot and leaves the change marks for the
  * next attempt; a failed first load throws.
@@ -175,6 +204,9 @@ export async function syncRoot(
 ): Promise<CorpusSnapshot> {
   const request = takeRequest(root, full);
   try {
+    if (await seedFromStore(root, context)) {
+      request.full = true; // every stored listing, file and art path is checked against the disk
+    }
     root.snapshot = await syncToSnapshot(root, request, context);
     root.failures = 0;
     return root.snapshot;

@@ -1,0 +1,199 @@
+import { createHash } from 'node:crypto';
+import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { crc32 } from 'node:zlib';
+
+/*
+ * The on-disk form of a corpus projection: what the loader parsed, keyed by
+ * the file versions it was parsed from, so a restart re-reads only files
+ * whose (mtime, size) moved. Layout:
+ *
+ *   u32 header length | header JSON | frame* | end frame
+ *   frame = u32 payload length | u32 CRC-32 of the payload | payload
+ *
+ * A payload is a v8-serialized array of rows; the end frame's payload is
+ * `{ end: true, rows }`. A wrong magic, format, V8 version or root makes the
+ * file stale; a bad length or CRC, a missing end frame or a row count that
+ * differs makes it corrupt. Neither is ever served.
+ */
+
+export const PROJECTION_MAGIC = 'podcast-corpus-projection';
+/** Bumped whenever the rows or the values the loader keeps change shape. */
+export const PROJECTION_FORMAT = 1;
+const ROWS_PER_FRAME = 512;
+/** A frame longer than this is taken as corruption (a frame holds 512 rows). */
+const MAX_FRAME_BYTES = 1 << 30;
+
+export interface ProjectionHeader {
+  magic: string;
+  format: number;
+  /** v8.serialize output is only read back by the same V8. */
+  v8: string;
+  root: string;
+  saved_at: string;
+}
+
+/** Why a stored projection was not used. */
+export type ProjectionMiss = 'absent' | 'stale' | 'corrupt';
+
+export type ProjectionRead<Row> =
+  | { ok: true; header: ProjectionHeader; rows: Row[] }
+  | { ok: false; miss: ProjectionMiss; reason: string };
+
+/** The file a root's projection is kept in: one per root, named by a hash of its path. */
+export function projectionFileOf(cacheDir: string, root: string): string {
+  const key = createHash('sha256').update(root).digest('hex').slice(0, 24);
+  return path.join(cacheDir, `${key}.projection`);
+}
+
+function u32(value: number): Buffer {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32LE(value);
+  return bytes;
+}
+
+async function writeFrame(handle: FileHandle, payload: Buffer): Promise<void> {
+  await handle.write(Buffer.concat([u32(payload.length), u32(crc32(payload)), payload]));
+}
+
+/**
+ * Writes the projection atomically (a temporary file in the same folder,
+ * flushed, then renamed over the old one). `pause` runs between frames, so
+ * a large projection is written in slices that leave requests room.
+ */
+export async function writeProjectionFile<Row>(
+  file: string,
+  root: string,
+  rows: readonly Row[],
+  pause: () => Promise<void>,
+): Promise<number> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const handle = await open(temporary, 'w', 0o600);
+  let bytes = 0;
+  try {
+    const header: ProjectionHeader = {
+      magic: PROJECTION_MAGIC,
+      format: PROJECTION_FORMAT,
+      v8: process.versions.v8,
+      root,
+      saved_at: new Date().toISOString(),
+    };
+    const headerBytes = Buffer.from(JSON.stringify(header));
+    await handle.write(Buffer.concat([u32(headerBytes.length), headerBytes]));
+    for (let start = 0; start < rows.length; start += ROWS_PER_FRAME) {
+      const payload = v8.serialize(rows.slice(start, start + ROWS_PER_FRAME));
+      bytes += payload.length;
+      await writeFrame(handle, payload);
+      await pause();
+    }
+    await writeFrame(handle, v8.serialize({ end: true, rows: rows.length }));
+    await handle.sync();
+  } catch (err) {
+    await handle.close().catch(() => undefined);
+    await rm(temporary, { force: true });
+    throw err;
+  }
+  await handle.close();
+  await rename(temporary, file);
+  return bytes;
+}
+
+async function readExactly(handle: FileHandle, length: number): Promise<Buffer | undefined> {
+  const bytes = Buffer.alloc(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(bytes, filled, length - filled, null);
+    if (bytesRead === 0) {
+      return undefined;
+    }
+    filled += bytesRead;
+  }
+  return bytes;
+}
+
+function headerProblem(header: ProjectionHeader, root: string): string | undefined {
+  if (header.magic !== PROJECTION_MAGIC || header.format !== PROJECTION_FORMAT) {
+    return `format ${String(header.format)}, this build reads ${PROJECTION_FORMAT}`;
+  }
+  if (header.v8 !== process.versions.v8) {
+    return `written by V8 ${header.v8}, this is ${process.versions.v8}`;
+  }
+  return header.root === root ? undefined : `written for ${header.root}`;
+}
+
+const corrupt = (reason: string) => ({ ok: false as const, miss: 'corrupt' as const, reason });
+
+async function readHeader(
+  handle: FileHandle,
+): Promise<ProjectionHeader | { ok: false; miss: 'corrupt'; reason: string }> {
+  const length = await readExactly(handle, 4);
+  const size = length?.readUInt32LE() ?? 0;
+  const text = size > 0 && size < 65_536 ? await readExactly(handle, size) : undefined;
+  try {
+    const header = text && JSON.parse(text.toString('utf8'));
+    return header && typeof header === 'object' ? header : corrupt('no header');
+  } catch {
+    return corrupt('unreadable header');
+  }
+}
+
+async function readFrames<Row>(
+  handle: FileHandle,
+  pause: () => Promise<void>,
+): Promise<{ ok: true; rows: Row[] } | { ok: false; miss: 'corrupt'; reason: string }> {
+  const rows: Row[] = [];
+  for (;;) {
+    const prefix = await readExactly(handle, 8);
+    if (prefix === undefined) {
+      return corrupt('the file ends before its end frame');
+    }
+    const length = prefix.readUInt32LE(0);
+    const payload = length <= MAX_FRAME_BYTES ? await readExactly(handle, length) : undefined;
+    if (payload === undefined || crc32(payload) !== prefix.readUInt32LE(4)) {
+      return corrupt(`a frame at row ${rows.length} fails its length or CRC check`);
+    }
+    const value: unknown = v8.deserialize(payload);
+    if (!Array.isArray(value)) {
+      const end = value as { end?: unknown; rows?: unknown };
+      return end.end === true && end.rows === rows.length
+        ? { ok: true, rows }
+        : corrupt(`the end frame counts ${String(end.rows)} rows, the file holds ${rows.length}`);
+    }
+    for (const row of value) {
+      rows.push(row as Row);
+    }
+    await pause();
+  }
+}
+
+/** Reads and checks a stored projection; never throws for a bad or missing file. */
+export async function readProjectionFile<Row>(
+  file: string,
+  root: string,
+  pause: () => Promise<void>,
+): Promise<ProjectionRead<Row>> {
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch {
+    return { ok: false, miss: 'absent', reason: 'no stored projection' };
+  }
+  try {
+    const header = await readHeader(handle);
+    if ('ok' in header) {
+      return header;
+    }
+    const stale = headerProblem(header, root);
+    if (stale !== undefined) {
+      return { ok: false, miss: 'stale', reason: stale };
+    }
+    const frames = await readFrames<Row>(handle, pause);
+    return frames.ok ? { ok: true, header, rows: frames.rows } : frames;
+  } catch (err) {
+    return corrupt((err as Error).message);
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,166 @@
+import { rm } from 'node:fs/promises';
+import type { Logger } from 'pino';
+import type { DirListing } from '../discovery/discovery.js';
+import type { ArtifactKind, EpisodeMetadata } from '../readers/metadata.js';
+import {
+  type CachedArtifact,
+  type CachedMetadata,
+  type CorpusState,
+  createCorpusState,
+  type LoadedArtifact,
+} from '../snapshot/corpus-state.js';
+import { projectionFileOf, readProjectionFile, writeProjectionFile } from './projection-file.js';
+
+/*
+ * The persisted projection of a corpus root (CORPUS_CACHE_DIR): the
+ * loader's parsed files and directory listings, saved after changes and
+ * read back on the first load, where every stored file is statted again
+ * and re-read only when its (mtime, size) moved. Records, snapshots and
+ * indexes are derived again from the stored values, so they cannot go stale.
+ */
+
+type FileLetter = 'm' | 'g' | 'k' | 'b';
+
+type ProjectionRow =
+  | ['d', string, DirListing]
+  | ['a', string, boolean]
+  | [FileLetter, string, number, number, unknown];
+
+const LETTER_OF: Record<ArtifactKind, FileLetter> = { gi: 'g', kg: 'k', bridge: 'b' };
+const KIND_OF: Record<Exclude<FileLetter, 'm'>, ArtifactKind> = { g: 'gi', k: 'kg', b: 'bridge' };
+
+/**
+ * The rows of `state`, taken synchronously, so a sync running while they
+ * are written cannot tear them. Only files whose mtime is old enough to
+ * trust are kept; the others are read again on the next load.
+ */
+function rowsOf(state: CorpusState): ProjectionRow[] {
+  const rows: ProjectionRow[] = [];
+  for (const [rel, listing] of state.dirs) {
+    rows.push(['d', rel, listing]);
+  }
+  for (const [rel, exists] of state.art) {
+    rows.push(['a', rel, exists]);
+  }
+  for (const [rel, file] of state.metadata) {
+    if (file.stable && file.value !== undefined) {
+      rows.push(['m', rel, file.mtimeMs, file.size, file.value]);
+    }
+  }
+  for (const [rel, file] of state.artifacts) {
+    if (file.stable) {
+      rows.push([LETTER_OF[file.kind], rel, file.mtimeMs, file.size, file.value]);
+    }
+  }
+  return rows;
+}
+
+/**
+ * A loader state seeded from stored rows. Every file is marked unstable
+ * and every listing is checked by the first walk, so nothing is trusted
+ * before it has been statted against the disk.
+ */
+function stateOf(root: string, rows: readonly ProjectionRow[]): CorpusState {
+  const state = createCorpusState(root);
+  for (const row of rows) {
+    if (row[0] === 'd') {
+      state.dirs.set(row[1], row[2]);
+    } else if (row[0] === 'a') {
+      state.art.set(row[1], row[2]);
+    } else {
+      const [letter, rel, mtimeMs, size, value] = row;
+      const entry = { mtimeMs, size, stable: false };
+      if (letter === 'm') {
+        const metadata: CachedMetadata = { ...entry, value: value as EpisodeMetadata | null };
+        state.metadata.set(rel, metadata);
+      } else {
+        const kind = KIND_OF[letter];
+        const artifact: CachedArtifact = { ...entry, kind, value: value as LoadedArtifact | null };
+        state.artifacts.set(rel, artifact);
+      }
+    }
+  }
+  state.generation = 1;
+  return state;
+}
+
+export interface ProjectionStoreOptions {
+  /** The folder the projections are kept in (one file per root). */
+  dir: string;
+  logger: Logger;
+  /** Runs between frames while reading or writing, to give requests their turn. */
+  pause: () => Promise<void>;
+}
+
+export interface ProjectionStoreStatus {
+  dir: string;
+  /** First loads that used a stored projection, and those that found none usable. */
+  hits: number;
+  misses: number;
+  saves: number;
+  /** Bytes of values in the last projection written. */
+  last_save_bytes: number | null;
+  last_save_ms: number | null;
+  last_error: string | null;
+}
+
+export interface ProjectionStore {
+  /** The stored state of `root`, or undefined when there is none usable (logged; a corrupt file is removed). */
+  load(root: string): Promise<CorpusState | undefined>;
+  /** Stores `state` (atomically); failures are logged and kept for `status`, never thrown. */
+  save(state: CorpusState): Promise<void>;
+  status(): ProjectionStoreStatus;
+}
+
+export function createProjectionStore(options: ProjectionStoreOptions): ProjectionStore {
+  const { dir, logger, pause } = options;
+  const status: ProjectionStoreStatus = {
+    dir,
+    hits: 0,
+    misses: 0,
+    saves: 0,
+    last_save_bytes: null,
+    last_save_ms: null,
+    last_error: null,
+  };
+  return {
+    async load(root) {
+      const file = projectionFileOf(dir, root);
+      const started = performance.now();
+      const read = await readProjectionFile<ProjectionRow>(file, root, pause);
+      if (!read.ok) {
+        status.misses++;
+        if (read.miss === 'corrupt') {
+          logger.warn({ root, file, reason: read.reason }, 'corpus projection corrupt; rebuilding');
+          await rm(file, { force: true });
+        } else if (read.miss === 'stale') {
+          logger.info({ root, file, reason: read.reason }, 'corpus projection stale; rebuilding');
+        }
+        return undefined;
+      }
+      status.hits++;
+      const state = stateOf(root, read.rows);
+      const ms = Math.round(performance.now() - started);
+      logger.info({ root, file, rows: read.rows.length, ms }, 'corpus projection read');
+      return state;
+    },
+    async save(state) {
+      const started = performance.now();
+      const file = projectionFileOf(dir, state.root);
+      try {
+        const bytes = await writeProjectionFile(file, state.root, rowsOf(state), pause);
+        status.saves++;
+        status.last_save_bytes = bytes;
+        status.last_save_ms = Math.round(performance.now() - started);
+        status.last_error = null;
+      } catch (err) {
+        status.last_error = (err as Error).message;
+        logger.warn(
+          { root: state.root, file, err: status.last_error },
+          'corpus projection not saved',
+        );
+      }
+    },
+    status: () => ({ ...status }),
+  };
+}

@@ -1,0 +1,225 @@
+import { existsSync } from 'node:fs';
+import { copyFile, open, readdir, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from '@jest/globals';
+import { projectionFileOf } from '../src/persist/projection-file.js';
+import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
+import {
+  makeTempDir,
+  memoryLogger,
+  metadataDoc,
+  RUN_NEW,
+  until,
+  writeJson,
+  writeStandardCorpus,
+} from './corpus-fixture.js';
+import { GI_1_0 } from './lineage-fixtures.js';
+
+/*
+ * The persisted projection (CORPUS_CACHE_DIR): a restart over an unchanged
+ * corpus parses nothing and derives the same snapshot; anything changed
+ * since the save is re-read; a corrupt or foreign file is never served.
+ */
+
+const registries: CorpusRegistry[] = [];
+afterEach(() => {
+  for (const registry of registries.splice(0)) {
+    registry.close();
+  }
+});
+
+/** Moves every mtime in the tree an hour back (order kept), out of the racy-write window. */
+async function ageTree(dir: string): Promise<void> {
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      await ageTree(full);
+    }
+    const info = await stat(full);
+    const seconds = info.mtimeMs / 1000 - 3600;
+    await utimes(full, seconds, seconds);
+  }
+  const info = await stat(dir);
+  await utimes(dir, info.mtimeMs / 1000 - 3600, info.mtimeMs / 1000 - 3600);
+}
+
+async function corpus(): Promise<{ root: string; cacheDir: string }> {
+  const root = await makeTempDir();
+  await writeStandardCorpus(root);
+  await ageTree(root);
+  return { root, cacheDir: path.join(await makeTempDir('projection-'), 'cache') };
+}
+
+function registryAt(cacheDir: string, logger = memoryLogger().logger, saveDelayMs = 60_000) {
+  const registry = createCorpusRegistry({
+    logger,
+    watch: false,
+    refreshIntervalMs: 60_000,
+    cacheDir,
+    cacheSaveDelayMs: saveDelayMs,
+  });
+  registries.push(registry);
+  return registry;
+}
+
+/** What a snapshot serves, without its load statistics and time. */
+function served(snapshot: CorpusSnapshot) {
+  return {
+    episodes: snapshot.episodes,
+    feeds: snapshot.feeds,
+    artifacts: snapshot.artifacts,
+    graphs: snapshot.episodes.map((e) => [
+      snapshot.graphOf(e),
+      snapshot.kgOf(e),
+      snapshot.bridgeOf(e),
+    ]),
+    copies: snapshot.episodes.map((e) => snapshot.copiesOf(e)),
+  };
+}
+
+/** A first load that is saved, then the registry closed: what a restart finds. */
+async function savedCold(root: string, cacheDir: string): Promise<CorpusSnapshot> {
+  const registry = registryAt(cacheDir);
+  const cold = await registry.get(root);
+  await registry.persist(root);
+  expect(registry.projection()).toMatchObject({ saves: 1, misses: 1, last_error: null });
+  return cold;
+}
+
+describe('persisted corpus projection', () => {
+  it('restarts over an unchanged corpus without parsing a file, serving the same snapshot', async () => {
+    const { root, cacheDir } = await corpus();
+    const cold = await savedCold(root, cacheDir);
+    expect(cold.stats.filesRead).toBeGreaterThan(10);
+    const registry = registryAt(cacheDir);
+    const warm = await registry.get(root);
+    expect(warm.stats.filesRead).toBe(0);
+    expect(warm.stats.filesStatted).toBeGreaterThanOrEqual(cold.stats.filesRead);
+    expect(served(warm)).toEqual(served(cold));
+    expect(registry.projection()).toMatchObject({ hits: 1, misses: 0 });
+    // Nothing moved, so nothing is written again.
+    await registry.persist(root);
+    expect(registry.projection()?.saves).toBe(0);
+  });
+
+  it('re-reads on restart exactly the files changed, added or removed since the save', async () => {
+    const { root, cacheDir } = await corpus();
+    await savedCold(root, cacheDir);
+    const two = `${RUN_NEW}/metadata/0002 - two.metadata.yaml`;
+    await rm(path.join(root, two));
+    const one = `${RUN_NEW}/metadata/0001 - one.metadata.json`;
+    await writeJson(
+      root,
+      one,
+      metadataDoc({ feedId: 'show-a', episodeId: 'a1', title: 'One, renamed' }),
+    );
+    await writeJson(
+      root,
+      `${RUN_NEW}/metadata/0003 - three.metadata.json`,
+      metadataDoc({ feedId: 'show-a', episodeId: 'a3', title: 'Three' }),
+    );
+    await writeJson(root, `${RUN_NEW}/metadata/0003 - three.gi.json`, GI_1_0);
+    const warm = await registryAt(cacheDir).get(root);
+    const titles = warm.episodes.map((e) => e.title).sort();
+    expect(titles).toContain('One, renamed');
+    expect(titles).toContain('Three');
+    expect(titles).not.toContain('Two');
+    // The renamed metadata and the two new files; the removed episode's siblings are released.
+    expect(warm.stats.filesRead).toBe(3);
+    expect(warm.findEpisodeById('a3')?.has_gi).toBe(true);
+    const fresh = registryAt(path.join(cacheDir, 'elsewhere'));
+    expect(served(warm)).toEqual(served(await fresh.get(root)));
+  });
+
+  it('sees a file rewritten in place with the same size', async () => {
+    const { root, cacheDir } = await corpus();
+    const cold = await savedCold(root, cacheDir);
+    const file = path.join(root, `${RUN_NEW}/metadata/0001 - one.metadata.json`);
+    const handle = await open(file, 'r+');
+    const text = (await handle.readFile('utf8')).replace('"One"', '"Uno"');
+    await handle.write(text, 0);
+    await handle.close();
+    const warm = await registryAt(cacheDir).get(root);
+    expect(warm.findEpisodeById('a1')?.title).toBe('Uno');
+    expect(cold.findEpisodeById('a1')?.title).toBe('One');
+    expect(warm.stats.filesRead).toBe(1);
+  });
+
+  it.each([
+    ['a flipped byte', flipMiddleByte],
+    ['a truncated file', (file: string) => stat(file).then((s) => truncate(file, s.size - 7))],
+    ['a file of garbage', (file: string) => writeFile(file, 'not a projection at all')],
+    ['an empty file', (file: string) => writeFile(file, '')],
+  ])('rebuilds from the corpus after %s, removing the corrupt file', async (_label, damage) => {
+    const { root, cacheDir } = await corpus();
+    const cold = await savedCold(root, cacheDir);
+    const file = projectionFileOf(cacheDir, root);
+    await damage(file);
+    const { logger, lines } = memoryLogger();
+    const registry = registryAt(cacheDir, logger);
+    const rebuilt = await registry.get(root);
+    expect(rebuilt.stats.filesRead).toBe(cold.stats.filesRead);
+    expect(served(rebuilt)).toEqual(served(cold));
+    expect(registry.projection()).toMatchObject({ hits: 0, misses: 1 });
+    expect(lines.some((line) => line.msg === 'corpus projection corrupt; rebuilding')).toBe(true);
+    expect(existsSync(file)).toBe(false);
+    await registry.persist(root);
+    expect((await registryAt(cacheDir).get(root)).stats.filesRead).toBe(0);
+  });
+
+  it('never serves a projection written for another root', async () => {
+    const a = await corpus();
+    const b = await corpus();
+    await writeJson(
+      b.root,
+      `${RUN_NEW}/metadata/0009 - nine.metadata.json`,
+      metadataDoc({ feedId: 'show-a', episodeId: 'a9', title: 'Only in B' }),
+    );
+    await savedCold(a.root, a.cacheDir);
+    await copyFile(projectionFileOf(a.cacheDir, a.root), projectionFileOf(a.cacheDir, b.root));
+    const { logger, lines } = memoryLogger();
+    const registry = registryAt(a.cacheDir, logger);
+    const snapshot = await registry.get(b.root);
+    expect(snapshot.findEpisodeById('a9')?.title).toBe('Only in B');
+    expect(snapshot.stats.filesRead).toBeGreaterThan(10);
+    expect(registry.projection()).toMatchObject({ hits: 0, misses: 1 });
+    expect(lines.some((line) => line.msg === 'corpus projection stale; rebuilding')).toBe(true);
+  });
+
+  it('serves the corpus when the cache folder cannot be written, and says why', async () => {
+    const { root } = await corpus();
+    const blocker = path.join(await makeTempDir('projection-'), 'a-file');
+    await writeFile(blocker, 'not a folder');
+    const { logger, lines } = memoryLogger();
+    const registry = registryAt(path.join(blocker, 'cache'), logger);
+    expect((await registry.get(root)).episodes.length).toBeGreaterThan(0);
+    await registry.persist(root);
+    expect(registry.projection()?.last_error).toMatch(/ENOTDIR|EEXIST/);
+    expect(lines.some((line) => line.msg === 'corpus projection not saved')).toBe(true);
+  });
+
+  it('saves by itself once a change has settled', async () => {
+    const { root, cacheDir } = await corpus();
+    const registry = registryAt(cacheDir, memoryLogger().logger, 20);
+    await registry.get(root);
+    await until(async () => registry.projection()?.saves === 1);
+    await writeJson(
+      root,
+      `${RUN_NEW}/metadata/0003 - three.metadata.json`,
+      metadataDoc({ feedId: 'show-a', episodeId: 'a3', title: 'Three' }),
+    );
+    await registry.refresh(root);
+    await until(async () => registry.projection()?.saves === 2);
+  });
+});
+
+async function flipMiddleByte(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  const { size } = await handle.stat();
+  const byte = Buffer.alloc(1);
+  await handle.read(byte, 0, 1, Math.floor(size / 2));
+  byte[0] = (byte[0] ?? 0) ^ 0xff;
+  await handle.write(byte, 0, 1, Math.floor(size / 2));
+  await handle.close();
+}
