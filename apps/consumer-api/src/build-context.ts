@@ -74,6 +74,7 @@ export async function buildConsumerContext(
     rescanIntervalMs: config.rescanIntervalMs,
     serveStale: true,
     ...(config.corpusCacheDir ? { cacheDir: config.corpusCacheDir } : {}),
+    ...(config.firstLoadWaitMs ? { firstLoadWaitMs: config.firstLoadWaitMs } : {}),
     ...overrides.corpus,
   });
   const deps = {

@@ -9,7 +9,7 @@ runMain(async () => {
   const config = loadConsumerConfig();
   const { ctx, close } = await buildConsumerContext(config);
   // Warm the shared corpus so the first request does not pay the load.
-  void ctx.corpus.get(config.corpusDir).catch((err: unknown) => {
+  void ctx.corpus.warm(config.corpusDir).catch((err: unknown) => {
     ctx.logger.error({ err }, 'corpus failed to load');
   });
   const stopScheduler = config.isSchedulerOn

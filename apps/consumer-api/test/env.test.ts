@@ -16,6 +16,7 @@ describe('consumer-api configuration', () => {
       refreshIntervalMs: 2000,
       rescanIntervalMs: 300000,
       corpusCacheDir: resolve('.data', 'corpus-cache'),
+      firstLoadWaitMs: 3000,
       embedding: { kind: 'static_word_vectors' },
       outboxLeaseSeconds: 300,
       isSchedulerOn: true,
@@ -51,6 +52,7 @@ describe('consumer-api configuration', () => {
       DATA_DIR: '/var/lib/podcast',
       CORPUS_REFRESH_MS: '750',
       CORPUS_RESCAN_MS: '60000',
+      CORPUS_LOAD_WAIT_MS: '250',
       SESSION_SECRET: secret,
       SESSION_TTL_HOURS: '12',
       OAUTH_CLIENT_ID: 'app',
@@ -79,6 +81,7 @@ describe('consumer-api configuration', () => {
       rescanIntervalMs: 60000,
       // DATA_DIR also holds the persisted corpus projection.
       corpusCacheDir: '/var/lib/podcast/corpus-cache',
+      firstLoadWaitMs: 250,
       embedding: { kind: 'static_word_vectors' },
       // DATABASE_URL wins over DATA_DIR for the database.
       database: { url: 'postgresql://app@db:5432/podcast' },

@@ -54,6 +54,7 @@ export function buildViewerContext(
     rescanIntervalMs: config.rescanIntervalMs,
     serveStale: true,
     ...(config.corpusCacheDir ? { cacheDir: config.corpusCacheDir } : {}),
+    ...(config.firstLoadWaitMs ? { firstLoadWaitMs: config.firstLoadWaitMs } : {}),
     // The configured roots are never evicted by open requests naming subfolders (issue 9).
     pinned: config.corpusRoots.allowed,
     ...overrides.corpus,

@@ -8,7 +8,7 @@ runMain(async () => {
   const config = loadViewerConfig();
   const { ctx, close } = buildViewerContext(config);
   // Warm the default corpus so the first request does not pay the load.
-  void ctx.corpus.get(config.corpusRoots.defaultRoot).catch((err: unknown) => {
+  void ctx.corpus.warm(config.corpusRoots.defaultRoot).catch((err: unknown) => {
     ctx.logger.error({ err }, 'default corpus failed to load');
   });
   await serve(buildViewerApp(ctx), {

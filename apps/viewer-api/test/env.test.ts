@@ -19,6 +19,7 @@ describe('viewer-api configuration', () => {
       refreshIntervalMs: 2000,
       rescanIntervalMs: 300000,
       corpusCacheDir: resolve('.data/corpus-cache'),
+      firstLoadWaitMs: 3000,
       embedding: { kind: 'static_word_vectors' },
       availableProfiles: undefined,
       corpusRoots: { defaultRoot: CORPUS_DIR, allowed: [CORPUS_DIR] },
@@ -46,6 +47,7 @@ describe('viewer-api configuration', () => {
       PODCAST_AVAILABLE_PROFILES: ' cheap , ,full',
       DATA_DIR: '/var/lib/podcast',
       CORPUS_CACHE_DIR: 'cache/corpus',
+      CORPUS_LOAD_WAIT_MS: '0',
     });
     const defaultRoot = resolve('relative/corpus');
     expect(config).toEqual({
@@ -60,6 +62,8 @@ describe('viewer-api configuration', () => {
       refreshIntervalMs: 500,
       rescanIntervalMs: 45000,
       corpusCacheDir: resolve('cache/corpus'),
+      // 0: requests wait for the first load however long it takes.
+      firstLoadWaitMs: undefined,
       embedding: {
         kind: 'openai_compatible',
         baseUrl: 'http://127.0.0.1:11434/v1',
@@ -81,6 +85,14 @@ describe('viewer-api configuration', () => {
     expect(() => loadViewerConfig({ CORPUS_DIR, CORPUS_CACHE_DIR: 'a\u0000b' })).toThrow(
       'invalid configuration: CORPUS_CACHE_DIR: must not contain NUL',
     );
+  });
+
+  it('refuses a negative or oversized first-load wait, naming the variable', () => {
+    for (const value of ['-5', '600001', 'soon']) {
+      expect(() => loadViewerConfig({ CORPUS_DIR, CORPUS_LOAD_WAIT_MS: value })).toThrow(
+        /^invalid configuration: CORPUS_LOAD_WAIT_MS: /,
+      );
+    }
   });
 
   it('treats an empty value as unset', () => {

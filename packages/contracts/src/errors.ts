@@ -46,3 +46,17 @@ export class NotFound extends DomainError {
     super('not_found', message, extra);
   }
 }
+
+/**
+ * A corpus whose first load is still running past the caller's patience:
+ * a 503 with `Retry-After` (the kit sets the header from `retry_after_s`),
+ * so a request never hangs on a large corpus loading.
+ */
+export class CorpusLoading extends DomainError {
+  constructor(retryAfterSeconds: number) {
+    super('unavailable', 'the corpus is still loading; retry shortly', {
+      loading: true,
+      retry_after_s: retryAfterSeconds,
+    });
+  }
+}

@@ -187,7 +187,13 @@ export {
   RunSummaryResponse,
 } from './enrichment-routes.js';
 export type { ErrorKind } from './errors.js';
-export { DomainError, InvalidRelativePath, NotFound, OutsideCorpusRoots } from './errors.js';
+export {
+  CorpusLoading,
+  DomainError,
+  InvalidRelativePath,
+  NotFound,
+  OutsideCorpusRoots,
+} from './errors.js';
 export type { GiValidationError, GiValidationResult } from './gi-artifact.js';
 export {
   GiArtifact,

@@ -1,3 +1,4 @@
+import { DomainError } from '@podcast/contracts';
 import express, {
   type ErrorRequestHandler,
   type Express,
@@ -232,6 +233,14 @@ function writeCached(req: Request, res: Response, status: number, chosen: Repres
   res.end(chosen.body);
 }
 
+/** A DomainError that says when to come back (`retry_after_s`, e.g. CorpusLoading) gets Retry-After. */
+function retryAfterOf(err: unknown): number | undefined {
+  const seconds = err instanceof DomainError ? err.extra.retry_after_s : undefined;
+  return typeof seconds === 'number' && Number.isInteger(seconds) && seconds > 0
+    ? seconds
+    : undefined;
+}
+
 function problemSender(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const requestId = req.id ?? '';
@@ -247,6 +256,10 @@ function problemSender(logger: Logger): ErrorRequestHandler {
     }
     if (err instanceof HttpError) {
       res.set(err.headers);
+    }
+    const retryAfter = retryAfterOf(err);
+    if (retryAfter !== undefined) {
+      res.set('Retry-After', String(retryAfter));
     }
     res.status(problem.status).type('application/problem+json');
     res.send(JSON.stringify({ ...problem, request_id: requestId }));

@@ -24,7 +24,7 @@ export interface SchedulerJobDeps {
 /** One tick for `at`: the scheduler over the current corpus snapshot. */
 export function tickAt(deps: SchedulerJobDeps, at: Date): Promise<TickResult> {
   const episodes = async () => {
-    const snapshot = await deps.corpus.get(deps.corpusDir);
+    const snapshot = await deps.corpus.warm(deps.corpusDir);
     return contentEpisodesOf(snapshot, await readTopicClusterIndex(snapshot));
   };
   return runSchedulerTick({ db: deps.db, episodes }, at);

@@ -44,6 +44,8 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     DATABASE_URL: database.url,
     // No persisted projection unless a test names a folder for it.
     CORPUS_CACHE_DIR: 'off',
+    // Requests wait for the first load (a loaded CI machine can take seconds).
+    CORPUS_LOAD_WAIT_MS: '0',
     ...overrides.env,
   });
   const built = await buildConsumerContext(config, {

@@ -39,6 +39,8 @@ export function buildViewerTestApp(opts: ViewerTestAppOptions = {}): ViewerTestA
     LOG_LEVEL: 'silent',
     // No persisted projection unless a test names a folder for it.
     CORPUS_CACHE_DIR: 'off',
+    // Requests wait for the first load (a loaded CI machine can take seconds).
+    CORPUS_LOAD_WAIT_MS: '0',
   };
   if (opts.roots !== undefined) {
     env.CORPUS_ROOTS = opts.roots.join(':');

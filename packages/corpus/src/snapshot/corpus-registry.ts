@@ -1,5 +1,6 @@
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
+import { CorpusLoading } from '@podcast/contracts';
 import type { Logger } from 'pino';
 import {
   type CorpusCaches,
@@ -77,11 +78,26 @@ export interface CorpusRegistryOptions {
   cacheDir?: string;
   /** Delay between a change and the save of the projection it made, gathering a burst. Default 5000. */
   cacheSaveDelayMs?: number;
+  /**
+   * How long `get` waits for a root's first load before it throws
+   * `CorpusLoading` (a 503 with Retry-After) instead; the load goes on.
+   * Unset: `get` waits for the load however long it takes.
+   */
+  firstLoadWaitMs?: number;
 }
 
+/** The Retry-After of a request turned away while a first load runs. */
+const LOADING_RETRY_AFTER_S = 5;
+
 export interface CorpusRegistry {
-  /** The current snapshot of `root`, loading it on first use and refreshing it incrementally after changes. */
+  /**
+   * The current snapshot of `root`, loading it on first use and refreshing
+   * it incrementally after changes. Throws `CorpusLoading` while a first
+   * load runs past `firstLoadWaitMs`.
+   */
   get(root: string): Promise<CorpusSnapshot>;
+  /** Like `get`, but waits for a first load however long it takes (start-up warming). */
+  warm(root: string): Promise<CorpusSnapshot>;
   /** Re-checks every tracked file now (after edits a watcher may not see), then returns the snapshot. */
   refresh(root: string): Promise<CorpusSnapshot>;
   /** What each held root costs and how it notices changes, for the debug view and logs. */
@@ -418,11 +434,40 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
     return root.pending ?? sync(root, full);
   };
 
+  const getAny = (dir: string): { loading: boolean; pending: Promise<CorpusSnapshot> } => {
+    const { key, base } = placeOf(dir);
+    const loading = roots.get(base ?? key)?.snapshot === undefined;
+    return { loading, pending: base === undefined ? getRoot(key) : folderOf(key, base, false) };
+  };
+
+  /** A first load that outlasts `firstLoadWaitMs` answers CorpusLoading; the load itself goes on. */
+  const bounded = (pending: Promise<CorpusSnapshot>): Promise<CorpusSnapshot> => {
+    const waitMs = options.firstLoadWaitMs;
+    if (waitMs === undefined) {
+      return pending;
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new CorpusLoading(LOADING_RETRY_AFTER_S)), waitMs);
+      const settle = () => clearTimeout(timer);
+      pending.then(
+        (snapshot) => {
+          settle();
+          resolve(snapshot);
+        },
+        (err: unknown) => {
+          settle();
+          reject(err);
+        },
+      );
+    });
+  };
+
   return {
     get(dir) {
-      const { key, base } = placeOf(dir);
-      return base === undefined ? getRoot(key) : folderOf(key, base, false);
+      const { loading, pending } = getAny(dir);
+      return loading ? bounded(pending) : pending;
     },
+    warm: (dir) => getAny(dir).pending,
     refresh(dir) {
       const { key, base } = placeOf(dir);
       return base === undefined ? sync(rootFor(key), true) : folderOf(key, base, true);
