@@ -1,6 +1,5 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
-import { mapLimit } from '@podcast/runtime';
 import type { Logger } from 'pino';
 import type { ArtifactKind } from '../readers/metadata.js';
 import type { CachedFile, CorpusState, TrackedKind } from './corpus-state.js';
@@ -55,29 +54,42 @@ export function forget(state: CorpusState, cache: Map<string, unknown>, relpath:
   state.generation++;
 }
 
-/** Stats known files that may have changed; a moved (mtime, size) marks the value for re-reading. */
+/** A file's (mtime, size), or undefined when it is gone or cannot be statted. */
+function statOrUndefined(file: string): { mtimeMs: number; size: number } | undefined {
+  try {
+    return statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Stats known files that may have changed; a moved (mtime, size) marks the
+ * value for re-reading. Synchronous and time-sliced like the reads: at
+ * 400,000 files a sync stat costs about 3 µs against 8 µs for 64 async ones
+ * at once (measured on this machine, docs/decisions/corpus.md).
+ */
 export async function statKnown(
   state: CorpusState,
   files: Array<[string, TrackedKind]>,
   deps: SyncDeps,
 ): Promise<void> {
-  await mapLimit(files, deps.concurrency, async ([relpath, kind]) => {
+  for (const [relpath, kind] of files) {
+    await deps.slicer.yieldIfDue();
     const cache = cacheFor(state, kind);
-    let info: { mtimeMs: number; size: number };
-    try {
-      info = await stat(path.join(state.root, relpath));
-    } catch {
+    const info = statOrUndefined(path.join(state.root, relpath));
+    if (info === undefined) {
       forget(state, cache, relpath); // removed between listing and stat
-      return;
+      continue;
     }
     const known = cache.get(relpath);
     if (known === undefined) {
-      return;
+      continue;
     }
     if (known.mtimeMs !== info.mtimeMs || known.size !== info.size) {
       Object.assign(known, { mtimeMs: info.mtimeMs, size: info.size, value: undefined });
       state.generation++;
     }
     noteStability(state, relpath, known, deps);
-  });
+  }
 }

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '@podcast/runtime';
 import { normalizeBridge } from '../readers/bridge-reader.js';
@@ -66,23 +66,29 @@ export async function loadMetadata(state: CorpusState, deps: SyncDeps, counters:
   return artToCheck;
 }
 
+function isFileSync(file: string): boolean {
+  try {
+    return statSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
+}
+
 /** Art existence is checked when a metadata file is (re)read, and for every known path on a full sync. */
 export async function checkArt(
   state: CorpusState,
   relpaths: Set<string>,
   deps: SyncDeps,
 ): Promise<void> {
-  await mapLimit([...relpaths], deps.concurrency, async (relpath) => {
-    const exists = await stat(path.join(state.root, relpath)).then(
-      (info) => info.isFile(),
-      () => false,
-    );
+  for (const relpath of relpaths) {
+    await deps.slicer.yieldIfDue();
+    const exists = isFileSync(path.join(state.root, relpath));
     if (state.art.get(relpath) !== exists) {
       state.art.set(relpath, exists);
       state.artVersion++;
       state.generation++;
     }
-  });
+  }
 }
 
 const NORMALIZERS: Readonly<
