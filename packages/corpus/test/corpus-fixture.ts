@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { type Logger, pino } from 'pino';
 import { stringify } from 'yaml';
+import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
   BRIDGE_CONNECTIVITY,
   BRIDGE_FIXTURE,
@@ -151,4 +152,19 @@ export async function until(check: () => Promise<boolean>, timeoutMs = 10_000): 
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/** What a snapshot serves (episodes, feeds, the artifact listing, parsed layers, copies), without load statistics. */
+export function servedOf(snapshot: CorpusSnapshot) {
+  return {
+    episodes: snapshot.episodes,
+    feeds: snapshot.feeds,
+    artifacts: snapshot.artifacts,
+    layers: snapshot.episodes.map((e) => [
+      snapshot.graphOf(e),
+      snapshot.kgOf(e),
+      snapshot.bridgeOf(e),
+    ]),
+    copies: snapshot.episodes.map((e) => snapshot.copiesOf(e)),
+  };
 }

@@ -10,6 +10,7 @@ import {
   memoryLogger,
   metadataDoc,
   RUN_NEW,
+  servedOf,
   until,
   writeJson,
   writeStandardCorpus,
@@ -63,21 +64,6 @@ function registryAt(cacheDir: string, logger = memoryLogger().logger, saveDelayM
   return registry;
 }
 
-/** What a snapshot serves, without its load statistics and time. */
-function served(snapshot: CorpusSnapshot) {
-  return {
-    episodes: snapshot.episodes,
-    feeds: snapshot.feeds,
-    artifacts: snapshot.artifacts,
-    graphs: snapshot.episodes.map((e) => [
-      snapshot.graphOf(e),
-      snapshot.kgOf(e),
-      snapshot.bridgeOf(e),
-    ]),
-    copies: snapshot.episodes.map((e) => snapshot.copiesOf(e)),
-  };
-}
-
 /** A first load that is saved, then the registry closed: what a restart finds. */
 async function savedCold(root: string, cacheDir: string): Promise<CorpusSnapshot> {
   const registry = registryAt(cacheDir);
@@ -96,7 +82,7 @@ describe('persisted corpus projection', () => {
     const warm = await registry.get(root);
     expect(warm.stats.filesRead).toBe(0);
     expect(warm.stats.filesStatted).toBeGreaterThanOrEqual(cold.stats.filesRead);
-    expect(served(warm)).toEqual(served(cold));
+    expect(servedOf(warm)).toEqual(servedOf(cold));
     expect(registry.projection()).toMatchObject({ hits: 1, misses: 0 });
     // Nothing moved, so nothing is written again.
     await registry.persist(root);
@@ -129,7 +115,7 @@ describe('persisted corpus projection', () => {
     expect(warm.stats.filesRead).toBe(3);
     expect(warm.findEpisodeById('a3')?.has_gi).toBe(true);
     const fresh = registryAt(path.join(cacheDir, 'elsewhere'));
-    expect(served(warm)).toEqual(served(await fresh.get(root)));
+    expect(servedOf(warm)).toEqual(servedOf(await fresh.get(root)));
   });
 
   it('sees a file rewritten in place with the same size', async () => {
@@ -160,7 +146,7 @@ describe('persisted corpus projection', () => {
     const registry = registryAt(cacheDir, logger);
     const rebuilt = await registry.get(root);
     expect(rebuilt.stats.filesRead).toBe(cold.stats.filesRead);
-    expect(served(rebuilt)).toEqual(served(cold));
+    expect(servedOf(rebuilt)).toEqual(servedOf(cold));
     expect(registry.projection()).toMatchObject({ hits: 0, misses: 1 });
     expect(lines.some((line) => line.msg === 'corpus projection corrupt; rebuilding')).toBe(true);
     expect(existsSync(file)).toBe(false);

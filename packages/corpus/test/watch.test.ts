@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
@@ -9,10 +9,12 @@ import {
   memoryLogger,
   metadataDoc,
   RUN_NEW,
+  servedOf,
   until,
   writeJson,
   writeStandardCorpus,
 } from './corpus-fixture.js';
+import { GI_1_0 } from './lineage-fixtures.js';
 
 const titles = (snapshot: CorpusSnapshot) => snapshot.episodes.map((e) => e.title);
 // "Within about 2 s" (issue 8), with slack for a machine shared by parallel suites.
@@ -94,6 +96,52 @@ describe('corpus registry with a watcher', () => {
     );
     await until(async () => titles(await registry.get(root)).includes('Zed'), SEEN_WITHIN_MS);
   });
+
+  it.each([
+    ['watching', true],
+    ['walking', false],
+  ])(
+    'after a run of changes serves exactly what a fresh load serves (%s)',
+    async (_mode, watch) => {
+      const root = await makeTempDir();
+      await writeStandardCorpus(root);
+      const logger = memoryLogger().logger;
+      registry = createCorpusRegistry({
+        logger,
+        watch,
+        refreshIntervalMs: 0,
+        rescanIntervalMs: 3_600_000,
+      });
+      const changed = registry;
+      await changed.get(root);
+      const fresh = async () => {
+        const other = createCorpusRegistry({ logger: memoryLogger().logger, watch: false });
+        try {
+          return servedOf(await other.get(root));
+        } finally {
+          other.close();
+        }
+      };
+      const settled = async (check: (s: CorpusSnapshot) => boolean) => {
+        await until(async () => check(await changed.get(root)), SEEN_WITHIN_MS);
+        expect(servedOf(await changed.get(root))).toEqual(await fresh());
+      };
+      await writeJson(
+        root,
+        `${RUN_NEW}/metadata/0004 - four.metadata.json`,
+        metadataDoc({ feedId: 'show-a', episodeId: 'a4', title: 'Four', published: '2026-04-04' }),
+      );
+      await writeJson(root, `${RUN_NEW}/metadata/0004 - four.gi.json`, GI_1_0);
+      await settled((s) => s.findEpisodeById('a4')?.has_gi === true);
+      await rm(path.join(root, `${RUN_NEW}/metadata/0004 - four.gi.json`));
+      await settled((s) => s.findEpisodeById('a4')?.has_gi === false);
+      // Trashing the newer run lets the older run's copy of a1 win again.
+      await rename(path.join(root, RUN_NEW), path.join(root, 'feeds/show-a/.trashed-run'));
+      await settled((s) => s.findEpisodeById('a4') === undefined);
+      await rename(path.join(root, 'feeds/show-a/.trashed-run'), path.join(root, RUN_NEW));
+      await settled((s) => s.findEpisodeById('a4') !== undefined);
+    },
+  );
 
   it('runs a full rescan once the safety interval has passed', async () => {
     let clock = 1_000_000;

@@ -31,31 +31,43 @@ function runPlaceOf(relpath: string): { feedDir: string; runDir: string } | unde
   return isRunMetadata ? { feedDir: feedDir as string, runDir: runDir as string } : undefined;
 }
 
-interface RunCandidate extends DedupCandidate {
+interface RunCandidate {
+  candidate: DedupCandidate;
   runDir: string;
   timestamp: string | undefined;
 }
 
-function newestFirst(group: RunCandidate[]): RunCandidate[] {
-  const allStamped = group.every((c) => c.timestamp !== undefined);
-  return [...group].sort((a, b) => {
-    if (allStamped && a.timestamp !== b.timestamp) {
-      return (a.timestamp as string) < (b.timestamp as string) ? 1 : -1;
+/** Whether `a` beats `b` (newest first): run timestamps when both groups' members all have one, else mtime, then folder name. */
+function isNewer(a: RunCandidate, b: RunCandidate, byStamp: boolean): boolean {
+  if (byStamp && a.timestamp !== b.timestamp) {
+    return (a.timestamp as string) > (b.timestamp as string);
+  }
+  if (a.candidate.mtime_ms !== b.candidate.mtime_ms) {
+    return a.candidate.mtime_ms > b.candidate.mtime_ms;
+  }
+  return a.runDir > b.runDir;
+}
+
+function newestOf(group: readonly RunCandidate[]): RunCandidate {
+  const byStamp = group.every((c) => c.timestamp !== undefined);
+  let best = group[0] as RunCandidate;
+  for (const contender of group) {
+    if (isNewer(contender, best, byStamp)) {
+      best = contender;
     }
-    if (a.mtime_ms !== b.mtime_ms) {
-      return b.mtime_ms - a.mtime_ms;
-    }
-    return a.runDir < b.runDir ? 1 : a.runDir > b.runDir ? -1 : 0;
-  });
+  }
+  return best;
 }
 
 /**
  * The relpaths that survive deduplication. The newest run wins by folder
  * timestamp when every contender has one, else by metadata mtime; run
  * folder name breaks the remaining ties so the choice is deterministic.
+ * One pass; only keys seen twice (an episode in several runs) are grouped.
  */
 export function selectDedupWinners(candidates: readonly DedupCandidate[]): Set<string> {
   const kept = new Set<string>();
+  const first = new Map<string, RunCandidate>();
   const groups = new Map<string, RunCandidate[]>();
   for (const candidate of candidates) {
     const place = runPlaceOf(candidate.metadata_relpath);
@@ -65,12 +77,22 @@ export function selectDedupWinners(candidates: readonly DedupCandidate[]): Set<s
     }
     const { feedDir, runDir } = place;
     const key = `${feedDir}\0${candidate.feed_id}\0${candidate.episode_key}`;
-    const group = groups.get(key) ?? [];
-    group.push({ ...candidate, runDir, timestamp: runTimestampOf(runDir) });
-    groups.set(key, group);
+    const entry = { candidate, runDir, timestamp: runTimestampOf(runDir) };
+    const seen = first.get(key);
+    if (seen === undefined) {
+      first.set(key, entry);
+    } else {
+      const group = groups.get(key);
+      if (group === undefined) {
+        groups.set(key, [seen, entry]);
+      } else {
+        group.push(entry);
+      }
+    }
   }
-  for (const group of groups.values()) {
-    kept.add((newestFirst(group)[0] as RunCandidate).metadata_relpath);
+  for (const [key, entry] of first) {
+    const group = groups.get(key);
+    kept.add((group === undefined ? entry : newestOf(group)).candidate.metadata_relpath);
   }
   return kept;
 }

@@ -7,7 +7,6 @@ import type { ArtifactKind } from '../readers/metadata.js';
 import { assertRelativePath } from '../roots/corpus-roots.js';
 import { isMissingFileError } from '../roots/missing-file.js';
 import type { CachedArtifact } from '../snapshot/corpus-state.js';
-import type { EpisodeRecord } from './episode-record.js';
 
 /** One row of the artifact listing (spec 01, "Artifact list item"). */
 export interface ArtifactEntry {
@@ -19,40 +18,43 @@ export interface ArtifactEntry {
   size_bytes: number;
 }
 
-function stemKey(relpath: string): string {
-  return relpath.replace(/\.(?:gi|kg|bridge|metadata)\.(?:json|ya?ml)$/, '');
-}
-
 /**
- * The listing over tracked artifacts minus those hidden by run dedup.
- * Orphans (no readable metadata beside them) are listed with their mtime day.
+ * The listing over tracked artifacts minus those hidden by run dedup, in
+ * `order` (every tracked relpath, sorted). `dates` maps an episode's
+ * sibling artifacts to its publish date; orphans (no readable metadata
+ * beside them) are listed with their mtime day. An entry whose file and
+ * date are unchanged is the one built for an earlier snapshot.
  */
 export function buildArtifactEntries(
   artifacts: ReadonlyMap<string, CachedArtifact>,
+  order: readonly string[],
   hidden: ReadonlySet<string>,
-  episodes: readonly EpisodeRecord[],
+  dates: ReadonlyMap<string, string | null>,
 ): ArtifactEntry[] {
-  const dates = new Map<string, string | null>();
-  for (const episode of episodes) {
-    dates.set(stemKey(episode.metadata_relpath), episode.publish_date);
-  }
   const entries: ArtifactEntry[] = [];
-  for (const [relpath, file] of artifacts) {
-    if (hidden.has(relpath)) {
+  for (const relpath of order) {
+    const file = artifacts.get(relpath);
+    if (file === undefined || hidden.has(relpath)) {
+      continue;
+    }
+    const date = dates.get(relpath) ?? null;
+    const kept = file.entry;
+    if (kept?.mtimeMs === file.mtimeMs && kept.size === file.size && kept.date === date) {
+      entries.push(kept.value);
       continue;
     }
     const mtime = new Date(file.mtimeMs).toISOString();
-    entries.push({
+    const value: ArtifactEntry = {
       relative_path: relpath,
       kind: file.kind,
       mtime_utc: mtime,
-      publish_date: dates.get(stemKey(relpath)) ?? mtime.slice(0, 10),
+      publish_date: date ?? mtime.slice(0, 10),
       size_bytes: file.size,
-    });
+    };
+    file.entry = { mtimeMs: file.mtimeMs, size: file.size, date, value };
+    entries.push(value);
   }
-  return entries.sort((a, b) =>
-    a.relative_path < b.relative_path ? -1 : a.relative_path > b.relative_path ? 1 : 0,
-  );
+  return entries;
 }
 
 const ARTIFACT_NAME = /\.(?:gi|kg|bridge)\.json$/;

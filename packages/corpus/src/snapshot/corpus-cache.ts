@@ -49,7 +49,9 @@ export function noteStability(
 }
 
 export function forget(state: CorpusState, cache: Map<string, unknown>, relpath: string): void {
-  cache.delete(relpath);
+  if (cache.delete(relpath)) {
+    state.keysVersion++;
+  }
   state.unstable.delete(relpath);
   state.generation++;
 }

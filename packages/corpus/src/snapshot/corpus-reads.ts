@@ -21,7 +21,7 @@ import {
   type CachedArtifact,
   type CorpusState,
   type LoadedArtifact,
-  siblingRelpath,
+  siblingsOf,
   type TrackedKind,
 } from './corpus-state.js';
 
@@ -117,11 +117,14 @@ async function loadArtifact(
   }
 }
 
-function wantedArtifacts(winners: ReadonlySet<string>): Set<string> {
+function wantedArtifacts(state: CorpusState, winners: ReadonlySet<string>): Set<string> {
   const wanted = new Set<string>();
   for (const relpath of winners) {
-    for (const kind of ['gi', 'kg', 'bridge'] as const) {
-      wanted.add(siblingRelpath(relpath, kind));
+    const file = state.metadata.get(relpath);
+    if (file !== undefined) {
+      for (const sibling of siblingsOf(relpath, file)) {
+        wanted.add(sibling);
+      }
     }
   }
   return wanted;
@@ -138,7 +141,7 @@ export async function loadWinnerArtifacts(
   deps: SyncDeps,
   counters: SyncCounters,
 ): Promise<void> {
-  const wanted = wantedArtifacts(winners);
+  const wanted = wantedArtifacts(state, winners);
   const toRead: Array<[string, CachedArtifact]> = [];
   const toStat: Array<[string, TrackedKind]> = [];
   for (const [relpath, file] of state.artifacts) {

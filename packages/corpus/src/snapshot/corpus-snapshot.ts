@@ -9,12 +9,14 @@ import { compareEpisodes } from '../records/episode-sort.js';
 import { buildFeedRecords, type FeedRecord } from '../records/feeds.js';
 import type { SyncCounters } from './corpus-cache.js';
 import {
+  artifactDates,
+  artifactOrder,
   type CachedMetadata,
   type CorpusState,
   type LoadedArtifact,
   losingArtifacts,
   losingCopies,
-  siblingRelpath,
+  siblingsOf,
 } from './corpus-state.js';
 import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
 
@@ -73,10 +75,11 @@ function recordOf(
   if (!metadata) {
     return undefined;
   }
+  const [gi, kg, bridge] = siblingsOf(relpath, file);
   const siblings = {
-    gi: state.artifacts.has(siblingRelpath(relpath, 'gi')),
-    kg: state.artifacts.has(siblingRelpath(relpath, 'kg')),
-    bridge: state.artifacts.has(siblingRelpath(relpath, 'bridge')),
+    gi: state.artifacts.has(gi),
+    kg: state.artifacts.has(kg),
+    bridge: state.artifacts.has(bridge),
   };
   const key = `${siblings.gi}${siblings.kg}${siblings.bridge}${state.artVersion}`;
   if (file.derived?.source === metadata && file.derived.key === key) {
@@ -130,7 +133,12 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
   const episodes = Object.freeze(buildRecords(state, winners));
   const feeds = Object.freeze(buildFeedRecords(episodes).map((feed) => Object.freeze(feed)));
   const artifacts = Object.freeze(
-    buildArtifactEntries(state.artifacts, losingArtifacts(state, winners), episodes),
+    buildArtifactEntries(
+      state.artifacts,
+      artifactOrder(state),
+      losingArtifacts(state, winners),
+      artifactDates(state, episodes),
+    ),
   );
   const bySlug = firstBy(episodes, (e) => e.slug);
   const byId = firstBy(episodes, (e) => e.episode_id);

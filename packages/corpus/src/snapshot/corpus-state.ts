@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { DirIndex } from '../discovery/discovery.js';
+import type { DirIndex, DirListing } from '../discovery/discovery.js';
 import { type DedupCandidate, selectDedupWinners } from '../discovery/run-dedup.js';
 import type { NormalizedGraph } from '../graph/gi-graph.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
@@ -13,6 +13,7 @@ import {
   metadataStem,
   siblingArtifactName,
 } from '../readers/metadata.js';
+import type { ArtifactEntry } from '../records/artifacts.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 
 /**
@@ -31,12 +32,18 @@ export interface CachedFile<T> {
 /** A metadata file plus the record last derived from it, reused while its inputs are unchanged. */
 export interface CachedMetadata extends CachedFile<EpisodeMetadata> {
   derived?: { source: EpisodeMetadata; key: string; record: EpisodeRecord };
+  /** Its GI, KG and bridge sibling relpaths (they follow from its relpath, so computed once). */
+  siblings?: readonly [gi: string, kg: string, bridge: string];
+  /** Its run-dedup candidate, kept while the value and mtime it was made from are unchanged. */
+  candidate?: { source: EpisodeMetadata; value: DedupCandidate };
 }
 
 export type LoadedArtifact = NormalizedGraph | NormalizedKg | NormalizedBridge;
 
 export interface CachedArtifact extends CachedFile<LoadedArtifact> {
   kind: ArtifactKind;
+  /** Its row of the artifact listing, kept while its (mtime, size) and publish date are unchanged. */
+  entry?: { mtimeMs: number; size: number; date: string | null; value: ArtifactEntry };
 }
 
 /** Everything known about one corpus root between loads; only the loader mutates it. */
@@ -57,6 +64,10 @@ export interface CorpusState {
   generation: number;
   /** Run-dedup winners and the generation they were computed at. */
   winners?: { generation: number; relpaths: Set<string> };
+  /** Bumped whenever a tracked file is added or forgotten (not when one changes). */
+  keysVersion: number;
+  /** Every artifact relpath, sorted, as of `version` (a keysVersion). */
+  artifactOrder?: { version: number; relpaths: string[] };
 }
 
 export function createCorpusState(root: string): CorpusState {
@@ -69,20 +80,33 @@ export function createCorpusState(root: string): CorpusState {
     artVersion: 0,
     unstable: new Set(),
     generation: 0,
+    keysVersion: 0,
   };
 }
 
 export type TrackedKind = 'metadata' | ArtifactKind;
 
+/** The metadata/artifact files of one directory listing, as [relpath, kind]. */
+export function trackedIn(
+  dir: string,
+  listing: DirListing | undefined,
+): Array<[string, TrackedKind]> {
+  const files: Array<[string, TrackedKind]> = [];
+  for (const name of listing?.files ?? []) {
+    const kind = isMetadataFileName(name) ? 'metadata' : artifactKindOf(name);
+    if (kind !== undefined) {
+      files.push([dir === '' ? name : `${dir}/${name}`, kind]);
+    }
+  }
+  return files;
+}
+
 /** Every metadata/artifact file the current directory index lists. */
 export function listTrackedFiles(dirs: DirIndex): Map<string, TrackedKind> {
   const files = new Map<string, TrackedKind>();
   for (const [dir, listing] of dirs) {
-    for (const name of listing.files) {
-      const kind = isMetadataFileName(name) ? 'metadata' : artifactKindOf(name);
-      if (kind !== undefined) {
-        files.set(dir === '' ? name : `${dir}/${name}`, kind);
-      }
+    for (const [relpath, kind] of trackedIn(dir, listing)) {
+      files.set(relpath, kind);
     }
   }
   return files;
@@ -95,20 +119,42 @@ export function siblingRelpath(metadataRelpath: string, kind: ArtifactKind): str
   return dir === '.' ? name : `${dir}/${name}`;
 }
 
+/** The GI, KG and bridge sibling relpaths of a metadata file, memoised on its cache entry. */
+export function siblingsOf(
+  relpath: string,
+  file: CachedMetadata,
+): readonly [gi: string, kg: string, bridge: string] {
+  file.siblings ??= [
+    siblingRelpath(relpath, 'gi'),
+    siblingRelpath(relpath, 'kg'),
+    siblingRelpath(relpath, 'bridge'),
+  ];
+  return file.siblings;
+}
+
+function candidateOf(relpath: string, file: CachedMetadata & { value: EpisodeMetadata }) {
+  const memo = file.candidate;
+  if (memo?.source === file.value && memo.value.mtime_ms === file.mtimeMs) {
+    return memo.value;
+  }
+  const { feed, episode } = file.value;
+  const value: DedupCandidate = {
+    metadata_relpath: relpath,
+    feed_id: asText(feed.feed_id) ?? '',
+    episode_key: asText(episode.episode_id) ?? asText(episode.guid) ?? null,
+    mtime_ms: file.mtimeMs,
+  };
+  file.candidate = { source: file.value, value };
+  return value;
+}
+
 /** The metadata files that win run deduplication (unreadable ones are no episodes at all). */
 export function dedupWinners(state: CorpusState): Set<string> {
   const candidates: DedupCandidate[] = [];
   for (const [relpath, file] of state.metadata) {
-    if (!file.value) {
-      continue;
+    if (file.value) {
+      candidates.push(candidateOf(relpath, file as CachedMetadata & { value: EpisodeMetadata }));
     }
-    const { feed, episode } = file.value;
-    candidates.push({
-      metadata_relpath: relpath,
-      feed_id: asText(feed.feed_id) ?? '',
-      episode_key: asText(episode.episode_id) ?? asText(episode.guid) ?? null,
-      mtime_ms: file.mtimeMs,
-    });
   }
   return selectDedupWinners(candidates);
 }
@@ -121,14 +167,16 @@ export function losingCopies(
   state: CorpusState,
   winners: ReadonlySet<string>,
 ): Map<string, string[]> {
-  const keyOf = (file: CachedMetadata) => {
-    const { feed, episode } = file.value as EpisodeMetadata;
-    const key = asText(episode.episode_id) ?? asText(episode.guid);
-    return key === undefined ? undefined : `${asText(feed.feed_id) ?? ''}\u0000${key}`;
+  const keyOf = (relpath: string, file: CachedMetadata) => {
+    const { feed_id, episode_key } = candidateOf(
+      relpath,
+      file as CachedMetadata & { value: EpisodeMetadata },
+    );
+    return episode_key === null ? undefined : `${feed_id}\u0000${episode_key}`;
   };
   const losers = new Map<string, string[]>();
   for (const [relpath, file] of state.metadata) {
-    const key = file.value && !winners.has(relpath) ? keyOf(file) : undefined;
+    const key = file.value && !winners.has(relpath) ? keyOf(relpath, file) : undefined;
     if (key !== undefined) {
       const list = losers.get(key) ?? [];
       list.push(relpath);
@@ -141,7 +189,7 @@ export function losingCopies(
   }
   for (const relpath of winners) {
     const file = state.metadata.get(relpath);
-    const key = file?.value ? keyOf(file) : undefined;
+    const key = file?.value ? keyOf(relpath, file) : undefined;
     const lost = key === undefined ? undefined : losers.get(key);
     if (lost !== undefined) {
       copies.set(relpath, lost.sort());
@@ -153,12 +201,43 @@ export function losingCopies(
 /** Artifact relpaths hidden by deduplication: the siblings of losing metadata files. */
 export function losingArtifacts(state: CorpusState, winners: ReadonlySet<string>): Set<string> {
   const hidden = new Set<string>();
+  if (winners.size === state.metadata.size) {
+    return hidden; // every metadata file won: nothing is hidden
+  }
   for (const [relpath, file] of state.metadata) {
     if (file.value && !winners.has(relpath)) {
-      for (const kind of ['gi', 'kg', 'bridge'] as const) {
-        hidden.add(siblingRelpath(relpath, kind));
+      for (const sibling of siblingsOf(relpath, file)) {
+        hidden.add(sibling);
       }
     }
   }
   return hidden;
+}
+
+/** Every artifact relpath in listing order, sorted again only after files came or went. */
+export function artifactOrder(state: CorpusState): readonly string[] {
+  if (state.artifactOrder?.version !== state.keysVersion) {
+    state.artifactOrder = {
+      version: state.keysVersion,
+      relpaths: [...state.artifacts.keys()].sort(),
+    };
+  }
+  return state.artifactOrder.relpaths;
+}
+
+/** Each winning episode's sibling artifact relpaths → its publish date, for the artifact listing. */
+export function artifactDates(
+  state: CorpusState,
+  episodes: readonly EpisodeRecord[],
+): Map<string, string | null> {
+  const dates = new Map<string, string | null>();
+  for (const episode of episodes) {
+    const file = state.metadata.get(episode.metadata_relpath);
+    if (file !== undefined) {
+      for (const sibling of siblingsOf(episode.metadata_relpath, file)) {
+        dates.set(sibling, episode.publish_date);
+      }
+    }
+  }
+  return dates;
 }

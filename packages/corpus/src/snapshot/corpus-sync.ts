@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { walkCorpus } from '../discovery/discovery.js';
+import { type DirIndex, walkCorpus } from '../discovery/discovery.js';
 import {
   type AnyCached,
   cacheFor,
@@ -14,6 +14,7 @@ import {
   dedupWinners,
   listTrackedFiles,
   type TrackedKind,
+  trackedIn,
 } from './corpus-state.js';
 
 /** What triggered a sync and what it may skip. */
@@ -41,7 +42,7 @@ function forgetVanished(state: CorpusState, tracked: Map<string, TrackedKind>): 
 }
 
 /** New files get a placeholder; their stat comes with their first read (or a stat if never read). */
-function registerNew(state: CorpusState, tracked: Map<string, TrackedKind>): void {
+function registerNew(state: CorpusState, tracked: Iterable<[string, TrackedKind]>): void {
   for (const [relpath, kind] of tracked) {
     const cache = cacheFor(state, kind);
     if (!cache.has(relpath)) {
@@ -53,6 +54,7 @@ function registerNew(state: CorpusState, tracked: Map<string, TrackedKind>): voi
       };
       cache.set(relpath, kind === 'metadata' ? placeholder : { ...placeholder, kind });
       state.generation++;
+      state.keysVersion++;
     }
   }
 }
@@ -88,6 +90,69 @@ function filesToStat(
   return files;
 }
 
+/**
+ * The tracked files that went and came with the directories this walk
+ * re-listed or lost, and `tracked` updated to match: a sync after a few
+ * changes costs what changed, not a pass over every tracked file.
+ */
+function applyListingChanges(
+  tracked: Map<string, TrackedKind>,
+  before: DirIndex,
+  after: DirIndex,
+  relisted: ReadonlySet<string>,
+): { gone: string[]; came: Array<[string, TrackedKind]> } {
+  const dirs = new Set(relisted);
+  for (const dir of before.keys()) {
+    if (!after.has(dir)) {
+      dirs.add(dir);
+    }
+  }
+  const gone: string[] = [];
+  const came: Array<[string, TrackedKind]> = [];
+  for (const dir of dirs) {
+    const next = trackedIn(dir, after.get(dir));
+    const nextNames = new Set(next.map(([relpath]) => relpath));
+    for (const [relpath] of trackedIn(dir, before.get(dir))) {
+      if (!nextNames.has(relpath)) {
+        gone.push(relpath);
+        tracked.delete(relpath);
+      }
+    }
+    for (const [relpath, kind] of next) {
+      tracked.set(relpath, kind);
+      came.push([relpath, kind]);
+    }
+  }
+  return { gone, came };
+}
+
+/** The files a sync with known listings may need to stat: named, recent, or in a re-listed directory. */
+function candidatesToStat(
+  state: CorpusState,
+  tracked: Map<string, TrackedKind>,
+  request: SyncRequest,
+  relisted: ReadonlySet<string>,
+  after: DirIndex,
+) {
+  const names = new Set([...request.dirtyFiles, ...state.unstable]);
+  if (!request.trusted) {
+    for (const dir of relisted) {
+      for (const [relpath] of trackedIn(dir, after.get(dir))) {
+        names.add(relpath);
+      }
+    }
+  }
+  const files: Array<[string, TrackedKind]> = [];
+  for (const relpath of names) {
+    const kind = tracked.get(relpath);
+    const known = kind === undefined ? undefined : cacheFor(state, kind).get(relpath);
+    if (known !== undefined && needsStat(known, relpath, request, relisted)) {
+      files.push([relpath, kind as TrackedKind]);
+    }
+  }
+  return files;
+}
+
 /** Dedup winners, recomputed only when the caches changed since the last computation. */
 function currentWinners(state: CorpusState): Set<string> {
   if (state.winners === undefined || state.winners.generation !== state.generation) {
@@ -113,6 +178,7 @@ export async function syncCorpusState(
     nowMs: deps.nowMs,
     concurrency: deps.concurrency,
   });
+  const before = state.dirs;
   state.dirs = walk.dirs;
   const isQuiet = !request.full && walk.relisted.size === 0 && request.dirtyFiles.size === 0;
   if (isQuiet && state.unstable.size === 0 && state.winners !== undefined) {
@@ -120,12 +186,27 @@ export async function syncCorpusState(
     const counters = { ...NO_IO, dirsStatted: walk.visited };
     return { winners: state.winners.relpaths, counters };
   }
-  if (walk.relisted.size > 0 || state.tracked === undefined) {
-    state.tracked = listTrackedFiles(walk.dirs);
+  let toStat: Array<[string, TrackedKind]>;
+  let came: Iterable<[string, TrackedKind]>;
+  if (state.tracked === undefined) {
+    // First sync of this state: every listing is new.
+    const tracked = listTrackedFiles(walk.dirs);
+    state.tracked = tracked;
+    forgetVanished(state, tracked);
+    toStat = filesToStat(state, tracked, request, walk.relisted);
+    came = tracked;
+  } else {
+    const tracked = state.tracked;
+    const changes = applyListingChanges(tracked, before, walk.dirs, walk.relisted);
+    for (const relpath of changes.gone) {
+      forget(state, state.metadata, relpath);
+      forget(state, state.artifacts, relpath);
+    }
+    toStat = request.full
+      ? filesToStat(state, tracked, request, walk.relisted)
+      : candidatesToStat(state, tracked, request, walk.relisted, walk.dirs);
+    came = changes.came;
   }
-  const tracked = state.tracked;
-  forgetVanished(state, tracked);
-  const toStat = filesToStat(state, tracked, request, walk.relisted);
   const counters: SyncCounters = {
     filesRead: 0,
     filesStatted: toStat.length,
@@ -134,7 +215,7 @@ export async function syncCorpusState(
     dirsStatted: walk.visited,
   };
   await statKnown(state, toStat, deps);
-  registerNew(state, tracked);
+  registerNew(state, came);
   const artToCheck = await loadMetadata(state, deps, counters);
   const allArt = request.full ? new Set([...state.art.keys(), ...artToCheck]) : artToCheck;
   await checkArt(state, allArt, deps);
