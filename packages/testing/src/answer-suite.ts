@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, expect, it } from '@jest/globals';
 import { type AnswerBook, answersOf, listenOnLoopback, recordingFor } from './recorded-answers.js';
@@ -51,6 +51,38 @@ function corruptProjections(dir: string): number {
   return files.length;
 }
 
+/** Every file under `dir` with its mtime. */
+function filesUnder(dir: string, found = new Map<string, number>()): Map<string, number> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      filesUnder(full, found);
+    } else {
+      found.set(full, statSync(full).mtimeMs);
+    }
+  }
+  return found;
+}
+
+/**
+ * Removes the files written since `generated` was taken; false when a
+ * generated file changed or went (the tree must be generated again).
+ */
+function resetTree(root: string, generated: ReadonlyMap<string, number>): boolean {
+  const now = filesUnder(root);
+  for (const [file, mtimeMs] of generated) {
+    if (now.get(file) !== mtimeMs) {
+      return false;
+    }
+  }
+  for (const file of now.keys()) {
+    if (!generated.has(file)) {
+      rmSync(file);
+    }
+  }
+  return true;
+}
+
 /**
  * Declares the recorded-answers check three times over the generated
  * corpus: with an empty projection cache (the first start), with the
@@ -62,12 +94,16 @@ export function declareAnswerSuite<S>(label: string, suite: AnswerSuite<S>): voi
   const root = join(scratch.dir, 'corpus');
   const cacheDir = join(scratch.dir, 'cache');
 
-  // A fresh tree for each start: the routes write state of their own into
-  // the corpus (the query log), and the generator's trees are identical down
-  // to their mtimes, so the stored projection still matches.
+  // The same tree for each start: the routes write state of their own into
+  // the corpus (the query log, thumbnails), which is removed between starts;
+  // a start that changed a generated file gets a freshly generated tree.
+  let generated: Map<string, number> | undefined;
   beforeEach(async () => {
-    rmSync(root, { recursive: true, force: true });
-    await suite.generate(root);
+    if (generated === undefined || !resetTree(root, generated)) {
+      rmSync(root, { recursive: true, force: true });
+      await suite.generate(root);
+      generated = filesUnder(root);
+    }
   }, 60_000);
 
   afterAll(() => {
