@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
+import { copySampleCorpus, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
 import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 
@@ -61,6 +62,38 @@ describe('GET /api/debug/corpus', () => {
     const logs = res.body.caches.find((cache: { name: string }) => cache.name === 'query_logs');
     expect(logs.misses + logs.hits).toBeGreaterThanOrEqual(1);
     expect(logs.max_entries).toBeGreaterThan(0);
+  });
+
+  it('reports no projection while CORPUS_CACHE_DIR is off, and its counters when on', async () => {
+    const off = await request(viewer.app)
+      .get('/api/debug/corpus')
+      .set('authorization', `Bearer ${TOKEN}`);
+    expect(off.body.projection).toBeNull();
+    const copy = copySampleCorpus('debug-projection');
+    const cached = buildViewerTestApp({
+      corpusDir: copy.corpusDir,
+      operatorToken: TOKEN,
+      env: { CORPUS_CACHE_DIR: join(copy.dir, 'cache') },
+    });
+    try {
+      await cached.corpus.get(copy.corpusDir);
+      await cached.corpus.persist(copy.corpusDir);
+      const on = await request(cached.app)
+        .get('/api/debug/corpus')
+        .set('authorization', `Bearer ${TOKEN}`);
+      expect(on.status).toBe(200);
+      expect(on.body.projection).toMatchObject({
+        dir: join(copy.dir, 'cache'),
+        hits: 0,
+        misses: 1,
+        saves: 1,
+        last_error: null,
+      });
+      expect(on.body.projection.last_save_bytes).toBeGreaterThan(0);
+    } finally {
+      await cached.close();
+      copy.remove();
+    }
   });
 
   it('refuses a caller without the operator token', async () => {

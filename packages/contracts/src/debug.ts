@@ -39,6 +39,22 @@ export const CorpusCacheStatus = z
   })
   .openapi('CorpusCacheStatus');
 
+/** The persisted corpus projection (CORPUS_CACHE_DIR) and what it has done since start. */
+export const CorpusProjectionStatus = z
+  .object({
+    dir: z.string(),
+    hits: z.number().int().describe('First loads that started from a stored projection'),
+    misses: z
+      .number()
+      .int()
+      .describe('First loads that found none usable (absent, stale or corrupt)'),
+    saves: z.number().int(),
+    last_save_bytes: z.number().int().nullable(),
+    last_save_ms: z.number().int().nullable(),
+    last_error: z.string().nullable().describe('Why the last save failed; null after a good one'),
+  })
+  .openapi('CorpusProjectionStatus');
+
 export const CorpusDebugResponse = z
   .object({
     process: z.object({
@@ -49,5 +65,6 @@ export const CorpusDebugResponse = z
     }),
     roots: z.array(CorpusRootStatus),
     caches: z.array(CorpusCacheStatus),
+    projection: CorpusProjectionStatus.nullable().describe('null when CORPUS_CACHE_DIR is off'),
   })
   .openapi('CorpusDebugResponse');

@@ -120,7 +120,12 @@ export {
   TopicClustersArtifact,
   TrendingEntity,
 } from './corpus-graph.js';
-export { CorpusCacheStatus, CorpusDebugResponse, CorpusRootStatus } from './debug.js';
+export {
+  CorpusCacheStatus,
+  CorpusDebugResponse,
+  CorpusProjectionStatus,
+  CorpusRootStatus,
+} from './debug.js';
 export {
   ConsentSnapshot,
   DELIVERY_TEMPLATES,

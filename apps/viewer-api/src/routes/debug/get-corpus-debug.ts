@@ -10,7 +10,8 @@ export const getCorpusDebug = defineRoute({
     'Operator-only: the process CPU time since start (a client samples it twice to get a load ' +
     'figure) and, per corpus root held, its episode count, whether a watcher runs, and how many ' +
     'syncs and directory stats change detection has cost; and each side-file cache with its ' +
-    'entries and bytes against its bounds. The same figures are logged after every full rescan.',
+    "entries and bytes against its bounds; and the persisted projection's counters. The same " +
+    'root and cache figures are logged after every full rescan.',
   tags: ['operator'],
   auth: 'operator',
   responses: { 200: CorpusDebugResponse },
@@ -43,6 +44,7 @@ export const getCorpusDebug = defineRoute({
         hits: cache.hits,
         misses: cache.misses,
       })),
+      projection: ctx.corpus.projection(),
     };
   },
 });
