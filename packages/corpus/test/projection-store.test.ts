@@ -185,6 +185,21 @@ describe('persisted corpus projection', () => {
     expect(lines.some((line) => line.msg === 'corpus projection not saved')).toBe(true);
   });
 
+  it('removes temporary files a crashed save left over an hour ago, not fresh ones', async () => {
+    const { root, cacheDir } = await corpus();
+    await savedCold(root, cacheDir);
+    const file = projectionFileOf(cacheDir, root);
+    const abandoned = `${file}.4242.1700000000000.tmp`;
+    const inFlight = `${file}.4243.${Date.now()}.tmp`;
+    await writeFile(abandoned, 'half a projection');
+    await writeFile(inFlight, 'another process is writing this');
+    const twoHoursAgo = Date.now() / 1000 - 7200;
+    await utimes(abandoned, twoHoursAgo, twoHoursAgo);
+    await registryAt(cacheDir).get(root);
+    expect(existsSync(abandoned)).toBe(false);
+    expect(existsSync(inFlight)).toBe(true);
+  });
+
   it('saves by itself once a change has settled', async () => {
     const { root, cacheDir } = await corpus();
     const registry = registryAt(cacheDir, memoryLogger().logger, 20);

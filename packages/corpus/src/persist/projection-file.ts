@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { crc32 } from 'node:zlib';
@@ -196,4 +196,29 @@ export async function readProjectionFile<Row>(
   } finally {
     await handle.close();
   }
+}
+
+/** A temporary file this old was left by a save that died (a save takes seconds). */
+const ABANDONED_AFTER_MS = 60 * 60 * 1000;
+
+/**
+ * Removes temporary files of `file` that a crashed save left behind. Only
+ * old ones: another process sharing the folder may be writing a fresh one.
+ */
+export async function sweepAbandonedTemporaries(file: string, nowMs: number): Promise<number> {
+  const dir = path.dirname(file);
+  const prefix = `${path.basename(file)}.`;
+  let removed = 0;
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (name.startsWith(prefix) && name.endsWith('.tmp')) {
+      const full = path.join(dir, name);
+      const info = await stat(full).catch(() => undefined);
+      if (info !== undefined && nowMs - info.mtimeMs > ABANDONED_AFTER_MS) {
+        await rm(full, { force: true });
+        removed++;
+      }
+    }
+  }
+  return removed;
 }

@@ -9,7 +9,12 @@ import {
   createCorpusState,
   type LoadedArtifact,
 } from '../snapshot/corpus-state.js';
-import { projectionFileOf, readProjectionFile, writeProjectionFile } from './projection-file.js';
+import {
+  projectionFileOf,
+  readProjectionFile,
+  sweepAbandonedTemporaries,
+  writeProjectionFile,
+} from './projection-file.js';
 
 /*
  * The persisted projection of a corpus root (CORPUS_CACHE_DIR): the
@@ -127,6 +132,10 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
     async load(root) {
       const file = projectionFileOf(dir, root);
       const started = performance.now();
+      const swept = await sweepAbandonedTemporaries(file, Date.now());
+      if (swept > 0) {
+        logger.info({ root, file, swept }, 'removed temporary files of crashed projection saves');
+      }
       const read = await readProjectionFile<ProjectionRow>(file, root, pause);
       if (!read.ok) {
         status.misses++;
