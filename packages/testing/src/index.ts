@@ -6,17 +6,7 @@ export {
   HOSTILE_SEGMENTS,
   unhandledAnswer,
 } from './hostile-input.js';
-export type { AnswerBook, RecordedAnswer } from './recorded-answers.js';
-export {
-  ANSWER_CORPUS,
-  answerKey,
-  answersOf,
-  listenOnLoopback,
-  readAnswerBook,
-  recordAnswer,
-  recordingFor,
-  writeAnswerBook,
-} from './recorded-answers.js';
+export { ANSWER_CORPUS } from './recorded-answers.js';
 export type { RedisPrefix } from './redis-prefix.js';
 export { createRedisPrefix } from './redis-prefix.js';
 export type { SampleCorpusCopy, Scratch } from './sample-corpus.js';
