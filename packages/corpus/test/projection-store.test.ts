@@ -1,5 +1,15 @@
 import { existsSync } from 'node:fs';
-import { copyFile, open, readdir, rm, stat, truncate, utimes, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  copyFile,
+  open,
+  readdir,
+  rm,
+  stat,
+  truncate,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { projectionFileOf } from '../src/persist/projection-file.js';
@@ -133,26 +143,40 @@ describe('persisted corpus projection', () => {
   });
 
   it.each([
-    ['a flipped byte', flipMiddleByte],
-    ['a truncated file', (file: string) => stat(file).then((s) => truncate(file, s.size - 7))],
-    ['a file of garbage', (file: string) => writeFile(file, 'not a projection at all')],
-    ['an empty file', (file: string) => writeFile(file, '')],
-  ])('rebuilds from the corpus after %s, removing the corrupt file', async (_label, damage) => {
-    const { root, cacheDir } = await corpus();
-    const cold = await savedCold(root, cacheDir);
-    const file = projectionFileOf(cacheDir, root);
-    await damage(file);
-    const { logger, lines } = memoryLogger();
-    const registry = registryAt(cacheDir, logger);
-    const rebuilt = await registry.get(root);
-    expect(rebuilt.stats.filesRead).toBe(cold.stats.filesRead);
-    expect(servedOf(rebuilt)).toEqual(servedOf(cold));
-    expect(registry.projection()).toMatchObject({ hits: 0, misses: 1 });
-    expect(lines.some((line) => line.msg === 'corpus projection corrupt; rebuilding')).toBe(true);
-    expect(existsSync(file)).toBe(false);
-    await registry.persist(root);
-    expect((await registryAt(cacheDir).get(root)).stats.filesRead).toBe(0);
-  });
+    ['a flipped byte', flipMiddleByte, /fails its CRC check|claims more bytes/],
+    [
+      'a truncated file',
+      (file: string) => stat(file).then((s) => truncate(file, s.size - 7)),
+      /claims more bytes than the file holds|ends before its end frame/,
+    ],
+    ['a file of garbage', (file: string) => writeFile(file, 'not a projection at all'), /header/],
+    ['an empty file', (file: string) => writeFile(file, ''), /no header/],
+    ['a frame length of 800 MB', claimHugeFirstFrame, /claims more bytes than the file holds/],
+    [
+      'bytes after the end frame',
+      (file: string) => appendFile(file, 'tail'),
+      /follow the end frame/,
+    ],
+  ])(
+    'rebuilds from the corpus after %s, removing the corrupt file',
+    async (_label, damage, reason) => {
+      const { root, cacheDir } = await corpus();
+      const cold = await savedCold(root, cacheDir);
+      const file = projectionFileOf(cacheDir, root);
+      await damage(file);
+      const { logger, lines } = memoryLogger();
+      const registry = registryAt(cacheDir, logger);
+      const rebuilt = await registry.get(root);
+      expect(rebuilt.stats.filesRead).toBe(cold.stats.filesRead);
+      expect(servedOf(rebuilt)).toEqual(servedOf(cold));
+      expect(registry.projection()).toMatchObject({ hits: 0, misses: 1 });
+      const warning = lines.find((line) => line.msg === 'corpus projection corrupt; rebuilding');
+      expect(String(warning?.reason)).toMatch(reason);
+      expect(existsSync(file)).toBe(false);
+      await registry.persist(root);
+      expect((await registryAt(cacheDir).get(root)).stats.filesRead).toBe(0);
+    },
+  );
 
   it('never serves a projection written for another root', async () => {
     const a = await corpus();
@@ -214,6 +238,17 @@ describe('persisted corpus projection', () => {
     await until(async () => registry.projection()?.saves === 2);
   });
 });
+
+/** Overwrites the first frame's length field with 800 MB, far past the file's end. */
+async function claimHugeFirstFrame(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  const prefix = Buffer.alloc(4);
+  await handle.read(prefix, 0, 4, 0);
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(800 * 2 ** 20);
+  await handle.write(length, 0, 4, 4 + prefix.readUInt32LE());
+  await handle.close();
+}
 
 async function flipMiddleByte(file: string): Promise<void> {
   const handle = await open(file, 'r+');

@@ -125,41 +125,63 @@ function headerProblem(header: ProjectionHeader, root: string): string | undefin
 
 const corrupt = (reason: string) => ({ ok: false as const, miss: 'corrupt' as const, reason });
 
+const MAX_HEADER_BYTES = 65_536;
+
+/** The header and the number of bytes it took (length prefix included). */
 async function readHeader(
   handle: FileHandle,
-): Promise<ProjectionHeader | { ok: false; miss: 'corrupt'; reason: string }> {
+): Promise<
+  { header: ProjectionHeader; bytes: number } | { ok: false; miss: 'corrupt'; reason: string }
+> {
   const length = await readExactly(handle, 4);
   const size = length?.readUInt32LE() ?? 0;
-  const text = size > 0 && size < 65_536 ? await readExactly(handle, size) : undefined;
+  const text = size > 0 && size < MAX_HEADER_BYTES ? await readExactly(handle, size) : undefined;
   try {
     const header = text && JSON.parse(text.toString('utf8'));
-    return header && typeof header === 'object' ? header : corrupt('no header');
+    return header && typeof header === 'object'
+      ? { header, bytes: 4 + size }
+      : corrupt('no header');
   } catch {
     return corrupt('unreadable header');
   }
 }
 
+/**
+ * Reads the frames that follow the header; `remaining` is the number of
+ * bytes after it, so a damaged length is refused before anything is
+ * allocated for it.
+ */
 async function readFrames<Row>(
   handle: FileHandle,
+  remaining: number,
   pause: () => Promise<void>,
 ): Promise<{ ok: true; rows: Row[] } | { ok: false; miss: 'corrupt'; reason: string }> {
   const rows: Row[] = [];
+  let left = remaining;
   for (;;) {
-    const prefix = await readExactly(handle, 8);
+    const prefix = left >= 8 ? await readExactly(handle, 8) : undefined;
     if (prefix === undefined) {
       return corrupt('the file ends before its end frame');
     }
     const length = prefix.readUInt32LE(0);
-    const payload = length <= MAX_FRAME_BYTES ? await readExactly(handle, length) : undefined;
+    left -= 8;
+    if (length > left || length > MAX_FRAME_BYTES) {
+      return corrupt(`a frame at row ${rows.length} claims more bytes than the file holds`);
+    }
+    const payload = await readExactly(handle, length);
+    left -= length;
     if (payload === undefined || crc32(payload) !== prefix.readUInt32LE(4)) {
-      return corrupt(`a frame at row ${rows.length} fails its length or CRC check`);
+      return corrupt(`a frame at row ${rows.length} fails its CRC check`);
     }
     const value: unknown = v8.deserialize(payload);
     if (!Array.isArray(value)) {
       const end = value as { end?: unknown; rows?: unknown };
-      return end.end === true && end.rows === rows.length
-        ? { ok: true, rows }
-        : corrupt(`the end frame counts ${String(end.rows)} rows, the file holds ${rows.length}`);
+      if (end.end !== true || end.rows !== rows.length) {
+        return corrupt(
+          `the end frame counts ${String(end.rows)} rows, the file holds ${rows.length}`,
+        );
+      }
+      return left === 0 ? { ok: true, rows } : corrupt(`${left} bytes follow the end frame`);
     }
     for (const row of value) {
       rows.push(row as Row);
@@ -181,15 +203,17 @@ export async function readProjectionFile<Row>(
     return { ok: false, miss: 'absent', reason: 'no stored projection' };
   }
   try {
-    const header = await readHeader(handle);
-    if ('ok' in header) {
-      return header;
+    const read = await readHeader(handle);
+    if ('ok' in read) {
+      return read;
     }
+    const { header } = read;
     const stale = headerProblem(header, root);
     if (stale !== undefined) {
       return { ok: false, miss: 'stale', reason: stale };
     }
-    const frames = await readFrames<Row>(handle, pause);
+    const { size } = await handle.stat();
+    const frames = await readFrames<Row>(handle, size - read.bytes, pause);
     return frames.ok ? { ok: true, header, rows: frames.rows } : frames;
   } catch (err) {
     return corrupt((err as Error).message);
