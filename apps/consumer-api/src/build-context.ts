@@ -73,8 +73,8 @@ export async function buildConsumerContext(
     refreshIntervalMs: config.refreshIntervalMs,
     rescanIntervalMs: config.rescanIntervalMs,
     serveStale: true,
-    ...(config.corpusCacheDir ? { cacheDir: config.corpusCacheDir } : {}),
-    ...(config.firstLoadWaitMs ? { firstLoadWaitMs: config.firstLoadWaitMs } : {}),
+    cacheDir: config.corpusCacheDir,
+    firstLoadWaitMs: config.firstLoadWaitMs,
     ...overrides.corpus,
   });
   const deps = {

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
 import { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf, z } from '@podcast/contracts';
 import {
-  CorpusCacheEnvShape,
-  corpusCacheDirOf,
+  CorpusRegistryEnvShape,
+  corpusRegistryConfigOf,
   OutboundAllowedHosts,
   parseConfig,
 } from '@podcast/runtime';
@@ -22,13 +22,10 @@ const ConsumerEnv = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
       .optional(),
-    ...CorpusCacheEnvShape,
+    ...CorpusRegistryEnvShape,
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
     // The safety-net full rescan while the watcher runs (docs/decisions/corpus.md).
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
-    // How long a request waits for the corpus's first load before a 503 with
-    // Retry-After; 0 waits however long the load takes (docs/decisions/corpus.md).
-    CORPUS_LOAD_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce
       .number()
@@ -67,8 +64,7 @@ const ConsumerEnv = z
     corpusDir: resolve(env.CORPUS_DIR),
     refreshIntervalMs: env.CORPUS_REFRESH_MS,
     rescanIntervalMs: env.CORPUS_RESCAN_MS,
-    corpusCacheDir: corpusCacheDirOf(env),
-    firstLoadWaitMs: env.CORPUS_LOAD_WAIT_MS === 0 ? undefined : env.CORPUS_LOAD_WAIT_MS,
+    ...corpusRegistryConfigOf(env),
     embedding: embeddingSettingsOf(env),
     // No DATABASE_URL: the embedded PGlite under DATA_DIR (the newcomer path).
     database: env.DATABASE_URL

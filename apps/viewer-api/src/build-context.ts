@@ -53,8 +53,8 @@ export function buildViewerContext(
     refreshIntervalMs: config.refreshIntervalMs,
     rescanIntervalMs: config.rescanIntervalMs,
     serveStale: true,
-    ...(config.corpusCacheDir ? { cacheDir: config.corpusCacheDir } : {}),
-    ...(config.firstLoadWaitMs ? { firstLoadWaitMs: config.firstLoadWaitMs } : {}),
+    cacheDir: config.corpusCacheDir,
+    firstLoadWaitMs: config.firstLoadWaitMs,
     // The configured roots are never evicted by open requests naming subfolders (issue 9).
     pinned: config.corpusRoots.allowed,
     ...overrides.corpus,

@@ -6,7 +6,7 @@ import {
   RedisPrefix,
   z,
 } from '@podcast/contracts';
-import { CorpusCacheEnvShape, corpusCacheDirOf, parseConfig } from '@podcast/runtime';
+import { CorpusRegistryEnvShape, corpusRegistryConfigOf, parseConfig } from '@podcast/runtime';
 
 const ViewerEnv = z
   .object({
@@ -27,11 +27,8 @@ const ViewerEnv = z
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
     // The safety-net full rescan while the watcher runs (docs/decisions/corpus.md).
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
-    // How long a request waits for the corpus's first load before a 503 with
-    // Retry-After; 0 waits however long the load takes (docs/decisions/corpus.md).
-    CORPUS_LOAD_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(3000),
     PODCAST_AVAILABLE_PROFILES: z.string().optional(),
-    ...CorpusCacheEnvShape,
+    ...CorpusRegistryEnvShape,
     ...EmbeddingEnvShape,
   })
   .superRefine(checkEmbeddingEnv)
@@ -49,8 +46,7 @@ const ViewerEnv = z
       jobsApiEnabled: env.JOBS_API_ENABLED === 'true',
       refreshIntervalMs: env.CORPUS_REFRESH_MS,
       rescanIntervalMs: env.CORPUS_RESCAN_MS,
-      corpusCacheDir: corpusCacheDirOf(env),
-      firstLoadWaitMs: env.CORPUS_LOAD_WAIT_MS === 0 ? undefined : env.CORPUS_LOAD_WAIT_MS,
+      ...corpusRegistryConfigOf(env),
       embedding: embeddingSettingsOf(env),
       // Comma list narrowing the packaged profile presets; unset offers them all.
       availableProfiles: env.PODCAST_AVAILABLE_PROFILES?.split(',')

@@ -5,7 +5,7 @@ export { withFileLock, writeFileAtomic } from './atomic-write.js';
 export type { AudioCheck, AudioCheckSettings } from './audio-url-check.js';
 export { checkAudioUrl, defaultAudioCheckSettings } from './audio-url-check.js';
 export { ConfigError, parseConfig } from './config.js';
-export { CorpusCacheEnvShape, corpusCacheDirOf } from './corpus-cache-env.js';
+export { CorpusRegistryEnvShape, corpusRegistryConfigOf } from './corpus-registry-env.js';
 export type { LockFileOptions } from './lock-file.js';
 export { isRunning, withLockFile } from './lock-file.js';
 export type { LoggerOptions } from './logger.js';

@@ -75,7 +75,7 @@ export interface CorpusRegistryOptions {
    * start from it: a restart over an unchanged corpus stats every file
    * but parses none. Unset: nothing is persisted.
    */
-  cacheDir?: string;
+  cacheDir?: string | undefined;
   /** Delay between a change and the save of the projection it made, gathering a burst. Default 5000. */
   cacheSaveDelayMs?: number;
   /**
@@ -83,7 +83,7 @@ export interface CorpusRegistryOptions {
    * `CorpusLoading` (a 503 with Retry-After) instead; the load goes on.
    * Unset: `get` waits for the load however long it takes.
    */
-  firstLoadWaitMs?: number;
+  firstLoadWaitMs?: number | undefined;
 }
 
 /** The Retry-After of a request turned away while a first load runs. */
