@@ -23,7 +23,7 @@ import {
   timeUntil,
 } from './lib.mjs';
 import { notificationsBench } from './notifications.mjs';
-import { emptyCache, scaleServerBench } from './scale.mjs';
+import { scaleServerBench } from './scale.mjs';
 import { relevanceBench, searchBench } from './search-bench.mjs';
 import { syncBench } from './sync.mjs';
 
@@ -407,7 +407,7 @@ const small = await corpusOf(10, 100);
 const large = await corpusOf(100, 100);
 if (only.includes('load')) {
   const cache = resolve(here, 'out/projection-10k');
-  await emptyCache(cache);
+  await rm(cache, { recursive: true, force: true });
   printTable('Corpus projection load (target: 10,000 episodes < 10 s and < 1 GB RSS)', [
     loadRow('1,000 episodes', small),
     loadRow('10,000 episodes', large),
@@ -452,7 +452,7 @@ if (only.includes('scale') && !quick) {
   // Issue 16: 100,000 episodes, generated once (about 3 minutes, 4.3 GB).
   const huge = await corpusOf(1000, 100);
   const cache = resolve(here, 'out/projection-100k');
-  await emptyCache(cache);
+  await rm(cache, { recursive: true, force: true });
   printTable('Corpus at 100,000 episodes (targets: first load < 30 s, restart < 5 s)', [
     loadRow(
       '100,000 episodes, first start (projection saved)',

@@ -3,7 +3,7 @@
 // bench/out and reused; the projection cache is emptied at the start of each
 // run, so the first start is a cold one and the restart reads what it saved.
 import { readFileSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compare, freePort, startProcess, stopProcess, timeUntil } from './lib.mjs';
@@ -108,9 +108,4 @@ export async function scaleServerBench(root, cacheDir, bareUrl, { duration }) {
     await stopProcess(child);
   }
   return rows;
-}
-
-/** Empties the projection cache of a scale run. */
-export async function emptyCache(cacheDir) {
-  await rm(cacheDir, { recursive: true, force: true });
 }
