@@ -54,6 +54,7 @@ export const CorpusProjectionStatus = z
     last_error: z.string().nullable().describe('Why the last save failed; null after a good one'),
   })
   .openapi('CorpusProjectionStatus');
+export type CorpusProjectionStatus = z.infer<typeof CorpusProjectionStatus>;
 
 export const CorpusDebugResponse = z
   .object({

@@ -1,4 +1,5 @@
 import { rm } from 'node:fs/promises';
+import type { CorpusProjectionStatus } from '@podcast/contracts';
 import type { Logger } from 'pino';
 import type { DirListing } from '../discovery/discovery.js';
 import type { ArtifactKind, EpisodeMetadata } from '../readers/metadata.js';
@@ -97,17 +98,8 @@ export interface ProjectionStoreOptions {
   pause: () => Promise<void>;
 }
 
-export interface ProjectionStoreStatus {
-  dir: string;
-  /** First loads that used a stored projection, and those that found none usable. */
-  hits: number;
-  misses: number;
-  saves: number;
-  /** Bytes of values in the last projection written. */
-  last_save_bytes: number | null;
-  last_save_ms: number | null;
-  last_error: string | null;
-}
+/** The store's counters, as GET /api/debug/corpus shows them (one definition, in contracts). */
+export type ProjectionStoreStatus = CorpusProjectionStatus;
 
 export interface ProjectionStore {
   /** The stored state of `root`, or undefined when there is none usable (logged; a corrupt file is removed). */

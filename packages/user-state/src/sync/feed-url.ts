@@ -37,7 +37,7 @@ export function sanitizeSyncUrl(raw: string): string {
   return url.search === '' && href.endsWith('?') ? href.slice(0, -1) : href;
 }
 
-/** Sanitises each URL once; `[sent, stored]` for every one it changed (stored '' = refused). */
+/** Sanitises each URL once; `updates` maps every URL it changed to what is stored ('': refused). */
 export function sanitizeAll(urls: readonly string[]): {
   clean: string[];
   updates: Map<string, string>;
