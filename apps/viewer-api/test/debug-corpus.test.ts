@@ -22,6 +22,7 @@ describe('GET /api/debug/corpus', () => {
     // The test app runs without watchers, so change detection falls back to walks.
     expect(root.watching).toBe(false);
     expect(root.syncs).toBeGreaterThanOrEqual(1);
+    expect(root.pooled_strings).toBeGreaterThan(0);
     expect(root.view_of).toBeNull();
   });
 
@@ -34,7 +35,11 @@ describe('GET /api/debug/corpus', () => {
       .get('/api/debug/corpus')
       .set('authorization', `Bearer ${TOKEN}`);
     const folder = res.body.roots.find((root: { root: string }) => root.root === feeds);
-    expect(folder).toMatchObject({ view_of: SAMPLE_CORPUS_DIR, episodes: page.body.items.length });
+    expect(folder).toMatchObject({
+      view_of: SAMPLE_CORPUS_DIR,
+      episodes: page.body.items.length,
+      pooled_strings: 0,
+    });
   });
 
   it('counts the values derived from the current snapshot, kept on it', async () => {

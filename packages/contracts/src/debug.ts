@@ -16,6 +16,13 @@ export const CorpusRootStatus = z
       .number()
       .int()
       .describe('Lists, indexes and rows derived from the current snapshot so far'),
+    pooled_strings: z
+      .number()
+      .int()
+      .describe(
+        'Distinct short strings (ids, names, labels, paths) the loader keeps one copy of; ' +
+          '0 for a folder view',
+      ),
     view_of: z
       .string()
       .nullable()

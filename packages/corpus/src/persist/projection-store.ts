@@ -68,21 +68,23 @@ function rowsOf(state: CorpusState): ProjectionRow[] {
  */
 function stateOf(root: string, rows: readonly ProjectionRow[]): CorpusState {
   const state = createCorpusState(root);
+  const { strings } = state;
   for (const row of rows) {
     if (row[0] === 'd') {
       state.dirs.set(row[1], row[2]);
     } else if (row[0] === 'a') {
       state.art.set(row[1], row[2]);
     } else {
-      const [letter, rel, mtimeMs, size, value] = row;
+      const [letter, rel, mtimeMs, size, stored] = row;
+      const value = strings.intern(stored);
       const entry = { mtimeMs, size, stable: false };
       if (letter === 'm') {
         const metadata: CachedMetadata = { ...entry, value: value as EpisodeMetadata | null };
-        state.metadata.set(rel, metadata);
+        state.metadata.set(strings.one(rel), metadata);
       } else {
         const kind = KIND_OF[letter];
         const artifact: CachedArtifact = { ...entry, kind, value: value as LoadedArtifact | null };
-        state.artifacts.set(rel, artifact);
+        state.artifacts.set(strings.one(rel), artifact);
       }
     }
   }

@@ -53,7 +53,7 @@ export async function loadMetadata(state: CorpusState, deps: SyncDeps, counters:
     const raw = await readCached(state, cacheFor(state, 'metadata'), relpath, deps);
     const entry = state.metadata.get(relpath);
     if (entry !== undefined) {
-      entry.value = raw === undefined ? null : pickEpisodeMetadata(raw);
+      entry.value = raw === undefined ? null : state.strings.intern(pickEpisodeMetadata(raw));
     }
     if (raw === undefined) {
       counters.filesSkipped++;
@@ -107,7 +107,7 @@ async function loadArtifact(
 ) {
   const raw = await readCached(state, cacheFor(state, file.kind), relpath, deps);
   try {
-    file.value = raw === undefined ? null : NORMALIZERS[file.kind](raw);
+    file.value = raw === undefined ? null : state.strings.intern(NORMALIZERS[file.kind](raw));
   } catch (err) {
     deps.logger.warn(
       { file: relpath, err: (err as Error).message },
@@ -122,7 +122,7 @@ function wantedArtifacts(state: CorpusState, winners: ReadonlySet<string>): Set<
   for (const relpath of winners) {
     const file = state.metadata.get(relpath);
     if (file !== undefined) {
-      for (const sibling of siblingsOf(relpath, file)) {
+      for (const sibling of siblingsOf(relpath, file, state.strings)) {
         wanted.add(sibling);
       }
     }

@@ -75,7 +75,7 @@ function recordOf(
   if (!metadata) {
     return undefined;
   }
-  const [gi, kg, bridge] = siblingsOf(relpath, file);
+  const [gi, kg, bridge] = siblingsOf(relpath, file, state.strings);
   const siblings = {
     gi: state.artifacts.has(gi),
     kg: state.artifacts.has(kg),
@@ -87,7 +87,7 @@ function recordOf(
   }
   const artExists = (art: string) => state.art.get(art) === true;
   const input = { metadata, metadataRelpath: relpath, root: state.root, siblings, artExists };
-  const record = Object.freeze(buildEpisodeRecord(input));
+  const record = Object.freeze(state.strings.intern(buildEpisodeRecord(input)));
   file.derived = { source: metadata, key, record };
   return record;
 }

@@ -15,6 +15,7 @@ import {
 } from '../readers/metadata.js';
 import type { ArtifactEntry } from '../records/artifacts.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
+import { createStringPool, type StringPool } from './string-pool.js';
 
 /**
  * One file the loader tracks. `value` is undefined until read (or after a
@@ -68,6 +69,8 @@ export interface CorpusState {
   keysVersion: number;
   /** Every artifact relpath, sorted, as of `version` (a keysVersion). */
   artifactOrder?: { version: number; relpaths: string[] };
+  /** One copy of each short string the kept values, records and keys hold. */
+  strings: StringPool;
 }
 
 export function createCorpusState(root: string): CorpusState {
@@ -81,6 +84,7 @@ export function createCorpusState(root: string): CorpusState {
     unstable: new Set(),
     generation: 0,
     keysVersion: 0,
+    strings: createStringPool(),
   };
 }
 
@@ -123,11 +127,12 @@ export function siblingRelpath(metadataRelpath: string, kind: ArtifactKind): str
 export function siblingsOf(
   relpath: string,
   file: CachedMetadata,
+  strings: StringPool,
 ): readonly [gi: string, kg: string, bridge: string] {
   file.siblings ??= [
-    siblingRelpath(relpath, 'gi'),
-    siblingRelpath(relpath, 'kg'),
-    siblingRelpath(relpath, 'bridge'),
+    strings.one(siblingRelpath(relpath, 'gi')),
+    strings.one(siblingRelpath(relpath, 'kg')),
+    strings.one(siblingRelpath(relpath, 'bridge')),
   ];
   return file.siblings;
 }
@@ -206,7 +211,7 @@ export function losingArtifacts(state: CorpusState, winners: ReadonlySet<string>
   }
   for (const [relpath, file] of state.metadata) {
     if (file.value && !winners.has(relpath)) {
-      for (const sibling of siblingsOf(relpath, file)) {
+      for (const sibling of siblingsOf(relpath, file, state.strings)) {
         hidden.add(sibling);
       }
     }
@@ -234,7 +239,7 @@ export function artifactDates(
   for (const episode of episodes) {
     const file = state.metadata.get(episode.metadata_relpath);
     if (file !== undefined) {
-      for (const sibling of siblingsOf(episode.metadata_relpath, file)) {
+      for (const sibling of siblingsOf(episode.metadata_relpath, file, state.strings)) {
         dates.set(sibling, episode.publish_date);
       }
     }

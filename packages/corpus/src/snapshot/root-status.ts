@@ -12,6 +12,8 @@ export interface RootStatus {
   lastFullScanAt: string | null;
   /** Values derived from the current snapshot so far (lists, indexes, rows). */
   derivedValues: number;
+  /** Distinct strings in the loader's pool (see string-pool.ts). */
+  pooledStrings: number;
   /** For a folder inside a pinned root: that root, whose snapshot it filters. */
   viewOf?: string;
 }
@@ -36,6 +38,7 @@ export function viewStatus(dir: string, base: string, view: CorpusSnapshot): Roo
     dirsStatted: 0,
     lastFullScanAt: null,
     derivedValues: view.derived.size,
+    pooledStrings: 0,
     viewOf: base,
   };
 }
@@ -50,5 +53,6 @@ export function statusOf(root: CorpusRoot): RootStatus {
     dirsStatted: root.dirsStatted,
     lastFullScanAt: root.lastFullScanMs === 0 ? null : new Date(root.lastFullScanMs).toISOString(),
     derivedValues: root.snapshot?.derived.size ?? 0,
+    pooledStrings: root.state.strings.size,
   };
 }

@@ -33,6 +33,7 @@ export const getCorpusDebug = defineRoute({
         dirs_statted: root.dirsStatted,
         last_full_scan_at: root.lastFullScanAt,
         derived_values: root.derivedValues,
+        pooled_strings: root.pooledStrings,
         view_of: root.viewOf ?? null,
       })),
       caches: corpusCacheStats(ctx.corpus.caches).map((cache) => ({

@@ -1,0 +1,65 @@
+import { describe, expect, it } from '@jest/globals';
+import { createStringPool } from './string-pool.js';
+
+const parsed = () =>
+  JSON.parse(
+    '{"id":"topic:budgets","names":["Ada","Ada"],"nested":{"label":"Ada"},"n":3,"ok":true,"none":null}',
+  ) as Record<string, unknown>;
+
+describe('createStringPool', () => {
+  it('keeps one entry per distinct string however many values repeat it', () => {
+    const pool = createStringPool();
+    const first = pool.intern(parsed());
+    pool.intern(parsed());
+    pool.intern(parsed());
+    expect(pool.size).toBe(2); // "topic:budgets" and "Ada"
+    expect(first).toEqual(parsed());
+  });
+
+  it('walks Maps, keeping their entries and order', () => {
+    const pool = createStringPool();
+    const map = new Map([
+      ['entity:b', 'person:b'],
+      ['entity:a', 'person:a'],
+    ]);
+    const value = pool.intern({ map });
+    expect(value.map).toBe(map);
+    expect([...map]).toEqual([
+      ['entity:b', 'person:b'],
+      ['entity:a', 'person:a'],
+    ]);
+    expect(pool.size).toBe(4);
+  });
+
+  it('leaves strings longer than its bound alone', () => {
+    const pool = createStringPool({ maxLength: 8, maxEntries: 100 });
+    expect(pool.one('a long sentence')).toBe('a long sentence');
+    pool.intern({ text: 'another long sentence', id: 'short' });
+    expect(pool.size).toBe(1);
+  });
+
+  it('skips frozen values, which it must not change', () => {
+    const pool = createStringPool();
+    const frozen = Object.freeze({ id: 'topic:x', list: Object.freeze(['a']) });
+    expect(pool.intern(frozen)).toBe(frozen);
+    expect(pool.size).toBe(0);
+  });
+
+  it('starts again empty at its entry bound, so it cannot grow without end', () => {
+    const pool = createStringPool({ maxLength: 64, maxEntries: 3 });
+    for (const text of ['a', 'b', 'c', 'd', 'e']) {
+      pool.one(text);
+    }
+    expect(pool.resets).toBe(1);
+    expect(pool.size).toBe(2);
+    pool.one('d');
+    expect(pool.size).toBe(2);
+  });
+
+  it('leaves class instances other than Map untouched', () => {
+    const pool = createStringPool();
+    const date = new Date(0);
+    expect(pool.intern({ date }).date).toBe(date);
+    expect(pool.size).toBe(0);
+  });
+});
