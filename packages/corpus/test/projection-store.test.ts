@@ -94,6 +94,8 @@ describe('persisted corpus projection', () => {
     expect(warm.stats.filesStatted).toBeGreaterThanOrEqual(cold.stats.filesRead);
     expect(servedOf(warm)).toEqual(servedOf(cold));
     expect(registry.projection()).toMatchObject({ hits: 1, misses: 0 });
+    // The restored values go through the string pool as parsed ones do.
+    expect(registry.describe()[0]?.pooledStrings).toBeGreaterThan(20);
     // Nothing moved, so nothing is written again.
     await registry.persist(root);
     expect(registry.projection()?.saves).toBe(0);

@@ -155,6 +155,7 @@ async function readFrames<Row>(
   handle: FileHandle,
   remaining: number,
   pause: () => Promise<void>,
+  revive: (row: Row) => Row,
 ): Promise<{ ok: true; rows: Row[] } | { ok: false; miss: 'corrupt'; reason: string }> {
   const rows: Row[] = [];
   let left = remaining;
@@ -184,17 +185,21 @@ async function readFrames<Row>(
       return left === 0 ? { ok: true, rows } : corrupt(`${left} bytes follow the end frame`);
     }
     for (const row of value) {
-      rows.push(row as Row);
+      rows.push(revive(row as Row));
     }
     await pause();
   }
 }
 
-/** Reads and checks a stored projection; never throws for a bad or missing file. */
+/**
+ * Reads and checks a stored projection; never throws for a bad or missing
+ * file. `revive` sees each row as its frame is read.
+ */
 export async function readProjectionFile<Row>(
   file: string,
   root: string,
   pause: () => Promise<void>,
+  revive: (row: Row) => Row = (row) => row,
 ): Promise<ProjectionRead<Row>> {
   let handle: FileHandle;
   try {
@@ -213,7 +218,7 @@ export async function readProjectionFile<Row>(
       return { ok: false, miss: 'stale', reason: stale };
     }
     const { size } = await handle.stat();
-    const frames = await readFrames<Row>(handle, size - read.bytes, pause);
+    const frames = await readFrames<Row>(handle, size - read.bytes, pause, revive);
     return frames.ok ? { ok: true, header, rows: frames.rows } : frames;
   } catch (err) {
     return corrupt((err as Error).message);

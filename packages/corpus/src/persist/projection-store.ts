@@ -62,29 +62,26 @@ function rowsOf(state: CorpusState): ProjectionRow[] {
 }
 
 /**
- * A loader state seeded from stored rows. Every file is marked unstable
+ * Seeds a loader state from stored rows. Every file is marked unstable
  * and every listing is checked by the first walk, so nothing is trusted
  * before it has been statted against the disk.
  */
-function stateOf(root: string, rows: readonly ProjectionRow[]): CorpusState {
-  const state = createCorpusState(root);
-  const { strings } = state;
+function seedState(state: CorpusState, rows: readonly ProjectionRow[]): CorpusState {
   for (const row of rows) {
     if (row[0] === 'd') {
       state.dirs.set(row[1], row[2]);
     } else if (row[0] === 'a') {
       state.art.set(row[1], row[2]);
     } else {
-      const [letter, rel, mtimeMs, size, stored] = row;
-      const value = strings.intern(stored);
+      const [letter, rel, mtimeMs, size, value] = row;
       const entry = { mtimeMs, size, stable: false };
       if (letter === 'm') {
         const metadata: CachedMetadata = { ...entry, value: value as EpisodeMetadata | null };
-        state.metadata.set(strings.one(rel), metadata);
+        state.metadata.set(rel, metadata);
       } else {
         const kind = KIND_OF[letter];
         const artifact: CachedArtifact = { ...entry, kind, value: value as LoadedArtifact | null };
-        state.artifacts.set(strings.one(rel), artifact);
+        state.artifacts.set(rel, artifact);
       }
     }
   }
@@ -130,7 +127,15 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
       if (swept > 0) {
         logger.info({ root, file, swept }, 'removed temporary files of crashed projection saves');
       }
-      const read = await readProjectionFile<ProjectionRow>(file, root, pause);
+      const state = createCorpusState(root);
+      // Pooled frame by frame, so the copies v8.deserialize makes die young.
+      const pool = (row: ProjectionRow) => {
+        if (row.length === 5) {
+          row[4] = state.strings.intern(row[4]);
+        }
+        return row;
+      };
+      const read = await readProjectionFile<ProjectionRow>(file, root, pause, pool);
       if (!read.ok) {
         status.misses++;
         if (read.miss === 'corrupt') {
@@ -142,7 +147,7 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
         return undefined;
       }
       status.hits++;
-      const state = stateOf(root, read.rows);
+      seedState(state, read.rows);
       const ms = Math.round(performance.now() - started);
       logger.info({ root, file, rows: read.rows.length, ms }, 'corpus projection read');
       return state;

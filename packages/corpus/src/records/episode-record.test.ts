@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { siblingRelpath } from '../snapshot/corpus-state.js';
 import { buildEpisodeRecord, type EpisodeRecordInput } from './episode-record.js';
 import { episodeSlug } from './slug.js';
 
@@ -149,6 +150,24 @@ describe('buildEpisodeRecord', () => {
     expect(record.has_transcript).toBe(true);
     expect(record.transcript_path).toBe('/etc/passwd');
     expect(record.transcript_relpath).toBeNull();
+  });
+
+  it('takes the sibling relpaths the loader already holds, matching the ones it would derive', () => {
+    const derived = buildEpisodeRecord(input(full));
+    const held = {
+      gi: siblingRelpath(input(full).metadataRelpath, 'gi'),
+      kg: siblingRelpath(input(full).metadataRelpath, 'kg'),
+      bridge: siblingRelpath(input(full).metadataRelpath, 'bridge'),
+    };
+    expect(buildEpisodeRecord(input(full, { siblingRelpaths: held }))).toEqual(derived);
+    const given = buildEpisodeRecord(
+      input(full, { siblingRelpaths: { gi: 'g.json', kg: 'k.json', bridge: 'b.json' } }),
+    );
+    expect([given.gi_relpath, given.kg_relpath, given.bridge_relpath]).toEqual([
+      'g.json',
+      null, // no KG sibling on disk
+      'b.json',
+    ]);
   });
 
   it('hashes the metadata relpath into the slug when there is no episode id', () => {

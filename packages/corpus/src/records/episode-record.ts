@@ -68,6 +68,8 @@ export interface EpisodeRecordInput {
   /** Absolute corpus root. */
   root: string;
   siblings: { gi: boolean; kg: boolean; bridge: boolean };
+  /** The sibling relpaths when the caller holds them already (the record then shares those strings). */
+  siblingRelpaths?: { gi: string; kg: string; bridge: string };
   artExists: (relpath: string) => boolean;
 }
 
@@ -118,9 +120,15 @@ function locationFields(metadataRelpath: string) {
   };
 }
 
-function artifactFields(dir: string, stem: string, siblings: EpisodeRecordInput['siblings']) {
+function artifactFields(
+  dir: string,
+  stem: string,
+  { siblings, siblingRelpaths }: Pick<EpisodeRecordInput, 'siblings' | 'siblingRelpaths'>,
+) {
   const relpathOf = (kind: 'gi' | 'kg' | 'bridge') =>
-    siblings[kind] ? path.posix.join(dir, siblingArtifactName(stem, kind)) : null;
+    siblings[kind]
+      ? (siblingRelpaths?.[kind] ?? path.posix.join(dir, siblingArtifactName(stem, kind)))
+      : null;
   return {
     has_gi: siblings.gi,
     has_kg: siblings.kg,
@@ -173,7 +181,7 @@ export function buildEpisodeRecord(input: EpisodeRecordInput): EpisodeRecord {
     media_id: textOrNull(content.media_id),
     ...transcriptFields(content, input.root, run_relpath),
     ...summaryFields(summary, episodeTitle),
-    ...artifactFields(dir, stem, input.siblings),
+    ...artifactFields(dir, stem, input),
     metadata_relpath: input.metadataRelpath,
     run_relpath,
     stem,

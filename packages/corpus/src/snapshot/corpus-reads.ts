@@ -122,7 +122,7 @@ function wantedArtifacts(state: CorpusState, winners: ReadonlySet<string>): Set<
   for (const relpath of winners) {
     const file = state.metadata.get(relpath);
     if (file !== undefined) {
-      for (const sibling of siblingsOf(relpath, file, state.strings)) {
+      for (const sibling of siblingsOf(relpath, file)) {
         wanted.add(sibling);
       }
     }

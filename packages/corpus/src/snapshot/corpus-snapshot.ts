@@ -75,7 +75,7 @@ function recordOf(
   if (!metadata) {
     return undefined;
   }
-  const [gi, kg, bridge] = siblingsOf(relpath, file, state.strings);
+  const [gi, kg, bridge] = siblingsOf(relpath, file);
   const siblings = {
     gi: state.artifacts.has(gi),
     kg: state.artifacts.has(kg),
@@ -86,8 +86,12 @@ function recordOf(
     return file.derived.record;
   }
   const artExists = (art: string) => state.art.get(art) === true;
-  const input = { metadata, metadataRelpath: relpath, root: state.root, siblings, artExists };
-  const record = Object.freeze(state.strings.intern(buildEpisodeRecord(input)));
+  const siblingRelpaths = { gi, kg, bridge };
+  const input = { metadata, metadataRelpath: relpath, root: state.root, siblings, siblingRelpaths };
+  const built = buildEpisodeRecord({ ...input, artExists });
+  // Its metadata strings are pooled already; of the derived ones only the run is shared.
+  built.run_relpath = state.strings.one(built.run_relpath);
+  const record = Object.freeze(built);
   file.derived = { source: metadata, key, record };
   return record;
 }

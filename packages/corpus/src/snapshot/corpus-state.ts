@@ -127,12 +127,11 @@ export function siblingRelpath(metadataRelpath: string, kind: ArtifactKind): str
 export function siblingsOf(
   relpath: string,
   file: CachedMetadata,
-  strings: StringPool,
 ): readonly [gi: string, kg: string, bridge: string] {
   file.siblings ??= [
-    strings.one(siblingRelpath(relpath, 'gi')),
-    strings.one(siblingRelpath(relpath, 'kg')),
-    strings.one(siblingRelpath(relpath, 'bridge')),
+    siblingRelpath(relpath, 'gi'),
+    siblingRelpath(relpath, 'kg'),
+    siblingRelpath(relpath, 'bridge'),
   ];
   return file.siblings;
 }
@@ -211,7 +210,7 @@ export function losingArtifacts(state: CorpusState, winners: ReadonlySet<string>
   }
   for (const [relpath, file] of state.metadata) {
     if (file.value && !winners.has(relpath)) {
-      for (const sibling of siblingsOf(relpath, file, state.strings)) {
+      for (const sibling of siblingsOf(relpath, file)) {
         hidden.add(sibling);
       }
     }
@@ -239,7 +238,7 @@ export function artifactDates(
   for (const episode of episodes) {
     const file = state.metadata.get(episode.metadata_relpath);
     if (file !== undefined) {
-      for (const sibling of siblingsOf(episode.metadata_relpath, file, state.strings)) {
+      for (const sibling of siblingsOf(episode.metadata_relpath, file)) {
         dates.set(sibling, episode.publish_date);
       }
     }

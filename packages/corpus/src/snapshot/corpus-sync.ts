@@ -52,10 +52,7 @@ function registerNew(state: CorpusState, tracked: Iterable<[string, TrackedKind]
         stable: false,
         value: undefined,
       };
-      cache.set(
-        state.strings.one(relpath),
-        kind === 'metadata' ? placeholder : { ...placeholder, kind },
-      );
+      cache.set(relpath, kind === 'metadata' ? placeholder : { ...placeholder, kind });
       state.generation++;
       state.keysVersion++;
     }

@@ -1,3 +1,5 @@
+import { deserialize, serialize } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from '@jest/globals';
 import { createStringPool } from './string-pool.js';
 
@@ -31,11 +33,12 @@ describe('createStringPool', () => {
     expect(pool.size).toBe(4);
   });
 
-  it('leaves strings longer than its bound alone', () => {
+  it('interns values only up to its length bound, single strings at any length', () => {
     const pool = createStringPool({ maxLength: 8, maxEntries: 100 });
-    expect(pool.one('a long sentence')).toBe('a long sentence');
     pool.intern({ text: 'another long sentence', id: 'short' });
     expect(pool.size).toBe(1);
+    expect(pool.one('a path longer than eight')).toBe('a path longer than eight');
+    expect(pool.size).toBe(2);
   });
 
   it('skips frozen values, which it must not change', () => {
@@ -61,5 +64,13 @@ describe('createStringPool', () => {
     const date = new Date(0);
     expect(pool.intern({ date }).date).toBe(date);
     expect(pool.size).toBe(0);
+  });
+
+  it('walks plain objects and Maps of another realm (v8.deserialize builds in the main one)', () => {
+    const pool = createStringPool();
+    const foreign = runInNewContext('({ id: "topic:a", map: new Map([["k", "v"]]), list: ["x"] })');
+    pool.intern(foreign);
+    pool.intern(deserialize(serialize({ id: 'topic:a', names: ['y'] })));
+    expect(pool.size).toBe(5); // topic:a, k, v, x, y
   });
 });

@@ -9,7 +9,7 @@
 export interface StringPool {
   /** Replaces, in place, every pooled-length string inside `value` by its pooled copy; returns `value`. */
   intern<T>(value: T): T;
-  /** One string's pooled copy (itself when too long to pool). */
+  /** One string's pooled copy, whatever its length. */
   one(text: string): string;
   /** Distinct strings held. */
   readonly size: number;
@@ -18,7 +18,7 @@ export interface StringPool {
 }
 
 export interface StringPoolLimits {
-  /** Longer strings are left alone: prose is rarely repeated verbatim. */
+  /** `intern` leaves longer strings alone: prose is rarely repeated verbatim. */
   maxLength: number;
   /**
    * Past this many distinct strings the pool starts again empty, so strings
@@ -27,20 +27,28 @@ export interface StringPoolLimits {
   maxEntries: number;
 }
 
-const DEFAULT_LIMITS: StringPoolLimits = { maxLength: 256, maxEntries: 2_000_000 };
+const DEFAULT_LIMITS: StringPoolLimits = { maxLength: 128, maxEntries: 4_000_000 };
 
+const tagOf = (value: object) => Object.prototype.toString.call(value);
+
+/**
+ * A plain object of any realm: `v8.deserialize` builds its objects in
+ * Node's main realm, which is not the caller's under a vm context (jest).
+ */
 function isPlainObject(value: object): value is Record<string, unknown> {
   const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return (
+    proto === null || (tagOf(value) === '[object Object]' && Object.getPrototypeOf(proto) === null)
+  );
 }
+
+const isMap = (value: object): value is Map<unknown, unknown> =>
+  value instanceof Map || tagOf(value) === '[object Map]';
 
 export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): StringPool {
   let pool = new Map<string, string>();
   let resets = 0;
   const one = (text: string): string => {
-    if (text.length > limits.maxLength) {
-      return text;
-    }
     const known = pool.get(text);
     if (known !== undefined) {
       return known;
@@ -54,7 +62,7 @@ export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): Str
   };
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') {
-      return one(value);
+      return value.length > limits.maxLength ? value : one(value);
     }
     if (typeof value !== 'object' || value === null || Object.isFrozen(value)) {
       return value;
@@ -63,7 +71,7 @@ export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): Str
       for (let i = 0; i < value.length; i++) {
         value[i] = walk(value[i]);
       }
-    } else if (value instanceof Map) {
+    } else if (isMap(value)) {
       const entries = [...value];
       value.clear();
       for (const [key, item] of entries) {
