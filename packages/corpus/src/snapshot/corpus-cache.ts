@@ -51,6 +51,9 @@ export function noteStability(
 export function forget(state: CorpusState, cache: Map<string, unknown>, relpath: string): void {
   if (cache.delete(relpath)) {
     state.keysVersion++;
+    if (cache === (state.artifacts as Map<string, unknown>)) {
+      state.artifactsVersion++;
+    }
   }
   state.unstable.delete(relpath);
   state.generation++;
@@ -91,6 +94,9 @@ export async function statKnown(
     if (known.mtimeMs !== info.mtimeMs || known.size !== info.size) {
       Object.assign(known, { mtimeMs: info.mtimeMs, size: info.size, value: undefined });
       state.generation++;
+      if (kind !== 'metadata') {
+        state.artifactsVersion++;
+      }
     }
     noteStability(state, relpath, known, deps);
   }

@@ -19,8 +19,11 @@ import {
 } from './corpus-cache.js';
 import {
   type CachedArtifact,
+  type CachedMetadata,
   type CorpusState,
+  dedupKeyOf,
   type LoadedArtifact,
+  memoOnState,
   siblingsOf,
   type TrackedKind,
 } from './corpus-state.js';
@@ -45,15 +48,29 @@ async function readCached(
   return read.record;
 }
 
+function noteDedupKey(state: CorpusState, entry: CachedMetadata): void {
+  const key = dedupKeyOf(entry.value ?? null);
+  if (entry.dedupKey !== key) {
+    entry.dedupKey = key;
+    state.dedupKeysVersion++;
+  }
+}
+
 export async function loadMetadata(state: CorpusState, deps: SyncDeps, counters: SyncCounters) {
-  const pending = [...state.metadata].filter(([, file]) => file.value === undefined);
+  const pending: string[] = [];
+  for (const [relpath, file] of state.metadata) {
+    if (file.value === undefined) {
+      pending.push(relpath);
+    }
+  }
   const artToCheck = new Set<string>();
-  await mapLimit(pending, deps.concurrency, async ([relpath]) => {
+  await mapLimit(pending, deps.concurrency, async (relpath) => {
     counters.filesRead++;
     const raw = await readCached(state, cacheFor(state, 'metadata'), relpath, deps);
     const entry = state.metadata.get(relpath);
     if (entry !== undefined) {
       entry.value = raw === undefined ? null : state.strings.intern(pickEpisodeMetadata(raw));
+      noteDedupKey(state, entry);
     }
     if (raw === undefined) {
       counters.filesSkipped++;
@@ -106,6 +123,7 @@ async function loadArtifact(
   deps: SyncDeps,
 ) {
   const raw = await readCached(state, cacheFor(state, file.kind), relpath, deps);
+  state.artifactsVersion++; // its (mtime, size) and value are new
   try {
     file.value = raw === undefined ? null : state.strings.intern(NORMALIZERS[file.kind](raw));
   } catch (err) {
@@ -117,7 +135,12 @@ async function loadArtifact(
   }
 }
 
+/** The GI/KG/bridge sibling relpaths of the winners, kept while the winners set is the same. */
 function wantedArtifacts(state: CorpusState, winners: ReadonlySet<string>): Set<string> {
+  return memoOnState(state, 'wantedArtifacts', [winners], () => siblingsOfWinners(state, winners));
+}
+
+function siblingsOfWinners(state: CorpusState, winners: ReadonlySet<string>): Set<string> {
   const wanted = new Set<string>();
   for (const relpath of winners) {
     const file = state.metadata.get(relpath);
@@ -146,7 +169,10 @@ export async function loadWinnerArtifacts(
   const toStat: Array<[string, TrackedKind]> = [];
   for (const [relpath, file] of state.artifacts) {
     if (!wanted.has(relpath)) {
-      file.value = undefined;
+      if (file.value !== undefined) {
+        file.value = undefined;
+        state.artifactsVersion++;
+      }
       if (Number.isNaN(file.mtimeMs)) toStat.push([relpath, file.kind]);
     } else if (file.value === undefined) {
       toRead.push([relpath, file]);

@@ -16,6 +16,7 @@ import {
   type LoadedArtifact,
   losingArtifacts,
   losingCopies,
+  memoOnState,
   siblingsOf,
 } from './corpus-state.js';
 import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
@@ -81,9 +82,14 @@ function recordOf(
     kg: state.artifacts.has(kg),
     bridge: state.artifacts.has(bridge),
   };
-  const key = `${siblings.gi}${siblings.kg}${siblings.bridge}${state.artVersion}`;
-  if (file.derived?.source === metadata && file.derived.key === key) {
-    return file.derived.record;
+  const key =
+    (siblings.gi ? 1 : 0) +
+    (siblings.kg ? 2 : 0) +
+    (siblings.bridge ? 4 : 0) +
+    state.artVersion * 8;
+  const kept = file.derived;
+  if (kept?.source === metadata && kept.key === key) {
+    return kept.record;
   }
   const artExists = (art: string) => state.art.get(art) === true;
   const siblingRelpaths = { gi, kg, bridge };
@@ -92,6 +98,9 @@ function recordOf(
   // Its metadata strings are pooled already; of the derived ones only the run is shared.
   built.run_relpath = state.strings.one(built.run_relpath);
   const record = Object.freeze(built);
+  if (kept?.record.publish_date !== record.publish_date) {
+    state.datesVersion++; // the artifact listing dates its rows by it
+  }
   file.derived = { source: metadata, key, record };
   return record;
 }
@@ -121,8 +130,15 @@ export function firstBy<T, K>(items: readonly T[], keyOf: (item: T) => K | null)
   return index;
 }
 
-/** Loaded artifact values by relpath, copied so later loads cannot change this snapshot. */
+/**
+ * Loaded artifact values by relpath, copied so later loads cannot change
+ * this snapshot; the copy is shared by snapshots until an artifact changes.
+ */
 function artifactValues(state: CorpusState): Map<string, LoadedArtifact> {
+  return memoOnState(state, 'artifactValues', [state.artifactsVersion], () => copyValues(state));
+}
+
+function copyValues(state: CorpusState): Map<string, LoadedArtifact> {
   const values = new Map<string, LoadedArtifact>();
   for (const [relpath, file] of state.artifacts) {
     if (file.value) {
@@ -132,18 +148,39 @@ function artifactValues(state: CorpusState): Map<string, LoadedArtifact> {
   return values;
 }
 
+/**
+ * The artifact listing, built again only when an artifact, the winners, the
+ * dedup keys or an episode's publish date changed since the last one.
+ */
+function artifactListing(
+  state: CorpusState,
+  winners: ReadonlySet<string>,
+  episodes: readonly EpisodeRecord[],
+): readonly ArtifactEntry[] {
+  const key = [
+    state.artifactsVersion,
+    state.keysVersion,
+    state.dedupKeysVersion,
+    state.datesVersion,
+    winners,
+  ];
+  return memoOnState(state, 'artifactListing', key, () =>
+    Object.freeze(
+      buildArtifactEntries(
+        state.artifacts,
+        artifactOrder(state),
+        losingArtifacts(state, winners),
+        artifactDates(state, episodes),
+      ),
+    ),
+  );
+}
+
 export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
   const { state, winners } = input;
   const episodes = Object.freeze(buildRecords(state, winners));
   const feeds = Object.freeze(buildFeedRecords(episodes).map((feed) => Object.freeze(feed)));
-  const artifacts = Object.freeze(
-    buildArtifactEntries(
-      state.artifacts,
-      artifactOrder(state),
-      losingArtifacts(state, winners),
-      artifactDates(state, episodes),
-    ),
-  );
+  const artifacts = artifactListing(state, winners, episodes);
   const bySlug = firstBy(episodes, (e) => e.slug);
   const byId = firstBy(episodes, (e) => e.episode_id);
   const byRelpath = firstBy(episodes, (e) => e.metadata_relpath);

@@ -32,11 +32,13 @@ export interface CachedFile<T> {
 
 /** A metadata file plus the record last derived from it, reused while its inputs are unchanged. */
 export interface CachedMetadata extends CachedFile<EpisodeMetadata> {
-  derived?: { source: EpisodeMetadata; key: string; record: EpisodeRecord };
+  derived?: { source: EpisodeMetadata; key: number; record: EpisodeRecord };
   /** Its GI, KG and bridge sibling relpaths (they follow from its relpath, so computed once). */
   siblings?: readonly [gi: string, kg: string, bridge: string];
   /** Its run-dedup candidate, kept while the value and mtime it was made from are unchanged. */
   candidate?: { source: EpisodeMetadata; value: DedupCandidate };
+  /** Feed and episode key as of its last read (null: unreadable); a change bumps `dedupKeysVersion`. */
+  dedupKey?: string | null;
 }
 
 export type LoadedArtifact = NormalizedGraph | NormalizedKg | NormalizedBridge;
@@ -63,8 +65,20 @@ export interface CorpusState {
   tracked?: Map<string, TrackedKind>;
   /** Bumped on every change to the caches; an unchanged value means the last snapshot still holds. */
   generation: number;
-  /** Run-dedup winners and the generation they were computed at. */
+  /**
+   * Run-dedup winners and the generation they were computed at. The set is
+   * replaced only when its members change, so values derived from it can be
+   * kept by its identity.
+   */
   winners?: { generation: number; relpaths: Set<string> };
+  /** Bumped whenever a metadata file's dedup key (feed, episode id or guid, readability) changes. */
+  dedupKeysVersion: number;
+  /** Bumped on every change to a tracked artifact: added, gone, restatted, read or released. */
+  artifactsVersion: number;
+  /** Bumped when an episode's publish date (the artifact listing's date) changes. */
+  datesVersion: number;
+  /** Values derived from the winners, kept while their inputs' versions are unchanged. */
+  memo: Map<string, { key: unknown[]; value: unknown }>;
   /** Bumped whenever a tracked file is added or forgotten (not when one changes). */
   keysVersion: number;
   /** Every artifact relpath, sorted, as of `version` (a keysVersion). */
@@ -84,11 +98,39 @@ export function createCorpusState(root: string): CorpusState {
     unstable: new Set(),
     generation: 0,
     keysVersion: 0,
+    dedupKeysVersion: 0,
+    artifactsVersion: 0,
+    datesVersion: 0,
+    memo: new Map(),
     strings: createStringPool(),
   };
 }
 
 export type TrackedKind = 'metadata' | ArtifactKind;
+
+/**
+ * `build()`'s value, kept on the state under `name` while every part of
+ * `key` is the same (by identity) as when it was built. Each name holds
+ * one value, so the memo is bounded by the number of names.
+ */
+export function memoOnState<T>(
+  state: CorpusState,
+  name: string,
+  key: unknown[],
+  build: () => T,
+): T {
+  const kept = state.memo.get(name);
+  if (
+    kept !== undefined &&
+    kept.key.length === key.length &&
+    kept.key.every((k, i) => k === key[i])
+  ) {
+    return kept.value as T;
+  }
+  const value = build();
+  state.memo.set(name, { key, value });
+  return value;
+}
 
 /** The metadata/artifact files of one directory listing, as [relpath, kind]. */
 export function trackedIn(
@@ -152,6 +194,16 @@ function candidateOf(relpath: string, file: CachedMetadata & { value: EpisodeMet
   return value;
 }
 
+/** What run deduplication groups a metadata file by; null for an unreadable one. */
+export function dedupKeyOf(metadata: EpisodeMetadata | null): string | null {
+  if (metadata === null) {
+    return null;
+  }
+  const { feed, episode } = metadata;
+  const key = asText(episode.episode_id) ?? asText(episode.guid) ?? '';
+  return `${asText(feed.feed_id) ?? ''}\u0000${key}`;
+}
+
 /** The metadata files that win run deduplication (unreadable ones are no episodes at all). */
 export function dedupWinners(state: CorpusState): Set<string> {
   const candidates: DedupCandidate[] = [];
@@ -171,6 +223,11 @@ export function losingCopies(
   state: CorpusState,
   winners: ReadonlySet<string>,
 ): Map<string, string[]> {
+  const key = [winners, state.dedupKeysVersion, state.keysVersion];
+  return memoOnState(state, 'losingCopies', key, () => findLosingCopies(state, winners));
+}
+
+function findLosingCopies(state: CorpusState, winners: ReadonlySet<string>): Map<string, string[]> {
   const keyOf = (relpath: string, file: CachedMetadata) => {
     const { feed_id, episode_key } = candidateOf(
       relpath,
@@ -204,6 +261,11 @@ export function losingCopies(
 
 /** Artifact relpaths hidden by deduplication: the siblings of losing metadata files. */
 export function losingArtifacts(state: CorpusState, winners: ReadonlySet<string>): Set<string> {
+  const key = [winners, state.dedupKeysVersion, state.keysVersion];
+  return memoOnState(state, 'losingArtifacts', key, () => findLosingArtifacts(state, winners));
+}
+
+function findLosingArtifacts(state: CorpusState, winners: ReadonlySet<string>): Set<string> {
   const hidden = new Set<string>();
   if (winners.size === state.metadata.size) {
     return hidden; // every metadata file won: nothing is hidden

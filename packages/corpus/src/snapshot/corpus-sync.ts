@@ -55,6 +55,9 @@ function registerNew(state: CorpusState, tracked: Iterable<[string, TrackedKind]
       cache.set(relpath, kind === 'metadata' ? placeholder : { ...placeholder, kind });
       state.generation++;
       state.keysVersion++;
+      if (kind !== 'metadata') {
+        state.artifactsVersion++;
+      }
     }
   }
 }
@@ -155,10 +158,28 @@ function candidatesToStat(
 
 /** Dedup winners, recomputed only when the caches changed since the last computation. */
 function currentWinners(state: CorpusState): Set<string> {
-  if (state.winners === undefined || state.winners.generation !== state.generation) {
-    state.winners = { generation: state.generation, relpaths: dedupWinners(state) };
+  const known = state.winners;
+  if (known !== undefined && known.generation === state.generation) {
+    return known.relpaths;
   }
-  return state.winners.relpaths;
+  const fresh = dedupWinners(state);
+  // The same members keep the same set, so what was derived from it still holds.
+  const relpaths =
+    known !== undefined && sameMembers(known.relpaths, fresh) ? known.relpaths : fresh;
+  state.winners = { generation: state.generation, relpaths };
+  return relpaths;
+}
+
+function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) {
+    return false;
+  }
+  for (const member of b) {
+    if (!a.has(member)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /**
