@@ -1,6 +1,7 @@
-import { rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
+import type { EpisodeRecord } from '../src/records/episode-record.js';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import { retryDelayMs } from '../src/snapshot/corpus-root.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
@@ -9,12 +10,13 @@ import {
   memoryLogger,
   metadataDoc,
   RUN_NEW,
+  RUN_OLD,
   servedOf,
   until,
   writeJson,
   writeStandardCorpus,
 } from './corpus-fixture.js';
-import { GI_1_0 } from './lineage-fixtures.js';
+import { GI_1_0, KG_1_2 } from './lineage-fixtures.js';
 
 const titles = (snapshot: CorpusSnapshot) => snapshot.episodes.map((e) => e.title);
 // "Within about 2 s" (issue 8), with slack for a machine shared by parallel suites.
@@ -67,16 +69,34 @@ describe('corpus registry with a watcher', () => {
 
   it('sees a changed episode in a bounded wait', async () => {
     const { root, registry } = await watched();
+    const before = await registry.get(root);
     await writeJson(
       root,
       `${RUN_NEW}/metadata/0001 - one.metadata.json`,
-      metadataDoc({ feedId: 'show-a', episodeId: 'a1', title: 'One, retitled' }),
+      metadataDoc({
+        feedId: 'show-a',
+        episodeId: 'a1',
+        title: 'One, retitled',
+        published: '2026-01-01T10:00:00Z',
+      }),
     );
     await until(
       async () => titles(await registry.get(root)).includes('One, retitled'),
       SEEN_WITHIN_MS,
     );
-    expect((await registry.get(root)).stats.filesRead).toBe(1);
+    const after = await registry.get(root);
+    expect(after.stats.filesRead).toBe(1);
+    // A retitle touches no artifact: the listing and the parsed layers are the ones before.
+    expect(after).not.toBe(before);
+    expect(after.artifacts).toBe(before.artifacts);
+    const two = after.findEpisodeById('a2') as EpisodeRecord;
+    expect(after.graphOf(two)).toBe(before.graphOf(two));
+    // Its lookups give the new record; the snapshot before keeps the old one.
+    const one = after.findEpisodeById('a1') as EpisodeRecord;
+    expect(one.title).toBe('One, retitled');
+    expect(after.findEpisodeBySlug(one.slug)).toBe(one);
+    expect(after.findEpisodeByRelpath(one.metadata_relpath)).toBe(one);
+    expect(before.findEpisodeById('a1')?.title).toBe('One');
   });
 
   it('sees a removed episode in a bounded wait', async () => {
@@ -133,6 +153,31 @@ describe('corpus registry with a watcher', () => {
       );
       await writeJson(root, `${RUN_NEW}/metadata/0004 - four.gi.json`, GI_1_0);
       await settled((s) => s.findEpisodeById('a4')?.has_gi === true);
+      // A new publish date moves the episode and dates its artifacts' rows anew.
+      await writeJson(
+        root,
+        `${RUN_NEW}/metadata/0004 - four.metadata.json`,
+        metadataDoc({ feedId: 'show-a', episodeId: 'a4', title: 'Four', published: '2026-05-05' }),
+      );
+      await settled((s) => s.findEpisodeById('a4')?.publish_date === '2026-05-05');
+      // A sibling that comes to a known episode changes its record, not the winners.
+      await writeJson(root, `${RUN_NEW}/metadata/0004 - four.kg.json`, KG_1_2);
+      await settled((s) => s.findEpisodeById('a4')?.has_kg === true);
+      // The losing copy of a1 turns unreadable, then readable again: the winners stay the
+      // same while the copies and the hidden artifacts change.
+      // Replaced by rename, so a walk sees the directory move however old the file is.
+      const oldOne = path.join(root, `${RUN_OLD}/metadata/0001 - one.metadata.json`);
+      const replace = async (text: string) => {
+        await writeFile(`${oldOne}.tmp`, text);
+        await rename(`${oldOne}.tmp`, oldOne);
+      };
+      const copiesOfA1 = (s: CorpusSnapshot) =>
+        s.copiesOf(s.findEpisodeById('a1') as EpisodeRecord);
+      const oldText = await readFile(oldOne, 'utf8');
+      await replace('{ not json');
+      await settled((s) => copiesOfA1(s).length === 1);
+      await replace(oldText);
+      await settled((s) => copiesOfA1(s).length === 2);
       await rm(path.join(root, `${RUN_NEW}/metadata/0004 - four.gi.json`));
       await settled((s) => s.findEpisodeById('a4')?.has_gi === false);
       // Trashing the newer run lets the older run's copy of a1 win again.

@@ -66,7 +66,16 @@ function newestOf(group: readonly RunCandidate[]): RunCandidate {
  * One pass; only keys seen twice (an episode in several runs) are grouped.
  */
 export function selectDedupWinners(candidates: readonly DedupCandidate[]): Set<string> {
+  return dedupRuns(candidates).winners;
+}
+
+/** The winners, and every relpath of a group with more than one member (only their mtimes can change a choice). */
+export function dedupRuns(candidates: readonly DedupCandidate[]): {
+  winners: Set<string>;
+  contested: Set<string>;
+} {
   const kept = new Set<string>();
+  const contested = new Set<string>();
   const first = new Map<string, RunCandidate>();
   const groups = new Map<string, RunCandidate[]>();
   for (const candidate of candidates) {
@@ -94,5 +103,10 @@ export function selectDedupWinners(candidates: readonly DedupCandidate[]): Set<s
     const group = groups.get(key);
     kept.add((group === undefined ? entry : newestOf(group)).candidate.metadata_relpath);
   }
-  return kept;
+  for (const group of groups.values()) {
+    for (const member of group) {
+      contested.add(member.candidate.metadata_relpath);
+    }
+  }
+  return { winners: kept, contested };
 }

@@ -2,7 +2,12 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { ArtifactKind } from '../readers/metadata.js';
-import type { CachedFile, CorpusState, TrackedKind } from './corpus-state.js';
+import {
+  type CachedFile,
+  type CorpusState,
+  type TrackedKind,
+  touchOwnerOf,
+} from './corpus-state.js';
 import type { TimeSlicer } from './time-slicer.js';
 
 export interface SyncDeps {
@@ -53,9 +58,11 @@ export function forget(state: CorpusState, cache: Map<string, unknown>, relpath:
     state.keysVersion++;
     if (cache === (state.artifacts as Map<string, unknown>)) {
       state.artifactsVersion++;
+      touchOwnerOf(state, relpath); // its episode lost a sibling
     }
   }
   state.unstable.delete(relpath);
+  state.metadataToRead.delete(relpath);
   state.generation++;
 }
 
@@ -94,7 +101,9 @@ export async function statKnown(
     if (known.mtimeMs !== info.mtimeMs || known.size !== info.size) {
       Object.assign(known, { mtimeMs: info.mtimeMs, size: info.size, value: undefined });
       state.generation++;
-      if (kind !== 'metadata') {
+      if (kind === 'metadata') {
+        state.metadataToRead.add(relpath);
+      } else {
         state.artifactsVersion++;
       }
     }

@@ -57,20 +57,17 @@ function noteDedupKey(state: CorpusState, entry: CachedMetadata): void {
 }
 
 export async function loadMetadata(state: CorpusState, deps: SyncDeps, counters: SyncCounters) {
-  const pending: string[] = [];
-  for (const [relpath, file] of state.metadata) {
-    if (file.value === undefined) {
-      pending.push(relpath);
-    }
-  }
+  const pending = [...state.metadataToRead];
   const artToCheck = new Set<string>();
   await mapLimit(pending, deps.concurrency, async (relpath) => {
     counters.filesRead++;
     const raw = await readCached(state, cacheFor(state, 'metadata'), relpath, deps);
+    state.metadataToRead.delete(relpath);
     const entry = state.metadata.get(relpath);
     if (entry !== undefined) {
       entry.value = raw === undefined ? null : state.strings.intern(pickEpisodeMetadata(raw));
       noteDedupKey(state, entry);
+      state.touched.add(relpath);
     }
     if (raw === undefined) {
       counters.filesSkipped++;
@@ -164,6 +161,10 @@ export async function loadWinnerArtifacts(
   deps: SyncDeps,
   counters: SyncCounters,
 ): Promise<void> {
+  const done = state.memo.get('artifactPass')?.key;
+  if (done?.[0] === winners && done[1] === state.artifactsVersion) {
+    return; // the same winners and no artifact changed since every wanted one was read
+  }
   const wanted = wantedArtifacts(state, winners);
   const toRead: Array<[string, CachedArtifact]> = [];
   const toStat: Array<[string, TrackedKind]> = [];
@@ -187,4 +188,5 @@ export async function loadWinnerArtifacts(
   });
   counters.filesStatted += toStat.length;
   await statKnown(state, toStat, deps);
+  state.memo.set('artifactPass', { key: [winners, state.artifactsVersion], value: true });
 }

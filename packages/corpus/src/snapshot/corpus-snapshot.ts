@@ -5,7 +5,6 @@ import type { NormalizedBridge } from '../readers/bridge-reader.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
 import { type ArtifactEntry, buildArtifactEntries } from '../records/artifacts.js';
 import { buildEpisodeRecord, type EpisodeRecord } from '../records/episode-record.js';
-import { compareEpisodes } from '../records/episode-sort.js';
 import { buildFeedRecords, type FeedRecord } from '../records/feeds.js';
 import type { SyncCounters } from './corpus-cache.js';
 import {
@@ -19,6 +18,7 @@ import {
   memoOnState,
   siblingsOf,
 } from './corpus-state.js';
+import { episodeListOf, firstBy } from './episode-list.js';
 import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
 
 export interface SnapshotStats extends SyncCounters {
@@ -105,31 +105,6 @@ function recordOf(
   return record;
 }
 
-/** Records of the winning files, reusing each one whose metadata, siblings and art are unchanged. */
-function buildRecords(state: CorpusState, winners: ReadonlySet<string>): EpisodeRecord[] {
-  const records: EpisodeRecord[] = [];
-  for (const relpath of winners) {
-    const file = state.metadata.get(relpath);
-    const record = file && recordOf(state, relpath, file);
-    if (record) {
-      records.push(record);
-    }
-  }
-  return records.sort(compareEpisodes);
-}
-
-/** Items by key, the first of each key kept (lists are sorted, so the first is the one that wins). */
-export function firstBy<T, K>(items: readonly T[], keyOf: (item: T) => K | null): Map<K, T> {
-  const index = new Map<K, T>();
-  for (const item of items) {
-    const key = keyOf(item);
-    if (key !== null && !index.has(key)) {
-      index.set(key, item);
-    }
-  }
-  return index;
-}
-
 /**
  * Loaded artifact values by relpath, copied so later loads cannot change
  * this snapshot; the copy is shared by snapshots until an artifact changes.
@@ -176,15 +151,18 @@ function artifactListing(
   );
 }
 
+function feedsOf(episodes: readonly EpisodeRecord[]) {
+  const feeds = Object.freeze(buildFeedRecords(episodes).map((feed) => Object.freeze(feed)));
+  return { feeds, byFeed: firstBy(feeds, (f) => f.feed_id) };
+}
+
 export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
   const { state, winners } = input;
-  const episodes = Object.freeze(buildRecords(state, winners));
-  const feeds = Object.freeze(buildFeedRecords(episodes).map((feed) => Object.freeze(feed)));
+  const { episodes, bySlug, byId, byRelpath } = episodeListOf(state, winners, (relpath, file) =>
+    recordOf(state, relpath, file),
+  );
+  const { feeds, byFeed } = memoOnState(state, 'feeds', [episodes], () => feedsOf(episodes));
   const artifacts = artifactListing(state, winners, episodes);
-  const bySlug = firstBy(episodes, (e) => e.slug);
-  const byId = firstBy(episodes, (e) => e.episode_id);
-  const byRelpath = firstBy(episodes, (e) => e.metadata_relpath);
-  const byFeed = firstBy(feeds, (f) => f.feed_id);
   const values = artifactValues(state);
   const lost = losingCopies(state, winners);
   const valueAt = (relpath: string | null) => (relpath === null ? undefined : values.get(relpath));

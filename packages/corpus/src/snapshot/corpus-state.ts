@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { DirIndex, DirListing } from '../discovery/discovery.js';
-import { type DedupCandidate, selectDedupWinners } from '../discovery/run-dedup.js';
+import { type DedupCandidate, dedupRuns } from '../discovery/run-dedup.js';
 import type { NormalizedGraph } from '../graph/gi-graph.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
@@ -70,13 +70,25 @@ export interface CorpusState {
    * replaced only when its members change, so values derived from it can be
    * kept by its identity.
    */
-  winners?: { generation: number; relpaths: Set<string> };
+  winners?: {
+    generation: number;
+    relpaths: Set<string>;
+    /** Members of groups of more than one file: a change to one of them may change the choice. */
+    contested: Set<string>;
+    /** The versions the choice was made at: files and keys unchanged since leave it standing. */
+    keysVersion: number;
+    dedupKeysVersion: number;
+  };
   /** Bumped whenever a metadata file's dedup key (feed, episode id or guid, readability) changes. */
   dedupKeysVersion: number;
   /** Bumped on every change to a tracked artifact: added, gone, restatted, read or released. */
   artifactsVersion: number;
   /** Bumped when an episode's publish date (the artifact listing's date) changes. */
   datesVersion: number;
+  /** Metadata files whose value is undefined: registered or changed, not read since. */
+  metadataToRead: Set<string>;
+  /** Metadata relpaths whose record may differ from the last snapshot's (read again, or a sibling came or went). */
+  touched: Set<string>;
   /** Values derived from the winners, kept while their inputs' versions are unchanged. */
   memo: Map<string, { key: unknown[]; value: unknown }>;
   /** Bumped whenever a tracked file is added or forgotten (not when one changes). */
@@ -101,6 +113,8 @@ export function createCorpusState(root: string): CorpusState {
     dedupKeysVersion: 0,
     artifactsVersion: 0,
     datesVersion: 0,
+    metadataToRead: new Set(),
+    touched: new Set(),
     memo: new Map(),
     strings: createStringPool(),
   };
@@ -158,6 +172,16 @@ export function listTrackedFiles(dirs: DirIndex): Map<string, TrackedKind> {
   return files;
 }
 
+const METADATA_NAMES = ['metadata.json', 'metadata.yaml', 'metadata.yml'];
+
+/** Marks the metadata file an artifact belongs to (whichever extension it has) as touched. */
+export function touchOwnerOf(state: CorpusState, artifactRelpath: string): void {
+  const stem = artifactRelpath.replace(/(?:gi|kg|bridge)\.json$/, '');
+  for (const name of METADATA_NAMES) {
+    state.touched.add(stem + name);
+  }
+}
+
 /** Relpath of a metadata file's GI/KG/bridge sibling. */
 export function siblingRelpath(metadataRelpath: string, kind: ArtifactKind): string {
   const dir = path.posix.dirname(metadataRelpath);
@@ -205,14 +229,14 @@ export function dedupKeyOf(metadata: EpisodeMetadata | null): string | null {
 }
 
 /** The metadata files that win run deduplication (unreadable ones are no episodes at all). */
-export function dedupWinners(state: CorpusState): Set<string> {
+export function dedupWinners(state: CorpusState): { winners: Set<string>; contested: Set<string> } {
   const candidates: DedupCandidate[] = [];
   for (const [relpath, file] of state.metadata) {
     if (file.value) {
       candidates.push(candidateOf(relpath, file as CachedMetadata & { value: EpisodeMetadata }));
     }
   }
-  return selectDedupWinners(candidates);
+  return dedupRuns(candidates);
 }
 
 /**

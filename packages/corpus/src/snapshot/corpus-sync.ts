@@ -14,6 +14,7 @@ import {
   dedupWinners,
   listTrackedFiles,
   type TrackedKind,
+  touchOwnerOf,
   trackedIn,
 } from './corpus-state.js';
 
@@ -55,8 +56,11 @@ function registerNew(state: CorpusState, tracked: Iterable<[string, TrackedKind]
       cache.set(relpath, kind === 'metadata' ? placeholder : { ...placeholder, kind });
       state.generation++;
       state.keysVersion++;
-      if (kind !== 'metadata') {
+      if (kind === 'metadata') {
+        state.metadataToRead.add(relpath);
+      } else {
         state.artifactsVersion++;
+        touchOwnerOf(state, relpath); // its episode gained a sibling
       }
     }
   }
@@ -159,15 +163,44 @@ function candidatesToStat(
 /** Dedup winners, recomputed only when the caches changed since the last computation. */
 function currentWinners(state: CorpusState): Set<string> {
   const known = state.winners;
-  if (known !== undefined && known.generation === state.generation) {
+  if (known !== undefined && (known.generation === state.generation || choiceStands(state))) {
+    known.generation = state.generation;
     return known.relpaths;
   }
-  const fresh = dedupWinners(state);
+  const { winners, contested } = dedupWinners(state);
   // The same members keep the same set, so what was derived from it still holds.
   const relpaths =
-    known !== undefined && sameMembers(known.relpaths, fresh) ? known.relpaths : fresh;
-  state.winners = { generation: state.generation, relpaths };
+    known !== undefined && sameMembers(known.relpaths, winners) ? known.relpaths : winners;
+  state.winners = {
+    generation: state.generation,
+    relpaths,
+    contested,
+    keysVersion: state.keysVersion,
+    dedupKeysVersion: state.dedupKeysVersion,
+  };
   return relpaths;
+}
+
+/**
+ * Whether the last dedup choice still holds: no metadata file came, went or
+ * changed its key, and none of those re-read since belongs to a contested
+ * group (elsewhere an mtime cannot change the choice).
+ */
+function choiceStands(state: CorpusState): boolean {
+  const known = state.winners;
+  if (
+    known === undefined ||
+    known.keysVersion !== state.keysVersion ||
+    known.dedupKeysVersion !== state.dedupKeysVersion
+  ) {
+    return false;
+  }
+  for (const relpath of state.touched) {
+    if (known.contested.has(relpath)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {

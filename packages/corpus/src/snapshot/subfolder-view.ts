@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { ArtifactEntry } from '../records/artifacts.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { buildFeedRecords } from '../records/feeds.js';
-import { type CorpusSnapshot, firstBy } from './corpus-snapshot.js';
+import type { CorpusSnapshot } from './corpus-snapshot.js';
+import { firstBy } from './episode-list.js';
 import { createDerivedValues } from './snapshot-memo.js';
 
 /**

@@ -1,0 +1,86 @@
+import { describe, expect, it } from '@jest/globals';
+import type { EpisodeRecord } from '../records/episode-record.js';
+import { type CachedMetadata, createCorpusState } from './corpus-state.js';
+import { episodeListOf } from './episode-list.js';
+
+/** Records by relpath, edited by the tests; the list asks for them as the loader's memo would. */
+function setup(count: number) {
+  const state = createCorpusState('/corpus');
+  const records = new Map<string, EpisodeRecord>();
+  const put = (
+    i: number,
+    title: string,
+    date = `2026-01-${String((i % 28) + 1).padStart(2, '0')}`,
+  ) => {
+    const relpath = `m/${String(i).padStart(5, '0')}.metadata.json`;
+    records.set(relpath, {
+      slug: `s${i}`,
+      episode_id: `e${i}`,
+      metadata_relpath: relpath,
+      publish_date: date,
+      title,
+    } as EpisodeRecord);
+    state.metadata.set(relpath, { mtimeMs: 1, size: 1, stable: true, value: {} } as CachedMetadata);
+    return relpath;
+  };
+  for (let i = 0; i < count; i++) {
+    put(i, `t${i}`);
+  }
+  const winners = new Set(records.keys());
+  const list = () => episodeListOf(state, winners, (relpath) => records.get(relpath));
+  return { state, put, list };
+}
+
+describe('episodeListOf', () => {
+  it('sorts the winners newest first, then by relpath', () => {
+    const { list } = setup(40);
+    const { episodes } = list();
+    const keys = episodes.map((e) => `${e.publish_date} ${e.metadata_relpath}`);
+    expect(episodes).toHaveLength(40);
+    expect(keys[0]?.startsWith('2026-01-28')).toBe(true);
+    expect(keys.at(-1)?.startsWith('2026-01-01')).toBe(true);
+  });
+
+  it('replaces only touched records, leaving the earlier list and its lookups as they were', () => {
+    const { state, put, list } = setup(40);
+    const first = list();
+    const relpath = put(7, 'seven, retitled');
+    state.touched.add(relpath);
+    const second = list();
+    expect(second.episodes).not.toBe(first.episodes);
+    expect(second.byId.get('e7')?.title).toBe('seven, retitled');
+    expect(second.bySlug.get('s7')?.title).toBe('seven, retitled');
+    expect(second.byRelpath.get(relpath)?.title).toBe('seven, retitled');
+    expect(second.episodes.map((e) => e.metadata_relpath)).toEqual(
+      first.episodes.map((e) => e.metadata_relpath),
+    );
+    expect(first.byId.get('e7')?.title).toBe('t7');
+    // A second patch keeps the first one's change.
+    state.touched.add(put(9, 'nine, retitled'));
+    const third = list();
+    expect(third.byId.get('e7')?.title).toBe('seven, retitled');
+    expect(third.byId.get('e9')?.title).toBe('nine, retitled');
+    // Nothing touched: the same list.
+    expect(list()).toBe(third);
+  });
+
+  it('moves a record whose publish date changed and indexes the lookups again', () => {
+    const { state, put, list } = setup(40);
+    list();
+    state.touched.add(put(3, 'three', '2027-06-01'));
+    const { episodes, byId } = list();
+    expect(episodes[0]?.episode_id).toBe('e3');
+    expect(byId.get('e3')?.publish_date).toBe('2027-06-01');
+  });
+
+  it('indexes the lookups again once the changes over them pass their bound', () => {
+    const { state, put, list } = setup(1100);
+    list();
+    for (let i = 0; i < 1100; i++) {
+      state.touched.add(put(i, `retitled ${i}`));
+    }
+    const { bySlug } = list();
+    expect(bySlug).toBeInstanceOf(Map);
+    expect(bySlug.get('s1099')?.title).toBe('retitled 1099');
+  });
+});

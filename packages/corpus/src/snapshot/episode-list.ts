@@ -1,0 +1,189 @@
+import type { EpisodeRecord } from '../records/episode-record.js';
+import { compareEpisodes } from '../records/episode-sort.js';
+import type { CachedMetadata, CorpusState } from './corpus-state.js';
+
+/** A read-only lookup (a Map, or a few changes over one). */
+export interface Lookup<K, V> {
+  get(key: K): V | undefined;
+}
+
+/** The sorted episodes of one snapshot and its lookups by slug, id and relpath. */
+export interface EpisodeList {
+  readonly episodes: readonly EpisodeRecord[];
+  readonly bySlug: Lookup<string, EpisodeRecord>;
+  readonly byId: Lookup<string, EpisodeRecord>;
+  readonly byRelpath: Lookup<string, EpisodeRecord>;
+}
+
+/**
+ * `changes` over `base`. Patched lists share one base Map and carry all
+ * their changes since it in one small Map, so a lookup is at most two gets.
+ */
+interface Overlay<K, V> extends Lookup<K, V> {
+  readonly base: Lookup<K, V>;
+  readonly changes: ReadonlyMap<K, V>;
+}
+
+function overlay<K, V>(under: Lookup<K, V>, changes: Map<K, V>): Overlay<K, V> {
+  const previous = under as Partial<Overlay<K, V>>;
+  const base = previous.base ?? under;
+  const all = previous.changes === undefined ? changes : new Map([...previous.changes, ...changes]);
+  return {
+    base,
+    changes: all,
+    get: (key) => (all.has(key) ? all.get(key) : base.get(key)),
+  };
+}
+
+/** Past this many changed records since the last full index, the lookups are indexed again. */
+const MAX_OVERLAY = 1024;
+
+/** What the last list was derived from: a patch is valid only over the same winners and art. */
+interface ListBasis {
+  winners: ReadonlySet<string>;
+  artVersion: number;
+  list: EpisodeList;
+}
+
+export type RecordOf = (relpath: string, file: CachedMetadata) => EpisodeRecord | undefined;
+
+/** Items by key, the first of each key kept (lists are sorted, so the first is the one that wins). */
+export function firstBy<T, K>(items: readonly T[], keyOf: (item: T) => K | null): Map<K, T> {
+  const index = new Map<K, T>();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (key !== null && !index.has(key)) {
+      index.set(key, item);
+    }
+  }
+  return index;
+}
+
+function indexed(episodes: readonly EpisodeRecord[]): EpisodeList {
+  return {
+    episodes,
+    bySlug: firstBy(episodes, (e) => e.slug),
+    byId: firstBy(episodes, (e) => e.episode_id),
+    byRelpath: firstBy(episodes, (e) => e.metadata_relpath),
+  };
+}
+
+function fullList(state: CorpusState, winners: ReadonlySet<string>, recordOf: RecordOf) {
+  const records: EpisodeRecord[] = [];
+  for (const relpath of winners) {
+    const file = state.metadata.get(relpath);
+    const record = file && recordOf(relpath, file);
+    if (record) {
+      records.push(record);
+    }
+  }
+  return indexed(Object.freeze(records.sort(compareEpisodes)));
+}
+
+/** Where `record` sits (or would sit) in the sorted `list`. */
+function positionOf(list: readonly EpisodeRecord[], record: EpisodeRecord): number {
+  let low = 0;
+  let high = list.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareEpisodes(list[middle] as EpisodeRecord, record) < 0) {
+      low = middle + 1;
+    } else {
+      high = middle;
+    }
+  }
+  return low;
+}
+
+const KEYS = ['slug', 'episode_id', 'metadata_relpath', 'publish_date'] as const;
+
+/** One lookup with `next` in place of `old` wherever `old` was the record found. */
+function patchedLookup(
+  lookup: Lookup<string, EpisodeRecord>,
+  field: 'slug' | 'episode_id' | 'metadata_relpath',
+  pairs: ReadonlyArray<readonly [EpisodeRecord, EpisodeRecord]>,
+): Overlay<string, EpisodeRecord> {
+  const changes = new Map<string, EpisodeRecord>();
+  for (const [old, next] of pairs) {
+    const key = old[field];
+    if (key !== null && lookup.get(key) === old) {
+      changes.set(key, next);
+    }
+  }
+  return overlay(lookup, changes);
+}
+
+/**
+ * The previous list with the touched episodes' records replaced, or
+ * undefined when a touched file has no record there (the caller then
+ * derives the list in full). Costs the touched episodes, a copy of the
+ * array and, unless a key or a publish date moved, copies of the lookups.
+ */
+function patchedList(
+  state: CorpusState,
+  base: EpisodeList,
+  touched: ReadonlySet<string>,
+  recordOf: RecordOf,
+): EpisodeList | undefined {
+  const pairs: Array<[EpisodeRecord, EpisodeRecord]> = [];
+  for (const relpath of touched) {
+    const old = base.byRelpath.get(relpath);
+    const file = state.metadata.get(relpath);
+    if (old === undefined || file === undefined) {
+      continue; // not a winner: the unchanged winners set says it has no record
+    }
+    const next = recordOf(relpath, file);
+    if (next === undefined) {
+      return undefined;
+    }
+    if (next !== old) {
+      pairs.push([old, next]);
+    }
+  }
+  if (pairs.length === 0) {
+    return base;
+  }
+  const episodes = [...base.episodes];
+  for (const [old, next] of pairs) {
+    episodes.splice(positionOf(episodes, old), 1);
+    episodes.splice(positionOf(episodes, next), 0, next);
+  }
+  const frozen = Object.freeze(episodes);
+  const moved = pairs.some(([old, next]) => KEYS.some((key) => old[key] !== next[key]));
+  if (moved) {
+    return indexed(frozen);
+  }
+  const byRelpath = patchedLookup(base.byRelpath, 'metadata_relpath', pairs);
+  if (byRelpath.changes.size > MAX_OVERLAY) {
+    return indexed(frozen);
+  }
+  return {
+    episodes: frozen,
+    bySlug: patchedLookup(base.bySlug, 'slug', pairs),
+    byId: patchedLookup(base.byId, 'episode_id', pairs),
+    byRelpath,
+  };
+}
+
+/**
+ * The snapshot's episode list. Over the same winners and art as the last
+ * one, only the episodes whose metadata or siblings changed since
+ * (`state.touched`) are derived again; otherwise every winner's record is
+ * (each reused while its inputs are unchanged) and the list sorted anew.
+ */
+export function episodeListOf(
+  state: CorpusState,
+  winners: ReadonlySet<string>,
+  recordOf: RecordOf,
+): EpisodeList {
+  const touched = state.touched;
+  state.touched = new Set();
+  const basis = state.memo.get('episodeList')?.value as ListBasis | undefined;
+  const usable = basis?.winners === winners && basis.artVersion === state.artVersion;
+  const list =
+    (usable && patchedList(state, basis.list, touched, recordOf)) ||
+    fullList(state, winners, recordOf);
+  const next: ListBasis = { winners, artVersion: state.artVersion, list };
+  state.memo.set('episodeList', { key: [], value: next });
+  return list;
+}
