@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { EpisodeRecord } from '../src/records/episode-record.js';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
-import { retryDelayMs } from '../src/snapshot/corpus-root.js';
+import { retryDelayMs, saveDelayAfter } from '../src/snapshot/corpus-root.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
   makeTempDir,
@@ -233,5 +233,13 @@ describe('retryDelayMs', () => {
     expect(retryDelayMs(12, 100)).toBe(60_000);
     expect(retryDelayMs(1_000, 100)).toBe(60_000);
     expect(retryDelayMs(1, 0)).toBe(2);
+  });
+});
+
+describe('saveDelayAfter', () => {
+  it('waits the save delay after quick saves and ten times the last save after slow ones', () => {
+    expect(saveDelayAfter(0, 5000)).toBe(5000);
+    expect(saveDelayAfter(120, 5000)).toBe(5000);
+    expect(saveDelayAfter(4800, 5000)).toBe(48_000);
   });
 });

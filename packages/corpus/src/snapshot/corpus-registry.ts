@@ -15,6 +15,7 @@ import {
   createCorpusRoot,
   isWatching,
   type RootContext,
+  saveDelayAfter,
   syncRoot,
 } from './corpus-root.js';
 import type { CorpusSnapshot } from './corpus-snapshot.js';
@@ -271,7 +272,9 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
       ) {
         return;
       }
+      const started = performance.now();
       await store.save(root.state);
+      root.lastSaveMs = performance.now() - started;
       root.savedGeneration = generation;
     });
     root.saving = next;
@@ -293,12 +296,15 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
     if (root.state.generation === root.savedGeneration) {
       return;
     }
-    root.saveTimer = setTimeout(() => {
-      root.saveTimer = undefined;
-      if (roots.get(root.state.root) === root) {
-        save(root).catch(() => undefined);
-      }
-    }, saveDelayMs);
+    root.saveTimer = setTimeout(
+      () => {
+        root.saveTimer = undefined;
+        if (roots.get(root.state.root) === root) {
+          save(root).catch(() => undefined);
+        }
+      },
+      saveDelayAfter(root.lastSaveMs, saveDelayMs),
+    );
     root.saveTimer.unref();
   };
 
