@@ -4,10 +4,12 @@ import { graphIndexOf } from '../src/graph/graph-index.js';
 import { sentimentsOfEnvelope } from '../src/graph/insight-sentiment.js';
 import { isoWeekLabel, mondayOf, weeksBetween } from '../src/graph/iso-week.js';
 import { insightsAbout, rankSelection, statedBy, whoSaid } from '../src/graph/relational.js';
+import type { EpisodeRecord } from '../src/records/episode-record.js';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import {
   makeTempDir,
   memoryLogger,
+  metadataDoc,
   RUN_NEW,
   writeJson,
   writeStandardCorpus,
@@ -28,6 +30,31 @@ describe('the graph index over every lineage', () => {
     const snapshot = await registry.get(root);
     return { root, snapshot, index: graphIndexOf(snapshot) };
   }
+
+  it("reuses an unchanged episode's items in the next snapshot's index, and remakes a changed one's", async () => {
+    const { root, snapshot, index } = await standardIndex();
+    const a1 = snapshot.findEpisodeById('a1');
+    const a2 = snapshot.findEpisodeById('a2');
+    await writeJson(
+      root,
+      `${RUN_NEW}/metadata/0001 - one.metadata.json`,
+      metadataDoc({
+        feedId: 'show-a',
+        episodeId: 'a1',
+        title: 'One, again',
+        published: '2026-01-01',
+      }),
+    );
+    const next = await (registry as CorpusRegistry).refresh(root);
+    const after = graphIndexOf(next);
+    expect(after).not.toBe(index);
+    expect(after.byEpisode.get(a2 as EpisodeRecord)).toBe(index.byEpisode.get(a2 as EpisodeRecord));
+    const changed = after.byEpisode.get(next.findEpisodeById('a1') as EpisodeRecord) ?? [];
+    expect(changed.map((i) => i.id)).toEqual(
+      (index.byEpisode.get(a1 as EpisodeRecord) ?? []).map((i) => i.id),
+    );
+    expect(changed[0]?.episode.title).toBe('One, again');
+  });
 
   it('takes only episodes with a GI, a KG and a bridge, and only shown insights', async () => {
     const { snapshot, index } = await standardIndex();

@@ -1,7 +1,7 @@
 import type { CilInsight } from '@podcast/contracts';
 import { canonicalPersonId } from '../browse/person-ids.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
-import { type GraphIndex, type GraphInsight, pushInto } from './graph-index.js';
+import { compareStructural, type GraphIndex, type GraphInsight, pushInto } from './graph-index.js';
 import type { InsightSentiment } from './insight-sentiment.js';
 import { isoWeekLabel, mondayOf, weeksBetween } from './iso-week.js';
 
@@ -38,7 +38,7 @@ function chronological(a: GraphInsight, b: GraphInsight): number {
     }
     return a.date < b.date ? -1 : 1;
   }
-  return a.order - b.order;
+  return compareStructural(a, b);
 }
 
 function quoteOf(quote: GraphInsight['quotes'][number]) {

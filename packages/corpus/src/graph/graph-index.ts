@@ -2,6 +2,7 @@ import { canonicalPersonId, isListedPersonId } from '../browse/person-ids.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
+import { compareEpisodes } from '../records/episode-sort.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { perSnapshot } from '../snapshot/snapshot-memo.js';
 import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from './gi-graph.js';
@@ -23,8 +24,19 @@ export interface GraphInsight {
   entities: readonly string[];
   /** YYYY-MM-DD: the KG Episode date, else the metadata date; null when unknown. */
   date: string | null;
-  /** Position in the index's structural order (newest episode first, display order within). */
-  order: number;
+  /** Its place in the episode's display order (see `compareStructural`). */
+  position: number;
+  /** Its topics and entities, each once: the `byNode` keys it is listed under. */
+  nodes: readonly string[];
+}
+
+/**
+ * The index's structural order: newest episode first (the catalog order),
+ * display order within an episode. Items carry no global position, so an
+ * episode's items can be reused by the next snapshot's index unchanged.
+ */
+export function compareStructural(a: GraphInsight, b: GraphInsight): number {
+  return a.episode === b.episode ? a.position - b.position : compareEpisodes(a.episode, b.episode);
 }
 
 /**
@@ -97,10 +109,10 @@ interface EpisodeLayers {
   bridge: NormalizedBridge;
 }
 
-function graphInsightsOf(layers: EpisodeLayers, nextOrder: () => number): GraphInsight[] {
+function graphInsightsOf(layers: EpisodeLayers): GraphInsight[] {
   const { episode, graph, kg, bridge } = layers;
   const date = dateOf(kg, episode);
-  return projectInsights(graph).map((insight) => {
+  return projectInsights(graph).map((insight, position) => {
     const quotes = quotesOfInsight(graph, insight);
     const speakers = speakersOf(insight, quotes, bridge);
     const topics = unique(
@@ -124,9 +136,40 @@ function graphInsightsOf(layers: EpisodeLayers, nextOrder: () => number): GraphI
       topics,
       entities,
       date,
-      order: nextOrder(),
+      position,
+      nodes: unique([...topics, ...entities]),
     };
   });
+}
+
+interface EpisodeItems {
+  graph: NormalizedGraph;
+  kg: NormalizedKg;
+  bridge: NormalizedBridge;
+  items: readonly GraphInsight[];
+}
+
+/**
+ * One episode's items, kept per record while its layers are the same
+ * objects: a snapshot after a change derives again only the episodes whose
+ * record or files changed. Records and parsed layers are immutable and
+ * shared between snapshots, so the entries go when their record does.
+ */
+const itemsByRecord = new WeakMap<EpisodeRecord, EpisodeItems>();
+
+function itemsOf(layers: EpisodeLayers): readonly GraphInsight[] {
+  const kept = itemsByRecord.get(layers.episode);
+  if (
+    kept !== undefined &&
+    kept.graph === layers.graph &&
+    kept.kg === layers.kg &&
+    kept.bridge === layers.bridge
+  ) {
+    return kept.items;
+  }
+  const items = Object.freeze(graphInsightsOf(layers));
+  itemsByRecord.set(layers.episode, { ...layers, items });
+  return items;
 }
 
 /** The label one episode gives `id`: its bridge's display name, then GI, then KG, then a quote's speaker name. */
@@ -187,9 +230,8 @@ export function buildGraphIndex(snapshot: CorpusSnapshot): GraphIndex {
     byTopic: new Map<string, GraphInsight[]>(),
     bySpeaker: new Map<string, GraphInsight[]>(),
     byNode: new Map<string, GraphInsight[]>(),
-    byEpisode: new Map<EpisodeRecord, GraphInsight[]>(),
+    byEpisode: new Map<EpisodeRecord, readonly GraphInsight[]>(),
   };
-  let order = 0;
   for (const episode of snapshot.episodes) {
     const layers = layersOf(snapshot, episode);
     if (layers === undefined) {
@@ -197,7 +239,7 @@ export function buildGraphIndex(snapshot: CorpusSnapshot): GraphIndex {
     }
     episodes.push(episode);
     collectAliases(aliases, layers.bridge);
-    const own = graphInsightsOf(layers, () => order++);
+    const own = itemsOf(layers);
     maps.byEpisode.set(episode, own);
     for (const item of own) {
       insights.push(item);
@@ -208,7 +250,7 @@ export function buildGraphIndex(snapshot: CorpusSnapshot): GraphIndex {
       for (const id of item.speakers) {
         pushInto(maps.bySpeaker, id, item);
       }
-      for (const id of unique([...item.topics, ...item.entities])) {
+      for (const id of item.nodes) {
         pushInto(maps.byNode, id, item);
       }
     }

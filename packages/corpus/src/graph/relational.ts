@@ -1,6 +1,6 @@
 import type { RelatedNode } from '@podcast/contracts';
 import type { EpisodeRecord } from '../records/episode-record.js';
-import { type GraphIndex, type GraphInsight, pushInto } from './graph-index.js';
+import { compareStructural, type GraphIndex, type GraphInsight, pushInto } from './graph-index.js';
 
 /**
  * The relational layer (spec 01): read-only traversals of the graph index.
@@ -86,7 +86,7 @@ export async function rankSelection(selection: InsightSelection, rank: InsightRa
   const ordered =
     ranks === undefined
       ? selection.insights
-      : [...selection.insights].sort((a, b) => rankOf(a) - rankOf(b) || a.order - b.order);
+      : [...selection.insights].sort((a, b) => rankOf(a) - rankOf(b) || compareStructural(a, b));
   return { items: ordered.slice(0, k).map(insightNode), reranked: ranks !== undefined };
 }
 
@@ -123,7 +123,7 @@ export function relatedInsights(index: GraphIndex, insight: string): InsightSele
     }
   }
   const insights = [...shared]
-    .sort((a, b) => b[1] - a[1] || a[0].order - b[0].order)
+    .sort((a, b) => b[1] - a[1] || compareStructural(a[0], b[0]))
     .map(([i]) => i);
   return { insights, query: own[0]?.insight.text ?? '' };
 }
@@ -253,7 +253,7 @@ function byStrength(a: GraphInsight, b: GraphInsight): number {
   return (
     Number(b.insight.grounded) - Number(a.insight.grounded) ||
     (b.insight.confidence ?? 0) - (a.insight.confidence ?? 0) ||
-    a.order - b.order
+    compareStructural(a, b)
   );
 }
 
