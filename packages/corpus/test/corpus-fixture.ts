@@ -79,6 +79,15 @@ export function memoryLogger(): { logger: Logger; lines: Array<Record<string, un
 export const RUN_OLD = 'feeds/show-a/run_20260101-100000_aaaa1111';
 export const RUN_NEW = 'feeds/show-a/run_20260301-100000_bbbb2222';
 
+/** Rewrites the newer run's a1 with a new title and the same publish date (a metadata-only change). */
+export function retitleNewestOne(root: string, title: string): Promise<string> {
+  return writeJson(
+    root,
+    `${RUN_NEW}/metadata/0001 - one.metadata.json`,
+    metadataDoc({ feedId: 'show-a', episodeId: 'a1', title, published: '2026-01-01T10:00:00Z' }),
+  );
+}
+
 /**
  * The standard fixture: two runs of one feed (episode a1 in both), a feed
  * without runs, the root flat `metadata/`, a trashed episode, an enrichment

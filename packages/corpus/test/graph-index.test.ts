@@ -9,8 +9,8 @@ import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpu
 import {
   makeTempDir,
   memoryLogger,
-  metadataDoc,
   RUN_NEW,
+  retitleNewestOne,
   writeJson,
   writeStandardCorpus,
 } from './corpus-fixture.js';
@@ -35,16 +35,7 @@ describe('the graph index over every lineage', () => {
     const { root, snapshot, index } = await standardIndex();
     const a1 = snapshot.findEpisodeById('a1');
     const a2 = snapshot.findEpisodeById('a2');
-    await writeJson(
-      root,
-      `${RUN_NEW}/metadata/0001 - one.metadata.json`,
-      metadataDoc({
-        feedId: 'show-a',
-        episodeId: 'a1',
-        title: 'One, again',
-        published: '2026-01-01',
-      }),
-    );
+    await retitleNewestOne(root, 'One, again');
     const next = await (registry as CorpusRegistry).refresh(root);
     const after = graphIndexOf(next);
     expect(after).not.toBe(index);

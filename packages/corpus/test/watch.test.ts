@@ -11,6 +11,7 @@ import {
   metadataDoc,
   RUN_NEW,
   RUN_OLD,
+  retitleNewestOne,
   servedOf,
   until,
   writeJson,
@@ -70,16 +71,7 @@ describe('corpus registry with a watcher', () => {
   it('sees a changed episode in a bounded wait', async () => {
     const { root, registry } = await watched();
     const before = await registry.get(root);
-    await writeJson(
-      root,
-      `${RUN_NEW}/metadata/0001 - one.metadata.json`,
-      metadataDoc({
-        feedId: 'show-a',
-        episodeId: 'a1',
-        title: 'One, retitled',
-        published: '2026-01-01T10:00:00Z',
-      }),
-    );
+    await retitleNewestOne(root, 'One, retitled');
     await until(
       async () => titles(await registry.get(root)).includes('One, retitled'),
       SEEN_WITHIN_MS,
