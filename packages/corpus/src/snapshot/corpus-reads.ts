@@ -48,8 +48,8 @@ async function readCached(
   return read.record;
 }
 
-function noteDedupKey(state: CorpusState, entry: CachedMetadata): void {
-  const key = dedupKeyOf(entry.value ?? null);
+function noteDedupKey(state: CorpusState, relpath: string, entry: CachedMetadata): void {
+  const key = dedupKeyOf(relpath, entry);
   if (entry.dedupKey !== key) {
     entry.dedupKey = key;
     state.dedupKeysVersion++;
@@ -66,7 +66,7 @@ export async function loadMetadata(state: CorpusState, deps: SyncDeps, counters:
     const entry = state.metadata.get(relpath);
     if (entry !== undefined) {
       entry.value = raw === undefined ? null : state.strings.intern(pickEpisodeMetadata(raw));
-      noteDedupKey(state, entry);
+      noteDedupKey(state, relpath, entry);
       state.touched.add(relpath);
     }
     if (raw === undefined) {

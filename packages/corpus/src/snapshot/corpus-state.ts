@@ -218,14 +218,23 @@ function candidateOf(relpath: string, file: CachedMetadata & { value: EpisodeMet
   return value;
 }
 
-/** What run deduplication groups a metadata file by; null for an unreadable one. */
-export function dedupKeyOf(metadata: EpisodeMetadata | null): string | null {
-  if (metadata === null) {
+/** Feed and episode key of a dedup candidate; undefined when it has no episode key (always kept). */
+function groupKeyOf(candidate: DedupCandidate): string | undefined {
+  const { feed_id, episode_key } = candidate;
+  return episode_key === null ? undefined : `${feed_id}\u0000${episode_key}`;
+}
+
+/**
+ * What run deduplication knows of a metadata file after a read: null when
+ * unreadable, its feed and episode key otherwise (the feed alone, marked,
+ * when it has no key). A change bumps `dedupKeysVersion`.
+ */
+export function dedupKeyOf(relpath: string, file: CachedMetadata): string | null {
+  if (!file.value) {
     return null;
   }
-  const { feed, episode } = metadata;
-  const key = asText(episode.episode_id) ?? asText(episode.guid) ?? '';
-  return `${asText(feed.feed_id) ?? ''}\u0000${key}`;
+  const candidate = candidateOf(relpath, file as CachedMetadata & { value: EpisodeMetadata });
+  return groupKeyOf(candidate) ?? `${candidate.feed_id}\u0001`;
 }
 
 /** The metadata files that win run deduplication (unreadable ones are no episodes at all). */
@@ -252,13 +261,8 @@ export function losingCopies(
 }
 
 function findLosingCopies(state: CorpusState, winners: ReadonlySet<string>): Map<string, string[]> {
-  const keyOf = (relpath: string, file: CachedMetadata) => {
-    const { feed_id, episode_key } = candidateOf(
-      relpath,
-      file as CachedMetadata & { value: EpisodeMetadata },
-    );
-    return episode_key === null ? undefined : `${feed_id}\u0000${episode_key}`;
-  };
+  const keyOf = (relpath: string, file: CachedMetadata) =>
+    groupKeyOf(candidateOf(relpath, file as CachedMetadata & { value: EpisodeMetadata }));
   const losers = new Map<string, string[]>();
   for (const [relpath, file] of state.metadata) {
     const key = file.value && !winners.has(relpath) ? keyOf(relpath, file) : undefined;
