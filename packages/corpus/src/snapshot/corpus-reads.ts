@@ -161,8 +161,8 @@ export async function loadWinnerArtifacts(
   deps: SyncDeps,
   counters: SyncCounters,
 ): Promise<void> {
-  const done = state.memo.get('artifactPass')?.key;
-  if (done?.[0] === winners && done[1] === state.artifactsVersion) {
+  const done = state.artifactPass;
+  if (done?.winners === winners && done.artifactsVersion === state.artifactsVersion) {
     return; // the same winners and no artifact changed since every wanted one was read
   }
   const wanted = wantedArtifacts(state, winners);
@@ -188,5 +188,5 @@ export async function loadWinnerArtifacts(
   });
   counters.filesStatted += toStat.length;
   await statKnown(state, toStat, deps);
-  state.memo.set('artifactPass', { key: [winners, state.artifactsVersion], value: true });
+  state.artifactPass = { winners, artifactsVersion: state.artifactsVersion };
 }

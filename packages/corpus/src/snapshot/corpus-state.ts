@@ -15,6 +15,7 @@ import {
 } from '../readers/metadata.js';
 import type { ArtifactEntry } from '../records/artifacts.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
+import type { EpisodeList } from './episode-list.js';
 import { createStringPool, type StringPool } from './string-pool.js';
 
 /**
@@ -91,6 +92,10 @@ export interface CorpusState {
   touched: Set<string>;
   /** Values derived from the winners, kept while their inputs' versions are unchanged. */
   memo: Map<string, { key: unknown[]; value: unknown }>;
+  /** The winners and artifact version at which every wanted artifact was last read (nothing to do while both hold). */
+  artifactPass?: { winners: ReadonlySet<string>; artifactsVersion: number };
+  /** The last snapshot's episode list and the winners and art it was derived over. */
+  episodeList?: { winners: ReadonlySet<string>; artVersion: number; list: EpisodeList };
   /** Bumped whenever a tracked file is added or forgotten (not when one changes). */
   keysVersion: number;
   /** Every artifact relpath, sorted, as of `version` (a keysVersion). */

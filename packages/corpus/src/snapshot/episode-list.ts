@@ -38,13 +38,6 @@ function overlay<K, V>(under: Lookup<K, V>, changes: Map<K, V>): Overlay<K, V> {
 /** Past this many changed records since the last full index, the lookups are indexed again. */
 const MAX_OVERLAY = 1024;
 
-/** What the last list was derived from: a patch is valid only over the same winners and art. */
-interface ListBasis {
-  winners: ReadonlySet<string>;
-  artVersion: number;
-  list: EpisodeList;
-}
-
 export type RecordOf = (relpath: string, file: CachedMetadata) => EpisodeRecord | undefined;
 
 /** Items by key, the first of each key kept (lists are sorted, so the first is the one that wins). */
@@ -117,7 +110,8 @@ function patchedLookup(
  * The previous list with the touched episodes' records replaced, or
  * undefined when a touched file has no record there (the caller then
  * derives the list in full). Costs the touched episodes, a copy of the
- * array and, unless a key or a publish date moved, copies of the lookups.
+ * array and, unless a key or a publish date moved, a small overlay over
+ * each lookup.
  */
 function patchedList(
   state: CorpusState,
@@ -178,12 +172,12 @@ export function episodeListOf(
 ): EpisodeList {
   const touched = state.touched;
   state.touched = new Set();
-  const basis = state.memo.get('episodeList')?.value as ListBasis | undefined;
+  // A patch is valid only over the same winners and art as the list it patches.
+  const basis = state.episodeList;
   const usable = basis?.winners === winners && basis.artVersion === state.artVersion;
   const list =
     (usable && patchedList(state, basis.list, touched, recordOf)) ||
     fullList(state, winners, recordOf);
-  const next: ListBasis = { winners, artVersion: state.artVersion, list };
-  state.memo.set('episodeList', { key: [], value: next });
+  state.episodeList = { winners, artVersion: state.artVersion, list };
   return list;
 }
