@@ -149,15 +149,19 @@ interface EpisodeItems {
   items: readonly GraphInsight[];
 }
 
+const ITEMS_BY_RECORD = Symbol('graph_items_by_record');
+
 /**
  * One episode's items, kept per record while its layers are the same
  * objects: a snapshot after a change derives again only the episodes whose
  * record or files changed. Records and parsed layers are immutable and
- * shared between snapshots, so the entries go when their record does.
+ * shared between snapshots; the map is the root's (`snapshot.lasting`), and
+ * its entries go when their record does.
  */
-const itemsByRecord = new WeakMap<EpisodeRecord, EpisodeItems>();
-
-function itemsOf(layers: EpisodeLayers): readonly GraphInsight[] {
+function itemsOf(
+  itemsByRecord: WeakMap<EpisodeRecord, EpisodeItems>,
+  layers: EpisodeLayers,
+): readonly GraphInsight[] {
   const kept = itemsByRecord.get(layers.episode);
   if (
     kept !== undefined &&
@@ -221,6 +225,10 @@ function layersOf(snapshot: CorpusSnapshot, episode: EpisodeRecord): EpisodeLaye
 }
 
 export function buildGraphIndex(snapshot: CorpusSnapshot): GraphIndex {
+  const itemsByRecord = snapshot.lasting.derive(
+    ITEMS_BY_RECORD,
+    () => new WeakMap<EpisodeRecord, EpisodeItems>(),
+  );
   const episodes: EpisodeRecord[] = [];
   const insights: GraphInsight[] = [];
   const labels = new Map<string, string>();
@@ -239,7 +247,7 @@ export function buildGraphIndex(snapshot: CorpusSnapshot): GraphIndex {
     }
     episodes.push(episode);
     collectAliases(aliases, layers.bridge);
-    const own = itemsOf(layers);
+    const own = itemsOf(itemsByRecord, layers);
     maps.byEpisode.set(episode, own);
     for (const item of own) {
       insights.push(item);

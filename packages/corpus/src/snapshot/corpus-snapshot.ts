@@ -44,6 +44,12 @@ export interface CorpusSnapshot extends CorpusPlace {
   readonly stats: SnapshotStats;
   /** Lists, indexes and rows derived from this snapshot by `perSnapshot` readers. */
   readonly derived: DerivedValues;
+  /**
+   * Values that outlive one snapshot, held by the loader state of its root:
+   * memos keyed by objects later snapshots share (records, parsed layers),
+   * such as the graph index's items per episode.
+   */
+  readonly lasting: DerivedValues;
   findEpisodeBySlug(slug: string): EpisodeRecord | undefined;
   /** By metadata episode_id; an `episode:` prefix on the argument is ignored. */
   findEpisodeById(episodeId: string): EpisodeRecord | undefined;
@@ -175,6 +181,7 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
     artifacts,
     stats: Object.freeze({ ...input.stats }),
     derived: createDerivedValues(),
+    lasting: state.lasting,
     findEpisodeBySlug: (slug: string) => bySlug.get(slug),
     findEpisodeById: (episodeId: string) =>
       byId.get(episodeId) ?? byId.get(stripEpisodePrefix(episodeId)),

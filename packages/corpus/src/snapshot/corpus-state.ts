@@ -16,6 +16,7 @@ import {
 import type { ArtifactEntry } from '../records/artifacts.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { EpisodeList } from './episode-list.js';
+import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
 import { createStringPool, type StringPool } from './string-pool.js';
 
 /**
@@ -102,6 +103,8 @@ export interface CorpusState {
   artifactOrder?: { version: number; relpaths: string[] };
   /** One copy of each short string the kept values, records and keys hold. */
   strings: StringPool;
+  /** What every snapshot of this root hands its readers as `lasting`. */
+  lasting: DerivedValues;
 }
 
 export function createCorpusState(root: string): CorpusState {
@@ -122,6 +125,7 @@ export function createCorpusState(root: string): CorpusState {
     touched: new Set(),
     memo: new Map(),
     strings: createStringPool(),
+    lasting: createDerivedValues(),
   };
 }
 

@@ -103,6 +103,7 @@ export function subfolderView(source: CorpusSnapshot, dir: string): CorpusSnapsh
     artifacts: Object.freeze(artifacts),
     stats: source.stats,
     derived: createDerivedValues(),
+    lasting: source.lasting,
     findEpisodeBySlug: (slug: string) => bySlug.get(slug),
     findEpisodeById: (episodeId: string) => inView(source.findEpisodeById(episodeId)),
     findEpisodeByRelpath: (relpath: string) => byRelpath.get(relpath),
