@@ -26,6 +26,7 @@ import {
   memoOnState,
   siblingsOf,
   type TrackedKind,
+  touch,
 } from './corpus-state.js';
 
 /** Reads one file into its cache entry; returns the parsed object, or undefined when unusable or gone. */
@@ -67,7 +68,7 @@ export async function loadMetadata(state: CorpusState, deps: SyncDeps, counters:
     if (entry !== undefined) {
       entry.value = raw === undefined ? null : state.strings.intern(pickEpisodeMetadata(raw));
       noteDedupKey(state, relpath, entry);
-      state.touched.add(relpath);
+      touch(state, relpath);
     }
     if (raw === undefined) {
       counters.filesSkipped++;

@@ -183,11 +183,25 @@ export function listTrackedFiles(dirs: DirIndex): Map<string, TrackedKind> {
 
 const METADATA_NAMES = ['metadata.json', 'metadata.yaml', 'metadata.yml'];
 
+/**
+ * Marks a metadata file whose record may have changed. Before the first
+ * dedup there is nothing to patch (everything is derived in full), so a
+ * first load does not collect every file of the corpus here.
+ */
+export function touch(state: CorpusState, metadataRelpath: string): void {
+  if (state.winners !== undefined) {
+    state.touched.add(metadataRelpath);
+  }
+}
+
 /** Marks the metadata file an artifact belongs to (whichever extension it has) as touched. */
 export function touchOwnerOf(state: CorpusState, artifactRelpath: string): void {
+  if (state.winners === undefined) {
+    return;
+  }
   const stem = artifactRelpath.replace(/(?:gi|kg|bridge)\.json$/, '');
   for (const name of METADATA_NAMES) {
-    state.touched.add(stem + name);
+    touch(state, stem + name);
   }
 }
 
