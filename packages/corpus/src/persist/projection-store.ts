@@ -66,7 +66,7 @@ function rowsOf(state: CorpusState): ProjectionRow[] {
  * and every listing is checked by the first walk, so nothing is trusted
  * before it has been statted against the disk.
  */
-function seedState(state: CorpusState, rows: readonly ProjectionRow[]): CorpusState {
+function seedState(state: CorpusState, rows: readonly ProjectionRow[]): void {
   for (const row of rows) {
     if (row[0] === 'd') {
       state.dirs.set(row[1], row[2]);
@@ -86,7 +86,6 @@ function seedState(state: CorpusState, rows: readonly ProjectionRow[]): CorpusSt
     }
   }
   state.generation = 1;
-  return state;
 }
 
 export interface ProjectionStoreOptions {
