@@ -23,7 +23,7 @@ import {
   timeUntil,
 } from './lib.mjs';
 import { notificationsBench } from './notifications.mjs';
-import { scaleServerBench } from './scale.mjs';
+import { scaleCatalogBench, scaleServerBench } from './scale.mjs';
 import { relevanceBench, searchBench } from './search-bench.mjs';
 import { syncBench } from './sync.mjs';
 
@@ -466,6 +466,10 @@ if (only.includes('scale') && !quick) {
     printTable(
       'viewer-api at 100,000 episodes vs bare express (restarted from its projection)',
       await scaleServerBench(huge, cache, bareUrl, { duration }),
+    );
+    printTable(
+      'consumer-api catalog at 100,000 episodes vs bare express (restarted from the same projection)',
+      await scaleCatalogBench(huge, cache, bareUrl, { duration }),
     );
   });
 }

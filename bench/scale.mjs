@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createTestDatabase } from '@podcast/testing';
 import { compare, freePort, startProcess, stopProcess, timeUntil } from './lib.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,17 +24,36 @@ function rssMbOf(pid) {
   return Math.round(kb / 1024);
 }
 
-/** Starts the viewer over `root` with the projection in `cacheDir`; resolves once a corpus route answers 200. */
-async function startViewer(root, cacheDir) {
+/** Starts an app over `root` with the projection in `cacheDir`; resolves once `readyPath` answers 200. */
+async function startApp(app, root, cacheDir, readyPath, env = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = await startProcess(resolve(repo, 'apps/viewer-api/dist/main.js'), {
-    env: { PORT: String(port), CORPUS_DIR: root, CORPUS_CACHE_DIR: cacheDir },
-    readyUrl: `${base}/api/corpus/episodes?limit=1`,
+  const child = await startProcess(resolve(repo, `apps/${app}/dist/main.js`), {
+    env: { PORT: String(port), CORPUS_DIR: root, CORPUS_CACHE_DIR: cacheDir, ...env },
+    readyUrl: `${base}${readyPath}`,
     timeoutMs: 300_000,
   });
   return { base, child, ready_ms: Math.round(performance.now() - started) };
+}
+
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+/** Each route against the bare one, judged by the issue's relative target. */
+async function compareAll(cases, bareUrl, duration) {
+  const rows = [];
+  for (const [label, url] of cases) {
+    rows.push(
+      await compare(`${label} (100k)`, bareUrl, url, {
+        duration,
+        connections: 20,
+        headers: BROWSER,
+        base: { headers: BROWSER },
+        target: RELATIVE,
+      }),
+    );
+  }
+  return rows;
 }
 
 async function changedEpisodeRow(base, root) {
@@ -68,7 +88,12 @@ async function changedEpisodeRow(base, root) {
  * and how soon a changed episode is served.
  */
 export async function scaleServerBench(root, cacheDir, bareUrl, { duration }) {
-  const { base, child, ready_ms } = await startViewer(root, cacheDir);
+  const { base, child, ready_ms } = await startApp(
+    'viewer-api',
+    root,
+    cacheDir,
+    '/api/corpus/episodes?limit=1',
+  );
   const rows = [];
   try {
     await new Promise((r) => setTimeout(r, 10_000));
@@ -90,22 +115,50 @@ export async function scaleServerBench(root, cacheDir, bareUrl, { duration }) {
       ],
       ['GET /api/corpus/digest', `${base}/api/corpus/digest?window=1mo`],
     ];
-    const headers = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-    for (const [label, url] of cases) {
-      rows.push(
-        await compare(`${label} (100k)`, bareUrl, url, {
-          duration,
-          connections: 20,
-          headers,
-          base: { headers },
-          target: RELATIVE,
-        }),
-      );
-    }
+    rows.push(...(await compareAll(cases, bareUrl, duration)));
     rows.push(await changedEpisodeRow(base, root));
     rows.push({ label: 'viewer RSS after the route rows', rss_mb: rssMbOf(child.pid) });
   } finally {
     await stopProcess(child);
   }
   return rows;
+}
+
+/**
+ * The consumer's catalog routes at 100,000 episodes, the app restarted from
+ * the projection the viewer saved (both APIs share the cache folder, as in
+ * docker-compose), against PostgreSQL as in the consumer part.
+ */
+export async function scaleCatalogBench(root, cacheDir, bareUrl, { duration }) {
+  const database = await createTestDatabase();
+  const app = await startApp('consumer-api', root, cacheDir, '/api/app/episodes?page_size=1', {
+    APP_ENV: 'development',
+    DATABASE_URL: database.url,
+  }).catch(async (err) => {
+    await database.close();
+    throw err;
+  });
+  try {
+    const { base } = app;
+    const slug = (await (await fetch(`${base}/api/app/episodes?page_size=1`)).json()).items[0].slug;
+    return [
+      {
+        label: 'restarted consumer: until the catalog answers 200',
+        ready_ms: app.ready_ms,
+        idle_rss_mb: rssMbOf(app.child.pid),
+      },
+      ...(await compareAll(
+        [
+          ['GET /api/app/episodes', `${base}/api/app/episodes?page_size=20`],
+          ['GET /api/app/episodes/{slug}', `${base}/api/app/episodes/${slug}`],
+          ['GET /api/app/episodes/{slug}/insights', `${base}/api/app/episodes/${slug}/insights`],
+        ],
+        bareUrl,
+        duration,
+      )),
+    ];
+  } finally {
+    await stopProcess(app.child);
+    await database.close();
+  }
 }
