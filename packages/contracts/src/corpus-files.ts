@@ -13,33 +13,29 @@ function relpath(description: string, example: string) {
   return z.string().min(1).openapi({ description, example });
 }
 
-export const CorpusTextFileQuery = z.object({
-  path: CorpusPath.optional(),
-  relpath: relpath(
-    'File relative to the corpus root: .txt, .md, .vtt, .srt or .json. A missing .txt is ' +
-      'served from its .cleaned.txt sibling (and the reverse); a missing .adfree.txt from the ' +
-      'raw transcript. The X-Served-Relpath header names the file actually served.',
-    'feeds/p01/run_20260101-000000/transcripts/p01_e01.adfree.txt',
-  ),
-});
+/** The query of a route serving one file of the corpus: the corpus and the file's relpath. */
+function corpusFileQuery(description: string, example: string) {
+  return z.object({ path: CorpusPath.optional(), relpath: relpath(description, example) });
+}
+
+export const CorpusTextFileQuery = corpusFileQuery(
+  'File relative to the corpus root: .txt, .md, .vtt, .srt or .json. A missing .txt is ' +
+    'served from its .cleaned.txt sibling (and the reverse); a missing .adfree.txt from the ' +
+    'raw transcript. The X-Served-Relpath header names the file actually served.',
+  'feeds/p01/run_20260101-000000/transcripts/p01_e01.adfree.txt',
+);
 export type CorpusTextFileQuery = z.infer<typeof CorpusTextFileQuery>;
 
-export const CorpusBinaryQuery = z.object({
-  path: CorpusPath.optional(),
-  relpath: relpath(
-    'File relative to the corpus root; hidden folders other than the art store are refused',
-    '.podcast_scraper/corpus-art/sha256/ab/cd/abcd.png',
-  ),
-});
+export const CorpusBinaryQuery = corpusFileQuery(
+  'File relative to the corpus root; hidden folders other than the art store are refused',
+  '.podcast_scraper/corpus-art/sha256/ab/cd/abcd.png',
+);
 export type CorpusBinaryQuery = z.infer<typeof CorpusBinaryQuery>;
 
-export const CorpusMediaQuery = z.object({
-  path: CorpusPath.optional(),
-  relpath: relpath(
-    'A locally persisted audio or video file relative to the corpus root',
-    'feeds/p01/run_20260101-000000/media/p01_e01.mp3',
-  ),
-});
+export const CorpusMediaQuery = corpusFileQuery(
+  'A locally persisted audio or video file relative to the corpus root',
+  'feeds/p01/run_20260101-000000/media/p01_e01.mp3',
+);
 export type CorpusMediaQuery = z.infer<typeof CorpusMediaQuery>;
 
 export const ArtworkSize = z.enum(['large', 'thumb']).openapi({

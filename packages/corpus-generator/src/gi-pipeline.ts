@@ -1,44 +1,27 @@
 import { type EpisodeContext, episodeNodeId } from './episode-context.js';
+import { insightEdgesWith, insightNodeWith, quoteNodesWith } from './gi-insight-parts.js';
 import { type GraphEdge, type GraphNode, giEpisodeNode, topicNodes } from './graph-types.js';
 import type { InsightModel } from './insights.js';
 import { MODEL_NAMES } from './vocabulary/names.js';
 
 function insightNode(context: EpisodeContext, insight: InsightModel): GraphNode {
-  return {
-    id: insight.id,
-    type: 'Insight',
-    properties: {
-      text: insight.text,
-      episode_id: context.episode.episodeId,
-      grounded: insight.grounded,
-      insight_type: insight.type,
-      ...(insight.positionHint === undefined ? {} : { position_hint: insight.positionHint }),
-      confidence: insight.confidence,
-      salience: insight.salience,
-      rank: insight.rank,
-      tier: insight.tier,
-      routing_tag: insight.routingTag,
-      surfaceable: insight.surfaceable,
-      speaker: insight.speaker.name,
-    },
-  };
+  return insightNodeWith(context, insight, {
+    insight_type: insight.type,
+    ...(insight.positionHint === undefined ? {} : { position_hint: insight.positionHint }),
+    confidence: insight.confidence,
+    salience: insight.salience,
+    rank: insight.rank,
+    tier: insight.tier,
+    routing_tag: insight.routingTag,
+    surfaceable: insight.surfaceable,
+    speaker: insight.speaker.name,
+  });
 }
 
 function quoteNodes(context: EpisodeContext, insight: InsightModel): GraphNode[] {
-  return insight.quotes.map((quote) => ({
-    id: quote.id,
-    type: 'Quote',
-    properties: {
-      text: quote.text,
-      episode_id: context.episode.episodeId,
-      speaker_id: quote.speaker.id,
-      speaker_name: quote.speaker.name,
-      char_start: quote.charStart,
-      char_end: quote.charEnd,
-      timestamp_start_ms: quote.startMs,
-      timestamp_end_ms: quote.endMs,
-      transcript_ref: context.transcriptRef,
-    },
+  return quoteNodesWith(context, insight, (speaker) => ({
+    speaker_id: speaker.id,
+    speaker_name: speaker.name,
   }));
 }
 
@@ -55,13 +38,7 @@ function insightEdges(episodeId: string, insight: InsightModel): GraphEdge[] {
     },
     { type: 'SPOKEN_BY', from: quote.id, to: quote.speaker.id },
   ]);
-  const about = insight.about.map((a) => ({
-    type: 'ABOUT',
-    from: insight.id,
-    to: a.topic.id,
-    properties: { confidence: a.confidence },
-  }));
-  return [{ type: 'HAS_INSIGHT', from: episodeId, to: insight.id }, ...support, ...about];
+  return insightEdgesWith(episodeId, insight, support);
 }
 
 /** GI in the current pipeline lineage "3.1" (spec 04 §4), with fixture-style Episode→Topic MENTIONS. */

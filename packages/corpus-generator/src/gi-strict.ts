@@ -1,4 +1,5 @@
 import { type EpisodeContext, episodeNodeId } from './episode-context.js';
+import { insightEdgesWith, insightNodeWith, quoteNodesWith } from './gi-insight-parts.js';
 import { type GraphEdge, type GraphNode, giEpisodeNode, topicNodes } from './graph-types.js';
 import type { InsightModel } from './insights.js';
 import type { Person } from './plan-types.js';
@@ -9,20 +10,7 @@ function speakerId(person: Person): string {
 }
 
 function strictQuoteNodes(context: EpisodeContext, insight: InsightModel): GraphNode[] {
-  return insight.quotes.map((quote) => ({
-    id: quote.id,
-    type: 'Quote',
-    properties: {
-      text: quote.text,
-      episode_id: context.episode.episodeId,
-      speaker_id: speakerId(quote.speaker),
-      char_start: quote.charStart,
-      char_end: quote.charEnd,
-      timestamp_start_ms: quote.startMs,
-      timestamp_end_ms: quote.endMs,
-      transcript_ref: context.transcriptRef,
-    },
-  }));
+  return quoteNodesWith(context, insight, (speaker) => ({ speaker_id: speakerId(speaker) }));
 }
 
 // Document 1 puts an Insight's optional confidence on the node, beside `properties`.
@@ -30,16 +18,7 @@ function strictInsightNode(
   context: EpisodeContext,
   insight: InsightModel,
 ): GraphNode & { confidence: number } {
-  return {
-    id: insight.id,
-    type: 'Insight',
-    properties: {
-      text: insight.text,
-      episode_id: context.episode.episodeId,
-      grounded: insight.grounded,
-    },
-    confidence: insight.confidence,
-  };
+  return { ...insightNodeWith(context, insight, {}), confidence: insight.confidence };
 }
 
 function strictInsightEdges(episodeId: string, insight: InsightModel): GraphEdge[] {
@@ -47,13 +26,7 @@ function strictInsightEdges(episodeId: string, insight: InsightModel): GraphEdge
     { type: 'SUPPORTED_BY', from: insight.id, to: quote.id },
     { type: 'SPOKEN_BY', from: quote.id, to: speakerId(quote.speaker) },
   ]);
-  const about = insight.about.map((a) => ({
-    type: 'ABOUT',
-    from: insight.id,
-    to: a.topic.id,
-    properties: { confidence: a.confidence },
-  }));
-  return [{ type: 'HAS_INSIGHT', from: episodeId, to: insight.id }, ...support, ...about];
+  return insightEdgesWith(episodeId, insight, support);
 }
 
 function strictNodes(context: EpisodeContext): GraphNode[] {

@@ -4,6 +4,11 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { type Logger, pino } from 'pino';
 import { stringify } from 'yaml';
+import {
+  type CorpusRegistry,
+  type CorpusRegistryOptions,
+  createCorpusRegistry,
+} from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
   BRIDGE_CONNECTIVITY,
@@ -150,6 +155,20 @@ export async function writeStandardCorpus(root: string): Promise<void> {
     '.viewer/metadata/hidden.metadata.json',
     metadataDoc({ episodeId: 'hidden' }),
   );
+}
+
+/** A fresh temp root holding the standard corpus. */
+export async function makeStandardCorpus(): Promise<string> {
+  const root = await makeTempDir();
+  await writeStandardCorpus(root);
+  return root;
+}
+
+/** A registry whose log lines stay in memory, so tests print nothing. */
+export function createQuietRegistry(
+  options: Omit<CorpusRegistryOptions, 'logger'>,
+): CorpusRegistry {
+  return createCorpusRegistry({ logger: memoryLogger().logger, ...options });
 }
 
 /** Polls `check` every 25 ms until it holds; fails after `timeoutMs` (no fixed sleeps in tests). */

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { discoverMetadataFiles } from '../src/discovery/discovery.js';
-import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import type { CorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
+  createQuietRegistry,
+  makeStandardCorpus,
   makeTempDir,
-  memoryLogger,
   metadataDoc,
   RUN_NEW,
   RUN_OLD,
   writeJson,
-  writeStandardCorpus,
 } from './corpus-fixture.js';
 
 describe('discovery on the feed + run layout', () => {
@@ -18,9 +18,8 @@ describe('discovery on the feed + run layout', () => {
   let snapshot: CorpusSnapshot;
 
   beforeAll(async () => {
-    root = await makeTempDir();
-    await writeStandardCorpus(root);
-    registry = createCorpusRegistry({ logger: memoryLogger().logger, watch: false });
+    root = await makeStandardCorpus();
+    registry = createQuietRegistry({ watch: false });
     snapshot = await registry.get(root);
   });
   afterAll(() => registry.close());
@@ -127,7 +126,7 @@ describe('discovery on the flat layout', () => {
   });
 
   it('loads an empty snapshot for a root that does not exist', async () => {
-    const registry = createCorpusRegistry({ logger: memoryLogger().logger, watch: false });
+    const registry = createQuietRegistry({ watch: false });
     const snapshot = await registry.get('/nonexistent/corpus/root');
     expect(snapshot.episodes).toEqual([]);
     registry.close();

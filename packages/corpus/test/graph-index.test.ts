@@ -5,14 +5,13 @@ import { sentimentsOfEnvelope } from '../src/graph/insight-sentiment.js';
 import { isoWeekLabel, mondayOf, weeksBetween } from '../src/graph/iso-week.js';
 import { insightsAbout, rankSelection, statedBy, whoSaid } from '../src/graph/relational.js';
 import type { EpisodeRecord } from '../src/records/episode-record.js';
-import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import type { CorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import {
-  makeTempDir,
-  memoryLogger,
+  createQuietRegistry,
+  makeStandardCorpus,
   RUN_NEW,
   retitleNewestOne,
   writeJson,
-  writeStandardCorpus,
 } from './corpus-fixture.js';
 
 describe('the graph index over every lineage', () => {
@@ -20,13 +19,8 @@ describe('the graph index over every lineage', () => {
   afterEach(() => registry?.close());
 
   async function standardIndex() {
-    const root = await makeTempDir();
-    await writeStandardCorpus(root);
-    registry = createCorpusRegistry({
-      logger: memoryLogger().logger,
-      watch: false,
-      refreshIntervalMs: 60_000,
-    });
+    const root = await makeStandardCorpus();
+    registry = createQuietRegistry({ watch: false, refreshIntervalMs: 60_000 });
     const snapshot = await registry.get(root);
     return { root, snapshot, index: graphIndexOf(snapshot) };
   }

@@ -1,17 +1,16 @@
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import type { CorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
-  makeTempDir,
-  memoryLogger,
+  createQuietRegistry,
+  makeStandardCorpus,
   metadataDoc,
   RUN_NEW,
   RUN_OLD,
   until,
   writeJson,
-  writeStandardCorpus,
 } from './corpus-fixture.js';
 import { GI_1_0 } from './lineage-fixtures.js';
 
@@ -27,9 +26,8 @@ describe('corpus registry refresh', () => {
     now?: () => Date;
     serveStale?: boolean;
   }) {
-    const root = await makeTempDir();
-    await writeStandardCorpus(root);
-    registry = createCorpusRegistry({ logger: memoryLogger().logger, ...options });
+    const root = await makeStandardCorpus();
+    registry = createQuietRegistry(options);
     return { root, registry, first: await registry.get(root) };
   }
 
@@ -113,9 +111,8 @@ describe('corpus registry refresh', () => {
   });
 
   it('shares one load between concurrent callers', async () => {
-    const root = await makeTempDir();
-    await writeStandardCorpus(root);
-    registry = createCorpusRegistry({ logger: memoryLogger().logger, watch: false });
+    const root = await makeStandardCorpus();
+    registry = createQuietRegistry({ watch: false });
     const [a, b, c] = await Promise.all([
       registry.get(root),
       registry.get(root),
@@ -127,10 +124,8 @@ describe('corpus registry refresh', () => {
   });
 
   it('drops the least recently used root past maxRoots and reloads it on demand', async () => {
-    const [a, b] = [await makeTempDir(), await makeTempDir()];
-    await writeStandardCorpus(a);
-    await writeStandardCorpus(b);
-    registry = createCorpusRegistry({ logger: memoryLogger().logger, watch: false, maxRoots: 1 });
+    const [a, b] = [await makeStandardCorpus(), await makeStandardCorpus()];
+    registry = createQuietRegistry({ watch: false, maxRoots: 1 });
     const first = await registry.get(a);
     await registry.get(b);
     const again = await registry.get(a);

@@ -1,14 +1,13 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import type { CorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import {
-  makeTempDir,
-  memoryLogger,
+  createQuietRegistry,
+  makeStandardCorpus,
   metadataDoc,
   RUN_NEW,
   RUN_OLD,
   writeJson,
-  writeStandardCorpus,
 } from './corpus-fixture.js';
 
 describe('a folder inside a pinned root', () => {
@@ -16,10 +15,8 @@ describe('a folder inside a pinned root', () => {
   afterEach(() => registry?.close());
 
   async function pinnedCorpus(maxRoots?: number, maxViews?: number) {
-    const root = await makeTempDir();
-    await writeStandardCorpus(root);
-    registry = createCorpusRegistry({
-      logger: memoryLogger().logger,
+    const root = await makeStandardCorpus();
+    registry = createQuietRegistry({
       watch: false,
       refreshIntervalMs: 60_000,
       pinned: [root],
@@ -125,8 +122,7 @@ describe('a folder inside a pinned root', () => {
 
   it('a folder outside every pinned root is a projection of its own', async () => {
     const { registry } = await pinnedCorpus();
-    const other = await makeTempDir();
-    await writeStandardCorpus(other);
+    const other = await makeStandardCorpus();
     const elsewhere = await registry.get(other);
     expect(elsewhere.episodes).toHaveLength(4);
     const status = registry.describe().find((s) => s.root === other);

@@ -2,12 +2,12 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { EpisodeRecord } from '../src/records/episode-record.js';
-import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import type { CorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import { retryDelayMs, saveDelayAfter } from '../src/snapshot/corpus-root.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
-  makeTempDir,
-  memoryLogger,
+  createQuietRegistry,
+  makeStandardCorpus,
   metadataDoc,
   RUN_NEW,
   RUN_OLD,
@@ -15,7 +15,6 @@ import {
   servedOf,
   until,
   writeJson,
-  writeStandardCorpus,
 } from './corpus-fixture.js';
 import { GI_1_0, KG_1_2 } from './lineage-fixtures.js';
 
@@ -29,10 +28,8 @@ describe('corpus registry with a watcher', () => {
 
   /** A loaded registry that walks only on watch events; `refreshIntervalMs: 0` would walk on every get without one. */
   async function watched() {
-    const root = await makeTempDir();
-    await writeStandardCorpus(root);
-    registry = createCorpusRegistry({
-      logger: memoryLogger().logger,
+    const root = await makeStandardCorpus();
+    registry = createQuietRegistry({
       watch: true,
       refreshIntervalMs: 0,
       rescanIntervalMs: 3_600_000,
@@ -115,11 +112,8 @@ describe('corpus registry with a watcher', () => {
   ])(
     'after a run of changes serves exactly what a fresh load serves (%s)',
     async (_mode, watch) => {
-      const root = await makeTempDir();
-      await writeStandardCorpus(root);
-      const logger = memoryLogger().logger;
-      registry = createCorpusRegistry({
-        logger,
+      const root = await makeStandardCorpus();
+      registry = createQuietRegistry({
         watch,
         refreshIntervalMs: 0,
         rescanIntervalMs: 3_600_000,
@@ -127,7 +121,7 @@ describe('corpus registry with a watcher', () => {
       const changed = registry;
       await changed.get(root);
       const fresh = async () => {
-        const other = createCorpusRegistry({ logger: memoryLogger().logger, watch: false });
+        const other = createQuietRegistry({ watch: false });
         try {
           return servedOf(await other.get(root));
         } finally {
@@ -182,10 +176,8 @@ describe('corpus registry with a watcher', () => {
 
   it('runs a full rescan once the safety interval has passed', async () => {
     let clock = 1_000_000;
-    const root = await makeTempDir();
-    await writeStandardCorpus(root);
-    registry = createCorpusRegistry({
-      logger: memoryLogger().logger,
+    const root = await makeStandardCorpus();
+    registry = createQuietRegistry({
       watch: true,
       rescanIntervalMs: 60_000,
       now: () => new Date(clock),
@@ -201,10 +193,8 @@ describe('corpus registry with a watcher', () => {
   });
 
   it('runs the safety rescan on its own timer, with no request asking', async () => {
-    const root = await makeTempDir();
-    await writeStandardCorpus(root);
-    registry = createCorpusRegistry({
-      logger: memoryLogger().logger,
+    const root = await makeStandardCorpus();
+    registry = createQuietRegistry({
       watch: true,
       rescanIntervalMs: 100,
     });

@@ -1,17 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DomainError } from '@podcast/contracts';
 import { parse } from 'yaml';
+import { thrownBy } from '../../test/thrown-by.js';
 import { InvalidFeedsSpec, parseFeedsSpec, serialiseFeedsSpec } from './feeds-spec.js';
 
 function problemOf(text: string, file = 'feeds.spec.yaml'): { field: string }[] {
-  try {
-    parseFeedsSpec(text, file);
-  } catch (err) {
-    expect(err).toBeInstanceOf(InvalidFeedsSpec);
-    expect((err as DomainError).kind).toBe('unprocessable');
-    return (err as DomainError).extra.errors as { field: string }[];
-  }
-  throw new Error('expected the file to be refused');
+  const err: DomainError = thrownBy(() => parseFeedsSpec(text, file), InvalidFeedsSpec);
+  expect(err.kind).toBe('unprocessable');
+  return err.extra.errors as { field: string }[];
 }
 
 describe('parseFeedsSpec', () => {

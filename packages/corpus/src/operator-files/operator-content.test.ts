@@ -1,19 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { DomainError } from '@podcast/contracts';
 import { parse } from 'yaml';
+import { thrownBy } from '../../test/thrown-by.js';
 import { setOperatorKey } from './operator-block.js';
 import { parseOperatorYaml, validateOperatorContent } from './operator-content.js';
 
 const PROFILES = ['cloud_balanced', 'dev'];
 
 function refusal(text: string): DomainError {
-  try {
-    validateOperatorContent(text, PROFILES);
-  } catch (err) {
-    expect(err).toBeInstanceOf(DomainError);
-    return err as DomainError;
-  }
-  throw new Error('expected the content to be refused');
+  return thrownBy(() => validateOperatorContent(text, PROFILES), DomainError);
 }
 
 describe('validateOperatorContent', () => {
