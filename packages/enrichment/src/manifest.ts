@@ -73,33 +73,45 @@ export interface EpisodeEnricher {
 
 export type Enricher = CorpusEnricher | EpisodeEnricher;
 
-/** Declares an enricher once: manifest plus compute, typed by its config schema. */
-export function corpusEnricher<S extends z.ZodObject>(
-  manifest: Omit<EnricherManifest, 'scope' | 'config_schema'> & { config_schema: S },
-  compute: (
-    episodes: readonly EpisodeFacts[],
-    config: z.output<S>,
-    context: EnricherContext,
-  ) => Promise<EnricherOutput> | EnricherOutput,
-): CorpusEnricher {
+/** An enricher's manifest as declared: the scope comes from the function declaring it. */
+type Declared<S extends z.ZodObject> = Omit<EnricherManifest, 'scope' | 'config_schema'> & {
+  config_schema: S;
+};
+
+/** An enricher's compute over its input (the corpus or one episode), typed by its config schema. */
+type Compute<In, S extends z.ZodObject> = (
+  input: In,
+  config: z.output<S>,
+  context: EnricherContext,
+) => Promise<EnricherOutput> | EnricherOutput;
+
+/**
+ * The enricher the registry runs: the manifest with its scope, and a compute
+ * that puts the operator's config through the manifest's schema first.
+ */
+function scopedEnricher<Scope extends EnricherManifest['scope'], In, S extends z.ZodObject>(
+  scope: Scope,
+  manifest: Declared<S>,
+  compute: Compute<In, S>,
+) {
   return {
-    manifest: { ...manifest, scope: 'corpus' },
-    compute: (episodes, config, context) =>
-      compute(episodes, manifest.config_schema.parse(config), context),
+    manifest: { ...manifest, scope },
+    compute: (input: In, config: Record<string, unknown>, context: EnricherContext) =>
+      compute(input, manifest.config_schema.parse(config), context),
   };
 }
 
+/** Declares an enricher once: manifest plus compute, typed by its config schema. */
+export function corpusEnricher<S extends z.ZodObject>(
+  manifest: Declared<S>,
+  compute: Compute<readonly EpisodeFacts[], S>,
+): CorpusEnricher {
+  return scopedEnricher('corpus', manifest, compute);
+}
+
 export function episodeEnricher<S extends z.ZodObject>(
-  manifest: Omit<EnricherManifest, 'scope' | 'config_schema'> & { config_schema: S },
-  compute: (
-    episode: EpisodeFacts,
-    config: z.output<S>,
-    context: EnricherContext,
-  ) => Promise<EnricherOutput> | EnricherOutput,
+  manifest: Declared<S>,
+  compute: Compute<EpisodeFacts, S>,
 ): EpisodeEnricher {
-  return {
-    manifest: { ...manifest, scope: 'episode' },
-    compute: (episode, config, context) =>
-      compute(episode, manifest.config_schema.parse(config), context),
-  };
+  return scopedEnricher('episode', manifest, compute);
 }

@@ -51,6 +51,20 @@ function testEnricher(
 const failing = () => {
   throw new Error('provider said no');
 };
+
+/** A compute that always fails, and how many times the run called it. */
+function countedFailure() {
+  let calls = 0;
+  return {
+    compute: () => {
+      calls += 1;
+      return failing();
+    },
+    get calls() {
+      return calls;
+    },
+  };
+}
 const ok = (cost = 0): EnricherOutput => ({ data: { n: 1 }, records_written: 1, cost_usd: cost });
 
 async function run(
@@ -91,16 +105,20 @@ async function run(
   return { summary, clock, admission };
 }
 
+/** Runs one deterministic enricher twice, failing in the first run or the second. */
+async function runFailingIn(runNumber: 1 | 2, id: string) {
+  let fail = runNumber === 1;
+  const enrichers = [testEnricher(id, 'deterministic', () => (fail ? failing() : ok()))];
+  await run(enrichers);
+  fail = !fail;
+  await run(enrichers);
+}
+
 describe('the tier policy', () => {
   it('retries an embedding enricher three times with 1, 2 and 4 s sleeps, then fails it', async () => {
-    let calls = 0;
-    const { summary, clock } = await run([
-      testEnricher('flaky_embed', 'embedding', () => {
-        calls += 1;
-        return failing();
-      }),
-    ]);
-    expect(calls).toBe(4);
+    const flaky = countedFailure();
+    const { summary, clock } = await run([testEnricher('flaky_embed', 'embedding', flaky.compute)]);
+    expect(flaky.calls).toBe(4);
     expect(clock.sleeps).toEqual([1000, 2000, 4000]);
     expect(summary.per_enricher.flaky_embed).toMatchObject({ status: 'failed', retries: 3 });
     const retries = await readEvents(root, { event_type: 'enrichment.enricher.retry', limit: 10 });
@@ -115,14 +133,9 @@ describe('the tier policy', () => {
   });
 
   it('does not retry a deterministic enricher', async () => {
-    let calls = 0;
-    const { summary, clock } = await run([
-      testEnricher('det', 'deterministic', () => {
-        calls += 1;
-        return failing();
-      }),
-    ]);
-    expect(calls).toBe(1);
+    const det = countedFailure();
+    const { summary, clock } = await run([testEnricher('det', 'deterministic', det.compute)]);
+    expect(det.calls).toBe(1);
     expect(clock.sleeps).toEqual([]);
     expect(summary.per_enricher.det?.status).toBe('failed');
   });
@@ -152,20 +165,12 @@ describe('the tier policy', () => {
   });
 
   it('opens the breaker of an episode-scope enricher across episodes and stops it', async () => {
-    let calls = 0;
+    const perEpisode = countedFailure();
     const { summary } = await run([
-      testEnricher(
-        'per_ep',
-        'embedding',
-        () => {
-          calls += 1;
-          return failing();
-        },
-        { scope: 'episode' },
-      ),
+      testEnricher('per_ep', 'embedding', perEpisode.compute, { scope: 'episode' }),
     ]);
     // 4 attempts on the first episode, the 5th failure (second episode) opens the circuit.
-    expect(calls).toBe(5);
+    expect(perEpisode.calls).toBe(5);
     expect(summary.per_enricher.per_ep).toMatchObject({
       status: 'failed',
       reason: { kind: 'circuit_open' },
@@ -242,11 +247,7 @@ describe('health across runs', () => {
   });
 
   it('zeroes the failure count after a good run', async () => {
-    let fail = true;
-    const enrichers = [testEnricher('sometimes', 'deterministic', () => (fail ? failing() : ok()))];
-    await run(enrichers);
-    fail = false;
-    await run(enrichers);
+    await runFailingIn(1, 'sometimes');
     expect((await readHealth(root)).enrichers.sometimes).toMatchObject({
       consecutive_failures: 0,
       last_status: 'ok',
@@ -412,11 +413,7 @@ describe('a run', () => {
   });
 
   it('never replaces good data with a failure', async () => {
-    let fail = false;
-    const enrichers = [testEnricher('keeper', 'deterministic', () => (fail ? failing() : ok()))];
-    await run(enrichers);
-    fail = true;
-    await run(enrichers);
+    await runFailingIn(2, 'keeper');
     const envelope = JSON.parse(readFileSync(join(root, 'enrichments', 'keeper.json'), 'utf8'));
     expect(envelope).toMatchObject({ status: 'ok', data: { n: 1 } });
   });

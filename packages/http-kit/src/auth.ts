@@ -33,42 +33,55 @@ export interface InternalPrincipal {
 }
 
 /**
- * `Authorization: Bearer <token>`. With no token configured every call is
- * refused (fail closed), with a detail saying why.
+ * An authenticator of a configured token that fails closed: while the token
+ * is unset every call is refused with `unset`, whose detail names the
+ * variable to set.
  */
-export function bearerTokenAuth(
+function configuredTokenAuth<T>(
   token: string | undefined,
-  variable: string,
-): Authenticator<OperatorPrincipal> {
+  principalOf: (req: Request, token: string) => T,
+  unset: { status: 401 | 503; detail: string },
+): Authenticator<T> {
   return (req) => {
     if (!token) {
-      throw new HttpError(401, `operator routes are disabled: ${variable} is not configured`);
+      throw new HttpError(unset.status, unset.detail);
     }
-    const header = req.get('authorization') ?? '';
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    if (!match?.[1]) {
-      throw new HttpError(401, 'missing operator credential: send Authorization: Bearer <token>');
-    }
-    if (!safeEqual(match[1].trim(), token)) {
-      throw new HttpError(401, 'operator credential refused');
-    }
-    return { kind: 'operator' };
+    return principalOf(req, token);
   };
 }
 
-/** `X-Internal-Token` of the outbox seam: 503 when unset, 401 on mismatch (spec 02). */
-export function internalTokenAuth(
-  token: string | undefined,
-  variable: string,
-): Authenticator<InternalPrincipal> {
-  return (req) => {
-    if (!token) {
-      throw new HttpError(503, `internal endpoints are disabled: ${variable} is not configured`);
-    }
-    const given = req.get('x-internal-token') ?? '';
-    if (!given || !safeEqual(given, token)) {
-      throw new HttpError(401, 'internal token missing or wrong');
-    }
-    return { kind: 'internal' };
-  };
+function bearerPrincipal(req: Request, token: string): OperatorPrincipal {
+  const match = /^Bearer\s+(.+)$/i.exec(req.get('authorization') ?? '');
+  if (!match?.[1]) {
+    throw new HttpError(401, 'missing operator credential: send Authorization: Bearer <token>');
+  }
+  if (!safeEqual(match[1].trim(), token)) {
+    throw new HttpError(401, 'operator credential refused');
+  }
+  return { kind: 'operator' };
 }
+
+function internalPrincipal(req: Request, token: string): InternalPrincipal {
+  const given = req.get('x-internal-token') ?? '';
+  if (!given || !safeEqual(given, token)) {
+    throw new HttpError(401, 'internal token missing or wrong');
+  }
+  return { kind: 'internal' };
+}
+
+/**
+ * `Authorization: Bearer <token>`. With no token configured every call is
+ * refused (fail closed), with a detail saying why.
+ */
+export const bearerTokenAuth = (token: string | undefined, variable: string) =>
+  configuredTokenAuth(token, bearerPrincipal, {
+    status: 401,
+    detail: `operator routes are disabled: ${variable} is not configured`,
+  });
+
+/** `X-Internal-Token` of the outbox seam: 503 when unset, 401 on mismatch (spec 02). */
+export const internalTokenAuth = (token: string | undefined, variable: string) =>
+  configuredTokenAuth(token, internalPrincipal, {
+    status: 503,
+    detail: `internal endpoints are disabled: ${variable} is not configured`,
+  });

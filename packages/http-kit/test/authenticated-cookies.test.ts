@@ -1,8 +1,8 @@
 import { expect, it } from '@jest/globals';
 import { z } from '@podcast/contracts';
-import { pino } from 'pino';
 import request from 'supertest';
-import { Authenticated, createApp, createRouteDefiner } from '../src/index.js';
+import { Authenticated, createRouteDefiner } from '../src/index.js';
+import { quietApp } from './quiet-app.js';
 
 const defineRoute = createRouteDefiner<
   object,
@@ -10,7 +10,7 @@ const defineRoute = createRouteDefiner<
 >();
 
 it('sets the cookies an authenticator hands back, whatever the handler answers', async () => {
-  const app = createApp({
+  const app = quietApp({
     routes: [
       defineRoute({
         method: 'get',
@@ -22,8 +22,6 @@ it('sets the cookies an authenticator hands back, whatever the handler answers',
       }),
     ],
     ctx: {},
-    logger: pino({ level: 'silent' }),
-    info: { title: 'cookies', version: '0' },
     authenticators: {
       sync: (req) =>
         req.get('x-new') === '1'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from '@podcast/contracts';
-import { pino } from 'pino';
 import request from 'supertest';
-import { buildOpenApiDocument, createApp, createRouteDefiner } from '../src/index.js';
+import { buildOpenApiDocument, createRouteDefiner } from '../src/index.js';
+import { quietApp } from './quiet-app.js';
 
 const defineRoute = createRouteDefiner<object>();
 
@@ -50,11 +50,9 @@ const routes = [
 ];
 
 function app() {
-  return createApp({
+  return quietApp({
     routes,
     ctx: {},
-    logger: pino({ level: 'silent' }),
-    info: { title: 'bodies', version: '0' },
     bodyLimit: '64b',
   });
 }

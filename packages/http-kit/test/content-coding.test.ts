@@ -5,11 +5,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from '@jest/globals';
 import { z } from '@podcast/contracts';
 import type { Express } from 'express';
-import { pino } from 'pino';
 import request from 'supertest';
 import { createCodingNegotiator, negotiateCoding } from '../src/content-coding.js';
-import { createApp, createRouteDefiner } from '../src/index.js';
+import { createRouteDefiner } from '../src/index.js';
 import { cachedResponse, representationOf } from '../src/response-cache.js';
+import { quietApp } from './quiet-app.js';
 
 const big = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `episode ${i}` })) };
 
@@ -81,11 +81,9 @@ function setup() {
       handler: () => ({ ok: true }),
     }),
   ];
-  const app = createApp({
+  const app = quietApp({
     routes,
     ctx: counts,
-    logger: pino({ level: 'silent' }),
-    info: { title: 't', version: '1' },
   });
   return { app, counts };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { QueryBoolean, queryInt, z } from '@podcast/contracts';
-import { pino } from 'pino';
 import request from 'supertest';
-import { bearerTokenAuth, createApp, createRouteDefiner, HttpError, reply } from '../src/index.js';
+import { bearerTokenAuth, createRouteDefiner, HttpError, reply } from '../src/index.js';
+import { quietApp } from './quiet-app.js';
 
 const defineRoute = createRouteDefiner<{ greeting: string }>();
 
@@ -55,11 +55,9 @@ const broken = defineRoute({
 });
 
 function app() {
-  return createApp({
+  return quietApp({
     routes: [hello, rest, create, broken],
     ctx: { greeting: 'hi' },
-    logger: pino({ level: 'silent' }),
-    info: { title: 'test', version: '1' },
     authenticators: { operator: bearerTokenAuth('s3cret', 'OPERATOR_TOKEN') },
   });
 }

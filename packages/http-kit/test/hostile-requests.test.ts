@@ -2,15 +2,9 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from '@podcast/contracts';
-import { pino } from 'pino';
 import request from 'supertest';
-import {
-  answerClientErrors,
-  bearerTokenAuth,
-  createApp,
-  createRouteDefiner,
-  reply,
-} from '../src/index.js';
+import { answerClientErrors, bearerTokenAuth, createRouteDefiner, reply } from '../src/index.js';
+import { quietApp } from './quiet-app.js';
 
 const defineRoute = createRouteDefiner<object>();
 
@@ -48,11 +42,9 @@ const routes = [
 ];
 
 function app() {
-  return createApp({
+  return quietApp({
     routes,
     ctx: {},
-    logger: pino({ level: 'silent' }),
-    info: { title: 'test', version: '1' },
     authenticators: { operator: bearerTokenAuth('operator-secret-123', 'OPERATOR_TOKEN') },
   });
 }

@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from '@podcast/contracts';
-import { pino } from 'pino';
 import request from 'supertest';
-import { createApp, createRouteDefiner } from '../src/index.js';
+import { createRouteDefiner } from '../src/index.js';
 import { findNulCharacter } from '../src/nul-characters.js';
+import { quietApp } from './quiet-app.js';
 
 const defineRoute = createRouteDefiner<object>();
 let handled = 0;
 
-const app = createApp({
+const app = quietApp({
   routes: [
     defineRoute({
       method: 'post',
@@ -26,8 +26,6 @@ const app = createApp({
     }),
   ],
   ctx: {},
-  logger: pino({ level: 'silent' }),
-  info: { title: 'test', version: '1' },
 });
 
 describe('a NUL character anywhere in the input', () => {

@@ -1,14 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from '@podcast/contracts';
-import { pino } from 'pino';
 import request from 'supertest';
 import {
   bearerTokenAuth,
-  createApp,
   createRouteDefiner,
   HttpError,
   type OperatorPrincipal,
 } from '../src/index.js';
+import { quietApp } from './quiet-app.js';
 
 interface User {
   id: string;
@@ -50,11 +49,9 @@ const routes = [
 ];
 
 function app() {
-  return createApp({
+  return quietApp({
     routes,
     ctx: {},
-    logger: pino({ level: 'silent' }),
-    info: { title: 'principals', version: '0' },
     authenticators: {
       session: (req) => {
         const id = req.get('x-user');
@@ -78,11 +75,9 @@ describe('principal typed per auth class', () => {
   });
 
   it('answers 503 for a guarded class the app has no authenticator for', async () => {
-    const bare = createApp({
+    const bare = quietApp({
       routes,
       ctx: {},
-      logger: pino({ level: 'silent' }),
-      info: { title: 'principals', version: '0' },
     });
     const res = await request(bare).get('/me');
     expect(res.status).toBe(503);

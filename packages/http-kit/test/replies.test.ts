@@ -3,16 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { z } from '@podcast/contracts';
-import { pino } from 'pino';
 import request from 'supertest';
-import {
-  createApp,
-  createRouteDefiner,
-  fileReply,
-  rawReply,
-  redirect,
-  reply,
-} from '../src/index.js';
+import { createRouteDefiner, fileReply, rawReply, redirect, reply } from '../src/index.js';
+import { quietApp } from './quiet-app.js';
 
 let dir: string;
 let filePath: string;
@@ -78,11 +71,9 @@ const routes = [
 ];
 
 function app() {
-  return createApp({
+  return quietApp({
     routes,
     ctx: { file: () => filePath },
-    logger: pino({ level: 'silent' }),
-    info: { title: 'replies', version: '0' },
   });
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { queryInt, z } from '@podcast/contracts';
-import { pino } from 'pino';
 import request from 'supertest';
-import { createApp, createRouteDefiner, reply } from '../src/index.js';
+import { createRouteDefiner, reply } from '../src/index.js';
+import { quietApp } from './quiet-app.js';
 
 interface Ctx {
   scope: { version: number };
@@ -37,11 +37,9 @@ const counted = defineRoute({
 
 function setup() {
   const ctx: Ctx = { scope: { version: 1 }, calls: 0, day: '2026-11-21' };
-  const app = createApp({
+  const app = quietApp({
     routes: [counted],
     ctx,
-    logger: pino({ level: 'silent' }),
-    info: { title: 't', version: '1' },
   });
   return { ctx, app };
 }
@@ -107,11 +105,9 @@ describe('cache scope resolution', () => {
       },
       handler: () => ({ version: scope.version }),
     });
-    const app = createApp({
+    const app = quietApp({
       routes: [scoped],
       ctx: seen,
-      logger: pino({ level: 'silent' }),
-      info: { title: 't', version: '1' },
     });
     await request(app).get('/api/scoped');
     const again = await request(app).get('/api/scoped');

@@ -1,16 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
 import { z } from '@podcast/contracts';
-import { pino } from 'pino';
 import request from 'supertest';
 import {
   type AnyRoute,
-  createApp,
   createRouteDefiner,
   findShadowedRoutes,
   type HttpMethod,
   mountedRoutes,
   routeGroup,
 } from '../src/index.js';
+import { quietApp } from './quiet-app.js';
 
 const defineRoute = createRouteDefiner<object>();
 
@@ -26,11 +25,9 @@ function route(method: HttpMethod, path: string): AnyRoute<object> {
 }
 
 function appOf(routes: AnyRoute<object>[]) {
-  return createApp({
+  return quietApp({
     routes,
     ctx: {},
-    logger: pino({ level: 'silent' }),
-    info: { title: 'order', version: '0' },
   });
 }
 

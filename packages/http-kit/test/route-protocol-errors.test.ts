@@ -1,18 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import pino from 'pino';
 import request from 'supertest';
 import { z } from 'zod';
-import { createApp, createRouteDefiner, HttpError, rawReply } from '../src/index.js';
+import { createRouteDefiner, HttpError, rawReply } from '../src/index.js';
+import { quietApp } from './quiet-app.js';
 
 const defineRoute = createRouteDefiner<
   object,
   { session: never; operator: never; internal: never; token: { sub: string }; sync: never }
 >();
 
-const app = createApp({
+const app = quietApp({
   ctx: {},
-  logger: pino({ level: 'silent' }),
-  info: { title: 't', version: '1' },
   authenticators: {
     token: (req) => {
       if (req.get('authorization') !== 'Bearer good') {

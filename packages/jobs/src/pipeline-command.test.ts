@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import type { JobRecord } from '@podcast/contracts';
 import { createScratch } from '@podcast/testing';
 import { pipelineArgs, subprocessExecutor } from './pipeline-command.js';
+import { FULL_BATCH_PARAMS } from './scheduler.js';
 
 const scratch = createScratch('pipeline-command');
 afterAll(() => scratch.remove());
@@ -58,15 +59,6 @@ describe('subprocessExecutor', () => {
 
 describe('pipelineArgs', () => {
   it('leaves out every parameter the job does not set', () => {
-    expect(
-      pipelineArgs('/c', {
-        feed_url: null,
-        skip_existing: false,
-        append: false,
-        max_episodes: null,
-        episode_offset: null,
-        episode_order: null,
-      }),
-    ).toEqual(['--output-dir', '/c']);
+    expect(pipelineArgs('/c', FULL_BATCH_PARAMS)).toEqual(['--output-dir', '/c']);
   });
 });

@@ -20,29 +20,19 @@ const allOn: CommsRecordInput = {
     daily_recap: { email: true, push: true },
   },
 };
+const digestPaused: CommsRecordInput = { ...allOn, digest_schedule: { paused: true } };
+const recapPaused: CommsRecordInput = { ...allOn, daily_recap_schedule: { paused: true } };
 
 describe('isTemplateAllowed', () => {
   it.each<[string, CommsRecordInput, RecipientFacts, DeliveryTemplate, boolean]>([
     ['digest email on', allOn, reachable, 'your-week-digest.v1', true],
     ['defaults: email is opt-in', {}, reachable, 'your-week-digest.v1', false],
     ['defaults: push is opt-in', {}, reachable, 'resurface-nudge.v1', false],
-    [
-      'digest paused',
-      { ...allOn, digest_schedule: { paused: true } },
-      reachable,
-      'your-week-digest.v1',
-      false,
-    ],
-    [
-      'digest paused stops nudges',
-      { ...allOn, digest_schedule: { paused: true } },
-      reachable,
-      'resurface-nudge.v1',
-      false,
-    ],
+    ['digest paused', digestPaused, reachable, 'your-week-digest.v1', false],
+    ['digest paused stops nudges', digestPaused, reachable, 'resurface-nudge.v1', false],
     [
       'digest paused stops recommendations',
-      { ...allOn, digest_schedule: { paused: true } },
+      digestPaused,
       reachable,
       'recommendations-digest.v1',
       false,
@@ -63,20 +53,8 @@ describe('isTemplateAllowed', () => {
       false,
     ],
     ['recap on', allOn, reachable, 'daily-recap.v1', true],
-    [
-      'recap paused',
-      { ...allOn, daily_recap_schedule: { paused: true } },
-      reachable,
-      'daily-recap.v1',
-      false,
-    ],
-    [
-      'recap paused leaves the digest',
-      { ...allOn, daily_recap_schedule: { paused: true } },
-      reachable,
-      'your-week-digest.v1',
-      true,
-    ],
+    ['recap paused', recapPaused, reachable, 'daily-recap.v1', false],
+    ['recap paused leaves the digest', recapPaused, reachable, 'your-week-digest.v1', true],
   ])('%s → %p', (_case, input, facts, template, allowed) => {
     expect(isTemplateAllowed(CommsRecord.parse(input), template, facts)).toBe(allowed);
   });
@@ -107,13 +85,7 @@ describe('isStillWanted', () => {
     ['push whose subscription was removed', comms, push, ['https://p/2'], false],
     ['email still on', comms, email, [], true],
     ['email switched off since', withCellOff(comms, 'daily_recap', 'email'), email, [], false],
-    [
-      'paused since',
-      CommsRecord.parse({ ...allOn, daily_recap_schedule: { paused: true } }),
-      email,
-      [],
-      false,
-    ],
+    ['paused since', CommsRecord.parse(recapPaused), email, [], false],
   ])('%s → %p', (_case, record, envelope, endpoints, wanted) => {
     expect(isStillWanted(record, envelope, { endpoints: new Set(endpoints) })).toBe(wanted);
   });

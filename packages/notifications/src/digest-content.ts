@@ -61,10 +61,26 @@ export function insightItem(episode: ContentEpisode, insight: { id: string; text
   } satisfies DeliveryItem;
 }
 
+/** The kind and title of each section a message of episodes and their insights carries. */
+const SECTION_TITLES = {
+  digest: {
+    episodes: ['new_episodes', 'New in your library'],
+    insights: ['top_insights', 'Insights worth your time'],
+  },
+  recommendations: {
+    episodes: ['recommended_episodes', 'You might like'],
+    insights: ['recommended_insights', 'Ideas from shows you do not follow yet'],
+  },
+  recap: {
+    episodes: ['finished_today', 'You finished today'],
+    insights: ['recap_insights', 'What to remember'],
+  },
+} satisfies Record<string, { episodes: [string, string]; insights: [string, string] }>;
+
 /** Episodes, then their first insights in turn, as two sections; empty sections are left out. */
 function sectionsOf(
   episodes: ContentEpisode[],
-  titles: { episodes: [string, string]; insights: [string, string] },
+  titles: (typeof SECTION_TITLES)[keyof typeof SECTION_TITLES],
 ): DeliverySection[] {
   const chosen = episodes.slice(0, DIGEST_EPISODES_MAX);
   const insights = chosen
@@ -97,10 +113,7 @@ export function selectDigestSections(
   window: Window,
 ): DeliverySection[] {
   const fresh = followedBy(index, audience, window).sort(byNewest);
-  return sectionsOf(fresh, {
-    episodes: ['new_episodes', 'New in your library'],
-    insights: ['top_insights', 'Insights worth your time'],
-  });
+  return sectionsOf(fresh, SECTION_TITLES.digest);
 }
 
 /**
@@ -118,18 +131,12 @@ export function selectRecommendationSections(
   );
   const rank = (episode: ContentEpisode) => (matchesInterests(episode, audience.interests) ? 0 : 1);
   outside.sort((a, b) => rank(a) - rank(b) || byNewest(a, b));
-  return sectionsOf(outside, {
-    episodes: ['recommended_episodes', 'You might like'],
-    insights: ['recommended_insights', 'Ideas from shows you do not follow yet'],
-  });
+  return sectionsOf(outside, SECTION_TITLES.recommendations);
 }
 
 /** The daily recap: the episodes finished in the user's local day and their insights. */
 export function selectRecapSections(finished: readonly ContentEpisode[]): DeliverySection[] {
-  return sectionsOf([...finished], {
-    episodes: ['finished_today', 'You finished today'],
-    insights: ['recap_insights', 'What to remember'],
-  });
+  return sectionsOf([...finished], SECTION_TITLES.recap);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MCP_OAUTH_LIMITS, type TokenRequest, type TokenResponse } from '@podcast/contracts';
 import {
+  type Database,
   type DbExecutor,
   findMcpClient,
   insertMcpTokens,
@@ -15,6 +16,7 @@ import {
   withTransaction,
 } from '@podcast/db';
 import { safeEqual } from '@podcast/runtime';
+import type { Transaction } from 'kysely';
 import type { McpOAuthDeps } from './deps.js';
 import { sameResource } from './endpoints.js';
 import { OAuthError } from './oauth-error.js';
@@ -122,21 +124,37 @@ async function issueTokens(
  */
 type Outcome = TokenResponse | OAuthError;
 
-async function redeemCode(
+/** One token request being answered, for the client it authenticated as. */
+interface Exchange {
+  deps: McpOAuthDeps;
+  request: TokenRequest;
+  client: McpClient;
+  random: RandomBytes;
+}
+
+/**
+ * Works on a presented credential (a code, a refresh token) inside one
+ * transaction at one instant; the store keeps only hashes, so `work` gets
+ * the credential's.
+ */
+function withPresented<T>(
   deps: McpOAuthDeps,
-  request: TokenRequest,
-  client: McpClient,
-  random: RandomBytes,
-): Promise<Outcome> {
+  credential: string,
+  work: (trx: Transaction<Database>, hash: string, now: Date) => Promise<T>,
+): Promise<T> {
+  const hash = hashSecret(credential);
+  const now = deps.now();
+  return withTransaction(deps.db, (trx) => work(trx, hash, now));
+}
+
+async function redeemCode({ deps, request, client, random }: Exchange): Promise<Outcome> {
   if (!request.code) {
     return new OAuthError(400, 'invalid_request', 'code: required');
   }
   if (!request.code_verifier) {
     return new OAuthError(400, 'invalid_request', 'code_verifier: required (PKCE)');
   }
-  const codeHash = hashSecret(request.code);
-  const now = deps.now();
-  return withTransaction(deps.db, async (trx) => {
+  return withPresented(deps, request.code, async (trx, codeHash, now) => {
     const code = await lockMcpCode(trx, codeHash);
     if (!code || code.grant.client_id !== client.client_id) {
       return invalidGrant('code: unknown, expired, or issued to another client');
@@ -163,18 +181,11 @@ async function redeemCode(
   });
 }
 
-async function refresh(
-  deps: McpOAuthDeps,
-  request: TokenRequest,
-  client: McpClient,
-  random: RandomBytes,
-): Promise<Outcome> {
+async function refresh({ deps, request, client, random }: Exchange): Promise<Outcome> {
   if (!request.refresh_token) {
     return new OAuthError(400, 'invalid_request', 'refresh_token: required');
   }
-  const tokenHash = hashSecret(request.refresh_token);
-  const now = deps.now();
-  return withTransaction(deps.db, async (trx) => {
+  return withPresented(deps, request.refresh_token, async (trx, tokenHash, now) => {
     const token = await lockMcpRefreshToken(trx, tokenHash);
     if (!token || token.grant.client_id !== client.client_id || token.grant.revoked_at !== null) {
       return invalidGrant('refresh_token: unknown, revoked, or issued to another client');
@@ -218,12 +229,12 @@ export async function exchangeMcpToken(
     );
   }
   const client = await authenticateClient(deps, request, credentials);
-  const random = deps.random ?? randomBytes;
+  const exchange = { deps, request, client, random: deps.random ?? randomBytes };
   await sweepExpiredMcpTokens(deps.db, deps.now());
   const outcome =
     request.grant_type === 'authorization_code'
-      ? await redeemCode(deps, request, client, random)
-      : await refresh(deps, request, client, random);
+      ? await redeemCode(exchange)
+      : await refresh(exchange);
   if (outcome instanceof OAuthError) {
     throw outcome;
   }

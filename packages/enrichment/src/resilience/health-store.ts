@@ -105,13 +105,31 @@ export async function updateHealth<T>(
 }
 
 /** Closes the circuit and clears its cooldown. */
-export function closeCircuit(record: EnricherHealth): void {
+function closeCircuit(record: EnricherHealth): void {
   record.circuit_state = 'closed';
   record.circuit_opened_at = null;
   record.cooldown_until = null;
 }
 
 /** Appends an operator action to the audit trail, keeping the newest 50. */
-export function audit(record: EnricherHealth, entry: EnricherHealth['audit'][number]): void {
+function audit(record: EnricherHealth, entry: EnricherHealth['audit'][number]): void {
   record.audit = [...record.audit, entry].slice(-50);
+}
+
+/**
+ * An operator closes one enricher's circuit (a re-enable or a breaker reset):
+ * the circuit and its cooldown are cleared and the action joins the audit
+ * trail. An enricher without health on record starts from fresh health.
+ * Returns the record, now in the file.
+ */
+export function closeCircuitByOperator(
+  file: HealthFile,
+  enricherId: string,
+  entry: EnricherHealth['audit'][number],
+): EnricherHealth {
+  const record = file.enrichers[enricherId] ?? freshHealth();
+  closeCircuit(record);
+  audit(record, entry);
+  file.enrichers[enricherId] = record;
+  return record;
 }

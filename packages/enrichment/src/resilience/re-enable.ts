@@ -1,10 +1,8 @@
 import { NotFound } from '@podcast/contracts';
 import { appendEvent } from '../events/event-log.js';
 import {
-  audit,
-  closeCircuit,
+  closeCircuitByOperator,
   type EnricherHealth,
-  freshHealth,
   readHealth,
   updateHealth,
 } from './health-store.js';
@@ -31,21 +29,21 @@ export async function reEnableEnricher(request: ReEnableRequest): Promise<Enrich
     throw new NotFound(`no enricher ${enricherId} is registered or has health on record`);
   }
   const { health, resetCounter, clearedCooldown } = await updateHealth(corpusRoot, (file) => {
-    const record = file.enrichers[enricherId] ?? freshHealth();
-    const counter = record.consecutive_failures;
-    const cooldown = record.cooldown_until !== null || record.circuit_state !== 'closed';
-    record.consecutive_failures = 0;
-    record.auto_disabled = false;
-    record.auto_disabled_at = null;
-    record.auto_disabled_reason = null;
-    closeCircuit(record);
-    audit(record, {
+    // Read before the operator's close; an enricher without a record had nothing to clear.
+    const before = file.enrichers[enricherId];
+    const counter = before?.consecutive_failures ?? 0;
+    const cooldown =
+      before !== undefined && (before.cooldown_until !== null || before.circuit_state !== 'closed');
+    const record = closeCircuitByOperator(file, enricherId, {
       at: now.toISOString(),
       action: 're_enabled',
       operator_id: request.operatorId,
       reason: request.reason,
     });
-    file.enrichers[enricherId] = record;
+    record.consecutive_failures = 0;
+    record.auto_disabled = false;
+    record.auto_disabled_at = null;
+    record.auto_disabled_reason = null;
     return { health: record, resetCounter: counter, clearedCooldown: cooldown };
   });
   await appendEvent(corpusRoot, {

@@ -2,8 +2,7 @@ import { type EnrichmentBlock, NotFound } from '@podcast/contracts';
 import { readEvents } from '../events/event-log.js';
 import type { EnricherRegistry } from '../registry.js';
 import {
-  audit,
-  closeCircuit,
+  closeCircuitByOperator,
   type EnricherHealth,
   freshHealth,
   readHealth,
@@ -110,15 +109,12 @@ export async function resetBreakers(
   }
   await updateHealth(corpusRoot, (file) => {
     for (const id of targets) {
-      const record = file.enrichers[id] ?? freshHealth();
-      closeCircuit(record);
-      audit(record, {
+      closeCircuitByOperator(file, id, {
         at: now.toISOString(),
         action: 'breaker_reset',
         operator_id: 'operator-token',
         reason: scope,
       });
-      file.enrichers[id] = record;
     }
   });
   return targets;
