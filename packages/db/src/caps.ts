@@ -2,7 +2,8 @@ import { DomainError } from '@podcast/contracts';
 import type { Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
-type CappedTable =
+/** Tables whose rows a user may hold only so many of. */
+export type CappedTable =
   | 'interests'
   | 'favorites'
   | 'library_subscriptions'

@@ -1,7 +1,8 @@
 import type { Selectable, Updateable } from 'kysely';
+import { forEachBatch } from './batches.js';
 import { assertRoomFor, assertWithinCap } from './caps.js';
-import { type DbExecutor, lockUser, withTransaction } from './executor.js';
-import type { HighlightsTable, NotesTable } from './schema.js';
+import { type DbExecutor, withTransaction, withUserLock } from './executor.js';
+import type { Database, HighlightsTable } from './schema.js';
 import { toIso } from './timestamps.js';
 
 /*
@@ -10,22 +11,35 @@ import { toIso } from './timestamps.js';
  * these functions read and write rows, caps checked under the user's lock.
  */
 
-export type HighlightRow = Omit<Selectable<HighlightsTable>, 'created_at' | 'updated_at'> & {
+/** Highlights and notes are stored alike: keyed (user_id, id), stamped, capped per user. */
+type CaptureTable = 'highlights' | 'notes';
+
+/** A stored row as answered: its stamps as ISO strings. */
+type CapturedRow<T extends CaptureTable> = Omit<
+  Selectable<Database[T]>,
+  'created_at' | 'updated_at'
+> & {
   created_at: string;
   updated_at: string;
 };
-export type HighlightInsert = Omit<HighlightRow, 'user_id' | 'created_at' | 'updated_at'> & {
+
+/**
+ * A row to add: the user comes from the caller, and the stamps default to now.
+ * `id` is spelled out because kysely cannot see the key through `T`.
+ */
+type CaptureInsert<T extends CaptureTable> = Omit<
+  CapturedRow<T>,
+  'user_id' | 'created_at' | 'updated_at'
+> & {
+  id: string;
   created_at?: string;
   updated_at?: string;
 };
-export type NoteRow = Omit<Selectable<NotesTable>, 'created_at' | 'updated_at'> & {
-  created_at: string;
-  updated_at: string;
-};
-export type NoteInsert = Omit<NoteRow, 'user_id' | 'created_at' | 'updated_at'> & {
-  created_at?: string;
-  updated_at?: string;
-};
+
+export type HighlightRow = CapturedRow<'highlights'>;
+export type HighlightInsert = CaptureInsert<'highlights'>;
+export type NoteRow = CapturedRow<'notes'>;
+export type NoteInsert = CaptureInsert<'notes'>;
 
 function isoRow<T extends { created_at: Date; updated_at: Date }>(row: T) {
   return { ...row, created_at: toIso(row.created_at), updated_at: toIso(row.updated_at) };
@@ -36,6 +50,109 @@ const IMPORT_BATCH = 500;
 export interface CaptureCaps {
   highlights: number;
   notes: number;
+}
+
+/*
+ * The statements below name their table through the union `CaptureTable`,
+ * for which kysely types a row with the columns of both tables; the row read
+ * back is the named table's, which is what the casts to `T` say.
+ */
+
+async function findCaptured<T extends CaptureTable>(
+  db: DbExecutor,
+  table: T,
+  userId: string,
+  id: string,
+): Promise<CapturedRow<T> | undefined> {
+  const row = await db
+    .selectFrom(table as CaptureTable)
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && (isoRow(row) as CapturedRow<T>);
+}
+
+/** Adds one row, refused (409) past the per-user cap. */
+async function insertCaptured<T extends CaptureTable>(
+  db: DbExecutor,
+  table: T,
+  userId: string,
+  row: CaptureInsert<T>,
+  max: number,
+  now: Date,
+): Promise<CapturedRow<T>> {
+  return withUserLock(db, userId, async (trx) => {
+    await assertRoomFor(trx, table, userId, 1, max, table);
+    const inserted = await trx
+      .insertInto(table as CaptureTable)
+      .values({ ...row, user_id: userId, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return isoRow(inserted) as CapturedRow<T>;
+  });
+}
+
+async function updateCaptured<T extends CaptureTable>(
+  db: DbExecutor,
+  table: T,
+  userId: string,
+  id: string,
+  change: Updateable<Database[T]>,
+  now: Date,
+): Promise<CapturedRow<T> | undefined> {
+  const row = await db
+    .updateTable(table as CaptureTable)
+    .set({ ...change, updated_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row && (isoRow(row) as CapturedRow<T>);
+}
+
+/** False when the user had no row with this id. */
+async function deleteCaptured(
+  db: DbExecutor,
+  table: CaptureTable,
+  userId: string,
+  id: string,
+): Promise<boolean> {
+  const gone = await db
+    .deleteFrom(table)
+    .where('user_id', '=', userId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows) > 0;
+}
+
+/** Adds the rows whose id the user does not have yet; answers how many it added. */
+async function importCaptured<T extends CaptureTable>(
+  db: DbExecutor,
+  table: T,
+  userId: string,
+  rows: readonly CaptureInsert<T>[],
+  now: Date,
+): Promise<number> {
+  let added = 0;
+  // PostgreSQL takes at most 65,535 parameters a statement: 500 rows of 16 columns stay far below.
+  await forEachBatch(rows, IMPORT_BATCH, async (batch) => {
+    const inserted = await db
+      .insertInto(table as CaptureTable)
+      .values(
+        batch.map((row) => ({
+          ...row,
+          user_id: userId,
+          created_at: row.created_at ?? now,
+          updated_at: row.updated_at ?? now,
+        })),
+      )
+      .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
+      .returning('id')
+      .execute();
+    added += inserted.length;
+  });
+  return added;
 }
 
 /** The user's highlights, newest first, optionally of one episode. */
@@ -57,13 +174,7 @@ export async function findHighlight(
   userId: string,
   id: string,
 ): Promise<HighlightRow | undefined> {
-  const row = await db
-    .selectFrom('highlights')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && isoRow(row);
+  return findCaptured(db, 'highlights', userId, id);
 }
 
 /** Adds one highlight, refused (409) past the per-user cap. */
@@ -74,16 +185,7 @@ export async function insertHighlight(
   max: number,
   now: Date,
 ): Promise<HighlightRow> {
-  return withTransaction(db, async (trx) => {
-    await lockUser(trx, userId);
-    await assertRoomFor(trx, 'highlights', userId, 1, max, 'highlights');
-    const inserted = await trx
-      .insertInto('highlights')
-      .values({ ...row, user_id: userId, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return isoRow(inserted);
-  });
+  return insertCaptured(db, 'highlights', userId, row, max, now);
 }
 
 /** Changes a highlight of the user; undefined when there is none with this id. */
@@ -94,14 +196,7 @@ export async function updateHighlight(
   change: Updateable<HighlightsTable>,
   now: Date,
 ): Promise<HighlightRow | undefined> {
-  const row = await db
-    .updateTable('highlights')
-    .set({ ...change, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  return row && isoRow(row);
+  return updateCaptured(db, 'highlights', userId, id, change, now);
 }
 
 /** Deletes a highlight and the notes attached to it; false when there was none. */
@@ -111,18 +206,14 @@ export async function deleteHighlight(
   id: string,
 ): Promise<boolean> {
   return withTransaction(db, async (trx) => {
-    const gone = await trx
-      .deleteFrom('highlights')
-      .where('user_id', '=', userId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const gone = await deleteCaptured(trx, 'highlights', userId, id);
     await trx
       .deleteFrom('notes')
       .where('user_id', '=', userId)
       .where('target', '=', 'highlight')
       .where('target_id', '=', id)
       .execute();
-    return Number(gone.numDeletedRows) > 0;
+    return gone;
   });
 }
 
@@ -147,13 +238,7 @@ export async function findNote(
   userId: string,
   id: string,
 ): Promise<NoteRow | undefined> {
-  const row = await db
-    .selectFrom('notes')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row && isoRow(row);
+  return findCaptured(db, 'notes', userId, id);
 }
 
 /** Adds one note, refused (409) past the per-user cap. */
@@ -164,16 +249,7 @@ export async function insertNote(
   max: number,
   now: Date,
 ): Promise<NoteRow> {
-  return withTransaction(db, async (trx) => {
-    await lockUser(trx, userId);
-    await assertRoomFor(trx, 'notes', userId, 1, max, 'notes');
-    const inserted = await trx
-      .insertInto('notes')
-      .values({ ...row, user_id: userId, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return isoRow(inserted);
-  });
+  return insertCaptured(db, 'notes', userId, row, max, now);
 }
 
 export async function updateNoteText(
@@ -183,23 +259,11 @@ export async function updateNoteText(
   text: string,
   now: Date,
 ): Promise<NoteRow | undefined> {
-  const row = await db
-    .updateTable('notes')
-    .set({ text, updated_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  return row && isoRow(row);
+  return updateCaptured(db, 'notes', userId, id, { text }, now);
 }
 
 export async function deleteNote(db: DbExecutor, userId: string, id: string): Promise<boolean> {
-  const gone = await db
-    .deleteFrom('notes')
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return Number(gone.numDeletedRows) > 0;
+  return deleteCaptured(db, 'notes', userId, id);
 }
 
 /**
@@ -215,34 +279,11 @@ export async function importCaptureRows(
   caps: CaptureCaps,
   now: Date,
 ): Promise<{ highlights: number; notes: number }> {
-  return withTransaction(db, async (trx) => {
-    await lockUser(trx, userId);
-    const stamp = <T extends { created_at?: string; updated_at?: string }>(row: T) => ({
-      ...row,
-      user_id: userId,
-      created_at: row.created_at ?? now,
-      updated_at: row.updated_at ?? now,
-    });
-    const added = { highlights: 0, notes: 0 };
-    // PostgreSQL takes at most 65,535 parameters a statement: 500 rows of 16 columns stay far below.
-    for (let i = 0; i < rows.highlights.length; i += IMPORT_BATCH) {
-      const inserted = await trx
-        .insertInto('highlights')
-        .values(rows.highlights.slice(i, i + IMPORT_BATCH).map(stamp))
-        .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
-        .returning('id')
-        .execute();
-      added.highlights += inserted.length;
-    }
-    for (let i = 0; i < rows.notes.length; i += IMPORT_BATCH) {
-      const inserted = await trx
-        .insertInto('notes')
-        .values(rows.notes.slice(i, i + IMPORT_BATCH).map(stamp))
-        .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
-        .returning('id')
-        .execute();
-      added.notes += inserted.length;
-    }
+  return withUserLock(db, userId, async (trx) => {
+    const added = {
+      highlights: await importCaptured(trx, 'highlights', userId, rows.highlights, now),
+      notes: await importCaptured(trx, 'notes', userId, rows.notes, now),
+    };
     await assertWithinCap(trx, 'highlights', userId, caps.highlights, 'highlights');
     await assertWithinCap(trx, 'notes', userId, caps.notes, 'notes');
     return added;

@@ -7,17 +7,26 @@ export interface CommsRow {
   unsubscribe_ref: string;
 }
 
+const COMMS_COLUMNS = ['user_id', 'record', 'unsubscribe_ref'] as const;
+
+/** The record whose `key` column holds `value`, optionally locked FOR UPDATE. */
+async function findCommsBy(
+  db: DbExecutor,
+  key: 'user_id' | 'unsubscribe_ref',
+  value: string,
+  options: { lock?: boolean },
+): Promise<CommsRow | undefined> {
+  const query = db.selectFrom('comms').select(COMMS_COLUMNS).where(key, '=', value);
+  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
+}
+
 /** The user's stored record, optionally locked FOR UPDATE inside the caller's transaction. */
 export async function findComms(
   db: DbExecutor,
   userId: string,
   options: { lock?: boolean } = {},
 ): Promise<CommsRow | undefined> {
-  const query = db
-    .selectFrom('comms')
-    .select(['user_id', 'record', 'unsubscribe_ref'])
-    .where('user_id', '=', userId);
-  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
+  return findCommsBy(db, 'user_id', userId, options);
 }
 
 /**
@@ -36,7 +45,7 @@ export async function saveComms(
     .insertInto('comms')
     .values({ user_id: userId, record: json, unsubscribe_ref: mintedRef, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ record: json, updated_at: now }))
-    .returning(['user_id', 'record', 'unsubscribe_ref'])
+    .returning(COMMS_COLUMNS)
     .executeTakeFirstOrThrow();
 }
 
@@ -45,11 +54,7 @@ export async function findCommsByUnsubscribeRef(
   ref: string,
   options: { lock?: boolean } = {},
 ): Promise<CommsRow | undefined> {
-  const query = db
-    .selectFrom('comms')
-    .select(['user_id', 'record', 'unsubscribe_ref'])
-    .where('unsubscribe_ref', '=', ref);
-  return (options.lock ? query.forUpdate() : query).executeTakeFirst();
+  return findCommsBy(db, 'unsubscribe_ref', ref, options);
 }
 
 /** Records of the given users (those who saved one), for the seam's live re-check. */
@@ -59,7 +64,7 @@ export async function listCommsOf(db: DbExecutor, userIds: readonly string[]): P
   }
   return db
     .selectFrom('comms')
-    .select(['user_id', 'record', 'unsubscribe_ref'])
+    .select(COMMS_COLUMNS)
     .where('user_id', 'in', [...userIds])
     .execute();
 }

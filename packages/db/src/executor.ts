@@ -31,3 +31,19 @@ export function withTransaction<T>(
 export async function lockUser(trx: Transaction<Database>, userId: string): Promise<void> {
   await trx.selectFrom('users').select('id').where('id', '=', userId).forNoKeyUpdate().execute();
 }
+
+/**
+ * Runs `work` in a transaction (the caller's, when there is one) that first
+ * takes the user's row lock: the shape of every per-user write that checks a
+ * cap or replaces a set, so racing writes of one user run one after another.
+ */
+export function withUserLock<T>(
+  db: DbExecutor,
+  userId: string,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return withTransaction(db, async (trx) => {
+    await lockUser(trx, userId);
+    return work(trx);
+  });
+}

@@ -1,6 +1,6 @@
 import { type FavoriteKind, type Favorites, MAX_FAVORITES } from '@podcast/contracts';
 import { assertRoomFor } from './caps.js';
-import { type DbExecutor, lockUser, withTransaction } from './executor.js';
+import { type DbExecutor, withUserLock } from './executor.js';
 import type { FavoriteExtra } from './schema.js';
 
 /**
@@ -54,8 +54,7 @@ export async function saveFavorite(
   now: Date,
 ): Promise<SavedFavorite> {
   const extra = JSON.stringify(favorite.extra ?? {});
-  return withTransaction(db, async (trx) => {
-    await lockUser(trx, userId);
+  return withUserLock(db, userId, async (trx) => {
     const known = await trx
       .selectFrom('favorites')
       .select('ref')

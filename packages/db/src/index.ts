@@ -35,7 +35,7 @@ export { createDatabase } from './connect.js';
 export type { DatabaseErrorFacts, DatabaseLogger } from './database-logger.js';
 export { databaseErrorFacts } from './database-logger.js';
 export type { DbExecutor } from './executor.js';
-export { lockUser, withTransaction } from './executor.js';
+export { lockUser, withTransaction, withUserLock } from './executor.js';
 export type { FavoriteInput, SavedFavorite, SavedFavorites } from './favorites.js';
 export { deleteFavorite, listFavorites, saveFavorite } from './favorites.js';
 export type { InboxInsert, InboxItem } from './inbox.js';

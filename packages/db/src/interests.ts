@@ -1,7 +1,7 @@
 import { type Interests, MAX_INTERESTS } from '@podcast/contracts';
 import { sql } from 'kysely';
 import { assertRoomFor, CapReached } from './caps.js';
-import { type DbExecutor, lockUser, withTransaction } from './executor.js';
+import { type DbExecutor, withUserLock } from './executor.js';
 
 /** Tokens in byte order (COLLATE "C"), so every server sorts them alike. */
 export async function listInterests(db: DbExecutor, userId: string): Promise<Interests> {
@@ -25,8 +25,7 @@ export async function replaceInterests(
   if (unique.length > MAX_INTERESTS) {
     throw new CapReached('interests', MAX_INTERESTS);
   }
-  return withTransaction(db, async (trx) => {
-    await lockUser(trx, userId);
+  return withUserLock(db, userId, async (trx) => {
     await trx.deleteFrom('interests').where('user_id', '=', userId).execute();
     if (unique.length > 0) {
       await trx
@@ -50,8 +49,7 @@ export async function addInterest(
   token: string,
   now: Date,
 ): Promise<Interests> {
-  return withTransaction(db, async (trx) => {
-    await lockUser(trx, userId);
+  return withUserLock(db, userId, async (trx) => {
     const known = await trx
       .selectFrom('interests')
       .select('token')

@@ -1,6 +1,7 @@
 import { MAX_LIBRARY_FEEDS } from '@podcast/contracts';
+import { forEachBatch } from './batches.js';
 import { assertRoomFor } from './caps.js';
-import { type DbExecutor, lockUser, withTransaction } from './executor.js';
+import { type DbExecutor, withUserLock } from './executor.js';
 import { toIso } from './timestamps.js';
 
 export interface LibrarySubscription {
@@ -53,8 +54,7 @@ export async function subscribeMany(
   const lockOrder = [...unique].sort();
   const inserted = new Set<string>();
   // Under the user-row lock, so the MAX_LIBRARY_FEEDS count cannot be passed by racing writes.
-  await withTransaction(db, async (trx) => {
-    await lockUser(trx, userId);
+  await withUserLock(db, userId, async (trx) => {
     const known = new Set(
       (
         await trx
@@ -73,8 +73,7 @@ export async function subscribeMany(
       MAX_LIBRARY_FEEDS,
       'shows in the library',
     );
-    for (let start = 0; start < lockOrder.length; start += INSERT_CHUNK) {
-      const chunk = lockOrder.slice(start, start + INSERT_CHUNK);
+    await forEachBatch(lockOrder, INSERT_CHUNK, async (chunk) => {
       const rows = await trx
         .insertInto('library_subscriptions')
         .values(chunk.map((feedId) => ({ user_id: userId, feed_id: feedId, created_at: now })))
@@ -84,7 +83,7 @@ export async function subscribeMany(
       for (const row of rows) {
         inserted.add(row.feed_id);
       }
-    }
+    });
   });
   // RETURNING order is not guaranteed, so the answer follows the caller's order.
   return unique.filter((feedId) => inserted.has(feedId));
@@ -105,8 +104,7 @@ export async function unsubscribeMany(
   if (feedIds.length === 0) {
     return 0;
   }
-  return withTransaction(db, async (trx) => {
-    await lockUser(trx, userId);
+  return withUserLock(db, userId, async (trx) => {
     const result = await trx
       .deleteFrom('library_subscriptions')
       .where('user_id', '=', userId)

@@ -1,5 +1,5 @@
 import type { Queue } from '@podcast/contracts';
-import { type DbExecutor, lockUser, withTransaction } from './executor.js';
+import { type DbExecutor, withUserLock } from './executor.js';
 
 export async function getQueue(db: DbExecutor, userId: string): Promise<Queue> {
   const rows = await db
@@ -24,8 +24,7 @@ export async function replaceQueue(
   slugs: readonly string[],
 ): Promise<Queue> {
   const items = [...new Set(slugs)];
-  await withTransaction(db, async (trx) => {
-    await lockUser(trx, userId);
+  await withUserLock(db, userId, async (trx) => {
     await rewriteQueue(trx, userId, items);
   });
   return { items };
@@ -56,8 +55,7 @@ export async function addQueueItem(
   after: string | undefined,
   maxItems: number,
 ): Promise<QueueAdd> {
-  return withTransaction(db, async (trx) => {
-    await lockUser(trx, userId);
+  return withUserLock(db, userId, async (trx) => {
     const { items } = await getQueue(trx, userId);
     if (items.includes(slug)) {
       return { status: 'present', queue: { items } };
@@ -79,8 +77,7 @@ export async function removeQueueItem(
   userId: string,
   slug: string,
 ): Promise<Queue> {
-  return withTransaction(db, async (trx) => {
-    await lockUser(trx, userId);
+  return withUserLock(db, userId, async (trx) => {
     await trx
       .deleteFrom('queue_items')
       .where('user_id', '=', userId)

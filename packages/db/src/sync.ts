@@ -1,8 +1,34 @@
-import { type Selectable, sql } from 'kysely';
-import { assertRoomFor, assertWithinCap } from './caps.js';
-import { type DbExecutor, lockUser, withTransaction } from './executor.js';
-import type { SyncEpisodeActionsTable } from './schema.js';
+import { type Selectable, sql, type Transaction } from 'kysely';
+import { forEachBatch } from './batches.js';
+import { assertRoomFor, assertWithinCap, type CappedTable } from './caps.js';
+import { type DbExecutor, lockUser, withTransaction, withUserLock } from './executor.js';
+import type { Database, SyncEpisodeActionsTable } from './schema.js';
 import { toIso, toIsoOrNull } from './timestamps.js';
+
+/** Rows (or keys) a statement takes at most: far below PostgreSQL's 65,535 bind parameters. */
+const BATCH = 1000;
+
+/**
+ * Writes `rows` batch by batch in one transaction (the caller's, when there
+ * is one), then refuses, and so rolls back, a total past the cap. No rows:
+ * no statement at all.
+ */
+async function writeBatchesWithinCap<T>(
+  db: DbExecutor,
+  rows: readonly T[],
+  cap: { table: CappedTable; userId: string; max: number; what: string },
+  write: (tx: Transaction<Database>, batch: T[]) => Promise<unknown>,
+): Promise<void> {
+  if (rows.length === 0) {
+    return;
+  }
+  await withTransaction(db, async (tx) => {
+    await forEachBatch(rows, BATCH, async (batch) => {
+      await write(tx, batch);
+    });
+    await assertWithinCap(tx, cap.table, cap.userId, cap.max, cap.what);
+  });
+}
 
 // ------------------------------------------------------------ accounts and app passwords
 
@@ -62,8 +88,7 @@ export async function insertAppPassword(
   },
   max: number,
 ): Promise<AppPasswordRow> {
-  return withTransaction(db, async (trx) => {
-    await lockUser(trx, row.userId);
+  return withUserLock(db, row.userId, async (trx) => {
     await assertRoomFor(trx, 'sync_app_passwords', row.userId, 1, max, 'app passwords');
     await trx
       .insertInto('sync_app_passwords')
@@ -291,13 +316,7 @@ export async function upsertSyncDevice(
     return;
   }
   await withTransaction(db, async (trx) => {
-    const known = await trx
-      .selectFrom('sync_devices')
-      .select('id')
-      .where('user_id', '=', userId)
-      .where('id', '=', deviceId)
-      .executeTakeFirst();
-    if (known === undefined) {
+    if (!(await hasSyncDevice(trx, userId, deviceId))) {
       await lockUser(trx, userId);
       await assertRoomFor(trx, 'sync_devices', userId, 1, max, 'devices');
       await trx
@@ -424,32 +443,20 @@ export async function writeSyncSubscriptions(
   stamp: number,
   max: number,
 ): Promise<void> {
-  if (changes.length === 0) {
-    return;
-  }
-  await withTransaction(trx, async (tx) => {
-    const sorted = [...changes].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-    for (let start = 0; start < sorted.length; start += 1000) {
-      await tx
-        .insertInto('sync_subscriptions')
-        .values(
-          sorted.slice(start, start + 1000).map((c) => ({
-            user_id: userId,
-            url: c.url,
-            subscribed: c.subscribed,
-            stamp,
-          })),
-        )
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'url']).doUpdateSet((eb) => ({
-            subscribed: eb.ref('excluded.subscribed'),
-            stamp: eb.ref('excluded.stamp'),
-          })),
-        )
-        .execute();
-    }
-    await assertWithinCap(tx, 'sync_subscriptions', userId, max, 'synced subscriptions');
-  });
+  const sorted = [...changes].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+  const cap = { table: 'sync_subscriptions', userId, max, what: 'synced subscriptions' } as const;
+  await writeBatchesWithinCap(trx, sorted, cap, (tx, batch) =>
+    tx
+      .insertInto('sync_subscriptions')
+      .values(batch.map((c) => ({ user_id: userId, url: c.url, subscribed: c.subscribed, stamp })))
+      .onConflict((oc) =>
+        oc.columns(['user_id', 'url']).doUpdateSet((eb) => ({
+          subscribed: eb.ref('excluded.subscribed'),
+          stamp: eb.ref('excluded.stamp'),
+        })),
+      )
+      .execute(),
+  );
 }
 
 // ------------------------------------------------------------ episode actions
@@ -467,17 +474,17 @@ export async function knownActionKeys(
   keys: readonly string[],
 ): Promise<Set<string>> {
   const known = new Set<string>();
-  for (let start = 0; start < keys.length; start += 1000) {
+  await forEachBatch(keys, BATCH, async (batch) => {
     const rows = await db
       .selectFrom('sync_episode_actions')
       .select('content_key')
       .where('user_id', '=', userId)
-      .where('content_key', 'in', keys.slice(start, start + 1000))
+      .where('content_key', 'in', batch)
       .execute();
     for (const row of rows) {
       known.add(row.content_key);
     }
-  }
+  });
   return known;
 }
 
@@ -492,19 +499,14 @@ export async function insertEpisodeActions(
   stamp: number,
   max: number,
 ): Promise<void> {
-  if (rows.length === 0) {
-    return;
-  }
-  await withTransaction(trx, async (tx) => {
-    for (let start = 0; start < rows.length; start += 1000) {
-      await tx
-        .insertInto('sync_episode_actions')
-        .values(rows.slice(start, start + 1000).map((r) => ({ ...r, user_id: userId, stamp })))
-        .onConflict((oc) => oc.columns(['user_id', 'content_key']).doNothing())
-        .execute();
-    }
-    await assertWithinCap(tx, 'sync_episode_actions', userId, max, 'episode actions');
-  });
+  const cap = { table: 'sync_episode_actions', userId, max, what: 'episode actions' } as const;
+  await writeBatchesWithinCap(trx, rows, cap, (tx, batch) =>
+    tx
+      .insertInto('sync_episode_actions')
+      .values(batch.map((r) => ({ ...r, user_id: userId, stamp })))
+      .onConflict((oc) => oc.columns(['user_id', 'content_key']).doNothing())
+      .execute(),
+  );
 }
 
 export type StoredEpisodeAction = Omit<EpisodeActionRow, 'content_key'>;

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import {
   createSession,
   deleteExpiredSessions,
@@ -7,13 +7,13 @@ import {
   revokeSession,
   upsertUserFromProvider,
 } from '../src/index.js';
-import { BACKENDS, type Backend, OPEN_TIMEOUT_MS, openBackend } from './backends.js';
+import { BACKENDS, useBackend } from './backends.js';
+import { T0 } from './clock.js';
 
-const T0 = new Date('2026-03-10T12:00:00.000Z');
 const HOUR = 3_600_000;
 
 describe.each(BACKENDS)('accounts on %s', (kind) => {
-  let backend: Backend;
+  const backend = useBackend(kind);
   let subjects = 0;
   const login = (now: Date, profile: { email?: string | null; name?: string | null } = {}) =>
     upsertUserFromProvider(backend.db, { provider: 'oidc', subject: 'alice', ...profile }, now);
@@ -25,13 +25,6 @@ describe.each(BACKENDS)('accounts on %s', (kind) => {
       T0,
     );
   };
-
-  beforeAll(async () => {
-    backend = await openBackend(kind);
-  }, OPEN_TIMEOUT_MS);
-  afterAll(async () => {
-    await backend.close();
-  });
 
   it('creates a user with a u_ id of 24 hex digits on first sight', async () => {
     const user = await login(T0, { email: 'alice@example.com', name: 'Alice' });

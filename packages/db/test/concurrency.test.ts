@@ -12,8 +12,8 @@ import {
   upsertUserFromProvider,
 } from '../src/index.js';
 import { BACKENDS, insertUser, useBackend } from './backends.js';
+import { T0 } from './clock.js';
 
-const T0 = new Date('2026-03-10T12:00:00.000Z');
 const PARALLEL = 20;
 
 function inParallel<T>(call: (index: number) => Promise<T>): Promise<PromiseSettledResult<T>[]> {

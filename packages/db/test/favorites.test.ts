@@ -2,9 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { FavoriteKind } from '@podcast/contracts';
 import { deleteFavorite, listFavorites, saveFavorite } from '../src/index.js';
 import { BACKENDS, insertUser, useBackend } from './backends.js';
-
-const T0 = new Date('2026-03-10T12:00:00.000Z');
-const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+import { at, T0 } from './clock.js';
 
 describe.each(BACKENDS)('favorites on %s', (kind) => {
   const backend = useBackend(kind);

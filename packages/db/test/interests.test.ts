@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { addInterest, listInterests, removeInterest, replaceInterests } from '../src/index.js';
 import { BACKENDS, insertUser, useBackend } from './backends.js';
-
-const T0 = new Date('2026-03-10T12:00:00.000Z');
+import { T0 } from './clock.js';
 
 describe.each(BACKENDS)('interests on %s', (kind) => {
   const backend = useBackend(kind);

@@ -1,9 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { listSubscriptions, subscribe, subscribeMany, unsubscribe } from '../src/index.js';
 import { BACKENDS, insertUser, useBackend } from './backends.js';
-
-const T0 = new Date('2026-03-10T12:00:00.000Z');
-const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+import { at, T0 } from './clock.js';
 
 describe.each(BACKENDS)('library on %s', (kind) => {
   const backend = useBackend(kind);

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { consumeLoginState } from '../src/index.js';
-import { BACKENDS, type Backend, OPEN_TIMEOUT_MS, openBackend } from './backends.js';
+import { BACKENDS, useBackend } from './backends.js';
+import { T0 } from './clock.js';
 
-const T0 = new Date('2026-03-10T12:00:00.000Z');
 const TEN_MINUTES = 10 * 60_000;
 
 describe.each(BACKENDS)('used login states on %s', (kind) => {
-  let backend: Backend;
-
-  beforeAll(async () => {
-    backend = await openBackend(kind);
-  }, OPEN_TIMEOUT_MS);
-  afterAll(() => backend.close());
+  const backend = useBackend(kind);
 
   it('accepts a state once and refuses it the second time', async () => {
     const expires = new Date(T0.getTime() + TEN_MINUTES);

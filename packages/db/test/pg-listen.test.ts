@@ -8,9 +8,8 @@ import {
   upsertUserFromProvider,
 } from '../src/index.js';
 import { checkedChannel, postgresListen } from '../src/pg-listen.js';
-import { BACKENDS, type Backend, OPEN_TIMEOUT_MS, openBackend } from './backends.js';
-
-const T0 = new Date('2026-03-10T12:00:00.000Z');
+import { BACKENDS, useBackend } from './backends.js';
+import { T0 } from './clock.js';
 
 /** Collects what a subscription hears; `next()` waits for the next payload. */
 function recorder() {
@@ -49,16 +48,8 @@ function recorder() {
 }
 
 describe.each(BACKENDS)('LISTEN/NOTIFY on %s', (kind) => {
-  let backend: Backend;
+  const backend = useBackend(kind);
   let subjects = 0;
-
-  beforeAll(async () => {
-    backend = await openBackend(kind);
-  }, OPEN_TIMEOUT_MS);
-
-  afterAll(async () => {
-    await backend.close();
-  });
 
   const freshSession = async () => {
     subjects += 1;

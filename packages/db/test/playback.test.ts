@@ -7,9 +7,7 @@ import {
   putPlaybackMany,
 } from '../src/index.js';
 import { BACKENDS, insertUser, useBackend } from './backends.js';
-
-const T0 = new Date('2026-03-10T12:00:00.000Z');
-const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+import { at, T0 } from './clock.js';
 
 describe.each(BACKENDS)('playback on %s', (kind) => {
   const backend = useBackend(kind);
