@@ -25,8 +25,13 @@ import { defineRoute, userStateOf } from '../../context.js';
 const TAGS = ['capture'];
 const NOT_MINE = Problem.describe('No highlight with this id among the user’s');
 
-function dated(prefix: string, now: Date, extension: string): string {
-  return `${prefix}-${now.toISOString().slice(0, 10)}.${extension}`;
+/** Headers of a download named for its day (`highlights-2026-01-31.md`), never cached. */
+function datedAttachment(prefix: string, now: Date, extension: string) {
+  const name = `${prefix}-${now.toISOString().slice(0, 10)}.${extension}`;
+  return {
+    'Content-Disposition': contentDisposition('attachment', name),
+    'Cache-Control': 'no-store',
+  };
 }
 
 export const listHighlights = defineRoute({
@@ -107,13 +112,13 @@ export const exportHighlightsMarkdown = defineRoute({
   responses: {
     200: { description: 'The Markdown file', contentType: 'text/markdown; charset=utf-8' },
   },
-  handler: async ({ ctx, principal }) => {
-    const text = await exportUserMarkdown(userStateOf(ctx), principal.user.id);
-    return rawReply(200, 'text/markdown; charset=utf-8', text, {
-      'Content-Disposition': contentDisposition('attachment', dated('highlights', ctx.now(), 'md')),
-      'Cache-Control': 'no-store',
-    });
-  },
+  handler: async ({ ctx, principal }) =>
+    rawReply(
+      200,
+      'text/markdown; charset=utf-8',
+      await exportUserMarkdown(userStateOf(ctx), principal.user.id),
+      datedAttachment('highlights', ctx.now(), 'md'),
+    ),
 });
 
 export const exportCaptureJson = defineRoute({
@@ -127,10 +132,11 @@ export const exportCaptureJson = defineRoute({
   auth: 'session',
   responses: { 200: CaptureBackup },
   handler: async ({ ctx, principal }) =>
-    reply(200, await exportUserCapture(userStateOf(ctx), principal.user.id), {
-      'Content-Disposition': contentDisposition('attachment', dated('capture', ctx.now(), 'json')),
-      'Cache-Control': 'no-store',
-    }),
+    reply(
+      200,
+      await exportUserCapture(userStateOf(ctx), principal.user.id),
+      datedAttachment('capture', ctx.now(), 'json'),
+    ),
 });
 
 export const importCapture = defineRoute({

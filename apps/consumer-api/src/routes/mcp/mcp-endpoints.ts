@@ -3,6 +3,7 @@ import {
   HttpError,
   type RawResponseSpec,
   rawReply,
+  reply,
   type ValidationFailed,
 } from '@podcast/http-kit';
 import type { Request } from 'express';
@@ -38,7 +39,7 @@ export const OAUTH_ERROR: RawResponseSpec = {
   contentType: 'application/json',
 };
 
-export const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
+const NO_STORE = { 'Cache-Control': 'no-store', Pragma: 'no-cache' };
 
 export function oauthErrorReply(error: OAuthError) {
   const headers: Record<string, string> = { ...NO_STORE };
@@ -54,7 +55,7 @@ export function oauthInvalid(failure: ValidationFailed, code: string) {
 }
 
 /** Runs an OAuth step, answering its refusal in OAuth's shape. */
-export async function inOAuthTerms<T>(work: () => Promise<T>) {
+async function inOAuthTerms<T>(work: () => Promise<T>) {
   try {
     return await work();
   } catch (err) {
@@ -63,4 +64,13 @@ export async function inOAuthTerms<T>(work: () => Promise<T>) {
     }
     throw err;
   }
+}
+
+/** An OAuth endpoint's answer: the step's result as `status`, never cached, or its refusal. */
+export function oauthReply(
+  ctx: ConsumerCtx,
+  status: number,
+  step: (deps: McpOAuthDeps) => Promise<unknown>,
+) {
+  return inOAuthTerms(async () => reply(status, await step(mcpOAuthDeps(ctx)), NO_STORE));
 }

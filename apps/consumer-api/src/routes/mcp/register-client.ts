@@ -1,14 +1,7 @@
 import { registerMcpClient } from '@podcast/auth';
 import { ClientRegistrationRequest, ClientRegistrationResponse } from '@podcast/contracts';
-import { reply } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
-import {
-  inOAuthTerms,
-  mcpOAuthDeps,
-  NO_STORE,
-  OAUTH_ERROR,
-  oauthInvalid,
-} from './mcp-endpoints.js';
+import { OAUTH_ERROR, oauthInvalid, oauthReply } from './mcp-endpoints.js';
 
 export const registerClient = defineRoute({
   method: 'post',
@@ -31,8 +24,5 @@ export const registerClient = defineRoute({
         ? 'invalid_redirect_uri'
         : 'invalid_client_metadata',
     ),
-  handler: ({ ctx, body }) =>
-    inOAuthTerms(async () =>
-      reply(201, await registerMcpClient(mcpOAuthDeps(ctx), body), NO_STORE),
-    ),
+  handler: ({ ctx, body }) => oauthReply(ctx, 201, (deps) => registerMcpClient(deps, body)),
 });

@@ -1,14 +1,7 @@
 import { type ClientCredentials, exchangeMcpToken, OAuthError } from '@podcast/auth';
 import { TokenRequest, TokenResponse } from '@podcast/contracts';
-import { reply } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
-import {
-  inOAuthTerms,
-  mcpOAuthDeps,
-  NO_STORE,
-  OAUTH_ERROR,
-  oauthInvalid,
-} from './mcp-endpoints.js';
+import { OAUTH_ERROR, oauthInvalid, oauthReply } from './mcp-endpoints.js';
 
 function decodeComponent(text: string): string {
   return decodeURIComponent(text.replace(/\+/g, ' '));
@@ -55,8 +48,7 @@ export const exchangeToken = defineRoute({
   responses: { 200: TokenResponse, 400: OAUTH_ERROR, 401: OAUTH_ERROR },
   invalid: (failure) => oauthInvalid(failure, 'invalid_request'),
   handler: ({ ctx, body, req }) =>
-    inOAuthTerms(async () => {
-      const credentials = basicCredentials(req.get('authorization'));
-      return reply(200, await exchangeMcpToken(mcpOAuthDeps(ctx), body, credentials), NO_STORE);
-    }),
+    oauthReply(ctx, 200, (deps) =>
+      exchangeMcpToken(deps, body, basicCredentials(req.get('authorization'))),
+    ),
 });

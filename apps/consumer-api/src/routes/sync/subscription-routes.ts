@@ -3,6 +3,7 @@ import {
   GpodderDeviceParams,
   GpodderUserFileParams,
   Problem,
+  type SimpleFormat,
   SinceQuery,
   SubscriptionChangeBody,
   SubscriptionChangeResult,
@@ -19,11 +20,19 @@ import {
   requireUserDevice,
   subscriptionChangesSince,
   syncedFeedUrls,
+  type UserStateDeps,
 } from '@podcast/user-state';
 import { defineRoute, userStateOf } from '../../context.js';
 
 const TAGS = ['gpodder'];
 const LIST = { description: 'The feed URLs as OPML, JSON or text', contentType: 'text/plain' };
+
+/** The one list every device of the user shares, as the simple API's `format` asks. */
+async function feedListReply(deps: UserStateDeps, userId: string, format: SimpleFormat) {
+  const urls = await syncedFeedUrls(deps, userId);
+  const { contentType, body } = renderFeedList(urls, format, deps.now());
+  return rawReply(200, contentType, body);
+}
 
 export const getSubscriptionChanges = defineRoute({
   method: 'get',
@@ -72,11 +81,8 @@ export const getUserSubscriptionFile = defineRoute({
   auth: 'sync',
   params: GpodderUserFileParams,
   responses: { 200: LIST },
-  handler: async ({ ctx, params, principal }) => {
-    const urls = await syncedFeedUrls(userStateOf(ctx), principal.userId);
-    const { contentType, body } = renderFeedList(urls, params.format, ctx.now());
-    return rawReply(200, contentType, body);
-  },
+  handler: ({ ctx, params, principal }) =>
+    feedListReply(userStateOf(ctx), principal.userId, params.format),
 });
 
 export const getDeviceSubscriptionFile = defineRoute({
@@ -91,9 +97,7 @@ export const getDeviceSubscriptionFile = defineRoute({
   handler: async ({ ctx, params, principal }) => {
     const deps = userStateOf(ctx);
     await requireUserDevice(deps, principal.userId, params.device);
-    const urls = await syncedFeedUrls(deps, principal.userId);
-    const { contentType, body } = renderFeedList(urls, params.format, ctx.now());
-    return rawReply(200, contentType, body);
+    return feedListReply(deps, principal.userId, params.format);
   },
 });
 

@@ -1,6 +1,6 @@
 import { ArtifactList, z } from '@podcast/contracts';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { answerForCorpus } from '../corpus-browse/corpus-snapshot-for.js';
 import { snapshotCache } from '../snapshot-cache.js';
 
 export const listArtifacts = defineRoute({
@@ -17,8 +17,6 @@ export const listArtifacts = defineRoute({
   }),
   responses: { 200: ArtifactList },
   cache: snapshotCache,
-  handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    return { path: snapshot.root, items: snapshot.artifacts };
-  },
+  handler: ({ query, ctx }) =>
+    answerForCorpus(ctx, query.path, (snapshot) => ({ items: snapshot.artifacts })),
 });

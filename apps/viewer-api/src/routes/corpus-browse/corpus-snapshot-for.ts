@@ -1,11 +1,24 @@
 import { NotFound } from '@podcast/contracts';
-import { assertRelativePath, resolveCorpusRoot } from '@podcast/corpus';
+import { assertRelativePath, type CorpusSnapshot, resolveCorpusRoot } from '@podcast/corpus';
 import type { ViewerCtx } from '../../context.js';
 
 /** The snapshot of the `path` parameter's corpus (CORPUS_DIR when absent); 403 outside CORPUS_ROOTS. */
 export async function corpusSnapshotFor(ctx: ViewerCtx, requested: string | undefined) {
   const root = await resolveCorpusRoot(requested, ctx.config.corpusRoots);
   return ctx.corpus.get(root);
+}
+
+/**
+ * `answer` over the `path` parameter's snapshot, led by the corpus root as
+ * `path`: every corpus answer names the root it was read from.
+ */
+export async function answerForCorpus<T extends object>(
+  ctx: ViewerCtx,
+  requested: string | undefined,
+  answer: (snapshot: CorpusSnapshot) => T | Promise<T>,
+): Promise<{ path: string } & T> {
+  const snapshot = await corpusSnapshotFor(ctx, requested);
+  return { path: snapshot.root, ...(await answer(snapshot)) };
 }
 
 /**

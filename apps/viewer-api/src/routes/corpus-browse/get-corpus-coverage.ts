@@ -2,7 +2,7 @@ import { CorpusCoverage, CorpusPathQuery } from '@podcast/contracts';
 import { corpusCoverageOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { snapshotCache } from '../snapshot-cache.js';
-import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+import { answerForCorpus } from './corpus-snapshot-for.js';
 
 export const getCorpusCoverage = defineRoute({
   method: 'get',
@@ -16,8 +16,5 @@ export const getCorpusCoverage = defineRoute({
   query: CorpusPathQuery,
   responses: { 200: CorpusCoverage },
   cache: snapshotCache,
-  handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    return { path: snapshot.root, ...corpusCoverageOf(snapshot) };
-  },
+  handler: ({ query, ctx }) => answerForCorpus(ctx, query.path, corpusCoverageOf),
 });

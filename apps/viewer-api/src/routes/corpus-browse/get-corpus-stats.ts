@@ -2,7 +2,7 @@ import { CorpusPathQuery, CorpusStats } from '@podcast/contracts';
 import { corpusStatsOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { snapshotCache } from '../snapshot-cache.js';
-import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+import { answerForCorpus } from './corpus-snapshot-for.js';
 
 export const getCorpusStats = defineRoute({
   method: 'get',
@@ -16,8 +16,5 @@ export const getCorpusStats = defineRoute({
   query: CorpusPathQuery,
   responses: { 200: CorpusStats },
   cache: snapshotCache,
-  handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    return { path: snapshot.root, ...corpusStatsOf(snapshot) };
-  },
+  handler: ({ query, ctx }) => answerForCorpus(ctx, query.path, corpusStatsOf),
 });

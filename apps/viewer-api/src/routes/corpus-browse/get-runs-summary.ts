@@ -1,7 +1,7 @@
 import { CorpusPathQuery, CorpusRunSummaryList } from '@podcast/contracts';
 import { readRunSummaries } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+import { answerForCorpus } from './corpus-snapshot-for.js';
 
 export const getRunsSummary = defineRoute({
   method: 'get',
@@ -15,8 +15,5 @@ export const getRunsSummary = defineRoute({
   auth: 'open',
   query: CorpusPathQuery,
   responses: { 200: CorpusRunSummaryList },
-  handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    return { path: snapshot.root, ...(await readRunSummaries(snapshot)) };
-  },
+  handler: ({ query, ctx }) => answerForCorpus(ctx, query.path, readRunSummaries),
 });

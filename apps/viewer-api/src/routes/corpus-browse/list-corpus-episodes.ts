@@ -2,7 +2,7 @@ import { CorpusEpisodeList, CorpusEpisodesQuery } from '@podcast/contracts';
 import { type EpisodeFilter, pageCorpusEpisodes, readClusteredEpisodeIds } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { snapshotAndClustersCache } from '../snapshot-cache.js';
-import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+import { answerForCorpus } from './corpus-snapshot-for.js';
 
 export const listCorpusEpisodes = defineRoute({
   method: 'get',
@@ -17,22 +17,22 @@ export const listCorpusEpisodes = defineRoute({
   query: CorpusEpisodesQuery,
   responses: { 200: CorpusEpisodeList },
   cache: snapshotAndClustersCache,
-  handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    const filter: EpisodeFilter = {
-      feed_id: query.feed_id,
-      q: query.q,
-      topic_q: query.topic_q,
-      since: query.since,
-    };
-    if (query.topic_cluster_only === true) {
-      filter.clusteredEpisodeIds = await readClusteredEpisodeIds(snapshot);
-    }
-    const page = pageCorpusEpisodes(snapshot, {
-      filter,
-      cursor: query.cursor,
-      limit: query.limit,
-    });
-    return { path: snapshot.root, limit: query.limit, ...page };
-  },
+  handler: ({ query, ctx }) =>
+    answerForCorpus(ctx, query.path, async (snapshot) => {
+      const filter: EpisodeFilter = {
+        feed_id: query.feed_id,
+        q: query.q,
+        topic_q: query.topic_q,
+        since: query.since,
+      };
+      if (query.topic_cluster_only === true) {
+        filter.clusteredEpisodeIds = await readClusteredEpisodeIds(snapshot);
+      }
+      const page = pageCorpusEpisodes(snapshot, {
+        filter,
+        cursor: query.cursor,
+        limit: query.limit,
+      });
+      return { limit: query.limit, ...page };
+    }),
 });

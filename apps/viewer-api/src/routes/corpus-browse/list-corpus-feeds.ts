@@ -2,7 +2,7 @@ import { CorpusFeedList, CorpusPathQuery } from '@podcast/contracts';
 import { corpusFeedsOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { snapshotCache } from '../snapshot-cache.js';
-import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+import { answerForCorpus } from './corpus-snapshot-for.js';
 
 export const listCorpusFeeds = defineRoute({
   method: 'get',
@@ -16,8 +16,6 @@ export const listCorpusFeeds = defineRoute({
   query: CorpusPathQuery,
   responses: { 200: CorpusFeedList },
   cache: snapshotCache,
-  handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    return { path: snapshot.root, feeds: corpusFeedsOf(snapshot) };
-  },
+  handler: ({ query, ctx }) =>
+    answerForCorpus(ctx, query.path, (snapshot) => ({ feeds: corpusFeedsOf(snapshot) })),
 });

@@ -5,7 +5,7 @@ import {
 } from '@podcast/contracts';
 import { findNodeEpisodes } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+import { answerForCorpus } from './corpus-snapshot-for.js';
 
 export const listNodeEpisodes = defineRoute({
   method: 'post',
@@ -19,10 +19,9 @@ export const listNodeEpisodes = defineRoute({
   auth: 'open',
   body: NodeEpisodesBody,
   responses: { 200: NodeEpisodesResponse },
-  handler: async ({ body, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, body.path);
-    const limit = body.limit ?? NODE_EPISODES_LIMIT_DEFAULT;
-    const found = findNodeEpisodes(snapshot, body.node_id, limit);
-    return { path: snapshot.root, node_id: body.node_id, ...found };
-  },
+  handler: ({ body, ctx }) =>
+    answerForCorpus(ctx, body.path, (snapshot) => {
+      const limit = body.limit ?? NODE_EPISODES_LIMIT_DEFAULT;
+      return { node_id: body.node_id, ...findNodeEpisodes(snapshot, body.node_id, limit) };
+    }),
 });

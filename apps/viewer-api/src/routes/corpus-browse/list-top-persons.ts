@@ -2,7 +2,7 @@ import { TopPersonList, TopPersonsQuery } from '@podcast/contracts';
 import { topPersonsOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { snapshotCache } from '../snapshot-cache.js';
-import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+import { answerForCorpus } from './corpus-snapshot-for.js';
 
 export const listTopPersons = defineRoute({
   method: 'get',
@@ -17,8 +17,8 @@ export const listTopPersons = defineRoute({
   query: TopPersonsQuery,
   responses: { 200: TopPersonList },
   cache: snapshotCache,
-  handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    return { path: snapshot.root, persons: topPersonsOf(snapshot).slice(0, query.limit) };
-  },
+  handler: ({ query, ctx }) =>
+    answerForCorpus(ctx, query.path, (snapshot) => ({
+      persons: topPersonsOf(snapshot).slice(0, query.limit),
+    })),
 });

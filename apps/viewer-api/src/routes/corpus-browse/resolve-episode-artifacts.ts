@@ -1,7 +1,7 @@
 import { ResolveEpisodeArtifactsBody, ResolveEpisodeArtifactsResponse } from '@podcast/contracts';
 import { resolveEpisodeArtifacts } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from './corpus-snapshot-for.js';
+import { answerForCorpus } from './corpus-snapshot-for.js';
 
 export const resolveEpisodeArtifactsRoute = defineRoute({
   method: 'post',
@@ -14,11 +14,8 @@ export const resolveEpisodeArtifactsRoute = defineRoute({
   auth: 'open',
   body: ResolveEpisodeArtifactsBody,
   responses: { 200: ResolveEpisodeArtifactsResponse },
-  handler: async ({ body, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, body.path);
-    const resolved = resolveEpisodeArtifacts(body.episode_ids, (id) =>
-      snapshot.findEpisodeById(id),
-    );
-    return { path: snapshot.root, ...resolved };
-  },
+  handler: ({ body, ctx }) =>
+    answerForCorpus(ctx, body.path, (snapshot) =>
+      resolveEpisodeArtifacts(body.episode_ids, (id) => snapshot.findEpisodeById(id)),
+    ),
 });

@@ -1,8 +1,7 @@
-import { CorpusBinaryQuery, Problem } from '@podcast/contracts';
-import { openRegularFile, resolveCorpusRoot, resolveServedFile } from '@podcast/corpus';
-import { contentDisposition, contentTypeOf, dispositionOf, fileReply } from '@podcast/http-kit';
+import { CorpusBinaryQuery } from '@podcast/contracts';
+import { contentTypeOf, dispositionOf } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
-import { FILE_PROBLEMS, fileNameOf } from './file-responses.js';
+import { rangedFileResponses, serveCorpusFile } from './file-responses.js';
 
 export const getBinary = defineRoute({
   method: 'get',
@@ -16,22 +15,9 @@ export const getBinary = defineRoute({
   tags: ['corpus'],
   auth: 'open',
   query: CorpusBinaryQuery,
-  responses: {
-    200: { description: 'The file, streamed', contentType: 'application/octet-stream' },
-    206: { description: 'One byte range of the file', contentType: 'application/octet-stream' },
-    304: { description: 'The cached copy is current', contentType: 'application/octet-stream' },
-    ...FILE_PROBLEMS,
-    416: Problem.describe('The range lies past the end of the file'),
-  },
-  handler: async ({ ctx, query }) => {
-    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    const file = await resolveServedFile(root, query.relpath, 'query.relpath');
-    const opened = await openRegularFile(file, 'query.relpath');
+  responses: rangedFileResponses('application/octet-stream', 'The file, streamed'),
+  handler: ({ ctx, query }) => {
     const type = contentTypeOf(query.relpath);
-    return fileReply(opened, {
-      contentType: type,
-      disposition: contentDisposition(dispositionOf(type), fileNameOf(query.relpath)),
-      ranges: true,
-    });
+    return serveCorpusFile(ctx, query, type, dispositionOf(type));
   },
 });

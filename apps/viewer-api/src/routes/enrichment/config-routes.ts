@@ -2,7 +2,6 @@ import {
   AdmissionReport,
   EnrichmentConfigView,
   EnrichmentPathQuery,
-  Problem,
   ProviderTypes,
   z,
 } from '@podcast/contracts';
@@ -12,9 +11,7 @@ import {
   providerTypesByProtocol,
 } from '@podcast/enrichment';
 import { defineRoute } from '../../context.js';
-import { enrichmentRoot } from './enrichment-access.js';
-
-const FLAG_OFF = { 500: Problem.describe('The jobs API is disabled') };
+import { enrichmentRoot, JOBS_API_OFF } from './enrichment-access.js';
 
 export const getEnrichmentConfig = defineRoute({
   method: 'get',
@@ -27,7 +24,7 @@ export const getEnrichmentConfig = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: EnrichmentPathQuery,
-  responses: { 200: EnrichmentConfigView, ...FLAG_OFF },
+  responses: { 200: EnrichmentConfigView, ...JOBS_API_OFF },
   handler: async ({ ctx, query }) =>
     loadEnrichmentConfig({ corpusRoot: await enrichmentRoot(ctx, query.path) }),
 });
@@ -42,7 +39,7 @@ export const getEnrichmentConfigSchema = defineRoute({
     'their protocol as a oneOf under enrichers.<id>.provider. Drives form generation.',
   tags: ['enrichment'],
   auth: 'open',
-  responses: { 200: z.record(z.string(), z.unknown()), ...FLAG_OFF },
+  responses: { 200: z.record(z.string(), z.unknown()), ...JOBS_API_OFF },
   handler: async ({ ctx }) => {
     await enrichmentRoot(ctx, undefined);
     return ctx.enrichment.schema;
@@ -55,7 +52,7 @@ export const getProviderTypes = defineRoute({
   summary: 'The provider types, grouped by protocol',
   tags: ['enrichment'],
   auth: 'open',
-  responses: { 200: ProviderTypes, ...FLAG_OFF },
+  responses: { 200: ProviderTypes, ...JOBS_API_OFF },
   handler: async ({ ctx }) => {
     await enrichmentRoot(ctx, undefined);
     return providerTypesByProtocol();
@@ -74,7 +71,7 @@ export const getEnrichmentAdmission = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: EnrichmentPathQuery,
-  responses: { 200: AdmissionReport, ...FLAG_OFF },
+  responses: { 200: AdmissionReport, ...JOBS_API_OFF },
   handler: async ({ ctx, query }) =>
     admissionReport(await enrichmentRoot(ctx, query.path), ctx.enrichment.registry),
 });

@@ -1,6 +1,10 @@
+import { Problem } from '@podcast/contracts';
 import { resolveCorpusRoot } from '@podcast/corpus';
 import { HttpError } from '@podcast/http-kit';
 import type { ViewerCtx } from '../../context.js';
+
+/** The answer of every enrichment route while the jobs-API flag is off (see enrichmentRoot). */
+export const JOBS_API_OFF = { 500: Problem.describe('The jobs API is disabled') };
 
 /**
  * The corpus root of an enrichment route, once the jobs-API flag allows it:

@@ -19,9 +19,7 @@ import {
   runSummaryOf,
 } from '@podcast/enrichment';
 import { defineRoute } from '../../context.js';
-import { enrichmentRoot } from './enrichment-access.js';
-
-const FLAG_OFF = { 500: Problem.describe('The jobs API is disabled') };
+import { enrichmentRoot, JOBS_API_OFF } from './enrichment-access.js';
 
 export const getEnrichmentStatus = defineRoute({
   method: 'get',
@@ -34,7 +32,7 @@ export const getEnrichmentStatus = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: EnrichmentPathQuery,
-  responses: { 200: EnrichmentStatus, ...FLAG_OFF },
+  responses: { 200: EnrichmentStatus, ...JOBS_API_OFF },
   handler: async ({ ctx, query }) => enrichmentStatusOf(await enrichmentRoot(ctx, query.path)),
 });
 
@@ -49,7 +47,11 @@ export const getEnrichmentHealth = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: HealthQuery,
-  responses: { 200: EnrichmentHealthMap, 404: Problem.describe('Unknown enricher'), ...FLAG_OFF },
+  responses: {
+    200: EnrichmentHealthMap,
+    404: Problem.describe('Unknown enricher'),
+    ...JOBS_API_OFF,
+  },
   handler: async ({ ctx, query }) => {
     const root = await enrichmentRoot(ctx, query.path);
     const view = await healthView(root, ctx.enrichment.registry.ids(), query.enricher_id);
@@ -72,7 +74,7 @@ export const getEnrichmentMetrics = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: MetricsQuery,
-  responses: { 200: EnrichmentMetrics, ...FLAG_OFF },
+  responses: { 200: EnrichmentMetrics, ...JOBS_API_OFF },
   handler: async ({ ctx, query }) =>
     metricsOf(await enrichmentRoot(ctx, query.path), query.window, ctx.now()),
 });
@@ -86,7 +88,7 @@ export const getEnrichmentRunSummary = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: EnrichmentPathQuery,
-  responses: { 200: RunSummaryResponse, ...FLAG_OFF },
+  responses: { 200: RunSummaryResponse, ...JOBS_API_OFF },
   handler: async ({ ctx, query }) => runSummaryOf(await enrichmentRoot(ctx, query.path)),
 });
 
@@ -100,7 +102,7 @@ export const getEnrichmentEvents = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: EventsQuery,
-  responses: { 200: EnrichmentEvents, ...FLAG_OFF },
+  responses: { 200: EnrichmentEvents, ...JOBS_API_OFF },
   handler: async ({ ctx, query }) => {
     const root = await enrichmentRoot(ctx, query.path);
     const events = await readEvents(root, {

@@ -10,7 +10,7 @@ import {
 import { reEnableEnricher, writeEnrichmentBlock } from '@podcast/enrichment';
 import { ValidationFailed } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
-import { enrichmentRoot } from './enrichment-access.js';
+import { enrichmentRoot, JOBS_API_OFF } from './enrichment-access.js';
 
 export const reEnableEnricherRoute = defineRoute({
   method: 'post',
@@ -28,7 +28,7 @@ export const reEnableEnricherRoute = defineRoute({
   responses: {
     200: EnricherHealthRecord,
     404: Problem.describe('Unknown enricher'),
-    500: Problem.describe('The jobs API is disabled'),
+    ...JOBS_API_OFF,
   },
   handler: async ({ ctx, params, query, body }) =>
     reEnableEnricher({
@@ -57,7 +57,7 @@ export const putEnrichmentConfig = defineRoute({
   bodyLimit: '256kb',
   responses: {
     200: EnrichmentConfigView,
-    500: Problem.describe('The jobs API is disabled'),
+    ...JOBS_API_OFF,
   },
   handler: async ({ ctx, query, body }) => {
     const root = await enrichmentRoot(ctx, query.path);

@@ -1,15 +1,31 @@
-import { graphIndexOf, type InsightTypes } from '@podcast/corpus';
+import {
+  type CorpusSnapshot,
+  type GraphIndex,
+  graphIndexOf,
+  type InsightTypes,
+} from '@podcast/corpus';
 import type { ViewerCtx } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { answerForCorpus } from '../corpus-browse/corpus-snapshot-for.js';
 
 export const GRAPH_SCOPE_NOTE =
   'Only episodes with a GI, a KG and a bridge file take part (spec 04 §2.3). Ids may be given ' +
   'with or without their prefix (topic:, person:); an unknown id answers empty lists.';
 
-/** The snapshot of the `path` parameter and its graph index. */
-export async function graphScope(ctx: ViewerCtx, path: string | undefined) {
-  const snapshot = await corpusSnapshotFor(ctx, path);
-  return { snapshot, index: graphIndexOf(snapshot) };
+/** A corpus snapshot and its graph index. */
+export interface GraphScope {
+  snapshot: CorpusSnapshot;
+  index: GraphIndex;
+}
+
+/** `answer` over the graph of the `path` parameter's corpus, led by that corpus root as `path`. */
+export function answerForGraph<T extends object>(
+  ctx: ViewerCtx,
+  path: string | undefined,
+  answer: (scope: GraphScope) => T | Promise<T>,
+): Promise<{ path: string } & T> {
+  return answerForCorpus(ctx, path, async (snapshot) =>
+    answer({ snapshot, index: await graphIndexOf(snapshot) }),
+  );
 }
 
 /** A parsed insight_types parameter, or the route's default when omitted or empty. */

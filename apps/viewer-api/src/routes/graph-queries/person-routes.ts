@@ -9,7 +9,7 @@ import {
 import { personBrief, personPositions, personTopics, sentimentLookup } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 import { snapshotCache } from '../snapshot-cache.js';
-import { GRAPH_SCOPE_NOTE, graphScope, typesOrDefault } from './graph-scope.js';
+import { answerForGraph, GRAPH_SCOPE_NOTE, typesOrDefault } from './graph-scope.js';
 
 export const getPersonPositions = defineRoute({
   method: 'get',
@@ -23,21 +23,20 @@ export const getPersonPositions = defineRoute({
   params: PersonIdParams,
   query: PersonPositionsQuery,
   responses: { 200: CilPersonPositionsResponse },
-  handler: async ({ params, query, ctx }) => {
-    const { snapshot, index } = await graphScope(ctx, query.path);
-    const person = index.canonicalOf(params.person_id, 'person:');
-    const topic = index.canonicalOf(query.topic, 'topic:');
-    // Only the sidecars of the episodes where the person speaks on the topic.
-    const onTopic = (index.bySpeaker.get(person) ?? []).filter((i) => i.topics.includes(topic));
-    const sentimentOf = await sentimentLookup(snapshot, onTopic);
-    const types = typesOrDefault(query.insight_types, ['claim']);
-    const answer = personPositions(
-      index,
-      { person: params.person_id, topic: query.topic, types },
-      sentimentOf,
-    );
-    return { path: snapshot.root, ...answer };
-  },
+  handler: ({ params, query, ctx }) =>
+    answerForGraph(ctx, query.path, async ({ snapshot, index }) => {
+      const person = index.canonicalOf(params.person_id, 'person:');
+      const topic = index.canonicalOf(query.topic, 'topic:');
+      // Only the sidecars of the episodes where the person speaks on the topic.
+      const onTopic = (index.bySpeaker.get(person) ?? []).filter((i) => i.topics.includes(topic));
+      const sentimentOf = await sentimentLookup(snapshot, onTopic);
+      const types = typesOrDefault(query.insight_types, ['claim']);
+      return personPositions(
+        index,
+        { person: params.person_id, topic: query.topic, types },
+        sentimentOf,
+      );
+    }),
 });
 
 export const getPersonBrief = defineRoute({
@@ -52,12 +51,12 @@ export const getPersonBrief = defineRoute({
   params: PersonIdParams,
   query: CorpusPathQuery,
   responses: { 200: CilPersonProfileResponse },
-  handler: async ({ params, query, ctx }) => {
-    const { snapshot, index } = await graphScope(ctx, query.path);
-    const person = index.canonicalOf(params.person_id, 'person:');
-    const sentimentOf = await sentimentLookup(snapshot, index.bySpeaker.get(person) ?? []);
-    return { path: snapshot.root, ...personBrief(index, params.person_id, sentimentOf) };
-  },
+  handler: ({ params, query, ctx }) =>
+    answerForGraph(ctx, query.path, async ({ snapshot, index }) => {
+      const person = index.canonicalOf(params.person_id, 'person:');
+      const sentimentOf = await sentimentLookup(snapshot, index.bySpeaker.get(person) ?? []);
+      return personBrief(index, params.person_id, sentimentOf);
+    }),
 });
 
 export const getPersonTopics = defineRoute({
@@ -71,8 +70,6 @@ export const getPersonTopics = defineRoute({
   query: CorpusPathQuery,
   responses: { 200: CilPersonTopicsResponse },
   cache: snapshotCache,
-  handler: async ({ params, query, ctx }) => {
-    const { snapshot, index } = await graphScope(ctx, query.path);
-    return { path: snapshot.root, ...personTopics(index, params.person_id) };
-  },
+  handler: ({ params, query, ctx }) =>
+    answerForGraph(ctx, query.path, ({ index }) => personTopics(index, params.person_id)),
 });

@@ -12,37 +12,48 @@ import {
   TopicTimelineRequest,
 } from '@podcast/contracts';
 import {
-  type CorpusSnapshot,
   conversationArc,
   type GraphIndex,
   type InsightTypes,
   perspectiveLeaders,
+  type SentimentOf,
   sentimentLookup,
   topicPersons,
   topicPerspectives,
   topicTimeline,
 } from '@podcast/corpus';
-import { defineRoute } from '../../context.js';
+import { defineRoute, type ViewerCtx } from '../../context.js';
 import { snapshotCache } from '../snapshot-cache.js';
-import { GRAPH_SCOPE_NOTE, graphScope, typesOrDefault } from './graph-scope.js';
+import { answerForGraph, GRAPH_SCOPE_NOTE, typesOrDefault } from './graph-scope.js';
 
 const TAGS = ['graph-queries'];
 
-/** Sentiment of the insights about `topics`, reading each of their episodes' sidecars once. */
-function topicSentiments(snapshot: CorpusSnapshot, index: GraphIndex, topics: readonly string[]) {
-  const items = topics.flatMap((t) => index.byTopic.get(index.canonicalOf(t, 'topic:')) ?? []);
-  return sentimentLookup(snapshot, items);
+/**
+ * `answer` over the graph of the `path` parameter's corpus, given the sentiment
+ * of the insights about `topics` (each of their episodes' sidecars read once).
+ */
+function answerWithSentiment<T extends object>(
+  ctx: ViewerCtx,
+  path: string | undefined,
+  topics: readonly string[],
+  answer: (index: GraphIndex, sentimentOf: SentimentOf) => T,
+) {
+  return answerForGraph(ctx, path, async ({ snapshot, index }) => {
+    const items = topics.flatMap((t) => index.byTopic.get(index.canonicalOf(t, 'topic:')) ?? []);
+    return answer(index, await sentimentLookup(snapshot, items));
+  });
 }
 
 /** A timeline over `topics` with the sentiment of their insights. */
-async function timelineOf(
-  snapshot: CorpusSnapshot,
-  index: GraphIndex,
+function timelineOf(
+  ctx: ViewerCtx,
+  path: string | undefined,
   topics: readonly string[],
   types: InsightTypes,
 ) {
-  const sentimentOf = await topicSentiments(snapshot, index, topics);
-  return { path: snapshot.root, ...topicTimeline(index, { topics, types }, sentimentOf) };
+  return answerWithSentiment(ctx, path, topics, (index, sentimentOf) =>
+    topicTimeline(index, { topics, types }, sentimentOf),
+  );
 }
 
 const TIMELINE_NOTE =
@@ -60,11 +71,8 @@ export const getTopicTimeline = defineRoute({
   params: TopicIdParams,
   query: TopicInsightTypesQuery,
   responses: { 200: CilTopicTimelineResponse },
-  handler: async ({ params, query, ctx }) => {
-    const { snapshot, index } = await graphScope(ctx, query.path);
-    const types = typesOrDefault(query.insight_types, 'all');
-    return timelineOf(snapshot, index, [params.topic_id], types);
-  },
+  handler: ({ params, query, ctx }) =>
+    timelineOf(ctx, query.path, [params.topic_id], typesOrDefault(query.insight_types, 'all')),
 });
 
 export const postTopicsTimeline = defineRoute({
@@ -78,11 +86,8 @@ export const postTopicsTimeline = defineRoute({
   auth: 'open',
   body: TopicTimelineRequest,
   responses: { 200: CilTopicTimelineResponse },
-  handler: async ({ body, ctx }) => {
-    const { snapshot, index } = await graphScope(ctx, body.path);
-    const types = typesOrDefault(body.insight_types, 'all');
-    return timelineOf(snapshot, index, body.topic_ids, types);
-  },
+  handler: ({ body, ctx }) =>
+    timelineOf(ctx, body.path, body.topic_ids, typesOrDefault(body.insight_types, 'all')),
 });
 
 export const getConversationArc = defineRoute({
@@ -99,13 +104,11 @@ export const getConversationArc = defineRoute({
   params: TopicIdParams,
   query: TopicInsightTypesQuery,
   responses: { 200: CilConversationArcResponse },
-  handler: async ({ params, query, ctx }) => {
-    const { snapshot, index } = await graphScope(ctx, query.path);
-    const sentimentOf = await topicSentiments(snapshot, index, [params.topic_id]);
-    const types = typesOrDefault(query.insight_types, 'all');
-    const arc = conversationArc(index, { topic: params.topic_id, types }, sentimentOf);
-    return { path: snapshot.root, ...arc };
-  },
+  handler: ({ params, query, ctx }) =>
+    answerWithSentiment(ctx, query.path, [params.topic_id], (index, sentimentOf) => {
+      const types = typesOrDefault(query.insight_types, 'all');
+      return conversationArc(index, { topic: params.topic_id, types }, sentimentOf);
+    }),
 });
 
 export const getTopicPersons = defineRoute({
@@ -119,10 +122,8 @@ export const getTopicPersons = defineRoute({
   query: CorpusPathQuery,
   responses: { 200: CilTopicPersonsResponse },
   cache: snapshotCache,
-  handler: async ({ params, query, ctx }) => {
-    const { snapshot, index } = await graphScope(ctx, query.path);
-    return { path: snapshot.root, ...topicPersons(index, params.topic_id) };
-  },
+  handler: ({ params, query, ctx }) =>
+    answerForGraph(ctx, query.path, ({ index }) => topicPersons(index, params.topic_id)),
 });
 
 export const getPerspectiveLeaders = defineRoute({
@@ -137,10 +138,8 @@ export const getPerspectiveLeaders = defineRoute({
   query: PerspectiveLeadersQuery,
   responses: { 200: CilTopicPerspectiveLeadersResponse },
   cache: snapshotCache,
-  handler: async ({ query, ctx }) => {
-    const { snapshot, index } = await graphScope(ctx, query.path);
-    return { path: snapshot.root, ...perspectiveLeaders(index, query.limit) };
-  },
+  handler: ({ query, ctx }) =>
+    answerForGraph(ctx, query.path, ({ index }) => perspectiveLeaders(index, query.limit)),
 });
 
 export const getTopicPerspectives = defineRoute({
@@ -155,16 +154,10 @@ export const getTopicPerspectives = defineRoute({
   params: TopicIdParams,
   query: PerspectivesQuery,
   responses: { 200: CilTopicPerspectivesResponse },
-  handler: async ({ params, query, ctx }) => {
-    const { snapshot, index } = await graphScope(ctx, query.path);
-    const sentimentOf = await topicSentiments(snapshot, index, [params.topic_id]);
-    const answer = topicPerspectives(
-      index,
-      { topic: params.topic_id, scope: query.scope },
-      sentimentOf,
-    );
-    return { path: snapshot.root, ...answer };
-  },
+  handler: ({ params, query, ctx }) =>
+    answerWithSentiment(ctx, query.path, [params.topic_id], (index, sentimentOf) =>
+      topicPerspectives(index, { topic: params.topic_id, scope: query.scope }, sentimentOf),
+    ),
 });
 
 export const graphQueryRoutes = [

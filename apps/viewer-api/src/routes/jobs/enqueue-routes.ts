@@ -10,7 +10,7 @@ import { resolveCorpusRoot, resolvePipelineFeed } from '@podcast/corpus';
 import { reply } from '@podcast/http-kit';
 import { enqueueJob, type NewJob } from '@podcast/jobs';
 import { defineRoute, type ViewerCtx } from '../../context.js';
-import { idempotencyKeyOf, withJobs } from './jobs-access.js';
+import { idempotencyKeyOf, REDIS_DOWN, withJobs } from './jobs-access.js';
 
 const IDEMPOTENCY =
   'An `Idempotency-Key` header (1-255 printable characters) makes a repeat answer the first ' +
@@ -18,7 +18,7 @@ const IDEMPOTENCY =
 
 const ENQUEUE_PROBLEMS = {
   422: Problem.describe('The Idempotency-Key was used for a different request'),
-  503: Problem.describe('Redis does not answer'),
+  ...REDIS_DOWN,
 };
 
 /** Enqueues under the request's Idempotency-Key (checked before anything else is read). */

@@ -1,4 +1,5 @@
-import { DomainError, NotFound } from '@podcast/contracts';
+import { DomainError, NotFound, Problem } from '@podcast/contracts';
+import { resolveCorpusRoot } from '@podcast/corpus';
 import { ValidationFailed } from '@podcast/http-kit';
 import type { JobsService } from '@podcast/jobs';
 import type { Request } from 'express';
@@ -26,6 +27,19 @@ export async function withJobs<T>(
     throw err;
   }
 }
+
+/** withJobs on the corpus root the `path` parameter names (CORPUS_DIR when absent). */
+export async function withCorpusJobs<T>(
+  ctx: ViewerCtx,
+  path: string | undefined,
+  use: (jobs: JobsService, root: string) => Promise<T>,
+): Promise<T> {
+  const root = await resolveCorpusRoot(path, ctx.config.corpusRoots);
+  return withJobs(ctx, (jobs) => use(jobs, root));
+}
+
+/** The answer of a jobs route when withJobs finds Redis silent. */
+export const REDIS_DOWN = { 503: Problem.describe('Redis does not answer') };
 
 function isRedisFailure(err: unknown): boolean {
   if (!(err instanceof Error)) {

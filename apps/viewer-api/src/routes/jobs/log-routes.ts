@@ -12,7 +12,7 @@ import { HttpError, rawReply } from '@podcast/http-kit';
 import { jobFileRelpaths, readLogTail } from '@podcast/jobs';
 import type { ViewerCtx } from '../../context.js';
 import { defineRoute } from '../../context.js';
-import { jobOf, withJobs } from './jobs-access.js';
+import { jobOf, REDIS_DOWN, withJobs } from './jobs-access.js';
 
 /** Logs larger than this are answered by the tail routes only. */
 const FULL_LOG_MAX_BYTES = 10 * 1024 * 1024;
@@ -22,7 +22,7 @@ type LogKind = 'log' | 'subprocessLog';
 const PROBLEMS = {
   404: Problem.describe('No such job in this corpus'),
   413: Problem.describe('The log is over 10 MB: read it with the tail route'),
-  503: Problem.describe('Redis does not answer'),
+  ...REDIS_DOWN,
 };
 
 /**

@@ -8,12 +8,9 @@ import {
   Problem,
   ReconcileResponse,
 } from '@podcast/contracts';
-import { resolveCorpusRoot } from '@podcast/corpus';
 import { cancelJob, reconcileJobs } from '@podcast/jobs';
 import { defineRoute } from '../../context.js';
-import { jobOf, withJobs } from './jobs-access.js';
-
-const UNAVAILABLE = { 503: Problem.describe('Redis does not answer') };
+import { jobOf, REDIS_DOWN, withCorpusJobs } from './jobs-access.js';
 
 export const listJobs = defineRoute({
   method: 'get',
@@ -25,14 +22,12 @@ export const listJobs = defineRoute({
   tags: ['jobs'],
   auth: 'open',
   query: JobListQuery,
-  responses: { 200: JobListResponse, ...UNAVAILABLE },
-  handler: async ({ ctx, query }) => {
-    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    const jobs = await withJobs(ctx, (service) =>
-      service.registry.list(root, query.limit, query.command_type),
-    );
-    return { path: root, jobs, count: jobs.length };
-  },
+  responses: { 200: JobListResponse, ...REDIS_DOWN },
+  handler: ({ ctx, query }) =>
+    withCorpusJobs(ctx, query.path, async (service, root) => {
+      const jobs = await service.registry.list(root, query.limit, query.command_type);
+      return { path: root, jobs, count: jobs.length };
+    }),
 });
 
 export const reconcileJobsRoute = defineRoute({
@@ -46,12 +41,12 @@ export const reconcileJobsRoute = defineRoute({
   tags: ['jobs'],
   auth: 'operator',
   query: CorpusPathQuery,
-  responses: { 200: ReconcileResponse, ...UNAVAILABLE },
-  handler: async ({ ctx, query }) => {
-    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    const result = await withJobs(ctx, (jobs) => reconcileJobs(jobs, root));
-    return { path: root, ...result };
-  },
+  responses: { 200: ReconcileResponse, ...REDIS_DOWN },
+  handler: ({ ctx, query }) =>
+    withCorpusJobs(ctx, query.path, async (jobs, root) => ({
+      path: root,
+      ...(await reconcileJobs(jobs, root)),
+    })),
 });
 
 export const getJob = defineRoute({
@@ -65,12 +60,10 @@ export const getJob = defineRoute({
   responses: {
     200: JobRecord,
     404: Problem.describe('No such job in this corpus'),
-    ...UNAVAILABLE,
+    ...REDIS_DOWN,
   },
-  handler: async ({ ctx, params, query }) => {
-    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    return withJobs(ctx, (jobs) => jobOf(jobs, root, params.job_id));
-  },
+  handler: ({ ctx, params, query }) =>
+    withCorpusJobs(ctx, query.path, (jobs, root) => jobOf(jobs, root, params.job_id)),
 });
 
 export const cancelJobRoute = defineRoute({
@@ -90,11 +83,10 @@ export const cancelJobRoute = defineRoute({
     200: JobRecord,
     404: Problem.describe('No such job in this corpus'),
     409: Problem.describe('The job already succeeded or failed'),
-    ...UNAVAILABLE,
+    ...REDIS_DOWN,
   },
-  handler: async ({ ctx, params, query }) => {
-    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    return withJobs(ctx, async (jobs) => {
+  handler: ({ ctx, params, query }) =>
+    withCorpusJobs(ctx, query.path, async (jobs, root) => {
       await jobOf(jobs, root, params.job_id);
       const outcome = await cancelJob(jobs, params.job_id);
       if (outcome.kind === 'missing') {
@@ -110,6 +102,5 @@ export const cancelJobRoute = defineRoute({
         );
       }
       return outcome.job;
-    });
-  },
+    }),
 });

@@ -7,9 +7,9 @@ import {
   relationalQuery,
 } from '@podcast/contracts';
 import {
-  type CorpusSnapshot,
   coSpeakers,
   crossShow,
+  type EpisodeRecord,
   entitiesIn,
   episodeInsights,
   episodeTopics,
@@ -25,8 +25,8 @@ import {
   topicEntities,
   whoSaid,
 } from '@podcast/corpus';
-import { defineRoute, type ViewerCtx } from '../../context.js';
-import { graphScope } from '../graph-queries/graph-scope.js';
+import { defineRoute } from '../../context.js';
+import { answerForGraph, type GraphScope } from '../graph-queries/graph-scope.js';
 import { snapshotCache } from '../snapshot-cache.js';
 import { insightRanker } from './insight-ranker.js';
 
@@ -44,19 +44,30 @@ const SCOPE_NOTE =
 /** A relational query as parsed: path, k and the route's scope key (generic over the key). */
 type ScopedQuery = { path?: string; k: number } & Partial<Record<RelationalScope, string>>;
 
-interface Scoped {
-  snapshot: CorpusSnapshot;
-  index: GraphIndex;
+interface Scoped extends GraphScope {
   id: string;
   k: number;
 }
 
-async function scoped(
-  ctx: ViewerCtx,
-  query: { path?: string; k: number },
-  id: string,
-): Promise<Scoped> {
-  return { ...(await graphScope(ctx, query.path)), id, k: query.k };
+type ListAnswer = (input: Scoped) => RelatedNode[];
+
+/** An answer over the scope's id as given. */
+function byId(answer: (index: GraphIndex, id: string, k: number) => RelatedNode[]): ListAnswer {
+  return ({ index, id, k }) => answer(index, id, k);
+}
+
+/** An answer over the episode the id names: episode_id, slug or metadata relpath. */
+function byEpisode(
+  answer: (index: GraphIndex, episode: EpisodeRecord | undefined, k: number) => RelatedNode[],
+): ListAnswer {
+  return ({ snapshot, index, id, k }) =>
+    answer(
+      index,
+      snapshot.findEpisodeById(id) ??
+        snapshot.findEpisodeBySlug(id) ??
+        snapshot.findEpisodeByRelpath(id),
+      k,
+    );
 }
 
 /** A structural list route: the answer depends on the snapshot alone, so it is cached with it. */
@@ -64,7 +75,7 @@ function listRoute<S extends RelationalScope>(spec: {
   sub: string;
   scope: S;
   summary: string;
-  answer: (input: Scoped) => RelatedNode[];
+  answer: ListAnswer;
 }) {
   return defineRoute({
     method: 'get',
@@ -76,10 +87,13 @@ function listRoute<S extends RelationalScope>(spec: {
     query: relationalQuery(spec.scope),
     responses: { 200: RelationalListResponse },
     cache: snapshotCache,
-    handler: async ({ query, ctx }) => {
+    handler: ({ query, ctx }) => {
       const q = query as ScopedQuery;
-      const input = await scoped(ctx, q, q[spec.scope] as string);
-      return { path: input.snapshot.root, items: spec.answer(input), reranked: false };
+      const id = q[spec.scope] as string;
+      return answerForGraph(ctx, q.path, (scope) => ({
+        items: spec.answer({ ...scope, id, k: q.k }),
+        reranked: false,
+      }));
     },
   });
 }
@@ -100,20 +114,15 @@ function rankedRoute<S extends RelationalScope>(spec: {
     auth: 'open',
     query: relationalQuery(spec.scope),
     responses: { 200: RelationalListResponse },
-    handler: async ({ query, ctx }) => {
+    handler: ({ query, ctx }) => {
       const q = query as ScopedQuery;
-      const input = await scoped(ctx, q, q[spec.scope] as string);
-      const selection = spec.select(input.index, input.id);
-      const ranked = await rankSelection(selection, insightRanker(ctx, input.snapshot), input.k);
-      return { path: input.snapshot.root, ...ranked };
+      const id = q[spec.scope] as string;
+      return answerForGraph(ctx, q.path, ({ snapshot, index }) =>
+        rankSelection(spec.select(index, id), insightRanker(ctx, snapshot), q.k),
+      );
     },
   });
 }
-
-const episodeOf = ({ snapshot, id }: Scoped) =>
-  snapshot.findEpisodeById(id) ??
-  snapshot.findEpisodeBySlug(id) ??
-  snapshot.findEpisodeByRelpath(id);
 
 export const relationalPositions = rankedRoute({
   sub: 'positions',
@@ -140,56 +149,56 @@ export const relationalEntitiesIn = listRoute({
   sub: 'entities-in',
   scope: 'insight',
   summary: 'Persons and orgs the insight names',
-  answer: ({ index, id, k }) => entitiesIn(index, id, k),
+  answer: byId(entitiesIn),
 });
 
 export const relationalTopicEntities = listRoute({
   sub: 'topic-entities',
   scope: 'topic',
   summary: 'Persons and orgs named by insights about the topic, most frequent first',
-  answer: ({ index, id, k }) => topicEntities(index, id, k),
+  answer: byId(topicEntities),
 });
 
 export const relationalEpisodes = listRoute({
   sub: 'episodes',
   scope: 'podcast',
   summary: "A show's episodes (podcast = feed_id), newest first",
-  answer: ({ index, id, k }) => podcastEpisodes(index, id, k),
+  answer: byId(podcastEpisodes),
 });
 
 export const relationalEpisodeInsights = listRoute({
   sub: 'episode-insights',
   scope: 'episode',
   summary: "An episode's insights (episode = episode_id, slug or metadata relpath)",
-  answer: (input) => episodeInsights(input.index, episodeOf(input), input.k),
+  answer: byEpisode(episodeInsights),
 });
 
 export const relationalInsightDetail = listRoute({
   sub: 'insight-detail',
   scope: 'insight',
   summary: 'The insight, then its quotes, topics and entities',
-  answer: ({ index, id, k }) => insightDetail(index, id, k),
+  answer: byId(insightDetail),
 });
 
 export const relationalTopics = listRoute({
   sub: 'topics',
   scope: 'episode',
   summary: "Topics of an episode's insights, most discussed first",
-  answer: (input) => episodeTopics(input.index, episodeOf(input), input.k),
+  answer: byEpisode(episodeTopics),
 });
 
 export const relationalCoSpeakers = listRoute({
   sub: 'co-speakers',
   scope: 'person',
   summary: "People who speak in the person's episodes, by shared episodes",
-  answer: ({ index, id, k }) => coSpeakers(index, id, k),
+  answer: byId(coSpeakers),
 });
 
 export const relationalRelatedTopics = listRoute({
   sub: 'related-topics',
   scope: 'topic',
   summary: 'Topics discussed in the same episodes, by shared episodes',
-  answer: ({ index, id, k }) => relatedTopics(index, id, k),
+  answer: byId(relatedTopics),
 });
 
 export const relationalWhoSaid = defineRoute({
@@ -202,10 +211,10 @@ export const relationalWhoSaid = defineRoute({
   query: relationalQuery('topic'),
   responses: { 200: RelationalGroupedResponse },
   cache: snapshotCache,
-  handler: async ({ query, ctx }) => {
-    const { snapshot, index } = await scoped(ctx, query, query.topic);
-    return { path: snapshot.root, groups: whoSaid(index, query.topic, query.k) };
-  },
+  handler: ({ query, ctx }) =>
+    answerForGraph(ctx, query.path, ({ index }) => ({
+      groups: whoSaid(index, query.topic, query.k),
+    })),
 });
 
 export const relationalCrossShow = defineRoute({
@@ -218,10 +227,10 @@ export const relationalCrossShow = defineRoute({
   query: CrossShowQuery,
   responses: { 200: RelationalGroupedResponse },
   cache: snapshotCache,
-  handler: async ({ query, ctx }) => {
-    const { snapshot, index } = await scoped(ctx, query, query.topic);
-    return { path: snapshot.root, groups: crossShow(index, query.topic, query.per_show, query.k) };
-  },
+  handler: ({ query, ctx }) =>
+    answerForGraph(ctx, query.path, ({ index }) => ({
+      groups: crossShow(index, query.topic, query.per_show, query.k),
+    })),
 });
 
 export const relationalRoutes = [
