@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { conversationArc, personPositions, topicTimeline } from '../src/graph/cil-queries.js';
-import { graphIndexOf } from '../src/graph/graph-index.js';
+import { buildGraphIndex, graphIndexOf } from '../src/graph/graph-index.js';
 import { sentimentsOfEnvelope } from '../src/graph/insight-sentiment.js';
 import { isoWeekLabel, mondayOf, weeksBetween } from '../src/graph/iso-week.js';
 import { insightsAbout, rankSelection, statedBy, whoSaid } from '../src/graph/relational.js';
@@ -22,7 +22,7 @@ describe('the graph index over every lineage', () => {
     const root = await makeStandardCorpus();
     registry = createQuietRegistry({ watch: false, refreshIntervalMs: 60_000 });
     const snapshot = await registry.get(root);
-    return { root, snapshot, index: graphIndexOf(snapshot) };
+    return { root, snapshot, index: await graphIndexOf(snapshot) };
   }
 
   it("reuses an unchanged episode's items in the next snapshot's index, and remakes a changed one's", async () => {
@@ -31,7 +31,7 @@ describe('the graph index over every lineage', () => {
     const a2 = snapshot.findEpisodeById('a2');
     await retitleNewestOne(root, 'One, again');
     const next = await (registry as CorpusRegistry).refresh(root);
-    const after = graphIndexOf(next);
+    const after = await graphIndexOf(next);
     expect(after).not.toBe(index);
     expect(after.byEpisode.get(a2 as EpisodeRecord)).toBe(index.byEpisode.get(a2 as EpisodeRecord));
     const changed = after.byEpisode.get(next.findEpisodeById('a1') as EpisodeRecord) ?? [];
@@ -41,9 +41,39 @@ describe('the graph index over every lineage', () => {
     expect(changed[0]?.episode.title).toBe('One, again');
   });
 
+  it('is built for a new snapshot as soon as it is published once a request asked for it', async () => {
+    const root = await makeStandardCorpus();
+    registry = createQuietRegistry({ watch: false, refreshIntervalMs: 60_000 });
+    await registry.get(root);
+    await retitleNewestOne(root, 'Not asked yet');
+    const unasked = await registry.refresh(root);
+    expect(unasked.derived.size).toBe(0); // nobody asked: no index is built in the background
+    const asked = await graphIndexOf(unasked);
+    await retitleNewestOne(root, 'Asked before');
+    const next = await registry.refresh(root);
+    expect(next.derived.size).toBe(1); // the warm-up started with the snapshot, before any request
+    const warm = await graphIndexOf(next);
+    expect(warm).not.toBe(asked);
+    expect(
+      warm.byEpisode.get(next.findEpisodeById('a1') as EpisodeRecord)?.[0]?.episode.title,
+    ).toBe('Asked before');
+  });
+
+  it('yields to the event loop between episodes when its slice is spent', async () => {
+    const { snapshot, index } = await standardIndex();
+    let checks = 0;
+    const built = await buildGraphIndex(snapshot, {
+      yieldIfDue: async () => {
+        checks++;
+      },
+    });
+    expect(checks).toBe(snapshot.episodes.length);
+    expect(built.insights.map((i) => i.id)).toEqual(index.insights.map((i) => i.id));
+  });
+
   it('takes only episodes with a GI, a KG and a bridge, and only shown insights', async () => {
     const { snapshot, index } = await standardIndex();
-    expect(graphIndexOf(snapshot)).toBe(index);
+    expect(await graphIndexOf(snapshot)).toBe(index);
     const ids = index.episodes.map((e) => e.episode_id).sort();
     expect(ids).toEqual(['a1', 'a2', 'b1']);
     const a1 = index.insights.filter((i) => i.episode.episode_id === 'a1').map((i) => i.id);
@@ -99,7 +129,7 @@ describe('the graph index over every lineage', () => {
       edges: [],
     });
     const snapshot = await registry?.refresh(root);
-    const index = graphIndexOf(snapshot as NonNullable<typeof snapshot>);
+    const index = await graphIndexOf(snapshot as NonNullable<typeof snapshot>);
     const a1 = index.insights.find((i) => i.episode.episode_id === 'a1');
     expect(a1?.date).toBe('2025-12-29');
     const timeline = topicTimeline(

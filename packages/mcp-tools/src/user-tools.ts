@@ -212,7 +212,7 @@ const graphRelated = tool({
     ),
   }),
   handler: async ({ relation, id, k }, ctx) => {
-    const index = graphIndexOf(await ctx.snapshot());
+    const index = await graphIndexOf(await ctx.snapshot());
     return { items: RELATIONS[relation](index, id, k) };
   },
 });
@@ -225,7 +225,8 @@ const topicPeople = tool({
   requires: 'corpus:read',
   input: z.object({ topic_id: z.string().trim().min(1).max(255) }),
   output: z.object({ topic_id: z.string(), person_ids: z.array(z.string()) }),
-  handler: async ({ topic_id }, ctx) => topicPersons(graphIndexOf(await ctx.snapshot()), topic_id),
+  handler: async ({ topic_id }, ctx) =>
+    topicPersons(await graphIndexOf(await ctx.snapshot()), topic_id),
 });
 
 const myLibrary = tool({

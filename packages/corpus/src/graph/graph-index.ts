@@ -4,7 +4,8 @@ import type { NormalizedKg } from '../readers/kg-reader.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { compareEpisodes } from '../records/episode-sort.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
-import { perSnapshot } from '../snapshot/snapshot-memo.js';
+import { perSnapshotInSlices } from '../snapshot/snapshot-memo.js';
+import { createTimeSlicer, type TimeSlicer } from '../snapshot/time-slicer.js';
 import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from './gi-graph.js';
 import { labelFromId } from './graph-nodes.js';
 import { projectInsights, quotesOfInsight } from './insight-projection.js';
@@ -224,7 +225,15 @@ function layersOf(snapshot: CorpusSnapshot, episode: EpisodeRecord): EpisodeLaye
   return graph && kg && bridge ? { episode, graph, kg, bridge } : undefined;
 }
 
-export function buildGraphIndex(snapshot: CorpusSnapshot): GraphIndex {
+/**
+ * Builds the snapshot's graph index, yielding to the event loop whenever
+ * `slicer` says its slice is spent: at 100,000 episodes the build takes
+ * seconds, and requests to other routes are served in between.
+ */
+export async function buildGraphIndex(
+  snapshot: CorpusSnapshot,
+  slicer: TimeSlicer = createTimeSlicer(),
+): Promise<GraphIndex> {
   const itemsByRecord = snapshot.lasting.derive(
     ITEMS_BY_RECORD,
     () => new WeakMap<EpisodeRecord, EpisodeItems>(),
@@ -241,6 +250,7 @@ export function buildGraphIndex(snapshot: CorpusSnapshot): GraphIndex {
     byEpisode: new Map<EpisodeRecord, readonly GraphInsight[]>(),
   };
   for (const episode of snapshot.episodes) {
+    await slicer.yieldIfDue();
     const layers = layersOf(snapshot, episode);
     if (layers === undefined) {
       continue;
@@ -283,5 +293,12 @@ export function buildGraphIndex(snapshot: CorpusSnapshot): GraphIndex {
   };
 }
 
-/** The snapshot's graph index, built on first use and dropped with the snapshot. */
-export const graphIndexOf: (snapshot: CorpusSnapshot) => GraphIndex = perSnapshot(buildGraphIndex);
+/**
+ * The snapshot's graph index, built in slices on first use and dropped with
+ * the snapshot. Once asked for, each later snapshot of the root has it built
+ * as soon as it is published (`perSnapshotInSlices`).
+ */
+export const graphIndexOf: (snapshot: CorpusSnapshot) => Promise<GraphIndex> = perSnapshotInSlices(
+  buildGraphIndex,
+  'graph_index',
+);

@@ -7,6 +7,7 @@ import { artifactKindOf, isMetadataFileName } from '../readers/metadata.js';
 import { buildCorpusSnapshot, type CorpusSnapshot } from './corpus-snapshot.js';
 import { type CorpusState, createCorpusState } from './corpus-state.js';
 import { type SyncRequest, syncCorpusState } from './corpus-sync.js';
+import { warmUpSnapshot } from './snapshot-memo.js';
 import type { TimeSlicer } from './time-slicer.js';
 
 /** What every root of one registry shares. */
@@ -221,8 +222,18 @@ export async function syncRoot(
     if (await seedFromStore(root, context)) {
       request.full = true; // every stored listing, file and art path is checked against the disk
     }
+    const previous = root.snapshot;
     root.snapshot = await syncToSnapshot(root, request, context);
     root.failures = 0;
+    if (root.snapshot !== previous) {
+      const snapshotRoot = root.state.root;
+      warmUpSnapshot(root.snapshot, (err) =>
+        context.logger.error(
+          { root: snapshotRoot, err: (err as Error).message },
+          'corpus index warm-up failed; it is built again on its next request',
+        ),
+      );
+    }
     return root.snapshot;
   } catch (err) {
     restoreRequest(root, request);

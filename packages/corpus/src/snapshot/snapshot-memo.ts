@@ -1,4 +1,5 @@
 import type { CorpusSnapshot } from './corpus-snapshot.js';
+import { createTimeSlicer, type TimeSlicer } from './time-slicer.js';
 
 /**
  * Values derived from one immutable owner (a snapshot, a parsed side file),
@@ -8,6 +9,8 @@ import type { CorpusSnapshot } from './corpus-snapshot.js';
 export interface DerivedValues {
   /** `build()` once per key; later calls answer the stored value. */
   derive<T>(key: symbol, build: () => T): T;
+  /** Drops a stored value, so the next `derive` builds it again (a failed build is not kept). */
+  forget(key: symbol): void;
   /** How many values are stored (the debug route shows it per root). */
   readonly size: number;
 }
@@ -22,6 +25,9 @@ export function createDerivedValues(): DerivedValues {
       const value = build();
       values.set(key, value);
       return value;
+    },
+    forget(key: symbol) {
+      values.delete(key);
     },
     get size() {
       return values.size;
@@ -39,4 +45,55 @@ export function perSnapshot<T, S extends Pick<CorpusSnapshot, 'derived'> = Corpu
 ): (snapshot: S) => T {
   const key = Symbol(name);
   return (snapshot) => snapshot.derived.derive(key, () => build(snapshot));
+}
+
+/** Builds a kept-warm value for a root's new snapshot; the promise settles when it is built. */
+type WarmUp = (snapshot: CorpusSnapshot) => Promise<unknown>;
+
+const WARM_UPS = Symbol('warm_ups');
+
+/** The kept-warm values of one root, with the roots whose snapshots were asked for each. */
+function warmUpsOf(lasting: DerivedValues): Map<WarmUp, Set<string>> {
+  return lasting.derive(WARM_UPS, () => new Map<WarmUp, Set<string>>());
+}
+
+/**
+ * A value derived per snapshot by an async build that yields to the event
+ * loop between slices (`slicer`), so requests keep flowing while a large
+ * corpus's index is built. Callers of one snapshot share one build; a
+ * failed build is dropped and tried again by the next caller.
+ *
+ * Once a root's snapshot was asked for it, the value is kept warm: the
+ * registry starts its build for each later snapshot of that root as soon as
+ * the snapshot is published (`warmUpSnapshot`), not on the next request.
+ */
+export function perSnapshotInSlices<T>(
+  build: (snapshot: CorpusSnapshot, slicer: TimeSlicer) => Promise<T>,
+  name: string,
+): (snapshot: CorpusSnapshot) => Promise<T> {
+  const key = Symbol(name);
+  const get = (snapshot: CorpusSnapshot): Promise<T> =>
+    snapshot.derived.derive(key, () => {
+      const roots = warmUpsOf(snapshot.lasting);
+      const asked = roots.get(get) ?? new Set<string>();
+      roots.set(get, asked.add(snapshot.root));
+      return build(snapshot, createTimeSlicer()).catch((err: unknown) => {
+        snapshot.derived.forget(key);
+        throw err;
+      });
+    });
+  return get;
+}
+
+/**
+ * Starts, in the background, the builds of the values kept warm for this
+ * snapshot's root (see `perSnapshotInSlices`). A failure is reported to
+ * `onError`; the value is then built again on its next request.
+ */
+export function warmUpSnapshot(snapshot: CorpusSnapshot, onError: (err: unknown) => void): void {
+  for (const [warm, roots] of warmUpsOf(snapshot.lasting)) {
+    if (roots.has(snapshot.root)) {
+      warm(snapshot).catch(onError);
+    }
+  }
 }
