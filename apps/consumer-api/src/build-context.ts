@@ -9,6 +9,7 @@ import {
   type CorpusRegistryOptions,
   createCorpusRegistry,
   createThumbnails,
+  servingRegistryOptions,
 } from '@podcast/corpus';
 import {
   createDatabase,
@@ -68,15 +69,7 @@ export async function buildConsumerContext(
     createLogger(config.logLevel, 'consumer-api', { errorFacts: databaseErrorFacts });
   const now = overrides.now ?? (() => new Date());
   const database = await openDatabase(config, logger, overrides.database);
-  const corpus = createCorpusRegistry({
-    logger,
-    refreshIntervalMs: config.refreshIntervalMs,
-    rescanIntervalMs: config.rescanIntervalMs,
-    serveStale: true,
-    cacheDir: config.corpusCacheDir,
-    firstLoadWaitMs: config.firstLoadWaitMs,
-    ...overrides.corpus,
-  });
+  const corpus = createCorpusRegistry(servingRegistryOptions(logger, config, overrides.corpus));
   const deps = {
     db: database.db,
     fetch: overrides.fetch ?? globalThis.fetch,

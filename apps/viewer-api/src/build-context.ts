@@ -3,6 +3,7 @@ import {
   createCorpusRegistry,
   readOperatorFile,
   scheduledJobsBlockOf,
+  servingRegistryOptions,
 } from '@podcast/corpus';
 import {
   composeConfigSchema,
@@ -48,17 +49,13 @@ export function buildViewerContext(
   overrides: ViewerContextOverrides = {},
 ): BuiltViewerContext {
   const logger = overrides.logger ?? createLogger(config.logLevel, 'viewer-api');
-  const corpus = createCorpusRegistry({
-    logger,
-    refreshIntervalMs: config.refreshIntervalMs,
-    rescanIntervalMs: config.rescanIntervalMs,
-    serveStale: true,
-    cacheDir: config.corpusCacheDir,
-    firstLoadWaitMs: config.firstLoadWaitMs,
-    // The configured roots are never evicted by open requests naming subfolders (issue 9).
-    pinned: config.corpusRoots.allowed,
-    ...overrides.corpus,
-  });
+  const corpus = createCorpusRegistry(
+    servingRegistryOptions(logger, config, {
+      // The configured roots are never evicted by open requests naming subfolders (issue 9).
+      pinned: config.corpusRoots.allowed,
+      ...overrides.corpus,
+    }),
+  );
   const now = overrides.now ?? (() => new Date());
   const search = createSearchService({
     embedding: config.embedding,

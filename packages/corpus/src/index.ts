@@ -14,8 +14,12 @@ export {
   resolveInsideRoot,
 } from './roots/corpus-roots.js';
 export type { SyncCounters } from './snapshot/corpus-cache.js';
-export type { CorpusRegistry, CorpusRegistryOptions } from './snapshot/corpus-registry.js';
-export { createCorpusRegistry } from './snapshot/corpus-registry.js';
+export type {
+  CorpusRegistry,
+  CorpusRegistryOptions,
+  CorpusServingSettings,
+} from './snapshot/corpus-registry.js';
+export { createCorpusRegistry, servingRegistryOptions } from './snapshot/corpus-registry.js';
 export type { CorpusSnapshot, SnapshotStats } from './snapshot/corpus-snapshot.js';
 export type { RootStatus } from './snapshot/root-status.js';
 

@@ -87,6 +87,35 @@ export interface CorpusRegistryOptions {
   firstLoadWaitMs?: number | undefined;
 }
 
+/** What an API's environment says about the corpus it serves (CORPUS_* variables). */
+export interface CorpusServingSettings {
+  refreshIntervalMs: number;
+  rescanIntervalMs: number;
+  corpusCacheDir?: string | undefined;
+  firstLoadWaitMs?: number | undefined;
+}
+
+/**
+ * The registry options of an API serving a corpus: its configured intervals,
+ * projection folder and first-load wait, and stale-while-revalidate answers.
+ * `extra` (pinned roots, a test's overrides) comes last.
+ */
+export function servingRegistryOptions(
+  logger: Logger,
+  settings: CorpusServingSettings,
+  extra: Partial<CorpusRegistryOptions> = {},
+): CorpusRegistryOptions {
+  return {
+    logger,
+    refreshIntervalMs: settings.refreshIntervalMs,
+    rescanIntervalMs: settings.rescanIntervalMs,
+    serveStale: true,
+    cacheDir: settings.corpusCacheDir,
+    firstLoadWaitMs: settings.firstLoadWaitMs,
+    ...extra,
+  };
+}
+
 /** The Retry-After of a request turned away while a first load runs. */
 const LOADING_RETRY_AFTER_S = 5;
 
