@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
-import { type FakeOAuthProvider, startFakeOAuthProvider } from './support/fake-oauth-provider.js';
-import { signIn } from './support/login-flow.js';
+import {
+  type FakeOAuthProvider,
+  startFakeOAuthProvider,
+  verifiedAccount,
+} from './support/fake-oauth-provider.js';
+import { meAfterSignInAs, requestMe, signIn, signInAs } from './support/login-flow.js';
 
 const CLIENT = { clientId: 'podcast-app', clientSecret: 'client-secret-1' };
 const SECRET = 'a-session-secret-that-is-long-enough-1234';
@@ -38,24 +42,24 @@ describe('sign-in through OIDC discovery', () => {
   });
 
   it('discovers the endpoints once and authenticates with client_secret_basic', async () => {
-    provider.account = { sub: 'zed', email: 'zed@anywhere.example', name: 'Zed' };
-    const first = await signIn(testApp.app);
+    const first = await signInAs(testApp.app, provider, {
+      sub: 'zed',
+      email: 'zed@anywhere.example',
+      name: 'Zed',
+    });
     await signIn(testApp.app);
     expect(provider.discoveryRequests).toBe(1);
     expect(provider.tokenAuthSeen).toEqual(['client_secret_basic', 'client_secret_basic']);
-    const me = await request(testApp.app).get('/api/app/me').set('cookie', first);
+    const me = await requestMe(testApp.app, first);
     expect(me.body).toMatchObject({ email: 'zed@anywhere.example', name: 'Zed' });
   });
 
   it('reads the id_token claims when the provider has no userinfo endpoint', async () => {
-    noUserinfo.account = {
-      sub: 'idt-1',
-      email: 'kim@example.com',
-      email_verified: true,
-      name: 'Kim',
-    };
-    const session = await signIn(idTokenApp.app);
-    const me = await request(idTokenApp.app).get('/api/app/me').set('cookie', session);
+    const me = await meAfterSignInAs(
+      idTokenApp.app,
+      noUserinfo,
+      verifiedAccount('idt-1', 'kim@example.com', 'Kim'),
+    );
     expect(me.body).toMatchObject({ email: 'kim@example.com', name: 'Kim' });
   });
 

@@ -3,12 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { encodeLoginState, newLoginState } from '@podcast/auth';
 import request from 'supertest';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
-import { type FakeOAuthProvider, startFakeOAuthProvider } from './support/fake-oauth-provider.js';
+import {
+  explicitProviderEnv,
+  type FakeOAuthProvider,
+  startFakeOAuthProvider,
+  verifiedAccount,
+} from './support/fake-oauth-provider.js';
 import {
   cookieFrom,
   finishLogin,
+  meAfterSignInAs,
+  requestMe,
   setCookieHeader,
-  signIn,
+  signInAs,
   startLogin,
 } from './support/login-flow.js';
 
@@ -19,12 +26,7 @@ const REDIRECT = 'https://app.example/api/app/auth/callback';
 function explicitEnv(provider: FakeOAuthProvider): Record<string, string> {
   return {
     SESSION_SECRET: SECRET,
-    OAUTH_CLIENT_ID: CLIENT.clientId,
-    OAUTH_CLIENT_SECRET: CLIENT.clientSecret,
-    OAUTH_AUTHORIZE_URL: provider.authorizeUrl,
-    OAUTH_TOKEN_URL: provider.tokenUrl,
-    OAUTH_USERINFO_URL: provider.userinfoUrl,
-    OAUTH_REDIRECT_URL: REDIRECT,
+    ...explicitProviderEnv(provider, CLIENT, REDIRECT),
     AUTH_ALLOWLIST: 'ann@example.com,@team.example',
     SESSION_TTL_HOURS: '12',
   };
@@ -79,12 +81,7 @@ describe('sign-in with explicit provider endpoints (production)', () => {
   });
 
   it('signs in end to end: session cookie, 307 to / and /me answers the user', async () => {
-    provider.account = {
-      sub: 'ann-1',
-      email: 'ann@example.com',
-      email_verified: true,
-      name: 'Ann',
-    };
+    provider.account = verifiedAccount('ann-1', 'ann@example.com', 'Ann');
     const callback = await finishLogin(testApp.app, await startLogin(testApp.app));
     expect(callback.status).toBe(307);
     expect(callback.headers.location).toBe('/');
@@ -99,7 +96,7 @@ describe('sign-in with explicit provider endpoints (production)', () => {
     expect(provider.tokenAuthSeen.at(-1)).toBe('client_secret_post');
 
     const session = cookieFrom(callback.headers['set-cookie'], 'podcast_session') as string;
-    const me = await request(testApp.app).get('/api/app/me').set('cookie', session);
+    const me = await requestMe(testApp.app, session);
     expect(me.status).toBe(200);
     expect(me.body).toEqual({
       user_id: expect.stringMatching(/^u_/),
@@ -109,28 +106,22 @@ describe('sign-in with explicit provider endpoints (production)', () => {
   });
 
   it('keeps one user per provider account and refreshes its name on the next sign-in', async () => {
-    provider.account = {
-      sub: 'ann-1',
-      email: 'ann@example.com',
-      email_verified: true,
-      name: 'Ann B.',
-    };
     const before = await userCount(testApp);
-    const session = await signIn(testApp.app);
-    const me = await request(testApp.app).get('/api/app/me').set('cookie', session);
+    const me = await meAfterSignInAs(
+      testApp.app,
+      provider,
+      verifiedAccount('ann-1', 'ann@example.com', 'Ann B.'),
+    );
     expect(me.body.name).toBe('Ann B.');
     expect(await userCount(testApp)).toBe(before);
   });
 
   it('admits every address of an @domain allowlist entry', async () => {
-    provider.account = {
-      sub: 'bob-2',
-      email: 'Bob@Team.Example',
-      email_verified: true,
-      name: 'Bob',
-    };
-    const session = await signIn(testApp.app);
-    const me = await request(testApp.app).get('/api/app/me').set('cookie', session);
+    const me = await meAfterSignInAs(
+      testApp.app,
+      provider,
+      verifiedAccount('bob-2', 'Bob@Team.Example', 'Bob'),
+    );
     expect(me.body.email).toBe('Bob@Team.Example');
   });
 
@@ -193,7 +184,7 @@ describe('sign-in with explicit provider endpoints (production)', () => {
   });
 
   it('refuses a replayed state cookie and state pair with 400', async () => {
-    provider.account = { sub: 'ann-1', email: 'ann@example.com', email_verified: true };
+    provider.account = verifiedAccount('ann-1', 'ann@example.com');
     const attempt = await startLogin(testApp.app);
     expect((await finishLogin(testApp.app, attempt)).status).toBe(307);
     const replay = await finishLogin(testApp.app, attempt);
@@ -235,7 +226,7 @@ describe('sign-in with explicit provider endpoints (production)', () => {
   });
 
   it('answers 502 when the code was already redeemed at the provider', async () => {
-    provider.account = { sub: 'ann-1', email: 'ann@example.com', email_verified: true };
+    provider.account = verifiedAccount('ann-1', 'ann@example.com');
     const first = await startLogin(testApp.app);
     expect((await finishLogin(testApp.app, first)).status).toBe(307);
     const second = await startLogin(testApp.app);
@@ -248,13 +239,11 @@ describe('sign-in with explicit provider endpoints (production)', () => {
   it('reports status signed out and signed in', async () => {
     const out = await request(testApp.app).get('/api/app/auth/status');
     expect(out.body).toEqual({ authenticated: false, configured: true, login_required: true });
-    provider.account = {
-      sub: 'ann-1',
-      email: 'ann@example.com',
-      email_verified: true,
-      name: 'Ann',
-    };
-    const session = await signIn(testApp.app);
+    const session = await signInAs(
+      testApp.app,
+      provider,
+      verifiedAccount('ann-1', 'ann@example.com', 'Ann'),
+    );
     const signedIn = await request(testApp.app).get('/api/app/auth/status').set('cookie', session);
     expect(signedIn.body).toMatchObject({
       authenticated: true,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { signValue } from '@podcast/auth';
 import { createSession, revokeSession } from '@podcast/db';
 import request from 'supertest';
-import { buildTestApp, type TestApp } from './support/build-test-app.js';
-import { setCookieHeader } from './support/login-flow.js';
+import { buildProductionTestApp, buildTestApp, type TestApp } from './support/build-test-app.js';
+import { requestMe, setCookieHeader } from './support/login-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 const SECRET = 'a-session-secret-that-is-long-enough-5678';
@@ -15,11 +15,7 @@ describe('session cookies in production', () => {
   let skewMs = 0;
 
   beforeAll(async () => {
-    testApp = await buildTestApp({
-      appEnv: 'production',
-      env: { SESSION_SECRET: SECRET },
-      now: () => new Date(Date.now() + skewMs),
-    });
+    testApp = await buildProductionTestApp(SECRET, { now: () => new Date(Date.now() + skewMs) });
   });
 
   afterAll(async () => {
@@ -151,9 +147,9 @@ describe('sessions in development', () => {
 
   it('lets a valid session cookie win over the local user, and ignores a forged one', async () => {
     const { cookie, user } = await sessionCookieFor(testApp.ctx, 'dev-signed-in');
-    const signedIn = await request(testApp.app).get('/api/app/me').set('cookie', cookie);
+    const signedIn = await requestMe(testApp.app, cookie);
     expect(signedIn.body.user_id).toBe(user.id);
-    const forged = await request(testApp.app).get('/api/app/me').set('cookie', `${cookie}x`);
+    const forged = await requestMe(testApp.app, `${cookie}x`);
     expect(forged.status).toBe(200);
     expect(forged.body.name).toBe('Local user');
   });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type EpisodeRecord, insightListOf, readSegments } from '@podcast/corpus';
 import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
-import { buildTestApp, type TestApp } from './support/build-test-app.js';
+import { buildProductionTestApp, type TestApp } from './support/build-test-app.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 const SECRET = 'a-capture-test-session-secret-32-chars!';
@@ -24,10 +24,7 @@ beforeAll(async () => {
   dir = await realpath(await mkdtemp(path.join(tmpdir(), 'consumer-capture-')));
   root = path.join(dir, 'sample');
   await cp(SAMPLE_CORPUS_DIR, root, { recursive: true, preserveTimestamps: true });
-  t = await buildTestApp({
-    appEnv: 'production',
-    env: { CORPUS_DIR: root, SESSION_SECRET: SECRET },
-  });
+  t = await buildProductionTestApp(SECRET, { env: { CORPUS_DIR: root } });
   ann = (await sessionCookieFor(t.ctx, 'ann')).cookie;
   bob = (await sessionCookieFor(t.ctx, 'bob')).cookie;
   const snapshot = await t.ctx.corpus.get(root);

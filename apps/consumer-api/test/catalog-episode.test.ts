@@ -1,24 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { EpisodeDetail, EpisodeEntities, InsightList, SegmentsContract } from '@podcast/contracts';
-import { type CorpusSnapshot, type EpisodeRecord, transcriptFamilyOf } from '@podcast/corpus';
+import { type EpisodeRecord, transcriptFamilyOf } from '@podcast/corpus';
 import request from 'supertest';
-import { buildTestApp, type TestApp } from './support/build-test-app.js';
+import { useSampleApp } from './support/build-test-app.js';
 
-let testApp: TestApp;
-let snapshot: CorpusSnapshot;
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
-  snapshot = await testApp.ctx.corpus.get(testApp.ctx.config.corpusDir);
-}, 30_000);
-
-afterAll(async () => {
-  await testApp.close();
-});
-
-const get = (url: string) => request(testApp.app).get(url);
+const sample = useSampleApp();
+const get = (url: string) => request(sample.testApp.app).get(url);
 const UNKNOWN = 'no-such-episode-0000000000';
 
 type Raw = Record<string, unknown> & { nodes?: RawNode[] };
@@ -26,11 +15,11 @@ type RawNode = { id: string; type: string; properties?: Record<string, unknown> 
 
 /** A corpus file parsed straight from disk, independent of the reader under test. */
 function rawJson(relpath: string): Raw {
-  return JSON.parse(readFileSync(path.join(snapshot.root, relpath), 'utf8')) as Raw;
+  return JSON.parse(readFileSync(path.join(sample.snapshot.root, relpath), 'utf8')) as Raw;
 }
 
 function someEpisode(what: string, test: (episode: EpisodeRecord) => boolean): EpisodeRecord {
-  const episode = snapshot.episodes.find(test);
+  const episode = sample.snapshot.episodes.find(test);
   if (episode === undefined) {
     throw new Error(`the test corpus has no episode that ${what}`);
   }
@@ -38,7 +27,7 @@ function someEpisode(what: string, test: (episode: EpisodeRecord) => boolean): E
 }
 
 function exists(relpath: string | undefined): boolean {
-  return relpath !== undefined && existsSync(path.join(snapshot.root, relpath));
+  return relpath !== undefined && existsSync(path.join(sample.snapshot.root, relpath));
 }
 
 async function expectNotFound(url: string, detail: string): Promise<void> {
@@ -103,7 +92,7 @@ describe('GET /api/app/episodes/{slug}/insights', () => {
   });
 
   it('leaves out insights the pipeline did not surface, wherever the corpus has them', async () => {
-    const withHidden = snapshot.episodes.filter(
+    const withHidden = sample.snapshot.episodes.filter(
       (e) =>
         e.gi_relpath !== null &&
         (rawJson(e.gi_relpath).nodes ?? []).some((n) => !isShown(n) && n.type === 'Insight'),

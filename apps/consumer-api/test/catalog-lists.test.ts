@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type EpisodeCatalogItem, EpisodeList, PodcastList } from '@podcast/contracts';
-import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
+import type { EpisodeRecord } from '@podcast/corpus';
 import request from 'supertest';
-import { buildTestApp, type TestApp } from './support/build-test-app.js';
+import { buildTestApp, type TestApp, useSampleApp } from './support/build-test-app.js';
 
-let testApp: TestApp;
-let snapshot: CorpusSnapshot;
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
-  snapshot = await testApp.ctx.corpus.get(testApp.ctx.config.corpusDir);
-}, 30_000);
-
-afterAll(async () => {
-  await testApp.close();
-});
-
-const get = (url: string) => request(testApp.app).get(url);
+const sample = useSampleApp();
+const get = (url: string) => request(sample.testApp.app).get(url);
 
 /** A 200 list, validated against its response schema. */
 async function list(url: string): Promise<EpisodeList> {
@@ -30,7 +19,7 @@ const feedPath = (feedId: string) => `/api/app/podcasts/${encodeURIComponent(fee
 const artRef = (relpath: string) => `ref=${encodeURIComponent(relpath)}&size=thumb`;
 
 function recordOf(item: EpisodeCatalogItem): EpisodeRecord {
-  const episode = snapshot.findEpisodeBySlug(item.slug);
+  const episode = sample.snapshot.findEpisodeBySlug(item.slug);
   if (episode === undefined) {
     throw new Error(`unknown slug ${item.slug}`);
   }
@@ -48,9 +37,9 @@ function isNewestFirst(dates: (string | null)[]): boolean {
 describe('GET /api/app/episodes', () => {
   it('answers the first 20 cards newest first inside the list envelope', async () => {
     const body = await list('/api/app/episodes');
-    const total = snapshot.episodes.length;
+    const total = sample.snapshot.episodes.length;
     expect(body).toMatchObject({ page: 1, page_size: 20, total, has_more: total > 20 });
-    expect(slugsOf(body.items)).toEqual(slugsOf(snapshot.episodes.slice(0, 20)));
+    expect(slugsOf(body.items)).toEqual(slugsOf(sample.snapshot.episodes.slice(0, 20)));
     expect(isNewestFirst(body.items.map((item) => item.publish_date))).toBe(true);
   });
 
@@ -63,9 +52,13 @@ describe('GET /api/app/episodes', () => {
       seen.push(...slugsOf(body.items));
       hasMore = body.has_more;
     }
-    expect(seen).toEqual(slugsOf(snapshot.episodes));
+    expect(seen).toEqual(slugsOf(sample.snapshot.episodes));
     const past = await list(`/api/app/episodes?page=${page + 3}&page_size=5`);
-    expect(past).toMatchObject({ items: [], total: snapshot.episodes.length, has_more: false });
+    expect(past).toMatchObject({
+      items: [],
+      total: sample.snapshot.episodes.length,
+      has_more: false,
+    });
   });
 
   it.each([
@@ -85,7 +78,7 @@ describe('GET /api/app/episodes', () => {
         async (status) => (await list(`/api/app/episodes?status=${status}`)).total,
       ),
     );
-    expect(totals.reduce((a, b) => a + b, 0)).toBe(snapshot.episodes.length);
+    expect(totals.reduce((a, b) => a + b, 0)).toBe(sample.snapshot.episodes.length);
   });
 
   it.each([
@@ -105,11 +98,11 @@ describe('GET /api/app/episodes', () => {
 
   it('accepts the largest page size of 100', async () => {
     const body = await list('/api/app/episodes?page_size=100');
-    expect(body.items).toHaveLength(Math.min(100, snapshot.episodes.length));
+    expect(body.items).toHaveLength(Math.min(100, sample.snapshot.episodes.length));
   });
 
   it("keeps only one show's episodes with feed_id and none for a feed id the corpus lacks", async () => {
-    const feed = snapshot.feeds.find((f) => f.feed_id !== '');
+    const feed = sample.snapshot.feeds.find((f) => f.feed_id !== '');
     if (feed === undefined) {
       throw new Error('the corpus has no feed');
     }
@@ -124,7 +117,7 @@ describe('GET /api/app/episodes', () => {
     const { items } = await list('/api/app/episodes?page_size=100');
     for (const item of items) {
       const episode = recordOf(item);
-      const showArt = snapshot.findFeed(item.feed_id)?.image_local_relpath ?? null;
+      const showArt = sample.snapshot.findFeed(item.feed_id)?.image_local_relpath ?? null;
       expect(item.feed_artwork_url).toBe(showArt && `/api/app/artwork?${artRef(showArt)}`);
       const own = episode.episode_image_local_relpath ?? showArt;
       expect(item.artwork_url).toBe(own && `/api/app/artwork?${artRef(own)}`);
@@ -156,7 +149,7 @@ describe('GET /api/app/episodes', () => {
 
 describe('GET /api/app/podcasts/{feed_id}/episodes', () => {
   const feedWithColon = () => {
-    const feed = snapshot.feeds.find((f) => f.feed_id.startsWith('sha256:'));
+    const feed = sample.snapshot.feeds.find((f) => f.feed_id.startsWith('sha256:'));
     if (feed === undefined) {
       throw new Error('the corpus has no sha256: feed id');
     }
@@ -168,7 +161,9 @@ describe('GET /api/app/podcasts/{feed_id}/episodes', () => {
     const encoded = await list(feedPath(feed.feed_id));
     expect(encoded).toMatchObject({ page: 1, page_size: 20, total: feed.episode_count });
     expect(encoded.items.every((item) => item.feed_id === feed.feed_id)).toBe(true);
-    const expected = snapshot.episodes.filter((e) => e.feed_id === feed.feed_id).slice(0, 20);
+    const expected = sample.snapshot.episodes
+      .filter((e) => e.feed_id === feed.feed_id)
+      .slice(0, 20);
     expect(slugsOf(encoded.items)).toEqual(slugsOf(expected));
     expect(await list(`/api/app/podcasts/${feed.feed_id}/episodes`)).toEqual(encoded);
   });
@@ -180,7 +175,7 @@ describe('GET /api/app/podcasts/{feed_id}/episodes', () => {
     expect(first.has_more).toBe(feed.episode_count > 1);
     for (const status of ['ready', 'partial', 'pending']) {
       const body = await list(`${feedPath(feed.feed_id)}?status=${status}`);
-      const expected = snapshot.episodes.filter(
+      const expected = sample.snapshot.episodes.filter(
         (e) => e.feed_id === feed.feed_id && statusOf(e) === status,
       );
       expect(slugsOf(body.items)).toEqual(slugsOf(expected));
@@ -225,11 +220,11 @@ describe('GET /api/app/podcasts', () => {
     const res = await get('/api/app/podcasts');
     expect(res.status).toBe(200);
     const { items } = PodcastList.parse(res.body);
-    const ids = new Set(snapshot.episodes.map((e) => e.feed_id).filter((id) => id !== ''));
+    const ids = new Set(sample.snapshot.episodes.map((e) => e.feed_id).filter((id) => id !== ''));
     expect(new Set(items.map((item) => item.feed_id))).toEqual(ids);
     expect(items).toHaveLength(ids.size);
     for (const item of items) {
-      const count = snapshot.episodes.filter((e) => e.feed_id === item.feed_id).length;
+      const count = sample.snapshot.episodes.filter((e) => e.feed_id === item.feed_id).length;
       expect(item.episode_count).toBe(count);
     }
     const byTitle = (a: string, b: string) =>
@@ -241,7 +236,7 @@ describe('GET /api/app/podcasts', () => {
   it('links stored show art as a thumbnail and null for a show without it', async () => {
     const { items } = PodcastList.parse((await get('/api/app/podcasts')).body);
     for (const item of items) {
-      const art = snapshot.findFeed(item.feed_id)?.image_local_relpath ?? null;
+      const art = sample.snapshot.findFeed(item.feed_id)?.image_local_relpath ?? null;
       expect(item.artwork_url).toBe(art && `/api/app/artwork?${artRef(art)}`);
     }
     expect(items.some((item) => item.artwork_url === null && item.image_url !== null)).toBe(true);

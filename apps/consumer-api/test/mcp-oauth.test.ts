@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { buildTestApp, type TestApp } from './support/build-test-app.js';
+import {
+  buildProductionTestApp,
+  buildTestApp,
+  servedSnapshot,
+  type TestApp,
+} from './support/build-test-app.js';
 import {
   authorizeQuery,
   connectedClient,
@@ -10,6 +15,7 @@ import {
   pkcePair,
   REDIRECT,
   registerClient,
+  requestAuthorization,
   tokenRequest,
 } from './support/mcp-oauth-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
@@ -23,9 +29,8 @@ let otherCookie = '';
 let clockOffsetMs = 0;
 
 beforeAll(async () => {
-  t = await buildTestApp({
-    appEnv: 'production',
-    env: { SESSION_SECRET: SECRET, PUBLIC_BASE_URL: BASE },
+  t = await buildProductionTestApp(SECRET, {
+    env: { PUBLIC_BASE_URL: BASE },
     now: () => new Date(Date.now() + clockOffsetMs),
   });
   cookie = (await sessionCookieFor(t.ctx, 'oauth-user', { ttlMs: 30 * 86_400_000 })).cookie;
@@ -112,27 +117,22 @@ describe('POST /api/app/mcp/oauth/register', () => {
     expect(client.client_secret).toMatch(/^pmcs_/);
     const basic = (secret: string) =>
       `Basic ${Buffer.from(`${client.client_id}:${secret}`).toString('base64')}`;
-    const wrong = await tokenRequest(t.app, {
-      grant_type: 'refresh_token',
-      refresh_token: 'x',
-    }).set('Authorization', basic('not-the-secret'));
+    const refreshUnknownToken = (extra: Record<string, string> = {}) =>
+      tokenRequest(t.app, { grant_type: 'refresh_token', refresh_token: 'x', ...extra });
+    const wrong = await refreshUnknownToken().set('Authorization', basic('not-the-secret'));
     expect(wrong.status).toBe(401);
     expect(wrong.body).toEqual({
       error: 'invalid_client',
       error_description: 'client_secret: wrong',
     });
     expect(wrong.headers['www-authenticate']).toContain('Basic');
-    const right = await tokenRequest(t.app, {
-      grant_type: 'refresh_token',
-      refresh_token: 'x',
-    }).set('Authorization', basic(client.client_secret as string));
+    const right = await refreshUnknownToken().set(
+      'Authorization',
+      basic(client.client_secret as string),
+    );
     expect(right.status).toBe(400);
     expect(right.body.error).toBe('invalid_grant');
-    const missing = await tokenRequest(t.app, {
-      grant_type: 'refresh_token',
-      refresh_token: 'x',
-      client_id: client.client_id,
-    });
+    const missing = await refreshUnknownToken({ client_id: client.client_id });
     expect(missing.status).toBe(401);
   });
 
@@ -213,6 +213,9 @@ describe('GET /api/app/mcp/oauth/authorize', () => {
     clientId = (await registerClient(t.app, { client_name: '<script>alert(1)</script>' }))
       .client_id;
   });
+  /** The authorization request of this client as the signed-in user, `extra` over the defaults. */
+  const authorizeAsUser = (extra: Record<string, string> = {}) =>
+    requestAuthorization(t.app, cookie, authorizeQuery(clientId, challenge, extra));
 
   it('answers 401 without a session in production', async () => {
     const res = await request(t.app)
@@ -222,10 +225,7 @@ describe('GET /api/app/mcp/oauth/authorize', () => {
   });
 
   it('shows a consent page that cannot be framed, cached or scripted through the client name', async () => {
-    const res = await request(t.app)
-      .get('/api/app/mcp/oauth/authorize')
-      .set('Cookie', cookie)
-      .query(authorizeQuery(clientId, challenge));
+    const res = await authorizeAsUser();
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['x-frame-options']).toBe('DENY');
@@ -236,12 +236,7 @@ describe('GET /api/app/mcp/oauth/authorize', () => {
   });
 
   it('lets a loopback redirect use another port (RFC 8252)', async () => {
-    const res = await request(t.app)
-      .get('/api/app/mcp/oauth/authorize')
-      .set('Cookie', cookie)
-      .query(
-        authorizeQuery(clientId, challenge, { redirect_uri: 'http://127.0.0.1:51234/callback' }),
-      );
+    const res = await authorizeAsUser({ redirect_uri: 'http://127.0.0.1:51234/callback' });
     expect(res.status).toBe(200);
   });
 
@@ -251,10 +246,7 @@ describe('GET /api/app/mcp/oauth/authorize', () => {
     [{ redirect_uri: 'https://evil.example/callback' }, 'redirect_uri'],
     [{ redirect_uri: 'http://127.0.0.1:7777/other' }, 'redirect_uri'],
   ])('shows %j as a 400 naming %s and sends nothing anywhere', async (extra, field) => {
-    const res = await request(t.app)
-      .get('/api/app/mcp/oauth/authorize')
-      .set('Cookie', cookie)
-      .query(authorizeQuery(clientId, challenge, extra));
+    const res = await authorizeAsUser(extra);
     expect(res.status).toBe(400);
     expect(res.headers.location).toBeUndefined();
     expect(res.body.detail).toContain(field);
@@ -267,10 +259,7 @@ describe('GET /api/app/mcp/oauth/authorize', () => {
     [{ scope: 'corpus:read admin' }, 'invalid_scope'],
     [{ resource: 'https://elsewhere.example/api/app/mcp' }, 'invalid_target'],
   ])('sends %j back to the client as %s with state and iss', async (extra, error) => {
-    const res = await request(t.app)
-      .get('/api/app/mcp/oauth/authorize')
-      .set('Cookie', cookie)
-      .query(authorizeQuery(clientId, challenge, extra));
+    const res = await authorizeAsUser(extra);
     expect(res.status).toBe(302);
     const back = new URL(res.headers.location as string);
     expect(back.origin + back.pathname).toBe(REDIRECT);
@@ -382,56 +371,43 @@ describe('POST /api/app/mcp/oauth/token', () => {
     return { clientId, code, ...pair };
   }
 
-  it('burns a code whose verifier is wrong', async () => {
-    const { clientId, code, verifier } = await freshCode();
-    const wrong = await tokenRequest(t.app, {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: pkcePair().verifier,
-      client_id: clientId,
-    });
-    expect(wrong.status).toBe(400);
-    expect(wrong.body.error_description).toContain('code_verifier');
-    const right = await tokenRequest(t.app, {
+  /** The token request that redeems `code` with `verifier` as `clientId`, `extra` fields added. */
+  function redeemCode(
+    { clientId, code, verifier }: { clientId: string; code: string; verifier: string },
+    extra: Record<string, string> = {},
+  ) {
+    return tokenRequest(t.app, {
       grant_type: 'authorization_code',
       code,
       code_verifier: verifier,
       client_id: clientId,
+      ...extra,
     });
+  }
+
+  it('burns a code whose verifier is wrong', async () => {
+    const fresh = await freshCode();
+    const wrong = await redeemCode({ ...fresh, verifier: pkcePair().verifier });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error_description).toContain('code_verifier');
+    const right = await redeemCode(fresh);
     expect(right.status).toBe(400);
     expect(right.body.error).toBe('invalid_grant');
   });
 
   it('refuses the code to another client and on another redirect_uri', async () => {
-    const { clientId, code, verifier } = await freshCode();
+    const fresh = await freshCode();
     const other = await registerClient(t.app);
-    const stolen = await tokenRequest(t.app, {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      client_id: other.client_id,
-    });
+    const stolen = await redeemCode({ ...fresh, clientId: other.client_id });
     expect(stolen.body.error).toBe('invalid_grant');
-    const moved = await tokenRequest(t.app, {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      client_id: clientId,
-      redirect_uri: 'http://127.0.0.1:7777/elsewhere',
-    });
+    const moved = await redeemCode(fresh, { redirect_uri: 'http://127.0.0.1:7777/elsewhere' });
     expect(moved.body).toMatchObject({ error: 'invalid_grant' });
     expect(moved.body.error_description).toContain('redirect_uri');
   });
 
   it('redeems a code once under twenty concurrent exchanges, and a replay revokes its tokens', async () => {
-    const { clientId, code, verifier } = await freshCode();
-    const form = {
-      grant_type: 'authorization_code',
-      code,
-      code_verifier: verifier,
-      client_id: clientId,
-    };
-    const answers = await Promise.all(Array.from({ length: 20 }, () => tokenRequest(t.app, form)));
+    const fresh = await freshCode();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => redeemCode(fresh)));
     const won = answers.filter((a) => a.status === 200);
     expect(won).toHaveLength(1);
     expect(answers.filter((a) => a.body.error === 'invalid_grant')).toHaveLength(19);
@@ -445,15 +421,10 @@ describe('POST /api/app/mcp/oauth/token', () => {
   });
 
   it('refuses an expired code', async () => {
-    const { clientId, code, verifier } = await freshCode();
+    const fresh = await freshCode();
     clockOffsetMs = 6 * 60_000;
     try {
-      const res = await tokenRequest(t.app, {
-        grant_type: 'authorization_code',
-        code,
-        code_verifier: verifier,
-        client_id: clientId,
-      });
+      const res = await redeemCode(fresh);
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_grant');
       expect(res.body.error_description).toContain('expired');
@@ -464,26 +435,18 @@ describe('POST /api/app/mcp/oauth/token', () => {
 
   it('narrows scope on refresh but never widens it, and refuses another resource', async () => {
     const { clientId, refresh } = await connectedClient(t.app, cookie);
-    const wider = await tokenRequest(t.app, {
-      grant_type: 'refresh_token',
-      refresh_token: refresh,
-      client_id: clientId,
-      scope: 'corpus:read library:read admin',
-    });
+    const refreshWith = (extra: Record<string, string>) =>
+      tokenRequest(t.app, {
+        grant_type: 'refresh_token',
+        refresh_token: refresh,
+        client_id: clientId,
+        ...extra,
+      });
+    const wider = await refreshWith({ scope: 'corpus:read library:read admin' });
     expect(wider.body.error).toBe('invalid_scope');
-    const elsewhere = await tokenRequest(t.app, {
-      grant_type: 'refresh_token',
-      refresh_token: refresh,
-      client_id: clientId,
-      resource: 'https://elsewhere.example/api/app/mcp',
-    });
+    const elsewhere = await refreshWith({ resource: 'https://elsewhere.example/api/app/mcp' });
     expect(elsewhere.body.error).toBe('invalid_target');
-    const narrower = await tokenRequest(t.app, {
-      grant_type: 'refresh_token',
-      refresh_token: refresh,
-      client_id: clientId,
-      scope: 'library:read',
-    });
+    const narrower = await refreshWith({ scope: 'library:read' });
     expect(narrower.status).toBe(200);
     expect(narrower.body.scope).toBe('library:read');
     const tools = await mcpCall(t.app, narrower.body.access_token, {
@@ -571,7 +534,7 @@ describe('the MCP endpoint', () => {
   });
 
   it('walks the graph from a topic of the corpus', async () => {
-    const snapshot = await t.ctx.corpus.get(t.ctx.config.corpusDir);
+    const snapshot = await servedSnapshot(t);
     const episode = snapshot.episodes.find((e) => e.has_gi) ?? snapshot.episodes[0];
     const insights = await mcpCall(t.app, access, {
       jsonrpc: '2.0',

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { insertMcpGrantWithCode, insertMcpTokens, subscribe } from '@podcast/db';
 import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
-import { buildTestApp, type TestApp } from './support/build-test-app.js';
+import { buildProductionTestApp, type TestApp } from './support/build-test-app.js';
 import { consentAs, MemoryOAuthProvider } from './support/mcp-client.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
@@ -29,10 +29,7 @@ beforeAll(async () => {
   dir = await realpath(await mkdtemp(path.join(tmpdir(), 'consumer-mcp-')));
   const root = path.join(dir, 'sample');
   await cp(SAMPLE_CORPUS_DIR, root, { recursive: true, preserveTimestamps: true });
-  t = await buildTestApp({
-    appEnv: 'production',
-    env: { CORPUS_DIR: root, SESSION_SECRET: SECRET },
-  });
+  t = await buildProductionTestApp(SECRET, { env: { CORPUS_DIR: root } });
   const start = await t.ctx.search.rebuild(root, false);
   if (start.status === 'started') {
     await start.finished;

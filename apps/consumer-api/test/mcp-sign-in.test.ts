@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { buildTestApp, type TestApp } from './support/build-test-app.js';
-import { type FakeOAuthProvider, startFakeOAuthProvider } from './support/fake-oauth-provider.js';
+import { buildProductionTestApp, type TestApp } from './support/build-test-app.js';
+import {
+  explicitProviderEnv,
+  type FakeOAuthProvider,
+  startFakeOAuthProvider,
+} from './support/fake-oauth-provider.js';
 import { cookieFrom, finishLogin, startLogin } from './support/login-flow.js';
 import { authorizeQuery, pkcePair, registerClient } from './support/mcp-oauth-flow.js';
 
@@ -12,16 +16,9 @@ let t: TestApp;
 
 beforeAll(async () => {
   provider = await startFakeOAuthProvider(CLIENT);
-  t = await buildTestApp({
-    appEnv: 'production',
+  t = await buildProductionTestApp('an-mcp-sign-in-secret-of-32-chars!!!', {
     env: {
-      SESSION_SECRET: 'an-mcp-sign-in-secret-of-32-chars!!!',
-      OAUTH_CLIENT_ID: CLIENT.clientId,
-      OAUTH_CLIENT_SECRET: CLIENT.clientSecret,
-      OAUTH_AUTHORIZE_URL: provider.authorizeUrl,
-      OAUTH_TOKEN_URL: provider.tokenUrl,
-      OAUTH_USERINFO_URL: provider.userinfoUrl,
-      OAUTH_REDIRECT_URL: 'https://app.example/api/app/auth/callback',
+      ...explicitProviderEnv(provider, CLIENT, 'https://app.example/api/app/auth/callback'),
       AUTH_ALLOWLIST: 'ann@example.com',
       PUBLIC_BASE_URL: 'https://app.example',
     },

@@ -4,7 +4,7 @@ import type { FeedRecord } from '@podcast/corpus';
 import { parseOpml } from '@podcast/user-state';
 import request from 'supertest';
 import { describeInBothModes } from './support/both-modes.js';
-import { buildTestApp, type TestApp } from './support/build-test-app.js';
+import { buildProductionTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
 import { subscribableFeeds } from './support/corpus-facts.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
@@ -92,14 +92,9 @@ describe('OPML import refusals', () => {
   let feed: FeedRecord;
 
   beforeAll(async () => {
-    testApp = await buildTestApp({
-      appEnv: 'production',
-      env: { SESSION_SECRET: 'a-session-secret-for-opml-tests-0000000' },
-    });
+    testApp = await buildProductionTestApp('a-session-secret-for-opml-tests-0000000');
     cookie = (await sessionCookieFor(testApp.ctx, 'opml')).cookie;
-    [feed] = subscribableFeeds(await testApp.ctx.corpus.get(testApp.ctx.config.corpusDir), 1) as [
-      FeedRecord,
-    ];
+    [feed] = subscribableFeeds(await servedSnapshot(testApp), 1) as [FeedRecord];
   });
 
   afterAll(async () => {
@@ -171,10 +166,7 @@ describe('OPML import racing itself', () => {
   let server: Server;
 
   beforeAll(async () => {
-    testApp = await buildTestApp({
-      appEnv: 'production',
-      env: { SESSION_SECRET: 'a-session-secret-for-opml-tests-0000000' },
-    });
+    testApp = await buildProductionTestApp('a-session-secret-for-opml-tests-0000000');
     server = createServer(testApp.app);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   });
@@ -185,7 +177,7 @@ describe('OPML import racing itself', () => {
   });
 
   it('reports each known show new exactly once across 5 simultaneous identical imports', async () => {
-    const snapshot = await testApp.ctx.corpus.get(testApp.ctx.config.corpusDir);
+    const snapshot = await servedSnapshot(testApp);
     const [a, b, c] = subscribableFeeds(snapshot, 3) as [FeedRecord, FeedRecord, FeedRecord];
     const document = opmlOf([a.url, b.url, c.url, 'https://elsewhere.example/rss'] as string[]);
     // Several rounds, each a fresh user, since one burst may happen to run in sequence.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CorpusSnapshot, FeedRecord } from '@podcast/corpus';
 import type { Database } from '@podcast/db';
 import request from 'supertest';
-import { buildTestApp, type TestApp } from './support/build-test-app.js';
+import { buildProductionTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
 import { someSlugs, subscribableFeeds } from './support/corpus-facts.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
@@ -15,11 +15,8 @@ describe('20 parallel identical writes (production, real PostgreSQL)', () => {
   let userId: string;
 
   beforeAll(async () => {
-    testApp = await buildTestApp({
-      appEnv: 'production',
-      env: { SESSION_SECRET: 'a-session-secret-for-concurrency-tests-0' },
-    });
-    snapshot = await testApp.ctx.corpus.get(testApp.ctx.config.corpusDir);
+    testApp = await buildProductionTestApp('a-session-secret-for-concurrency-tests-0');
+    snapshot = await servedSnapshot(testApp);
     const session = await sessionCookieFor(testApp.ctx, 'racer');
     cookie = session.cookie;
     userId = session.user.id;

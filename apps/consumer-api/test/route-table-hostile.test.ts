@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe } from '@jest/globals';
 import type { AnyRoute } from '@podcast/http-kit';
-import { type ProbeSender, probeRoutesWithHostileInput } from '@podcast/testing/route-probes';
+import {
+  type ProbeSender,
+  probeRoutesWithHostileInput,
+  withProbeBody,
+} from '@podcast/testing/route-probes';
 import request from 'supertest';
 import type { ConsumerCtx } from '../src/context.js';
 import { consumerRoutes } from '../src/routes/index.js';
-import { buildTestApp, type TestApp } from './support/build-test-app.js';
+import { buildProductionTestApp, type TestApp } from './support/build-test-app.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 /*
@@ -22,10 +26,7 @@ let cookie = '';
 let syncBasic = '';
 
 beforeAll(async () => {
-  t = await buildTestApp({
-    appEnv: 'production',
-    env: { SESSION_SECRET: SECRET, INTERNAL_OUTBOX_TOKEN: INTERNAL },
-  });
+  t = await buildProductionTestApp(SECRET, { env: { INTERNAL_OUTBOX_TOKEN: INTERNAL } });
   cookie = (await sessionCookieFor(t.ctx, 'hostile')).cookie;
   // The sync routes' user name is the probes' filler for every path
   // parameter, so their bodies and queries get past the credential check.
@@ -50,12 +51,7 @@ const send: ProbeSender<AnyRoute<ConsumerCtx>> = async (route, url, body) => {
     .set('Cookie', cookie)
     .set('X-Internal-Token', INTERNAL)
     .set('Authorization', route.auth === 'sync' ? syncBasic : 'Bearer pmat_not-a-token');
-  if (body === undefined) {
-    return call;
-  }
-  return body.type === 'form'
-    ? call.type('form').send(body.text)
-    : call.set('Content-Type', 'application/json').send(body.text);
+  return withProbeBody(call, body);
 };
 
 describe('every consumer route under hostile input', () => {

@@ -210,31 +210,21 @@ describe('signing in to the gPodder API', () => {
       .set('authorization', ann.basic);
     expect(login.status).toBe(200);
     const cookie = sessionIdOf(login);
+    const withCookie = (method: 'get' | 'post', path: string) =>
+      request(app())[method](path).set('cookie', cookie);
     expect(login.headers['set-cookie']?.[0]).toMatch(/HttpOnly/i);
-    const viaCookie = await request(app())
-      .get(`/api/2/devices/${ann.username}.json`)
-      .set('cookie', cookie);
+    const viaCookie = await withCookie('get', `/api/2/devices/${ann.username}.json`);
     expect(viaCookie.status).toBe(200);
-    const check = await request(app())
-      .post(`/api/2/auth/${ann.username}/login.json`)
-      .set('cookie', cookie);
+    const check = await withCookie('post', `/api/2/auth/${ann.username}/login.json`);
     expect(check.status).toBe(200);
     expect(check.headers['set-cookie']).toBeUndefined();
-    const otherUser = await request(app())
-      .post(`/api/2/auth/${bob.username}/login.json`)
-      .set('cookie', cookie);
+    const otherUser = await withCookie('post', `/api/2/auth/${bob.username}/login.json`);
     expect(otherUser.status).toBe(400);
-    const otherLogout = await request(app())
-      .post(`/api/2/auth/${bob.username}/logout.json`)
-      .set('cookie', cookie);
+    const otherLogout = await withCookie('post', `/api/2/auth/${bob.username}/logout.json`);
     expect(otherLogout.status).toBe(400);
-    const logout = await request(app())
-      .post(`/api/2/auth/${ann.username}/logout.json`)
-      .set('cookie', cookie);
+    const logout = await withCookie('post', `/api/2/auth/${ann.username}/logout.json`);
     expect(logout.status).toBe(200);
-    const after = await request(app())
-      .get(`/api/2/devices/${ann.username}.json`)
-      .set('cookie', cookie);
+    const after = await withCookie('get', `/api/2/devices/${ann.username}.json`);
     expect(after.status).toBe(401);
     const bare = await request(app()).post(`/api/2/auth/${ann.username}/logout.json`);
     expect(bare.status).toBe(200);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { StorylineList, ThemeList } from '@podcast/contracts';
 import { copySampleCorpus, SAMPLE_CORPUS_DIR, type SampleCorpusCopy } from '@podcast/testing';
 import request from 'supertest';
-import { buildTestApp, type TestApp } from './support/build-test-app.js';
+import { buildProductionTestApp, buildTestApp, type TestApp } from './support/build-test-app.js';
 
 // The app reads a copy of the sample so tests can remove or break its side files.
 let copy: SampleCorpusCopy;
@@ -18,9 +18,8 @@ beforeAll(async () => {
   copy = copySampleCorpus('consumer-themes');
   corpusDir = copy.corpusDir;
   dev = await buildTestApp({ env: { CORPUS_DIR: corpusDir } });
-  prod = await buildTestApp({
-    appEnv: 'production',
-    env: { CORPUS_DIR: corpusDir, SESSION_SECRET: 'a-session-secret-for-themes-tests-0000' },
+  prod = await buildProductionTestApp('a-session-secret-for-themes-tests-0000', {
+    env: { CORPUS_DIR: corpusDir },
   });
 }, 30_000);
 
@@ -47,6 +46,29 @@ function replaceFile(relpath: string, content: string | undefined) {
 function restoreFiles() {
   replaceFile(CLUSTERS, readFileSync(join(SAMPLE_CORPUS_DIR, CLUSTERS), 'utf8'));
   replaceFile(THEMES, readFileSync(join(SAMPLE_CORPUS_DIR, THEMES), 'utf8'));
+}
+
+/**
+ * GET `path` while the side file `relpath` holds `content` (absent when
+ * undefined), files restored before asserting: a 200 with an empty list.
+ */
+async function expectEmptyListWhileFileHolds(
+  path: string,
+  relpath: string,
+  content: string | undefined,
+) {
+  replaceFile(relpath, content);
+  const res = await get(path);
+  restoreFiles();
+  expect(res.status).toBe(200);
+  expect(res.body).toEqual({ items: [] });
+}
+
+/** A bad `limit` on `path` is a 400 naming query.limit. */
+async function expectLimitRefused(path: string, limit: string) {
+  const res = await get(path, { limit });
+  expect(res.status).toBe(400);
+  expect(res.body.errors[0].field).toBe('query.limit');
 }
 
 const isDescending = (sizes: number[]) =>
@@ -88,17 +110,11 @@ describe('GET /api/app/themes', () => {
     ['not JSON', '{"clusters": ['],
     ['without a clusters list', '{"schema_version": "2", "clusters": 3}'],
   ])('answers 200 with an empty list when the cluster file is %s', async (_why, content) => {
-    replaceFile(CLUSTERS, content);
-    const res = await get('/api/app/themes');
-    restoreFiles();
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({ items: [] });
+    await expectEmptyListWhileFileHolds('/api/app/themes', CLUSTERS, content);
   });
 
   it.each(['0', '51', 'twelve'])('answers 400 naming query.limit for %s', async (limit) => {
-    const res = await get('/api/app/themes', { limit });
-    expect(res.status).toBe(400);
-    expect(res.body.errors[0].field).toBe('query.limit');
+    await expectLimitRefused('/api/app/themes', limit);
   });
 
   it('needs a session in production', async () => {
@@ -149,18 +165,12 @@ describe('GET /api/app/storylines', () => {
   ])(
     'answers 200 with an empty list, never 404, when the storyline file is %s',
     async (_why, content) => {
-      replaceFile(THEMES, content);
-      const res = await get('/api/app/storylines');
-      restoreFiles();
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ items: [] });
+      await expectEmptyListWhileFileHolds('/api/app/storylines', THEMES, content);
     },
   );
 
   it.each(['0', '51', '-3'])('answers 400 naming query.limit for %s', async (limit) => {
-    const res = await get('/api/app/storylines', { limit });
-    expect(res.status).toBe(400);
-    expect(res.body.errors[0].field).toBe('query.limit');
+    await expectLimitRefused('/api/app/storylines', limit);
   });
 
   it('needs a session in production', async () => {

@@ -1,14 +1,16 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   copySampleCorpus,
+  DETERMINISTIC_ENRICHERS,
   type SampleCorpusCopy,
   writeTinyNliModel,
   writeTinySentenceModel,
 } from '@podcast/testing';
+import { writeEvaluations } from './support/evaluations.js';
 
 const ENRICH = fileURLToPath(new URL('../dist/cli/enrich.js', import.meta.url));
 
@@ -29,9 +31,9 @@ beforeAll(() => {
 });
 afterAll(() => corpus.remove());
 
-/** Runs one ML enricher with --with-ml and the given --config; answers its envelope. */
-function runOneWithMl(config: string, id: string) {
-  const run = enrich(
+/** Runs `enrich` for the one enricher `id` with --with-ml and the given --config. */
+function enrichOneWithMl(config: string, id: string) {
+  return enrich(
     '--output-dir',
     root,
     '--config',
@@ -42,6 +44,11 @@ function runOneWithMl(config: string, id: string) {
     '--log-level',
     'silent',
   );
+}
+
+/** Runs one ML enricher with --with-ml and the given --config; answers its envelope. */
+function runOneWithMl(config: string, id: string) {
+  const run = enrichOneWithMl(config, id);
   expect(run.code).toBe(0);
   expect(JSON.parse(run.stdout).per_enricher[id]).toMatchObject({ status: 'ok' });
   return JSON.parse(readFileSync(join(root, 'enrichments', `${id}.json`), 'utf8'));
@@ -65,14 +72,7 @@ describe('enrich', () => {
     const summary = JSON.parse(stdout);
     expect(summary.status).toBe('ok');
     expect(summary.profile).toBe('cloud_balanced');
-    for (const id of [
-      'grounding_rate',
-      'guest_coappearance',
-      'temporal_velocity',
-      'topic_cooccurrence_corpus',
-      'insight_sentiment',
-      'insight_density',
-    ]) {
+    for (const id of DETERMINISTIC_ENRICHERS) {
       expect(summary.per_enricher[id]).toMatchObject({ status: 'ok', runs_ok: 1 });
     }
     expect(summary.per_enricher.topic_similarity).toMatchObject({
@@ -206,12 +206,9 @@ describe('enrich', () => {
   it('runs the gated topic_consensus once an evaluation passes, with a local NLI model', async () => {
     const models = join(corpus.dir, 'models');
     await writeTinyNliModel(models, 'tiny-nli');
-    const evaluations = join(root, 'enrichments', 'evaluations', 'topic_consensus');
-    mkdirSync(evaluations, { recursive: true });
-    writeFileSync(
-      join(evaluations, '2026-11-20.json'),
-      JSON.stringify({ precision: 0.8, evaluated_at: '2026-11-20T00:00:00Z', samples: 50 }),
-    );
+    writeEvaluations(root, 'topic_consensus', {
+      '2026-11-20.json': { precision: 0.8, evaluated_at: '2026-11-20T00:00:00Z', samples: 50 },
+    });
     const file = join(corpus.dir, 'nli.yaml');
     writeFileSync(
       file,
@@ -226,29 +223,16 @@ describe('enrich', () => {
   });
 
   it('retries a failing ML enricher per its tier with real sleeps, then opens its circuit', () => {
-    const evaluations = join(root, 'enrichments', 'evaluations', 'topic_consensus');
-    mkdirSync(evaluations, { recursive: true });
-    writeFileSync(
-      join(evaluations, 'passing.json'),
-      JSON.stringify({ precision: 0.9, evaluated_at: '2026-11-21T00:00:00Z' }),
-    );
+    writeEvaluations(root, 'topic_consensus', {
+      'passing.json': { precision: 0.9, evaluated_at: '2026-11-21T00:00:00Z' },
+    });
     const file = join(corpus.dir, 'missing-model.yaml');
     writeFileSync(
       file,
       `enrichment:\n  enrichers:\n    topic_consensus:\n      provider:\n        type: deberta_local\n        model_dir: ${join(corpus.dir, 'no-models-here')}\n        model: absent\n`,
     );
     const started = Date.now();
-    const run = enrich(
-      '--output-dir',
-      root,
-      '--config',
-      file,
-      '--with-ml',
-      '--only',
-      'topic_consensus',
-      '--log-level',
-      'silent',
-    );
+    const run = enrichOneWithMl(file, 'topic_consensus');
     // The ML tier: two retries after 5 s and 10 s (±10%), then the third failure opens the circuit.
     expect(Date.now() - started).toBeGreaterThan(13_000);
     expect(run.code).toBe(1);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,7 @@ import {
   type RedisPrefix,
   type SampleCorpusCopy,
 } from '@podcast/testing';
+import { writeEvaluations } from './support/evaluations.js';
 
 const VIEWER_MAIN = fileURLToPath(new URL('../../viewer-api/dist/main.js', import.meta.url));
 const MCP_MAIN = fileURLToPath(new URL('../dist/mcp/enrichment-mcp.js', import.meta.url));
@@ -74,16 +75,10 @@ beforeAll(async () => {
     stdio: 'ignore',
   });
   await waitForHealth(apiBase);
-  const evals = join(corpus.corpusDir, 'enrichments', 'evaluations', 'topic_consensus');
-  mkdirSync(evals, { recursive: true });
-  writeFileSync(
-    join(evals, 'a.json'),
-    JSON.stringify({ precision: 0.7, evaluated_at: '2026-11-01T00:00:00Z' }),
-  );
-  writeFileSync(
-    join(evals, 'b.json'),
-    JSON.stringify({ precision: 0.4, evaluated_at: '2026-10-01T00:00:00Z' }),
-  );
+  writeEvaluations(corpus.corpusDir, 'topic_consensus', {
+    'a.json': { precision: 0.7, evaluated_at: '2026-11-01T00:00:00Z' },
+    'b.json': { precision: 0.4, evaluated_at: '2026-10-01T00:00:00Z' },
+  });
   const targets = join(corpus.dir, 'targets.json');
   writeFileSync(
     targets,

@@ -1,15 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import {
-  buildFilesFixture,
-  bytesParser,
-  type FilesFixture,
-  fileQuery,
-} from './corpus-files-fixture.js';
+import { bytesParser, fileQuery, useFilesFixture } from './corpus-files-fixture.js';
 
-let fixture: FilesFixture;
+const fixture = useFilesFixture();
 let pngRelpath: string;
 let svgRelpath: string;
 
@@ -24,13 +19,8 @@ async function artOfType(ext: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  fixture = await buildFilesFixture();
   pngRelpath = await artOfType('.png');
   svgRelpath = await artOfType('.svg');
-});
-
-afterAll(async () => {
-  await fixture.close();
 });
 
 function getBinary(relpath: string) {

@@ -1,16 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { buildFilesFixture, type FilesFixture } from './corpus-files-fixture.js';
+import { useFilesFixture } from './corpus-files-fixture.js';
 
-let fixture: FilesFixture;
-
-beforeAll(async () => {
-  fixture = await buildFilesFixture();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = useFilesFixture();
 
 // Each route with a file type it accepts, so only the path decides the answer.
 const ROUTES = [

@@ -10,6 +10,7 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from '@jest/globals';
 import { copySampleCorpusTo } from '@podcast/testing';
 import type request from 'supertest';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
@@ -123,6 +124,20 @@ export async function buildFilesFixture(): Promise<FilesFixture> {
       await rm(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * One files fixture for the whole test file: built in beforeAll, closed in
+ * afterAll. The object returned is filled in when beforeAll has run, so read
+ * it inside hooks and tests only; call this before the file's own beforeAll.
+ */
+export function useFilesFixture(): FilesFixture {
+  const fixture = {} as FilesFixture;
+  beforeAll(async () => {
+    Object.assign(fixture, await buildFilesFixture());
+  });
+  afterAll(() => fixture.close());
+  return fixture;
 }
 
 /** Collects a response body as bytes whatever its content type. */

@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import {
-  buildFilesFixture,
-  bytesParser,
-  type FilesFixture,
-  fileQuery,
-} from './corpus-files-fixture.js';
+import { bytesParser, fileQuery, useFilesFixture } from './corpus-files-fixture.js';
 
-let fixture: FilesFixture;
-
-beforeAll(async () => {
-  fixture = await buildFilesFixture();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = useFilesFixture();
 
 function mediaUrl(relpath = fixture.mediaRelpath): string {
   return `/api/corpus/media?${fileQuery(relpath)}`;

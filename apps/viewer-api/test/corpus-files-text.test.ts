@@ -1,18 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { buildFilesFixture, type FilesFixture, fileQuery } from './corpus-files-fixture.js';
+import { fileQuery, useFilesFixture } from './corpus-files-fixture.js';
 
-let fixture: FilesFixture;
-
-beforeAll(async () => {
-  fixture = await buildFilesFixture();
-});
-
-afterAll(async () => {
-  await fixture.close();
-});
+const fixture = useFilesFixture();
 
 function getText(relpath: string) {
   return request(fixture.test.app).get(`/api/corpus/text-file?${fileQuery(relpath)}`);

@@ -1,16 +1,12 @@
 import { lstat, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { RestoreResponse, RollbackAccepted, RollbackDryRun, TrashList } from '@podcast/contracts';
 import request from 'supertest';
-import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 import { expectProblem } from './support/corpus-browse-fixture.js';
-import {
-  copySampleCorpus,
-  viewerOverSampleCopy,
-  waitForRebuild,
-} from './support/sample-corpus-copy.js';
+import { viewerOverSampleCopy, waitForRebuild } from './support/sample-corpus-copy.js';
 
 const TOKEN = 'operator-token-for-rollback-tests';
 const AUTH = `Bearer ${TOKEN}`;
@@ -271,23 +267,14 @@ describe('episode rollback', () => {
 });
 
 describe('restore after an interrupted rollback', () => {
-  let other: { root: string; remove: () => Promise<void> };
-  let viewer: ViewerTestApp;
-  beforeAll(async () => {
-    other = await copySampleCorpus();
-    viewer = buildViewerTestApp({ corpusDir: other.root, operatorToken: TOKEN });
-  });
-  afterAll(async () => {
-    viewer.close();
-    await other.remove();
-  });
+  const own = viewerOverSampleCopy(TOKEN);
 
   const metadata = 'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata';
   const gi = `${metadata}/0004 - Shift Work, Explained_fb801546.gi.json`;
   const kg = `${metadata}/0004 - Shift Work, Explained_fb801546.kg.json`;
 
   async function journal(id: string, moves: string[]) {
-    const dir = path.join(other.root, '.trash', id);
+    const dir = path.join(own.corpus.root, '.trash', id);
     await mkdir(dir, { recursive: true });
     const doc = {
       schema: 1,
@@ -305,18 +292,18 @@ describe('restore after an interrupted rollback', () => {
   it('moves back what had moved, skips what had not, and keeps a path whose place is taken', async () => {
     const dir = await journal('20261125T000000Z', [gi, kg]);
     await mkdir(path.join(dir, metadata), { recursive: true });
-    await rename(path.join(other.root, gi), path.join(dir, gi));
-    const res = await request(viewer.app)
+    await rename(path.join(own.corpus.root, gi), path.join(dir, gi));
+    const res = await request(own.viewer.app)
       .post('/api/corpus/trash/20261125T000000Z/restore')
       .set('authorization', AUTH);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ restored: [gi], conflicts: [], emptied: true });
-    expect(await lstat(path.join(other.root, gi)).then(() => true)).toBe(true);
+    expect(await lstat(path.join(own.corpus.root, gi)).then(() => true)).toBe(true);
 
     const kept = await journal('20261125T000001Z', [kg]);
     await mkdir(path.join(kept, metadata), { recursive: true });
     await writeFile(path.join(kept, kg), '{}');
-    const conflict = await request(viewer.app)
+    const conflict = await request(own.viewer.app)
       .post('/api/corpus/trash/20261125T000001Z/restore')
       .set('authorization', AUTH);
     expect(conflict.body).toMatchObject({ restored: [], conflicts: [kg], emptied: false });
@@ -325,7 +312,7 @@ describe('restore after an interrupted rollback', () => {
 
   it('refuses a journal whose paths climb out of the corpus', async () => {
     await journal('20261125T000002Z', ['../../outside.txt']);
-    const res = await request(viewer.app)
+    const res = await request(own.viewer.app)
       .post('/api/corpus/trash/20261125T000002Z/restore')
       .set('authorization', AUTH);
     expectProblem(res, 404, 'trash_id');

@@ -2,15 +2,11 @@ import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EnricherRegistry, enrichCorpus, systemClock } from '@podcast/enrichment';
-import {
-  copySampleCorpus,
-  createRedisPrefix,
-  type RedisPrefix,
-  type SampleCorpusCopy,
-} from '@podcast/testing';
+import type { RedisPrefix, SampleCorpusCopy } from '@podcast/testing';
 import { pino } from 'pino';
 import request from 'supertest';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { type ViewerOnRedis, viewerOnRedis } from './support/jobs-harness.js';
 
 const TOKEN = 'enrichment-routes-token';
 const AUTH = { Authorization: `Bearer ${TOKEN}` };
@@ -19,6 +15,7 @@ profile: dev
 topic_cluster_threshold: 0.8 # tuned in November
 `;
 
+let stack: ViewerOnRedis;
 let redis: RedisPrefix;
 let corpus: SampleCorpusCopy;
 let viewer: ViewerTestApp;
@@ -30,22 +27,12 @@ const get = (path: string, query: Record<string, unknown> = {}) =>
     .query({ path: root, ...query });
 
 beforeAll(() => {
-  redis = createRedisPrefix();
-  corpus = copySampleCorpus('enrichment-routes');
+  stack = viewerOnRedis('enrichment-routes', TOKEN, { operatorFile: OPERATOR_FILE });
+  ({ redis, corpus, viewer } = stack);
   root = corpus.corpusDir;
-  writeFileSync(join(root, 'viewer_operator.yaml'), OPERATOR_FILE);
-  viewer = buildViewerTestApp({
-    corpusDir: root,
-    operatorToken: TOKEN,
-    env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix },
-  });
 });
 
-afterAll(async () => {
-  await viewer.close();
-  await redis.close();
-  corpus.remove();
-});
+afterAll(() => stack.close());
 
 describe('before any run', () => {
   it('answers available: false for the status, fresh health and empty metrics', async () => {
@@ -153,11 +140,7 @@ describe('POST /api/enrichment/health/{id}/re-enable', () => {
   });
 
   it('re-enables, records the reason and logs the event', async () => {
-    const res = await request(viewer.app)
-      .post(url)
-      .query({ path: root })
-      .set(AUTH)
-      .send({ reason: 'provider fixed' });
+    const res = await stack.operator('post', url).send({ reason: 'provider fixed' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ auto_disabled: false, consecutive_failures: 0 });
     expect(res.body.audit.at(-1)).toMatchObject({ reason: 'provider fixed', action: 're_enabled' });
@@ -177,7 +160,7 @@ describe('POST /api/enrichment/health/{id}/re-enable', () => {
     ['/api/enrichment/health/temporal_velocity/re-enable', { why: 'x' }, 400],
     ['/api/enrichment/health/bad%00id/re-enable', {}, 400],
   ])('POST %s %j answers %i', async (path, body, status) => {
-    const res = await request(viewer.app).post(path).query({ path: root }).set(AUTH).send(body);
+    const res = await stack.operator('post', path).send(body);
     expect(res.status).toBe(status);
   });
 });
@@ -205,10 +188,8 @@ describe('configuration', () => {
         },
       },
     };
-    const res = await request(viewer.app)
-      .put('/api/enrichment/config')
-      .query({ path: root })
-      .set(AUTH)
+    const res = await stack
+      .operator('put', '/api/enrichment/config')
       .send({ enrichment_block: block });
     expect(res.status).toBe(200);
     expect(res.body.operator_block).toEqual(block);
@@ -260,10 +241,8 @@ describe('configuration', () => {
     ],
   ])('refuses %j with a 400 naming %s and writes nothing', async (block, field) => {
     const before = readFileSync(join(root, 'viewer_operator.yaml'), 'utf8');
-    const res = await request(viewer.app)
-      .put('/api/enrichment/config')
-      .query({ path: root })
-      .set(AUTH)
+    const res = await stack
+      .operator('put', '/api/enrichment/config')
       .send({ enrichment_block: block });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { field: string }) => e.field)).toContain(field);

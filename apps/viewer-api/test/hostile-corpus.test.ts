@@ -19,6 +19,10 @@ const STAMP = '20260101-000000';
 const LONG = 'a'.repeat(300);
 let t: ViewerTestApp;
 
+/** GET `route` with the query `query` on this file's app. */
+const getWith = (route: string, query: Record<string, string>) =>
+  request(t.app).get(route).query(query);
+
 function firstFeedDir(): string {
   const feed = readdirSync(join(root, 'feeds'))[0] as string;
   return join('feeds', feed);
@@ -60,7 +64,7 @@ afterAll(() => {
 
 describe('clients: the artifact list covers the whole root', () => {
   it('lists an artifact outside the feeds/run layout, never one in a hidden folder or a FIFO', async () => {
-    const res = await request(t.app).get('/api/artifacts').query({ path: root });
+    const res = await getWith('/api/artifacts', { path: root });
     expect(res.status).toBe(200);
     const paths = ArtifactList.parse(res.body).items.map((item) => item.relative_path);
     expect(paths).toContain('extras/orphan.kg.json');
@@ -84,20 +88,18 @@ describe('1: a hidden folder named by `path` itself is refused', () => {
     ],
     ['artifacts of .trash', '/api/artifacts', { path: join(root, '.trash', STAMP) }],
   ])('%s answers 403', async (_name, route, query) => {
-    expectProblem(await request(t.app).get(route).query(query), 403, 'path');
+    expectProblem(await getWith(route, query), 403, 'path');
   });
 
   it('GET /api/artifacts/{path} does not serve .trash/', async () => {
-    const res = await request(t.app)
-      .get('/api/artifacts/.trash/gone.kg.json')
-      .query({ path: root });
+    const res = await getWith('/api/artifacts/.trash/gone.kg.json', { path: root });
     expectProblem(res, 403, 'path');
   });
 
   it('a missing folder under a hidden one is refused the same way', async () => {
-    const res = await request(t.app)
-      .get('/api/corpus/episodes')
-      .query({ path: join(root, '.trash', 'no-such-stamp') });
+    const res = await getWith('/api/corpus/episodes', {
+      path: join(root, '.trash', 'no-such-stamp'),
+    });
     expectProblem(res, 403, 'path');
   });
 });
@@ -110,7 +112,7 @@ describe('2: open requests cannot evict the configured root', () => {
       const feed = feeds[i % feeds.length] as string;
       const run = readdirSync(join(root, 'feeds', feed))[0] as string;
       const dir = i % 2 === 0 ? join(root, 'feeds', feed) : join(root, 'feeds', feed, run);
-      await request(t.app).get('/api/corpus/episodes').query({ path: dir }).expect(200);
+      await getWith('/api/corpus/episodes', { path: dir }).expect(200);
     }
     const held = t.corpus.describe();
     expect(held.map((status) => status.root)).toContain(root);
@@ -119,7 +121,7 @@ describe('2: open requests cannot evict the configured root', () => {
     const projections = held.filter((status) => status.viewOf === undefined);
     expect(projections.map((status) => status.root)).toEqual([root]);
     const feed = join(root, 'feeds', feeds[0] as string);
-    const page = await request(t.app).get('/api/corpus/episodes').query({ path: feed });
+    const page = await getWith('/api/corpus/episodes', { path: feed });
     expect(page.body.items.length).toBeGreaterThan(0);
   });
 });
@@ -127,7 +129,7 @@ describe('2: open requests cannot evict the configured root', () => {
 describe('4: an open read seeds only the configured root', () => {
   it('GET operator-config on a subfolder creates no file there', async () => {
     const sub = join(root, 'feeds');
-    const res = await request(t.app).get('/api/operator-config').query({ path: sub });
+    const res = await getWith('/api/operator-config', { path: sub });
     expect(res.status).toBe(200);
     expect(res.body.content).toBe('');
     expect(existsSync(join(sub, 'viewer_operator.yaml'))).toBe(false);
@@ -141,13 +143,11 @@ describe('5: inputs that reached the file system as 500', () => {
     ['episodes path', '/api/corpus/episodes', { path: join(root, LONG) }, 'path'],
     ['artifacts path', '/api/artifacts', { path: join(root, 'feeds', LONG) }, 'path'],
   ])('a name over 255 bytes in %s is a 400', async (_name, route, query, field) => {
-    expectProblem(await request(t.app).get(route).query(query), 400, field);
+    expectProblem(await getWith(route, query), 400, field);
   });
 
   it('a `path` naming a file rather than a folder is a 400', async () => {
-    const res = await request(t.app)
-      .get('/api/corpus/episodes')
-      .query({ path: join(root, 'plain.txt') });
+    const res = await getWith('/api/corpus/episodes', { path: join(root, 'plain.txt') });
     expectProblem(res, 400, 'path');
   });
 
@@ -193,19 +193,13 @@ describe('6: forbidden keys however they are spelled', () => {
 
 describe('7: FIFOs and symlinks out', () => {
   it('a FIFO named like an artifact answers 404 instead of hanging', async () => {
-    const res = await request(t.app)
-      .get('/api/artifacts/extras/pipe.gi.json')
-      .query({ path: root });
+    const res = await getWith('/api/artifacts/extras/pipe.gi.json', { path: root });
     expectProblem(res, 404, 'path');
   });
 
   it('a link out answers the same whether its target exists or not', async () => {
-    const exists = await request(t.app)
-      .get('/api/corpus/text-file')
-      .query({ relpath: 'link-out-exists.txt' });
-    const missing = await request(t.app)
-      .get('/api/corpus/text-file')
-      .query({ relpath: 'link-out-missing.txt' });
+    const exists = await getWith('/api/corpus/text-file', { relpath: 'link-out-exists.txt' });
+    const missing = await getWith('/api/corpus/text-file', { relpath: 'link-out-missing.txt' });
     expect(missing.status).toBe(exists.status);
     expect(missing.body.detail).toBe(exists.body.detail);
     expectProblem(exists, 403, 'relpath');

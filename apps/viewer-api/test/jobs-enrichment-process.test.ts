@@ -1,32 +1,38 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createRedisPrefix, createScratch, type RedisPrefix, type Scratch } from '@podcast/testing';
-import request from 'supertest';
+import {
+  createRedisPrefix,
+  createScratch,
+  DETERMINISTIC_ENRICHERS,
+  type RedisPrefix,
+  type Scratch,
+} from '@podcast/testing';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
-import { type RunnerProcess, startRunner, waitForJob } from './support/jobs-harness.js';
+import {
+  asOperator,
+  hasEnded,
+  type RunnerProcess,
+  startRunner,
+  waitForJob,
+} from './support/jobs-harness.js';
 
 const GENERATOR = fileURLToPath(
   new URL('../../../packages/corpus-generator/dist/cli.js', import.meta.url),
 );
 const TOKEN = 'enrichment-cancel-token';
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
-const DETERMINISTIC = [
-  'grounding_rate',
-  'guest_coappearance',
-  'temporal_velocity',
-  'topic_cooccurrence_corpus',
-  'insight_sentiment',
-  'insight_density',
-];
 
 let scratch: Scratch;
 let redis: RedisPrefix;
 let viewer: ViewerTestApp;
 let runner: RunnerProcess;
 let root = '';
+
+/** `method url` as the operator on this file's corpus. */
+const operator = (method: 'get' | 'post' | 'put', url: string) =>
+  asOperator(viewer.app, root, TOKEN, method, url);
 
 beforeAll(async () => {
   scratch = createScratch('enrichment-cancel');
@@ -76,11 +82,9 @@ function runEvents(): { event_type: string; job_id?: string; run_id: string }[] 
 
 describe('cancelling an enrichment job mid-run', () => {
   it('stops the run at its next safe point and ends the job cancelled', async () => {
-    const res = await request(viewer.app)
-      .post('/api/jobs/enrichment')
-      .query({ path: root })
-      .set(AUTH)
-      .send({ only: DETERMINISTIC });
+    const res = await operator('post', '/api/jobs/enrichment').send({
+      only: DETERMINISTIC_ENRICHERS,
+    });
     expect(res.status).toBe(202);
     const jobId = res.body.job_id as string;
 
@@ -94,10 +98,7 @@ describe('cancelling an enrichment job mid-run', () => {
       }
       await new Promise((r) => setTimeout(r, 20));
     }
-    const cancel = await request(viewer.app)
-      .post(`/api/jobs/${jobId}/cancel`)
-      .query({ path: root })
-      .set(AUTH);
+    const cancel = await operator('post', `/api/jobs/${jobId}/cancel`);
     expect(cancel.status).toBe(200);
     expect(cancel.body.status).toBe('running');
     expect(cancel.body.cancel_requested_at).not.toBeNull();
@@ -114,7 +115,7 @@ describe('cancelling an enrichment job mid-run', () => {
     );
     expect(statuses).toContain('cancelled');
     // The run stopped before the end: not every enricher got to finish.
-    expect(statuses.filter((s) => s === 'ok').length).toBeLessThan(DETERMINISTIC.length);
+    expect(statuses.filter((s) => s === 'ok').length).toBeLessThan(DETERMINISTIC_ENRICHERS.length);
     const events = runEvents().filter((e) => e.job_id === jobId);
     expect(events.map((e) => e.event_type)).toContain('enrichment.enricher.cancelled');
   }, 90_000);
@@ -122,19 +123,9 @@ describe('cancelling an enrichment job mid-run', () => {
 
 describe('a failing enricher across runs of the real runner', () => {
   async function runOnly(id: string) {
-    const res = await request(viewer.app)
-      .post('/api/jobs/enrichment')
-      .query({ path: root })
-      .set(AUTH)
-      .send({ only: [id] });
+    const res = await operator('post', '/api/jobs/enrichment').send({ only: [id] });
     expect(res.status).toBe(202);
-    return waitForJob(
-      viewer.app,
-      root,
-      res.body.job_id,
-      (j) => j.status !== 'queued' && j.status !== 'running',
-      30_000,
-    );
+    return waitForJob(viewer.app, root, res.body.job_id, hasEnded, 30_000);
   }
   const summaryOf = (id: string) =>
     JSON.parse(readFileSync(join(root, 'enrichments', 'run_summary.json'), 'utf8')).per_enricher[
@@ -152,10 +143,9 @@ describe('a failing enricher across runs of the real runner', () => {
       expect(job.status).toBe('failed');
       expect(summaryOf('temporal_velocity')).toMatchObject({ status: 'failed', runs_failed: 1 });
     }
-    const health = await request(viewer.app)
-      .get('/api/enrichment/health')
-      .query({ path: root, enricher_id: 'temporal_velocity' })
-      .set(AUTH);
+    const health = await operator('get', '/api/enrichment/health').query({
+      enricher_id: 'temporal_velocity',
+    });
     expect(health.status).toBe(200);
     expect(JSON.stringify(health.body)).toContain('"auto_disabled":true');
 
@@ -167,11 +157,10 @@ describe('a failing enricher across runs of the real runner', () => {
     });
 
     rmSync(envelope, { recursive: true, force: true });
-    const reEnabled = await request(viewer.app)
-      .post('/api/enrichment/health/temporal_velocity/re-enable')
-      .query({ path: root })
-      .set(AUTH)
-      .send({ reason: 'the folder in the way is gone' });
+    const reEnabled = await operator(
+      'post',
+      '/api/enrichment/health/temporal_velocity/re-enable',
+    ).send({ reason: 'the folder in the way is gone' });
     expect(reEnabled.status).toBe(200);
     const again = await runOnly('temporal_velocity');
     expect(again.status).toBe('succeeded');

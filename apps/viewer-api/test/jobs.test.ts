@@ -12,7 +12,9 @@ import {
 import request from 'supertest';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
 import {
+  asOperator,
   FAKE_PIPELINE,
+  hasEnded,
   type RunnerProcess,
   startRunner,
   waitForJob,
@@ -27,6 +29,10 @@ let viewer: ViewerTestApp;
 let runner: RunnerProcess;
 let root: string;
 
+/** `method url` as the operator on this file's corpus. */
+const operator = (method: 'get' | 'post' | 'put', url: string) =>
+  asOperator(viewer.app, root, TOKEN, method, url);
+
 function runnerEnv(): Record<string, string> {
   return {
     REDIS_URL: redis.url,
@@ -37,21 +43,13 @@ function runnerEnv(): Record<string, string> {
   };
 }
 
-const post = (path: string, body: unknown = {}) =>
-  request(viewer.app)
-    .post(path)
-    .query({ path: root })
-    .set(AUTH)
-    .send(body as object);
+const post = (path: string, body: unknown = {}) => operator('post', path).send(body as object);
 
 /** Waits until the job's command printed `text` (it is running its own code by then). */
 async function waitForOutput(jobId: string, text: string): Promise<void> {
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const res = await request(viewer.app)
-      .get('/api/jobs/subprocess-log-tail')
-      .query({ path: root, job_id: jobId })
-      .set(AUTH);
+    const res = await operator('get', '/api/jobs/subprocess-log-tail').query({ job_id: jobId });
     if (res.status === 200 && res.body.text.includes(text)) {
       return;
     }
@@ -62,10 +60,14 @@ async function waitForOutput(jobId: string, text: string): Promise<void> {
   }
 }
 
+/** Waits until the job has succeeded (10 s unless `timeoutMs` says otherwise) and answers it. */
+const jobSucceeded = (jobId: string, timeoutMs?: number) =>
+  waitForJob(viewer.app, root, jobId, (j) => j.status === 'succeeded', timeoutMs);
+
 /** A full batch through the fake pipeline, once it has succeeded. */
 async function finishedBatch(): Promise<JobRecord> {
   const res = await post('/api/jobs', {});
-  return waitForJob(viewer.app, root, res.body.job_id, (j) => j.status === 'succeeded');
+  return jobSucceeded(res.body.job_id);
 }
 
 beforeAll(async () => {
@@ -155,29 +157,18 @@ describe('POST /api/jobs', () => {
       command_type: 'pipeline',
       deduplicated: false,
     });
-    const job = await waitForJob(
-      viewer.app,
-      root,
-      res.body.job_id,
-      (j) => j.status === 'succeeded',
-    );
+    const job = await jobSucceeded(res.body.job_id);
     expect(job).toMatchObject({ exit_code: 0, error: null, command_type: 'pipeline' });
     expect(job.started_at).not.toBeNull();
     expect(job.worker).toMatch(/:\d+$/);
 
-    const out = await request(viewer.app)
-      .get('/api/jobs/subprocess-log')
-      .query({ path: root, job_id: job.job_id })
-      .set(AUTH);
+    const out = await operator('get', '/api/jobs/subprocess-log').query({ job_id: job.job_id });
     expect(out.status).toBe(200);
     expect(out.headers['content-type']).toMatch(/^text\/plain/);
     const printed = JSON.parse(out.text.split('\n')[0] as string);
     expect(printed).toEqual({ args: ['--output-dir', root], job: job.job_id });
 
-    const log = await request(viewer.app)
-      .get(`/api/jobs/${job.job_id}/log`)
-      .query({ path: root })
-      .set(AUTH);
+    const log = await operator('get', `/api/jobs/${job.job_id}/log`);
     expect(log.text).toMatch(
       /taken by .*\n.*running .*\n.*exited with code 0\n.*ended succeeded\n$/,
     );
@@ -205,12 +196,7 @@ describe('POST /api/jobs', () => {
       episode_order: 'oldest',
     });
     expect(res.status).toBe(202);
-    const job = await waitForJob(
-      viewer.app,
-      root,
-      res.body.job_id,
-      (j) => j.status === 'succeeded',
-    );
+    const job = await jobSucceeded(res.body.job_id);
     expect(job.params).toEqual({
       feed_url: url,
       skip_existing: true,
@@ -219,10 +205,9 @@ describe('POST /api/jobs', () => {
       episode_offset: 2,
       episode_order: 'oldest',
     });
-    const tail = await request(viewer.app)
-      .get('/api/jobs/subprocess-log-tail')
-      .query({ path: root, job_id: job.job_id })
-      .set(AUTH);
+    const tail = await operator('get', '/api/jobs/subprocess-log-tail').query({
+      job_id: job.job_id,
+    });
     expect(tail.body).toMatchObject({
       status: 'succeeded',
       done: true,
@@ -278,14 +263,9 @@ describe('POST /api/jobs', () => {
   });
 
   it('takes a POST without any body as a full batch', async () => {
-    const res = await request(viewer.app).post('/api/jobs').query({ path: root }).set(AUTH);
+    const res = await operator('post', '/api/jobs');
     expect(res.status).toBe(202);
-    const job = await waitForJob(
-      viewer.app,
-      root,
-      res.body.job_id,
-      (j) => j.status === 'succeeded',
-    );
+    const job = await jobSucceeded(res.body.job_id);
     expect(job.params).toMatchObject({ feed_url: null, skip_existing: false });
   });
 
@@ -294,10 +274,7 @@ describe('POST /api/jobs', () => {
     const job = await waitForJob(viewer.app, root, res.body.job_id, (j) => j.status === 'failed');
     expect(job.exit_code).toBe(13);
     expect(job.error).toMatch(/exited with code 13/);
-    const out = await request(viewer.app)
-      .get('/api/jobs/subprocess-log')
-      .query({ path: root, job_id: job.job_id })
-      .set(AUTH);
+    const out = await operator('get', '/api/jobs/subprocess-log').query({ job_id: job.job_id });
     expect(out.text).toContain('feed failed');
   });
 });
@@ -314,13 +291,7 @@ describe('POST /api/jobs/enrichment', () => {
       corpus_path: root,
       command_type: 'corpus_enrichment',
     });
-    const job = await waitForJob(
-      viewer.app,
-      root,
-      res.body.job_id,
-      (j) => j.status === 'succeeded',
-      30_000,
-    );
+    const job = await jobSucceeded(res.body.job_id, 30_000);
     expect(job.params).toEqual({
       only: ['temporal_velocity', 'insight_sentiment'],
       skip: [],
@@ -348,19 +319,10 @@ describe('POST /api/jobs/enrichment', () => {
   });
 
   it('takes a POST without any body as a run of the configured enrichers', async () => {
-    const res = await request(viewer.app)
-      .post('/api/jobs/enrichment')
-      .query({ path: root })
-      .set(AUTH);
+    const res = await operator('post', '/api/jobs/enrichment');
     expect(res.status).toBe(202);
     expect(res.body.command_type).toBe('corpus_enrichment');
-    await waitForJob(
-      viewer.app,
-      root,
-      res.body.job_id,
-      (j) => j.status !== 'queued' && j.status !== 'running',
-      30_000,
-    );
+    await waitForJob(viewer.app, root, res.body.job_id, hasEnded, 30_000);
   });
 
   it.each([
@@ -436,10 +398,9 @@ describe('cancel', () => {
       (j) => j.status === 'cancelled',
     );
     expect(ended.error).toBe('cancelled by an operator while running');
-    const out = await request(viewer.app)
-      .get('/api/jobs/subprocess-log')
-      .query({ path: root, job_id: slow.body.job_id })
-      .set(AUTH);
+    const out = await operator('get', '/api/jobs/subprocess-log').query({
+      job_id: slow.body.job_id,
+    });
     expect(out.text).toContain('stopping at a safe point');
 
     // The cancelled queued job never ran.
@@ -449,7 +410,7 @@ describe('cancel', () => {
 
   it('answers 409 for a job that already ended, 404 for an unknown or malformed id', async () => {
     const done = await post('/api/jobs', {});
-    await waitForJob(viewer.app, root, done.body.job_id, (j) => j.status === 'succeeded');
+    await jobSucceeded(done.body.job_id);
     const res = await post(`/api/jobs/${done.body.job_id}/cancel`);
     expect(res.status).toBe(409);
     expect((await post('/api/jobs/job_0000000000000000/cancel')).status).toBe(404);
@@ -469,13 +430,7 @@ describe('.viewer/jobs.paused', () => {
       const waiting = await waitForJob(viewer.app, root, res.body.job_id, () => true);
       expect(waiting.status).toBe('queued');
       rmSync(flag);
-      const job = await waitForJob(
-        viewer.app,
-        root,
-        res.body.job_id,
-        (j) => j.status === 'succeeded',
-        15_000,
-      );
+      const job = await jobSucceeded(res.body.job_id, 15_000);
       expect(job.exit_code).toBe(0);
     } finally {
       rmSync(flag, { force: true });
@@ -486,10 +441,7 @@ describe('.viewer/jobs.paused', () => {
 describe('logs', () => {
   it('tails a log at a line start within max_bytes', async () => {
     const job = await finishedBatch();
-    const tail = await request(viewer.app)
-      .get(`/api/jobs/${job.job_id}/log-tail`)
-      .query({ path: root, max_bytes: 40 })
-      .set(AUTH);
+    const tail = await operator('get', `/api/jobs/${job.job_id}/log-tail`).query({ max_bytes: 40 });
     expect(tail.status).toBe(200);
     expect(tail.body.truncated).toBe(true);
     expect(Buffer.byteLength(tail.body.text)).toBeLessThanOrEqual(40);
@@ -514,10 +466,7 @@ describe('logs', () => {
     [`/api/jobs/subprocess-log`, { job_id: 'job_0000000000000000' }, 404, /job_0000000000000000/],
     [`/api/jobs/job_0000000000000000/log`, {}, 404, /job_0000000000000000/],
   ])('GET %s %j answers %i', async (path, query, status, detail) => {
-    const res = await request(viewer.app)
-      .get(path)
-      .query({ path: root, ...query })
-      .set(AUTH);
+    const res = await operator('get', path).query({ ...query });
     expect(res.status).toBe(status);
     expect(res.body.detail).toMatch(detail);
   });
@@ -528,17 +477,14 @@ describe('logs', () => {
       join(root, '.viewer', 'jobs', `${job.job_id}.subprocess.log`),
       `${'x'.repeat(99)}\n`.repeat(110_000),
     );
-    const whole = await request(viewer.app)
-      .get('/api/jobs/subprocess-log')
-      .query({ path: root, job_id: job.job_id })
-      .set(AUTH);
+    const whole = await operator('get', '/api/jobs/subprocess-log').query({ job_id: job.job_id });
     expect(whole.status).toBe(413);
     expect(whole.headers['content-type']).toMatch(/application\/problem\+json/);
     expect(whole.body.detail).toMatch(/11000000 bytes: read it with the tail route/);
-    const tail = await request(viewer.app)
-      .get('/api/jobs/subprocess-log-tail')
-      .query({ path: root, job_id: job.job_id, max_bytes: 250 })
-      .set(AUTH);
+    const tail = await operator('get', '/api/jobs/subprocess-log-tail').query({
+      job_id: job.job_id,
+      max_bytes: 250,
+    });
     expect(tail.body).toMatchObject({
       size: 11_000_000,
       truncated: true,
@@ -553,16 +499,10 @@ describe('logs', () => {
     const log = join(root, '.viewer', 'jobs', `${job.job_id}.log`);
     rmSync(log);
     symlinkSync(outside, log);
-    const tail = await request(viewer.app)
-      .get(`/api/jobs/${job.job_id}/log-tail`)
-      .query({ path: root })
-      .set(AUTH);
+    const tail = await operator('get', `/api/jobs/${job.job_id}/log-tail`);
     expect(tail.status).toBe(200);
     expect(tail.body).toMatchObject({ text: '', size: 0 });
-    const whole = await request(viewer.app)
-      .get(`/api/jobs/${job.job_id}/log`)
-      .query({ path: root })
-      .set(AUTH);
+    const whole = await operator('get', `/api/jobs/${job.job_id}/log`);
     expect(whole.text).toBe('');
   });
 
@@ -607,12 +547,7 @@ describe('a runner that dies mid-run', () => {
     runner = startRunner(runnerEnv());
     await runner.ready();
     const next = await post('/api/jobs', {});
-    const job = await waitForJob(
-      viewer.app,
-      root,
-      next.body.job_id,
-      (j) => j.status === 'succeeded',
-    );
+    const job = await jobSucceeded(next.body.job_id);
     expect(job.exit_code).toBe(0);
     const stale = await waitForJob(viewer.app, root, slow.body.job_id, () => true);
     expect(stale.status).toBe('failed');

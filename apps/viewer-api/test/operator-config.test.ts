@@ -67,6 +67,18 @@ async function resetFile(text: string | undefined) {
   reloads = [];
 }
 
+/**
+ * PUTs `text` over a file holding `profile: dev`, expects `status` and the file
+ * untouched; answers the response for the checks of its body.
+ */
+async function putRefused(text: string, status: number) {
+  await resetFile('profile: dev\n');
+  const res = await put(text);
+  expect(res.status).toBe(status);
+  expect(await stored()).toBe('profile: dev\n');
+  return res;
+}
+
 describe('GET /api/operator-config', () => {
   it('seeds a missing file with the cloud_balanced profile, then serves it', async () => {
     await resetFile(undefined);
@@ -154,11 +166,8 @@ describe('PUT /api/operator-config', () => {
     ['a list at the root', '- profile: dev\n'],
     ['a scalar at the root', 'just some words\n'],
   ])('answers 422 for %s and writes nothing', async (_label, text) => {
-    await resetFile('profile: dev\n');
-    const res = await put(text);
-    expect(res.status).toBe(422);
+    const res = await putRefused(text, 422);
     expect(res.body.detail).toMatch(/^body\.content: /);
-    expect(await stored()).toBe('profile: dev\n');
   });
 
   it.each([
@@ -187,15 +196,12 @@ describe('PUT /api/operator-config', () => {
       ['smtp_password', 'client_secret'],
     ],
   ])('answers 400 naming the keys for %s and writes nothing', async (_label, text, error, keys) => {
-    await resetFile('profile: dev\n');
-    const res = await put(text);
-    expect(res.status).toBe(400);
+    const res = await putRefused(text, 400);
     const body = ForbiddenOperatorKeysProblem.parse(res.body);
     expect(body).toMatchObject({ error, keys });
     for (const key of keys) {
       expect(body.detail).toContain(key);
     }
-    expect(await stored()).toBe('profile: dev\n');
   });
 
   it.each([
@@ -212,12 +218,9 @@ describe('PUT /api/operator-config', () => {
     ['profile', 'profile: warp_speed\n'],
     ['enrichment.fail_on_run_cost_cap', 'enrichment:\n  fail_on_run_cost_cap: sometimes\n'],
   ])('answers 400 naming body.content.%s and writes nothing', async (field, text) => {
-    await resetFile('profile: dev\n');
-    const res = await put(text);
-    expect(res.status).toBe(400);
+    const res = await putRefused(text, 400);
     expect(res.body.errors[0].field).toBe(`body.content.${field}`);
     expect(res.body.detail).toContain(`body.content.${field}`);
-    expect(await stored()).toBe('profile: dev\n');
   });
 
   it('answers 400 when content is missing or not a string', async () => {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe } from '@jest/globals';
 import type { AnyRoute } from '@podcast/http-kit';
-import { type ProbeSender, probeRoutesWithHostileInput } from '@podcast/testing/route-probes';
+import {
+  type ProbeSender,
+  probeRoutesWithHostileInput,
+  withProbeBody,
+} from '@podcast/testing/route-probes';
 import request from 'supertest';
 import type { ViewerCtx } from '../src/context.js';
 import { viewerRouteGroups } from '../src/routes/index.js';
@@ -24,12 +28,7 @@ afterAll(() => setup.close());
 
 const send: ProbeSender<AnyRoute<ViewerCtx>> = async (route, url, body) => {
   const call = request(setup.viewer.app)[route.method](url).set('Authorization', `Bearer ${TOKEN}`);
-  if (body === undefined) {
-    return call;
-  }
-  return body.type === 'form'
-    ? call.type('form').send(body.text)
-    : call.set('Content-Type', 'application/json').send(body.text);
+  return withProbeBody(call, body);
 };
 
 describe('every viewer route under hostile input', () => {

@@ -1,18 +1,11 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { JobRecord } from '@podcast/contracts';
-import {
-  copySampleCorpus,
-  createRedisPrefix,
-  type RedisPrefix,
-  type SampleCorpusCopy,
-} from '@podcast/testing';
+import type { RedisPrefix } from '@podcast/testing';
 import request from 'supertest';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { type ViewerOnRedis, viewerOnRedis } from './support/jobs-harness.js';
 
 const TOKEN = 'scheduled-jobs-operator-token';
-const AUTH = { Authorization: `Bearer ${TOKEN}` };
 const HAND_EDITED = `profile: dev
 scheduled_jobs:
   - name: nightly
@@ -30,29 +23,21 @@ scheduled_jobs:
     cron: "0 7 * * *"
 `;
 
+let stack: ViewerOnRedis;
 let redis: RedisPrefix;
-let corpus: SampleCorpusCopy;
 let viewer: ViewerTestApp;
 let root: string;
 
 beforeAll(() => {
-  redis = createRedisPrefix();
-  corpus = copySampleCorpus('scheduled-jobs');
-  root = corpus.corpusDir;
-  writeFileSync(join(root, 'viewer_operator.yaml'), HAND_EDITED);
-  viewer = buildViewerTestApp({
-    corpusDir: root,
-    operatorToken: TOKEN,
-    env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix },
+  stack = viewerOnRedis('scheduled-jobs', TOKEN, {
+    operatorFile: HAND_EDITED,
     now: () => new Date('2026-11-26T05:30:00Z'),
   });
+  ({ redis, viewer } = stack);
+  root = stack.corpus.corpusDir;
 });
 
-afterAll(async () => {
-  await viewer.close();
-  await redis.close();
-  corpus.remove();
-});
+afterAll(() => stack.close());
 
 describe('GET /api/scheduled-jobs', () => {
   it('lists every entry of a hand-edited file, with next_run_at in UTC or the reason it has none', async () => {
@@ -118,14 +103,10 @@ describe('the scheduler', () => {
   }
 
   it('enqueues a job on time after a PUT of the block, and stops after the block goes', async () => {
-    const put = await request(viewer.app)
-      .put('/api/operator-config')
-      .query({ path: root })
-      .set(AUTH)
-      .send({
-        content:
-          'profile: dev\nscheduled_jobs:\n  - name: every-second\n    cron: "* * * * * *"\n    kind: enrichment\n',
-      });
+    const put = await stack.operator('put', '/api/operator-config').send({
+      content:
+        'profile: dev\nscheduled_jobs:\n  - name: every-second\n    cron: "* * * * * *"\n    kind: enrichment\n',
+    });
     expect(put.status).toBe(200);
     const deadline = Date.now() + 5000;
     let found: JobRecord[] = [];
@@ -140,10 +121,8 @@ describe('the scheduler', () => {
       corpus_path: root,
     });
 
-    const off = await request(viewer.app)
-      .put('/api/operator-config')
-      .query({ path: root })
-      .set(AUTH)
+    const off = await stack
+      .operator('put', '/api/operator-config')
       .send({ content: 'profile: dev\n' });
     expect(off.status).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
-import { copySampleCorpus, waitForRebuild } from './support/sample-corpus-copy.js';
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
+import { viewerOverSampleCopy, waitForRebuild } from './support/sample-corpus-copy.js';
 
 const SHIFT_WORK =
   'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json';
@@ -11,21 +11,11 @@ const SHIFT_WORK =
 const TOKEN = 'operator-token-for-search-tests';
 const AUTH = `Bearer ${TOKEN}`;
 
-let corpus: Awaited<ReturnType<typeof copySampleCorpus>>;
-let viewer: ViewerTestApp;
-
-beforeAll(async () => {
-  corpus = await copySampleCorpus();
-  viewer = buildViewerTestApp({ corpusDir: corpus.root, operatorToken: TOKEN });
-});
-afterAll(async () => {
-  viewer.close();
-  await corpus.remove();
-});
+const t = viewerOverSampleCopy(TOKEN);
 
 describe('search and index routes before any rebuild', () => {
   it('answers no_index with 200 and logs the query type only', async () => {
-    const res = await request(viewer.app)
+    const res = await request(t.viewer.app)
       .get('/api/search')
       .query({ q: 'what has Lucas Vargas said' });
     expect(res.status).toBe(200);
@@ -36,7 +26,7 @@ describe('search and index routes before any rebuild', () => {
       query_type: 'raw_evidence',
     });
     // The append is not awaited by the route: give it a moment.
-    const logFile = path.join(corpus.root, 'search', 'query_log.jsonl');
+    const logFile = path.join(t.corpus.root, 'search', 'query_log.jsonl');
     let log = '';
     for (let i = 0; i < 50 && !log.includes('raw_evidence'); i++) {
       await new Promise((done) => setTimeout(done, 20));
@@ -52,7 +42,7 @@ describe('search and index routes before any rebuild', () => {
   });
 
   it('reports stats of a missing index as stale with every episode to add', async () => {
-    const res = await request(viewer.app).get('/api/index/stats');
+    const res = await request(t.viewer.app).get('/api/index/stats');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       available: false,
@@ -61,11 +51,11 @@ describe('search and index routes before any rebuild', () => {
       configured_embedding_provider: 'static_word_vectors',
       staleness: { is_stale: true, reasons: ['no_index_but_metadata'], episodes_added: 24 },
     });
-    expect((await request(viewer.app).get('/api/index/timeseries')).body.points).toEqual([]);
+    expect((await request(t.viewer.app).get('/api/index/timeseries')).body.points).toEqual([]);
   });
 
   it('explores by filter without an index, and reports no_index for a question', async () => {
-    const grounded = await request(viewer.app)
+    const grounded = await request(t.viewer.app)
       .get('/api/explore')
       .query({ topic: 'sleep', grounded_only: 'true', sort_by: 'date', limit: '5' });
     expect(grounded.status).toBe(200);
@@ -78,11 +68,11 @@ describe('search and index routes before any rebuild', () => {
     }
     const dates = grounded.body.items.map((r: { publish_date: string }) => r.publish_date);
     expect(dates).toEqual([...dates].sort().reverse());
-    const strict = await request(viewer.app)
+    const strict = await request(t.viewer.app)
       .get('/api/explore')
       .query({ topic: 'sleep', strict: 'true' });
     expect(strict.body.total).toBe(0);
-    const asked = await request(viewer.app)
+    const asked = await request(t.viewer.app)
       .get('/api/explore')
       .query({ question: 'why do teens sleep badly' });
     expect(asked.body).toMatchObject({ mode: 'question', no_index: true, items: [] });
@@ -94,13 +84,13 @@ describe('search and index routes before any rebuild', () => {
     [{ sort_by: 'salience' }, 'sort_by'],
     [{ strict: 'perhaps' }, 'strict'],
   ])('refuses explore %j with a 400 naming %s', async (query, field) => {
-    const res = await request(viewer.app).get('/api/explore').query(query);
+    const res = await request(t.viewer.app).get('/api/explore').query(query);
     expect(res.status).toBe(400);
     expect(res.body.detail).toContain(field);
   });
 
   it('answers similar episodes with error no_index and no items', async () => {
-    const res = await request(viewer.app)
+    const res = await request(t.viewer.app)
       .get('/api/corpus/episodes/similar')
       .query({ metadata_relpath: SHIFT_WORK });
     expect(res.status).toBe(200);
@@ -116,7 +106,7 @@ describe('search and index routes before any rebuild', () => {
     [{ q: 'x', type: 'insight,podcast' }, 'type'],
     [{ q: 'x', grounded_only: 'maybe' }, 'grounded_only'],
   ])('refuses %j with a 400 naming %s', async (query, field) => {
-    const res = await request(viewer.app).get('/api/search').query(query);
+    const res = await request(t.viewer.app).get('/api/search').query(query);
     expect(res.status).toBe(400);
     expect(res.body.detail).toContain(field);
   });
@@ -124,12 +114,12 @@ describe('search and index routes before any rebuild', () => {
 
 describe('POST /api/index/rebuild', () => {
   it('fails closed without the operator token, and when none is configured', async () => {
-    expect((await request(viewer.app).post('/api/index/rebuild')).status).toBe(401);
-    const wrong = await request(viewer.app)
+    expect((await request(t.viewer.app).post('/api/index/rebuild')).status).toBe(401);
+    const wrong = await request(t.viewer.app)
       .post('/api/index/rebuild')
       .set('authorization', 'Bearer nope-nope-nope-nope');
     expect(wrong.status).toBe(401);
-    const unset = buildViewerTestApp({ corpusDir: corpus.root });
+    const unset = buildViewerTestApp({ corpusDir: t.corpus.root });
     try {
       expect(
         (await request(unset.app).post('/api/index/rebuild').set('authorization', AUTH)).status,
@@ -137,23 +127,25 @@ describe('POST /api/index/rebuild', () => {
     } finally {
       unset.close();
     }
-    expect((await request(viewer.app).get('/api/index/stats')).body.rebuild_in_progress).toBe(
+    expect((await request(t.viewer.app).get('/api/index/stats')).body.rebuild_in_progress).toBe(
       false,
     );
   });
 
   it('accepts with 202, refuses a second rebuild with 409, then serves hybrid results', async () => {
-    const first = await request(viewer.app).post('/api/index/rebuild').set('authorization', AUTH);
+    const first = await request(t.viewer.app).post('/api/index/rebuild').set('authorization', AUTH);
     expect(first.status).toBe(202);
-    expect(first.body).toMatchObject({ status: 'accepted', path: corpus.root, force: false });
-    const second = await request(viewer.app)
+    expect(first.body).toMatchObject({ status: 'accepted', path: t.corpus.root, force: false });
+    const second = await request(t.viewer.app)
       .post('/api/index/rebuild')
       .set('authorization', AUTH)
       .query({ rebuild: 'true' });
     expect(second.status).toBe(409);
-    expect((await request(viewer.app).get('/api/index/stats')).body.rebuild_in_progress).toBe(true);
+    expect((await request(t.viewer.app).get('/api/index/stats')).body.rebuild_in_progress).toBe(
+      true,
+    );
 
-    const stats = await waitForRebuild(viewer.app, corpus.root);
+    const stats = await waitForRebuild(t.viewer.app, t.corpus.root);
     expect(stats).toMatchObject({
       available: true,
       rebuild_last_error: null,
@@ -165,7 +157,7 @@ describe('POST /api/index/rebuild', () => {
     expect(stats.tier_counts.insight).toBeGreaterThan(0);
     expect(stats.doc_type_counts.transcript).toBe(stats.tier_counts.segment);
 
-    const res = await request(viewer.app)
+    const res = await request(t.viewer.app)
       .get('/api/search')
       .query({ q: 'insomnia treatment', top_k: '20' });
     expect(res.status).toBe(200);
@@ -187,7 +179,7 @@ describe('POST /api/index/rebuild', () => {
     expect(insight.supporting_quotes).toEqual(expect.any(Array));
     expect(insight.episode_title).toEqual(expect.any(String));
 
-    const points = (await request(viewer.app).get('/api/index/timeseries')).body.points;
+    const points = (await request(t.viewer.app).get('/api/index/timeseries')).body.points;
     expect(points).toEqual([
       expect.objectContaining({ event: 'rebuild_finished', full: true, episodes_embedded: 24 }),
     ]);
@@ -195,7 +187,7 @@ describe('POST /api/index/rebuild', () => {
 
   it('filters by doc type, feed, date and grounded insights', async () => {
     const search = (query: Record<string, string>) =>
-      request(viewer.app)
+      request(t.viewer.app)
         .get('/api/search')
         .query({ q: 'sleep', top_k: '50', ...query });
     const insights = (await search({ type: 'insight', grounded_only: 'true' })).body.results;
@@ -216,7 +208,7 @@ describe('POST /api/index/rebuild', () => {
   });
 
   it('answers an explore question with ranked insights and their quotes', async () => {
-    const res = await request(viewer.app)
+    const res = await request(t.viewer.app)
       .get('/api/explore')
       .query({ q: 'teenage sleep is a social issue', limit: '3', min_confidence: '0' });
     expect(res.body).toMatchObject({ mode: 'question', no_index: false, query_type: 'semantic' });
@@ -227,7 +219,7 @@ describe('POST /api/index/rebuild', () => {
   });
 
   it('lists semantic peers of an episode, sleep shows first', async () => {
-    const res = await request(viewer.app)
+    const res = await request(t.viewer.app)
       .get('/api/corpus/episodes/similar')
       .query({ metadata_relpath: SHIFT_WORK, top_k: '3' });
     expect(res.status).toBe(200);
@@ -246,12 +238,12 @@ describe('POST /api/index/rebuild', () => {
     [{ metadata_relpath: 'metadata/none.metadata.json' }, 404],
   ])('refuses similar episodes for %j with %i', async (query, status) => {
     expect(
-      (await request(viewer.app).get('/api/corpus/episodes/similar').query(query)).status,
+      (await request(t.viewer.app).get('/api/corpus/episodes/similar').query(query)).status,
     ).toBe(status);
   });
 
   it('reports a different embedding_model instead of searching with it', async () => {
-    const res = await request(viewer.app)
+    const res = await request(t.viewer.app)
       .get('/api/search')
       .query({ q: 'sleep', embedding_model: 'other/model' });
     expect(res.status).toBe(200);
@@ -260,11 +252,11 @@ describe('POST /api/index/rebuild', () => {
       results: [],
       no_index: false,
     });
-    const stats = await request(viewer.app)
+    const stats = await request(t.viewer.app)
       .get('/api/index/stats')
       .query({ embedding_model: 'other/model' });
     expect(stats.body.staleness.reasons).toContain('embedding_model_mismatch');
-    const rebuild = await request(viewer.app)
+    const rebuild = await request(t.viewer.app)
       .post('/api/index/rebuild')
       .set('authorization', AUTH)
       .query({ embedding_model: 'other/model' });
@@ -274,7 +266,7 @@ describe('POST /api/index/rebuild', () => {
 
   it('records a failed rebuild in rebuild_last_error', async () => {
     const broken = buildViewerTestApp({
-      corpusDir: corpus.root,
+      corpusDir: t.corpus.root,
       operatorToken: TOKEN,
       env: {
         EMBEDDING_PROVIDER: 'openai_compatible',
@@ -286,7 +278,7 @@ describe('POST /api/index/rebuild', () => {
       expect(
         (await request(broken.app).post('/api/index/rebuild').set('authorization', AUTH)).status,
       ).toBe(202);
-      const stats = await waitForRebuild(broken.app, corpus.root);
+      const stats = await waitForRebuild(broken.app, t.corpus.root);
       expect(stats.rebuild_last_error).toEqual(expect.any(String));
       expect(stats.staleness.reasons).toContain('embedding_provider_mismatch');
     } finally {

@@ -11,3 +11,11 @@ export function configErrorOf(load: () => unknown): string {
   }
   throw new Error('expected the configuration to be refused, but it was accepted');
 }
+
+/**
+ * The whole message of a refused configuration: one line, `invalid
+ * configuration: VARIABLE: what is wrong`, naming `variable`.
+ */
+export function configErrorLineNaming(variable: string): RegExp {
+  return new RegExp(`^invalid configuration: ${variable}: [^\\n]+$`);
+}

@@ -1,4 +1,5 @@
-export { configErrorOf } from './config-error.js';
+export { configErrorLineNaming, configErrorOf } from './config-error.js';
+export { DETERMINISTIC_ENRICHERS } from './enrichers.js';
 export {
   concretePath,
   HOSTILE_BODIES,

@@ -25,6 +25,23 @@ export interface ProbeBody {
   text: string;
 }
 
+/** A request being built that can carry a body, as supertest's does. */
+export interface BodyCarrier<T> {
+  type(type: string): T;
+  set(field: string, value: string): T;
+  send(data: string): T;
+}
+
+/** `call` carrying the probe `body` with its content type, or `call` as it is without one. */
+export function withProbeBody<T extends BodyCarrier<T>>(call: T, body: ProbeBody | undefined): T {
+  if (body === undefined) {
+    return call;
+  }
+  return body.type === 'form'
+    ? call.type('form').send(body.text)
+    : call.set('Content-Type', 'application/json').send(body.text);
+}
+
 export type ProbeSender<R extends ProbedRoute> = (
   route: R,
   url: string,

@@ -71,19 +71,42 @@ function node(
 /** AttributeProto `to` (type INT) for Cast. */
 const castTo = (type: number) => [...str(1, 'to'), ...int(3, type), ...int(20, 2)];
 
-function onnxModel(table: Float32Array, vocab: number, dim: number): Uint8Array {
-  const axes = Buffer.alloc(8);
-  axes.writeBigInt64LE(-1n);
-  const graph = [
-    ...bytes(1, node('Gather', ['embeddings', 'input_ids'], ['gathered'])),
+/** The raw bytes of one INT64 value, as a one-element axes tensor holds it. */
+function int64Bytes(value: bigint): Buffer {
+  const raw = Buffer.alloc(8);
+  raw.writeBigInt64LE(value);
+  return raw;
+}
+
+/**
+ * The nodes both graphs start with: each token's row of the `table`
+ * initializer, zeroed where attention_mask is 0, named `output`. The graph
+ * must also hold the `last_axis` constant (-1).
+ */
+function maskedRows(table: string, output: string): number[] {
+  return [
+    ...bytes(1, node('Gather', [table, 'input_ids'], ['gathered'])),
     ...bytes(1, node('Cast', ['attention_mask'], ['mask_float'], [castTo(FLOAT)])),
     ...bytes(1, node('Unsqueeze', ['mask_float', 'last_axis'], ['mask_3d'])),
-    ...bytes(1, node('Mul', ['gathered', 'mask_3d'], ['last_hidden_state'])),
-    ...str(2, 'tiny_sentence_model'),
-    ...bytes(5, tensor('embeddings', [vocab, dim], FLOAT, Buffer.from(table.buffer))),
-    ...bytes(5, tensor('last_axis', [1], INT64, axes)),
+    ...bytes(1, node('Mul', ['gathered', 'mask_3d'], [output])),
+  ];
+}
+
+/** The graph inputs of a tokenized batch: input_ids and attention_mask. */
+function tokenInputs(): number[] {
+  return [
     ...bytes(11, valueInfo('input_ids', INT64, ['batch', 'sequence'])),
     ...bytes(11, valueInfo('attention_mask', INT64, ['batch', 'sequence'])),
+  ];
+}
+
+function onnxModel(table: Float32Array, vocab: number, dim: number): Uint8Array {
+  const graph = [
+    ...maskedRows('embeddings', 'last_hidden_state'),
+    ...str(2, 'tiny_sentence_model'),
+    ...bytes(5, tensor('embeddings', [vocab, dim], FLOAT, Buffer.from(table.buffer))),
+    ...bytes(5, tensor('last_axis', [1], INT64, int64Bytes(-1n))),
+    ...tokenInputs(),
     ...bytes(12, valueInfo('last_hidden_state', FLOAT, ['batch', 'sequence', dim])),
   ];
   return modelOf(graph);
@@ -106,22 +129,14 @@ const keepdims = (value: number) => [...str(1, 'keepdims'), ...int(3, value), ..
  * summed over the sequence, is the pair's three logits.
  */
 function onnxClassifier(table: Float32Array, vocab: number, labels: number): Uint8Array {
-  const one = Buffer.alloc(8);
-  one.writeBigInt64LE(1n);
-  const last = Buffer.alloc(8);
-  last.writeBigInt64LE(-1n);
   const graph = [
-    ...bytes(1, node('Gather', ['weights', 'input_ids'], ['gathered'])),
-    ...bytes(1, node('Cast', ['attention_mask'], ['mask_float'], [castTo(FLOAT)])),
-    ...bytes(1, node('Unsqueeze', ['mask_float', 'last_axis'], ['mask_3d'])),
-    ...bytes(1, node('Mul', ['gathered', 'mask_3d'], ['masked'])),
+    ...maskedRows('weights', 'masked'),
     ...bytes(1, node('ReduceSum', ['masked', 'sequence_axis'], ['logits'], [keepdims(0)])),
     ...str(2, 'tiny_nli_model'),
     ...bytes(5, tensor('weights', [vocab, labels], FLOAT, Buffer.from(table.buffer))),
-    ...bytes(5, tensor('last_axis', [1], INT64, last)),
-    ...bytes(5, tensor('sequence_axis', [1], INT64, one)),
-    ...bytes(11, valueInfo('input_ids', INT64, ['batch', 'sequence'])),
-    ...bytes(11, valueInfo('attention_mask', INT64, ['batch', 'sequence'])),
+    ...bytes(5, tensor('last_axis', [1], INT64, int64Bytes(-1n))),
+    ...bytes(5, tensor('sequence_axis', [1], INT64, int64Bytes(1n))),
+    ...tokenInputs(),
     ...bytes(12, valueInfo('logits', FLOAT, ['batch', labels])),
   ];
   return modelOf(graph);

@@ -1,4 +1,6 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import type { AuthOptions } from '@podcast/auth';
+import type { CorpusSnapshot } from '@podcast/corpus';
 import type { AudioCheckSettings } from '@podcast/runtime';
 import { createTestDatabase, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
@@ -67,4 +69,45 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
       await database.close();
     },
   };
+}
+
+/**
+ * The app as production runs it (a session needed past the open routes), its
+ * sessions signed with `sessionSecret`; `overrides.env` is applied over that.
+ */
+export function buildProductionTestApp(
+  sessionSecret: string,
+  overrides: Omit<TestAppOverrides, 'appEnv'> = {},
+): Promise<TestApp> {
+  return buildTestApp({
+    ...overrides,
+    appEnv: 'production',
+    env: { SESSION_SECRET: sessionSecret, ...overrides.env },
+  });
+}
+
+/** The corpus snapshot the app serves: its configured corpus, loaded. */
+export function servedSnapshot(testApp: TestApp): Promise<CorpusSnapshot> {
+  return testApp.ctx.corpus.get(testApp.ctx.config.corpusDir);
+}
+
+/** A test file's app over the sample corpus, with the snapshot it serves. */
+export interface SampleApp {
+  testApp: TestApp;
+  snapshot: CorpusSnapshot;
+}
+
+/**
+ * One development app over the sample corpus for the whole test file: built
+ * and its snapshot loaded in beforeAll, closed in afterAll. The fields are
+ * set once beforeAll has run, so read them inside tests only.
+ */
+export function useSampleApp(): SampleApp {
+  const sample = {} as SampleApp;
+  beforeAll(async () => {
+    sample.testApp = await buildTestApp();
+    sample.snapshot = await servedSnapshot(sample.testApp);
+  }, 30_000);
+  afterAll(() => sample.testApp.close());
+  return sample;
 }

@@ -10,6 +10,13 @@ export interface FakeAccount {
   name?: string;
 }
 
+/** An account whose provider vouches for its address (`email_verified`), named when `name` is given. */
+export function verifiedAccount(sub: string, email: string, name?: string): FakeAccount {
+  return name === undefined
+    ? { sub, email, email_verified: true }
+    : { sub, email, email_verified: true, name };
+}
+
 export type TokenAuthMethod = 'client_secret_post' | 'client_secret_basic';
 
 export interface FakeProviderOptions {
@@ -39,6 +46,25 @@ export interface FakeOAuthProvider {
   /** The client authentication method of each token request, in order. */
   tokenAuthSeen: TokenAuthMethod[];
   close(): Promise<void>;
+}
+
+/**
+ * The consumer's sign-in variables for `client` at the fake `provider`, its
+ * endpoints named one by one (no discovery); `redirectUrl` is our callback.
+ */
+export function explicitProviderEnv(
+  provider: FakeOAuthProvider,
+  client: { clientId: string; clientSecret: string },
+  redirectUrl: string,
+): Record<string, string> {
+  return {
+    OAUTH_CLIENT_ID: client.clientId,
+    OAUTH_CLIENT_SECRET: client.clientSecret,
+    OAUTH_AUTHORIZE_URL: provider.authorizeUrl,
+    OAUTH_TOKEN_URL: provider.tokenUrl,
+    OAUTH_USERINFO_URL: provider.userinfoUrl,
+    OAUTH_REDIRECT_URL: redirectUrl,
+  };
 }
 
 interface IssuedCode {

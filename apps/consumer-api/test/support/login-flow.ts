@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
+import type { FakeAccount } from './fake-oauth-provider.js';
 
 /** `name=value` of a Set-Cookie header, or undefined when the response sets none. */
 export function cookieFrom(
@@ -61,4 +62,28 @@ export async function signIn(app: Express): Promise<string> {
     throw new Error(`callback answered ${callback.status}: ${JSON.stringify(callback.body)}`);
   }
   return session;
+}
+
+/** A complete sign-in as `account`, which `provider` (the fake) answers from now on. */
+export function signInAs(
+  app: Express,
+  provider: { account: FakeAccount },
+  account: FakeAccount,
+): Promise<string> {
+  provider.account = account;
+  return signIn(app);
+}
+
+/** GET /api/app/me with the session cookie `session` (`podcast_session=…`). */
+export function requestMe(app: Express, session: string) {
+  return request(app).get('/api/app/me').set('cookie', session);
+}
+
+/** Signs in as `account` (see signInAs) and answers GET /api/app/me with that session. */
+export async function meAfterSignInAs(
+  app: Express,
+  provider: { account: FakeAccount },
+  account: FakeAccount,
+): Promise<request.Response> {
+  return requestMe(app, await signInAs(app, provider, account));
 }

@@ -40,16 +40,18 @@ export function authorizeQuery(
   };
 }
 
+/** GET /api/app/mcp/oauth/authorize with `query`, as the cookie's user. */
+export function requestAuthorization(app: Express, cookie: string, query: Record<string, string>) {
+  return request(app).get('/api/app/mcp/oauth/authorize').set('Cookie', cookie).query(query);
+}
+
 /** Opens the consent page as the cookie's user and answers the request id it carries. */
 export async function openConsentPage(
   app: Express,
   cookie: string,
   query: Record<string, string>,
 ): Promise<string> {
-  const page = await request(app)
-    .get('/api/app/mcp/oauth/authorize')
-    .set('Cookie', cookie)
-    .query(query);
+  const page = await requestAuthorization(app, cookie, query);
   const id = /name="request_id" value="([^"]+)"/.exec(page.text)?.[1];
   if (page.status !== 200 || !id) {
     throw new Error(`consent page answered ${page.status}: ${page.text}`);

@@ -1,7 +1,8 @@
-import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
+import { createECDH, createPublicKey, type KeyObject, randomBytes, verify } from 'node:crypto';
 import http2 from 'node:http2';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
+import type { Readable } from 'node:stream';
 import ece from 'http_ece';
 import { SMTPServer } from 'smtp-server';
 
@@ -65,6 +66,42 @@ export function pushClientKeys() {
   };
 }
 
+/** Calls `handle` with the whole request body once it has arrived. */
+function onBody(req: Readable, handle: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => handle(Buffer.concat(chunks)));
+}
+
+/** Listens on a free loopback port; answers the port and a close that waits for the server. */
+async function listenOnLoopback(server: Server): Promise<{ port: number; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Splits a compact JWT and checks its ES256 signature (raw r||s, as JOSE
+ * encodes it) with `key`; header and claims are decoded when asked for.
+ */
+function verifyEs256Jwt(jwt: string, key: KeyObject) {
+  const [head = '', body = '', signature = ''] = jwt.split('.');
+  const isSigned = verify(
+    'sha256',
+    Buffer.from(`${head}.${body}`),
+    { key, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
+  const decode = (part: string) => JSON.parse(Buffer.from(part, 'base64url').toString() || '{}');
+  return {
+    isSigned,
+    header: () => decode(head) as { alg?: unknown; kid?: unknown },
+    claims: () => decode(body) as Record<string, unknown>,
+  };
+}
+
 export interface ReceivedPush {
   path: string;
   payload: unknown;
@@ -79,7 +116,6 @@ function verifyVapid(header: string | undefined): { claims: Record<string, unkno
     throw new Error(`not a vapid authorization: ${header}`);
   }
   const [, jwt = '', key = ''] = match;
-  const [head = '', body = '', signature = ''] = jwt.split('.');
   const point = Buffer.from(key, 'base64url');
   const publicKey = createPublicKey({
     key: {
@@ -90,16 +126,11 @@ function verifyVapid(header: string | undefined): { claims: Record<string, unkno
     },
     format: 'jwk',
   });
-  const ok = verify(
-    'sha256',
-    Buffer.from(`${head}.${body}`),
-    { key: publicKey, dsaEncoding: 'ieee-p1363' },
-    Buffer.from(signature, 'base64url'),
-  );
-  if (!ok || JSON.parse(Buffer.from(head, 'base64url').toString()).alg !== 'ES256') {
+  const token = verifyEs256Jwt(jwt, publicKey);
+  if (!token.isSigned || token.header().alg !== 'ES256') {
     throw new Error('VAPID JWT signature does not verify');
   }
-  return { claims: JSON.parse(Buffer.from(body, 'base64url').toString()), key };
+  return { claims: token.claims(), key };
 }
 
 /**
@@ -116,9 +147,7 @@ export async function startPushReceiver(
   const received: ReceivedPush[] = [];
   const errors: string[] = [];
   const server = https.createServer(tls, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    onBody(req, (body) => {
       const route = req.url ?? '';
       if (gone.has(route)) {
         res.writeHead(410).end('subscription gone');
@@ -130,7 +159,7 @@ export async function startPushReceiver(
         if (!subscriber || req.headers['content-encoding'] !== 'aes128gcm') {
           throw new Error(`unexpected push to ${route}`);
         }
-        const plain = ece.decrypt(Buffer.concat(chunks), {
+        const plain = ece.decrypt(body, {
           version: 'aes128gcm',
           privateKey: subscriber.ecdh,
           authSecret: subscriber.auth,
@@ -148,15 +177,8 @@ export async function startPushReceiver(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    origin: `https://127.0.0.1:${port}`,
-    cert: tls.cert,
-    received,
-    errors,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { origin: `https://127.0.0.1:${port}`, cert: tls.cert, received, errors, close };
 }
 
 export interface ReceivedNativePush {
@@ -170,18 +192,12 @@ export interface ReceivedNativePush {
 /** Verifies `bearer <jwt>`: an ES256 provider token with our key id, signed by the provider key. */
 function verifyProviderToken(header: string | undefined, publicKeyPem: string, keyId: string) {
   const [, jwt = ''] = /^bearer (.+)$/.exec(header ?? '') ?? [];
-  const [head = '', body = '', signature = ''] = jwt.split('.');
-  const headerJson = JSON.parse(Buffer.from(head, 'base64url').toString() || '{}');
-  const ok = verify(
-    'sha256',
-    Buffer.from(`${head}.${body}`),
-    { key: publicKeyPem, dsaEncoding: 'ieee-p1363' },
-    Buffer.from(signature, 'base64url'),
-  );
-  if (!ok || headerJson.alg !== 'ES256' || headerJson.kid !== keyId) {
+  const token = verifyEs256Jwt(jwt, createPublicKey(publicKeyPem));
+  const { alg, kid } = token.header();
+  if (!token.isSigned || alg !== 'ES256' || kid !== keyId) {
     throw new Error('provider token does not verify');
   }
-  return JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
+  return token.claims();
 }
 
 /**
@@ -197,9 +213,7 @@ export async function startNativePushReceiver(
   const received: ReceivedNativePush[] = [];
   const errors: string[] = [];
   const server = http2.createSecureServer(tls, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
+    onBody(req, (payload) => {
       const token = decodeURIComponent((req.url ?? '').replace(/^\/3\/device\//, ''));
       try {
         const claims = verifyProviderToken(
@@ -217,7 +231,7 @@ export async function startNativePushReceiver(
           token,
           topic: req.headers['apns-topic'] as string | undefined,
           pushType: req.headers['apns-push-type'] as string | undefined,
-          body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+          body: JSON.parse(payload.toString('utf8')),
           claims,
         });
         res.writeHead(200).end();
@@ -229,12 +243,6 @@ export async function startNativePushReceiver(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    origin: `https://127.0.0.1:${port}`,
-    received,
-    errors,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  const { port, close } = await listenOnLoopback(server);
+  return { origin: `https://127.0.0.1:${port}`, received, errors, close };
 }

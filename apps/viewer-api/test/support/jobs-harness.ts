@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { JobRecord } from '@podcast/contracts';
 import {
@@ -62,6 +64,24 @@ export function startRunner(env: Record<string, string>): RunnerProcess {
   };
 }
 
+/**
+ * `method url` as the operator (bearer `token`) on the corpus at `root`, named
+ * by the `path` query; more query fields and a body can be chained.
+ */
+export function asOperator(
+  app: Express,
+  root: string,
+  token: string,
+  method: 'get' | 'post' | 'put',
+  url: string,
+) {
+  return request(app)[method](url).query({ path: root }).set('Authorization', `Bearer ${token}`);
+}
+
+/** Whether the job has ended, whatever its outcome: a `done` for waitForJob. */
+export const hasEnded = (job: JobRecord): boolean =>
+  job.status !== 'queued' && job.status !== 'running';
+
 /** Polls GET /api/jobs/{id} until `done` holds (10 s at most). */
 export async function waitForJob(
   app: Express,
@@ -88,25 +108,43 @@ export interface ViewerOnRedis {
   viewer: ViewerTestApp;
   corpus: SampleCorpusCopy;
   redis: RedisPrefix;
+  /** `method url` as the operator on the corpus copy (see asOperator). */
+  operator(method: 'get' | 'post' | 'put', url: string): ReturnType<typeof asOperator>;
   close(): Promise<void>;
+}
+
+export interface ViewerOnRedisOptions {
+  /** The corpus' viewer_operator.yaml, written before the app starts; the sample's by default. */
+  operatorFile?: string;
+  /** The clock routes see; the real clock by default. */
+  now?: () => Date;
 }
 
 /**
  * The viewer with the jobs group mounted: a copy of the sample corpus, a
  * Redis key prefix of its own and the operator token; `close` removes all three.
  */
-export function viewerOnRedis(label: string, operatorToken: string): ViewerOnRedis {
+export function viewerOnRedis(
+  label: string,
+  operatorToken: string,
+  options: ViewerOnRedisOptions = {},
+): ViewerOnRedis {
   const redis = createRedisPrefix();
   const corpus = copySampleCorpus(label);
+  if (options.operatorFile !== undefined) {
+    writeFileSync(join(corpus.corpusDir, 'viewer_operator.yaml'), options.operatorFile);
+  }
   const viewer = buildViewerTestApp({
     corpusDir: corpus.corpusDir,
     operatorToken,
     env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix },
+    ...(options.now ? { now: options.now } : {}),
   });
   return {
     viewer,
     corpus,
     redis,
+    operator: (method, url) => asOperator(viewer.app, corpus.corpusDir, operatorToken, method, url),
     close: async () => {
       await viewer.close();
       await redis.close();
