@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { topPersonsOf } from '../src/browse/corpus-metrics.js';
+import { rankTopPersons } from '../src/browse/top-persons.js';
 import { conversationArc, personPositions, topicTimeline } from '../src/graph/cil-queries.js';
 import { buildGraphIndex, graphIndexOf } from '../src/graph/graph-index.js';
 import { sentimentsOfEnvelope } from '../src/graph/insight-sentiment.js';
@@ -57,6 +59,23 @@ describe('the graph index over every lineage', () => {
     expect(
       warm.byEpisode.get(next.findEpisodeById('a1') as EpisodeRecord)?.[0]?.episode.title,
     ).toBe('Asked before');
+  });
+
+  it('keeps the top persons warm too, and a warm value equals one built from scratch', async () => {
+    const root = await makeStandardCorpus();
+    registry = createQuietRegistry({ watch: false, refreshIntervalMs: 60_000 });
+    const first = await registry.get(root);
+    await topPersonsOf(first);
+    await retitleNewestOne(root, 'Persons again');
+    const next = await registry.refresh(root);
+    expect(next.derived.size).toBe(1); // top persons only: the graph index was never asked for
+    const warm = await topPersonsOf(next);
+    expect(warm.length).toBeGreaterThan(0);
+    expect(warm).toEqual(
+      rankTopPersons(
+        next.episodes.map((e) => ({ graph: next.graphOf(e), bridge: next.bridgeOf(e) })),
+      ),
+    );
   });
 
   it('yields to the event loop between episodes when its slice is spent', async () => {

@@ -1,11 +1,13 @@
 import type { CorpusFeed, CorpusStats, TopPerson } from '@podcast/contracts';
+import type { EpisodeRecord } from '../records/episode-record.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
-import { perSnapshot } from '../snapshot/snapshot-memo.js';
+import { perSnapshot, perSnapshotInSlices } from '../snapshot/snapshot-memo.js';
+import { forEachInSlices } from '../snapshot/time-slicer.js';
 import { corpusFeedRows } from './corpus-feeds.js';
-import { buildNodeEpisodeIndex, type NodeEpisodeRow, nodeEpisodeRow } from './node-episodes.js';
+import { addToNodeEpisodeIndex, type NodeEpisodeRow, nodeEpisodeRow } from './node-episodes.js';
 import { canonicalPersonId } from './person-ids.js';
 import { type CoverageReport, coverageReport, publishMonthHistogram } from './publish-months.js';
-import { rankTopPersons } from './top-persons.js';
+import { createPersonTally } from './top-persons.js';
 
 export type CorpusStatsBody = Omit<CorpusStats, 'path'>;
 
@@ -30,18 +32,31 @@ export const corpusCoverageOf: (snapshot: CorpusSnapshot) => CoverageReport = pe
   coverageReport(s.episodes),
 );
 
+/*
+ * The two values below read every episode's GI (and KG, bridge): at 100,000
+ * episodes that takes seconds, so they are built in slices and kept warm
+ * after a change (`perSnapshotInSlices`), like the graph index.
+ */
+
 /** Every listed speaker ranked by grounded insights (`GET /api/corpus/persons/top`). */
-export const topPersonsOf: (snapshot: CorpusSnapshot) => TopPerson[] = perSnapshot((s) =>
-  rankTopPersons(s.episodes.map((e) => ({ graph: s.graphOf(e), bridge: s.bridgeOf(e) }))),
+export const topPersonsOf: (snapshot: CorpusSnapshot) => Promise<TopPerson[]> = perSnapshotInSlices(
+  async (s, slicer) => {
+    const tally = createPersonTally();
+    await forEachInSlices(s.episodes, slicer, (e) =>
+      tally.add({ graph: s.graphOf(e), bridge: s.bridgeOf(e) }),
+    );
+    return tally.ranked();
+  },
+  'top_persons',
 );
 
-const nodeIndexOf = perSnapshot((s) =>
-  buildNodeEpisodeIndex(s.episodes, (e) => ({
-    graph: s.graphOf(e),
-    kg: s.kgOf(e),
-    bridge: s.bridgeOf(e),
-  })),
-);
+const nodeIndexOf = perSnapshotInSlices(async (s, slicer) => {
+  const index = new Map<string, EpisodeRecord[]>();
+  await forEachInSlices(s.episodes, slicer, (e) =>
+    addToNodeEpisodeIndex(index, e, { graph: s.graphOf(e), kg: s.kgOf(e), bridge: s.bridgeOf(e) }),
+  );
+  return index;
+}, 'node_episodes');
 
 export interface NodeEpisodesResult {
   items: NodeEpisodeRow[];
@@ -50,12 +65,12 @@ export interface NodeEpisodesResult {
 }
 
 /** Episodes whose GI, KG or bridge mentions `nodeId`, newest first, at most `limit`. */
-export function findNodeEpisodes(
+export async function findNodeEpisodes(
   snapshot: CorpusSnapshot,
   nodeId: string,
   limit: number,
-): NodeEpisodesResult {
-  const episodes = nodeIndexOf(snapshot).get(canonicalPersonId(nodeId)) ?? [];
+): Promise<NodeEpisodesResult> {
+  const episodes = (await nodeIndexOf(snapshot)).get(canonicalPersonId(nodeId)) ?? [];
   return {
     items: episodes.slice(0, limit).map(nodeEpisodeRow),
     total: episodes.length,

@@ -51,16 +51,25 @@ export function buildNodeEpisodeIndex<E>(
 ): Map<string, E[]> {
   const index = new Map<string, E[]>();
   for (const episode of episodes) {
-    for (const id of nodeIdsOf(sourceOf(episode))) {
-      const list = index.get(id);
-      if (list === undefined) {
-        index.set(id, [episode]);
-      } else {
-        list.push(episode);
-      }
-    }
+    addToNodeEpisodeIndex(index, episode, sourceOf(episode));
   }
   return index;
+}
+
+/** Lists `episode` under each node id its layers name (episodes added newest first stay so). */
+export function addToNodeEpisodeIndex<E>(
+  index: Map<string, E[]>,
+  episode: E,
+  source: NodeSource,
+): void {
+  for (const id of nodeIdsOf(source)) {
+    const list = index.get(id);
+    if (list === undefined) {
+      index.set(id, [episode]);
+    } else {
+      list.push(episode);
+    }
+  }
 }
 
 export type NodeEpisodeRow = NodeEpisode;

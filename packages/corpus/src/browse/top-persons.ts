@@ -73,26 +73,43 @@ function tallyEpisode(tallies: Map<string, Tally>, source: PersonSource): void {
   }
 }
 
+/** Tallies episodes one at a time (`add`), then ranks the speakers seen (`ranked`). */
+export interface PersonTally {
+  add(source: PersonSource): void;
+  ranked(): TopPerson[];
+}
+
 /**
  * Speakers ranked by grounded insights attributed to them, then episodes,
- * then id. Display names come from the bridge, else the GI (newest first).
+ * then id. Display names come from the bridge, else the GI (newest first:
+ * add the episodes in catalog order).
  */
-export function rankTopPersons(sources: Iterable<PersonSource>): TopPerson[] {
+export function createPersonTally(): PersonTally {
   const tallies = new Map<string, Tally>();
+  return {
+    add: (source) => tallyEpisode(tallies, source),
+    ranked: () =>
+      [...tallies.entries()]
+        .map(([person_id, tally]) => ({
+          person_id,
+          display_name: tally.name ?? labelFromId(person_id),
+          grounded_insight_count: tally.grounded,
+          episode_count: tally.episodes,
+        }))
+        .sort(
+          (a, b) =>
+            b.grounded_insight_count - a.grounded_insight_count ||
+            b.episode_count - a.episode_count ||
+            (a.person_id < b.person_id ? -1 : 1),
+        ),
+  };
+}
+
+/** `createPersonTally` over every source at once. */
+export function rankTopPersons(sources: Iterable<PersonSource>): TopPerson[] {
+  const tally = createPersonTally();
   for (const source of sources) {
-    tallyEpisode(tallies, source);
+    tally.add(source);
   }
-  return [...tallies.entries()]
-    .map(([person_id, tally]) => ({
-      person_id,
-      display_name: tally.name ?? labelFromId(person_id),
-      grounded_insight_count: tally.grounded,
-      episode_count: tally.episodes,
-    }))
-    .sort(
-      (a, b) =>
-        b.grounded_insight_count - a.grounded_insight_count ||
-        b.episode_count - a.episode_count ||
-        (a.person_id < b.person_id ? -1 : 1),
-    );
+  return tally.ranked();
 }

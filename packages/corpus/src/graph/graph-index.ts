@@ -5,7 +5,7 @@ import type { EpisodeRecord } from '../records/episode-record.js';
 import { compareEpisodes } from '../records/episode-sort.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { perSnapshotInSlices } from '../snapshot/snapshot-memo.js';
-import { createTimeSlicer, type TimeSlicer } from '../snapshot/time-slicer.js';
+import { createTimeSlicer, forEachInSlices, type TimeSlicer } from '../snapshot/time-slicer.js';
 import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from './gi-graph.js';
 import { labelFromId } from './graph-nodes.js';
 import { projectInsights, quotesOfInsight } from './insight-projection.js';
@@ -249,11 +249,10 @@ export async function buildGraphIndex(
     byNode: new Map<string, GraphInsight[]>(),
     byEpisode: new Map<EpisodeRecord, readonly GraphInsight[]>(),
   };
-  for (const episode of snapshot.episodes) {
-    await slicer.yieldIfDue();
+  await forEachInSlices(snapshot.episodes, slicer, (episode) => {
     const layers = layersOf(snapshot, episode);
     if (layers === undefined) {
-      continue;
+      return;
     }
     episodes.push(episode);
     collectAliases(aliases, layers.bridge);
@@ -272,7 +271,7 @@ export async function buildGraphIndex(
         pushInto(maps.byNode, id, item);
       }
     }
-  }
+  });
   return {
     episodes,
     insights,

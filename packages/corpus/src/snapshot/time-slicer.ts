@@ -19,3 +19,15 @@ export function createTimeSlicer(sliceMs = 8): TimeSlicer {
     },
   };
 }
+
+/** Runs `each` over `items` in order, yielding to the event loop whenever the slice is spent. */
+export async function forEachInSlices<T>(
+  items: Iterable<T>,
+  slicer: TimeSlicer,
+  each: (item: T) => void,
+): Promise<void> {
+  for (const item of items) {
+    await slicer.yieldIfDue();
+    each(item);
+  }
+}

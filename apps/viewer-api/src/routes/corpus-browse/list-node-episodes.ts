@@ -20,8 +20,8 @@ export const listNodeEpisodes = defineRoute({
   body: NodeEpisodesBody,
   responses: { 200: NodeEpisodesResponse },
   handler: ({ body, ctx }) =>
-    answerForCorpus(ctx, body.path, (snapshot) => {
+    answerForCorpus(ctx, body.path, async (snapshot) => {
       const limit = body.limit ?? NODE_EPISODES_LIMIT_DEFAULT;
-      return { node_id: body.node_id, ...findNodeEpisodes(snapshot, body.node_id, limit) };
+      return { node_id: body.node_id, ...(await findNodeEpisodes(snapshot, body.node_id, limit)) };
     }),
 });

@@ -18,7 +18,7 @@ export const listTopPersons = defineRoute({
   responses: { 200: TopPersonList },
   cache: snapshotCache,
   handler: ({ query, ctx }) =>
-    answerForCorpus(ctx, query.path, (snapshot) => ({
-      persons: topPersonsOf(snapshot).slice(0, query.limit),
+    answerForCorpus(ctx, query.path, async (snapshot) => ({
+      persons: (await topPersonsOf(snapshot)).slice(0, query.limit),
     })),
 });
