@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { withFileLock, writeFileAtomic } from './atomic-write.js';
+import { succeedsUnless, withFileLock, writeFileAtomic } from './atomic-write.js';
 
 let dir = '';
 beforeAll(async () => {
@@ -91,4 +91,17 @@ describe('withFileLock', () => {
       'counter.txt',
     ]);
   }, 30_000);
+});
+
+describe('succeedsUnless', () => {
+  it('answers true on success, false on the named errno, and throws any other failure', async () => {
+    const from = path.join(dir, 'move-me.txt');
+    const to = path.join(dir, 'moved.txt');
+    await writeFile(from, 'x');
+    expect(await succeedsUnless('ENOENT', () => rename(from, to))).toBe(true);
+    expect(await succeedsUnless('ENOENT', () => rename(from, to))).toBe(false); // already gone
+    await expect(succeedsUnless('EEXIST', () => rename(from, to))).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+  });
 });

@@ -67,17 +67,28 @@ export async function writeFileAtomic(
   return written;
 }
 
-async function linkIfAbsent(temp: string, target: string): Promise<boolean> {
+/**
+ * Runs a file system `action`: true when it succeeds, false when it fails
+ * with the errno `code` (a link target that exists, a source already gone);
+ * any other failure is thrown.
+ */
+export async function succeedsUnless(
+  code: string,
+  action: () => Promise<unknown>,
+): Promise<boolean> {
   try {
-    await link(temp, target);
+    await action();
     return true;
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') {
+    if ((err as NodeJS.ErrnoException).code === code) {
       return false;
     }
     throw err;
   }
 }
+
+const linkIfAbsent = (temp: string, target: string) =>
+  succeedsUnless('EEXIST', () => link(temp, target));
 
 /**
  * Runs `task` holding the file's lock, so read-modify-write updates (one key

@@ -1,7 +1,7 @@
 export type { AllowedHosts } from './allowed-hosts.js';
 export { hostPolicy, isAllowedHost, OutboundAllowedHosts } from './allowed-hosts.js';
 export type { AtomicWriteOptions } from './atomic-write.js';
-export { withFileLock, writeFileAtomic } from './atomic-write.js';
+export { succeedsUnless, withFileLock, writeFileAtomic } from './atomic-write.js';
 export type { AudioCheck, AudioCheckSettings } from './audio-url-check.js';
 export { checkAudioUrl, defaultAudioCheckSettings } from './audio-url-check.js';
 export { ConfigError, parseConfig } from './config.js';

@@ -1,6 +1,6 @@
 import { lstat, mkdir, readdir, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { writeFileAtomic } from '@podcast/runtime';
+import { succeedsUnless, writeFileAtomic } from '@podcast/runtime';
 import type { RollbackPlan, RollbackScope } from './rollback-plan.js';
 
 /**
@@ -70,15 +70,7 @@ async function makeEntry(root: string, now: Date): Promise<{ id: string; dir: st
 /** Moves `from` to `to` (same filesystem); false when `from` is gone. */
 async function moveOne(from: string, to: string): Promise<boolean> {
   await mkdir(path.dirname(to), { recursive: true });
-  try {
-    await rename(from, to);
-    return true;
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
-      return false;
-    }
-    throw err;
-  }
+  return succeedsUnless('ENOENT', () => rename(from, to));
 }
 
 /** Writes the journal, then moves each planned path into a new trash entry. */
