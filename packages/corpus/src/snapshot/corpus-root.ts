@@ -225,13 +225,16 @@ export async function syncRoot(
     const previous = root.snapshot;
     root.snapshot = await syncToSnapshot(root, request, context);
     root.failures = 0;
-    if (root.snapshot !== previous) {
-      const snapshotRoot = root.state.root;
-      warmUpSnapshot(root.snapshot, (err) =>
-        context.logger.error(
-          { root: snapshotRoot, err: (err as Error).message },
-          'corpus index warm-up failed; it is built again on its next request',
-        ),
+    const published = root.snapshot;
+    if (published !== previous) {
+      warmUpSnapshot(
+        published,
+        () => root.snapshot !== published,
+        (err) =>
+          context.logger.error(
+            { root: published.root, err: (err as Error).message },
+            'corpus index warm-up failed; it is built again on its next request',
+          ),
       );
     }
     return root.snapshot;

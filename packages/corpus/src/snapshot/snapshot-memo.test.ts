@@ -3,6 +3,9 @@ import type { CorpusSnapshot } from './corpus-snapshot.js';
 import { createDerivedValues, perSnapshotInSlices, warmUpSnapshot } from './snapshot-memo.js';
 
 /** The parts of a snapshot these memos read: its root, its own values and its root's lasting ones. */
+/** A `superseded` that never turns true: the snapshot stays the newest. */
+const current = () => false;
+
 function snapshotOf(root: string, lasting = createDerivedValues()): CorpusSnapshot {
   return { root, derived: createDerivedValues(), lasting } as unknown as CorpusSnapshot;
 }
@@ -37,12 +40,12 @@ describe('perSnapshotInSlices', () => {
     }, 'warm_value');
     const lasting = createDerivedValues();
     const errors: unknown[] = [];
-    warmUpSnapshot(snapshotOf('/corpus', lasting), (err) => errors.push(err));
+    warmUpSnapshot(snapshotOf('/corpus', lasting), current, (err) => errors.push(err));
     expect(built).toEqual([]); // not asked yet: nothing is built in the background
     await memoOf(snapshotOf('/corpus', lasting));
     const next = snapshotOf('/corpus', lasting);
-    warmUpSnapshot(next, (err) => errors.push(err));
-    warmUpSnapshot(snapshotOf('/corpus/feeds', lasting), (err) => errors.push(err));
+    warmUpSnapshot(next, current, (err) => errors.push(err));
+    warmUpSnapshot(snapshotOf('/corpus/feeds', lasting), current, (err) => errors.push(err));
     await memoOf(next); // the warm-up's build, not a second one
     expect(built).toEqual(['/corpus', '/corpus']);
     expect(errors).toEqual([]);
@@ -62,7 +65,7 @@ describe('perSnapshotInSlices', () => {
     const next = snapshotOf('/corpus', lasting);
     const errors: unknown[] = [];
     await new Promise<void>((resolve) => {
-      warmUpSnapshot(next, (err) => {
+      warmUpSnapshot(next, current, (err) => {
         errors.push(err);
         resolve();
       });
@@ -70,5 +73,41 @@ describe('perSnapshotInSlices', () => {
     expect((errors[0] as Error).message).toBe('warm-up fails');
     fail = false;
     await expect(memoOf(next)).resolves.toBe('built');
+  });
+
+  it('stops a warm build nobody waits for once a newer snapshot replaced its own', async () => {
+    let steps = 0;
+    let finished = 0;
+    const memoOf = perSnapshotInSlices(async (_s, slicer) => {
+      for (let i = 0; i < 100; i++) {
+        await slicer.yieldIfDue();
+        steps++;
+      }
+      finished++;
+      return 'built';
+    }, 'warm_superseded');
+    const lasting = createDerivedValues();
+    await memoOf(snapshotOf('/corpus', lasting));
+    const [stale, kept] = [snapshotOf('/corpus', lasting), snapshotOf('/corpus', lasting)];
+    let replaced = false;
+    const errors: unknown[] = [];
+    steps = 0;
+    warmUpSnapshot(
+      stale,
+      () => replaced,
+      (err) => errors.push(err),
+    );
+    warmUpSnapshot(
+      kept,
+      () => replaced,
+      (err) => errors.push(err),
+    );
+    const joined = memoOf(kept); // a request waits for this one: it always finishes
+    replaced = true;
+    await expect(joined).resolves.toBe('built');
+    expect(finished).toBe(2); // the first snapshot's and the kept one's; the stale one stopped
+    expect(steps).toBeLessThan(200);
+    expect(errors).toEqual([]); // a stopped build is no failure
+    await expect(memoOf(stale)).resolves.toBe('built'); // asked later: built again, in full
   });
 });

@@ -47,14 +47,32 @@ export function perSnapshot<T, S extends Pick<CorpusSnapshot, 'derived'> = Corpu
   return (snapshot) => snapshot.derived.derive(key, () => build(snapshot));
 }
 
-/** Builds a kept-warm value for a root's new snapshot; the promise settles when it is built. */
-type WarmUp = (snapshot: CorpusSnapshot) => Promise<unknown>;
+/**
+ * Starts the build of a kept-warm value for a root's new snapshot; the
+ * promise settles when it is built, or rejects with `BuildSuperseded` when
+ * `superseded()` turned true before any request waited for it.
+ */
+type WarmUp = (snapshot: CorpusSnapshot, superseded: () => boolean) => Promise<unknown>;
 
 const WARM_UPS = Symbol('warm_ups');
 
 /** The kept-warm values of one root, with the roots whose snapshots were asked for each. */
 function warmUpsOf(lasting: DerivedValues): Map<WarmUp, Set<string>> {
   return lasting.derive(WARM_UPS, () => new Map<WarmUp, Set<string>>());
+}
+
+/** A warm-up stopped because a newer snapshot replaced its own before anyone asked for it. */
+export class BuildSuperseded extends Error {
+  constructor() {
+    super('a newer snapshot replaced this one before its value was asked for');
+    this.name = 'BuildSuperseded';
+  }
+}
+
+/** One build of a value: `awaited` once a request waits for it (it then always finishes). */
+interface Build<T> {
+  promise: Promise<T>;
+  awaited: boolean;
 }
 
 /**
@@ -65,35 +83,61 @@ function warmUpsOf(lasting: DerivedValues): Map<WarmUp, Set<string>> {
  *
  * Once a root's snapshot was asked for it, the value is kept warm: the
  * registry starts its build for each later snapshot of that root as soon as
- * the snapshot is published (`warmUpSnapshot`), not on the next request.
+ * the snapshot is published (`warmUpSnapshot`), not on the next request. A
+ * warm build nobody waits for stops at its next slice once a newer snapshot
+ * replaced its own, so a burst of changes does not pile up builds.
  */
 export function perSnapshotInSlices<T>(
   build: (snapshot: CorpusSnapshot, slicer: TimeSlicer) => Promise<T>,
   name: string,
 ): (snapshot: CorpusSnapshot) => Promise<T> {
   const key = Symbol(name);
-  const get = (snapshot: CorpusSnapshot): Promise<T> =>
-    snapshot.derived.derive(key, () => {
-      const roots = warmUpsOf(snapshot.lasting);
-      const asked = roots.get(get) ?? new Set<string>();
-      roots.set(get, asked.add(snapshot.root));
-      return build(snapshot, createTimeSlicer()).catch((err: unknown) => {
-        snapshot.derived.forget(key);
-        throw err;
-      });
+  const start = (snapshot: CorpusSnapshot, superseded?: () => boolean): Build<T> => {
+    const slices = createTimeSlicer();
+    const running: Build<T> = { promise: Promise.resolve() as Promise<T>, awaited: false };
+    const slicer: TimeSlicer = {
+      async yieldIfDue() {
+        await slices.yieldIfDue();
+        if (!running.awaited && superseded?.() === true) {
+          throw new BuildSuperseded();
+        }
+      },
+    };
+    running.promise = build(snapshot, slicer).catch((err: unknown) => {
+      snapshot.derived.forget(key);
+      throw err;
     });
-  return get;
+    return running;
+  };
+  const warm: WarmUp = (snapshot, superseded) =>
+    snapshot.derived.derive(key, () => start(snapshot, superseded)).promise;
+  return (snapshot) => {
+    const roots = warmUpsOf(snapshot.lasting);
+    roots.set(warm, (roots.get(warm) ?? new Set<string>()).add(snapshot.root));
+    const running = snapshot.derived.derive(key, () => start(snapshot));
+    running.awaited = true;
+    return running.promise;
+  };
 }
 
 /**
  * Starts, in the background, the builds of the values kept warm for this
- * snapshot's root (see `perSnapshotInSlices`). A failure is reported to
- * `onError`; the value is then built again on its next request.
+ * snapshot's root (see `perSnapshotInSlices`); `superseded` says when a
+ * newer snapshot replaced this one. A failure is reported to `onError` (the
+ * value is then built again on its next request); a stopped build is not.
  */
-export function warmUpSnapshot(snapshot: CorpusSnapshot, onError: (err: unknown) => void): void {
+export function warmUpSnapshot(
+  snapshot: CorpusSnapshot,
+  superseded: () => boolean,
+  onError: (err: unknown) => void,
+): void {
   for (const [warm, roots] of warmUpsOf(snapshot.lasting)) {
     if (roots.has(snapshot.root)) {
-      warm(snapshot).catch(onError);
+      warm(snapshot, superseded).catch((err: unknown) => {
+        if (!(err instanceof BuildSuperseded)) {
+          onError(err);
+        }
+      });
     }
   }
 }
