@@ -120,7 +120,8 @@ async function graphRebuildRow(base, root, bareP99) {
       await new Promise((r) => setTimeout(r, 10));
     }
     const sorted = latencies.sort((a, b) => a - b);
-    const at = (q) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
+    const at = (q) =>
+      Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
     const p99 = at(0.99);
     return {
       label: 'episodes route while the graph index is rebuilt after a change (100k)',
