@@ -94,19 +94,20 @@ export function perSnapshotInSlices<T>(
   const key = Symbol(name);
   const start = (snapshot: CorpusSnapshot, superseded?: () => boolean): Build<T> => {
     const slices = createTimeSlicer();
-    const running: Build<T> = { promise: Promise.resolve() as Promise<T>, awaited: false };
+    let running: Build<T> | undefined; // set before the build's first slice ends
     const slicer: TimeSlicer = {
       async yieldIfDue() {
         await slices.yieldIfDue();
-        if (!running.awaited && superseded?.() === true) {
+        if (running?.awaited !== true && superseded?.() === true) {
           throw new BuildSuperseded();
         }
       },
     };
-    running.promise = build(snapshot, slicer).catch((err: unknown) => {
+    const promise = build(snapshot, slicer).catch((err: unknown) => {
       snapshot.derived.forget(key);
       throw err;
     });
+    running = { promise, awaited: false };
     return running;
   };
   const warm: WarmUp = (snapshot, superseded) =>
