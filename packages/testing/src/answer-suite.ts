@@ -104,7 +104,7 @@ export function declareAnswerSuite<S>(label: string, suite: AnswerSuite<S>): voi
       await suite.generate(root);
       generated = filesUnder(root);
     }
-  }, 60_000);
+  }, 120_000);
 
   afterAll(() => {
     scratch.remove();
