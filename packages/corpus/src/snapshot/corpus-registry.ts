@@ -283,6 +283,7 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
   };
 
   const drop = (root: CorpusRoot): void => {
+    root.dropped = true; // its warm index builds stop at their next slice
     root.watcher?.close();
     clearInterval(root.rescanTimer);
     clearTimeout(root.saveTimer);

@@ -54,6 +54,8 @@ export interface CorpusRoot {
   /** How long the last projection save took (0 before the first). */
   lastSaveMs: number;
   saving?: Promise<void>;
+  /** Evicted, or its registry closed: its background work stops. */
+  dropped?: boolean;
 }
 
 const MAX_RETRY_DELAY_MS = 60_000;
@@ -229,7 +231,7 @@ export async function syncRoot(
     if (published !== previous) {
       warmUpSnapshot(
         published,
-        () => root.snapshot !== published,
+        () => root.dropped === true || root.snapshot !== published,
         (err) =>
           context.logger.error(
             { root: published.root, err: (err as Error).message },
