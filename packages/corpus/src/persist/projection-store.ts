@@ -4,11 +4,11 @@ import type { Logger } from 'pino';
 import type { DirListing } from '../discovery/discovery.js';
 import type { ArtifactKind, EpisodeMetadata } from '../readers/metadata.js';
 import {
-  type CachedArtifact,
-  type CachedMetadata,
   type CorpusState,
   createCorpusState,
   type LoadedArtifact,
+  newCachedArtifact,
+  newCachedMetadata,
 } from '../snapshot/corpus-state.js';
 import {
   projectionFileOf,
@@ -74,14 +74,14 @@ function seedState(state: CorpusState, rows: readonly ProjectionRow[]): void {
       state.art.set(row[1], row[2]);
     } else {
       const [letter, rel, mtimeMs, size, value] = row;
-      const entry = { mtimeMs, size, stable: false };
       if (letter === 'm') {
-        const metadata: CachedMetadata = { ...entry, value: value as EpisodeMetadata | null };
-        state.metadata.set(rel, metadata);
+        state.metadata.set(rel, newCachedMetadata(mtimeMs, size, value as EpisodeMetadata | null));
       } else {
         const kind = KIND_OF[letter];
-        const artifact: CachedArtifact = { ...entry, kind, value: value as LoadedArtifact | null };
-        state.artifacts.set(rel, artifact);
+        state.artifacts.set(
+          rel,
+          newCachedArtifact(kind, mtimeMs, size, value as LoadedArtifact | null),
+        );
       }
     }
   }

@@ -13,6 +13,8 @@ import {
   type CorpusState,
   dedupWinners,
   listTrackedFiles,
+  newCachedArtifact,
+  newCachedMetadata,
   type TrackedKind,
   touchOwnerOf,
   trackedIn,
@@ -47,13 +49,12 @@ function registerNew(state: CorpusState, tracked: Iterable<[string, TrackedKind]
   for (const [relpath, kind] of tracked) {
     const cache = cacheFor(state, kind);
     if (!cache.has(relpath)) {
-      const placeholder: AnyCached = {
-        mtimeMs: Number.NaN,
-        size: -1,
-        stable: false,
-        value: undefined,
-      };
-      cache.set(relpath, kind === 'metadata' ? placeholder : { ...placeholder, kind });
+      cache.set(
+        relpath,
+        kind === 'metadata'
+          ? newCachedMetadata(Number.NaN, -1, undefined)
+          : newCachedArtifact(kind, Number.NaN, -1, undefined),
+      );
       state.generation++;
       state.keysVersion++;
       if (kind === 'metadata') {

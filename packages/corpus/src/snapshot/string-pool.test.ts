@@ -14,7 +14,7 @@ describe('createStringPool', () => {
     const first = pool.intern(parsed());
     pool.intern(parsed());
     pool.intern(parsed());
-    expect(pool.size).toBe(2); // "topic:budgets" and "Ada"
+    expect(pool.size).toBe(3); // "topic:budgets", "Ada" and the list ["Ada", "Ada"]
     expect(first).toEqual(parsed());
   });
 
@@ -71,6 +71,32 @@ describe('createStringPool', () => {
     const foreign = runInNewContext('({ id: "topic:a", map: new Map([["k", "v"]]), list: ["x"] })');
     pool.intern(foreign);
     pool.intern(deserialize(serialize({ id: 'topic:a', names: ['y'] })));
-    expect(pool.size).toBe(5); // topic:a, k, v, x, y
+    expect(pool.size).toBe(7); // topic:a, k, v, x, y and the lists [x], [y]
+  });
+
+  it('shares short lists of strings by content, frozen, and keeps other lists as exact copies', () => {
+    const pool = createStringPool();
+    const a = pool.intern({ topicIds: ['topic:a', 'topic:b'], none: [] as string[] });
+    const b = pool.intern({ topicIds: ['topic:a', 'topic:b'], none: [] as string[] });
+    expect(b.topicIds).toBe(a.topicIds);
+    expect(b.none).toBe(a.none);
+    expect(Object.isFrozen(a.topicIds)).toBe(true);
+    expect(a.topicIds).toEqual(['topic:a', 'topic:b']);
+    // Content, not joined text, decides: ["a,b"] is not ["a", "b"].
+    const joined = pool.intern({ ids: ['a,b'] });
+    const split = pool.intern({ ids: ['a', 'b'] });
+    expect(joined.ids).toEqual(['a,b']);
+    expect(split.ids).toEqual(['a', 'b']);
+    // Lists of objects, long lists and lists holding prose stay the caller's, copied.
+    const objects = [{ id: 'topic:a' }];
+    const long = Array.from({ length: 17 }, (_, i) => `id:${i}`);
+    const kept = pool.intern({ objects, long });
+    expect(kept.objects).toEqual(objects);
+    expect(kept.long).toEqual(long);
+    expect(Object.isFrozen(kept.objects)).toBe(false);
+    expect(pool.intern({ long }).long).not.toBe(kept.long);
+    const prose = createStringPool({ maxLength: 4, maxEntries: 100 });
+    const one = prose.intern({ list: ['a longer text'] });
+    expect(prose.intern({ list: ['a longer text'] }).list).not.toBe(one.list);
   });
 });

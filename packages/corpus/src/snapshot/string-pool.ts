@@ -11,7 +11,7 @@ export interface StringPool {
   intern<T>(value: T): T;
   /** One string's pooled copy, whatever its length. */
   one(text: string): string;
-  /** Distinct strings held. */
+  /** Distinct strings and shared lists held. */
   readonly size: number;
   /** Times the pool was emptied because it reached its bound. */
   readonly resets: number;
@@ -45,20 +45,59 @@ function isPlainObject(value: object): value is Record<string, unknown> {
 const isMap = (value: object): value is Map<unknown, unknown> =>
   value instanceof Map || tagOf(value) === '[object Map]';
 
+/** Lists of strings up to this length are shared by content (topic ids, aliases, authors). */
+const MAX_SHARED_LIST = 16;
+
+const EMPTY_LIST: readonly unknown[] = Object.freeze([]);
+
 export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): StringPool {
   let pool = new Map<string, string>();
+  let lists = new Map<string, readonly string[]>();
   let resets = 0;
+  const makeRoom = () => {
+    if (pool.size + lists.size >= limits.maxEntries) {
+      pool = new Map();
+      lists = new Map();
+      resets++;
+    }
+  };
   const one = (text: string): string => {
     const known = pool.get(text);
     if (known !== undefined) {
       return known;
     }
-    if (pool.size >= limits.maxEntries) {
-      pool = new Map();
-      resets++;
-    }
+    makeRoom();
     pool.set(text, text);
     return text;
+  };
+  /**
+   * A short list of pooled strings as one frozen copy per content. Lists
+   * built by `push` keep a backing store of 17 or more slots, and most
+   * insights repeat their neighbours' topic or speaker ids, so sharing them
+   * saves both the slack and the copies.
+   */
+  const list = (items: unknown[]): readonly unknown[] => {
+    if (items.length === 0) {
+      return EMPTY_LIST;
+    }
+    // Not shared: an exact-size copy drops the slack of a pushed list.
+    if (items.length > MAX_SHARED_LIST) {
+      return items.slice();
+    }
+    for (const item of items) {
+      if (typeof item !== 'string' || item.length > limits.maxLength) {
+        return items.slice();
+      }
+    }
+    const key = JSON.stringify(items);
+    const known = lists.get(key);
+    if (known !== undefined) {
+      return known;
+    }
+    makeRoom();
+    const shared = Object.freeze(items.slice() as string[]);
+    lists.set(key, shared);
+    return shared;
   };
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') {
@@ -71,7 +110,9 @@ export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): Str
       for (let i = 0; i < value.length; i++) {
         value[i] = walk(value[i]);
       }
-    } else if (isMap(value)) {
+      return list(value);
+    }
+    if (isMap(value)) {
       const entries = [...value];
       value.clear();
       for (const [key, item] of entries) {
@@ -88,7 +129,7 @@ export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): Str
     intern: <T>(value: T) => walk(value) as T,
     one,
     get size() {
-      return pool.size;
+      return pool.size + lists.size;
     },
     get resets() {
       return resets;
