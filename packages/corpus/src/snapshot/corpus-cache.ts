@@ -17,6 +17,8 @@ export interface SyncDeps {
   concurrency: number;
   /** Paces the synchronous file reads (see readTextWithStat). */
   slicer: TimeSlicer;
+  /** From this many files to read at once, a worker thread parses them ahead (`parse-ahead.ts`). */
+  parseAheadMin: number;
 }
 
 /** IO done by one load or refresh; tests assert incrementality with these. */

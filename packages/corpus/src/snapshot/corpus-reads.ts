@@ -1,15 +1,9 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '@podcast/runtime';
-import { normalizeBridge } from '../readers/bridge-reader.js';
-import { normalizeGi } from '../readers/gi-reader.js';
-import { normalizeKg } from '../readers/kg-reader.js';
-import { readCorpusObject } from '../readers/lenient-parse.js';
-import type { ArtifactKind } from '../readers/metadata.js';
-import { pickEpisodeMetadata } from '../readers/metadata.js';
+import type { EpisodeMetadata } from '../readers/metadata.js';
 import { artCandidatesOf } from '../records/episode-record.js';
 import {
-  type AnyCached,
   cacheFor,
   forget,
   noteStability,
@@ -28,25 +22,48 @@ import {
   type TrackedKind,
   touch,
 } from './corpus-state.js';
+import { type ParseAhead, startParseAhead } from './parse-ahead.js';
+import { parseTrackedFile } from './parse-file.js';
 
-/** Reads one file into its cache entry; returns the parsed object, or undefined when unusable or gone. */
-async function readCached(
+/**
+ * Reads one tracked file into its cache entry: from the read-ahead worker
+ * when one parsed it, else here. Returns its kept value (null: unusable),
+ * or undefined when the file is gone (its entry is forgotten).
+ */
+async function readTracked(
   state: CorpusState,
-  cache: Map<string, AnyCached>,
   relpath: string,
+  kind: TrackedKind,
   deps: SyncDeps,
-): Promise<Record<string, unknown> | undefined> {
+  ahead: ParseAhead | undefined,
+): Promise<object | null | undefined> {
+  const early = ahead === undefined ? null : await ahead.take(relpath);
   await deps.slicer.yieldIfDue();
   state.generation++;
-  const read = readCorpusObject(path.join(state.root, relpath), deps.logger);
+  const parsed = early === null ? parseTrackedFile(state.root, relpath, kind, deps.logger) : early;
+  const cache = cacheFor(state, kind);
   const entry = cache.get(relpath);
-  if (read === undefined || entry === undefined) {
+  if (parsed === undefined || entry === undefined) {
     forget(state, cache, relpath);
     return undefined;
   }
-  Object.assign(entry, { mtimeMs: read.mtimeMs, size: read.size });
+  Object.assign(entry, { mtimeMs: parsed.mtimeMs, size: parsed.size });
   noteStability(state, relpath, entry, deps);
-  return read.record;
+  return parsed.value;
+}
+
+/**
+ * A worker parsing `files` ahead of the loader when there are enough of
+ * them to pay for it (a first load, a big change); else undefined.
+ */
+function readAheadFor(
+  state: CorpusState,
+  files: ReadonlyArray<readonly [string, TrackedKind]>,
+  deps: SyncDeps,
+): ParseAhead | undefined {
+  return files.length >= deps.parseAheadMin
+    ? startParseAhead(state.root, files, deps.logger)
+    : undefined;
 }
 
 function noteDedupKey(state: CorpusState, relpath: string, entry: CachedMetadata): void {
@@ -60,24 +77,34 @@ function noteDedupKey(state: CorpusState, relpath: string, entry: CachedMetadata
 export async function loadMetadata(state: CorpusState, deps: SyncDeps, counters: SyncCounters) {
   const pending = [...state.metadataToRead];
   const artToCheck = new Set<string>();
-  await mapLimit(pending, deps.concurrency, async (relpath) => {
-    counters.filesRead++;
-    const raw = await readCached(state, cacheFor(state, 'metadata'), relpath, deps);
-    state.metadataToRead.delete(relpath);
-    const entry = state.metadata.get(relpath);
-    if (entry !== undefined) {
-      entry.value = raw === undefined ? null : state.strings.intern(pickEpisodeMetadata(raw));
-      noteDedupKey(state, relpath, entry);
-      touch(state, relpath);
-    }
-    if (raw === undefined) {
-      counters.filesSkipped++;
-      return;
-    }
-    for (const art of artCandidatesOf(raw)) {
-      artToCheck.add(art);
-    }
-  });
+  const ahead = readAheadFor(
+    state,
+    pending.map((relpath) => [relpath, 'metadata'] as const),
+    deps,
+  );
+  try {
+    await mapLimit(pending, deps.concurrency, async (relpath) => {
+      counters.filesRead++;
+      const value = await readTracked(state, relpath, 'metadata', deps, ahead);
+      state.metadataToRead.delete(relpath);
+      const entry = state.metadata.get(relpath);
+      const metadata = value ? state.strings.intern(value as EpisodeMetadata) : null;
+      if (entry !== undefined) {
+        entry.value = metadata;
+        noteDedupKey(state, relpath, entry);
+        touch(state, relpath);
+      }
+      if (metadata === null) {
+        counters.filesSkipped++;
+        return;
+      }
+      for (const art of artCandidatesOf(metadata)) {
+        artToCheck.add(art);
+      }
+    });
+  } finally {
+    await ahead?.close();
+  }
   return artToCheck;
 }
 
@@ -106,31 +133,16 @@ export async function checkArt(
   }
 }
 
-const NORMALIZERS: Readonly<
-  Record<ArtifactKind, (raw: Record<string, unknown>) => LoadedArtifact>
-> = {
-  gi: normalizeGi,
-  kg: normalizeKg,
-  bridge: normalizeBridge,
-};
-
 async function loadArtifact(
   state: CorpusState,
   relpath: string,
   file: CachedArtifact,
   deps: SyncDeps,
+  ahead: ParseAhead | undefined,
 ) {
-  const raw = await readCached(state, cacheFor(state, file.kind), relpath, deps);
+  const value = await readTracked(state, relpath, file.kind, deps, ahead);
   state.artifactsVersion++; // its (mtime, size) and value are new
-  try {
-    file.value = raw === undefined ? null : state.strings.intern(NORMALIZERS[file.kind](raw));
-  } catch (err) {
-    deps.logger.warn(
-      { file: relpath, err: (err as Error).message },
-      'skipping unreadable corpus file',
-    );
-    file.value = null;
-  }
+  file.value = value ? state.strings.intern(value as LoadedArtifact) : null;
 }
 
 /** The GI/KG/bridge sibling relpaths of the winners, kept while the winners set is the same. */
@@ -180,13 +192,22 @@ export async function loadWinnerArtifacts(
       toRead.push([relpath, file]);
     }
   }
-  await mapLimit(toRead, deps.concurrency, async ([relpath, file]) => {
-    counters.filesRead++;
-    await loadArtifact(state, relpath, file, deps);
-    if (file.value === null) {
-      counters.filesSkipped++;
-    }
-  });
+  const ahead = readAheadFor(
+    state,
+    toRead.map(([relpath, file]) => [relpath, file.kind] as const),
+    deps,
+  );
+  try {
+    await mapLimit(toRead, deps.concurrency, async ([relpath, file]) => {
+      counters.filesRead++;
+      await loadArtifact(state, relpath, file, deps, ahead);
+      if (file.value === null) {
+        counters.filesSkipped++;
+      }
+    });
+  } finally {
+    await ahead?.close();
+  }
   counters.filesStatted += toStat.length;
   await statKnown(state, toStat, deps);
   state.artifactPass = { winners, artifactsVersion: state.artifactsVersion };

@@ -44,6 +44,12 @@ export interface CorpusRegistryOptions {
   /** Files statted at once. Default 64. */
   concurrency?: number;
   /**
+   * From this many files to read in one sync (a first load, a big change),
+   * a worker thread reads and parses them ahead of the loader. Default
+   * 1,000; `Infinity` reads every file on the main thread.
+   */
+  parseAheadMin?: number;
+  /**
    * The configured roots (CORPUS_DIR, CORPUS_ROOTS): held for the life of the
    * registry, never evicted, whatever callers ask for. Compared by real path.
    */
@@ -202,6 +208,7 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
     caches,
     now,
     concurrency: options.concurrency ?? 64,
+    parseAheadMin: options.parseAheadMin ?? 1000,
     slicer,
     retryBaseMs: settleMs,
     ...(store ? { store } : {}),

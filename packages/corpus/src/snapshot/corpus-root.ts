@@ -17,6 +17,7 @@ export interface RootContext {
   now: () => Date;
   concurrency: number;
   slicer: TimeSlicer;
+  parseAheadMin: number;
   /** The first retry delay after a failed sync (the settle delay). */
   retryBaseMs: number;
   /** Where projections are persisted (CORPUS_CACHE_DIR); none when caching is off. */

@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import type { ParsedFile, ParsedKind } from './parse-file.js';
+import type { ParseBatch, ParsedBatch } from './parse-worker.js';
+
+/**
+ * The worker's compiled script in this package's dist, whether this module
+ * runs from dist or from src (the tests run sources; `pnpm test` builds first).
+ */
+export const PARSE_WORKER_SCRIPT = fileURLToPath(
+  new URL('../../dist/snapshot/parse-worker.js', import.meta.url),
+);
+
+/**
+ * Files parsed ahead of the loader by a worker thread. A first load spends
+ * most of its time reading, parsing and normalising JSON; the worker does
+ * that on the machine's other core while the main thread interns, stores
+ * and serves requests. Batches go out in the order of `files` and only a
+ * few ahead of what the loader has taken, so at most
+ * `batchSize × batchesAhead` parsed files wait in memory.
+ */
+export interface ParseAhead {
+  /**
+   * The file's parse (undefined: it vanished), or null when the worker
+   * does not give it (the main thread's share, not in the list, taken
+   * already, or the worker failed): the caller then reads the file itself.
+   */
+  take(relpath: string): Promise<ParsedFile | undefined | null>;
+  close(): Promise<void>;
+}
+
+export interface ParseAheadOptions {
+  batchSize?: number;
+  batchesAhead?: number;
+  /**
+   * The fraction of batches the worker parses; the main thread parses the
+   * rest itself while the worker works, since interning and storing what
+   * the worker sends leaves it idle otherwise. Default 0.7, measured on a
+   * 2-core machine (docs/decisions/corpus.md).
+   */
+  share?: number;
+  /** The worker script; tests point it at a missing or failing one. */
+  script?: string;
+}
+
+interface Slot {
+  results: Map<string, ParsedFile | undefined> | undefined;
+  left: number;
+  arrived: Promise<void>;
+  settle: () => void;
+}
+
+/** Starts a worker parsing `files`; undefined when no worker can run (the loader reads them itself). */
+export function startParseAhead(
+  root: string,
+  files: ReadonlyArray<readonly [string, ParsedKind]>,
+  logger: Logger,
+  options: ParseAheadOptions = {},
+): ParseAhead | undefined {
+  const script = options.script ?? PARSE_WORKER_SCRIPT;
+  if (files.length === 0 || !existsSync(script)) {
+    return undefined;
+  }
+  const worker = new Worker(script);
+  worker.unref();
+  // 256 files a batch, fewer for a short list so that it still splits between the threads.
+  const size = options.batchSize ?? Math.min(256, Math.ceil(files.length / 16));
+  const ahead = options.batchesAhead ?? 4;
+  const count = Math.ceil(files.length / size);
+  const batchOf = new Map<string, number>();
+  const share = options.share ?? 0.7;
+  // Spread evenly: batch `id` goes to the worker when the share's running total steps past an integer.
+  const isWorkers = (id: number) => Math.floor((id + 1) * share) > Math.floor(id * share);
+  for (const [i, [relpath]] of files.entries()) {
+    const id = Math.floor(i / size);
+    if (isWorkers(id)) {
+      batchOf.set(relpath, id);
+    }
+  }
+  const slots: Slot[] = [];
+  let sent = 0;
+  let failed = false;
+  let closed = false;
+  const sliceOf = (id: number) => files.slice(id * size, (id + 1) * size);
+  const sendUpTo = (end: number) => {
+    while (!failed && sent < Math.min(count, end)) {
+      const id = sent++;
+      if (!isWorkers(id)) {
+        continue;
+      }
+      const batch = sliceOf(id);
+      let settle = () => {};
+      const arrived = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
+      slots[id] = { results: undefined, left: batch.length, arrived, settle };
+      worker.postMessage({ id, root, files: batch } satisfies ParseBatch);
+    }
+  };
+  const fail = (err: Error) => {
+    if (failed || closed) {
+      return;
+    }
+    failed = true;
+    logger.warn(
+      { err: err.message },
+      'corpus read-ahead worker failed; reading on the main thread',
+    );
+    for (const slot of slots) {
+      slot?.settle();
+    }
+  };
+  worker.on('message', ({ id, results, warnings }: ParsedBatch) => {
+    for (const [fields, message] of warnings) {
+      logger.warn(fields, message);
+    }
+    const slot = slots[id];
+    if (slot !== undefined) {
+      slot.results = new Map(sliceOf(id).map(([relpath], i) => [relpath, results[i]]));
+      slot.settle();
+    }
+  });
+  worker.on('error', fail);
+  worker.on('exit', (code) => fail(new Error(`the worker exited with code ${code}`)));
+  sendUpTo(ahead);
+  return {
+    async take(relpath) {
+      const id = batchOf.get(relpath);
+      if (id === undefined) {
+        return null;
+      }
+      sendUpTo(id + ahead);
+      const slot = slots[id];
+      if (slot === undefined) {
+        return null;
+      }
+      await slot.arrived;
+      const results = slot.results;
+      if (results === undefined || !results.has(relpath)) {
+        return null;
+      }
+      const parsed = results.get(relpath);
+      results.delete(relpath);
+      slot.left--;
+      if (slot.left === 0) {
+        slot.results = undefined;
+        sendUpTo(id + 1 + ahead);
+      }
+      return parsed;
+    },
+    async close() {
+      closed = true;
+      await worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import type { Logger } from 'pino';
+import { normalizeBridge } from '../readers/bridge-reader.js';
+import { normalizeGi } from '../readers/gi-reader.js';
+import { normalizeKg } from '../readers/kg-reader.js';
+import { readCorpusObject } from '../readers/lenient-parse.js';
+import { type ArtifactKind, pickEpisodeMetadata } from '../readers/metadata.js';
+
+/** The kinds of file the loader tracks. */
+export type ParsedKind = 'metadata' | ArtifactKind;
+
+/**
+ * One tracked file as the loader keeps it: its (mtime, size) and its kept
+ * value (picked metadata or a normalised layer), or null when the file is
+ * unusable (after one warning).
+ */
+export interface ParsedFile {
+  mtimeMs: number;
+  size: number;
+  value: object | null;
+}
+
+const NORMALIZERS: Readonly<Record<ArtifactKind, (raw: Record<string, unknown>) => object>> = {
+  gi: normalizeGi,
+  kg: normalizeKg,
+  bridge: normalizeBridge,
+};
+
+/**
+ * Reads, parses and normalises one tracked file; undefined when it vanished.
+ * The one definition of what the loader keeps of a file, whether it runs on
+ * the main thread or in the read-ahead worker (`parse-worker.ts`).
+ */
+export function parseTrackedFile(
+  root: string,
+  relpath: string,
+  kind: ParsedKind,
+  logger: Pick<Logger, 'warn'>,
+): ParsedFile | undefined {
+  const read = readCorpusObject(path.join(root, relpath), logger as Logger);
+  if (read === undefined) {
+    return undefined;
+  }
+  const { mtimeMs, size, record } = read;
+  if (record === undefined) {
+    return { mtimeMs, size, value: null };
+  }
+  if (kind === 'metadata') {
+    return { mtimeMs, size, value: pickEpisodeMetadata(record) };
+  }
+  try {
+    return { mtimeMs, size, value: NORMALIZERS[kind](record) };
+  } catch (err) {
+    logger.warn({ file: relpath, err: (err as Error).message }, 'skipping unreadable corpus file');
+    return { mtimeMs, size, value: null };
+  }
+}

@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from '@jest/globals';
+import { createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import { PARSE_WORKER_SCRIPT, startParseAhead } from '../src/snapshot/parse-ahead.js';
+import { type ParsedKind, parseTrackedFile } from '../src/snapshot/parse-file.js';
+import {
+  makeStandardCorpus,
+  makeTempDir,
+  memoryLogger,
+  metadataDoc,
+  servedOf,
+  writeJson,
+  writeText,
+} from './corpus-fixture.js';
+import { GI_3_1 } from './lineage-fixtures.js';
+
+const DIR = 'feeds/broken/run_20260101-000000/metadata';
+
+/** The standard corpus plus files the loader must skip with a warning. */
+async function corpusWithBrokenFiles(): Promise<string> {
+  const root = await makeStandardCorpus();
+  await writeJson(
+    root,
+    `${DIR}/good.metadata.json`,
+    metadataDoc({ feedId: 'broken', episodeId: 'good' }),
+  );
+  await writeJson(root, `${DIR}/good.gi.json`, GI_3_1);
+  await writeJson(
+    root,
+    `${DIR}/bad.metadata.json`,
+    metadataDoc({ feedId: 'broken', episodeId: 'bad' }),
+  );
+  await writeText(root, `${DIR}/bad.gi.json`, '{"nodes": [ {"id": "insight:1", "ty');
+  await writeText(root, `${DIR}/bad.kg.json`, '"just a string"');
+  await writeText(root, `${DIR}/truncated.metadata.json`, '{"feed": {"feed_id": "broken"}, "epi');
+  return root;
+}
+
+async function load(root: string, parseAheadMin: number) {
+  const memory = memoryLogger();
+  const registry = createCorpusRegistry({ logger: memory.logger, watch: false, parseAheadMin });
+  try {
+    const snapshot = await registry.get(root);
+    const warnings = memory.lines
+      .filter((line) => line.level === 40)
+      .map(({ file, err, msg }) => JSON.stringify({ file, err, msg }))
+      .sort();
+    return { served: servedOf(snapshot), warnings, filesRead: snapshot.stats.filesRead };
+  } finally {
+    registry.close();
+  }
+}
+
+describe('files parsed ahead by a worker thread', () => {
+  it('has a built worker script to run (pnpm test builds before it tests)', () => {
+    expect(existsSync(PARSE_WORKER_SCRIPT)).toBe(true);
+  });
+
+  it('serves exactly what reading on the main thread serves, with the same warnings', async () => {
+    const root = await corpusWithBrokenFiles();
+    const onMain = await load(root, Number.POSITIVE_INFINITY);
+    const ahead = await load(root, 0);
+    expect(ahead.served).toEqual(onMain.served);
+    expect(ahead.warnings).toEqual(onMain.warnings);
+    expect(ahead.filesRead).toBe(onMain.filesRead);
+    expect(onMain.warnings.length).toBe(3); // the corrupt GI, the scalar KG, the truncated metadata
+  });
+
+  it('gives each file the parse the main thread would make', async () => {
+    const root = await corpusWithBrokenFiles();
+    const files: Array<[string, ParsedKind]> = [
+      [`${DIR}/good.metadata.json`, 'metadata'],
+      [`${DIR}/good.gi.json`, 'gi'],
+      [`${DIR}/bad.gi.json`, 'gi'],
+      [`${DIR}/truncated.metadata.json`, 'metadata'],
+      [`${DIR}/vanished.gi.json`, 'gi'],
+    ];
+    const memory = memoryLogger();
+    const ahead = startParseAhead(root, files, memory.logger, { share: 1, batchSize: 2 });
+    expect(ahead).toBeDefined();
+    try {
+      for (const [relpath, kind] of files) {
+        const expected = parseTrackedFile(root, relpath, kind, memoryLogger().logger);
+        expect(await ahead?.take(relpath)).toEqual(expected);
+      }
+      // Taken once: a second take is the caller's to read.
+      expect(await ahead?.take(`${DIR}/good.gi.json`)).toBeNull();
+      expect(await ahead?.take('not/in/the/list.gi.json')).toBeNull();
+    } finally {
+      await ahead?.close();
+    }
+    expect(memory.lines.filter((line) => line.level === 40)).toHaveLength(2);
+  });
+
+  it('leaves the main thread its share of the batches', async () => {
+    const root = await corpusWithBrokenFiles();
+    const files: Array<[string, ParsedKind]> = [
+      [`${DIR}/good.metadata.json`, 'metadata'],
+      [`${DIR}/good.gi.json`, 'gi'],
+    ];
+    const ahead = startParseAhead(root, files, memoryLogger().logger, { share: 0.5, batchSize: 1 });
+    try {
+      const taken = await Promise.all(files.map(([relpath]) => ahead?.take(relpath)));
+      expect(taken.filter((parsed) => parsed === null)).toHaveLength(1);
+    } finally {
+      await ahead?.close();
+    }
+  });
+
+  it('starts no worker without a script, and hands every file back when the worker fails', async () => {
+    const root = await corpusWithBrokenFiles();
+    const files: Array<[string, ParsedKind]> = [[`${DIR}/good.gi.json`, 'gi']];
+    const logger = memoryLogger();
+    expect(
+      startParseAhead(root, files, logger.logger, { script: path.join(root, 'none.mjs') }),
+    ).toBeUndefined();
+    const failing = path.join(await makeTempDir(), 'failing-worker.mjs');
+    await writeFile(failing, "throw new Error('the worker broke');\n");
+    const ahead = startParseAhead(root, files, logger.logger, { script: failing, share: 1 });
+    try {
+      expect(await ahead?.take(`${DIR}/good.gi.json`)).toBeNull();
+    } finally {
+      await ahead?.close();
+    }
+    expect(logger.lines.map((line) => line.msg)).toContain(
+      'corpus read-ahead worker failed; reading on the main thread',
+    );
+  });
+});
