@@ -124,8 +124,13 @@ describe('files parsed ahead by a worker thread', () => {
     } finally {
       await ahead?.close();
     }
-    expect(logger.lines.map((line) => line.msg)).toContain(
-      'corpus read-ahead worker failed; reading on the main thread',
-    );
+    // A script Node refuses before it starts (a bare relative name) is a failure too.
+    expect(existsSync('package.json')).toBe(true);
+    expect(startParseAhead(root, files, logger.logger, { script: 'package.json' })).toBeUndefined();
+    expect(
+      logger.lines.filter(
+        (line) => line.msg === 'corpus read-ahead worker failed; reading on the main thread',
+      ),
+    ).toHaveLength(2);
   });
 });

@@ -45,6 +45,8 @@ export interface ParseAheadOptions {
   script?: string;
 }
 
+const WORKER_FAILED = 'corpus read-ahead worker failed; reading on the main thread';
+
 interface Slot {
   results: Map<string, ParsedFile | undefined> | undefined;
   left: number;
@@ -63,7 +65,13 @@ export function startParseAhead(
   if (files.length === 0 || !existsSync(script)) {
     return undefined;
   }
-  const worker = new Worker(script);
+  let worker: Worker;
+  try {
+    worker = new Worker(script);
+  } catch (err) {
+    logger.warn({ err: (err as Error).message }, WORKER_FAILED);
+    return undefined;
+  }
   worker.unref();
   // 256 files a batch, fewer for a short list so that it still splits between the threads.
   const size = options.batchSize ?? Math.min(256, Math.ceil(files.length / 16));
@@ -104,10 +112,7 @@ export function startParseAhead(
       return;
     }
     failed = true;
-    logger.warn(
-      { err: err.message },
-      'corpus read-ahead worker failed; reading on the main thread',
-    );
+    logger.warn({ err: err.message }, WORKER_FAILED);
     for (const slot of slots) {
       slot?.settle();
     }
