@@ -360,12 +360,19 @@ async function consumerBench(root, bareUrl) {
     const page = (await (await fetch(`${base}/api/app/episodes?page_size=100`)).json()).items;
     const slug = page[0].slug;
     const cookie = { cookie: await signedInCookie(database) };
-    // Also makes the production process load the corpus before it is measured.
-    const probe = await fetch(`${prod.base}/api/app/playback/${slug}`, {
-      method: 'PUT',
-      headers: { ...JSON_BODY, ...cookie },
-      body: '{"position_seconds":1}',
-    });
+    // Also makes the production process load the corpus before it is measured:
+    // it answers 503 with Retry-After while its first load runs, so ask again.
+    const put = () =>
+      fetch(`${prod.base}/api/app/playback/${slug}`, {
+        method: 'PUT',
+        headers: { ...JSON_BODY, ...cookie },
+        body: '{"position_seconds":1}',
+      });
+    let probe = await put();
+    for (let tries = 0; probe.status === 503 && tries < 60; tries++) {
+      await new Promise((r) => setTimeout(r, 1000));
+      probe = await put();
+    }
     if (!probe.ok) {
       throw new Error(`signed-in probe answered ${probe.status}`);
     }
