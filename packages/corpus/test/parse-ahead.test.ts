@@ -3,8 +3,12 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
-import { PARSE_WORKER_SCRIPT, startParseAhead } from '../src/snapshot/parse-ahead.js';
-import { type ParsedKind, parseTrackedFile } from '../src/snapshot/parse-file.js';
+import {
+  PARSE_WORKER_SCRIPT,
+  startParseAhead,
+  startStatAhead,
+} from '../src/snapshot/parse-ahead.js';
+import { type ParsedKind, parseTrackedFile, statTrackedFile } from '../src/snapshot/parse-file.js';
 import {
   makeStandardCorpus,
   makeTempDir,
@@ -132,5 +136,50 @@ describe('files parsed ahead by a worker thread', () => {
         (line) => line.msg === 'corpus read-ahead worker failed; reading on the main thread',
       ),
     ).toHaveLength(2);
+  });
+
+  it('stats ahead the same (mtime, size) the main thread reads, undefined for a vanished file', async () => {
+    const root = await corpusWithBrokenFiles();
+    const files: Array<[string, ParsedKind]> = [
+      [`${DIR}/good.metadata.json`, 'metadata'],
+      [`${DIR}/bad.gi.json`, 'gi'],
+      [`${DIR}/vanished.gi.json`, 'gi'],
+    ];
+    const ahead = startStatAhead(root, files, memoryLogger().logger, { share: 1, batchSize: 1 });
+    expect(ahead).toBeDefined();
+    try {
+      for (const [relpath] of files) {
+        expect(await ahead?.take(relpath)).toEqual(statTrackedFile(root, relpath));
+      }
+      expect(statTrackedFile(root, `${DIR}/vanished.gi.json`)).toBeUndefined();
+    } finally {
+      await ahead?.close();
+    }
+  });
+
+  it('sees a change made in place through stats taken ahead, as through its own', async () => {
+    const root = await corpusWithBrokenFiles();
+    const seen = async (parseAheadMin: number) => {
+      const registry = createCorpusRegistry({
+        logger: memoryLogger().logger,
+        watch: false,
+        parseAheadMin,
+      });
+      try {
+        await registry.get(root);
+        const doc = metadataDoc({
+          feedId: 'broken',
+          episodeId: 'good',
+          title: `Retitled ${parseAheadMin}`,
+        });
+        await writeJson(root, `${DIR}/good.metadata.json`, doc);
+        const snapshot = await registry.refresh(root); // stats every tracked file
+        return snapshot.episodes.find((e) => e.episode_id === 'good')?.title;
+      } finally {
+        registry.close();
+      }
+    };
+    expect(await seen(0)).toBe('Retitled 0');
+    expect(await seen(Number.POSITIVE_INFINITY)).toBe('Retitled Infinity');
   });
 });

@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs';
-import path from 'node:path';
 import type { Logger } from 'pino';
 import type { ArtifactKind } from '../readers/metadata.js';
 import {
@@ -8,6 +6,8 @@ import {
   type TrackedKind,
   touchOwnerOf,
 } from './corpus-state.js';
+import { type StatAhead, startStatAhead } from './parse-ahead.js';
+import { statTrackedFile } from './parse-file.js';
 import type { TimeSlicer } from './time-slicer.js';
 
 export interface SyncDeps {
@@ -68,15 +68,6 @@ export function forget(state: CorpusState, cache: Map<string, unknown>, relpath:
   state.generation++;
 }
 
-/** A file's (mtime, size), or undefined when it is gone or cannot be statted. */
-function statOrUndefined(file: string): { mtimeMs: number; size: number } | undefined {
-  try {
-    return statSync(file, { throwIfNoEntry: false });
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Stats known files that may have changed; a moved (mtime, size) marks the
  * value for re-reading. Synchronous and time-sliced like the reads: at
@@ -88,27 +79,44 @@ export async function statKnown(
   files: Array<[string, TrackedKind]>,
   deps: SyncDeps,
 ): Promise<void> {
-  for (const [relpath, kind] of files) {
-    await deps.slicer.yieldIfDue();
-    const cache = cacheFor(state, kind);
-    const info = statOrUndefined(path.join(state.root, relpath));
-    if (info === undefined) {
-      forget(state, cache, relpath); // removed between listing and stat
-      continue;
+  const ahead =
+    files.length >= deps.parseAheadMin ? startStatAhead(state.root, files, deps.logger) : undefined;
+  try {
+    for (const [relpath, kind] of files) {
+      await statOne(state, relpath, kind, deps, ahead);
     }
-    const known = cache.get(relpath);
-    if (known === undefined) {
-      continue;
-    }
-    if (known.mtimeMs !== info.mtimeMs || known.size !== info.size) {
-      Object.assign(known, { mtimeMs: info.mtimeMs, size: info.size, value: undefined });
-      state.generation++;
-      if (kind === 'metadata') {
-        state.metadataToRead.add(relpath);
-      } else {
-        state.artifactsVersion++;
-      }
-    }
-    noteStability(state, relpath, known, deps);
+  } finally {
+    await ahead?.close();
   }
+}
+
+async function statOne(
+  state: CorpusState,
+  relpath: string,
+  kind: TrackedKind,
+  deps: SyncDeps,
+  ahead: StatAhead | undefined,
+): Promise<void> {
+  const early = ahead === undefined ? null : await ahead.take(relpath);
+  await deps.slicer.yieldIfDue();
+  const cache = cacheFor(state, kind);
+  const info = early === null ? statTrackedFile(state.root, relpath) : early;
+  if (info === undefined) {
+    forget(state, cache, relpath); // removed between listing and stat
+    return;
+  }
+  const known = cache.get(relpath);
+  if (known === undefined) {
+    return;
+  }
+  if (known.mtimeMs !== info.mtimeMs || known.size !== info.size) {
+    Object.assign(known, { mtimeMs: info.mtimeMs, size: info.size, value: undefined });
+    state.generation++;
+    if (kind === 'metadata') {
+      state.metadataToRead.add(relpath);
+    } else {
+      state.artifactsVersion++;
+    }
+  }
+  noteStability(state, relpath, known, deps);
 }

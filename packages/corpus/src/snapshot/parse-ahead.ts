@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { ParsedFile, ParsedKind } from './parse-file.js';
-import type { ParseBatch, ParsedBatch } from './parse-worker.js';
+import type { FileStat, ParsedFile, ParsedKind } from './parse-file.js';
+import type { AheadTask, ParseBatch, ParsedBatch } from './parse-worker.js';
 
 /**
  * The worker's compiled script in this package's dist, whether this module
@@ -21,13 +21,13 @@ export const PARSE_WORKER_SCRIPT = fileURLToPath(
  * few ahead of what the loader has taken, so at most
  * `batchSize × batchesAhead` parsed files wait in memory.
  */
-export interface ParseAhead {
+export interface Ahead<T> {
   /**
    * The file's parse (undefined: it vanished), or null when the worker
    * does not give it (the main thread's share, not in the list, taken
    * already, or the worker failed): the caller then reads the file itself.
    */
-  take(relpath: string): Promise<ParsedFile | undefined | null>;
+  take(relpath: string): Promise<T | undefined | null>;
   close(): Promise<void>;
 }
 
@@ -47,8 +47,13 @@ export interface ParseAheadOptions {
 
 const WORKER_FAILED = 'corpus read-ahead worker failed; reading on the main thread';
 
-interface Slot {
-  results: Map<string, ParsedFile | undefined> | undefined;
+export type ParseAhead = Ahead<ParsedFile>;
+
+/** Stats taken ahead by the worker, for a sync that stats every tracked file (a restart, a rescan). */
+export type StatAhead = Ahead<FileStat>;
+
+interface Slot<T> {
+  results: Map<string, T | undefined> | undefined;
   left: number;
   arrived: Promise<void>;
   settle: () => void;
@@ -61,6 +66,26 @@ export function startParseAhead(
   logger: Logger,
   options: ParseAheadOptions = {},
 ): ParseAhead | undefined {
+  return startAhead<ParsedFile>('parse', root, files, logger, options);
+}
+
+/** Starts a worker statting `files`; undefined when no worker can run (the caller stats them itself). */
+export function startStatAhead(
+  root: string,
+  files: ReadonlyArray<readonly [string, ParsedKind]>,
+  logger: Logger,
+  options: ParseAheadOptions = {},
+): StatAhead | undefined {
+  return startAhead<FileStat>('stat', root, files, logger, options);
+}
+
+function startAhead<T>(
+  task: AheadTask,
+  root: string,
+  files: ReadonlyArray<readonly [string, ParsedKind]>,
+  logger: Logger,
+  options: ParseAheadOptions,
+): Ahead<T> | undefined {
   const script = options.script ?? PARSE_WORKER_SCRIPT;
   if (files.length === 0 || !existsSync(script)) {
     return undefined;
@@ -87,7 +112,7 @@ export function startParseAhead(
       batchOf.set(relpath, id);
     }
   }
-  const slots: Slot[] = [];
+  const slots: Slot<T>[] = [];
   let sent = 0;
   let failed = false;
   let closed = false;
@@ -104,7 +129,7 @@ export function startParseAhead(
         settle = resolve;
       });
       slots[id] = { results: undefined, left: batch.length, arrived, settle };
-      worker.postMessage({ id, root, files: batch } satisfies ParseBatch);
+      worker.postMessage({ task, id, root, files: batch } satisfies ParseBatch);
     }
   };
   const fail = (err: Error) => {
@@ -123,7 +148,7 @@ export function startParseAhead(
     }
     const slot = slots[id];
     if (slot !== undefined) {
-      slot.results = new Map(sliceOf(id).map(([relpath], i) => [relpath, results[i]]));
+      slot.results = new Map(sliceOf(id).map(([relpath], i) => [relpath, results[i] as T]));
       slot.settle();
     }
   });

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { normalizeBridge } from '../readers/bridge-reader.js';
@@ -53,5 +54,21 @@ export function parseTrackedFile(
   } catch (err) {
     logger.warn({ file: relpath, err: (err as Error).message }, 'skipping unreadable corpus file');
     return { mtimeMs, size, value: null };
+  }
+}
+
+/** A tracked file's (mtime, size). */
+export interface FileStat {
+  mtimeMs: number;
+  size: number;
+}
+
+/** A tracked file's (mtime, size), or undefined when it is gone or cannot be statted. */
+export function statTrackedFile(root: string, relpath: string): FileStat | undefined {
+  try {
+    const info = statSync(path.join(root, relpath), { throwIfNoEntry: false });
+    return info && { mtimeMs: info.mtimeMs, size: info.size };
+  } catch {
+    return undefined;
   }
 }
