@@ -3,12 +3,9 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
-import {
-  PARSE_WORKER_SCRIPT,
-  startParseAhead,
-  startStatAhead,
-} from '../src/snapshot/parse-ahead.js';
-import { type ParsedKind, parseTrackedFile, statTrackedFile } from '../src/snapshot/parse-file.js';
+import type { TrackedKind } from '../src/snapshot/corpus-state.js';
+import { PARSE_WORKER_SCRIPT, startAhead } from '../src/snapshot/parse-ahead.js';
+import { parseTrackedFile, statTrackedFile } from '../src/snapshot/parse-file.js';
 import {
   makeStandardCorpus,
   makeTempDir,
@@ -74,7 +71,7 @@ describe('files parsed ahead by a worker thread', () => {
 
   it('gives each file the parse the main thread would make', async () => {
     const root = await corpusWithBrokenFiles();
-    const files: Array<[string, ParsedKind]> = [
+    const files: Array<[string, TrackedKind]> = [
       [`${DIR}/good.metadata.json`, 'metadata'],
       [`${DIR}/good.gi.json`, 'gi'],
       [`${DIR}/bad.gi.json`, 'gi'],
@@ -82,7 +79,7 @@ describe('files parsed ahead by a worker thread', () => {
       [`${DIR}/vanished.gi.json`, 'gi'],
     ];
     const memory = memoryLogger();
-    const ahead = startParseAhead(root, files, memory.logger, { share: 1, batchSize: 2 });
+    const ahead = startAhead('parse', root, files, memory.logger, { share: 1, batchSize: 2 });
     expect(ahead).toBeDefined();
     try {
       for (const [relpath, kind] of files) {
@@ -100,11 +97,14 @@ describe('files parsed ahead by a worker thread', () => {
 
   it('leaves the main thread its share of the batches', async () => {
     const root = await corpusWithBrokenFiles();
-    const files: Array<[string, ParsedKind]> = [
+    const files: Array<[string, TrackedKind]> = [
       [`${DIR}/good.metadata.json`, 'metadata'],
       [`${DIR}/good.gi.json`, 'gi'],
     ];
-    const ahead = startParseAhead(root, files, memoryLogger().logger, { share: 0.5, batchSize: 1 });
+    const ahead = startAhead('parse', root, files, memoryLogger().logger, {
+      share: 0.5,
+      batchSize: 1,
+    });
     try {
       const taken = await Promise.all(files.map(([relpath]) => ahead?.take(relpath)));
       expect(taken.filter((parsed) => parsed === null)).toHaveLength(1);
@@ -115,14 +115,14 @@ describe('files parsed ahead by a worker thread', () => {
 
   it('starts no worker without a script, and hands every file back when the worker fails', async () => {
     const root = await corpusWithBrokenFiles();
-    const files: Array<[string, ParsedKind]> = [[`${DIR}/good.gi.json`, 'gi']];
+    const files: Array<[string, TrackedKind]> = [[`${DIR}/good.gi.json`, 'gi']];
     const logger = memoryLogger();
     expect(
-      startParseAhead(root, files, logger.logger, { script: path.join(root, 'none.mjs') }),
+      startAhead('parse', root, files, logger.logger, { script: path.join(root, 'none.mjs') }),
     ).toBeUndefined();
     const failing = path.join(await makeTempDir(), 'failing-worker.mjs');
     await writeFile(failing, "throw new Error('the worker broke');\n");
-    const ahead = startParseAhead(root, files, logger.logger, { script: failing, share: 1 });
+    const ahead = startAhead('parse', root, files, logger.logger, { script: failing, share: 1 });
     try {
       expect(await ahead?.take(`${DIR}/good.gi.json`)).toBeNull();
     } finally {
@@ -130,7 +130,9 @@ describe('files parsed ahead by a worker thread', () => {
     }
     // A script Node refuses before it starts (a bare relative name) is a failure too.
     expect(existsSync('package.json')).toBe(true);
-    expect(startParseAhead(root, files, logger.logger, { script: 'package.json' })).toBeUndefined();
+    expect(
+      startAhead('parse', root, files, logger.logger, { script: 'package.json' }),
+    ).toBeUndefined();
     expect(
       logger.lines.filter(
         (line) => line.msg === 'corpus read-ahead worker failed; reading on the main thread',
@@ -140,12 +142,15 @@ describe('files parsed ahead by a worker thread', () => {
 
   it('stats ahead the same (mtime, size) the main thread reads, undefined for a vanished file', async () => {
     const root = await corpusWithBrokenFiles();
-    const files: Array<[string, ParsedKind]> = [
+    const files: Array<[string, TrackedKind]> = [
       [`${DIR}/good.metadata.json`, 'metadata'],
       [`${DIR}/bad.gi.json`, 'gi'],
       [`${DIR}/vanished.gi.json`, 'gi'],
     ];
-    const ahead = startStatAhead(root, files, memoryLogger().logger, { share: 1, batchSize: 1 });
+    const ahead = startAhead('stat', root, files, memoryLogger().logger, {
+      share: 1,
+      batchSize: 1,
+    });
     expect(ahead).toBeDefined();
     try {
       for (const [relpath] of files) {

@@ -6,8 +6,9 @@ import {
   type TrackedKind,
   touchOwnerOf,
 } from './corpus-state.js';
-import { type StatAhead, startStatAhead } from './parse-ahead.js';
+import { type Ahead, type AheadResults, startAhead } from './parse-ahead.js';
 import { statTrackedFile } from './parse-file.js';
+import type { AheadTask } from './parse-worker.js';
 import type { TimeSlicer } from './time-slicer.js';
 
 export interface SyncDeps {
@@ -17,7 +18,7 @@ export interface SyncDeps {
   concurrency: number;
   /** Paces the synchronous file reads (see readTextWithStat). */
   slicer: TimeSlicer;
-  /** From this many files to read at once, a worker thread parses them ahead (`parse-ahead.ts`). */
+  /** From this many files to read or stat at once, a worker thread takes part of them (`parse-ahead.ts`). */
   parseAheadMin: number;
 }
 
@@ -69,6 +70,22 @@ export function forget(state: CorpusState, cache: Map<string, unknown>, relpath:
 }
 
 /**
+ * A worker reading (or statting) `files` ahead of the loader when there
+ * are enough of them to pay for it (a first load, a restart, a rescan, a
+ * big change); else undefined.
+ */
+export function aheadFor<K extends AheadTask>(
+  task: K,
+  state: CorpusState,
+  files: ReadonlyArray<readonly [string, TrackedKind]>,
+  deps: SyncDeps,
+): Ahead<AheadResults[K]> | undefined {
+  return files.length >= deps.parseAheadMin
+    ? startAhead(task, state.root, files, deps.logger)
+    : undefined;
+}
+
+/**
  * Stats known files that may have changed; a moved (mtime, size) marks the
  * value for re-reading. Synchronous and time-sliced like the reads: at
  * 400,000 files a sync stat costs about 3 µs against 8 µs for 64 async ones
@@ -79,8 +96,7 @@ export async function statKnown(
   files: Array<[string, TrackedKind]>,
   deps: SyncDeps,
 ): Promise<void> {
-  const ahead =
-    files.length >= deps.parseAheadMin ? startStatAhead(state.root, files, deps.logger) : undefined;
+  const ahead = aheadFor('stat', state, files, deps);
   try {
     for (const [relpath, kind] of files) {
       await statOne(state, relpath, kind, deps, ahead);
@@ -95,7 +111,7 @@ async function statOne(
   relpath: string,
   kind: TrackedKind,
   deps: SyncDeps,
-  ahead: StatAhead | undefined,
+  ahead: Ahead<AheadResults['stat']> | undefined,
 ): Promise<void> {
   const early = ahead === undefined ? null : await ahead.take(relpath);
   await deps.slicer.yieldIfDue();

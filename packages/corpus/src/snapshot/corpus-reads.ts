@@ -4,6 +4,7 @@ import { mapLimit } from '@podcast/runtime';
 import type { EpisodeMetadata } from '../readers/metadata.js';
 import { artCandidatesOf } from '../records/episode-record.js';
 import {
+  aheadFor,
   cacheFor,
   forget,
   noteStability,
@@ -22,7 +23,7 @@ import {
   type TrackedKind,
   touch,
 } from './corpus-state.js';
-import { type ParseAhead, startParseAhead } from './parse-ahead.js';
+import type { Ahead, AheadResults } from './parse-ahead.js';
 import { parseTrackedFile } from './parse-file.js';
 
 /**
@@ -35,7 +36,7 @@ async function readTracked(
   relpath: string,
   kind: TrackedKind,
   deps: SyncDeps,
-  ahead: ParseAhead | undefined,
+  ahead: Ahead<AheadResults['parse']> | undefined,
 ): Promise<object | null | undefined> {
   const early = ahead === undefined ? null : await ahead.take(relpath);
   await deps.slicer.yieldIfDue();
@@ -52,20 +53,6 @@ async function readTracked(
   return parsed.value;
 }
 
-/**
- * A worker parsing `files` ahead of the loader when there are enough of
- * them to pay for it (a first load, a big change); else undefined.
- */
-function readAheadFor(
-  state: CorpusState,
-  files: ReadonlyArray<readonly [string, TrackedKind]>,
-  deps: SyncDeps,
-): ParseAhead | undefined {
-  return files.length >= deps.parseAheadMin
-    ? startParseAhead(state.root, files, deps.logger)
-    : undefined;
-}
-
 function noteDedupKey(state: CorpusState, relpath: string, entry: CachedMetadata): void {
   const key = dedupKeyOf(relpath, entry);
   if (entry.dedupKey !== key) {
@@ -77,7 +64,8 @@ function noteDedupKey(state: CorpusState, relpath: string, entry: CachedMetadata
 export async function loadMetadata(state: CorpusState, deps: SyncDeps, counters: SyncCounters) {
   const pending = [...state.metadataToRead];
   const artToCheck = new Set<string>();
-  const ahead = readAheadFor(
+  const ahead = aheadFor(
+    'parse',
     state,
     pending.map((relpath) => [relpath, 'metadata'] as const),
     deps,
@@ -138,7 +126,7 @@ async function loadArtifact(
   relpath: string,
   file: CachedArtifact,
   deps: SyncDeps,
-  ahead: ParseAhead | undefined,
+  ahead: Ahead<AheadResults['parse']> | undefined,
 ) {
   const value = await readTracked(state, relpath, file.kind, deps, ahead);
   state.artifactsVersion++; // its (mtime, size) and value are new
@@ -192,7 +180,8 @@ export async function loadWinnerArtifacts(
       toRead.push([relpath, file]);
     }
   }
-  const ahead = readAheadFor(
+  const ahead = aheadFor(
+    'parse',
     state,
     toRead.map(([relpath, file]) => [relpath, file.kind] as const),
     deps,

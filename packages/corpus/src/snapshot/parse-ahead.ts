@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { FileStat, ParsedFile, ParsedKind } from './parse-file.js';
+import type { TrackedKind } from './corpus-state.js';
+import type { FileStat, ParsedFile } from './parse-file.js';
 import type { AheadTask, ParseBatch, ParsedBatch } from './parse-worker.js';
 
 /**
@@ -14,16 +15,17 @@ export const PARSE_WORKER_SCRIPT = fileURLToPath(
 );
 
 /**
- * Files parsed ahead of the loader by a worker thread. A first load spends
- * most of its time reading, parsing and normalising JSON; the worker does
- * that on the machine's other core while the main thread interns, stores
- * and serves requests. Batches go out in the order of `files` and only a
- * few ahead of what the loader has taken, so at most
- * `batchSize × batchesAhead` parsed files wait in memory.
+ * Files parsed (or statted) ahead of the loader by a worker thread. A
+ * first load spends most of its time reading, parsing and normalising
+ * JSON, a restart statting every file; the worker does part of that on the
+ * machine's other core while the main thread interns, stores and serves
+ * requests. Batches go out in the order of `files` and only a few ahead of
+ * what the loader has taken, so at most `batchSize × batchesAhead` results
+ * wait in memory.
  */
 export interface Ahead<T> {
   /**
-   * The file's parse (undefined: it vanished), or null when the worker
+   * The file's parse or stat (undefined: it vanished), or null when the worker
    * does not give it (the main thread's share, not in the list, taken
    * already, or the worker failed): the caller then reads the file itself.
    */
@@ -47,10 +49,11 @@ export interface ParseAheadOptions {
 
 const WORKER_FAILED = 'corpus read-ahead worker failed; reading on the main thread';
 
-export type ParseAhead = Ahead<ParsedFile>;
-
-/** Stats taken ahead by the worker, for a sync that stats every tracked file (a restart, a rescan). */
-export type StatAhead = Ahead<FileStat>;
+/** What the worker gives per file for each task. */
+export interface AheadResults {
+  parse: ParsedFile;
+  stat: FileStat;
+}
 
 interface Slot<T> {
   results: Map<string, T | undefined> | undefined;
@@ -59,33 +62,18 @@ interface Slot<T> {
   settle: () => void;
 }
 
-/** Starts a worker parsing `files`; undefined when no worker can run (the loader reads them itself). */
-export function startParseAhead(
+/**
+ * Starts a worker parsing (or statting) `files`; undefined when no worker
+ * can run, and the caller then reads (or stats) them itself.
+ */
+export function startAhead<K extends AheadTask>(
+  task: K,
   root: string,
-  files: ReadonlyArray<readonly [string, ParsedKind]>,
+  files: ReadonlyArray<readonly [string, TrackedKind]>,
   logger: Logger,
   options: ParseAheadOptions = {},
-): ParseAhead | undefined {
-  return startAhead<ParsedFile>('parse', root, files, logger, options);
-}
-
-/** Starts a worker statting `files`; undefined when no worker can run (the caller stats them itself). */
-export function startStatAhead(
-  root: string,
-  files: ReadonlyArray<readonly [string, ParsedKind]>,
-  logger: Logger,
-  options: ParseAheadOptions = {},
-): StatAhead | undefined {
-  return startAhead<FileStat>('stat', root, files, logger, options);
-}
-
-function startAhead<T>(
-  task: AheadTask,
-  root: string,
-  files: ReadonlyArray<readonly [string, ParsedKind]>,
-  logger: Logger,
-  options: ParseAheadOptions,
-): Ahead<T> | undefined {
+): Ahead<AheadResults[K]> | undefined {
+  type T = AheadResults[K];
   const script = options.script ?? PARSE_WORKER_SCRIPT;
   if (files.length === 0 || !existsSync(script)) {
     return undefined;

@@ -6,9 +6,7 @@ import { normalizeGi } from '../readers/gi-reader.js';
 import { normalizeKg } from '../readers/kg-reader.js';
 import { readCorpusObject } from '../readers/lenient-parse.js';
 import { type ArtifactKind, pickEpisodeMetadata } from '../readers/metadata.js';
-
-/** The kinds of file the loader tracks. */
-export type ParsedKind = 'metadata' | ArtifactKind;
+import type { TrackedKind } from './corpus-state.js';
 
 /**
  * One tracked file as the loader keeps it: its (mtime, size) and its kept
@@ -35,7 +33,7 @@ const NORMALIZERS: Readonly<Record<ArtifactKind, (raw: Record<string, unknown>) 
 export function parseTrackedFile(
   root: string,
   relpath: string,
-  kind: ParsedKind,
+  kind: TrackedKind,
   logger: Pick<Logger, 'warn'>,
 ): ParsedFile | undefined {
   const read = readCorpusObject(path.join(root, relpath), logger as Logger);

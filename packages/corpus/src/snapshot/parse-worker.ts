@@ -1,16 +1,12 @@
 /**
  * The read-ahead worker (`parse-ahead.ts`): reads, parses and normalises
- * batches of tracked files off the main thread, or stats them. Warnings are sent back with
- * the batch and logged by the main thread's logger.
+ * batches of tracked files off the main thread, or only stats them.
+ * Warnings are sent back with the batch and logged by the main thread's
+ * logger.
  */
 import { parentPort } from 'node:worker_threads';
-import {
-  type FileStat,
-  type ParsedFile,
-  type ParsedKind,
-  parseTrackedFile,
-  statTrackedFile,
-} from './parse-file.js';
+import type { TrackedKind } from './corpus-state.js';
+import { type FileStat, type ParsedFile, parseTrackedFile, statTrackedFile } from './parse-file.js';
 
 /** What the worker does with a batch: parse its files, or only stat them. */
 export type AheadTask = 'parse' | 'stat';
@@ -19,7 +15,7 @@ export interface ParseBatch {
   task: AheadTask;
   id: number;
   root: string;
-  files: ReadonlyArray<readonly [relpath: string, kind: ParsedKind]>;
+  files: ReadonlyArray<readonly [relpath: string, kind: TrackedKind]>;
 }
 
 export interface ParsedBatch {

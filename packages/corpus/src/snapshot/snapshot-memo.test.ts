@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import type { CorpusSnapshot } from './corpus-snapshot.js';
 import { createDerivedValues, perSnapshotInSlices, warmUpSnapshot } from './snapshot-memo.js';
 
-/** The parts of a snapshot these memos read: its root, its own values and its root's lasting ones. */
 /** A `superseded` that never turns true: the snapshot stays the newest. */
 const current = () => false;
 
+/** The parts of a snapshot these memos read: its root, its own values and its root's lasting ones. */
 function snapshotOf(root: string, lasting = createDerivedValues()): CorpusSnapshot {
   return { root, derived: createDerivedValues(), lasting } as unknown as CorpusSnapshot;
 }
