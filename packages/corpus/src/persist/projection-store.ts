@@ -128,9 +128,14 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
       }
       const state = createCorpusState(root);
       // Pooled frame by frame, so the copies v8.deserialize makes die young.
+      // The relpaths too: the first walk's list of tracked files and the
+      // records' sibling paths then take these copies instead of their own.
       const pool = (row: ProjectionRow) => {
         if (row.length === 5) {
+          row[1] = state.strings.one(row[1]);
           row[4] = state.strings.intern(row[4]);
+        } else if (row[0] === 'a') {
+          row[1] = state.strings.one(row[1]);
         }
         return row;
       };

@@ -66,8 +66,16 @@ export function isMetadataFileName(name: string): boolean {
 /** `gi`, `kg` or `bridge` for an artifact file name, else undefined. */
 export function artifactKindOf(name: string): ArtifactKind | undefined {
   const match = ARTIFACT_SUFFIX.exec(name);
-  return match ? (match[1] as ArtifactKind) : undefined;
+  // The constant, not the match: a matched group is a string of its own,
+  // and the loader keeps one kind per tracked file.
+  return match ? KINDS[match[1] as ArtifactKind] : undefined;
 }
+
+const KINDS: Readonly<Record<ArtifactKind, ArtifactKind>> = {
+  gi: 'gi',
+  kg: 'kg',
+  bridge: 'bridge',
+};
 
 export type ArtifactKind = 'gi' | 'kg' | 'bridge';
 

@@ -29,5 +29,7 @@ export function episodeSlug(
   const key = episodeId === null ? `path:${metadataRelpath}` : episodeId;
   const digest = createHash('sha256').update(`${feedId}\0${key}`, 'utf8').digest('hex');
   const feedSlug = slugify(feedId) || 'feed';
-  return `${feedSlug}-${digest.slice(0, 10)}`;
+  // Joined, not concatenated: `+` and templates make a cons string that
+  // keeps the feed slug alive beside the flat copy (one per record).
+  return [feedSlug, digest.slice(0, 10)].join('-');
 }

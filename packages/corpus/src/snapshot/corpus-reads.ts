@@ -143,7 +143,7 @@ function siblingsOfWinners(state: CorpusState, winners: ReadonlySet<string>): Se
   for (const relpath of winners) {
     const file = state.metadata.get(relpath);
     if (file !== undefined) {
-      for (const sibling of siblingsOf(relpath, file)) {
+      for (const sibling of siblingsOf(state, relpath, file)) {
         wanted.add(sibling);
       }
     }

@@ -82,7 +82,7 @@ function recordOf(
   if (!metadata) {
     return undefined;
   }
-  const [gi, kg, bridge] = siblingsOf(relpath, file);
+  const [gi, kg, bridge] = siblingsOf(state, relpath, file);
   const siblings = {
     gi: state.artifacts.has(gi),
     kg: state.artifacts.has(kg),

@@ -19,6 +19,7 @@ import {
   touchOwnerOf,
   trackedIn,
 } from './corpus-state.js';
+import type { StringPool } from './string-pool.js';
 
 /** What triggered a sync and what it may skip. */
 export interface SyncRequest {
@@ -108,6 +109,7 @@ function applyListingChanges(
   before: DirIndex,
   after: DirIndex,
   relisted: ReadonlySet<string>,
+  pool: StringPool,
 ): { gone: string[]; came: Array<[string, TrackedKind]> } {
   const dirs = new Set(relisted);
   for (const dir of before.keys()) {
@@ -118,7 +120,7 @@ function applyListingChanges(
   const gone: string[] = [];
   const came: Array<[string, TrackedKind]> = [];
   for (const dir of dirs) {
-    const next = trackedIn(dir, after.get(dir));
+    const next = trackedIn(dir, after.get(dir), pool);
     const nextNames = new Set(next.map(([relpath]) => relpath));
     for (const [relpath] of trackedIn(dir, before.get(dir))) {
       if (!nextNames.has(relpath)) {
@@ -245,14 +247,14 @@ export async function syncCorpusState(
   let came: Iterable<[string, TrackedKind]>;
   if (state.tracked === undefined) {
     // First sync of this state: every listing is new.
-    const tracked = listTrackedFiles(walk.dirs);
+    const tracked = listTrackedFiles(walk.dirs, state.strings);
     state.tracked = tracked;
     forgetVanished(state, tracked);
     toStat = filesToStat(state, tracked, request, walk.relisted);
     came = tracked;
   } else {
     const tracked = state.tracked;
-    const changes = applyListingChanges(tracked, before, walk.dirs, walk.relisted);
+    const changes = applyListingChanges(tracked, before, walk.dirs, walk.relisted, state.strings);
     for (const relpath of changes.gone) {
       forget(state, state.metadata, relpath);
       forget(state, state.artifacts, relpath);
