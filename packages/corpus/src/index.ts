@@ -47,6 +47,7 @@ export type {
 } from './graph/gi-graph.js';
 export { projectInsights, quotesOfInsight } from './graph/insight-projection.js';
 export type { BridgeIdentity, NormalizedBridge } from './readers/bridge-reader.js';
+export { displayNameIn } from './readers/bridge-reader.js';
 export type { KgOrg, KgPerson, KgTopic, NormalizedKg } from './readers/kg-reader.js';
 export type { EpisodeSegments, SegmentRow, TranscriptFamily } from './readers/segments.js';
 export { readSegments, transcriptFamilyOf } from './readers/segments.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { discoverMetadataFiles } from '../src/discovery/discovery.js';
+import { displayNameIn } from '../src/readers/bridge-reader.js';
 import type { CorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
@@ -82,8 +83,8 @@ describe('discovery on the feed + run layout', () => {
       '3.0',
     ]);
     expect([a2, a1, b1].map((e) => snapshot.kgOf(e)?.schema_version)).toEqual(['1.2', '2.0', '2']);
-    expect(snapshot.bridgeOf(a1)?.display_names.get('person:maya')).toBe('Maya R.');
-    expect(snapshot.bridgeOf(a2)?.display_names.get('org:acme')).toBe('Acme Corp');
+    expect(displayNameIn(snapshot.bridgeOf(a1), 'person:maya')).toBe('Maya R.');
+    expect(displayNameIn(snapshot.bridgeOf(a2), 'org:acme')).toBe('Acme Corp');
     expect(snapshot.bridgeOf(b1)?.topic_to_canonical.get('concept:flooding')).toBe('topic:floods');
   });
 

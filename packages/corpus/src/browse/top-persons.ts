@@ -1,7 +1,7 @@
 import type { TopPerson } from '@podcast/contracts';
 import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../graph/gi-graph.js';
 import { labelFromId } from '../graph/graph-nodes.js';
-import type { NormalizedBridge } from '../readers/bridge-reader.js';
+import { displayNameIn, type NormalizedBridge } from '../readers/bridge-reader.js';
 import { canonicalPersonId, isListedPersonId } from './person-ids.js';
 
 /** What one episode contributes: its GI graph and bridge (either may be missing). */
@@ -40,7 +40,7 @@ function graphNames(graph: NormalizedGraph): Map<string, string> {
 }
 
 function nameFor(tally: Tally, id: string, source: PersonSource, names: Map<string, string>) {
-  const fromBridge = source.bridge?.display_names.get(id);
+  const fromBridge = displayNameIn(source.bridge, id);
   if (fromBridge !== undefined && !tally.nameFromBridge) {
     tally.name = fromBridge;
     tally.nameFromBridge = true;

@@ -1,5 +1,5 @@
 import type { EntityRef, EpisodeEntities, TopicRef } from '@podcast/contracts';
-import type { NormalizedBridge } from '../readers/bridge-reader.js';
+import { displayNameIn, type NormalizedBridge } from '../readers/bridge-reader.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
 import type { TopicGroup, TopicOverlays } from './topic-overlays.js';
 
@@ -37,7 +37,7 @@ export function episodeEntitiesOf(
   if (kg === undefined) {
     return { persons: [], orgs: [], topics: [] };
   }
-  const nameOf = (id: string, fallback: string) => bridge?.display_names.get(id) ?? fallback;
+  const nameOf = (id: string, fallback: string) => displayNameIn(bridge, id) ?? fallback;
   const persons: EntityRef[] = kg.persons
     .filter((person) => !person.hidden)
     .map((person) => ({

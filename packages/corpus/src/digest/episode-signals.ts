@@ -1,3 +1,4 @@
+import { displayNameIn, type NormalizedBridge } from '../readers/bridge-reader.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { perSnapshot } from '../snapshot/snapshot-memo.js';
@@ -17,13 +18,13 @@ const NONE: EpisodeSignals = Object.freeze({ topics: [], persons: [] });
 
 function collect(
   sources: ReadonlyArray<readonly LabeledId[]>,
-  displayNames: ReadonlyMap<string, string> | undefined,
+  bridge: NormalizedBridge | undefined,
 ): LabeledId[] {
   const byId = new Map<string, LabeledId>();
   for (const source of sources) {
     for (const { id, label } of source) {
       if (!byId.has(id)) {
-        byId.set(id, { id, label: displayNames?.get(id) ?? label });
+        byId.set(id, { id, label: displayNameIn(bridge, id) ?? label });
       }
     }
   }
@@ -52,12 +53,11 @@ export function readEpisodeSignals(
   if (kg === undefined && gi === undefined && bridge === undefined) {
     return NONE;
   }
-  const names = bridge?.display_names;
   const visible = (people: ReadonlyArray<{ id: string; name: string; hidden: boolean }>) =>
     people.filter((person) => !person.hidden).map(({ id, name }) => ({ id, label: name }));
   return {
-    topics: collect([kg?.topics ?? [], gi?.topics ?? [], bridgeTopics(snapshot, episode)], names),
-    persons: collect([visible(kg?.persons ?? []), visible(gi?.persons ?? [])], names),
+    topics: collect([kg?.topics ?? [], gi?.topics ?? [], bridgeTopics(snapshot, episode)], bridge),
+    persons: collect([visible(kg?.persons ?? []), visible(gi?.persons ?? [])], bridge),
   };
 }
 

@@ -4,7 +4,7 @@ import {
   BRIDGE_FIXTURE,
   BRIDGE_PIPELINE,
 } from '../../test/lineage-fixtures.js';
-import { normalizeBridge } from './bridge-reader.js';
+import { displayNameIn, normalizeBridge } from './bridge-reader.js';
 
 describe('normalizeBridge', () => {
   it('reads pipeline identities with stripped layer prefixes', () => {
@@ -15,12 +15,14 @@ describe('normalizeBridge', () => {
       display_name: 'Maya R.',
       aliases: ['Maya'],
     });
-    expect(bridge.display_names.get('topic:soil')).toBe('Soil');
+    expect(displayNameIn(bridge, 'topic:soil')).toBe('Soil');
+    expect(displayNameIn(bridge, 'topic:none')).toBeUndefined();
+    expect(displayNameIn(undefined, 'topic:soil')).toBeUndefined();
   });
 
   it('reads fixture identities that carry only id and display_name', () => {
     const bridge = normalizeBridge(BRIDGE_FIXTURE);
-    expect(bridge.display_names.get('org:acme')).toBe('Acme Corp');
+    expect(displayNameIn(bridge, 'org:acme')).toBe('Acme Corp');
     expect(bridge.episode_id).toBe('ep-1');
   });
 

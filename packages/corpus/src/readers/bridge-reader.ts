@@ -17,8 +17,6 @@ export interface NormalizedBridge {
   episode_id: string | null;
   schema_version: string | null;
   identities: BridgeIdentity[];
-  /** id → display_name over `identities`. */
-  display_names: ReadonlyMap<string, string>;
   /** Connectivity: entity id → canonical id (empty for the other shapes). */
   entity_to_canonical: ReadonlyMap<string, string>;
   /** Connectivity: topic id → canonical id (empty for the other shapes). */
@@ -59,18 +57,29 @@ export function normalizeBridge(artifact: UnknownRecord): NormalizedBridge {
   const identities = asArray(artifact.identities)
     .map(readIdentity)
     .filter((identity): identity is BridgeIdentity => identity !== undefined);
-  const displayNames = new Map<string, string>();
-  for (const identity of identities) {
-    if (!displayNames.has(identity.id)) {
-      displayNames.set(identity.id, identity.display_name);
-    }
-  }
   return {
     episode_id: episodeIdOf(artifact),
     schema_version: asText(artifact.schema_version) ?? null,
     identities,
-    display_names: displayNames,
     entity_to_canonical: readIdMap(artifact.entity_to_canonical),
     topic_to_canonical: readIdMap(artifact.topic_to_canonical),
   };
+}
+
+/**
+ * The display name the bridge gives `id`: its first identity of that id.
+ * Looked up in the identities rather than kept as a map beside them: an
+ * episode's bridge names a handful of ids, and a map per episode cost
+ * about 280 bytes (28 MB at 100,000 episodes) for what a short scan finds.
+ */
+export function displayNameIn(
+  bridge: NormalizedBridge | undefined,
+  id: string,
+): string | undefined {
+  for (const identity of bridge?.identities ?? []) {
+    if (identity.id === id) {
+      return identity.display_name;
+    }
+  }
+  return undefined;
 }

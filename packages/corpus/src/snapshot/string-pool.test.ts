@@ -33,6 +33,27 @@ describe('createStringPool', () => {
     expect(pool.size).toBe(4);
   });
 
+  it('stands one shared empty map, which refuses changes, for every empty map', () => {
+    const pool = createStringPool();
+    const a = pool.intern({ to_canonical: new Map<string, string>() });
+    const b = pool.intern({
+      to_canonical: deserialize(serialize(new Map())) as Map<string, string>,
+    });
+    expect(a.to_canonical).toBe(b.to_canonical);
+    expect(a.to_canonical.size).toBe(0);
+    expect(() => a.to_canonical.set('k', 'v')).toThrow(TypeError);
+    expect(() => a.to_canonical.clear()).toThrow(TypeError);
+    expect(() => a.to_canonical.delete('k')).toThrow(TypeError);
+    expect(a.to_canonical.size).toBe(0);
+    // Stored and read back (the projection), it is an ordinary empty map again, shared once more.
+    const stored = deserialize(serialize(a)) as typeof a;
+    expect(stored.to_canonical).toEqual(new Map());
+    expect(pool.intern(stored).to_canonical).toBe(a.to_canonical);
+    // A map with entries stays its own.
+    const full = new Map([['entity:a', 'person:a']]);
+    expect(pool.intern({ full }).full).toBe(full);
+  });
+
   it('interns values only up to its length bound, single strings at any length', () => {
     const pool = createStringPool({ maxLength: 8, maxEntries: 100 });
     pool.intern({ text: 'another long sentence', id: 'short' });

@@ -38,8 +38,7 @@ const graph: NormalizedGraph = {
 const bridge = {
   episode_id: 'ep',
   schema_version: '1.0',
-  identities: [],
-  display_names: new Map([['person:maya', 'Maya']]),
+  identities: [{ id: 'person:maya', display_name: 'Maya', aliases: [] }],
   entity_to_canonical: new Map(),
   topic_to_canonical: new Map(),
 } as unknown as NormalizedBridge;

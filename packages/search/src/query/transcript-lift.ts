@@ -1,4 +1,4 @@
-import type { NormalizedBridge, NormalizedGraph } from '@podcast/corpus';
+import { displayNameIn, type NormalizedBridge, type NormalizedGraph } from '@podcast/corpus';
 
 /** `cil_lift_overrides.json` (spec 04 §1.3), all optional. */
 export interface LiftOverrides {
@@ -38,7 +38,7 @@ function named(
   if (id === undefined) {
     return undefined;
   }
-  return { id, display_name: bridge?.display_names.get(id) ?? fallback.get(id) ?? id };
+  return { id, display_name: displayNameIn(bridge, id) ?? fallback.get(id) ?? id };
 }
 
 /**
