@@ -12,7 +12,7 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { projectionFileOf } from '../src/persist/projection-file.js';
+import { projectionFileOf, writeProjectionFile } from '../src/persist/projection-file.js';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
@@ -179,6 +179,26 @@ describe('persisted corpus projection', () => {
       expect((await registryAt(cacheDir).get(root)).stats.filesRead).toBe(0);
     },
   );
+
+  it('rebuilds when the frames are intact but a value names a string its tables lack', async () => {
+    const { root, cacheDir } = await corpus();
+    const cold = await savedCold(root, cacheDir);
+    const file = projectionFileOf(cacheDir, root);
+    const rows = [
+      ['s', ['only']],
+      ['m', 'feeds/show/run/metadata/x.metadata.json', 1, 1, { feed: 7 }],
+    ];
+    await writeProjectionFile(file, root, rows, async () => undefined);
+    const { logger, lines } = memoryLogger();
+    const registry = registryAt(cacheDir, logger);
+    const rebuilt = await registry.get(root);
+    expect(servedOf(rebuilt)).toEqual(servedOf(cold));
+    expect(rebuilt.stats.filesRead).toBe(cold.stats.filesRead);
+    expect(registry.projection()).toMatchObject({ hits: 0, misses: 1 });
+    const warning = lines.find((line) => line.msg === 'corpus projection corrupt; rebuilding');
+    expect(String(warning?.reason)).toMatch(/names string 7 of 1/);
+    expect(existsSync(file)).toBe(false);
+  });
 
   it('never serves a projection written for another root', async () => {
     const a = await corpus();

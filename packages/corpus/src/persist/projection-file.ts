@@ -57,16 +57,28 @@ async function writeFrame(handle: FileHandle, payload: Buffer): Promise<void> {
   await handle.write(Buffer.concat([u32(payload.length), u32(crc32(payload)), payload]));
 }
 
+/** How rows are turned into what is stored: rows written first, then each row as its frame is written. */
+export interface RowEncoding<Row> {
+  /** Rows written before the others (the value tables the encoded rows refer to). */
+  head(rows: readonly Row[]): Promise<Row[]>;
+  row(row: Row): Row;
+}
+
+const AS_IS: RowEncoding<never> = { head: async () => [], row: (row) => row };
+
 /**
  * Writes the projection atomically (a temporary file in the same folder,
  * flushed, then renamed over the old one). `pause` runs between frames, so
- * a large projection is written in slices that leave requests room.
+ * a large projection is written in slices that leave requests room; each
+ * frame's rows are encoded just before it is written, after the rows
+ * `encoding.head` puts first.
  */
 export async function writeProjectionFile<Row>(
   file: string,
   root: string,
   rows: readonly Row[],
   pause: () => Promise<void>,
+  encoding: RowEncoding<Row> = AS_IS,
 ): Promise<number> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
@@ -82,13 +94,18 @@ export async function writeProjectionFile<Row>(
     };
     const headerBytes = Buffer.from(JSON.stringify(header));
     await handle.write(Buffer.concat([u32(headerBytes.length), headerBytes]));
-    for (let start = 0; start < rows.length; start += ROWS_PER_FRAME) {
-      const payload = v8.serialize(rows.slice(start, start + ROWS_PER_FRAME));
-      bytes += payload.length;
-      await writeFrame(handle, payload);
-      await pause();
-    }
-    await writeFrame(handle, v8.serialize({ end: true, rows: rows.length }));
+    const writeRows = async (list: readonly Row[], encode: (row: Row) => Row) => {
+      for (let start = 0; start < list.length; start += ROWS_PER_FRAME) {
+        const payload = v8.serialize(list.slice(start, start + ROWS_PER_FRAME).map(encode));
+        bytes += payload.length;
+        await writeFrame(handle, payload);
+        await pause();
+      }
+    };
+    const head = await encoding.head(rows);
+    await writeRows(head, (row) => row);
+    await writeRows(rows, encoding.row);
+    await writeFrame(handle, v8.serialize({ end: true, rows: head.length + rows.length }));
     await handle.sync();
   } catch (err) {
     await handle.close().catch(() => undefined);

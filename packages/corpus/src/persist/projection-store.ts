@@ -12,10 +12,12 @@ import {
 } from '../snapshot/corpus-state.js';
 import {
   projectionFileOf,
+  type RowEncoding,
   readProjectionFile,
   sweepAbandonedTemporaries,
   writeProjectionFile,
 } from './projection-file.js';
+import { createValueEncoder, createValueReader } from './value-codec.js';
 
 /*
  * The persisted projection of a corpus root (CORPUS_CACHE_DIR): the
@@ -27,10 +29,21 @@ import {
 
 type FileLetter = 'm' | 'g' | 'k' | 'b';
 
+/**
+ * A file row's value is encoded (`value-codec.ts`): its short strings and
+ * shared lists are numbers into the string and list tables, stored in
+ * chunks before every other row.
+ */
 type ProjectionRow =
   | ['d', string, DirListing]
   | ['a', string, boolean]
-  | [FileLetter, string, number, number, unknown];
+  | [FileLetter, string, number, number, unknown]
+  | ['s', string[]]
+  | ['l', number[][]];
+
+type FileRow = [FileLetter, string, number, number, unknown];
+
+const isFileRow = (row: ProjectionRow): row is FileRow => row.length === 5;
 
 const LETTER_OF: Record<ArtifactKind, FileLetter> = { gi: 'g', kg: 'k', bridge: 'b' };
 const KIND_OF: Record<Exclude<FileLetter, 'm'>, ArtifactKind> = { g: 'gi', k: 'kg', b: 'bridge' };
@@ -61,6 +74,47 @@ function rowsOf(state: CorpusState): ProjectionRow[] {
   return rows;
 }
 
+/** Table entries per row: a frame of 512 such rows stays in the tens of MB. */
+const TABLE_CHUNK = 1024;
+
+function chunked<T>(items: readonly T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += TABLE_CHUNK) {
+    chunks.push(items.slice(start, start + TABLE_CHUNK));
+  }
+  return chunks;
+}
+
+/** Values registered between pauses while the tables are built. */
+const REGISTER_SLICE = 2048;
+
+/**
+ * The tables first, built over every file row's value in slices; then each
+ * file row encoded as its frame is written.
+ */
+function encodingFor(state: CorpusState, pause: () => Promise<void>): RowEncoding<ProjectionRow> {
+  const encoder = createValueEncoder(state.strings.maxLength);
+  return {
+    async head(rows) {
+      let done = 0;
+      for (const row of rows) {
+        if (isFileRow(row)) {
+          encoder.register(row[4]);
+          if (++done % REGISTER_SLICE === 0) {
+            await pause();
+          }
+        }
+      }
+      const { strings, lists } = encoder.seal();
+      return [
+        ...chunked(strings).map((chunk): ProjectionRow => ['s', chunk]),
+        ...chunked(lists).map((chunk): ProjectionRow => ['l', chunk]),
+      ];
+    },
+    row: (row) => (isFileRow(row) ? [row[0], row[1], row[2], row[3], encoder.encode(row[4])] : row),
+  };
+}
+
 /**
  * Seeds a loader state from stored rows. Every file is marked unstable
  * and every listing is checked by the first walk, so nothing is trusted
@@ -72,7 +126,7 @@ function seedState(state: CorpusState, rows: readonly ProjectionRow[]): void {
       state.dirs.set(row[1], row[2]);
     } else if (row[0] === 'a') {
       state.art.set(row[1], row[2]);
-    } else {
+    } else if (isFileRow(row)) {
       const [letter, rel, mtimeMs, size, value] = row;
       if (letter === 'm') {
         state.metadata.set(rel, newCachedMetadata(mtimeMs, size, value as EpisodeMetadata | null));
@@ -127,19 +181,26 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
         logger.info({ root, file, swept }, 'removed temporary files of crashed projection saves');
       }
       const state = createCorpusState(root);
-      // Pooled frame by frame, so the copies v8.deserialize makes die young.
-      // The relpaths too: the first walk's list of tracked files and the
-      // records' sibling paths then take these copies instead of their own.
-      const pool = (row: ProjectionRow) => {
-        if (row.length === 5) {
+      // Each frame decoded as it is read (so what v8.deserialize builds
+      // and the decode drops dies young): the values take their strings and
+      // lists from the tables stored first, unhashed. The relpaths go to
+      // the pool: the first walk's list of tracked files and the records'
+      // sibling paths then take these copies.
+      const values = createValueReader();
+      const revive = (row: ProjectionRow) => {
+        if (isFileRow(row)) {
           row[1] = state.strings.one(row[1]);
-          row[4] = state.strings.intern(row[4]);
+          row[4] = values.decode(row[4]);
         } else if (row[0] === 'a') {
           row[1] = state.strings.one(row[1]);
+        } else if (row[0] === 's') {
+          values.addStrings(row[1]);
+        } else if (row[0] === 'l') {
+          values.addLists(row[1]);
         }
         return row;
       };
-      const read = await readProjectionFile<ProjectionRow>(file, root, pause, pool);
+      const read = await readProjectionFile<ProjectionRow>(file, root, pause, revive);
       if (!read.ok) {
         status.misses++;
         if (read.miss === 'corrupt') {
@@ -160,7 +221,13 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
       const started = performance.now();
       const file = projectionFileOf(dir, state.root);
       try {
-        const bytes = await writeProjectionFile(file, state.root, rowsOf(state), pause);
+        const bytes = await writeProjectionFile(
+          file,
+          state.root,
+          rowsOf(state),
+          pause,
+          encodingFor(state, pause),
+        );
         status.saves++;
         status.last_save_bytes = bytes;
         status.last_save_ms = Math.round(performance.now() - started);

@@ -15,6 +15,8 @@ export interface StringPool {
   readonly size: number;
   /** Times the pool was emptied because it reached its bound. */
   readonly resets: number;
+  /** The longest string `intern` pools. */
+  readonly maxLength: number;
 }
 
 export interface StringPoolLimits {
@@ -42,13 +44,34 @@ function isPlainObject(value: object): value is Record<string, unknown> {
   );
 }
 
-const isMap = (value: object): value is Map<unknown, unknown> =>
+/** A Map of any realm (see `isPlainObject`). */
+export const isMap = (value: object): value is Map<unknown, unknown> =>
   value instanceof Map || tagOf(value) === '[object Map]';
+
+/**
+ * `map` with each key and value replaced, in place, by `rewrite`'s result;
+ * an empty map comes back as the shared empty map instead.
+ */
+export function rewriteMap(
+  map: Map<unknown, unknown>,
+  rewrite: (item: unknown) => unknown,
+): ReadonlyMap<unknown, unknown> {
+  if (map.size === 0) {
+    return SHARED_EMPTY_MAP;
+  }
+  const entries = [...map];
+  map.clear();
+  for (const [key, item] of entries) {
+    map.set(rewrite(key), rewrite(item));
+  }
+  return map;
+}
 
 /** Lists of strings up to this length are shared by content (topic ids, aliases, authors). */
 const MAX_SHARED_LIST = 16;
 
-const EMPTY_LIST: readonly unknown[] = Object.freeze([]);
+/** The one empty list every kept value holds. */
+export const SHARED_EMPTY_LIST: readonly unknown[] = Object.freeze([]);
 
 /** An empty map that refuses changes, so one instance can stand for every empty map kept. */
 class SharedEmptyMap extends Map<unknown, unknown> {
@@ -68,7 +91,7 @@ class SharedEmptyMap extends Map<unknown, unknown> {
  * does), and an empty Map with its table costs about 180 bytes: two per
  * episode were 37 MB at 100,000 episodes.
  */
-const EMPTY_MAP: ReadonlyMap<unknown, unknown> = Object.freeze(new SharedEmptyMap());
+export const SHARED_EMPTY_MAP: ReadonlyMap<unknown, unknown> = Object.freeze(new SharedEmptyMap());
 
 export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): StringPool {
   let pool = new Map<string, string>();
@@ -98,7 +121,7 @@ export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): Str
    */
   const list = (items: unknown[]): readonly unknown[] => {
     if (items.length === 0) {
-      return EMPTY_LIST;
+      return SHARED_EMPTY_LIST;
     }
     // Not shared: an exact-size copy drops the slack of a pushed list.
     if (items.length > MAX_SHARED_LIST) {
@@ -133,15 +156,9 @@ export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): Str
       return list(value);
     }
     if (isMap(value)) {
-      if (value.size === 0) {
-        return EMPTY_MAP;
-      }
-      const entries = [...value];
-      value.clear();
-      for (const [key, item] of entries) {
-        value.set(walk(key), walk(item));
-      }
-    } else if (isPlainObject(value)) {
+      return rewriteMap(value, walk);
+    }
+    if (isPlainObject(value)) {
       for (const key of Object.keys(value)) {
         value[key] = walk(value[key]);
       }
@@ -157,5 +174,6 @@ export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): Str
     get resets() {
       return resets;
     },
+    maxLength: limits.maxLength,
   };
 }

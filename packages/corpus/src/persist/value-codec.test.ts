@@ -1,0 +1,107 @@
+import { deserialize, serialize } from 'node:v8';
+import { describe, expect, it } from '@jest/globals';
+import { createStringPool, SHARED_EMPTY_LIST, SHARED_EMPTY_MAP } from '../snapshot/string-pool.js';
+import { createValueEncoder, createValueReader, ProjectionValueError } from './value-codec.js';
+
+/** Two kept values as the loader holds them: pooled, sharing strings and lists. */
+function keptValues() {
+  const pool = createStringPool({ maxLength: 16, maxEntries: 1000 });
+  const make = (id: string) =>
+    pool.intern(
+      JSON.parse(
+        JSON.stringify({
+          id,
+          topics: ['topic:a', 'topic:b'],
+          none: [],
+          confidence: 0.5,
+          rank: 3,
+          grounded: true,
+          missing: null,
+          prose: 'a sentence longer than sixteen characters',
+          quotes: [{ id: 'quote:1', start: 0 }],
+        }),
+      ) as Record<string, unknown>,
+    );
+  const first = make('insight:1');
+  const second = make('insight:2');
+  const map = pool.intern({ names: new Map([['person:a', 'Ana']]), empty: new Map() });
+  return { pool, values: [first, second, map] as const };
+}
+
+/** What a save then a read does: register, seal, encode, a v8 round trip each, then decode. */
+function roundTrip(values: readonly unknown[], maxLength = 16): unknown[] {
+  const encoder = createValueEncoder(maxLength);
+  values.forEach(encoder.register);
+  const tables = deserialize(serialize(encoder.seal())) as { strings: string[]; lists: number[][] };
+  const stored = deserialize(serialize(values.map(encoder.encode))) as unknown[];
+  const reader = createValueReader();
+  reader.addStrings(tables.strings);
+  reader.addLists(tables.lists);
+  return stored.map(reader.decode);
+}
+
+describe('projection value codec', () => {
+  it('reads back values equal to those saved, numbers, nulls and long strings included', () => {
+    const { values } = keptValues();
+    const read = roundTrip(values);
+    expect(read).toEqual(values);
+    const first = read[0] as Record<string, unknown>;
+    expect(first.confidence).toBe(0.5);
+    expect(typeof first.rank).toBe('number');
+    expect(first.missing).toBeNull();
+    expect(first.prose).toBe('a sentence longer than sixteen characters');
+  });
+
+  it('stores each pooled string and shared list once, however many values hold it', () => {
+    const { values } = keptValues();
+    const encoder = createValueEncoder(16);
+    values.forEach(encoder.register);
+    const { strings, lists } = encoder.seal();
+    expect(strings.filter((text) => text === 'topic:a')).toHaveLength(1);
+    expect(strings).not.toContain('a sentence longer than sixteen characters');
+    expect(lists).toEqual([[strings.indexOf('topic:a'), strings.indexOf('topic:b')]]);
+  });
+
+  it('keeps a string met after the tables were sealed in its value, so no value names a missing entry', () => {
+    const encoder = createValueEncoder(16);
+    encoder.register({ id: 'topic:a' });
+    const tables = encoder.seal();
+    const late = Object.freeze(['topic:late']);
+    const stored = encoder.encode({ id: 'topic:a', other: 'topic:new', list: late });
+    expect(tables.strings).toEqual(['topic:a']);
+    const reader = createValueReader();
+    reader.addStrings(tables.strings);
+    reader.addLists(tables.lists);
+    expect(reader.decode(stored)).toEqual({
+      id: 'topic:a',
+      other: 'topic:new',
+      list: ['topic:late'],
+    });
+  });
+
+  it('shares again after the read what the values shared before the save', () => {
+    const { values } = keptValues();
+    const [first, second, maps] = roundTrip(values) as [
+      Record<string, unknown>,
+      Record<string, unknown>,
+      Record<string, unknown>,
+    ];
+    expect(first.topics).toBe(second.topics);
+    expect(Object.isFrozen(first.topics)).toBe(true);
+    expect(first.none).toBe(SHARED_EMPTY_LIST);
+    expect(maps.empty).toBe(SHARED_EMPTY_MAP);
+    expect(maps.names).toEqual(new Map([['person:a', 'Ana']]));
+    // Lists of objects are kept as their own copies, not shared.
+    expect(first.quotes).not.toBe(second.quotes);
+  });
+
+  it('refuses a value naming a string or a list the tables lack', () => {
+    const reader = createValueReader();
+    reader.addStrings(['only']);
+    reader.addLists([[0]]);
+    expect(reader.decode({ a: 0, b: [0n] })).toEqual({ a: 'only', b: [['only']] });
+    expect(() => reader.decode({ a: 1 })).toThrow(ProjectionValueError);
+    expect(() => reader.decode([2n])).toThrow(ProjectionValueError);
+    expect(() => reader.addLists([[0, 5]])).toThrow(ProjectionValueError);
+  });
+});
