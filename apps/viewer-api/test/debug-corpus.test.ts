@@ -22,7 +22,8 @@ describe('GET /api/debug/corpus', () => {
     // The test app runs without watchers, so change detection falls back to walks.
     expect(root.watching).toBe(false);
     expect(root.syncs).toBeGreaterThanOrEqual(1);
-    expect(root.pooled_strings).toBeGreaterThan(0);
+    // The pool is emptied once the first load is done; the records pool their run paths after it.
+    expect(root.pooled_strings).toBeLessThan(root.episodes);
     expect(root.view_of).toBeNull();
   });
 

@@ -20,8 +20,9 @@ export const CorpusRootStatus = z
       .number()
       .int()
       .describe(
-        'Distinct short strings (ids, names, labels, paths) the loader keeps one copy of; ' +
-          '0 for a folder view',
+        'Distinct short strings (ids, names, labels, paths) and lists in the loader pool: ' +
+          'it shares them across the files of a load and is emptied when the first load ends, ' +
+          'so afterwards it holds what changed files brought; 0 for a folder view',
       ),
     view_of: z
       .string()

@@ -20,7 +20,7 @@ import { crc32 } from 'node:zlib';
 
 export const PROJECTION_MAGIC = 'podcast-corpus-projection';
 /** Bumped whenever the rows or the values the loader keeps change shape. */
-export const PROJECTION_FORMAT = 2;
+export const PROJECTION_FORMAT = 3;
 const ROWS_PER_FRAME = 512;
 /** A frame longer than this is taken as corruption (a frame holds 512 rows). */
 const MAX_FRAME_BYTES = 1 << 30;

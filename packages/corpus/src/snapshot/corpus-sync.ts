@@ -245,6 +245,7 @@ export async function syncCorpusState(
   }
   let toStat: Array<[string, TrackedKind]>;
   let came: Iterable<[string, TrackedKind]>;
+  const first = state.tracked === undefined;
   if (state.tracked === undefined) {
     // First sync of this state: every listing is new.
     const tracked = listTrackedFiles(walk.dirs, state.strings);
@@ -278,5 +279,12 @@ export async function syncCorpusState(
   await checkArt(state, allArt, deps);
   const winners = currentWinners(state);
   await loadWinnerArtifacts(state, winners, deps, counters);
+  if (first) {
+    // The pool has shared what the files of the load repeat. Kept, its maps
+    // would cost more than they save (about 140 MB at 100,000 episodes,
+    // against a few KB of copies per changed file later), so it starts
+    // again empty; the values keep their shared strings and lists.
+    state.strings.clear();
+  }
   return { winners, counters };
 }

@@ -54,6 +54,18 @@ describe('createStringPool', () => {
     expect(pool.intern({ full }).full).toBe(full);
   });
 
+  it('forgets every entry when cleared, the values keeping theirs', () => {
+    const pool = createStringPool();
+    const before = pool.intern({ ids: ['topic:a', 'topic:b'] });
+    expect(pool.size).toBe(3);
+    pool.clear();
+    expect(pool.size).toBe(0);
+    expect(before.ids).toEqual(['topic:a', 'topic:b']);
+    const after = pool.intern({ ids: ['topic:a', 'topic:b'] });
+    expect(after.ids).not.toBe(before.ids);
+    expect(pool.size).toBe(3);
+  });
+
   it('interns values only up to its length bound, single strings at any length', () => {
     const pool = createStringPool({ maxLength: 8, maxEntries: 100 });
     pool.intern({ text: 'another long sentence', id: 'short' });

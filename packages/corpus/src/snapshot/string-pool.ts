@@ -15,6 +15,8 @@ export interface StringPool {
   readonly size: number;
   /** Times the pool was emptied because it reached its bound. */
   readonly resets: number;
+  /** Forgets every string and list; the values keep theirs. */
+  clear(): void;
   /** The longest string `intern` pools. */
   readonly maxLength: number;
 }
@@ -175,5 +177,9 @@ export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): Str
       return resets;
     },
     maxLength: limits.maxLength,
+    clear() {
+      pool = new Map();
+      lists = new Map();
+    },
   };
 }
