@@ -21,8 +21,14 @@ import { crc32 } from 'node:zlib';
 export const PROJECTION_MAGIC = 'podcast-corpus-projection';
 /** Bumped whenever the rows or the values the loader keeps change shape. */
 export const PROJECTION_FORMAT = 3;
-const ROWS_PER_FRAME = 512;
-/** A frame longer than this is taken as corruption (a frame holds 512 rows). */
+/**
+ * Rows per frame. Each frame is encoded and serialised in one piece between
+ * pauses: a 10,000-episode save takes 2.6 s for about 400 frames of 128
+ * rows and the tables, about 6 ms a frame; 512 rows would outlast the
+ * loader's 8 ms slices.
+ */
+const ROWS_PER_FRAME = 128;
+/** A frame longer than this is taken as corruption (a frame holds 128 rows). */
 const MAX_FRAME_BYTES = 1 << 30;
 
 export interface ProjectionHeader {
