@@ -31,8 +31,8 @@ type FileLetter = 'm' | 'g' | 'k' | 'b';
 
 /**
  * A file row's value is encoded (`value-codec.ts`): its short strings and
- * shared lists are numbers into the string and list tables, stored in
- * chunks before every other row.
+ * shared lists are numbers into the string and list tables, whose entries
+ * are stored in the frame that first needs them, ahead of its rows.
  */
 type ProjectionRow =
   | ['d', string, DirListing]
@@ -74,44 +74,28 @@ function rowsOf(state: CorpusState): ProjectionRow[] {
   return rows;
 }
 
-/** Table entries per row: a frame of 128 such rows stays under about 10 MB. */
-const TABLE_CHUNK = 1024;
-
-function chunked<T>(items: readonly T[]): T[][] {
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; start += TABLE_CHUNK) {
-    chunks.push(items.slice(start, start + TABLE_CHUNK));
-  }
-  return chunks;
-}
-
-/** Values registered between pauses while the tables are built. */
-const REGISTER_SLICE = 64;
-
 /**
- * The tables first, built over every file row's value in slices; then each
- * file row encoded as its frame is written.
+ * Encodes each frame's file rows; the string and list table entries they
+ * met first go in front of them, in the same frame.
  */
-function encodingFor(state: CorpusState, pause: () => Promise<void>): RowEncoding<ProjectionRow> {
+function encodingFor(state: CorpusState): RowEncoding<ProjectionRow> {
   const encoder = createValueEncoder(state.strings.maxLength);
   return {
-    async head(rows) {
-      let done = 0;
-      for (const row of rows) {
-        if (isFileRow(row)) {
-          encoder.register(row[4]);
-          if (++done % REGISTER_SLICE === 0) {
-            await pause();
-          }
-        }
+    frame(rows) {
+      const encoded = rows.map(
+        (row): ProjectionRow =>
+          isFileRow(row) ? [row[0], row[1], row[2], row[3], encoder.encode(row[4])] : row,
+      );
+      const { strings, lists } = encoder.takeNew();
+      const tables: ProjectionRow[] = [];
+      if (strings.length > 0) {
+        tables.push(['s', strings]);
       }
-      const { strings, lists } = encoder.seal();
-      return [
-        ...chunked(strings).map((chunk): ProjectionRow => ['s', chunk]),
-        ...chunked(lists).map((chunk): ProjectionRow => ['l', chunk]),
-      ];
+      if (lists.length > 0) {
+        tables.push(['l', lists]);
+      }
+      return [...tables, ...encoded];
     },
-    row: (row) => (isFileRow(row) ? [row[0], row[1], row[2], row[3], encoder.encode(row[4])] : row),
   };
 }
 
@@ -183,7 +167,7 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
       const state = createCorpusState(root);
       // Each frame decoded as it is read (so what v8.deserialize builds
       // and the decode drops dies young): the values take their strings and
-      // lists from the tables stored first, unhashed. The relpaths go to
+      // lists from the table entries stored ahead of them, unhashed. The relpaths go to
       // the pool: the first walk's list of tracked files and the records'
       // sibling paths then take these copies.
       const values = createValueReader();
@@ -226,7 +210,7 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
           state.root,
           rowsOf(state),
           pause,
-          encodingFor(state, pause),
+          encodingFor(state),
         );
         status.saves++;
         status.last_save_bytes = bytes;

@@ -28,16 +28,18 @@ function keptValues() {
   return { pool, values: [first, second, map] as const };
 }
 
-/** What a save then a read does: register, seal, encode, a v8 round trip each, then decode. */
+/** What a save then a read does: encode, the new table entries first, a v8 round trip, then decode in order. */
 function roundTrip(values: readonly unknown[], maxLength = 16): unknown[] {
   const encoder = createValueEncoder(maxLength);
-  values.forEach(encoder.register);
-  const tables = deserialize(serialize(encoder.seal())) as { strings: string[]; lists: number[][] };
-  const stored = deserialize(serialize(values.map(encoder.encode))) as unknown[];
+  const encoded = values.map(encoder.encode);
+  const stored = deserialize(serialize({ tables: encoder.takeNew(), values: encoded })) as {
+    tables: { strings: string[]; lists: number[][] };
+    values: unknown[];
+  };
   const reader = createValueReader();
-  reader.addStrings(tables.strings);
-  reader.addLists(tables.lists);
-  return stored.map(reader.decode);
+  reader.addStrings(stored.tables.strings);
+  reader.addLists(stored.tables.lists);
+  return stored.values.map(reader.decode);
 }
 
 describe('projection value codec', () => {
@@ -55,28 +57,31 @@ describe('projection value codec', () => {
   it('stores each pooled string and shared list once, however many values hold it', () => {
     const { values } = keptValues();
     const encoder = createValueEncoder(16);
-    values.forEach(encoder.register);
-    const { strings, lists } = encoder.seal();
+    values.forEach(encoder.encode);
+    const { strings, lists } = encoder.takeNew();
     expect(strings.filter((text) => text === 'topic:a')).toHaveLength(1);
     expect(strings).not.toContain('a sentence longer than sixteen characters');
     expect(lists).toEqual([[strings.indexOf('topic:a'), strings.indexOf('topic:b')]]);
   });
 
-  it('keeps a string met after the tables were sealed in its value, so no value names a missing entry', () => {
+  it('hands over only the entries met since the last frame, and later values name earlier ones', () => {
     const encoder = createValueEncoder(16);
-    encoder.register({ id: 'topic:a' });
-    const tables = encoder.seal();
-    const late = Object.freeze(['topic:late']);
-    const stored = encoder.encode({ id: 'topic:a', other: 'topic:new', list: late });
-    expect(tables.strings).toEqual(['topic:a']);
+    const shared = Object.freeze(['topic:a', 'topic:b']);
+    const first = encoder.encode({ id: 'topic:a', list: shared });
+    const firstTables = encoder.takeNew();
+    const second = encoder.encode({ id: 'topic:a', other: 'topic:c', list: shared });
+    const secondTables = encoder.takeNew();
+    expect(firstTables).toEqual({ strings: ['topic:a', 'topic:b'], lists: [[0, 1]] });
+    expect(secondTables).toEqual({ strings: ['topic:c'], lists: [] });
     const reader = createValueReader();
-    reader.addStrings(tables.strings);
-    reader.addLists(tables.lists);
-    expect(reader.decode(stored)).toEqual({
-      id: 'topic:a',
-      other: 'topic:new',
-      list: ['topic:late'],
-    });
+    reader.addStrings(firstTables.strings);
+    reader.addLists(firstTables.lists);
+    const firstRead = reader.decode(deserialize(serialize(first))) as { list: unknown };
+    reader.addStrings(secondTables.strings);
+    reader.addLists(secondTables.lists);
+    const secondRead = reader.decode(deserialize(serialize(second))) as { list: unknown };
+    expect(secondRead).toEqual({ id: 'topic:a', other: 'topic:c', list: ['topic:a', 'topic:b'] });
+    expect(secondRead.list).toBe(firstRead.list);
   });
 
   it('shares again after the read what the values shared before the save', () => {

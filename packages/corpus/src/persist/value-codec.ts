@@ -9,8 +9,8 @@ import { isMap, rewriteMap, SHARED_EMPTY_LIST } from '../snapshot/string-pool.js
  * largest part of a restart (docs/decisions/corpus.md).
  *
  * So a saved value names each pooled string by its number in a string
- * table and each shared list by its number in a list table, and the tables
- * are stored once, before the rows. Reading a value back is an array lookup
+ * table and each shared list by its number in a list table, and each table
+ * entry is stored once, in the frame that first needs it, ahead of its rows. Reading a value back is an array lookup
  * per string: nothing is hashed, and every value that shared a string or a
  * list before the save shares it again after.
  *
@@ -45,47 +45,40 @@ export interface ValueTables {
 }
 
 export interface ValueEncoder {
-  /** Enters the strings and shared lists of `value` in the tables. */
-  register(value: unknown): void;
-  /**
-   * The tables of every value registered; they are final from here on, and
-   * a string `encode` meets that is not in them stays in its value as it is.
-   */
-  seal(): ValueTables;
   encode(value: unknown): unknown;
+  /**
+   * The strings and lists entered since the last call: they are stored
+   * before the values encoded since, so a reader meets each entry before
+   * the first value naming it.
+   */
+  takeNew(): ValueTables;
 }
 
 /**
- * Encodes values for storage in two passes: `register` every value, store
- * the tables (`seal`), then `encode` each value as it is written. Strings up
- * to `maxLength` go to the string table.
+ * Encodes values for storage in one pass. Strings up to `maxLength` go to
+ * the string table as they are met; shared lists go to the list table by
+ * identity.
  */
 export function createValueEncoder(maxLength: number): ValueEncoder {
   const stringIndex = new Map<string, number>();
   const strings: string[] = [];
   const listIndex = new Map<readonly unknown[], bigint>();
   const lists: number[][] = [];
-  let sealed = false;
-  const indexOf = (text: string): number | string => {
+  let sentStrings = 0;
+  let sentLists = 0;
+  const indexOf = (text: string): number => {
     let index = stringIndex.get(text);
     if (index === undefined) {
-      if (sealed) {
-        return text;
-      }
       index = strings.length;
       stringIndex.set(text, index);
       strings.push(text);
     }
     return index;
   };
-  const listOf = (list: readonly string[]): bigint | undefined => {
-    let index = listIndex.get(list);
-    if (index === undefined && !sealed) {
-      const items = list.map(indexOf) as number[];
-      index = BigInt(lists.length);
-      listIndex.set(list, index);
-      lists.push(items);
-    }
+  const listOf = (list: readonly string[]): bigint => {
+    const index = BigInt(lists.length);
+    listIndex.set(list, index);
+    lists.push(list.map(indexOf));
     return index;
   };
   const encode = (value: unknown): unknown => {
@@ -100,8 +93,12 @@ export function createValueEncoder(maxLength: number): ValueEncoder {
       return value;
     }
     if (Array.isArray(value)) {
-      const shared = isSharedList(value, maxLength) ? listOf(value as string[]) : undefined;
-      return shared ?? value.map(encode);
+      // A list seen before is found by identity, before its items are checked.
+      const known = listIndex.get(value);
+      if (known !== undefined) {
+        return known;
+      }
+      return isSharedList(value, maxLength) ? listOf(value as string[]) : value.map(encode);
     }
     if (isMap(value)) {
       return new Map([...value].map(([key, item]) => [encode(key), encode(item)]));
@@ -112,37 +109,14 @@ export function createValueEncoder(maxLength: number): ValueEncoder {
     }
     return out;
   };
-  const register = (value: unknown): void => {
-    if (typeof value === 'string') {
-      if (value.length <= maxLength) {
-        indexOf(value);
-      }
-    } else if (Array.isArray(value)) {
-      if (isSharedList(value, maxLength)) {
-        listOf(value as string[]);
-      } else {
-        value.forEach(register);
-      }
-    } else if (typeof value === 'object' && value !== null) {
-      if (isMap(value)) {
-        for (const [key, item] of value) {
-          register(key);
-          register(item);
-        }
-      } else {
-        for (const key of Object.keys(value)) {
-          register((value as Record<string, unknown>)[key]);
-        }
-      }
-    }
-  };
   return {
-    register,
-    seal: () => {
-      sealed = true;
-      return { strings, lists };
-    },
     encode,
+    takeNew: () => {
+      const fresh = { strings: strings.slice(sentStrings), lists: lists.slice(sentLists) };
+      sentStrings = strings.length;
+      sentLists = lists.length;
+      return fresh;
+    },
   };
 }
 
@@ -158,8 +132,8 @@ export interface ValueReader {
 }
 
 /**
- * Reads values back as their frames arrive; the tables come first in the
- * file. A value naming a string or list the tables lack throws
+ * Reads values back as their frames arrive; each table entry comes before
+ * the first value naming it. A value naming a string or list the tables lack throws
  * `ProjectionValueError` (the file is then corrupt).
  */
 export function createValueReader(): ValueReader {
