@@ -166,10 +166,10 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
       }
       const state = createCorpusState(root);
       // Each frame decoded as it is read (so what v8.deserialize builds
-      // and the decode drops dies young): the values take their strings and
-      // lists from the table entries stored ahead of them, unhashed. The relpaths go to
-      // the pool: the first walk's list of tracked files and the records'
-      // sibling paths then take these copies.
+      // and the decode drops dies young): the values take their strings
+      // and lists from the table entries stored ahead of them, unhashed.
+      // The relpaths go to the pool: the first walk's list of tracked
+      // files and the records' sibling paths then take these copies.
       const values = createValueReader();
       const revive = (row: ProjectionRow) => {
         if (isFileRow(row)) {

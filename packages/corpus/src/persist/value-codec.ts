@@ -10,9 +10,10 @@ import { isMap, rewriteMap, SHARED_EMPTY_LIST } from '../snapshot/string-pool.js
  *
  * So a saved value names each pooled string by its number in a string
  * table and each shared list by its number in a list table, and each table
- * entry is stored once, in the frame that first needs it, ahead of its rows. Reading a value back is an array lookup
- * per string: nothing is hashed, and every value that shared a string or a
- * list before the save shares it again after.
+ * entry is stored once, in the frame that first needs it, ahead of its
+ * rows. Reading a value back is an array lookup per string: nothing is
+ * hashed, and every value that shared a string or a list before the save
+ * shares it again after.
  *
  * In an encoded value:
  *   - a number is a string's index in the string table;
