@@ -1,4 +1,4 @@
-import { isMap, rewriteMap, SHARED_EMPTY_LIST } from '../snapshot/string-pool.js';
+import { isMap, rewriteMap, SHARED_EMPTY_LIST, tagOf } from '../snapshot/string-pool.js';
 
 /*
  * How kept values are stored in a projection without a copy of every
@@ -23,8 +23,6 @@ import { isMap, rewriteMap, SHARED_EMPTY_LIST } from '../snapshot/string-pool.js
  *   - objects, arrays and Maps hold encoded values; an empty array or Map
  *     stands for the shared empty one.
  */
-
-const tagOf = (value: object) => Object.prototype.toString.call(value);
 
 /** A list the pool shares by content: frozen, short strings only. */
 function isSharedList(value: readonly unknown[], maxLength: number): boolean {

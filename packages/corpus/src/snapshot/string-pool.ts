@@ -33,7 +33,8 @@ export interface StringPoolLimits {
 
 const DEFAULT_LIMITS: StringPoolLimits = { maxLength: 128, maxEntries: 4_000_000 };
 
-const tagOf = (value: object) => Object.prototype.toString.call(value);
+/** `[object Map]`, `[object Number]`…: a value's kind whatever its realm. */
+export const tagOf = (value: object) => Object.prototype.toString.call(value);
 
 /**
  * A plain object of any realm: `v8.deserialize` builds its objects in
@@ -99,10 +100,13 @@ export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): Str
   let pool = new Map<string, string>();
   let lists = new Map<string, readonly string[]>();
   let resets = 0;
+  const clear = () => {
+    pool = new Map();
+    lists = new Map();
+  };
   const makeRoom = () => {
     if (pool.size + lists.size >= limits.maxEntries) {
-      pool = new Map();
-      lists = new Map();
+      clear();
       resets++;
     }
   };
@@ -177,9 +181,6 @@ export function createStringPool(limits: StringPoolLimits = DEFAULT_LIMITS): Str
       return resets;
     },
     maxLength: limits.maxLength,
-    clear() {
-      pool = new Map();
-      lists = new Map();
-    },
+    clear,
   };
 }
