@@ -170,7 +170,7 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
       // and lists from the table entries stored ahead of them, unhashed.
       // The relpaths go to the pool: the first walk's list of tracked
       // files and the records' sibling paths then take these copies.
-      const values = createValueReader();
+      const values = createValueReader(state.strings.settle);
       const revive = (row: ProjectionRow) => {
         if (isFileRow(row)) {
           row[1] = state.strings.one(row[1]);

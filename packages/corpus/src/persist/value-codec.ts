@@ -126,7 +126,11 @@ export interface ValueReader {
   addStrings(chunk: readonly string[]): void;
   /** The next chunk of the list table; each list is rebuilt once, frozen, and shared by every value naming it. */
   addLists(chunk: readonly number[][]): void;
-  /** Decodes a stored value, reusing its objects, arrays and Maps in place. */
+  /**
+   * Decodes a stored value, reusing its arrays and Maps in place; each
+   * plain object comes back as `settle` keeps it (the pool's `settle`: shared
+   * or given its shape).
+   */
   decode(value: unknown): unknown;
 }
 
@@ -135,7 +139,10 @@ export interface ValueReader {
  * the first value naming it. A value naming a string or list the tables lack throws
  * `ProjectionValueError` (the file is then corrupt).
  */
-export function createValueReader(): ValueReader {
+/** How the reader keeps a decoded plain object: by default as it is. */
+export type SettleObject = <T extends object>(value: T, keys: readonly string[]) => T;
+
+export function createValueReader(settle: SettleObject = (value) => value): ValueReader {
   const strings: string[] = [];
   const lists: Array<readonly string[]> = [];
   const stringAt = (index: number): string => {
@@ -176,10 +183,11 @@ export function createValueReader(): ValueReader {
       return rewriteMap(value as Map<unknown, unknown>, decode);
     }
     const record = value as Record<string, unknown>;
-    for (const key of Object.keys(record)) {
+    const keys = Object.keys(record);
+    for (const key of keys) {
       record[key] = decode(record[key]);
     }
-    return record;
+    return settle(record, keys);
   };
   return {
     addStrings(chunk) {

@@ -103,7 +103,8 @@ function recordOf(
   const built = buildEpisodeRecord({ ...input, artExists });
   // Its metadata strings are pooled already; of the derived ones only the run is shared.
   built.run_relpath = state.strings.one(built.run_relpath);
-  const record = Object.freeze(built);
+  // Built with optional fields added one by one; its shape keeps all 35 in the object.
+  const record = Object.freeze(state.strings.settle(built));
   if (kept?.record.publish_date !== record.publish_date) {
     state.datesVersion++; // the artifact listing dates its rows by it
   }

@@ -14,7 +14,8 @@ describe('createStringPool', () => {
     const first = pool.intern(parsed());
     pool.intern(parsed());
     pool.intern(parsed());
-    expect(pool.size).toBe(3); // "topic:budgets", "Ada" and the list ["Ada", "Ada"]
+    // "topic:budgets", "Ada", the list ["Ada", "Ada"] and the object {label: "Ada"}
+    expect(pool.size).toBe(4);
     expect(first).toEqual(parsed());
   });
 
@@ -57,13 +58,14 @@ describe('createStringPool', () => {
   it('forgets every entry when cleared, the values keeping theirs', () => {
     const pool = createStringPool();
     const before = pool.intern({ ids: ['topic:a', 'topic:b'] });
-    expect(pool.size).toBe(3);
+    expect(pool.size).toBe(4); // two strings, the list and the object holding it
     pool.clear();
     expect(pool.size).toBe(0);
     expect(before.ids).toEqual(['topic:a', 'topic:b']);
     const after = pool.intern({ ids: ['topic:a', 'topic:b'] });
     expect(after.ids).not.toBe(before.ids);
-    expect(pool.size).toBe(3);
+    expect(after).not.toBe(before);
+    expect(pool.size).toBe(4);
   });
 
   it('interns values only up to its length bound, single strings at any length', () => {
@@ -104,7 +106,8 @@ describe('createStringPool', () => {
     const foreign = runInNewContext('({ id: "topic:a", map: new Map([["k", "v"]]), list: ["x"] })');
     pool.intern(foreign);
     pool.intern(deserialize(serialize({ id: 'topic:a', names: ['y'] })));
-    expect(pool.size).toBe(7); // topic:a, k, v, x, y and the lists [x], [y]
+    // topic:a, k, v, x, y, the lists [x] and [y], and the object {id, names}
+    expect(pool.size).toBe(8);
   });
 
   it('shares short lists of strings by content, frozen, and keeps other lists as exact copies', () => {
@@ -131,5 +134,49 @@ describe('createStringPool', () => {
     const prose = createStringPool({ maxLength: 4, maxEntries: 100 });
     const one = prose.intern({ list: ['a longer text'] });
     expect(prose.intern({ list: ['a longer text'] }).list).not.toBe(one.list);
+  });
+
+  it('shares small objects of strings, booleans, nulls and shared lists by content, frozen', () => {
+    const pool = createStringPool();
+    const topic = () => JSON.parse('{"id":"topic:a","label":"A"}') as { id: string; label: string };
+    const person = () => ({ id: 'person:b', role: null, hidden: false, aliases: ['b'] });
+    const a = pool.intern([topic(), person()]);
+    const b = pool.intern([topic(), person()]);
+    expect(b[0]).toBe(a[0]);
+    expect(b[1]).toBe(a[1]);
+    expect(Object.isFrozen(a[0])).toBe(true);
+    expect(a).toEqual([topic(), person()]);
+    expect(Object.keys(a[1] ?? {})).toEqual(['id', 'role', 'hidden', 'aliases']);
+    expect(() => {
+      (a[0] as { label: string }).label = 'changed';
+    }).toThrow(TypeError);
+    // The same fields in another order, or another value, are another object.
+    expect(pool.intern({ label: 'A', id: 'topic:a' })).not.toBe(a[0]);
+    expect(pool.intern({ id: 'topic:a', label: 'a' })).not.toBe(a[0]);
+    // A field that is undefined is not the same as no field.
+    const withUndefined = pool.intern({ id: 'topic:a', label: 'A', extra: undefined });
+    expect(withUndefined).not.toBe(a[0]);
+    expect(Object.keys(withUndefined)).toEqual(['id', 'label', 'extra']);
+  });
+
+  it('gives every other plain object a copy of its own, unfrozen', () => {
+    const pool = createStringPool({ maxLength: 8, maxEntries: 100 });
+    const cases = [
+      { id: 'q:1', start: 10 }, // a number
+      { id: 'q:1', text: 'a longer quote than eight' }, // prose past the bound
+      { a: 'a', b: 'b', c: 'c', d: 'd', e: 'e' }, // five fields
+      { id: 'q:1', nested: { x: 1 } }, // an object
+    ];
+    for (const value of cases) {
+      const first = pool.intern(structuredClone(value));
+      const second = pool.intern(structuredClone(value));
+      expect(first).toEqual(value);
+      expect(second).not.toBe(first);
+      expect(Object.isFrozen(first)).toBe(false);
+      expect(Object.getPrototypeOf(first)).toBe(Object.prototype);
+    }
+    // A null-prototype object stays the same object: a copy would gain Object.prototype.
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { id: 'x', n: 1 });
+    expect(pool.intern(bare)).toBe(bare);
   });
 });

@@ -1,0 +1,49 @@
+import { describe, expect, it } from '@jest/globals';
+import { createObjectShapes } from './object-shapes.js';
+
+describe('createObjectShapes', () => {
+  it('copies an object into a literal of the same keys, order and values', () => {
+    const shapes = createObjectShapes();
+    const source: Record<string, unknown> = {};
+    for (const [key, value] of [
+      ['id', 'insight:1'],
+      ['text', 'a'],
+      ['salience', 0.5],
+      ['quoteIds', ['q:1']],
+      ['weird "key"\n', true],
+      ['0', 'index'],
+    ] as const) {
+      source[key] = value;
+    }
+    const copy = shapes.compact(source);
+    expect(copy).not.toBe(source);
+    expect(copy).toStrictEqual(source);
+    expect(Object.keys(copy)).toEqual(Object.keys(source));
+    expect(copy.quoteIds).toBe(source.quoteIds);
+    expect(shapes.size).toBe(1);
+    // One shape per key list, however many objects use it.
+    shapes.compact({ ...source, text: 'b' });
+    expect(shapes.size).toBe(1);
+  });
+
+  it('keeps an object as it is when it has no keys, too many, a __proto__ key, or shapes ran out', () => {
+    const shapes = createObjectShapes({ maxShapes: 2, maxKeys: 3 });
+    const empty = {};
+    expect(shapes.compact(empty)).toBe(empty);
+    const wide = { a: 1, b: 2, c: 3, d: 4 };
+    expect(shapes.compact(wide)).toBe(wide);
+    const proto = JSON.parse('{"__proto__":{"x":1},"id":"a"}') as Record<string, unknown>;
+    const kept = shapes.compact(proto);
+    expect(kept).toBe(proto);
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    expect(shapes.compact({ a: 1 })).not.toBe(undefined);
+    expect(shapes.compact({ b: 1 })).toEqual({ b: 1 });
+    expect(shapes.size).toBe(2);
+    const third = { c: 1 };
+    expect(shapes.compact(third)).toBe(third);
+    // Known shapes still apply once the bound is reached.
+    const again = { a: 2 };
+    expect(shapes.compact(again)).not.toBe(again);
+    expect(shapes.compact(again)).toEqual({ a: 2 });
+  });
+});
