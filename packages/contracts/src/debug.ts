@@ -20,7 +20,8 @@ export const CorpusRootStatus = z
       .number()
       .int()
       .describe(
-        'Distinct short strings (ids, names, labels, paths) and lists in the loader pool: ' +
+        'Distinct short strings (ids, names, labels, paths), lists and small objects (topics, ' +
+          'persons, identities) in the loader pool: ' +
           'it shares them across the files of a load and is emptied when the first load ends, ' +
           'so afterwards it holds what changed files brought; 0 for a folder view',
       ),

@@ -30,16 +30,18 @@ import { createValueEncoder, createValueReader } from './value-codec.js';
 type FileLetter = 'm' | 'g' | 'k' | 'b';
 
 /**
- * A file row's value is encoded (`value-codec.ts`): its short strings and
- * shared lists are numbers into the string and list tables, whose entries
- * are stored in the frame that first needs them, ahead of its rows.
+ * A file row's value is encoded (`value-codec.ts`): its short strings,
+ * shared lists and shared objects are numbers into the string, list and
+ * object tables, whose entries are stored in the frame that first needs
+ * them, ahead of its rows.
  */
 type ProjectionRow =
   | ['d', string, DirListing]
   | ['a', string, boolean]
   | [FileLetter, string, number, number, unknown]
   | ['s', string[]]
-  | ['l', number[][]];
+  | ['l', number[][]]
+  | ['o', unknown[]];
 
 type FileRow = [FileLetter, string, number, number, unknown];
 
@@ -86,13 +88,16 @@ function encodingFor(state: CorpusState): RowEncoding<ProjectionRow> {
         (row): ProjectionRow =>
           isFileRow(row) ? [row[0], row[1], row[2], row[3], encoder.encode(row[4])] : row,
       );
-      const { strings, lists } = encoder.takeNew();
+      const { strings, lists, objects } = encoder.takeNew();
       const tables: ProjectionRow[] = [];
       if (strings.length > 0) {
         tables.push(['s', strings]);
       }
       if (lists.length > 0) {
         tables.push(['l', lists]);
+      }
+      if (objects.length > 0) {
+        tables.push(['o', objects]); // after the strings and lists its objects name
       }
       return [...tables, ...encoded];
     },
@@ -181,6 +186,8 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
           values.addStrings(row[1]);
         } else if (row[0] === 'l') {
           values.addLists(row[1]);
+        } else if (row[0] === 'o') {
+          values.addObjects(row[1]);
         }
         return row;
       };

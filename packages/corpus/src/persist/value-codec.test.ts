@@ -19,6 +19,7 @@ function keptValues() {
           missing: null,
           prose: 'a sentence longer than sixteen characters',
           quotes: [{ id: 'quote:1', start: 0 }],
+          topic: { id: 'topic:a', label: 'A' },
         }),
       ) as Record<string, unknown>,
     );
@@ -33,12 +34,13 @@ function roundTrip(values: readonly unknown[], maxLength = 16): unknown[] {
   const encoder = createValueEncoder(maxLength);
   const encoded = values.map(encoder.encode);
   const stored = deserialize(serialize({ tables: encoder.takeNew(), values: encoded })) as {
-    tables: { strings: string[]; lists: number[][] };
+    tables: { strings: string[]; lists: number[][]; objects: unknown[] };
     values: unknown[];
   };
   const reader = createValueReader();
   reader.addStrings(stored.tables.strings);
   reader.addLists(stored.tables.lists);
+  reader.addObjects(stored.tables.objects);
   return stored.values.map(reader.decode);
 }
 
@@ -71,8 +73,8 @@ describe('projection value codec', () => {
     const firstTables = encoder.takeNew();
     const second = encoder.encode({ id: 'topic:a', other: 'topic:c', list: shared });
     const secondTables = encoder.takeNew();
-    expect(firstTables).toEqual({ strings: ['topic:a', 'topic:b'], lists: [[0, 1]] });
-    expect(secondTables).toEqual({ strings: ['topic:c'], lists: [] });
+    expect(firstTables).toEqual({ strings: ['topic:a', 'topic:b'], lists: [[0, 1]], objects: [] });
+    expect(secondTables).toEqual({ strings: ['topic:c'], lists: [], objects: [] });
     const reader = createValueReader();
     reader.addStrings(firstTables.strings);
     reader.addLists(firstTables.lists);
@@ -98,15 +100,37 @@ describe('projection value codec', () => {
     expect(maps.names).toEqual(new Map([['person:a', 'Ana']]));
     // Lists of objects are kept as their own copies, not shared.
     expect(first.quotes).not.toBe(second.quotes);
+    // Objects the pool shared are one object again, frozen.
+    expect(first.topic).toBe(second.topic);
+    expect(first.topic).toEqual({ id: 'topic:a', label: 'A' });
+    expect(Object.isFrozen(first.topic)).toBe(true);
   });
 
-  it('refuses a value naming a string or a list the tables lack', () => {
+  it('stores each shared object once, after the strings it names', () => {
+    const { values } = keptValues();
+    const encoder = createValueEncoder(16);
+    const encoded = values.map(encoder.encode) as Array<Record<string, unknown>>;
+    const { strings, objects } = encoder.takeNew();
+    expect(objects).toEqual([{ id: strings.indexOf('topic:a'), label: strings.indexOf('A') }]);
+    expect(encoded[0]?.topic).toBe(-1n);
+    expect(encoded[1]?.topic).toBe(-1n);
+  });
+
+  it('refuses a value naming a string, a list or an object the tables lack', () => {
     const reader = createValueReader();
     reader.addStrings(['only']);
     reader.addLists([[0]]);
-    expect(reader.decode({ a: 0, b: [0n] })).toEqual({ a: 'only', b: [['only']] });
+    reader.addObjects([{ a: 0 }]);
+    expect(reader.decode({ a: 0, b: [0n], c: -1n })).toEqual({
+      a: 'only',
+      b: [['only']],
+      c: { a: 'only' },
+    });
     expect(() => reader.decode({ a: 1 })).toThrow(ProjectionValueError);
     expect(() => reader.decode([2n])).toThrow(ProjectionValueError);
+    expect(() => reader.decode([-2n])).toThrow(ProjectionValueError);
     expect(() => reader.addLists([[0, 5]])).toThrow(ProjectionValueError);
+    expect(() => reader.addObjects([['a list']])).toThrow(ProjectionValueError);
+    expect(() => reader.addObjects([{ a: 3 }])).toThrow(ProjectionValueError);
   });
 });

@@ -15,9 +15,14 @@ import { isMap, rewriteMap, SHARED_EMPTY_LIST, tagOf } from '../snapshot/string-
  * hashed, and every value that shared a string or a list before the save
  * shares it again after.
  *
+ * Shared objects (the pool's frozen topics, persons and identities, shared
+ * by content) go to an object table the same way, so a restart neither
+ * reads nor shares them again one copy per episode.
+ *
  * In an encoded value:
  *   - a number is a string's index in the string table;
- *   - a bigint is a shared list's index in the list table;
+ *   - a bigint n >= 0 is a shared list's index in the list table;
+ *   - a bigint n < 0 is a shared object's index, -n - 1, in the object table;
  *   - a Number object is a number of the value;
  *   - a string is a string longer than the pool's length bound, as it was;
  *   - objects, arrays and Maps hold encoded values; an empty array or Map
@@ -41,6 +46,8 @@ export interface ValueTables {
   strings: string[];
   /** Each shared list as the string-table indices of its items. */
   lists: number[][];
+  /** Each shared (frozen) object, encoded; it names only earlier entries. */
+  objects: unknown[];
 }
 
 export interface ValueEncoder {
@@ -63,8 +70,11 @@ export function createValueEncoder(maxLength: number): ValueEncoder {
   const strings: string[] = [];
   const listIndex = new Map<readonly unknown[], bigint>();
   const lists: number[][] = [];
+  const objectIndex = new Map<object, bigint>();
+  const objects: unknown[] = [];
   let sentStrings = 0;
   let sentLists = 0;
+  let sentObjects = 0;
   const indexOf = (text: string): number => {
     let index = stringIndex.get(text);
     if (index === undefined) {
@@ -102,18 +112,42 @@ export function createValueEncoder(maxLength: number): ValueEncoder {
     if (isMap(value)) {
       return new Map([...value].map(([key, item]) => [encode(key), encode(item)]));
     }
+    if (Object.isFrozen(value)) {
+      return sharedObject(value);
+    }
+    return fields(value as Record<string, unknown>);
+  };
+  const fields = (value: Record<string, unknown>): Record<string, unknown> => {
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
-      out[key] = encode((value as Record<string, unknown>)[key]);
+      out[key] = encode(value[key]);
     }
     return out;
+  };
+  /** A frozen object is one the pool shares: stored once, named by identity. */
+  const sharedObject = (value: object): bigint => {
+    const known = objectIndex.get(value);
+    if (known !== undefined) {
+      return known;
+    }
+    // Its fields first: an entry names only entries stored before it.
+    const encoded = fields(value as Record<string, unknown>);
+    const index = -BigInt(objects.length) - 1n;
+    objectIndex.set(value, index);
+    objects.push(encoded);
+    return index;
   };
   return {
     encode,
     takeNew: () => {
-      const fresh = { strings: strings.slice(sentStrings), lists: lists.slice(sentLists) };
+      const fresh = {
+        strings: strings.slice(sentStrings),
+        lists: lists.slice(sentLists),
+        objects: objects.slice(sentObjects),
+      };
       sentStrings = strings.length;
       sentLists = lists.length;
+      sentObjects = objects.length;
       return fresh;
     },
   };
@@ -126,6 +160,8 @@ export interface ValueReader {
   addStrings(chunk: readonly string[]): void;
   /** The next chunk of the list table; each list is rebuilt once, frozen, and shared by every value naming it. */
   addLists(chunk: readonly number[][]): void;
+  /** The next chunk of the object table; each object is decoded once, frozen, and shared likewise. */
+  addObjects(chunk: readonly unknown[]): void;
   /**
    * Decodes a stored value, reusing its arrays and Maps in place; each
    * plain object comes back as `settle` keeps it (the pool's `settle`: shared
@@ -145,6 +181,7 @@ export type SettleObject = <T extends object>(value: T, keys: readonly string[])
 export function createValueReader(settle: SettleObject = (value) => value): ValueReader {
   const strings: string[] = [];
   const lists: Array<readonly string[]> = [];
+  const objects: object[] = [];
   const stringAt = (index: number): string => {
     const text = strings[index];
     if (text === undefined) {
@@ -155,6 +192,13 @@ export function createValueReader(settle: SettleObject = (value) => value): Valu
   const decode = (value: unknown): unknown => {
     if (typeof value === 'number') {
       return stringAt(value);
+    }
+    if (typeof value === 'bigint' && value < 0n) {
+      const shared = objects[Number(-value - 1n)];
+      if (shared === undefined) {
+        throw new ProjectionValueError(`a value names object ${-value - 1n} of ${objects.length}`);
+      }
+      return shared;
     }
     if (typeof value === 'bigint') {
       const list = lists[Number(value)];
@@ -198,6 +242,15 @@ export function createValueReader(settle: SettleObject = (value) => value): Valu
     addLists(chunk) {
       for (const items of chunk) {
         lists.push(Object.freeze(items.map(stringAt)));
+      }
+    },
+    addObjects(chunk) {
+      for (const entry of chunk) {
+        const decoded = decode(entry);
+        if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) {
+          throw new ProjectionValueError('an object-table entry is not an object');
+        }
+        objects.push(Object.isFrozen(decoded) ? decoded : Object.freeze(decoded));
       }
     },
     decode,
