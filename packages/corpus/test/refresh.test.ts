@@ -1,4 +1,4 @@
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { CorpusRegistry } from '../src/snapshot/corpus-registry.js';
@@ -68,6 +68,28 @@ describe('corpus registry refresh', () => {
     const next = await registry.refresh(root);
     expect(titles(next)).toContain('Flat, renamed');
     expect(next.stats.filesRead).toBe(1);
+  });
+
+  it('lists a rewritten artifact with its new size and mtime, reusing the unchanged rows', async () => {
+    const { root, registry, first } = await loaded({ watch: false, refreshIntervalMs: 0 });
+    const row = first.artifacts.find((entry) => entry.kind === 'gi');
+    if (row === undefined) {
+      throw new Error('the standard corpus has a GI file');
+    }
+    await writeJson(root, row.relative_path, { ...GI_1_0, padding: 'x'.repeat(64) });
+    const when = new Date('2026-01-02T03:04:05.000Z');
+    await utimes(path.join(root, row.relative_path), when, when);
+    const next = await registry.refresh(root);
+    const again = next.artifacts.find((entry) => entry.relative_path === row.relative_path);
+    const { size } = await stat(path.join(root, row.relative_path));
+    expect(again).toMatchObject({ size_bytes: size, mtime_utc: '2026-01-02T03:04:05.000Z' });
+    expect(again?.size_bytes).not.toBe(row.size_bytes);
+    expect(again?.publish_date).toBe(row.publish_date);
+    const others = next.artifacts.filter((entry) => entry !== again);
+    expect(others).toHaveLength(first.artifacts.length - 1);
+    for (const entry of others) {
+      expect(first.artifacts).toContain(entry);
+    }
   });
 
   it('returns the cached snapshot without touching the disk inside the interval', async () => {

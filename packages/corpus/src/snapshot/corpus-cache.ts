@@ -3,6 +3,7 @@ import type { ArtifactKind } from '../readers/metadata.js';
 import {
   type CachedFile,
   type CorpusState,
+  setFileVersion,
   type TrackedKind,
   touchOwnerOf,
 } from './corpus-state.js';
@@ -126,7 +127,8 @@ async function statOne(
     return;
   }
   if (known.mtimeMs !== info.mtimeMs || known.size !== info.size) {
-    Object.assign(known, { mtimeMs: info.mtimeMs, size: info.size, value: undefined });
+    setFileVersion(known, info.mtimeMs, info.size);
+    known.value = undefined;
     state.generation++;
     if (kind === 'metadata') {
       state.metadataToRead.add(relpath);

@@ -19,6 +19,7 @@ import {
   dedupKeyOf,
   type LoadedArtifact,
   memoOnState,
+  setFileVersion,
   siblingsOf,
   type TrackedKind,
   touch,
@@ -48,7 +49,7 @@ async function readTracked(
     forget(state, cache, relpath);
     return undefined;
   }
-  Object.assign(entry, { mtimeMs: parsed.mtimeMs, size: parsed.size });
+  setFileVersion(entry, parsed.mtimeMs, parsed.size);
   noteStability(state, relpath, entry, deps);
   return parsed.value;
 }

@@ -47,8 +47,11 @@ export type LoadedArtifact = NormalizedGraph | NormalizedKg | NormalizedBridge;
 
 export interface CachedArtifact extends CachedFile<LoadedArtifact> {
   kind: ArtifactKind;
-  /** Its row of the artifact listing, kept while its (mtime, size) and publish date are unchanged. */
-  entry?: { mtimeMs: number; size: number; date: string | null; value: ArtifactEntry };
+  /**
+   * Its row of the artifact listing, kept while its publish date is the
+   * same; `forgetListingRow` drops it whenever its (mtime, size) moves.
+   */
+  entry?: ArtifactEntry | undefined;
 }
 
 /**
@@ -84,6 +87,22 @@ export function newCachedArtifact(
   value: LoadedArtifact | null | undefined,
 ): CachedArtifact {
   return { mtimeMs, size, stable: false, value, kind, entry: undefined };
+}
+
+/**
+ * A tracked file's (mtime, size) after a stat or a read; an artifact's
+ * listing row, made from the old ones, is dropped with them
+ * (`buildArtifactEntries` keeps a row while only its date is unchanged).
+ */
+export function setFileVersion(file: CachedFile<unknown>, mtimeMs: number, size: number): void {
+  if (file.mtimeMs === mtimeMs && file.size === size) {
+    return;
+  }
+  file.mtimeMs = mtimeMs;
+  file.size = size;
+  if ('kind' in file) {
+    (file as CachedArtifact).entry = undefined;
+  }
 }
 
 /** Everything known about one corpus root between loads; only the loader mutates it. */
