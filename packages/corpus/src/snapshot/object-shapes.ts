@@ -22,9 +22,20 @@
 
 type Build = (source: Record<string, unknown>) => Record<string, unknown>;
 
+/** One key list's literal, and the frozen objects of that shape the string pool shares. */
+export interface ObjectShape {
+  readonly build: Build;
+  /**
+   * Shared objects by their first field's value: the pool compares the
+   * other fields of the few candidates by identity (they are pooled
+   * strings, booleans, nulls and shared lists), so no key text is built.
+   */
+  readonly shared: Map<unknown, object[]>;
+}
+
 interface ShapeNode {
   readonly next: Map<string, ShapeNode>;
-  build: Build | undefined;
+  shape: ObjectShape | undefined;
 }
 
 export interface ObjectShapes {
@@ -34,6 +45,10 @@ export interface ObjectShapes {
    * a shape. `keys` are `Object.keys(value)`.
    */
   compact<T extends object>(value: T, keys?: readonly string[]): T;
+  /** The shape of `keys` (made on first use), or undefined when it cannot have one. */
+  shapeOf(keys: readonly string[]): ObjectShape | undefined;
+  /** Empties every shape's `shared` map. */
+  forgetShared(): void;
   /** Key lists given a shape so far. */
   readonly size: number;
 }
@@ -55,9 +70,13 @@ function buildFor(keys: readonly string[]): Build {
 }
 
 export function createObjectShapes(limits: ObjectShapeLimits = DEFAULT_LIMITS): ObjectShapes {
-  const root: ShapeNode = { next: new Map(), build: undefined };
-  let size = 0;
-  const shapeOf = (keys: readonly string[]): Build | undefined => {
+  const root: ShapeNode = { next: new Map(), shape: undefined };
+  const made: ObjectShape[] = [];
+  const shapeOf = (keys: readonly string[]): ObjectShape | undefined => {
+    if (keys.length === 0 || keys.length > limits.maxKeys) {
+      return undefined;
+    }
+    const size = made.length;
     let node = root;
     for (const key of keys) {
       let child = node.next.get(key);
@@ -65,30 +84,33 @@ export function createObjectShapes(limits: ObjectShapeLimits = DEFAULT_LIMITS): 
         if (size >= limits.maxShapes || key === '__proto__') {
           return undefined;
         }
-        child = { next: new Map(), build: undefined };
+        child = { next: new Map(), shape: undefined };
         node.next.set(key, child);
       }
       node = child;
     }
-    if (node.build === undefined) {
+    if (node.shape === undefined) {
       if (size >= limits.maxShapes) {
         return undefined;
       }
-      node.build = buildFor(keys);
-      size++;
+      node.shape = { build: buildFor(keys), shared: new Map() };
+      made.push(node.shape);
     }
-    return node.build;
+    return node.shape;
   };
   return {
     compact<T extends object>(value: T, keys: readonly string[] = Object.keys(value)): T {
-      if (keys.length === 0 || keys.length > limits.maxKeys) {
-        return value;
+      const shape = shapeOf(keys);
+      return shape === undefined ? value : (shape.build(value as Record<string, unknown>) as T);
+    },
+    shapeOf,
+    forgetShared() {
+      for (const shape of made) {
+        shape.shared.clear();
       }
-      const build = shapeOf(keys);
-      return build === undefined ? value : (build(value as Record<string, unknown>) as T);
     },
     get size() {
-      return size;
+      return made.length;
     },
   };
 }

@@ -118,6 +118,12 @@ describe('createStringPool', () => {
     expect(b.none).toBe(a.none);
     expect(Object.isFrozen(a.topicIds)).toBe(true);
     expect(a.topicIds).toEqual(['topic:a', 'topic:b']);
+    // A one-item list is shared too, and is not the item's longer lists.
+    const single = pool.intern([['topic:a']])[0];
+    expect(pool.intern([['topic:a']])[0]).toBe(single);
+    expect(single).toEqual(['topic:a']);
+    expect(Object.isFrozen(single)).toBe(true);
+    expect(pool.intern([['topic:a', 'topic:a']])[0]).not.toBe(single);
     // Content, not joined text, decides: ["a,b"] is not ["a", "b"].
     const joined = pool.intern({ ids: ['a,b'] });
     const split = pool.intern({ ids: ['a', 'b'] });

@@ -126,15 +126,18 @@ export function createStringPool(
 ): StringPool {
   let pool = new Map<string, string>();
   let lists = new Map<string, readonly string[]>();
-  let objects = new Map<string, object>();
+  let singles = new Map<string, readonly string[]>();
+  let objects = 0;
   let resets = 0;
   const clear = () => {
     pool = new Map();
     lists = new Map();
-    objects = new Map();
+    singles = new Map();
+    shapes.forgetShared();
+    objects = 0;
   };
   const makeRoom = () => {
-    if (pool.size + lists.size + objects.size >= limits.maxEntries) {
+    if (pool.size + lists.size + singles.size + objects >= limits.maxEntries) {
       clear();
       resets++;
     }
@@ -167,6 +170,18 @@ export function createStringPool(
         return items.slice();
       }
     }
+    if (items.length === 1) {
+      // Most id lists hold one id: keyed by the (pooled) id itself, no key text is built.
+      const item = items[0] as string;
+      const single = singles.get(item);
+      if (single !== undefined) {
+        return single;
+      }
+      makeRoom();
+      const shared = Object.freeze([item]);
+      singles.set(item, shared);
+      return shared;
+    }
     const key = JSON.stringify(items);
     const known = lists.get(key);
     if (known !== undefined) {
@@ -198,16 +213,27 @@ export function createStringPool(
     if (keys.length > MAX_SHARED_FIELDS || keys.length === 0 || !isLeaf(record, keys)) {
       return shapes.compact(value, keys);
     }
-    // Fields are strings, booleans, nulls and string lists: the JSON names the content.
-    const key = JSON.stringify(record);
-    const known = objects.get(key);
-    if (known !== undefined) {
-      return known as T;
+    const shape = shapes.shapeOf(keys);
+    if (shape === undefined) {
+      return value;
+    }
+    // Fields are pooled strings, booleans, nulls and shared lists: equal ones are identical.
+    const first = record[keys[0] as string];
+    const candidates = shape.shared.get(first);
+    for (const candidate of candidates ?? []) {
+      if (keys.every((key) => (candidate as Record<string, unknown>)[key] === record[key])) {
+        return candidate as T;
+      }
     }
     makeRoom();
-    const shared = Object.freeze(shapes.compact(value, keys));
-    objects.set(key, shared);
-    return shared;
+    const shared = Object.freeze(shape.build(record));
+    if (candidates === undefined) {
+      shape.shared.set(first, [shared]);
+    } else {
+      candidates.push(shared);
+    }
+    objects++;
+    return shared as T;
   };
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') {
@@ -239,7 +265,7 @@ export function createStringPool(
     intern: <T>(value: T) => walk(value) as T,
     one,
     get size() {
-      return pool.size + lists.size + objects.size;
+      return pool.size + lists.size + singles.size + objects;
     },
     get resets() {
       return resets;
