@@ -152,6 +152,23 @@ describe('buildEpisodeRecord', () => {
     expect(record.transcript_relpath).toBeNull();
   });
 
+  it.each([
+    ['a folder beside the root whose name starts like it', '../../../../corpus-other/a.txt'],
+    ['the root itself', '../../..'],
+    ['the parent of the root', '../../../..'],
+  ])('gives no relpath for a transcript naming %s', (_case, named) => {
+    const record = buildEpisodeRecord(input({ content: { transcript_file_path: named } }));
+    expect(record.has_transcript).toBe(true);
+    expect(record.transcript_relpath).toBeNull();
+  });
+
+  it('gives the same relpath for a root named with a trailing slash', () => {
+    const plain = buildEpisodeRecord(input(full));
+    const slashed = buildEpisodeRecord({ ...input(full), root: '/corpus/' });
+    expect(slashed.transcript_relpath).toBe(plain.transcript_relpath);
+    expect(slashed.transcript_path).toBe(plain.transcript_path);
+  });
+
   it('takes the sibling relpaths the loader already holds, matching the ones it would derive', () => {
     const derived = buildEpisodeRecord(input(full));
     const held = {
