@@ -183,7 +183,7 @@ function createForwardReader(handle: FileHandle, start: number, end: number, chu
       return bytes;
     },
     /** Waits for a read still under way, so the handle can be closed. */
-    async settle(): Promise<void> {
+    async drain(): Promise<void> {
       await coming?.catch(() => undefined);
     },
   };
@@ -300,7 +300,7 @@ export async function readProjectionFile<Row>(
       const frames = await readFrames<Row>(reader, size - read.bytes, pause, revive);
       return frames.ok ? { ok: true, header, rows: frames.rows } : frames;
     } finally {
-      await reader.settle();
+      await reader.drain();
     }
   } catch (err) {
     return corrupt((err as Error).message);

@@ -77,8 +77,8 @@ function rowsOf(state: CorpusState): ProjectionRow[] {
 }
 
 /**
- * Encodes each frame's file rows; the string and list table entries they
- * met first go in front of them, in the same frame.
+ * Encodes each frame's file rows; the string, list and object table
+ * entries they met first go in front of them, in the same frame.
  */
 function encodingFor(state: CorpusState): RowEncoding<ProjectionRow> {
   const encoder = createValueEncoder(state.strings.maxLength);

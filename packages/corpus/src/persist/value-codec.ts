@@ -53,7 +53,7 @@ export interface ValueTables {
 export interface ValueEncoder {
   encode(value: unknown): unknown;
   /**
-   * The strings and lists entered since the last call: they are stored
+   * The strings, lists and objects entered since the last call: they are stored
    * before the values encoded since, so a reader meets each entry before
    * the first value naming it.
    */
@@ -62,8 +62,8 @@ export interface ValueEncoder {
 
 /**
  * Encodes values for storage in one pass. Strings up to `maxLength` go to
- * the string table as they are met; shared lists go to the list table by
- * identity.
+ * the string table as they are met; shared lists and shared (frozen)
+ * objects go to their tables by identity.
  */
 export function createValueEncoder(maxLength: number): ValueEncoder {
   const stringIndex = new Map<string, number>();
@@ -170,14 +170,14 @@ export interface ValueReader {
   decode(value: unknown): unknown;
 }
 
-/**
- * Reads values back as their frames arrive; each table entry comes before
- * the first value naming it. A value naming a string or list the tables lack throws
- * `ProjectionValueError` (the file is then corrupt).
- */
 /** How the reader keeps a decoded plain object: by default as it is. */
 export type SettleObject = <T extends object>(value: T, keys: readonly string[]) => T;
 
+/**
+ * Reads values back as their frames arrive; each table entry comes before
+ * the first value naming it. A value naming a string, list or object the
+ * tables lack throws `ProjectionValueError` (the file is then corrupt).
+ */
 export function createValueReader(settle: SettleObject = (value) => value): ValueReader {
   const strings: string[] = [];
   const lists: Array<readonly string[]> = [];

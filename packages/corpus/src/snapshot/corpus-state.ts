@@ -49,7 +49,7 @@ export interface CachedArtifact extends CachedFile<LoadedArtifact> {
   kind: ArtifactKind;
   /**
    * Its row of the artifact listing, kept while its publish date is the
-   * same; `forgetListingRow` drops it whenever its (mtime, size) moves.
+   * same; `setFileVersion` drops it whenever its (mtime, size) moves.
    */
   entry?: ArtifactEntry | undefined;
 }
