@@ -83,20 +83,14 @@ async function savedCold(root: string, cacheDir: string): Promise<CorpusSnapshot
   return cold;
 }
 
-/** Equal short id lists of insights are one shared, frozen list; the fixture has some. */
-function expectSharedLists(snapshot: CorpusSnapshot): void {
-  const byContent = new Map<string, Array<readonly string[]>>();
-  for (const episode of snapshot.episodes) {
-    for (const insight of snapshot.graphOf(episode)?.insights ?? []) {
-      for (const list of [insight.topicIds, insight.personIds, insight.orgIds]) {
-        const key = JSON.stringify(list);
-        if (list.length > 0) {
-          byContent.set(key, [...(byContent.get(key) ?? []), list]);
-        }
-      }
-    }
+/** Among `values`, each group of equal ones (there is at least one) is a single frozen value. */
+function expectEqualOnesIdentical(values: Iterable<object>): void {
+  const byContent = new Map<string, object[]>();
+  for (const value of values) {
+    const key = JSON.stringify(value);
+    byContent.set(key, [...(byContent.get(key) ?? []), value]);
   }
-  const repeated = [...byContent.values()].filter((lists) => lists.length > 1);
+  const repeated = [...byContent.values()].filter((same) => same.length > 1);
   expect(repeated.length).toBeGreaterThan(0);
   for (const [first, ...others] of repeated) {
     expect(Object.isFrozen(first)).toBe(true);
@@ -104,6 +98,18 @@ function expectSharedLists(snapshot: CorpusSnapshot): void {
       expect(other).toBe(first);
     }
   }
+}
+
+/** Equal short id lists of insights, and equal graph topics, are each one shared, frozen value; the fixture has some. */
+function expectShared(snapshot: CorpusSnapshot): void {
+  const graphs = snapshot.episodes.map((episode) => snapshot.graphOf(episode));
+  const insights = graphs.flatMap((graph) => graph?.insights ?? []);
+  expectEqualOnesIdentical(
+    insights
+      .flatMap((insight) => [insight.topicIds, insight.personIds, insight.orgIds])
+      .filter((list) => list.length > 0),
+  );
+  expectEqualOnesIdentical(graphs.flatMap((graph) => graph?.topics ?? []));
 }
 
 describe('persisted corpus projection', () => {
@@ -129,8 +135,8 @@ describe('persisted corpus projection', () => {
     expect(servedOf(warm)).toEqual(servedOf(cold));
     expect(registry.projection()).toMatchObject({ hits: 1, misses: 0 });
     // Restored values share their lists again, as parsed ones do (the tables).
-    expectSharedLists(warm);
-    expectSharedLists(cold);
+    expectShared(warm);
+    expectShared(cold);
     // The pool served the load and was emptied after it: what it holds now
     // is the few run paths the snapshot's records pooled (more than 20 before).
     expect(registry.describe()[0]?.pooledStrings).toBeLessThan(10);
