@@ -12,7 +12,9 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { ByteWriter } from '../src/persist/bytes.js';
 import { projectionFileOf, writeProjectionFile } from '../src/persist/projection-file.js';
+import { createValueEncoder } from '../src/persist/value-codec.js';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
@@ -228,11 +230,23 @@ describe('persisted corpus projection', () => {
     const { root, cacheDir } = await corpus();
     const cold = await savedCold(root, cacheDir);
     const file = projectionFileOf(cacheDir, root);
-    const rows = [
-      ['s', ['only']],
-      ['m', 'feeds/show/run/metadata/x.metadata.json', 1, 1, { feed: 7 }],
-    ];
-    await writeProjectionFile(file, root, rows, async () => undefined);
+    // One row whose value names string 7 while the frame's table holds one string.
+    const encode = () => {
+      const values = createValueEncoder(128);
+      const body = new ByteWriter(64);
+      body.byte(18); // a metadata row
+      body.text('feeds/show/run/metadata/x.metadata.json');
+      body.float(1);
+      body.float(1);
+      values.write(body, 'only');
+      const frame = new ByteWriter(64);
+      values.writeNew(frame);
+      frame.bytes(body.view());
+      const bytes = Buffer.from(frame.view());
+      bytes[bytes.length - 1] = 7; // the string's number, the last byte
+      return bytes;
+    };
+    await writeProjectionFile(file, root, [1], async () => undefined, encode);
     const { logger, lines } = memoryLogger();
     const registry = registryAt(cacheDir, logger);
     const rebuilt = await registry.get(root);

@@ -1,10 +1,22 @@
-import { mkdtemp, rm, truncate } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { readProjectionFile, writeProjectionFile } from './projection-file.js';
 
 const noPause = async () => undefined;
+
+/** A stand-in for the store's codec: each frame's rows as JSON. */
+const encode = (rows: unknown[]) => Buffer.from(JSON.stringify(rows));
+function collector() {
+  const rows: unknown[] = [];
+  const decode = (body: Buffer) => {
+    const frame = JSON.parse(body.toString('utf8')) as unknown[];
+    rows.push(...frame);
+    return frame.length;
+  };
+  return { rows, decode };
+}
 
 describe('projection file', () => {
   let dir: string;
@@ -20,21 +32,51 @@ describe('projection file', () => {
 
   it('reads back every row whatever the read-ahead, frames split across chunks included', async () => {
     const file = path.join(dir, 'a.projection');
-    await writeProjectionFile(file, '/corpus', rows, noPause);
+    await writeProjectionFile(file, '/corpus', rows, noPause, encode);
     for (const readAhead of [7, 100, 4096, 1 << 20]) {
-      const read = await readProjectionFile(file, '/corpus', noPause, undefined, readAhead);
-      expect(read.ok).toBe(true);
-      expect(read.ok && read.rows).toEqual(rows);
+      const read = collector();
+      const answer = await readProjectionFile(file, '/corpus', noPause, read.decode, readAhead);
+      expect(answer).toMatchObject({ ok: true, rows: rows.length });
+      expect(read.rows).toEqual(rows);
     }
   });
 
   it('finds a file cut short corrupt, at any read-ahead', async () => {
     const file = path.join(dir, 'b.projection');
-    const bytes = await writeProjectionFile(file, '/corpus', rows, noPause);
+    const bytes = await writeProjectionFile(file, '/corpus', rows, noPause, encode);
     await truncate(file, bytes - 20);
     for (const readAhead of [7, 4096, 1 << 20]) {
-      const read = await readProjectionFile(file, '/corpus', noPause, undefined, readAhead);
+      const read = await readProjectionFile(
+        file,
+        '/corpus',
+        noPause,
+        collector().decode,
+        readAhead,
+      );
       expect(read).toMatchObject({ ok: false, miss: 'corrupt' });
     }
+  });
+
+  it('finds a frame its decoder cannot read corrupt, and a file of another format stale', async () => {
+    const file = path.join(dir, 'c.projection');
+    await writeProjectionFile(file, '/corpus', rows, noPause, encode);
+    const failing = () => {
+      throw new Error('not a row');
+    };
+    expect(await readProjectionFile(file, '/corpus', noPause, failing)).toMatchObject({
+      ok: false,
+      miss: 'corrupt',
+      reason: 'not a row',
+    });
+    const text = await readFile(file);
+    const headerLength = text.readUInt32LE(0);
+    const header = JSON.parse(text.subarray(4, 4 + headerLength).toString('utf8'));
+    const older = Buffer.from(JSON.stringify({ ...header, format: 4 }).padEnd(headerLength));
+    older.copy(text, 4);
+    await writeFile(file, text);
+    expect(await readProjectionFile(file, '/corpus', noPause, collector().decode)).toMatchObject({
+      ok: false,
+      miss: 'stale',
+    });
   });
 });

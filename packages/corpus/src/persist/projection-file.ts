@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type FileHandle, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { crc32 } from 'node:zlib';
+import { ByteReader, ByteWriter } from './bytes.js';
 
 /*
  * The on-disk form of a corpus projection: what the loader parsed, keyed by
@@ -11,16 +11,17 @@ import { crc32 } from 'node:zlib';
  *
  *   u32 header length | header JSON | frame* | end frame
  *   frame = u32 payload length | u32 CRC-32 of the payload | payload
+ *   payload = 1 | rows, as the store's `FrameCodec` writes them
+ *           | 2 | varint row count (the end frame)
  *
- * A payload is a v8-serialized array of rows; the end frame's payload is
- * `{ end: true, rows }`. A wrong magic, format, V8 version or root makes the
- * file stale; a bad length or CRC, a missing end frame or a row count that
+ * A wrong magic, format or root makes the file stale; a bad length or CRC,
+ * a frame the codec cannot read, a missing end frame or a row count that
  * differs makes it corrupt. Neither is ever served.
  */
 
 export const PROJECTION_MAGIC = 'podcast-corpus-projection';
 /** Bumped whenever the rows or the values the loader keeps change shape. */
-export const PROJECTION_FORMAT = 4;
+export const PROJECTION_FORMAT = 5;
 /**
  * Rows per frame. Each frame is encoded and serialised in one piece between
  * pauses: a 10,000-episode save takes 2.4 s for about 400 frames of 128
@@ -33,8 +34,6 @@ const MAX_FRAME_BYTES = 1 << 30;
 export interface ProjectionHeader {
   magic: string;
   format: number;
-  /** v8.serialize output is only read back by the same V8. */
-  v8: string;
   root: string;
   saved_at: string;
 }
@@ -42,8 +41,8 @@ export interface ProjectionHeader {
 /** Why a stored projection was not used. */
 export type ProjectionMiss = 'absent' | 'stale' | 'corrupt';
 
-export type ProjectionRead<Row> =
-  | { ok: true; header: ProjectionHeader; rows: Row[] }
+export type ProjectionRead =
+  | { ok: true; header: ProjectionHeader; rows: number }
   | { ok: false; miss: ProjectionMiss; reason: string };
 
 /** The file a root's projection is kept in: one per root, named by a hash of its path. */
@@ -58,16 +57,23 @@ function u32(value: number): Buffer {
   return bytes;
 }
 
-async function writeFrame(handle: FileHandle, payload: Buffer): Promise<void> {
-  await handle.write(Buffer.concat([u32(payload.length), u32(crc32(payload)), payload]));
+const ROWS_FRAME = 1;
+const END_FRAME = 2;
+
+async function writeFrame(handle: FileHandle, kind: number, body: Buffer): Promise<void> {
+  const head = Buffer.from([kind]);
+  const length = u32(1 + body.length);
+  const crc = u32(crc32(body, crc32(head)));
+  await handle.write(Buffer.concat([length, crc, head, body]));
 }
 
-/** How a frame's rows are turned into what is stored (the value tables' new entries, then the encoded rows). */
-export interface RowEncoding<Row> {
-  frame(rows: Row[]): Row[];
-}
-
-const AS_IS: RowEncoding<never> = { frame: (rows) => rows };
+/**
+ * How a frame's rows become bytes, and back. The store's encoder and
+ * decoder each keep their value tables across the frames of one file.
+ */
+export type EncodeFrame<Row> = (rows: Row[]) => Buffer;
+/** Reads a frame's bytes, in file order, and returns its row count; throws on bytes it cannot read. */
+export type DecodeFrame = (body: Buffer) => number;
 
 /**
  * Writes the projection atomically (a temporary file in the same folder,
@@ -80,7 +86,7 @@ export async function writeProjectionFile<Row>(
   root: string,
   rows: readonly Row[],
   pause: () => Promise<void>,
-  encoding: RowEncoding<Row> = AS_IS,
+  encode: EncodeFrame<Row>,
 ): Promise<number> {
   await mkdir(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
@@ -90,22 +96,20 @@ export async function writeProjectionFile<Row>(
     const header: ProjectionHeader = {
       magic: PROJECTION_MAGIC,
       format: PROJECTION_FORMAT,
-      v8: process.versions.v8,
       root,
       saved_at: new Date().toISOString(),
     };
     const headerBytes = Buffer.from(JSON.stringify(header));
     await handle.write(Buffer.concat([u32(headerBytes.length), headerBytes]));
-    let written = 0;
     for (let start = 0; start < rows.length; start += ROWS_PER_FRAME) {
-      const stored = encoding.frame(rows.slice(start, start + ROWS_PER_FRAME));
-      const payload = v8.serialize(stored);
-      written += stored.length;
-      bytes += payload.length;
-      await writeFrame(handle, payload);
+      const body = encode(rows.slice(start, start + ROWS_PER_FRAME));
+      bytes += body.length;
+      await writeFrame(handle, ROWS_FRAME, body);
       await pause();
     }
-    await writeFrame(handle, v8.serialize({ end: true, rows: written }));
+    const end = new ByteWriter(16);
+    end.uint(rows.length);
+    await writeFrame(handle, END_FRAME, end.view());
     await handle.sync();
   } catch (err) {
     await handle.close().catch(() => undefined);
@@ -193,9 +197,6 @@ function headerProblem(header: ProjectionHeader, root: string): string | undefin
   if (header.magic !== PROJECTION_MAGIC || header.format !== PROJECTION_FORMAT) {
     return `format ${String(header.format)}, this build reads ${PROJECTION_FORMAT}`;
   }
-  if (header.v8 !== process.versions.v8) {
-    return `written by V8 ${header.v8}, this is ${process.versions.v8}`;
-  }
   return header.root === root ? undefined : `written for ${header.root}`;
 }
 
@@ -227,13 +228,13 @@ async function readHeader(
  * bytes after it, so a damaged length is refused before anything is
  * allocated for it.
  */
-async function readFrames<Row>(
+async function readFrames(
   file: ForwardReader,
   remaining: number,
   pause: () => Promise<void>,
-  revive: (row: Row) => Row,
-): Promise<{ ok: true; rows: Row[] } | { ok: false; miss: 'corrupt'; reason: string }> {
-  const rows: Row[] = [];
+  decode: DecodeFrame,
+): Promise<{ ok: true; rows: number } | { ok: false; miss: 'corrupt'; reason: string }> {
+  let rows = 0;
   let left = remaining;
   for (;;) {
     const prefix = left >= 8 ? await file.take(8) : undefined;
@@ -242,42 +243,42 @@ async function readFrames<Row>(
     }
     const length = prefix.readUInt32LE(0);
     left -= 8;
-    if (length > left || length > MAX_FRAME_BYTES) {
-      return corrupt(`a frame at row ${rows.length} claims more bytes than the file holds`);
+    if (length > left || length > MAX_FRAME_BYTES || length === 0) {
+      return corrupt(`a frame at row ${rows} claims more bytes than the file holds`);
     }
     const payload = await file.take(length);
     left -= length;
     if (payload === undefined || crc32(payload) !== prefix.readUInt32LE(4)) {
-      return corrupt(`a frame at row ${rows.length} fails its CRC check`);
+      return corrupt(`a frame at row ${rows} fails its CRC check`);
     }
-    const value: unknown = v8.deserialize(payload);
-    if (!Array.isArray(value)) {
-      const end = value as { end?: unknown; rows?: unknown };
-      if (end.end !== true || end.rows !== rows.length) {
-        return corrupt(
-          `the end frame counts ${String(end.rows)} rows, the file holds ${rows.length}`,
-        );
+    const body = payload.subarray(1);
+    if (payload[0] === END_FRAME) {
+      const counted = new ByteReader(body).uint();
+      if (counted !== rows) {
+        return corrupt(`the end frame counts ${counted} rows, the file holds ${rows}`);
       }
       return left === 0 ? { ok: true, rows } : corrupt(`${left} bytes follow the end frame`);
     }
-    for (const row of value) {
-      rows.push(revive(row as Row));
+    if (payload[0] !== ROWS_FRAME) {
+      return corrupt(`a frame at row ${rows} is of unknown kind ${payload[0]}`);
     }
+    rows += decode(body);
     await pause();
   }
 }
 
 /**
  * Reads and checks a stored projection; never throws for a bad or missing
- * file. `revive` sees each row as its frame is read.
+ * file. `decode` reads each frame's rows as the frame arrives; when the
+ * answer is not ok, what it was given must be dropped.
  */
-export async function readProjectionFile<Row>(
+export async function readProjectionFile(
   file: string,
   root: string,
   pause: () => Promise<void>,
-  revive: (row: Row) => Row = (row) => row,
+  decode: DecodeFrame,
   readAheadBytes = READ_AHEAD_BYTES,
-): Promise<ProjectionRead<Row>> {
+): Promise<ProjectionRead> {
   let handle: FileHandle;
   try {
     handle = await open(file, 'r');
@@ -297,7 +298,7 @@ export async function readProjectionFile<Row>(
     const { size } = await handle.stat();
     const reader = createForwardReader(handle, read.bytes, size, readAheadBytes);
     try {
-      const frames = await readFrames<Row>(reader, size - read.bytes, pause, revive);
+      const frames = await readFrames(reader, size - read.bytes, pause, decode);
       return frames.ok ? { ok: true, header, rows: frames.rows } : frames;
     } finally {
       await reader.drain();

@@ -10,14 +10,21 @@ import {
   newCachedArtifact,
   newCachedMetadata,
 } from '../snapshot/corpus-state.js';
+import { ByteReader, ByteWriter } from './bytes.js';
 import {
+  type DecodeFrame,
+  type EncodeFrame,
   projectionFileOf,
-  type RowEncoding,
   readProjectionFile,
   sweepAbandonedTemporaries,
   writeProjectionFile,
 } from './projection-file.js';
-import { createValueEncoder, createValueReader } from './value-codec.js';
+import {
+  createValueEncoder,
+  createValueReader,
+  isTableChunk,
+  ProjectionValueError,
+} from './value-codec.js';
 
 /*
  * The persisted projection of a corpus root (CORPUS_CACHE_DIR): the
@@ -29,26 +36,25 @@ import { createValueEncoder, createValueReader } from './value-codec.js';
 
 type FileLetter = 'm' | 'g' | 'k' | 'b';
 
-/**
- * A file row's value is encoded (`value-codec.ts`): its short strings,
- * shared lists and shared objects are numbers into the string, list and
- * object tables, whose entries are stored in the frame that first needs
- * them, ahead of its rows.
- */
 type ProjectionRow =
   | ['d', string, DirListing]
   | ['a', string, boolean]
-  | [FileLetter, string, number, number, unknown]
-  | ['s', string[]]
-  | ['l', number[][]]
-  | ['o', unknown[]];
-
-type FileRow = [FileLetter, string, number, number, unknown];
-
-const isFileRow = (row: ProjectionRow): row is FileRow => row.length === 5;
+  | [FileLetter, string, number, number, unknown];
 
 const LETTER_OF: Record<ArtifactKind, FileLetter> = { gi: 'g', kg: 'k', bridge: 'b' };
-const KIND_OF: Record<Exclude<FileLetter, 'm'>, ArtifactKind> = { g: 'gi', k: 'kg', b: 'bridge' };
+
+/**
+ * A row's first byte; the value tables' chunks (`TABLE_CHUNKS`, 1-4) sit
+ * between rows with kinds of their own. A directory row holds its relpath
+ * and listing; an art row its relpath and whether it exists; a file row its
+ * relpath, mtime, size and value.
+ */
+const ROW_KIND = { d: 16, a: 17, m: 18, g: 19, k: 20, b: 21 } as const;
+const ARTIFACT_KIND_OF: Record<number, ArtifactKind> = {
+  [ROW_KIND.g]: 'gi',
+  [ROW_KIND.k]: 'kg',
+  [ROW_KIND.b]: 'bridge',
+};
 
 /**
  * The rows of `state`, taken synchronously, so a sync running while they
@@ -77,58 +83,91 @@ function rowsOf(state: CorpusState): ProjectionRow[] {
 }
 
 /**
- * Encodes each frame's file rows; the string, list and object table
- * entries they met first go in front of them, in the same frame.
+ * Writes each frame's rows; the value-table entries they met first go in
+ * front of them, in the same frame.
  */
-function encodingFor(state: CorpusState): RowEncoding<ProjectionRow> {
-  const encoder = createValueEncoder(state.strings.maxLength);
-  return {
-    frame(rows) {
-      const encoded = rows.map(
-        (row): ProjectionRow =>
-          isFileRow(row) ? [row[0], row[1], row[2], row[3], encoder.encode(row[4])] : row,
-      );
-      const { strings, lists, objects } = encoder.takeNew();
-      const tables: ProjectionRow[] = [];
-      if (strings.length > 0) {
-        tables.push(['s', strings]);
+function encoderFor(state: CorpusState): EncodeFrame<ProjectionRow> {
+  const values = createValueEncoder(state.strings.maxLength);
+  const body = new ByteWriter();
+  const frame = new ByteWriter();
+  return (rows) => {
+    body.reset();
+    for (const row of rows) {
+      body.byte(ROW_KIND[row[0]]);
+      body.text(row[1]);
+      if (row[0] === 'd') {
+        const listing = row[2];
+        body.float(listing.mtimeMs);
+        body.byte(listing.stable ? 1 : 0);
+        body.texts(listing.subdirs);
+        body.texts(listing.files);
+        body.byte(listing.episodes ? 1 : 0);
+      } else if (row[0] === 'a') {
+        body.byte(row[2] ? 1 : 0);
+      } else {
+        body.float(row[2]);
+        body.float(row[3]);
+        values.write(body, row[4]);
       }
-      if (lists.length > 0) {
-        tables.push(['l', lists]);
-      }
-      if (objects.length > 0) {
-        tables.push(['o', objects]); // after the strings and lists its objects name
-      }
-      return [...tables, ...encoded];
-    },
+    }
+    frame.reset();
+    values.writeNew(frame);
+    frame.bytes(body.view());
+    return frame.view();
   };
 }
 
 /**
- * Seeds a loader state from stored rows. Every file is marked unstable
- * and every listing is checked by the first walk, so nothing is trusted
- * before it has been statted against the disk.
+ * Seeds a loader state from stored frames as they are read. Every file is
+ * marked unstable and every listing is checked by the first walk, so
+ * nothing is trusted before it has been statted against the disk. The
+ * relpaths go to the pool: the first walk's list of tracked files and the
+ * records' sibling paths then take these copies.
  */
-function seedState(state: CorpusState, rows: readonly ProjectionRow[]): void {
-  for (const row of rows) {
-    if (row[0] === 'd') {
-      state.dirs.set(row[1], row[2]);
-    } else if (row[0] === 'a') {
-      state.art.set(row[1], row[2]);
-    } else if (isFileRow(row)) {
-      const [letter, rel, mtimeMs, size, value] = row;
-      if (letter === 'm') {
-        state.metadata.set(rel, newCachedMetadata(mtimeMs, size, value as EpisodeMetadata | null));
+function decoderFor(state: CorpusState): DecodeFrame {
+  const values = createValueReader(state.strings.shapes);
+  return (bytes) => {
+    const input = new ByteReader(bytes);
+    let rows = 0;
+    while (!input.done) {
+      const kind = input.byte();
+      if (isTableChunk(kind)) {
+        values.readChunk(kind, input);
+        continue;
+      }
+      rows++;
+      const rel = input.text();
+      if (kind === ROW_KIND.d) {
+        const mtimeMs = input.float();
+        const stable = input.byte() === 1;
+        const subdirs = input.texts();
+        const files = input.texts();
+        const episodes = input.byte() === 1;
+        state.dirs.set(rel, { mtimeMs, stable, subdirs, files, episodes });
+      } else if (kind === ROW_KIND.a) {
+        state.art.set(state.strings.one(rel), input.byte() === 1);
       } else {
-        const kind = KIND_OF[letter];
-        state.artifacts.set(
-          rel,
-          newCachedArtifact(kind, mtimeMs, size, value as LoadedArtifact | null),
-        );
+        const mtimeMs = input.float();
+        const size = input.float();
+        const value = values.read(input);
+        if (kind === ROW_KIND.m) {
+          const metadata = value as EpisodeMetadata | null | undefined;
+          state.metadata.set(state.strings.one(rel), newCachedMetadata(mtimeMs, size, metadata));
+        } else {
+          const artifactKind = ARTIFACT_KIND_OF[kind];
+          if (artifactKind === undefined) {
+            throw new ProjectionValueError(`a frame holds a row of unknown kind ${kind}`);
+          }
+          const artifact = value as LoadedArtifact | null | undefined;
+          state.artifacts.set(
+            state.strings.one(rel),
+            newCachedArtifact(artifactKind, mtimeMs, size, artifact),
+          );
+        }
       }
     }
-  }
-  state.generation = 1;
+    return rows;
+  };
 }
 
 export interface ProjectionStoreOptions {
@@ -170,28 +209,7 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
         logger.info({ root, file, swept }, 'removed temporary files of crashed projection saves');
       }
       const state = createCorpusState(root);
-      // Each frame decoded as it is read (so what v8.deserialize builds
-      // and the decode drops dies young): the values take their strings
-      // and lists from the table entries stored ahead of them, unhashed.
-      // The relpaths go to the pool: the first walk's list of tracked
-      // files and the records' sibling paths then take these copies.
-      const values = createValueReader(state.strings.settle);
-      const revive = (row: ProjectionRow) => {
-        if (isFileRow(row)) {
-          row[1] = state.strings.one(row[1]);
-          row[4] = values.decode(row[4]);
-        } else if (row[0] === 'a') {
-          row[1] = state.strings.one(row[1]);
-        } else if (row[0] === 's') {
-          values.addStrings(row[1]);
-        } else if (row[0] === 'l') {
-          values.addLists(row[1]);
-        } else if (row[0] === 'o') {
-          values.addObjects(row[1]);
-        }
-        return row;
-      };
-      const read = await readProjectionFile<ProjectionRow>(file, root, pause, revive);
+      const read = await readProjectionFile(file, root, pause, decoderFor(state));
       if (!read.ok) {
         status.misses++;
         if (read.miss === 'corrupt') {
@@ -203,9 +221,9 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
         return undefined;
       }
       status.hits++;
-      seedState(state, read.rows);
+      state.generation = 1;
       const ms = Math.round(performance.now() - started);
-      logger.info({ root, file, rows: read.rows.length, ms }, 'corpus projection read');
+      logger.info({ root, file, rows: read.rows, ms }, 'corpus projection read');
       return state;
     },
     async save(state) {
@@ -217,7 +235,7 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
           state.root,
           rowsOf(state),
           pause,
-          encodingFor(state),
+          encoderFor(state),
         );
         status.saves++;
         status.last_save_bytes = bytes;

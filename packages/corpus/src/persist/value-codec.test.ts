@@ -1,9 +1,18 @@
-import { deserialize, serialize } from 'node:v8';
 import { describe, expect, it } from '@jest/globals';
+import { createObjectShapes } from '../snapshot/object-shapes.js';
 import { createStringPool, SHARED_EMPTY_LIST, SHARED_EMPTY_MAP } from '../snapshot/string-pool.js';
-import { createValueEncoder, createValueReader, ProjectionValueError } from './value-codec.js';
+import { ByteReader, ByteWriter, ProjectionBytesError } from './bytes.js';
+import {
+  createValueEncoder,
+  createValueReader,
+  isTableChunk,
+  ProjectionValueError,
+  TABLE_CHUNKS,
+  type ValueEncoder,
+  type ValueReader,
+} from './value-codec.js';
 
-/** Two kept values as the loader holds them: pooled, sharing strings and lists. */
+/** Two kept values as the loader holds them: pooled, sharing strings, lists and small objects. */
 function keptValues() {
   const pool = createStringPool({ maxLength: 16, maxEntries: 1000 });
   const make = (id: string) =>
@@ -29,61 +38,109 @@ function keptValues() {
   return { pool, values: [first, second, map] as const };
 }
 
-/** What a save then a read does: encode, the new table entries first, a v8 round trip, then decode in order. */
+/** A row marker as a store writes one: table chunks and rows share the frame. */
+const ROW = 99;
+
+/** One frame as the store writes it: the new table entries, then each value behind a row marker. */
+function frameOf(encoder: ValueEncoder, values: readonly unknown[]): Buffer {
+  const body = new ByteWriter(16);
+  for (const value of values) {
+    body.byte(ROW);
+    encoder.write(body, value);
+  }
+  const frame = new ByteWriter(16);
+  encoder.writeNew(frame);
+  frame.bytes(body.view());
+  return Buffer.from(frame.view());
+}
+
+/** Reads a frame written by `frameOf`. */
+function valuesOf(reader: ValueReader, frame: Buffer): unknown[] {
+  const input = new ByteReader(frame);
+  const values: unknown[] = [];
+  while (!input.done) {
+    const kind = input.byte();
+    if (isTableChunk(kind)) {
+      reader.readChunk(kind, input);
+    } else {
+      expect(kind).toBe(ROW);
+      values.push(reader.read(input));
+    }
+  }
+  return values;
+}
+
+const newReader = () => createValueReader(createObjectShapes());
+
 function roundTrip(values: readonly unknown[], maxLength = 16): unknown[] {
-  const encoder = createValueEncoder(maxLength);
-  const encoded = values.map(encoder.encode);
-  const stored = deserialize(serialize({ tables: encoder.takeNew(), values: encoded })) as {
-    tables: { strings: string[]; lists: number[][]; objects: unknown[] };
-    values: unknown[];
-  };
-  const reader = createValueReader();
-  reader.addStrings(stored.tables.strings);
-  reader.addLists(stored.tables.lists);
-  reader.addObjects(stored.tables.objects);
-  return stored.values.map(reader.decode);
+  return valuesOf(newReader(), frameOf(createValueEncoder(maxLength), values));
+}
+
+/** How many times `text`'s UTF-8 bytes occur in `bytes`. */
+function occurrences(bytes: Buffer, text: string): number {
+  let count = 0;
+  for (let at = bytes.indexOf(text); at !== -1; at = bytes.indexOf(text, at + 1)) {
+    count++;
+  }
+  return count;
 }
 
 describe('projection value codec', () => {
-  it('reads back values equal to those saved, numbers, nulls and long strings included', () => {
+  it('reads back values equal to those saved, every kind of number and text included', () => {
     const { values } = keptValues();
-    const read = roundTrip(values);
-    expect(read).toEqual(values);
+    const odd = {
+      numbers: [0, 3, -2, 0.5, -0, Number.NaN, 2 ** 53 - 1, 2 ** 40, 1e300, -Infinity],
+      texts: ['Zoë ☃', '🎧 a long title with an emoji past sixteen', ''],
+      nested: [[1, ['a', null]], { deeper: { deepest: [true, false, undefined] } }],
+      map: new Map<unknown, unknown>([
+        [1, 'one'],
+        ['two', { n: 2 }],
+      ]),
+    };
+    const read = roundTrip([...values, odd]);
+    expect(read).toEqual([...values, odd]);
     const first = read[0] as Record<string, unknown>;
     expect(first.confidence).toBe(0.5);
-    expect(typeof first.rank).toBe('number');
+    expect(first.rank).toBe(3);
     expect(first.missing).toBeNull();
     expect(first.prose).toBe('a sentence longer than sixteen characters');
+    const numbers = (read[3] as typeof odd).numbers;
+    expect(Object.is(numbers[4], -0)).toBe(true);
+    expect(numbers[5]).toBeNaN();
+    const nested = (read[3] as typeof odd).nested[1] as { deeper: object };
+    expect('deepest' in nested.deeper).toBe(true);
+  });
+
+  it('keeps each object key order and reads an undefined field back as an own field', () => {
+    const [read] = roundTrip([{ b: 1, a: 2, gone: undefined }]) as [Record<string, unknown>];
+    expect(Object.keys(read)).toEqual(['b', 'a', 'gone']);
+    expect('gone' in read).toBe(true);
   });
 
   it('stores each pooled string and shared list once, however many values hold it', () => {
     const { values } = keptValues();
-    const encoder = createValueEncoder(16);
-    values.forEach(encoder.encode);
-    const { strings, lists } = encoder.takeNew();
-    expect(strings.filter((text) => text === 'topic:a')).toHaveLength(1);
-    expect(strings).not.toContain('a sentence longer than sixteen characters');
-    expect(lists).toEqual([[strings.indexOf('topic:a'), strings.indexOf('topic:b')]]);
+    const frame = frameOf(createValueEncoder(16), [...values, ...values]);
+    expect(occurrences(frame, 'topic:b')).toBe(1);
+    expect(occurrences(frame, 'insight:1')).toBe(1);
+    // Longer strings stay in their values: one copy per value.
+    expect(occurrences(frame, 'a sentence longer than sixteen characters')).toBe(4);
   });
 
-  it('hands over only the entries met since the last frame, and later values name earlier ones', () => {
+  it('writes only the entries met since the last frame, and later frames name earlier ones', () => {
     const encoder = createValueEncoder(16);
     const shared = Object.freeze(['topic:a', 'topic:b']);
-    const first = encoder.encode({ id: 'topic:a', list: shared });
-    const firstTables = encoder.takeNew();
-    const second = encoder.encode({ id: 'topic:a', other: 'topic:c', list: shared });
-    const secondTables = encoder.takeNew();
-    expect(firstTables).toEqual({ strings: ['topic:a', 'topic:b'], lists: [[0, 1]], objects: [] });
-    expect(secondTables).toEqual({ strings: ['topic:c'], lists: [], objects: [] });
-    const reader = createValueReader();
-    reader.addStrings(firstTables.strings);
-    reader.addLists(firstTables.lists);
-    const firstRead = reader.decode(deserialize(serialize(first))) as { list: unknown };
-    reader.addStrings(secondTables.strings);
-    reader.addLists(secondTables.lists);
-    const secondRead = reader.decode(deserialize(serialize(second))) as { list: unknown };
+    const first = frameOf(encoder, [{ id: 'topic:a', list: shared }]);
+    const second = frameOf(encoder, [{ id: 'topic:a', other: 'topic:c', list: shared }]);
+    expect(occurrences(first, 'topic:a')).toBe(1);
+    expect(occurrences(second, 'topic:a')).toBe(0);
+    expect(occurrences(second, 'topic:c')).toBe(1);
+    const reader = newReader();
+    const [firstRead] = valuesOf(reader, first) as [{ list: unknown }];
+    const [secondRead] = valuesOf(reader, second) as [{ list: unknown }];
     expect(secondRead).toEqual({ id: 'topic:a', other: 'topic:c', list: ['topic:a', 'topic:b'] });
     expect(secondRead.list).toBe(firstRead.list);
+    // A reader that missed the first frame cannot read the second.
+    expect(() => valuesOf(newReader(), second)).toThrow(ProjectionValueError);
   });
 
   it('shares again after the read what the values shared before the save', () => {
@@ -98,39 +155,88 @@ describe('projection value codec', () => {
     expect(first.none).toBe(SHARED_EMPTY_LIST);
     expect(maps.empty).toBe(SHARED_EMPTY_MAP);
     expect(maps.names).toEqual(new Map([['person:a', 'Ana']]));
-    // Lists of objects are kept as their own copies, not shared.
+    // Lists of objects are kept as their own copies, not shared, and stay writable.
     expect(first.quotes).not.toBe(second.quotes);
-    // Objects the pool shared are one object again, frozen.
+    expect(Object.isFrozen(first.quotes)).toBe(false);
+    // Objects the pool shared are one object again, frozen; the others are not.
     expect(first.topic).toBe(second.topic);
     expect(first.topic).toEqual({ id: 'topic:a', label: 'A' });
     expect(Object.isFrozen(first.topic)).toBe(true);
+    expect(Object.isFrozen(first)).toBe(false);
   });
 
-  it('stores each shared object once, after the strings it names', () => {
-    const { values } = keptValues();
+  it('stores a shared object and its shared fields once, nested ones first', () => {
+    const inner = Object.freeze({ id: 'person:inner' });
+    const outer = Object.freeze({ id: 'org:outer', lead: inner });
+    const frame = frameOf(createValueEncoder(16), [{ a: outer }, { b: outer, c: inner }]);
+    expect(occurrences(frame, 'person:inner')).toBe(1);
+    const [a, b] = roundTrip([{ a: outer }, { b: outer, c: inner }]) as Array<
+      Record<string, Record<string, unknown>>
+    >;
+    expect(a?.a).toBe(b?.b);
+    expect(a?.a?.lead).toBe(b?.c);
+    expect(b?.c).toEqual({ id: 'person:inner' });
+  });
+
+  it('reads a __proto__ key back as an own field, leaving the prototype alone', () => {
+    const value = JSON.parse('{"__proto__": {"polluted": true}, "id": "x"}') as object;
+    const [read] = roundTrip([value]) as [Record<string, unknown>];
+    expect(Object.getPrototypeOf(read)).toBe(Object.prototype);
+    expect(Object.keys(read)).toEqual(['__proto__', 'id']);
+    expect(Object.getOwnPropertyDescriptor(read, '__proto__')?.value).toEqual({ polluted: true });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('reads back objects with more keys than a literal shape allows', () => {
+    const wide = Object.fromEntries(Array.from({ length: 70 }, (_, i) => [`k${i}`, i]));
+    expect(roundTrip([wide])).toEqual([wide]);
+  });
+
+  it('refuses to write what no kept value holds', () => {
+    const out = new ByteWriter(16);
+    expect(() => createValueEncoder(16).write(out, { n: 1n })).toThrow(ProjectionValueError);
+    expect(() => createValueEncoder(16).write(out, [() => 1])).toThrow(ProjectionValueError);
+  });
+
+  it('refuses a value naming a string, list, object or shape the tables lack', () => {
     const encoder = createValueEncoder(16);
-    const encoded = values.map(encoder.encode) as Array<Record<string, unknown>>;
-    const { strings, objects } = encoder.takeNew();
-    expect(objects).toEqual([{ id: strings.indexOf('topic:a'), label: strings.indexOf('A') }]);
-    expect(encoded[0]?.topic).toBe(-1n);
-    expect(encoded[1]?.topic).toBe(-1n);
+    const frame = frameOf(encoder, [
+      { a: 'only', b: Object.freeze(['only']), c: Object.freeze({ a: 'only' }) },
+    ]);
+    const reader = newReader();
+    expect(valuesOf(reader, frame)).toEqual([{ a: 'only', b: ['only'], c: { a: 'only' } }]);
+    // Tag and number by hand: string 1, list 1, object 1, shape 9 (each table holds one entry).
+    for (const [tag, index] of [
+      [4, 1],
+      [8, 1],
+      [9, 1],
+      [11, 9],
+    ]) {
+      expect(() =>
+        reader.read(new ByteReader(Buffer.from([tag as number, index as number]))),
+      ).toThrow(ProjectionValueError);
+    }
   });
 
-  it('refuses a value naming a string, a list or an object the tables lack', () => {
-    const reader = createValueReader();
-    reader.addStrings(['only']);
-    reader.addLists([[0]]);
-    reader.addObjects([{ a: 0 }]);
-    expect(reader.decode({ a: 0, b: [0n], c: -1n })).toEqual({
-      a: 'only',
-      b: [['only']],
-      c: { a: 'only' },
-    });
-    expect(() => reader.decode({ a: 1 })).toThrow(ProjectionValueError);
-    expect(() => reader.decode([2n])).toThrow(ProjectionValueError);
-    expect(() => reader.decode([-2n])).toThrow(ProjectionValueError);
-    expect(() => reader.addLists([[0, 5]])).toThrow(ProjectionValueError);
-    expect(() => reader.addObjects([['a list']])).toThrow(ProjectionValueError);
-    expect(() => reader.addObjects([{ a: 3 }])).toThrow(ProjectionValueError);
+  it('refuses bytes that are not a value: cut short, of unknown kind, or counting past the frame', () => {
+    const frame = frameOf(createValueEncoder(16), [{ id: 'topic:a', list: [1, 2, 3] }]);
+    // Cut anywhere, a frame never reads back as its whole value.
+    for (let cut = 1; cut < frame.length; cut++) {
+      let read: unknown[] = [];
+      try {
+        read = valuesOf(newReader(), frame.subarray(0, cut));
+      } catch (err) {
+        expect(err).toBeInstanceOf(ProjectionBytesError);
+      }
+      expect(read).toEqual([]);
+    }
+    const reader = newReader();
+    expect(() => reader.read(new ByteReader(Buffer.from([42])))).toThrow(ProjectionBytesError);
+    // An array claiming 2^35 items in a 7-byte frame is refused before anything is allocated.
+    const huge = Buffer.from([10, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01]);
+    expect(() => reader.read(new ByteReader(huge))).toThrow(ProjectionBytesError);
+    expect(() =>
+      reader.readChunk(TABLE_CHUNKS.objects, new ByteReader(Buffer.from([1, 4, 0]))),
+    ).toThrow(ProjectionValueError);
   });
 });

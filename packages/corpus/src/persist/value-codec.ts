@@ -1,33 +1,61 @@
-import { isMap, rewriteMap, SHARED_EMPTY_LIST, tagOf } from '../snapshot/string-pool.js';
+import type { BuildFromStack, ObjectShapes } from '../snapshot/object-shapes.js';
+import { isMap, SHARED_EMPTY_LIST, SHARED_EMPTY_MAP } from '../snapshot/string-pool.js';
+import { type ByteReader, ByteWriter, ProjectionBytesError } from './bytes.js';
 
 /*
- * How kept values are stored in a projection without a copy of every
- * string per value. The loader's values share their short strings and
- * short string lists through the root's string pool; `v8.serialize` writes
- * every string out again, and reading them back meant hashing each copy
- * into the pool again: at 100,000 episodes about 16 million lookups, the
- * largest part of a restart (docs/decisions/corpus.md).
+ * How kept values are stored in a projection (format 5): written straight
+ * into a frame's bytes and read straight back into the values the loader
+ * keeps, with no intermediate object graph.
  *
- * So a saved value names each pooled string by its number in a string
- * table and each shared list by its number in a list table, and each table
- * entry is stored once, in the frame that first needs it, ahead of its
- * rows. Reading a value back is an array lookup per string: nothing is
- * hashed, and every value that shared a string or a list before the save
- * shares it again after.
+ * Formats 2-4 encoded each value into a copy naming its table entries and
+ * handed that to `v8.serialize`. On a restart `v8.deserialize` then built
+ * every object of the copy, adding its properties one at a time by name,
+ * and the decode built them all again: at 100,000 episodes deserialising
+ * was 5.2 s and its garbage most of 4.1 s of collections, of a 12.5 s
+ * projection read (a profile, docs/decisions/corpus.md).
  *
- * Shared objects (the pool's frozen topics, persons and identities, shared
- * by content) go to an object table the same way, so a restart neither
- * reads nor shares them again one copy per episode.
+ * The tables stay. Each short string is stored once, in a string table;
+ * each shared list (the pool's frozen lists of short strings) once, in a
+ * list table; each shared object (the pool's frozen topics, persons and
+ * identities) once, in an object table; and each key list once, in a shape
+ * table. A table entry is written in the frame that first needs it, ahead
+ * of that frame's rows, so a reader meets every entry before the first
+ * value naming it in one forward pass. A plain object is its shape's number
+ * and its values in key order: the reader builds it with one object literal
+ * of that shape (`object-shapes.ts`), never by name.
  *
- * In an encoded value:
- *   - a number is a string's index in the string table;
- *   - a bigint n >= 0 is a shared list's index in the list table;
- *   - a bigint n < 0 is a shared object's index, -n - 1, in the object table;
- *   - a Number object is a number of the value;
- *   - a string is a string longer than the pool's length bound, as it was;
- *   - objects, arrays and Maps hold encoded values; an empty array or Map
- *     stands for the shared empty one.
+ * A value is a tag byte and what the tag says follows:
  */
+const TAG = {
+  undefined: 0,
+  null: 1,
+  false: 2,
+  true: 3,
+  /** A string of the string table: its number. */
+  string: 4,
+  /** A string longer than the pool's bound, inline. */
+  text: 5,
+  /** A non-negative safe integer (not -0). */
+  uint: 6,
+  /** Any other number, as a float64. */
+  float: 7,
+  /** A shared list: its number in the list table. */
+  list: 8,
+  /** A shared object: its number in the object table. */
+  shared: 9,
+  /** An array: its length, then its items (an empty one reads back as the shared empty list). */
+  array: 10,
+  /** A plain object: its shape's number, then its values in the shape's key order. */
+  object: 11,
+  /** A Map: its size, then key and value of each entry (an empty one reads back as the shared empty map). */
+  map: 12,
+} as const;
+
+/** The kinds of table chunk a frame starts with; a store's row kinds must differ from these. */
+export const TABLE_CHUNKS = { shapes: 1, strings: 2, lists: 3, objects: 4 } as const;
+const CHUNK_KINDS = new Set<number>(Object.values(TABLE_CHUNKS));
+
+export const isTableChunk = (kind: number): boolean => CHUNK_KINDS.has(kind);
 
 /** A list the pool shares by content: frozen, short strings only. */
 function isSharedList(value: readonly unknown[], maxLength: number): boolean {
@@ -42,217 +70,347 @@ function isSharedList(value: readonly unknown[], maxLength: number): boolean {
   return true;
 }
 
-export interface ValueTables {
-  strings: string[];
-  /** Each shared list as the string-table indices of its items. */
-  lists: number[][];
-  /** Each shared (frozen) object, encoded; it names only earlier entries. */
-  objects: unknown[];
-}
+export class ProjectionValueError extends Error {}
 
 export interface ValueEncoder {
-  encode(value: unknown): unknown;
+  /** Writes `value` to `out`, entering the strings, lists, objects and shapes it meets first. */
+  write(out: ByteWriter, value: unknown): void;
   /**
-   * The strings, lists and objects entered since the last call: they are stored
-   * before the values encoded since, so a reader meets each entry before
-   * the first value naming it.
+   * Writes the table entries entered since the last call. They go ahead
+   * of the values written since, so a reader meets each entry before the
+   * first value naming it.
    */
-  takeNew(): ValueTables;
+  writeNew(out: ByteWriter): void;
 }
 
 /**
- * Encodes values for storage in one pass. Strings up to `maxLength` go to
- * the string table as they are met; shared lists and shared (frozen)
- * objects go to their tables by identity.
+ * Encodes values in one pass. Strings up to `maxLength` go to the string
+ * table as they are met; shared lists and shared (frozen) objects go to
+ * their tables by identity; key lists to the shape table by content.
  */
 export function createValueEncoder(maxLength: number): ValueEncoder {
   const stringIndex = new Map<string, number>();
-  const strings: string[] = [];
-  const listIndex = new Map<readonly unknown[], bigint>();
-  const lists: number[][] = [];
-  const objectIndex = new Map<object, bigint>();
-  const objects: unknown[] = [];
-  let sentStrings = 0;
-  let sentLists = 0;
-  let sentObjects = 0;
+  let newStrings: string[] = [];
+  const listIndex = new Map<readonly unknown[], number>();
+  let newLists: number[][] = [];
+  const objectIndex = new Map<object, number>();
+  const newObjects = new ByteWriter(1 << 12);
+  let newObjectCount = 0;
+  const shapeIndex = new Map<string, number>();
+  let newShapes: string[][] = [];
+  /** A writer per depth of nested shared objects, each entry written whole before its parent. */
+  const scratch: ByteWriter[] = [];
+  let depth = 0;
   const indexOf = (text: string): number => {
     let index = stringIndex.get(text);
     if (index === undefined) {
-      index = strings.length;
+      index = stringIndex.size;
       stringIndex.set(text, index);
-      strings.push(text);
+      newStrings.push(text);
     }
     return index;
   };
-  const listOf = (list: readonly string[]): bigint => {
-    const index = BigInt(lists.length);
-    listIndex.set(list, index);
-    lists.push(list.map(indexOf));
+  const shapeOf = (keys: string[]): number => {
+    const key = JSON.stringify(keys);
+    let index = shapeIndex.get(key);
+    if (index === undefined) {
+      index = shapeIndex.size;
+      shapeIndex.set(key, index);
+      newShapes.push(keys);
+    }
     return index;
   };
-  const encode = (value: unknown): unknown => {
-    if (typeof value === 'string') {
-      return value.length > maxLength ? value : indexOf(value);
+  const write = (out: ByteWriter, value: unknown): void => {
+    switch (typeof value) {
+      case 'string':
+        if (value.length > maxLength) {
+          out.byte(TAG.text);
+          out.text(value);
+        } else {
+          out.byte(TAG.string);
+          out.uint(indexOf(value));
+        }
+        return;
+      case 'number':
+        if (Number.isSafeInteger(value) && value >= 0 && !Object.is(value, -0)) {
+          out.byte(TAG.uint);
+          out.uint(value);
+        } else {
+          out.byte(TAG.float);
+          out.float(value);
+        }
+        return;
+      case 'boolean':
+        out.byte(value ? TAG.true : TAG.false);
+        return;
+      case 'undefined':
+        out.byte(TAG.undefined);
+        return;
+      case 'object':
+        if (value === null) {
+          out.byte(TAG.null);
+        } else if (Array.isArray(value)) {
+          writeArray(out, value);
+        } else if (isMap(value)) {
+          out.byte(TAG.map);
+          out.uint(value.size);
+          for (const [key, item] of value) {
+            write(out, key);
+            write(out, item);
+          }
+        } else if (Object.isFrozen(value)) {
+          out.byte(TAG.shared);
+          out.uint(sharedObject(value));
+        } else {
+          writeObject(out, value as Record<string, unknown>);
+        }
+        return;
+      default:
+        // Kept values are parsed JSON and Maps: a bigint, symbol or function is a bug upstream.
+        throw new ProjectionValueError(`a kept value holds a ${typeof value}`);
     }
-    if (typeof value === 'number') {
-      // The wrapper object marks a number of the value, apart from a string index.
-      return new Number(value);
-    }
-    if (typeof value !== 'object' || value === null) {
-      return value;
-    }
-    if (Array.isArray(value)) {
-      // A list seen before is found by identity, before its items are checked.
-      const known = listIndex.get(value);
-      if (known !== undefined) {
-        return known;
-      }
-      return isSharedList(value, maxLength) ? listOf(value as string[]) : value.map(encode);
-    }
-    if (isMap(value)) {
-      return new Map([...value].map(([key, item]) => [encode(key), encode(item)]));
-    }
-    if (Object.isFrozen(value)) {
-      return sharedObject(value);
-    }
-    return fields(value as Record<string, unknown>);
   };
-  const fields = (value: Record<string, unknown>): Record<string, unknown> => {
-    const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      out[key] = encode(value[key]);
+  const writeArray = (out: ByteWriter, value: readonly unknown[]): void => {
+    // A list seen before is found by identity, before its items are checked.
+    let index = listIndex.get(value);
+    if (index === undefined && isSharedList(value, maxLength)) {
+      index = listIndex.size;
+      listIndex.set(value, index);
+      newLists.push((value as string[]).map(indexOf));
     }
-    return out;
+    if (index !== undefined) {
+      out.byte(TAG.list);
+      out.uint(index);
+      return;
+    }
+    out.byte(TAG.array);
+    out.uint(value.length);
+    for (const item of value) {
+      write(out, item);
+    }
+  };
+  const writeObject = (out: ByteWriter, value: Record<string, unknown>): void => {
+    const keys = Object.keys(value);
+    out.byte(TAG.object);
+    out.uint(shapeOf(keys));
+    for (const key of keys) {
+      write(out, value[key]);
+    }
   };
   /** A frozen object is one the pool shares: stored once, named by identity. */
-  const sharedObject = (value: object): bigint => {
+  const sharedObject = (value: object): number => {
     const known = objectIndex.get(value);
     if (known !== undefined) {
       return known;
     }
-    // Its fields first: an entry names only entries stored before it.
-    const encoded = fields(value as Record<string, unknown>);
-    const index = -BigInt(objects.length) - 1n;
+    // Written whole into a writer of its own depth: a shared object among
+    // its fields enters the table (and is written) first.
+    const own = scratch[depth] ?? new ByteWriter(256);
+    scratch[depth] = own;
+    own.reset();
+    depth++;
+    try {
+      writeObject(own, value as Record<string, unknown>);
+    } finally {
+      depth--;
+    }
+    const index = objectIndex.size;
     objectIndex.set(value, index);
-    objects.push(encoded);
+    newObjects.bytes(own.view());
+    newObjectCount++;
     return index;
   };
   return {
-    encode,
-    takeNew: () => {
-      const fresh = {
-        strings: strings.slice(sentStrings),
-        lists: lists.slice(sentLists),
-        objects: objects.slice(sentObjects),
-      };
-      sentStrings = strings.length;
-      sentLists = lists.length;
-      sentObjects = objects.length;
-      return fresh;
+    write,
+    writeNew(out) {
+      if (newShapes.length > 0) {
+        out.byte(TABLE_CHUNKS.shapes);
+        out.uint(newShapes.length);
+        for (const keys of newShapes) {
+          out.texts(keys);
+        }
+        newShapes = [];
+      }
+      if (newStrings.length > 0) {
+        out.byte(TABLE_CHUNKS.strings);
+        out.texts(newStrings);
+        newStrings = [];
+      }
+      if (newLists.length > 0) {
+        out.byte(TABLE_CHUNKS.lists);
+        out.uint(newLists.length);
+        for (const items of newLists) {
+          out.uint(items.length);
+          for (const item of items) {
+            out.uint(item);
+          }
+        }
+        newLists = [];
+      }
+      if (newObjectCount > 0) {
+        // After the strings, lists and shapes its objects name.
+        out.byte(TABLE_CHUNKS.objects);
+        out.uint(newObjectCount);
+        out.bytes(newObjects.view());
+        newObjects.reset();
+        newObjectCount = 0;
+      }
     },
   };
 }
 
-export class ProjectionValueError extends Error {}
-
 export interface ValueReader {
-  /** The next chunk of the string table, in stored order. */
-  addStrings(chunk: readonly string[]): void;
-  /** The next chunk of the list table; each list is rebuilt once, frozen, and shared by every value naming it. */
-  addLists(chunk: readonly number[][]): void;
-  /** The next chunk of the object table; each object is decoded once, frozen, and shared likewise. */
-  addObjects(chunk: readonly unknown[]): void;
-  /**
-   * Decodes a stored value, reusing its arrays and Maps in place; each
-   * plain object comes back as `settle` keeps it (the pool's `settle`: shared
-   * or given its shape).
-   */
-  decode(value: unknown): unknown;
+  /** Reads the table chunk of `kind` (one of `TABLE_CHUNKS`) that follows in `input`. */
+  readChunk(kind: number, input: ByteReader): void;
+  /** Reads the next value of `input`. */
+  read(input: ByteReader): unknown;
 }
 
-/** How the reader keeps a decoded plain object: by default as it is. */
-export type SettleObject = <T extends object>(value: T, keys: readonly string[]) => T;
+interface StoredShape {
+  keys: readonly string[];
+  build: BuildFromStack;
+}
+
+/**
+ * An object of keys no literal can be made for (a `__proto__` key, more
+ * keys or shapes than `ObjectShapes` allows): each key defined as an own
+ * property, so none can set the prototype.
+ */
+function definingBuild(keys: readonly string[]): BuildFromStack {
+  return (stack, base) => {
+    const value: Record<string, unknown> = {};
+    for (const [i, key] of keys.entries()) {
+      Object.defineProperty(value, key, {
+        value: stack[base + i],
+        writable: true,
+        enumerable: true,
+        configurable: true,
+      });
+    }
+    return value;
+  };
+}
 
 /**
  * Reads values back as their frames arrive; each table entry comes before
- * the first value naming it. A value naming a string, list or object the
- * tables lack throws `ProjectionValueError` (the file is then corrupt).
+ * the first value naming it. A value naming a string, list, object or
+ * shape the tables lack, or bytes that are not a value, throw (the file is
+ * then corrupt). Plain objects are built with `shapes`' literals.
  */
-export function createValueReader(settle: SettleObject = (value) => value): ValueReader {
+export function createValueReader(shapes: ObjectShapes): ValueReader {
   const strings: string[] = [];
   const lists: Array<readonly string[]> = [];
   const objects: object[] = [];
-  const stringAt = (index: number): string => {
-    const text = strings[index];
-    if (text === undefined) {
-      throw new ProjectionValueError(`a value names string ${index} of ${strings.length}`);
+  const stored: StoredShape[] = [];
+  /** Decoded field values wait here until their object is built: no array per object. */
+  const stack: unknown[] = [];
+  let top = 0;
+  const missing = (what: string, index: number, size: number) =>
+    new ProjectionValueError(`a value names ${what} ${index} of ${size}`);
+  const entryOf = <T>(table: readonly T[], what: string, index: number): T => {
+    const entry = table[index];
+    if (entry === undefined) {
+      throw missing(what, index, table.length);
     }
-    return text;
+    return entry;
   };
-  const decode = (value: unknown): unknown => {
-    if (typeof value === 'number') {
-      return stringAt(value);
+  const stringAt = (index: number): string => entryOf(strings, 'string', index);
+  const readObject = (input: ByteReader): Record<string, unknown> => {
+    const shape = entryOf(stored, 'shape', input.uint());
+    const base = top;
+    for (let i = 0; i < shape.keys.length; i++) {
+      const item = read(input);
+      stack[top++] = item;
     }
-    if (typeof value === 'bigint' && value < 0n) {
-      const shared = objects[Number(-value - 1n)];
-      if (shared === undefined) {
-        throw new ProjectionValueError(`a value names object ${-value - 1n} of ${objects.length}`);
-      }
-      return shared;
-    }
-    if (typeof value === 'bigint') {
-      const list = lists[Number(value)];
-      if (list === undefined) {
-        throw new ProjectionValueError(`a value names list ${value} of ${lists.length}`);
-      }
-      return list;
-    }
-    if (typeof value !== 'object' || value === null) {
-      return value;
-    }
-    if (Array.isArray(value)) {
-      if (value.length === 0) {
-        return SHARED_EMPTY_LIST;
-      }
-      for (let i = 0; i < value.length; i++) {
-        value[i] = decode(value[i]);
-      }
-      return value;
-    }
-    const tag = tagOf(value);
-    if (tag === '[object Number]') {
-      return Number.prototype.valueOf.call(value);
-    }
-    if (tag === '[object Map]') {
-      return rewriteMap(value as Map<unknown, unknown>, decode);
-    }
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record);
-    for (const key of keys) {
-      record[key] = decode(record[key]);
-    }
-    return settle(record, keys);
+    const value = shape.build(stack, base);
+    top = base;
+    return value;
   };
-  return {
-    addStrings(chunk) {
-      for (const text of chunk) {
-        strings.push(text);
-      }
-    },
-    addLists(chunk) {
-      for (const items of chunk) {
-        lists.push(Object.freeze(items.map(stringAt)));
-      }
-    },
-    addObjects(chunk) {
-      for (const entry of chunk) {
-        const decoded = decode(entry);
-        if (typeof decoded !== 'object' || decoded === null || Array.isArray(decoded)) {
-          throw new ProjectionValueError('an object-table entry is not an object');
+  const read = (input: ByteReader): unknown => {
+    const tag = input.byte();
+    switch (tag) {
+      case TAG.string:
+        return stringAt(input.uint());
+      case TAG.text:
+        return input.text();
+      case TAG.uint:
+        return input.uint();
+      case TAG.float:
+        return input.float();
+      case TAG.null:
+        return null;
+      case TAG.true:
+        return true;
+      case TAG.false:
+        return false;
+      case TAG.undefined:
+        return undefined;
+      case TAG.list:
+        return entryOf(lists, 'list', input.uint());
+      case TAG.shared:
+        return entryOf(objects, 'object', input.uint());
+      case TAG.array: {
+        const length = input.count();
+        if (length === 0) {
+          return SHARED_EMPTY_LIST;
         }
-        objects.push(Object.isFrozen(decoded) ? decoded : Object.freeze(decoded));
+        const items: unknown[] = new Array(length);
+        for (let i = 0; i < length; i++) {
+          items[i] = read(input);
+        }
+        return items;
       }
-    },
-    decode,
+      case TAG.object:
+        return readObject(input);
+      case TAG.map: {
+        const size = input.count();
+        if (size === 0) {
+          return SHARED_EMPTY_MAP;
+        }
+        const map = new Map<unknown, unknown>();
+        for (let i = 0; i < size; i++) {
+          const key = read(input);
+          map.set(key, read(input));
+        }
+        return map;
+      }
+      default:
+        throw new ProjectionBytesError(`a frame holds a value of unknown kind ${tag}`);
+    }
   };
+  const readChunk = (kind: number, input: ByteReader): void => {
+    switch (kind) {
+      case TABLE_CHUNKS.strings:
+        for (const text of input.texts()) {
+          strings.push(text);
+        }
+        return;
+      case TABLE_CHUNKS.shapes:
+        for (let n = input.count(); n > 0; n--) {
+          const keys = input.texts();
+          stored.push({ keys, build: shapes.shapeOf(keys)?.fromStack() ?? definingBuild(keys) });
+        }
+        return;
+      case TABLE_CHUNKS.lists:
+        for (let n = input.count(); n > 0; n--) {
+          const items: string[] = new Array(input.count());
+          for (let i = 0; i < items.length; i++) {
+            items[i] = stringAt(input.uint());
+          }
+          lists.push(Object.freeze(items));
+        }
+        return;
+      case TABLE_CHUNKS.objects:
+        for (let n = input.count(); n > 0; n--) {
+          if (input.byte() !== TAG.object) {
+            throw new ProjectionValueError('an object-table entry is not an object');
+          }
+          objects.push(Object.freeze(readObject(input)));
+        }
+        return;
+      default:
+        throw new ProjectionBytesError(`a frame holds a table chunk of unknown kind ${kind}`);
+    }
+  };
+  return { readChunk, read };
 }

@@ -22,6 +22,9 @@
 
 type Build = (source: Record<string, unknown>) => Record<string, unknown>;
 
+/** The literal from `keys.length` values at `stack[base]` onwards, in key order. */
+export type BuildFromStack = (stack: readonly unknown[], base: number) => Record<string, unknown>;
+
 /** One key list's literal, and the frozen objects of that shape the string pool shares. */
 export interface ObjectShape {
   readonly build: Build;
@@ -31,6 +34,8 @@ export interface ObjectShape {
    * strings, booleans, nulls and shared lists), so no key text is built.
    */
   readonly shared: Map<unknown, object[]>;
+  /** The same literal from values in key order (a projection read decodes them onto a stack). */
+  fromStack(): BuildFromStack;
 }
 
 interface ShapeNode {
@@ -69,6 +74,11 @@ function buildFor(keys: readonly string[]): Build {
   return new Function('v', `return {${fields.join(', ')}};`) as Build;
 }
 
+function buildFromStackFor(keys: readonly string[]): BuildFromStack {
+  const fields = keys.map((key, i) => `${JSON.stringify(key)}: s[b + ${i}]`);
+  return new Function('s', 'b', `return {${fields.join(', ')}};`) as BuildFromStack;
+}
+
 export function createObjectShapes(limits: ObjectShapeLimits = DEFAULT_LIMITS): ObjectShapes {
   const root: ShapeNode = { next: new Map(), shape: undefined };
   const made: ObjectShape[] = [];
@@ -93,7 +103,16 @@ export function createObjectShapes(limits: ObjectShapeLimits = DEFAULT_LIMITS): 
       if (size >= limits.maxShapes) {
         return undefined;
       }
-      node.shape = { build: buildFor(keys), shared: new Map() };
+      let fromStack: BuildFromStack | undefined;
+      const kept = keys.slice();
+      node.shape = {
+        build: buildFor(keys),
+        shared: new Map(),
+        fromStack: () => {
+          fromStack ??= buildFromStackFor(kept);
+          return fromStack;
+        },
+      };
       made.push(node.shape);
     }
     return node.shape;

@@ -34,6 +34,8 @@ export interface StringPool {
    * plain object this form; the projection's reader and the records use it.
    */
   settle<T extends object>(value: T, keys?: readonly string[]): T;
+  /** The object shapes `settle` builds with; the projection's reader builds with them too. */
+  readonly shapes: ObjectShapes;
 }
 
 export interface StringPoolLimits {
@@ -273,5 +275,6 @@ export function createStringPool(
     maxLength: limits.maxLength,
     settle,
     clear,
+    shapes,
   };
 }
