@@ -14,6 +14,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ByteWriter } from '../src/persist/bytes.js';
 import { projectionFileOf, writeProjectionFile } from '../src/persist/projection-file.js';
+import { createProjectionStore } from '../src/persist/projection-store.js';
 import { createValueEncoder } from '../src/persist/value-codec.js';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
@@ -64,13 +65,19 @@ async function corpus(): Promise<{ root: string; cacheDir: string }> {
   return { root, cacheDir: path.join(await makeTempDir('projection-'), 'cache') };
 }
 
-function registryAt(cacheDir: string, logger = memoryLogger().logger, saveDelayMs = 60_000) {
+function registryAt(
+  cacheDir: string,
+  logger = memoryLogger().logger,
+  saveDelayMs = 60_000,
+  parseAheadMin = 1000,
+) {
   const registry = createCorpusRegistry({
     logger,
     watch: false,
     refreshIntervalMs: 60_000,
     cacheDir,
     cacheSaveDelayMs: saveDelayMs,
+    parseAheadMin,
   });
   registries.push(registry);
   return registry;
@@ -147,47 +154,53 @@ describe('persisted corpus projection', () => {
     expect(registry.projection()?.saves).toBe(0);
   });
 
-  it('re-reads on restart exactly the files changed, added or removed since the save', async () => {
-    const { root, cacheDir } = await corpus();
-    await savedCold(root, cacheDir);
-    const two = `${RUN_NEW}/metadata/0002 - two.metadata.yaml`;
-    await rm(path.join(root, two));
-    const one = `${RUN_NEW}/metadata/0001 - one.metadata.json`;
-    await writeJson(
-      root,
-      one,
-      metadataDoc({ feedId: 'show-a', episodeId: 'a1', title: 'One, renamed' }),
-    );
-    await writeJson(
-      root,
-      `${RUN_NEW}/metadata/0003 - three.metadata.json`,
-      metadataDoc({ feedId: 'show-a', episodeId: 'a3', title: 'Three' }),
-    );
-    await writeJson(root, `${RUN_NEW}/metadata/0003 - three.gi.json`, GI_1_0);
-    const warm = await registryAt(cacheDir).get(root);
-    const titles = warm.episodes.map((e) => e.title).sort();
-    expect(titles).toContain('One, renamed');
-    expect(titles).toContain('Three');
-    expect(titles).not.toContain('Two');
-    // The renamed metadata and the two new files; the removed episode's siblings are released.
-    expect(warm.stats.filesRead).toBe(3);
-    expect(warm.findEpisodeById('a3')?.has_gi).toBe(true);
-    const fresh = registryAt(path.join(cacheDir, 'elsewhere'));
-    expect(servedOf(warm)).toEqual(servedOf(await fresh.get(root)));
-  });
+  // The stored versions are statted by the sync (a small corpus), or checked by a worker while the file is read.
+  describe.each([
+    ['statted by the first sync', 1000],
+    ['checked while the projection is read', 1],
+  ])('with stored versions %s', (_how, parseAheadMin) => {
+    it('re-reads on restart exactly the files changed, added or removed since the save', async () => {
+      const { root, cacheDir } = await corpus();
+      await savedCold(root, cacheDir);
+      const two = `${RUN_NEW}/metadata/0002 - two.metadata.yaml`;
+      await rm(path.join(root, two));
+      const one = `${RUN_NEW}/metadata/0001 - one.metadata.json`;
+      await writeJson(
+        root,
+        one,
+        metadataDoc({ feedId: 'show-a', episodeId: 'a1', title: 'One, renamed' }),
+      );
+      await writeJson(
+        root,
+        `${RUN_NEW}/metadata/0003 - three.metadata.json`,
+        metadataDoc({ feedId: 'show-a', episodeId: 'a3', title: 'Three' }),
+      );
+      await writeJson(root, `${RUN_NEW}/metadata/0003 - three.gi.json`, GI_1_0);
+      const warm = await registryAt(cacheDir, undefined, undefined, parseAheadMin).get(root);
+      const titles = warm.episodes.map((e) => e.title).sort();
+      expect(titles).toContain('One, renamed');
+      expect(titles).toContain('Three');
+      expect(titles).not.toContain('Two');
+      // The renamed metadata and the two new files; the removed episode's siblings are released.
+      expect(warm.stats.filesRead).toBe(3);
+      expect(warm.findEpisodeById('a3')?.has_gi).toBe(true);
+      const fresh = registryAt(path.join(cacheDir, 'elsewhere'));
+      expect(servedOf(warm)).toEqual(servedOf(await fresh.get(root)));
+    });
 
-  it('sees a file rewritten in place with the same size', async () => {
-    const { root, cacheDir } = await corpus();
-    const cold = await savedCold(root, cacheDir);
-    const file = path.join(root, `${RUN_NEW}/metadata/0001 - one.metadata.json`);
-    const handle = await open(file, 'r+');
-    const text = (await handle.readFile('utf8')).replace('"One"', '"Uno"');
-    await handle.write(text, 0);
-    await handle.close();
-    const warm = await registryAt(cacheDir).get(root);
-    expect(warm.findEpisodeById('a1')?.title).toBe('Uno');
-    expect(cold.findEpisodeById('a1')?.title).toBe('One');
-    expect(warm.stats.filesRead).toBe(1);
+    it('sees a file rewritten in place with the same size', async () => {
+      const { root, cacheDir } = await corpus();
+      const cold = await savedCold(root, cacheDir);
+      const file = path.join(root, `${RUN_NEW}/metadata/0001 - one.metadata.json`);
+      const handle = await open(file, 'r+');
+      const text = (await handle.readFile('utf8')).replace('"One"', '"Uno"');
+      await handle.write(text, 0);
+      await handle.close();
+      const warm = await registryAt(cacheDir, undefined, undefined, parseAheadMin).get(root);
+      expect(warm.findEpisodeById('a1')?.title).toBe('Uno');
+      expect(cold.findEpisodeById('a1')?.title).toBe('One');
+      expect(warm.stats.filesRead).toBe(1);
+    });
   });
 
   it.each([
@@ -256,6 +269,32 @@ describe('persisted corpus projection', () => {
     const warning = lines.find((line) => line.msg === 'corpus projection corrupt; rebuilding');
     expect(String(warning?.reason)).toMatch(/names string 7 of 1/);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('names every stored directory before the first stored file version, and every file once', async () => {
+    const { root, cacheDir } = await corpus();
+    const cold = await savedCold(root, cacheDir);
+    const store = createProjectionStore({
+      dir: cacheDir,
+      logger: memoryLogger().logger,
+      pause: async () => undefined,
+    });
+    const seen: string[] = [];
+    const versions: string[] = [];
+    const state = await store.load(root, {
+      listed: (dirs) => seen.push(`listed ${[...dirs].length}`),
+      stored: (files) => {
+        seen.push('stored');
+        versions.push(...files.map(([relpath]) => relpath));
+      },
+    });
+    expect(state).toBeDefined();
+    expect(seen[0]).toBe(`listed ${state?.dirs.size}`);
+    expect(seen.filter((call) => call.startsWith('listed'))).toHaveLength(1);
+    expect(versions.sort()).toEqual(
+      [...(state?.metadata.keys() ?? []), ...(state?.artifacts.keys() ?? [])].sort(),
+    );
+    expect(versions.length).toBeGreaterThanOrEqual(cold.stats.filesRead);
   });
 
   it('never serves a projection written for another root', async () => {

@@ -124,11 +124,13 @@ function encoderFor(state: CorpusState): EncodeFrame<ProjectionRow> {
  * relpaths go to the pool: the first walk's list of tracked files and the
  * records' sibling paths then take these copies.
  */
-function decoderFor(state: CorpusState): DecodeFrame {
+function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
   const values = createValueReader(state.strings.shapes);
+  let listed = false;
   return (bytes) => {
     const input = new ByteReader(bytes);
     let rows = 0;
+    const versions: Array<[string, number, number]> = [];
     while (!input.done) {
       const kind = input.byte();
       if (isTableChunk(kind)) {
@@ -136,6 +138,10 @@ function decoderFor(state: CorpusState): DecodeFrame {
         continue;
       }
       rows++;
+      if (!listed && kind !== ROW_KIND.d) {
+        listed = true; // the listings come first
+        hooks.listed?.(state.dirs.keys());
+      }
       const rel = input.text();
       if (kind === ROW_KIND.d) {
         const mtimeMs = input.float();
@@ -150,6 +156,7 @@ function decoderFor(state: CorpusState): DecodeFrame {
         const mtimeMs = input.float();
         const size = input.float();
         const value = values.read(input);
+        versions.push([rel, mtimeMs, size]);
         if (kind === ROW_KIND.m) {
           const metadata = value as EpisodeMetadata | null | undefined;
           state.metadata.set(state.strings.one(rel), newCachedMetadata(mtimeMs, size, metadata));
@@ -166,8 +173,19 @@ function decoderFor(state: CorpusState): DecodeFrame {
         }
       }
     }
+    if (versions.length > 0) {
+      hooks.stored?.(versions);
+    }
     return rows;
   };
+}
+
+/** What a restart does with the stored rows while the rest of the file is still read. */
+export interface RestoreHooks {
+  /** Every stored directory listing is in (they come first): the directories they name. */
+  listed?(dirs: Iterable<string>): void;
+  /** Stored file versions (relpath, mtime, size), a frame at a time. */
+  stored?(files: ReadonlyArray<readonly [string, number, number]>): void;
 }
 
 export interface ProjectionStoreOptions {
@@ -182,8 +200,12 @@ export interface ProjectionStoreOptions {
 export type ProjectionStoreStatus = CorpusProjectionStatus;
 
 export interface ProjectionStore {
-  /** The stored state of `root`, or undefined when there is none usable (logged; a corrupt file is removed). */
-  load(root: string): Promise<CorpusState | undefined>;
+  /**
+   * The stored state of `root`, or undefined when there is none usable
+   * (logged; a corrupt file is removed). `hooks` see the rows as they are
+   * read, before the answer is known.
+   */
+  load(root: string, hooks?: RestoreHooks): Promise<CorpusState | undefined>;
   /** Stores `state` (atomically); failures are logged and kept for `status`, never thrown. */
   save(state: CorpusState): Promise<void>;
   status(): ProjectionStoreStatus;
@@ -201,7 +223,7 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
     last_error: null,
   };
   return {
-    async load(root) {
+    async load(root, hooks = {}) {
       const file = projectionFileOf(dir, root);
       const started = performance.now();
       const swept = await sweepAbandonedTemporaries(file, Date.now());
@@ -209,7 +231,7 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
         logger.info({ root, file, swept }, 'removed temporary files of crashed projection saves');
       }
       const state = createCorpusState(root);
-      const read = await readProjectionFile(file, root, pause, decoderFor(state));
+      const read = await readProjectionFile(file, root, pause, decoderFor(state, hooks));
       if (!read.ok) {
         status.misses++;
         if (read.miss === 'corrupt') {

@@ -9,6 +9,7 @@ import { type CorpusState, createCorpusState } from './corpus-state.js';
 import { type SyncRequest, syncCorpusState } from './corpus-sync.js';
 import { warmUpSnapshot } from './snapshot-memo.js';
 import type { TimeSlicer } from './time-slicer.js';
+import { createVersionCheck, type VersionCheck } from './version-check.js';
 
 /** What every root of one registry shares. */
 export interface RootContext {
@@ -194,20 +195,35 @@ async function syncToSnapshot(root: CorpusRoot, request: SyncRequest, context: R
 
 /**
  * Before a root's first load, takes its persisted projection as the loader
- * state when one is usable (true). The load that follows is a full one.
+ * state when one is usable: then the answer is the check of the stored file
+ * versions a worker ran while the file was read (see `version-check.ts`),
+ * for the first sync to finish. The watcher starts on the stored
+ * directories as soon as their listings are read, before any file is
+ * checked, so a file changed after its check still raises an event.
  */
-async function seedFromStore(root: CorpusRoot, context: RootContext): Promise<boolean> {
+async function seedFromStore(
+  root: CorpusRoot,
+  context: RootContext,
+): Promise<VersionCheck | false> {
   if (root.storeAsked || root.snapshot !== undefined || context.store === undefined) {
     return false;
   }
   root.storeAsked = true;
-  const stored = await context.store.load(root.state.root);
+  const check = createVersionCheck(root.state.root, {
+    minFiles: context.parseAheadMin,
+    logger: context.logger,
+  });
+  const stored = await context.store.load(root.state.root, {
+    listed: (dirs) => root.watcher?.track(dirs),
+    stored: (files) => check.add(files),
+  });
   if (stored === undefined) {
+    check.close();
     return false;
   }
   root.state = stored;
   root.savedGeneration = stored.generation; // what is stored is what was just read
-  return true;
+  return check;
 }
 
 /**
@@ -222,8 +238,10 @@ export async function syncRoot(
 ): Promise<CorpusSnapshot> {
   const request = takeRequest(root, full);
   try {
-    if (await seedFromStore(root, context)) {
+    const seeded = await seedFromStore(root, context);
+    if (seeded !== false) {
       request.full = true; // every stored listing, file and art path is checked against the disk
+      request.versionCheck = seeded;
     }
     const previous = root.snapshot;
     root.snapshot = await syncToSnapshot(root, request, context);
@@ -260,6 +278,7 @@ export async function syncRoot(
     );
     return root.snapshot;
   } finally {
+    request.versionCheck?.close();
     root.lastSyncMs = context.now().getTime();
   }
 }

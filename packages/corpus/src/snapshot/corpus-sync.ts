@@ -20,6 +20,7 @@ import {
   trackedIn,
 } from './corpus-state.js';
 import type { StringPool } from './string-pool.js';
+import type { VersionCheck } from './version-check.js';
 
 /** What triggered a sync and what it may skip. */
 export interface SyncRequest {
@@ -31,6 +32,8 @@ export interface SyncRequest {
   dirtyDirs: ReadonlySet<string>;
   /** A working watcher reported every change: visit only `dirtyDirs`, reuse all other listings. */
   trusted: boolean;
+  /** After a restart: the stored files' versions, checked against the disk while the projection was read. */
+  versionCheck?: VersionCheck;
 }
 
 const NO_IO = { filesRead: 0, filesStatted: 0, filesSkipped: 0, dirsListed: 0 };
@@ -272,7 +275,9 @@ export async function syncCorpusState(
     dirsListed: walk.relisted.size,
     dirsStatted: walk.visited,
   };
-  await statKnown(state, toStat, deps);
+  // Every stored file was checked (or nothing, and they are statted now).
+  const moved = first ? await request.versionCheck?.finish() : undefined;
+  await statKnown(state, toStat, deps, moved);
   registerNew(state, came);
   const artToCheck = await loadMetadata(state, deps, counters);
   const allArt = request.full ? new Set([...state.art.keys(), ...artToCheck]) : artToCheck;

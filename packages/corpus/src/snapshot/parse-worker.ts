@@ -1,8 +1,9 @@
 /**
  * The read-ahead worker (`parse-ahead.ts`): reads, parses and normalises
- * batches of tracked files off the main thread, or only stats them.
- * Warnings are sent back with the batch and logged by the main thread's
- * logger.
+ * batches of tracked files off the main thread, or only stats them. It
+ * also checks the file versions a restart read from its projection
+ * (`version-check.ts`). Warnings are sent back with the batch and logged
+ * by the main thread's logger.
  */
 import { parentPort } from 'node:worker_threads';
 import type { TrackedKind } from './corpus-state.js';
@@ -24,7 +25,37 @@ export interface ParsedBatch {
   warnings: Array<[fields: Record<string, unknown>, message: string]>;
 }
 
-parentPort?.on('message', ({ task, id, root, files }: ParseBatch) => {
+/** Stored file versions to compare with the disk. */
+export interface VersionBatch {
+  task: 'verify';
+  id: number;
+  root: string;
+  files: ReadonlyArray<readonly [relpath: string, mtimeMs: number, size: number]>;
+}
+
+/** The files of a `VersionBatch` whose (mtime, size) moved, with what they are now (undefined: gone). */
+export interface CheckedBatch {
+  id: number;
+  moved: Array<[relpath: string, now: FileStat | undefined]>;
+}
+
+function verify({ id, root, files }: VersionBatch): CheckedBatch {
+  const moved: CheckedBatch['moved'] = [];
+  for (const [relpath, mtimeMs, size] of files) {
+    const now = statTrackedFile(root, relpath);
+    if (now === undefined || now.mtimeMs !== mtimeMs || now.size !== size) {
+      moved.push([relpath, now]);
+    }
+  }
+  return { id, moved };
+}
+
+parentPort?.on('message', (batch: ParseBatch | VersionBatch) => {
+  if (batch.task === 'verify') {
+    parentPort?.postMessage(verify(batch) satisfies CheckedBatch);
+    return;
+  }
+  const { task, id, root, files } = batch;
   const warnings: ParsedBatch['warnings'] = [];
   const logger = {
     warn: (fields: Record<string, unknown>, message: string) => warnings.push([fields, message]),
