@@ -38,6 +38,8 @@ export function durationSecondsOf(value: unknown): number | null {
 }
 
 const ART_STORE_PREFIX = '.podcast_scraper/corpus-art/';
+/** A `..` segment anywhere in a posix relpath. */
+const PARENT_SEGMENT = /(?:^|\/)\.\.(?:\/|$)/;
 
 /**
  * A local artwork relpath is usable only inside the art store, without `..`
@@ -56,7 +58,7 @@ export function verifiedArtRelpath(
     relpath.length > ART_STORE_PREFIX.length &&
     !relpath.includes('\\') &&
     !relpath.includes('\0') &&
-    !relpath.split('/').includes('..');
+    !PARENT_SEGMENT.test(relpath);
   return isInStore && artExists(relpath) ? relpath : null;
 }
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { siblingRelpath } from '../snapshot/corpus-state.js';
 import { buildEpisodeRecord, type EpisodeRecordInput } from './episode-record.js';
@@ -160,6 +161,43 @@ describe('buildEpisodeRecord', () => {
     const record = buildEpisodeRecord(input({ content: { transcript_file_path: named } }));
     expect(record.has_transcript).toBe(true);
     expect(record.transcript_relpath).toBeNull();
+  });
+
+  it('names the transcript as path.resolve would, whatever the root and the name', () => {
+    const roots = ['/corpus', '/corpus/', '/co//rpus', '/corpus/./x', '/', '/a/../corpus'];
+    const names = [
+      'transcripts/a.txt',
+      './a.txt',
+      'a/./b.txt',
+      'a//b.txt',
+      '../x.txt',
+      'a/..',
+      '...',
+      '.hidden/a.txt',
+      'trailing/',
+      '/abs/x.txt',
+      'a\\b.txt',
+      ' spaced name.txt',
+    ];
+    const runs = ['feeds/show/run_20260101-000000', ''];
+    for (const root of roots) {
+      for (const named of names) {
+        for (const metadataRelpath of runs.map((run) =>
+          run === '' ? 'x.metadata.json' : `${run}/metadata/x.metadata.json`,
+        )) {
+          const record = buildEpisodeRecord(
+            input({ content: { transcript_file_path: named } }, { root, metadataRelpath }),
+          );
+          const run = record.run_relpath;
+          expect([root, run, named, record.transcript_path]).toEqual([
+            root,
+            run,
+            named,
+            path.resolve(root, run, named.trim()),
+          ]);
+        }
+      }
+    }
   });
 
   it('gives the same relpath for a root named with a trailing slash', () => {

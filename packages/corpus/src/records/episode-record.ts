@@ -1,6 +1,11 @@
 import path from 'node:path';
 import { asArray, asText, type UnknownRecord } from '../readers/lenient-values.js';
-import { metadataStem, pickEpisodeMetadata, siblingArtifactName } from '../readers/metadata.js';
+import {
+  type EpisodeMetadata,
+  metadataStem,
+  pickEpisodeMetadata,
+  siblingArtifactName,
+} from '../readers/metadata.js';
 import {
   artRelpathCandidate,
   durationSecondsOf,
@@ -71,6 +76,10 @@ export interface EpisodeRecordInput {
   /** The sibling relpaths when the caller holds them already (the record then shares those strings). */
   siblingRelpaths?: { gi: string; kg: string; bridge: string };
   artExists: (relpath: string) => boolean;
+  /** `metadata` is `pickEpisodeMetadata`'s answer already (the loader keeps that): read as it is. */
+  isPicked?: boolean;
+  /** The feed-id slug (`slugify`), when the caller keeps one per feed. */
+  feedSlugOf?: (feedId: string) => string;
 }
 
 function summaryFields(block: UnknownRecord, episodeTitle: string) {
@@ -105,6 +114,28 @@ function relativeTo(root: string, absolute: string): string {
   return path.relative(root, absolute).split(path.sep).join('/');
 }
 
+/** A plain relative path: no empty, `.` or `..` segment and no backslash (posix). */
+const PLAIN_RELATIVE = /^(?!\/)(?!.*(?:^|\/)\.{1,2}(?:\/|$))(?!.*\/\/)[^\\]+(?<!\/)$/;
+
+/**
+ * `path.resolve(root, runRelpath, named)`. In the common case (a posix
+ * system, a normalised absolute root, plain relative parts) the parts are
+ * joined as they are, which is what resolve gives; anything else goes
+ * through `path.resolve`.
+ */
+function resolveUnder(root: string, runRelpath: string, named: string): string {
+  if (
+    path.sep !== '/' ||
+    !path.isAbsolute(root) ||
+    !PLAIN_RELATIVE.test(root.slice(1)) ||
+    !PLAIN_RELATIVE.test(named) ||
+    (runRelpath !== '' && !PLAIN_RELATIVE.test(runRelpath))
+  ) {
+    return path.resolve(root, runRelpath, named);
+  }
+  return runRelpath === '' ? [root, named].join('/') : [root, runRelpath, named].join('/');
+}
+
 function transcriptFields(content: UnknownRecord, root: string, runRelpath: string) {
   const named = asText(content.transcript_file_path) ?? asText(content.transcript_file);
   if (named === undefined) {
@@ -115,7 +146,7 @@ function transcriptFields(content: UnknownRecord, root: string, runRelpath: stri
       transcript_relpath: null,
     };
   }
-  const absolute = path.resolve(root, runRelpath, named);
+  const absolute = resolveUnder(root, runRelpath, named);
   const relative = relativeTo(root, absolute);
   const isInside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
   return {
@@ -176,13 +207,15 @@ const textOrNull = (value: unknown) => asText(value) ?? null;
 
 /** Derives the episode record from one metadata file (spec 04 §3); pure apart from `artExists`. */
 export function buildEpisodeRecord(input: EpisodeRecordInput): EpisodeRecord {
-  const { feed, episode, content, summary, title } = pickEpisodeMetadata(input.metadata);
+  const { feed, episode, content, summary, title } = input.isPicked
+    ? (input.metadata as EpisodeMetadata)
+    : pickEpisodeMetadata(input.metadata);
   const { dir, run_relpath, stem } = locationFields(input.metadataRelpath);
   const feedId = asText(feed.feed_id) ?? '';
   const episodeId = asText(episode.episode_id) ?? null;
   const episodeTitle = asText(episode.title) ?? asText(title) ?? '(untitled)';
   return {
-    slug: episodeSlug(feedId, episodeId, input.metadataRelpath),
+    slug: episodeSlug(feedId, episodeId, input.metadataRelpath, input.feedSlugOf),
     feed_id: feedId,
     episode_id: episodeId,
     title: episodeTitle,

@@ -12,6 +12,7 @@ import {
   artifactOrder,
   type CachedMetadata,
   type CorpusState,
+  feedSlugOf,
   type LoadedArtifact,
   losingArtifacts,
   losingCopies,
@@ -99,8 +100,16 @@ function recordOf(
   }
   const artExists = (art: string) => state.art.get(art) === true;
   const siblingRelpaths = { gi, kg, bridge };
-  const input = { metadata, metadataRelpath: relpath, root: state.root, siblings, siblingRelpaths };
-  const built = buildEpisodeRecord({ ...input, artExists });
+  const built = buildEpisodeRecord({
+    metadata,
+    isPicked: true,
+    metadataRelpath: relpath,
+    root: state.root,
+    siblings,
+    siblingRelpaths,
+    artExists,
+    feedSlugOf: (feedId) => feedSlugOf(state, feedId),
+  });
   // Its metadata strings are pooled already; of the derived ones only the run is shared.
   built.run_relpath = state.strings.one(built.run_relpath);
   // Built with optional fields added one by one; its shape keeps all 35 in the object.

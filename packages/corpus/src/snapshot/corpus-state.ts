@@ -15,6 +15,7 @@ import {
 } from '../readers/metadata.js';
 import type { ArtifactEntry } from '../records/artifacts.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
+import { slugify } from '../records/slug.js';
 import type { EpisodeList } from './episode-list.js';
 import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
 import { createStringPool, type StringPool } from './string-pool.js';
@@ -159,6 +160,8 @@ export interface CorpusState {
   strings: StringPool;
   /** What every snapshot of this root hands its readers as `lasting`. */
   lasting: DerivedValues;
+  /** Each feed id's slug, for the records' slugs (a feed has hundreds of episodes). */
+  feedSlugs: Map<string, string>;
 }
 
 export function createCorpusState(root: string): CorpusState {
@@ -180,7 +183,24 @@ export function createCorpusState(root: string): CorpusState {
     memo: new Map(),
     strings: createStringPool(),
     lasting: createDerivedValues(),
+    feedSlugs: new Map(),
   };
+}
+
+/** Past this many feed slugs kept, the memo starts again (feeds that went leave theirs). */
+const MAX_FEED_SLUGS = 65_536;
+
+/** `slugify(feedId)`, kept on the state per feed id. */
+export function feedSlugOf(state: CorpusState, feedId: string): string {
+  let slug = state.feedSlugs.get(feedId);
+  if (slug === undefined) {
+    if (state.feedSlugs.size >= MAX_FEED_SLUGS) {
+      state.feedSlugs.clear();
+    }
+    slug = slugify(feedId);
+    state.feedSlugs.set(feedId, slug);
+  }
+  return slug;
 }
 
 export type TrackedKind = 'metadata' | ArtifactKind;
