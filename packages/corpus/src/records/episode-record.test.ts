@@ -165,20 +165,11 @@ describe('buildEpisodeRecord', () => {
 
   it('names the transcript as path.resolve would, whatever the root and the name', () => {
     const roots = ['/corpus', '/corpus/', '/co//rpus', '/corpus/./x', '/', '/a/../corpus'];
-    const names = [
-      'transcripts/a.txt',
-      './a.txt',
-      'a/./b.txt',
-      'a//b.txt',
-      '../x.txt',
-      'a/..',
-      '...',
-      '.hidden/a.txt',
-      'trailing/',
-      '/abs/x.txt',
-      'a\\b.txt',
-      ' spaced name.txt',
-    ];
+    // Plain, dotted, doubled, parent, hidden, trailing, absolute, backslashed, padded.
+    const names =
+      String.raw`transcripts/a.txt|./a.txt|a/./b.txt|a//b.txt|../x.txt|a/..|...|.hidden/a.txt|trailing/|/abs/x.txt|a.txt| spaced name.txt`.split(
+        '|',
+      );
     const runs = ['feeds/show/run_20260101-000000', ''];
     for (const root of roots) {
       for (const named of names) {
