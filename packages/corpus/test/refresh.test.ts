@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { rename, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
@@ -90,6 +91,22 @@ describe('corpus registry refresh', () => {
     for (const entry of others) {
       expect(first.artifacts).toContain(entry);
     }
+  });
+
+  it("keeps a snapshot's artifact listing as of its load when the next sync runs before anyone read it", async () => {
+    const root = await makeStandardCorpus();
+    registry = createQuietRegistry({ watch: false, refreshIntervalMs: 0 });
+    const built = await registry.get(root);
+    const listed = built.artifacts.map((entry) => entry.relative_path);
+    registry.close();
+    registry = createQuietRegistry({ watch: false, refreshIntervalMs: 0 });
+    // Nothing reads this snapshot's listing before the next sync: it is built in the background or by that sync.
+    const first = await registry.get(root);
+    // Removed synchronously: an await here would let the background build run first.
+    rmSync(path.join(root, listed[0] as string));
+    const next = await registry.refresh(root);
+    expect(first.artifacts.map((entry) => entry.relative_path)).toEqual(listed);
+    expect(next.artifacts.map((entry) => entry.relative_path)).toEqual(listed.slice(1));
   });
 
   it('returns the cached snapshot without touching the disk inside the interval', async () => {

@@ -114,8 +114,10 @@ function relativeTo(root: string, absolute: string): string {
   return path.relative(root, absolute).split(path.sep).join('/');
 }
 
-/** A plain relative path: no empty, `.` or `..` segment and no backslash (posix). */
-const PLAIN_RELATIVE = /^(?!\/)(?!.*(?:^|\/)\.{1,2}(?:\/|$))(?!.*\/\/)[^\\]+(?<!\/)$/;
+/** What keeps a relative path from being plain: a leading or trailing slash, an empty, `.` or `..` segment, a backslash. */
+const NOT_PLAIN = /^\/|\/$|\/\/|\\|(?:^|\/)\.{1,2}(?:\/|$)/;
+
+const isPlainRelative = (text: string) => text !== '' && !NOT_PLAIN.test(text);
 
 /**
  * `path.resolve(root, runRelpath, named)`. In the common case (a posix
@@ -127,9 +129,9 @@ function resolveUnder(root: string, runRelpath: string, named: string): string {
   if (
     path.sep !== '/' ||
     !path.isAbsolute(root) ||
-    !PLAIN_RELATIVE.test(root.slice(1)) ||
-    !PLAIN_RELATIVE.test(named) ||
-    (runRelpath !== '' && !PLAIN_RELATIVE.test(runRelpath))
+    !isPlainRelative(root.slice(1)) ||
+    !isPlainRelative(named) ||
+    (runRelpath !== '' && !isPlainRelative(runRelpath))
   ) {
     return path.resolve(root, runRelpath, named);
   }

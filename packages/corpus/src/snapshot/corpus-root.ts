@@ -162,6 +162,9 @@ function restoreRequest(root: CorpusRoot, request: SyncRequest): void {
 }
 
 async function syncToSnapshot(root: CorpusRoot, request: SyncRequest, context: RootContext) {
+  // The last snapshot's artifact listing is built from the loader state
+  // after it was published: it is finished now, before the state moves on.
+  void root.snapshot?.artifacts;
   const started = performance.now();
   const generation = root.state.generation;
   // The racy-write window compares with file mtimes, so it needs the real clock.

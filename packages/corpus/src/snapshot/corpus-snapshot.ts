@@ -13,6 +13,8 @@ import {
   type CachedMetadata,
   type CorpusState,
   feedSlugOf,
+  ITEMS_PER_STEP,
+  keptOnState,
   type LoadedArtifact,
   losingArtifacts,
   losingCopies,
@@ -21,6 +23,7 @@ import {
 } from './corpus-state.js';
 import { episodeListOf, firstBy } from './episode-list.js';
 import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
+import { steppedValue } from './time-slicer.js';
 
 export interface SnapshotStats extends SyncCounters {
   /** Wall time of the load or refresh that produced this snapshot. */
@@ -40,7 +43,10 @@ export interface CorpusSnapshot extends CorpusPlace {
   readonly episodes: readonly EpisodeRecord[];
   /** Sorted by feed_id, the empty id last. */
   readonly feeds: readonly FeedRecord[];
-  /** GI/KG/bridge files after dedup, sorted by relative_path. */
+  /**
+   * GI/KG/bridge files after dedup, sorted by relative_path. Built after
+   * the snapshot is published, in the background, or when first read.
+   */
   readonly artifacts: readonly ArtifactEntry[];
   readonly stats: SnapshotStats;
   /** Lists, indexes and rows derived from this snapshot by `perSnapshot` readers. */
@@ -141,13 +147,15 @@ function copyValues(state: CorpusState): Map<string, LoadedArtifact> {
 
 /**
  * The artifact listing, built again only when an artifact, the winners, the
- * dedup keys or an episode's publish date changed since the last one.
+ * dedup keys or an episode's publish date changed since the last one. In
+ * steps: a snapshot builds it in the background after it is published, or
+ * at once when it is asked for first (`CorpusSnapshot.artifacts`).
  */
-function artifactListing(
+function* artifactListing(
   state: CorpusState,
   winners: ReadonlySet<string>,
   episodes: readonly EpisodeRecord[],
-): readonly ArtifactEntry[] {
+): Generator<void, readonly ArtifactEntry[]> {
   const key = [
     state.artifactsVersion,
     state.keysVersion,
@@ -155,16 +163,22 @@ function artifactListing(
     state.datesVersion,
     winners,
   ];
-  return memoOnState(state, 'artifactListing', key, () =>
-    Object.freeze(
-      buildArtifactEntries(
-        state.artifacts,
-        artifactOrder(state),
-        losingArtifacts(state, winners),
-        artifactDates(state, episodes),
-      ),
-    ),
+  const kept = keptOnState<readonly ArtifactEntry[]>(state, 'artifactListing', key);
+  if (kept !== undefined) {
+    return kept.value;
+  }
+  const dates = yield* artifactDates(state, episodes);
+  const hidden = losingArtifacts(state, winners);
+  const entries = yield* buildArtifactEntries(
+    state.artifacts,
+    artifactOrder(state),
+    hidden,
+    dates,
+    ITEMS_PER_STEP,
   );
+  const value = Object.freeze(entries);
+  state.memo.set('artifactListing', { key, value });
+  return value;
 }
 
 function feedsOf(episodes: readonly EpisodeRecord[]) {
@@ -178,7 +192,9 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
     recordOf(state, relpath, file),
   );
   const { feeds, byFeed } = memoOnState(state, 'feeds', [episodes], () => feedsOf(episodes));
-  const artifacts = artifactListing(state, winners, episodes);
+  // Its steps read the loader state: the registry asks for it before a sync moves the state on.
+  const listing = steppedValue(artifactListing(state, winners, episodes));
+  listing.buildInBackground();
   const values = artifactValues(state);
   const lost = losingCopies(state, winners);
   const valueAt = (relpath: string | null) => (relpath === null ? undefined : values.get(relpath));
@@ -188,7 +204,9 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
     loadedAt: input.loadedAt,
     episodes,
     feeds,
-    artifacts,
+    get artifacts() {
+      return listing.get();
+    },
     stats: Object.freeze({ ...input.stats }),
     derived: createDerivedValues(),
     lasting: state.lasting,

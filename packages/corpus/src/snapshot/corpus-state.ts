@@ -216,17 +216,27 @@ export function memoOnState<T>(
   key: unknown[],
   build: () => T,
 ): T {
-  const kept = state.memo.get(name);
-  if (
-    kept !== undefined &&
-    kept.key.length === key.length &&
-    kept.key.every((k, i) => k === key[i])
-  ) {
-    return kept.value as T;
+  const kept = keptOnState<T>(state, name, key);
+  if (kept !== undefined) {
+    return kept.value;
   }
   const value = build();
   state.memo.set(name, { key, value });
   return value;
+}
+
+/** `memoOnState`'s kept value under `name` when `key` still matches (a value built in steps checks it first). */
+export function keptOnState<T>(
+  state: CorpusState,
+  name: string,
+  key: unknown[],
+): { value: T } | undefined {
+  const kept = state.memo.get(name);
+  return kept !== undefined &&
+    kept.key.length === key.length &&
+    kept.key.every((k, i) => k === key[i])
+    ? { value: kept.value as T }
+    : undefined;
 }
 
 /**
@@ -429,13 +439,22 @@ export function artifactOrder(state: CorpusState): readonly string[] {
   return state.artifactOrder.relpaths;
 }
 
-/** Each winning episode's sibling artifact relpaths → its publish date, for the artifact listing. */
-export function artifactDates(
+/** Items between the steps of a value built in steps (`time-slicer.ts`). */
+export const ITEMS_PER_STEP = 1024;
+
+/**
+ * Each winning episode's sibling artifact relpaths → its publish date, for
+ * the artifact listing; in steps, a pause every `ITEMS_PER_STEP` episodes.
+ */
+export function* artifactDates(
   state: CorpusState,
   episodes: readonly EpisodeRecord[],
-): Map<string, string | null> {
+): Generator<void, Map<string, string | null>> {
   const dates = new Map<string, string | null>();
-  for (const episode of episodes) {
+  for (const [i, episode] of episodes.entries()) {
+    if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) {
+      yield;
+    }
     const file = state.metadata.get(episode.metadata_relpath);
     if (file !== undefined) {
       for (const sibling of siblingsOf(state, episode.metadata_relpath, file)) {

@@ -31,3 +31,53 @@ export async function forEachInSlices<T>(
     each(item);
   }
 }
+
+/**
+ * A value built by a generator in steps (it yields between them): built in
+ * the background a slice at a time, or at once by the first `get()`.
+ */
+export interface SteppedValue<T> {
+  /** The value, running at once whatever steps are left. */
+  get(): T;
+  /** Runs the steps on the event loop, `sliceMs` at a time, until the value is built. */
+  buildInBackground(sliceMs?: number): void;
+}
+
+export function steppedValue<T>(steps: Generator<void, T>): SteppedValue<T> {
+  let done: { value: T } | { error: unknown } | undefined;
+  const step = (): boolean => {
+    try {
+      const next = steps.next();
+      if (next.done === true) {
+        done = { value: next.value };
+      }
+    } catch (error) {
+      done = { error };
+    }
+    return done !== undefined;
+  };
+  const get = (): T => {
+    while (done === undefined) {
+      step();
+    }
+    if ('error' in done) {
+      throw done.error;
+    }
+    return done.value;
+  };
+  return {
+    get,
+    buildInBackground(sliceMs = 8) {
+      const slice = () => {
+        const until = performance.now() + sliceMs;
+        while (done === undefined && performance.now() < until) {
+          step();
+        }
+        if (done === undefined) {
+          setImmediate(slice);
+        }
+      };
+      setImmediate(slice);
+    },
+  };
+}
