@@ -9,6 +9,9 @@
 
 export class ProjectionBytesError extends Error {}
 
+/** `Buffer.prototype.utf8Slice`, which `toString('utf8', start, end)` calls; Node's types leave it out. */
+type Utf8Slicing = Buffer & { utf8Slice(start: number, end: number): string };
+
 const TWO_POW_28 = 2 ** 28;
 const TWO_POW_7 = 2 ** 7;
 
@@ -163,7 +166,8 @@ export class ByteReader {
     const bytes = this.count();
     const start = this.at;
     this.at += bytes;
-    return this.buffer.toString('utf8', start, this.at);
+    // Buffer's own decoder, without toString's checks of its arguments (these are checked above).
+    return (this.buffer as Utf8Slicing).utf8Slice(start, this.at);
   }
 
   /** What `ByteWriter.texts` wrote. */

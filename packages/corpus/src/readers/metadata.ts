@@ -15,7 +15,6 @@ export type EpisodeMetadata = {
 };
 
 const METADATA_SUFFIX = /\.metadata\.(?:json|ya?ml)$/;
-const ARTIFACT_SUFFIX = /\.(gi|kg|bridge)\.json$/;
 
 const FEED_KEYS = ['title', 'url', 'feed_id', 'description', 'image_url', 'image_local_relpath'];
 const EPISODE_KEYS = [
@@ -59,16 +58,29 @@ export function pickEpisodeMetadata(raw: UnknownRecord): EpisodeMetadata {
   };
 }
 
+// Suffix checks rather than regular expressions: a restart runs them over 400,000 names.
 export function isMetadataFileName(name: string): boolean {
-  return METADATA_SUFFIX.test(name);
+  return (
+    name.endsWith('.metadata.json') ||
+    name.endsWith('.metadata.yaml') ||
+    name.endsWith('.metadata.yml')
+  );
 }
 
 /** `gi`, `kg` or `bridge` for an artifact file name, else undefined. */
 export function artifactKindOf(name: string): ArtifactKind | undefined {
-  const match = ARTIFACT_SUFFIX.exec(name);
-  // The constant, not the match: a matched group is a string of its own,
-  // and the loader keeps one kind per tracked file.
-  return match ? KINDS[match[1] as ArtifactKind] : undefined;
+  // Constants, not a matched group: that would be a string of its own, and
+  // the loader keeps one kind per tracked file.
+  if (!name.endsWith('.json')) {
+    return undefined;
+  }
+  if (name.endsWith('.gi.json')) {
+    return KINDS.gi;
+  }
+  if (name.endsWith('.kg.json')) {
+    return KINDS.kg;
+  }
+  return name.endsWith('.bridge.json') ? KINDS.bridge : undefined;
 }
 
 const KINDS: Readonly<Record<ArtifactKind, ArtifactKind>> = {
