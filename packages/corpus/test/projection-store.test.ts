@@ -23,6 +23,7 @@ import {
   memoryLogger,
   metadataDoc,
   RUN_NEW,
+  RUN_OLD,
   servedOf,
   until,
   writeJson,
@@ -186,6 +187,25 @@ describe('persisted corpus projection', () => {
       expect(warm.findEpisodeById('a3')?.has_gi).toBe(true);
       const fresh = registryAt(path.join(cacheDir, 'elsewhere'));
       expect(servedOf(warm)).toEqual(servedOf(await fresh.get(root)));
+    });
+
+    it('serves on restart what a fresh load serves after a run went and another came', async () => {
+      const { root, cacheDir } = await corpus();
+      const cold = await savedCold(root, cacheDir);
+      await rm(path.join(root, RUN_OLD), { recursive: true });
+      const added = 'feeds/show-a/run_20270101-000000/metadata/0009 - nine';
+      await writeJson(
+        root,
+        `${added}.metadata.json`,
+        metadataDoc({ feedId: 'show-a', episodeId: 'a9', title: 'Nine' }),
+      );
+      await writeJson(root, `${added}.gi.json`, GI_1_0);
+      const warm = await registryAt(cacheDir, undefined, undefined, parseAheadMin).get(root);
+      const fresh = await registryAt(path.join(cacheDir, 'elsewhere')).get(root);
+      expect(servedOf(warm)).toEqual(servedOf(fresh));
+      expect(servedOf(warm)).not.toEqual(servedOf(cold));
+      expect(warm.findEpisodeById('a9')?.has_gi).toBe(true);
+      expect(warm.stats.filesRead).toBe(2);
     });
 
     it('sees a file rewritten in place with the same size', async () => {

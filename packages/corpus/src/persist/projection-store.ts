@@ -7,6 +7,7 @@ import {
   type CorpusState,
   createCorpusState,
   type LoadedArtifact,
+  listTrackedFiles,
   newCachedArtifact,
   newCachedMetadata,
 } from '../snapshot/corpus-state.js';
@@ -141,6 +142,8 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
       if (!listed && kind !== ROW_KIND.d) {
         listed = true; // the listings come first
         hooks.listed?.(state.dirs.keys());
+        // Their files' relpaths enter the pool here: each file row below then takes its copy.
+        state.storedTracked = listTrackedFiles(state.dirs, state.strings);
       }
       const rel = input.text();
       if (kind === ROW_KIND.d) {

@@ -120,6 +120,12 @@ export interface CorpusState {
   unstable: Set<string>;
   /** Tracked files as of the last walk that re-listed a directory. */
   tracked?: Map<string, TrackedKind>;
+  /**
+   * The tracked files of the stored listings, listed while a projection was
+   * read; the first sync brings it up to date for the directories its walk
+   * re-listed or lost, instead of listing every directory's files again.
+   */
+  storedTracked?: Map<string, TrackedKind>;
   /** Bumped on every change to the caches; an unchanged value means the last snapshot still holds. */
   generation: number;
   /**

@@ -250,8 +250,14 @@ export async function syncCorpusState(
   let came: Iterable<[string, TrackedKind]>;
   const first = state.tracked === undefined;
   if (state.tracked === undefined) {
-    // First sync of this state: every listing is new.
-    const tracked = listTrackedFiles(walk.dirs, state.strings);
+    // First sync of this state: every listing is new, or what a restart
+    // read of them is brought up to date with what the walk re-listed.
+    const stored = state.storedTracked;
+    state.storedTracked = undefined;
+    const tracked = stored ?? listTrackedFiles(walk.dirs, state.strings);
+    if (stored !== undefined) {
+      applyListingChanges(stored, before, walk.dirs, walk.relisted, state.strings);
+    }
     state.tracked = tracked;
     forgetVanished(state, tracked);
     toStat = filesToStat(state, tracked, request, walk.relisted);
