@@ -2,8 +2,10 @@
  * Plain objects rebuilt so that their properties live inside the object.
  *
  * The loader's values reach the main thread in forms that add properties
- * one at a time: a structured clone from the parse worker, `v8.deserialize`
- * on a restart, the normalisers' conditional fields. V8 gives such an
+ * one at a time: a structured clone from the parse worker, the
+ * normalisers' conditional fields (and, before projection format 5,
+ * `v8.deserialize` on a restart; the projection's reader now builds each
+ * object with its shape's literal, `fromStack`). V8 gives such an
  * object four slots of its own and puts every later property in a separate
  * property array, with slack. An object literal naming its keys gets
  * exactly one slot per key and no property array. Measured on Node 20

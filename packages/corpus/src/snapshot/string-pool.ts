@@ -54,8 +54,9 @@ const DEFAULT_LIMITS: StringPoolLimits = { maxLength: 128, maxEntries: 4_000_000
 export const tagOf = (value: object) => Object.prototype.toString.call(value);
 
 /**
- * A plain object of any realm: `v8.deserialize` builds its objects in
- * Node's main realm, which is not the caller's under a vm context (jest).
+ * A plain object of any realm: a structured clone from the parse worker is
+ * built in Node's main realm, which is not the caller's under a vm context
+ * (jest).
  */
 function isPlainObject(value: object): value is Record<string, unknown> {
   const proto = Object.getPrototypeOf(value);
