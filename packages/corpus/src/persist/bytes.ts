@@ -12,6 +12,8 @@ export class ProjectionBytesError extends Error {}
 /** `Buffer.prototype.utf8Slice`, which `toString('utf8', start, end)` calls; Node's types leave it out. */
 type Utf8Slicing = Buffer & { utf8Slice(start: number, end: number): string };
 
+const HAS_UTF8_SLICE = typeof (Buffer.prototype as Partial<Utf8Slicing>).utf8Slice === 'function';
+
 const TWO_POW_28 = 2 ** 28;
 const TWO_POW_7 = 2 ** 7;
 
@@ -167,7 +169,9 @@ export class ByteReader {
     const start = this.at;
     this.at += bytes;
     // Buffer's own decoder, without toString's checks of its arguments (these are checked above).
-    return (this.buffer as Utf8Slicing).utf8Slice(start, this.at);
+    return HAS_UTF8_SLICE
+      ? (this.buffer as Utf8Slicing).utf8Slice(start, this.at)
+      : this.buffer.toString('utf8', start, this.at);
   }
 
   /** What `ByteWriter.texts` wrote. */
