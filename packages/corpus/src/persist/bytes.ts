@@ -26,10 +26,6 @@ export class ByteWriter {
     this.buffer = Buffer.allocUnsafe(initialBytes);
   }
 
-  get length(): number {
-    return this.at;
-  }
-
   reset(): void {
     this.at = 0;
   }

@@ -161,24 +161,7 @@ function restoreRequest(root: CorpusRoot, request: SyncRequest): void {
   for (const dir of request.dirtyDirs) root.dirtyDirs.add(dir);
 }
 
-/**
- * The last snapshot's artifact listing is built from the loader state after
- * the snapshot was published: it is finished now, before the state moves
- * on. A listing that cannot be built fails its readers, not the sync.
- */
-function finishListing(root: CorpusRoot, logger: Logger): void {
-  try {
-    void root.snapshot?.artifacts;
-  } catch (err) {
-    logger.error(
-      { root: root.state.root, err: (err as Error).message },
-      'corpus artifact listing failed; the next snapshot builds its own',
-    );
-  }
-}
-
 async function syncToSnapshot(root: CorpusRoot, request: SyncRequest, context: RootContext) {
-  finishListing(root, context.logger);
   const started = performance.now();
   const generation = root.state.generation;
   // The racy-write window compares with file mtimes, so it needs the real clock.

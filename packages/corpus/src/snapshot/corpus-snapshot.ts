@@ -192,9 +192,10 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
     recordOf(state, relpath, file),
   );
   const { feeds, byFeed } = memoOnState(state, 'feeds', [episodes], () => feedsOf(episodes));
-  // Its steps read the loader state: the registry asks for it before a sync moves the state on.
+  // Its steps read the loader state: the next sync finishes it before it changes the state.
   const listing = steppedValue(artifactListing(state, winners, episodes));
   listing.buildInBackground();
+  state.beforeChange = () => void listing.get();
   const values = artifactValues(state);
   const lost = losingCopies(state, winners);
   const valueAt = (relpath: string | null) => (relpath === null ? undefined : values.get(relpath));

@@ -168,6 +168,12 @@ export interface CorpusState {
   lasting: DerivedValues;
   /** Each feed id's slug, for the records' slugs (a feed has hundreds of episodes). */
   feedSlugs: Map<string, string>;
+  /**
+   * Finishes what the last snapshot still derives from this state in
+   * steps (its artifact listing); the sync, this state's only writer,
+   * runs it before it changes anything.
+   */
+  beforeChange?: () => void;
 }
 
 export function createCorpusState(root: string): CorpusState {

@@ -222,6 +222,24 @@ function sameMembers(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 }
 
 /**
+ * Finishes what the last snapshot derives from `state` in steps, before the
+ * sync changes the state under it. One that cannot be finished fails its
+ * readers, not the sync.
+ */
+function finishDerivedSteps(state: CorpusState, deps: SyncDeps): void {
+  const finish = state.beforeChange;
+  state.beforeChange = undefined;
+  try {
+    finish?.();
+  } catch (err) {
+    deps.logger.error(
+      { root: state.root, err: (err as Error).message },
+      'corpus artifact listing failed; the next snapshot builds its own',
+    );
+  }
+}
+
+/**
  * Brings `state` up to date with the disk: re-lists changed directories,
  * stats only files that may have changed, re-reads only files whose (mtime,
  * size) moved. Returns the dedup winners and the IO counters.
@@ -231,6 +249,7 @@ export async function syncCorpusState(
   request: SyncRequest,
   deps: SyncDeps,
 ): Promise<{ winners: Set<string>; counters: SyncCounters }> {
+  finishDerivedSteps(state, deps);
   const walk = await walkCorpus(state.root, {
     previous: state.dirs,
     forceList: request.dirtyDirs,
