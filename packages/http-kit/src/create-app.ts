@@ -170,18 +170,37 @@ function routeHandler<Ctx>(
       throw err;
     }
     const input = { ...parts, ctx: options.ctx, principal, req };
-    const slot = route.cache ? await cacheSlotOf(route.cache, input) : undefined;
-    const hit = slot && cache.find(slot.scope, slot.key);
+    if (!route.cache) {
+      await sendResult(route, req, res, await route.handler(input));
+      return;
+    }
+    const slot = await cacheSlotOf(route.cache, input);
+    const hit = cache.find(slot.scope, slot.key) ?? (await cache.pending(slot.scope, slot.key));
     if (hit) {
       await sendCached(req, res, hit);
       return;
     }
-    const result = await route.handler(input);
-    const text =
-      slot && isDefaultJson(route, result) ? serialise(route, status, result) : undefined;
-    if (slot && text !== undefined) {
-      const entry = cachedResponse(status, text);
-      cache.store(slot.scope, slot.key, entry);
+    let made: (entry: CachedResponse | undefined) => void = () => {};
+    cache.fill(
+      slot.scope,
+      slot.key,
+      new Promise((resolve) => {
+        made = resolve;
+      }),
+    );
+    let result: unknown;
+    let entry: CachedResponse | undefined;
+    try {
+      result = await route.handler(input);
+      const text = isDefaultJson(route, result) ? serialise(route, status, result) : undefined;
+      if (text !== undefined) {
+        entry = cachedResponse(status, text);
+        cache.store(slot.scope, slot.key, entry);
+      }
+    } finally {
+      made(entry);
+    }
+    if (entry) {
       await sendCached(req, res, entry);
       return;
     }

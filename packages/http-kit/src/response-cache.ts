@@ -80,14 +80,28 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * snapshot) and a request key. A new snapshot is a new scope, so nothing is
  * ever stale, and a dropped snapshot frees its entries with it (WeakMap).
  * Each scope keeps its most recently used `perScope` entries.
+ *
+ * `fill` runs one computation per slot at a time: requests that miss while
+ * the same answer is being made wait for it instead of making it again (the
+ * burst of misses that follows a new snapshot under load would otherwise run
+ * the handler once per open connection).
  */
 export interface ResponseCache {
   find(scope: object, key: string): CachedResponse | undefined;
   store(scope: object, key: string, response: CachedResponse): void;
+  /**
+   * The answer being made for this slot, if a request is making it: resolves
+   * to the stored entry, or to undefined when that run made nothing to keep
+   * (an error, an explicit reply); the waiter then answers on its own.
+   */
+  pending(scope: object, key: string): Promise<CachedResponse | undefined> | undefined;
+  /** Marks the slot as being made until `making` settles. */
+  fill(scope: object, key: string, making: Promise<CachedResponse | undefined>): void;
 }
 
 export function createResponseCache(perScope = 256): ResponseCache {
   const scopes = new WeakMap<object, Map<string, CachedResponse>>();
+  const inFlight = new WeakMap<object, Map<string, Promise<CachedResponse | undefined>>>();
   return {
     find(scope, key) {
       const entries = scopes.get(scope);
@@ -110,6 +124,24 @@ export function createResponseCache(perScope = 256): ResponseCache {
         const oldest = entries.keys().next().value as string;
         entries.delete(oldest);
       }
+    },
+    pending(scope, key) {
+      return inFlight.get(scope)?.get(key);
+    },
+    fill(scope, key, making) {
+      let slots = inFlight.get(scope);
+      if (!slots) {
+        slots = new Map();
+        inFlight.set(scope, slots);
+      }
+      const own = slots;
+      own.set(key, making);
+      const done = () => {
+        if (own.get(key) === making) {
+          own.delete(key);
+        }
+      };
+      making.then(done, done);
     },
   };
 }

@@ -162,3 +162,95 @@ describe('cache declarations', () => {
     },
   );
 });
+
+describe('concurrent misses', () => {
+  interface Gated {
+    calls: number;
+    opened: Promise<void>;
+    failFirst: boolean;
+  }
+  const gatedRoute = createRouteDefiner<Gated>()({
+    method: 'get',
+    path: '/api/gated',
+    summary: 'Waits for a gate before answering',
+    auth: 'open',
+    query: z.object({ missing: z.string().optional() }),
+    responses: { 200: z.object({ calls: z.number() }) },
+    cache: { scope: () => gatedScope },
+    handler: async ({ query, ctx }) => {
+      ctx.calls += 1;
+      const call = ctx.calls;
+      await ctx.opened;
+      if (ctx.failFirst && call === 1) {
+        throw new Error('the first run fails');
+      }
+      if (query.missing) {
+        return reply(404, { type: 'about:blank', title: 'Not Found', status: 404, detail: 'x' });
+      }
+      return { calls: call };
+    },
+  });
+  const gatedScope = {};
+
+  async function gatedApp(failFirst = false) {
+    let open: () => void = () => {};
+    const ctx: Gated = {
+      calls: 0,
+      failFirst,
+      opened: new Promise((resolve) => {
+        open = resolve;
+      }),
+    };
+    const app = quietApp({ routes: [gatedRoute], ctx });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as { port: number };
+    return { ctx, open, server, base: `http://127.0.0.1:${port}` };
+  }
+
+  async function burst(base: string, path: string, n: number, open: () => void) {
+    const answers = Array.from({ length: n }, () => fetch(`${base}${path}`));
+    await new Promise((r) => setTimeout(r, 100));
+    open();
+    return Promise.all(
+      answers.map(async (a) => {
+        const res = await a;
+        return { status: res.status, body: (await res.json()) as { calls?: number } };
+      }),
+    );
+  }
+
+  it('makes one answer for a burst of identical misses and sends it to all of them', async () => {
+    const { ctx, open, server, base } = await gatedApp();
+    try {
+      const answers = await burst(base, '/api/gated', 8, open);
+      expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+      expect(answers.map((a) => a.body.calls)).toEqual(Array(8).fill(1));
+      expect(ctx.calls).toBe(1);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('lets each waiter answer on its own when the shared run keeps nothing (404, error)', async () => {
+    const notFound = await gatedApp();
+    try {
+      const answers = await burst(notFound.base, '/api/gated?missing=x', 4, notFound.open);
+      expect(answers.map((a) => a.status)).toEqual([404, 404, 404, 404]);
+    } finally {
+      notFound.server.close();
+    }
+    const failing = await gatedApp(true);
+    try {
+      const answers = await burst(failing.base, '/api/gated', 4, failing.open);
+      const statuses = answers.map((a) => a.status).sort();
+      expect(statuses).toEqual([200, 200, 200, 500]);
+      // The waiters re-ran the handler after the failure; one of them kept its answer.
+      expect(failing.ctx.calls).toBeGreaterThanOrEqual(2);
+      const again = await fetch(`${failing.base}/api/gated`);
+      expect(again.status).toBe(200);
+    } finally {
+      failing.server.close();
+    }
+  });
+});
