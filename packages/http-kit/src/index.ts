@@ -1,3 +1,4 @@
+export { appServer } from './app-server.js';
 export type {
   Authenticator,
   Authenticators,

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import { stopOnSignals } from '@podcast/runtime';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
+import { appServer } from './app-server.js';
 import { answerClientErrors } from './client-errors.js';
 
 export interface ServeOptions {
@@ -20,7 +21,8 @@ export interface ServeOptions {
  */
 export function serve(app: Express, options: ServeOptions): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = app.listen(options.port, options.host, () => {
+    const server = appServer(app);
+    server.listen(options.port, options.host, () => {
       options.logger.info({ port: options.port, host: options.host }, 'listening');
       resolve(server);
     });
