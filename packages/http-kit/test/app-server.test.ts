@@ -5,19 +5,17 @@ import type { Express } from 'express';
 import { appServer, createRouteDefiner } from '../src/index.js';
 import { quietApp } from './quiet-app.js';
 
-const defineRoute = createRouteDefiner<{ greeting: string }>();
-
-const hello = defineRoute({
+/** Answers with what express's request methods read: a header, a path parameter, a query number. */
+const echo = createRouteDefiner<{ greeting: string }>()({
   method: 'get',
-  path: '/api/hello/{name}',
-  summary: 'Greets',
+  path: '/api/echo/{word}',
+  summary: 'Echoes',
   auth: 'open',
-  params: z.object({ name: z.string().min(2) }),
+  params: z.object({ word: z.string().min(2) }),
   query: z.object({ times: queryInt(1, 3).default(1) }),
   responses: { 200: z.object({ text: z.string(), agent: z.string() }) },
   handler: ({ params, query, ctx, req }) => ({
-    text: `${ctx.greeting} ${params.name}`.repeat(query.times),
-    // express's request methods still answer
+    text: `${ctx.greeting} ${params.word}`.repeat(query.times),
     agent: req.get('user-agent') ?? '',
   }),
 });
@@ -44,22 +42,22 @@ async function start(app: Express, server: Server) {
 
 describe('appServer', () => {
   it('serves the app with requests born with its prototypes (no prototype switch per request)', async () => {
-    const app = quietApp({ routes: [hello], ctx: { greeting: 'hi' } });
+    const app = quietApp({ routes: [echo], ctx: { greeting: 'hi' } });
     const { base, arrivedAsApp } = await start(app, appServer(app));
-    const ok = await fetch(`${base}/api/hello/ada?times=2`, { headers: { 'user-agent': 'probe' } });
+    const ok = await fetch(`${base}/api/echo/ada?times=2`, { headers: { 'user-agent': 'probe' } });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ text: 'hi adahi ada', agent: 'probe' });
-    const invalid = await fetch(`${base}/api/hello/a`);
+    const invalid = await fetch(`${base}/api/echo/a`);
     expect(invalid.status).toBe(400);
-    expect(((await invalid.json()) as { detail: string }).detail).toMatch(/name/);
+    expect(((await invalid.json()) as { detail: string }).detail).toMatch(/word/);
     expect((await fetch(`${base}/api/nowhere`)).status).toBe(404);
     expect(arrivedAsApp).toEqual([true, true, true]);
   });
 
   it('is what a stock server is not: express switches those prototypes on arrival', async () => {
-    const app = quietApp({ routes: [hello], ctx: { greeting: 'hi' } });
+    const app = quietApp({ routes: [echo], ctx: { greeting: 'hi' } });
     const { base, arrivedAsApp } = await start(app, createServer(app));
-    expect((await fetch(`${base}/api/hello/ada`)).status).toBe(200);
+    expect((await fetch(`${base}/api/echo/ada`)).status).toBe(200);
     expect(arrivedAsApp).toEqual([false]);
   });
 });

