@@ -1,5 +1,5 @@
 import type { CorpusSnapshot } from './corpus-snapshot.js';
-import { createTimeSlicer, type TimeSlicer } from './time-slicer.js';
+import { BACKGROUND_SLICE_MS, createTimeSlicer, type TimeSlicer } from './time-slicer.js';
 
 /**
  * Values derived from one immutable owner (a snapshot, a parsed side file),
@@ -93,7 +93,7 @@ export function perSnapshotInSlices<T>(
 ): (snapshot: CorpusSnapshot) => Promise<T> {
   const key = Symbol(name);
   const start = (snapshot: CorpusSnapshot, superseded?: () => boolean): Build<T> => {
-    const slices = createTimeSlicer();
+    const slices = createTimeSlicer(BACKGROUND_SLICE_MS);
     let running: Build<T> | undefined; // set before the build's first slice ends
     const slicer: TimeSlicer = {
       async yieldIfDue() {
