@@ -2,6 +2,7 @@ import path from 'node:path';
 import { type DirIndex, walkCorpus } from '../discovery/discovery.js';
 import {
   type AnyCached,
+  applyVersionCheck,
   cacheFor,
   forget,
   type SyncCounters,
@@ -37,6 +38,9 @@ export interface SyncRequest {
 }
 
 const NO_IO = { filesRead: 0, filesStatted: 0, filesSkipped: 0, dirsListed: 0 };
+
+/** `toStat` of a restart's first sync: decided once the version check has answered. */
+const RESTORED: Array<[string, TrackedKind]> = [];
 
 function forgetVanished(state: CorpusState, tracked: Map<string, TrackedKind>): void {
   for (const cache of [state.metadata, state.artifacts] as Map<string, unknown>[]) {
@@ -278,8 +282,13 @@ export async function syncCorpusState(
       applyListingChanges(stored, before, walk.dirs, walk.relisted, state.strings);
     }
     state.tracked = tracked;
-    forgetVanished(state, tracked);
-    toStat = filesToStat(state, tracked, request, walk.relisted);
+    if (request.versionCheck !== undefined) {
+      // A restart: one pass after the version check's answer does what follows.
+      toStat = RESTORED;
+    } else {
+      forgetVanished(state, tracked);
+      toStat = filesToStat(state, tracked, request, walk.relisted);
+    }
     came = tracked;
   } else {
     const tracked = state.tracked;
@@ -302,8 +311,30 @@ export async function syncCorpusState(
   };
   // Every stored file was checked (or nothing, and they are statted now).
   const moved = first ? await request.versionCheck?.finish() : undefined;
-  await statKnown(state, toStat, deps, moved);
-  registerNew(state, came);
+  if (moved !== undefined && toStat === RESTORED) {
+    const tracked = state.tracked as Map<string, TrackedKind>;
+    const held = state.metadata.size + state.artifacts.size;
+    const { met, fresh } = await applyVersionCheck(state, tracked, moved, deps);
+    if (met < held) {
+      forgetVanished(state, tracked);
+    }
+    registerNew(state, fresh);
+    counters.filesStatted = met;
+  } else {
+    if (toStat === RESTORED) {
+      // The check did not run (too few files, or its worker failed): stat them here.
+      forgetVanished(state, state.tracked as Map<string, TrackedKind>);
+      toStat = filesToStat(
+        state,
+        state.tracked as Map<string, TrackedKind>,
+        request,
+        walk.relisted,
+      );
+      counters.filesStatted = toStat.length;
+    }
+    await statKnown(state, toStat, deps);
+    registerNew(state, came);
+  }
   const artToCheck = await loadMetadata(state, deps, counters);
   const allArt = request.full ? new Set([...state.art.keys(), ...artToCheck]) : artToCheck;
   await checkArt(state, allArt, deps);
