@@ -163,10 +163,7 @@ function applyStat(
   deps: SyncDeps,
 ): void {
   const cache = cacheFor(state, kind);
-  const known = cache.get(relpath);
-  if (known !== undefined || info === undefined) {
-    updateVersion(state, cache, relpath, kind, known, info, deps);
-  }
+  updateVersion(state, cache, relpath, kind, cache.get(relpath), info, deps);
 }
 
 /** `known`'s entry after a stat that found `info` (undefined: the file is gone). */

@@ -39,9 +39,6 @@ export interface SyncRequest {
 
 const NO_IO = { filesRead: 0, filesStatted: 0, filesSkipped: 0, dirsListed: 0 };
 
-/** `toStat` of a restart's first sync: decided once the version check has answered. */
-const RESTORED: Array<[string, TrackedKind]> = [];
-
 function forgetVanished(state: CorpusState, tracked: Map<string, TrackedKind>): void {
   for (const cache of [state.metadata, state.artifacts] as Map<string, unknown>[]) {
     for (const relpath of cache.keys()) {
@@ -269,8 +266,10 @@ export async function syncCorpusState(
     const counters = { ...NO_IO, dirsStatted: walk.visited };
     return { winners: state.winners.relpaths, counters };
   }
-  let toStat: Array<[string, TrackedKind]>;
+  let toStat: Array<[string, TrackedKind]> = [];
   let came: Iterable<[string, TrackedKind]>;
+  /** Files a restart's version check statted for this sync (its worker, not `statKnown`). */
+  let checked = 0;
   const first = state.tracked === undefined;
   if (state.tracked === undefined) {
     // First sync of this state: every listing is new, or what a restart
@@ -282,14 +281,21 @@ export async function syncCorpusState(
       applyListingChanges(stored, before, walk.dirs, walk.relisted, state.strings);
     }
     state.tracked = tracked;
-    if (request.versionCheck !== undefined) {
-      // A restart: one pass after the version check's answer does what follows.
-      toStat = RESTORED;
+    // A restart's check of every stored file (undefined: it did not run, so they are statted here).
+    const moved = await request.versionCheck?.finish();
+    if (moved !== undefined) {
+      const held = state.metadata.size + state.artifacts.size;
+      const { met, fresh } = await applyVersionCheck(state, tracked, moved, deps);
+      if (met < held) {
+        forgetVanished(state, tracked);
+      }
+      checked = met;
+      came = fresh;
     } else {
       forgetVanished(state, tracked);
       toStat = filesToStat(state, tracked, request, walk.relisted);
+      came = tracked;
     }
-    came = tracked;
   } else {
     const tracked = state.tracked;
     const changes = applyListingChanges(tracked, before, walk.dirs, walk.relisted, state.strings);
@@ -304,37 +310,13 @@ export async function syncCorpusState(
   }
   const counters: SyncCounters = {
     filesRead: 0,
-    filesStatted: toStat.length,
+    filesStatted: checked + toStat.length,
     filesSkipped: 0,
     dirsListed: walk.relisted.size,
     dirsStatted: walk.visited,
   };
-  // Every stored file was checked (or nothing, and they are statted now).
-  const moved = first ? await request.versionCheck?.finish() : undefined;
-  if (moved !== undefined && toStat === RESTORED) {
-    const tracked = state.tracked as Map<string, TrackedKind>;
-    const held = state.metadata.size + state.artifacts.size;
-    const { met, fresh } = await applyVersionCheck(state, tracked, moved, deps);
-    if (met < held) {
-      forgetVanished(state, tracked);
-    }
-    registerNew(state, fresh);
-    counters.filesStatted = met;
-  } else {
-    if (toStat === RESTORED) {
-      // The check did not run (too few files, or its worker failed): stat them here.
-      forgetVanished(state, state.tracked as Map<string, TrackedKind>);
-      toStat = filesToStat(
-        state,
-        state.tracked as Map<string, TrackedKind>,
-        request,
-        walk.relisted,
-      );
-      counters.filesStatted = toStat.length;
-    }
-    await statKnown(state, toStat, deps);
-    registerNew(state, came);
-  }
+  await statKnown(state, toStat, deps);
+  registerNew(state, came);
   const artToCheck = await loadMetadata(state, deps, counters);
   const allArt = request.full ? new Set([...state.art.keys(), ...artToCheck]) : artToCheck;
   await checkArt(state, allArt, deps);
