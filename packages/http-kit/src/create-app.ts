@@ -180,14 +180,7 @@ function routeHandler<Ctx>(
       await sendCached(req, res, hit);
       return;
     }
-    let made: (entry: CachedResponse | undefined) => void = () => {};
-    cache.fill(
-      slot.scope,
-      slot.key,
-      new Promise((resolve) => {
-        made = resolve;
-      }),
-    );
+    const made = cache.begin(slot.scope, slot.key);
     let result: unknown;
     let entry: CachedResponse | undefined;
     try {

@@ -81,7 +81,7 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
  * ever stale, and a dropped snapshot frees its entries with it (WeakMap).
  * Each scope keeps its most recently used `perScope` entries.
  *
- * `fill` runs one computation per slot at a time: requests that miss while
+ * `begin` marks one computation per slot at a time: requests that miss while
  * the same answer is being made wait for it instead of making it again (the
  * burst of misses that follows a new snapshot under load would otherwise run
  * the handler once per open connection).
@@ -95,8 +95,8 @@ export interface ResponseCache {
    * (an error, an explicit reply); the waiter then answers on its own.
    */
   pending(scope: object, key: string): Promise<CachedResponse | undefined> | undefined;
-  /** Marks the slot as being made until `making` settles. */
-  fill(scope: object, key: string, making: Promise<CachedResponse | undefined>): void;
+  /** Marks the slot as being made; the returned function ends that, with what was kept. */
+  begin(scope: object, key: string): (kept: CachedResponse | undefined) => void;
 }
 
 export function createResponseCache(perScope = 256): ResponseCache {
@@ -128,20 +128,24 @@ export function createResponseCache(perScope = 256): ResponseCache {
     pending(scope, key) {
       return inFlight.get(scope)?.get(key);
     },
-    fill(scope, key, making) {
+    begin(scope, key) {
       let slots = inFlight.get(scope);
       if (!slots) {
         slots = new Map();
         inFlight.set(scope, slots);
       }
+      let settle: (kept: CachedResponse | undefined) => void = () => {};
+      const making = new Promise<CachedResponse | undefined>((resolve) => {
+        settle = resolve;
+      });
+      slots.set(key, making);
       const own = slots;
-      own.set(key, making);
-      const done = () => {
+      return (kept) => {
         if (own.get(key) === making) {
           own.delete(key);
         }
+        settle(kept);
       };
-      making.then(done, done);
     },
   };
 }
