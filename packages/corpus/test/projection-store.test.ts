@@ -4,6 +4,7 @@ import {
   copyFile,
   open,
   readdir,
+  readFile,
   rm,
   stat,
   truncate,
@@ -18,6 +19,7 @@ import { createProjectionStore } from '../src/persist/projection-store.js';
 import { createValueEncoder } from '../src/persist/value-codec.js';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
+import { siblingRelpath } from '../src/snapshot/corpus-state.js';
 import {
   makeTempDir,
   memoryLogger,
@@ -268,6 +270,7 @@ describe('persisted corpus projection', () => {
       const values = createValueEncoder(128);
       const body = new ByteWriter(64);
       body.byte(18); // a metadata row
+      body.uint(0); // named by its text, not by a listing
       body.text('feeds/show/run/metadata/x.metadata.json');
       body.float(1);
       body.float(1);
@@ -289,6 +292,84 @@ describe('persisted corpus projection', () => {
     const warning = lines.find((line) => line.msg === 'corpus projection corrupt; rebuilding');
     expect(String(warning?.reason)).toMatch(/names string 7 of 1/);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('rebuilds when a file row names a listed file the listings do not hold', async () => {
+    const { root, cacheDir } = await corpus();
+    const cold = await savedCold(root, cacheDir);
+    const file = projectionFileOf(cacheDir, root);
+    // One listing of one metadata file, then a row naming the second listed file.
+    const encode = () => {
+      const body = new ByteWriter(64);
+      body.byte(16); // a directory row
+      body.text('feeds/show/run/metadata');
+      body.float(1);
+      body.byte(1);
+      body.texts([]);
+      body.texts(['0001 - one.metadata.json']);
+      body.byte(1);
+      body.byte(18); // a metadata row
+      body.uint(2);
+      body.float(1);
+      body.float(1);
+      createValueEncoder(128).write(body, null);
+      return Buffer.from(body.view());
+    };
+    await writeProjectionFile(file, root, [1, 2], async () => undefined, encode);
+    const { logger, lines } = memoryLogger();
+    const registry = registryAt(cacheDir, logger);
+    const rebuilt = await registry.get(root);
+    expect(servedOf(rebuilt)).toEqual(servedOf(cold));
+    expect(registry.projection()).toMatchObject({ hits: 0, misses: 1 });
+    const warning = lines.find((line) => line.msg === 'corpus projection corrupt; rebuilding');
+    expect(String(warning?.reason)).toMatch(/names listed file 2 of 1/);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('names each listed file by its place, not its path, and keeps the path of one no listing names', async () => {
+    const { root, cacheDir } = await corpus();
+    await savedCold(root, cacheDir);
+    const logger = memoryLogger().logger;
+    const store = createProjectionStore({ dir: cacheDir, logger, pause: async () => undefined });
+    const state = await store.load(root);
+    if (state === undefined) {
+      throw new Error('the saved projection did not load');
+    }
+    const listed = [...state.metadata.keys(), ...state.artifacts.keys()];
+    expect(listed.length).toBeGreaterThan(10);
+    const bytes = await readFile(projectionFileOf(cacheDir, root));
+    expect(listed.filter((relpath) => bytes.includes(relpath))).toEqual([]);
+    // A file the listings do not name (a listing lost between two walks) keeps its path.
+    const stray = 'feeds/elsewhere/metadata/0001 - stray.metadata.json';
+    const [, some] = [...state.metadata][0] ?? [];
+    state.metadata.set(stray, { ...(some as NonNullable<typeof some>), stable: true });
+    for (const entry of [...state.metadata.values(), ...state.artifacts.values()]) {
+      entry.stable = true;
+    }
+    await store.save(state);
+    expect(store.status()).toMatchObject({ saves: 1, last_error: null });
+    expect((await readFile(projectionFileOf(cacheDir, root))).includes(stray)).toBe(true);
+    const again = await store.load(root);
+    expect(again?.metadata.get(stray)?.value).toEqual(some?.value);
+    expect([...(again?.metadata.keys() ?? [])].sort()).toEqual([...state.metadata.keys()].sort());
+    expect([...(again?.artifacts.keys() ?? [])].sort()).toEqual([...state.artifacts.keys()].sort());
+  });
+
+  it('gives each restored metadata file the sibling paths its own listing names', async () => {
+    const { root, cacheDir } = await corpus();
+    await savedCold(root, cacheDir);
+    const logger = memoryLogger().logger;
+    const store = createProjectionStore({ dir: cacheDir, logger, pause: async () => undefined });
+    const state = await store.load(root);
+    const restored = [...(state?.metadata ?? [])];
+    expect(restored.length).toBeGreaterThan(3);
+    for (const [relpath, file] of restored) {
+      expect(file.siblings).toEqual(
+        (['gi', 'kg', 'bridge'] as const).map((kind) => siblingRelpath(relpath, kind)),
+      );
+    }
+    const present = restored.flatMap(([, file]) => file.siblings ?? []);
+    expect(present.filter((sibling) => state?.artifacts.has(sibling)).length).toBeGreaterThan(3);
   });
 
   it('names every stored directory before the first stored file version, and every file once', async () => {
