@@ -139,4 +139,16 @@ describe('createApp', () => {
     expect(docs.status).toBe(200);
     expect(docs.text).toContain('swagger-ui');
   });
+
+  it('builds the document when first asked for, and /docs fetches it rather than inlining it', async () => {
+    const served = app();
+    const init = await request(served).get('/docs/swagger-ui-init.js');
+    expect(init.status).toBe(200);
+    expect(init.text).toContain('"swaggerUrl": "../openapi.json"');
+    expect(init.text).not.toContain('/api/hello/{name}');
+    const first = (await request(served).get('/openapi.json')).body;
+    const again = (await request(served).get('/openapi.json')).body;
+    expect(again).toEqual(first);
+    expect(Object.keys(first.paths)).toContain('/api/hello/{name}');
+  });
 });

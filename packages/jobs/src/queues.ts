@@ -1,6 +1,25 @@
+import { createRequire } from 'node:module';
 import { JOB_CATALOG, type JobCommandType, type JobRecord } from '@podcast/contracts';
-import { Queue, type QueueOptions, type WorkerOptions } from 'bullmq';
-import { Redis } from 'ioredis';
+import type * as Bull from 'bullmq';
+import type { Queue, QueueOptions, WorkerOptions } from 'bullmq';
+import type * as IoRedis from 'ioredis';
+import type { Redis } from 'ioredis';
+
+const requireHere = createRequire(import.meta.url);
+
+/**
+ * BullMQ and ioredis, loaded (synchronously: both are CommonJS, and the
+ * same module instances an `import` gets) when a connection, queue or
+ * worker is first made. Loading them took about 150 ms of every viewer
+ * start, also where no Redis is configured and no job can run.
+ */
+export function loadBullMq(): typeof Bull {
+  return requireHere('bullmq') as typeof Bull;
+}
+
+function loadIoRedis(): typeof IoRedis {
+  return requireHere('ioredis') as typeof IoRedis;
+}
 
 /**
  * The BullMQ side of the jobs: one queue per command type, named by the
@@ -20,11 +39,13 @@ export interface JobMessage {
 
 /** A connection for a producer: a command fails after one retry while Redis is away. */
 export function producerConnection(settings: QueueSettings): Redis {
+  const { Redis } = loadIoRedis();
   return new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5000 });
 }
 
 /** A connection for a worker or subscriber: BullMQ needs blocking commands to wait. */
 export function workerConnection(settings: QueueSettings): Redis {
+  const { Redis } = loadIoRedis();
   return new Redis(settings.redisUrl, { maxRetriesPerRequest: null });
 }
 
@@ -73,6 +94,7 @@ export class JobQueues {
   queue(commandType: JobCommandType): Queue<JobMessage> {
     let queue = this.#queues.get(commandType);
     if (queue === undefined) {
+      const { Queue } = loadBullMq();
       queue = new Queue<JobMessage>(
         queueNameOf(commandType),
         queueOptions(this.#settings, this.#connection),

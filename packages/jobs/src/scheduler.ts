@@ -1,8 +1,14 @@
 import { createHash } from 'node:crypto';
-import { Queue, Worker } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { type QueueSettings, queueOptions, workerConnection, workerOptions } from './queues.js';
+import {
+  loadBullMq,
+  type QueueSettings,
+  queueOptions,
+  workerConnection,
+  workerOptions,
+} from './queues.js';
 import { SCHEDULED_COMMANDS, type ScheduleRow, scheduleRows } from './schedules.js';
 import { enqueueJob, type JobsService } from './service.js';
 
@@ -47,6 +53,7 @@ export class JobScheduler {
     this.#settings = settings;
     this.#jobs = jobs;
     this.#logger = logger;
+    const { Queue } = loadBullMq();
     this.#queue = new Queue<Tick>(QUEUE, queueOptions(settings, connection));
     this.#queue.on('error', (err) => logger.warn({ err: err.message }, 'scheduler queue error'));
   }
@@ -54,6 +61,7 @@ export class JobScheduler {
   /** Starts turning ticks into jobs. */
   start(): void {
     this.#workerConnection = workerConnection(this.#settings);
+    const { Worker } = loadBullMq();
     this.#worker = new Worker<Tick>(
       QUEUE,
       async (tick) => {

@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import * as lancedb from '@lancedb/lancedb';
+import type * as lancedb from '@lancedb/lancedb';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import {
   createEmbeddingProvider,
@@ -27,7 +27,7 @@ import {
 import { type IndexMeta, readIndexMeta } from './store/index-meta.js';
 import { indexPathsOf } from './store/index-paths.js';
 import { readJsonOr } from './store/json-files.js';
-import { openTable } from './store/lance-tables.js';
+import { loadLanceDb, openTable } from './store/lance-tables.js';
 
 export interface SearchRequest extends SearchFilter {
   q: string;
@@ -162,7 +162,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     if (cached?.stamp === meta.last_updated) {
       return cached.index;
     }
-    const db = lancedb.connect(indexPathsOf(root).lanceDir);
+    const db = loadLanceDb().then(({ connect }) => connect(indexPathsOf(root).lanceDir));
     const tables = new Map<SourceTier, Promise<lancedb.Table | undefined>>();
     const tableOf = (tier: SourceTier) => {
       if (!tables.has(tier)) {

@@ -3,18 +3,27 @@ import { mkdir, realpath, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError } from '@podcast/contracts';
 import type { Logger } from 'pino';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { THUMBNAIL_MAX_PX } from '../files/art-ref.js';
 import { isInsideDir } from '../roots/corpus-roots.js';
 
 /** The thumbnail is on disk at its cache path, or (cache not writable) only in memory. */
 export type ThumbnailOutcome = { kind: 'cached' } | { kind: 'memory'; bytes: Buffer };
 
+/**
+ * sharp and libvips, loaded for the first thumbnail: about 40 ms of every
+ * server start otherwise, where most starts render none.
+ */
+async function loadSharp(): Promise<typeof Sharp> {
+  return (await import('sharp')).default;
+}
+
 /** SVG is drawn at the density that makes its longest side the thumbnail size, not upscaled. */
 async function svgDensity(source: string): Promise<number | undefined> {
   if (path.extname(source).toLowerCase() !== '.svg') {
     return undefined;
   }
+  const sharp = await loadSharp();
   const { width, height } = await sharp(source).metadata();
   const longest = Math.max(width ?? 0, height ?? 0);
   return longest > 0 ? Math.min(2400, Math.max(1, (72 * THUMBNAIL_MAX_PX) / longest)) : undefined;
@@ -23,6 +32,7 @@ async function svgDensity(source: string): Promise<number | undefined> {
 async function renderThumbnail(source: string, logger: Logger): Promise<Buffer> {
   try {
     const density = await svgDensity(source);
+    const sharp = await loadSharp();
     return await sharp(source, density === undefined ? {} : { density })
       .rotate()
       .resize(THUMBNAIL_MAX_PX, THUMBNAIL_MAX_PX, { fit: 'inside', withoutEnlargement: true })

@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import { enrichmentBlockJsonSchema } from '@podcast/contracts';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { Ajv2020 as Ajv } from 'ajv/dist/2020.js';
 import { z } from 'zod';
 import {
   PROVIDER_TYPES,
@@ -84,8 +85,21 @@ export interface SchemaError {
   message: string;
 }
 
+/**
+ * ajv, loaded (synchronously, it is CommonJS) when the first validator is
+ * made: about 40 ms of every server start otherwise, where most starts
+ * never see an enrichment config written.
+ */
+function loadAjv(): typeof Ajv {
+  const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as {
+    Ajv2020: typeof Ajv;
+  };
+  return Ajv2020;
+}
+
 /** A validator of enrichment blocks against the composed schema (ajv, draft 2020-12). */
 export function enrichmentBlockValidator(schema: Record<string, unknown>) {
+  const Ajv2020 = loadAjv();
   const ajv = new Ajv2020({ allErrors: true, strict: false });
   const validate = ajv.compile(schema);
   return (block: unknown): SchemaError[] => {

@@ -1,5 +1,5 @@
 import { mkdir, rm } from 'node:fs/promises';
-import * as lancedb from '@lancedb/lancedb';
+import type * as lancedb from '@lancedb/lancedb';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import type { EmbeddingProvider } from '@podcast/providers';
 import { episodeDocuments } from '../documents/episode-documents.js';
@@ -30,6 +30,7 @@ import {
   compactTable,
   deleteScopes,
   type IndexRow,
+  loadLanceDb,
   openTable,
   refreshTextIndex,
   refreshVectorIndex,
@@ -99,7 +100,7 @@ export async function buildIndex(
   const recorded = full ? {} : await readJsonOr<Fingerprints>(paths.fingerprints, {});
   const current = await snapshotFingerprints(snapshot);
   const diff = compareFingerprints(recorded, current);
-  const db = await lancedb.connect(paths.lanceDir);
+  const db = await (await loadLanceDb()).connect(paths.lanceDir);
   // Added scopes too: a build that crashed after appending some rows left
   // them without fingerprints, and they must not be appended twice.
   const stale = [...diff.added, ...diff.changed, ...diff.removed];

@@ -1,8 +1,17 @@
-import * as lancedb from '@lancedb/lancedb';
+import type * as lancedb from '@lancedb/lancedb';
 import type { IndexDocument, SourceTier } from '../documents/index-document.js';
 import { TIER_TABLES } from '../documents/index-document.js';
 
 export type IndexRow = IndexDocument & { vector: number[] };
+
+/**
+ * LanceDB, loaded when an index is first opened or built: the module and
+ * Arrow under it took about 130 ms of every server start, also where no
+ * search index exists.
+ */
+export function loadLanceDb(): Promise<typeof lancedb> {
+  return import('@lancedb/lancedb');
+}
 
 /** A SQL string literal for LanceDB filters (single quotes doubled). */
 export function sqlText(value: string): string {
@@ -82,8 +91,9 @@ export async function refreshVectorIndex(
   if (rows < minRows || (await hasVectorIndex(table))) {
     return;
   }
+  const { Index } = await loadLanceDb();
   await table.createIndex('vector', {
-    config: lancedb.Index.ivfFlat({
+    config: Index.ivfFlat({
       numPartitions: Math.round(Math.sqrt(rows)),
       distanceType: 'cosine',
     }),
@@ -97,8 +107,9 @@ export async function refreshVectorIndex(
  * (LanceDB does not index appended rows until then).
  */
 export async function refreshTextIndex(table: lancedb.Table): Promise<void> {
+  const { Index } = await loadLanceDb();
   await table.createIndex('text', {
-    config: lancedb.Index.fts({ stem: true, removeStopWords: true, language: 'English' }),
+    config: Index.fts({ stem: true, removeStopWords: true, language: 'English' }),
     replace: true,
   });
 }
