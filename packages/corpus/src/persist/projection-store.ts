@@ -141,9 +141,10 @@ function encoderFor(state: CorpusState): EncodeFrame<ProjectionRow> {
 /**
  * Seeds a loader state from stored frames as they are read. Every file is
  * marked unstable and every listing is checked by the first walk, so
- * nothing is trusted before it has been statted against the disk. The
- * relpaths go to the pool: the first walk's list of tracked files and the
- * records' sibling paths then take these copies.
+ * nothing is trusted before it has been statted against the disk. Each
+ * listed file's relpath is made once, when the listings are in: the file
+ * rows, the first walk's list of tracked files and the metadata files'
+ * sibling paths all take that copy.
  */
 function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
   const values = createValueReader(state.strings.shapes);
@@ -178,8 +179,8 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
       if (listed === undefined && kind !== ROW_KIND.d) {
         // The listings come first.
         hooks.listed?.(state.dirs.keys());
-        // Their files' relpaths enter the pool here: the file rows below name them by place.
-        state.storedTracked = listTrackedFiles(state.dirs, state.strings, siblings);
+        // Their files' relpaths are made here, once: the file rows below name them by place.
+        state.storedTracked = listTrackedFiles(state.dirs, undefined, siblings);
         listed = [...state.storedTracked.keys()];
       }
       if (kind === ROW_KIND.d) {
