@@ -37,7 +37,7 @@ export async function startProcess(script, { env = {}, readyUrl, timeoutMs = 60_
         return child;
       }
     } catch {}
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   child.kill('SIGKILL');
   throw new Error(`${script} not ready after ${timeoutMs} ms`);

@@ -103,26 +103,34 @@ const OPERATOR = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
 /**
  * Issue 8: a server holding 10,000 episodes and asked 2 requests a second
- * stays under 2% of a core. Three windows in a row, right after the load
- * rows: the first one or two hold V8's heap-shrinking full GC that follows a
+ * stays under 2% of a core. Four 30 s windows in a row, right after the
+ * load rows. One of them holds V8's heap-shrinking full GC that follows a
  * burst (0.4-1 s of CPU over a heap of 10,000 episodes, seen in a
- * --cpu-prof), so the target is checked on the last, settled window and
- * every window is printed.
+ * --cpu-prof), and which one depends on the machine: the first while
+ * requests promoted more, 67-69 s after the burst once they promoted less
+ * (issue 16, eighth round), past 90 s on a slower machine. So the target is
+ * checked on the median window, which that one collection cannot move
+ * wherever it lands; every window and their mean are printed.
  */
 async function lightLoadRow(base) {
   const seconds = quick ? 6 : 30;
   const url = `${base}/api/corpus/episodes?limit=50`;
   const windows = [];
-  for (let i = 0; i < 3; i++) {
+  for (let i = 0; i < 4; i++) {
     windows.push(await cpuUnderLightLoad(base, url, { seconds, rps: 2, operator: OPERATOR }));
   }
-  const settled = windows.at(-1);
+  const sorted = windows.map((w) => w.cpu_percent).sort((a, b) => a - b);
+  const median = Number(((sorted[1] + sorted[2]) / 2).toFixed(2));
+  const mean = sorted.reduce((sum, cpu) => sum + cpu, 0) / sorted.length;
   return {
-    label: 'CPU at 2 req/s (viewer, 10k episodes; settled window)',
-    ...settled,
+    label: 'CPU at 2 req/s (viewer, 10k episodes; median of four windows)',
+    cpu_percent: median,
+    seconds,
+    rps: 2,
     cpu_percent_windows: windows.map((w) => w.cpu_percent).join(' / '),
+    cpu_percent_mean: Number(mean.toFixed(2)),
     target: '< 2% of a core',
-    meets_target: settled.cpu_percent < 2,
+    meets_target: median < 2,
   };
 }
 
