@@ -112,7 +112,9 @@ function encoderFor(state: CorpusState): EncodeFrame<ProjectionRow> {
         body.texts(listing.subdirs);
         body.texts(listing.files);
         body.byte(listing.episodes ? 1 : 0);
-        for (const [relpath] of trackedIn(row[1], listing, state.strings)) {
+        // Not pooled: the pool is emptied after the first sync, and a save
+        // that put 400,000 relpaths back would keep them there.
+        for (const [relpath] of trackedIn(row[1], listing)) {
           if (!places.has(relpath)) {
             places.set(relpath, places.size);
           }
