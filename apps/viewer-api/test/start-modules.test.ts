@@ -15,7 +15,7 @@ const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const HEAVY = ['/bullmq/', '/ioredis/', '/@lancedb/', '/sharp/', '/ajv/'];
 
 /** The heavy packages present in the module cache after `script` ran in a fresh node. */
-function heavyLoadedAfter(script: string, env: Record<string, string> = {}): string[] {
+function heavyLoadedAfter(script: string): string[] {
   const run = spawnSync(
     process.execPath,
     [
@@ -31,7 +31,7 @@ function heavyLoadedAfter(script: string, env: Record<string, string> = {}): str
     {
       cwd: DIST,
       encoding: 'utf8',
-      env: { ...process.env, CORPUS_DIR: SAMPLE_CORPUS_DIR, LOG_LEVEL: 'silent', ...env },
+      env: { ...process.env, CORPUS_DIR: SAMPLE_CORPUS_DIR, LOG_LEVEL: 'silent' },
     },
   );
   if (run.status !== 0) {
@@ -44,7 +44,7 @@ const BUILD = `
   const { buildViewerApp } = await import('${DIST}app.js');
   const { buildViewerContext } = await import('${DIST}build-context.js');
   const { loadViewerConfig } = await import('${DIST}env.js');
-  const { ctx, close } = buildViewerContext(loadViewerConfig({ ...process.env, CORPUS_CACHE_DIR: 'off' }), {
+  const { ctx } = buildViewerContext(loadViewerConfig({ ...process.env, CORPUS_CACHE_DIR: 'off' }), {
     corpus: { watch: false },
   });
   buildViewerApp(ctx);

@@ -19,20 +19,20 @@ async function loadSharp(): Promise<typeof Sharp> {
 }
 
 /** SVG is drawn at the density that makes its longest side the thumbnail size, not upscaled. */
-async function svgDensity(source: string): Promise<number | undefined> {
+async function svgDensity(sharp: typeof Sharp, source: string): Promise<number | undefined> {
   if (path.extname(source).toLowerCase() !== '.svg') {
     return undefined;
   }
-  const sharp = await loadSharp();
   const { width, height } = await sharp(source).metadata();
   const longest = Math.max(width ?? 0, height ?? 0);
   return longest > 0 ? Math.min(2400, Math.max(1, (72 * THUMBNAIL_MAX_PX) / longest)) : undefined;
 }
 
 async function renderThumbnail(source: string, logger: Logger): Promise<Buffer> {
+  // Outside the try: a sharp that cannot load is the server's fault, not the image's.
+  const sharp = await loadSharp();
   try {
-    const density = await svgDensity(source);
-    const sharp = await loadSharp();
+    const density = await svgDensity(sharp, source);
     return await sharp(source, density === undefined ? {} : { density })
       .rotate()
       .resize(THUMBNAIL_MAX_PX, THUMBNAIL_MAX_PX, { fit: 'inside', withoutEnlargement: true })
