@@ -1,3 +1,4 @@
+import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { copySampleCorpus, SAMPLE_CORPUS_DIR } from '@podcast/testing';
@@ -5,6 +6,23 @@ import request from 'supertest';
 import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 
 const TOKEN = 'debug-route-operator-token';
+
+/** Moves every mtime under `dir` (the folder's own included) an hour back. */
+function ageTree(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      ageTree(full);
+    }
+  }
+  const seconds = statSync(dir).mtimeMs / 1000 - 3600;
+  for (const entry of readdirSync(dir)) {
+    const full = join(dir, entry);
+    const own = statSync(full).mtimeMs / 1000 - 3600;
+    utimesSync(full, own, own);
+  }
+  utimesSync(dir, seconds, seconds);
+}
 const viewer = buildViewerTestApp({ operatorToken: TOKEN });
 afterAll(() => viewer.close());
 
@@ -40,6 +58,8 @@ describe('GET /api/debug/corpus', () => {
       view_of: SAMPLE_CORPUS_DIR,
       episodes: page.body.items.length,
       pooled_strings: 0,
+      packed_artifacts: 0,
+      packed_bytes: 0,
     });
   });
 
@@ -96,8 +116,47 @@ describe('GET /api/debug/corpus', () => {
         last_error: null,
       });
       expect(on.body.projection.last_save_bytes).toBeGreaterThan(0);
+      expect(on.body.roots[0]).toMatchObject({ packed_artifacts: 0, packed_bytes: 0 });
     } finally {
       await cached.close();
+      copy.remove();
+    }
+  });
+
+  it('shows the layers a restart keeps as stored bytes, and that a route reading them builds them', async () => {
+    const copy = copySampleCorpus('debug-packed');
+    ageTree(copy.corpusDir); // out of the racy-write window, so the save keeps every file
+    const options = {
+      corpusDir: copy.corpusDir,
+      operatorToken: TOKEN,
+      env: { CORPUS_CACHE_DIR: join(copy.dir, 'cache') },
+    };
+    const debugOf = async (app: ReturnType<typeof buildViewerTestApp>['app']) =>
+      (await request(app).get('/api/debug/corpus').set('authorization', `Bearer ${TOKEN}`)).body;
+    const first = buildViewerTestApp(options);
+    let coldStats: unknown;
+    try {
+      await first.corpus.get(copy.corpusDir);
+      coldStats = (await request(first.app).get('/api/corpus/persons/top')).body;
+      await first.corpus.persist(copy.corpusDir);
+    } finally {
+      await first.close();
+    }
+    const restarted = buildViewerTestApp(options);
+    try {
+      await restarted.corpus.get(copy.corpusDir);
+      const before = await debugOf(restarted.app);
+      expect(before.projection).toMatchObject({ hits: 1, misses: 0 });
+      expect(before.roots[0].packed_artifacts).toBeGreaterThan(0);
+      expect(before.roots[0].packed_bytes).toBeGreaterThan(before.roots[0].packed_artifacts);
+      // Top persons read every episode's GI and bridge: what it reads is built, and answers as before.
+      const stats = await request(restarted.app).get('/api/corpus/persons/top');
+      expect(stats.status).toBe(200);
+      expect(stats.body).toEqual(coldStats);
+      const after = await debugOf(restarted.app);
+      expect(after.roots[0].packed_artifacts).toBeLessThan(before.roots[0].packed_artifacts);
+    } finally {
+      await restarted.close();
       copy.remove();
     }
   });

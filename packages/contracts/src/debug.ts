@@ -25,6 +25,17 @@ export const CorpusRootStatus = z
           'it shares them across the files of a load and is emptied when the first load ends, ' +
           'so afterwards it holds what changed files brought; 0 for a folder view',
       ),
+    packed_artifacts: z
+      .number()
+      .int()
+      .describe(
+        'GI, KG and bridge files a restart took from the persisted projection as stored bytes ' +
+          'and has not built yet: each is built the first time a route reads it and then kept; 0 for a folder view',
+      ),
+    packed_bytes: z
+      .number()
+      .int()
+      .describe('The stored bytes those files hold, outside the JS heap'),
     view_of: z
       .string()
       .nullable()

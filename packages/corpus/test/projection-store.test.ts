@@ -173,6 +173,78 @@ describe('persisted corpus projection', () => {
     expect(registry.projection()?.saves).toBe(0);
   });
 
+  /** The standard corpus plus an episode whose GI holds texts longer than the pool's strings, and a float. */
+  async function corpusWithLongTexts(): Promise<{ root: string; cacheDir: string }> {
+    const { root, cacheDir } = await corpus();
+    const long = (word: string) => `${word} `.repeat(60).trim();
+    const gi = structuredClone(GI_1_0) as { nodes: Array<{ properties: Record<string, unknown> }> };
+    for (const node of gi.nodes) {
+      if (typeof node.properties.text === 'string') {
+        node.properties.text = long(node.properties.text);
+      }
+    }
+    const stem = `${RUN_NEW}/metadata/0007 - long`;
+    await writeJson(
+      root,
+      `${stem}.metadata.json`,
+      metadataDoc({ feedId: 'show-l', episodeId: 'l7' }),
+    );
+    await writeJson(root, `${stem}.gi.json`, gi);
+    await ageTree(root);
+    return { root, cacheDir };
+  }
+
+  const packedOf = (registry: CorpusRegistry) => registry.describe()[0]?.packedArtifacts ?? -1;
+
+  it('keeps restored GI, KG and bridge values as stored bytes until one is read, then builds it once', async () => {
+    const { root, cacheDir } = await corpusWithLongTexts();
+    const cold = await savedCold(root, cacheDir);
+    const registry = registryAt(cacheDir);
+    const warm = await registry.get(root);
+    expect(registry.projection()).toMatchObject({ hits: 1, misses: 0 });
+    expect(warm.stats.filesRead).toBe(0);
+    const layers = warm.episodes.filter((e) => e.has_gi).length;
+    expect(packedOf(registry)).toBeGreaterThanOrEqual(layers);
+    expect(registry.describe()[0]?.packedBytes).toBeGreaterThan(1000);
+    const before = packedOf(registry);
+    const episode = warm.findEpisodeById('l7');
+    if (episode === undefined) {
+      throw new Error('the long episode is missing');
+    }
+    const graph = warm.graphOf(episode);
+    expect(graph).toEqual(cold.graphOf(cold.findEpisodeById('l7') as typeof episode));
+    expect(JSON.stringify(graph)).toContain('Drains clog in spring Drains');
+    expect(warm.graphOf(episode)).toBe(graph); // built once, then kept
+    expect(packedOf(registry)).toBe(before - 1);
+    expect(servedOf(warm)).toEqual(servedOf(cold));
+    expect(packedOf(registry)).toBe(0);
+    expect(registry.describe()[0]?.packedBytes).toBe(0);
+  });
+
+  it('saves a restored state whose values were never read without building them for good', async () => {
+    const { root, cacheDir } = await corpusWithLongTexts();
+    await savedCold(root, cacheDir);
+    const registry = registryAt(cacheDir);
+    await registry.get(root);
+    const packed = packedOf(registry);
+    expect(packed).toBeGreaterThan(3);
+    await writeJson(
+      root,
+      `${RUN_NEW}/metadata/0001 - one.metadata.json`,
+      metadataDoc({ feedId: 'show-a', episodeId: 'a1', title: 'One, again' }),
+    );
+    await registry.refresh(root);
+    await registry.persist(root);
+    expect(registry.projection()).toMatchObject({ saves: 1, last_error: null });
+    expect(packedOf(registry)).toBe(packed);
+    const again = registryAt(cacheDir);
+    const third = await again.get(root);
+    expect(again.projection()).toMatchObject({ hits: 1, misses: 0 });
+    expect(third.findEpisodeById('a1')?.title).toBe('One, again');
+    const fresh = await registryAt(path.join(cacheDir, 'elsewhere')).get(root);
+    expect(servedOf(third)).toEqual(servedOf(fresh));
+  });
+
   // The stored versions are statted by the sync (a small corpus), or checked by a worker while the file is read.
   describe.each([
     ['statted by the first sync', 1000],
@@ -277,38 +349,45 @@ describe('persisted corpus projection', () => {
     },
   );
 
-  it('rebuilds when the frames are intact but a value names a string its tables lack', async () => {
-    const { root, cacheDir } = await corpus();
-    const cold = await savedCold(root, cacheDir);
-    const file = projectionFileOf(cacheDir, root);
-    // One row whose value names string 7 while the frame's table holds one string.
-    const encode = () => {
-      const values = createValueEncoder(128);
-      const body = new ByteWriter(64);
-      body.byte(18); // a metadata row
-      body.uint(0); // named by its text, not by a listing
-      body.text('feeds/show/run/metadata/x.metadata.json');
-      body.float(1);
-      body.float(1);
-      values.write(body, 'only');
-      const frame = new ByteWriter(64);
-      values.writeNew(frame);
-      frame.bytes(body.view());
-      const bytes = Buffer.from(frame.view());
-      bytes[bytes.length - 1] = 7; // the string's number, the last byte
-      return bytes;
-    };
-    await writeProjectionFile(file, root, [1], async () => undefined, encode);
-    const { logger, lines } = memoryLogger();
-    const registry = registryAt(cacheDir, logger);
-    const rebuilt = await registry.get(root);
-    expect(servedOf(rebuilt)).toEqual(servedOf(cold));
-    expect(rebuilt.stats.filesRead).toBe(cold.stats.filesRead);
-    expect(registry.projection()).toMatchObject({ hits: 0, misses: 1 });
-    const warning = lines.find((line) => line.msg === 'corpus projection corrupt; rebuilding');
-    expect(String(warning?.reason)).toMatch(/names string 7 of 1/);
-    expect(existsSync(file)).toBe(false);
-  });
+  // The row's value names string N (its last byte) while the frame's table holds one string:
+  // a metadata value, read at once, and a GI value, checked and kept as bytes (a long text stays inline).
+  it.each([
+    ['a metadata value', 18, 'x.metadata.json', 'only', 7],
+    ['a GI value it keeps as bytes', 19, 'x.gi.json', { nodes: [1.5, 'a'.repeat(200), 'last'] }, 9],
+  ])(
+    'rebuilds when the frames are intact but %s names a string its tables lack',
+    async (_what, rowKind, name, value, wrong) => {
+      const { root, cacheDir } = await corpus();
+      const cold = await savedCold(root, cacheDir);
+      const file = projectionFileOf(cacheDir, root);
+      const encode = () => {
+        const values = createValueEncoder(128);
+        const body = new ByteWriter(64);
+        body.byte(rowKind);
+        body.uint(0); // named by its text, not by a listing
+        body.text(`feeds/show/run/metadata/${name}`);
+        body.float(1);
+        body.float(1);
+        values.write(body, value);
+        const frame = new ByteWriter(64);
+        values.writeNew(frame);
+        frame.bytes(body.view());
+        const bytes = Buffer.from(frame.view());
+        bytes[bytes.length - 1] = wrong; // the last string's number, the last byte
+        return bytes;
+      };
+      await writeProjectionFile(file, root, [1], async () => undefined, encode);
+      const { logger, lines } = memoryLogger();
+      const registry = registryAt(cacheDir, logger);
+      const rebuilt = await registry.get(root);
+      expect(servedOf(rebuilt)).toEqual(servedOf(cold));
+      expect(rebuilt.stats.filesRead).toBe(cold.stats.filesRead);
+      expect(registry.projection()).toMatchObject({ hits: 0, misses: 1 });
+      const warning = lines.find((line) => line.msg === 'corpus projection corrupt; rebuilding');
+      expect(String(warning?.reason)).toMatch(`names string ${wrong} of 1`);
+      expect(existsSync(file)).toBe(false);
+    },
+  );
 
   it('rebuilds when a file row names a listed file the listings do not hold', async () => {
     const { root, cacheDir } = await corpus();

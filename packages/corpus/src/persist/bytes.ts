@@ -107,12 +107,33 @@ export class ByteWriter {
 
 /** Reads one frame's bytes front to back. */
 export class ByteReader {
-  private at = 0;
-
-  constructor(private readonly buffer: Buffer) {}
+  /** `at`: where in `buffer` to start (a value kept packed is read again from its own offset). */
+  constructor(
+    private readonly buffer: Buffer,
+    private at = 0,
+  ) {}
 
   get done(): boolean {
     return this.at >= this.buffer.length;
+  }
+
+  /** The offset of the next byte. */
+  get position(): number {
+    return this.at;
+  }
+
+  /** Steps over `length` bytes, refusing to run past the end. */
+  skip(length: number): void {
+    if (length > this.buffer.length - this.at) {
+      throw new ProjectionBytesError('a frame ends inside a value');
+    }
+    this.at += length;
+  }
+
+  /** Steps over what `text` would read. */
+  skipText(): void {
+    const length = this.count(); // read first: it moves `at` past the length itself
+    this.at += length;
   }
 
   byte(): number {

@@ -14,6 +14,7 @@ import {
   trackedIn,
 } from '../snapshot/corpus-state.js';
 import { ByteReader, ByteWriter } from './bytes.js';
+import { PackedValue } from './packed-value.js';
 import {
   type DecodeFrame,
   type EncodeFrame,
@@ -130,7 +131,8 @@ function encoderFor(state: CorpusState): EncodeFrame<ProjectionRow> {
         }
         body.float(row[2]);
         body.float(row[3]);
-        values.write(body, row[4]);
+        // A value a restart left packed is built for its frame and not kept.
+        values.write(body, row[4] instanceof PackedValue ? row[4].peek() : row[4]);
       }
     }
     frame.reset();
@@ -139,6 +141,13 @@ function encoderFor(state: CorpusState): EncodeFrame<ProjectionRow> {
     return frame.view();
   };
 }
+
+/**
+ * Packed values are copied into slabs of this many bytes: at 100,000
+ * episodes 63 MB in 16 buffers, where a copy per frame made
+ * thousands of external allocations, each a nudge to the garbage collector.
+ */
+const SLAB_BYTES = 1 << 22;
 
 /**
  * Seeds a loader state from stored frames as they are read. Every file is
@@ -167,8 +176,33 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
     }
     return relpath;
   };
+  let frameBytes: Buffer = Buffer.alloc(0);
+  let slab: Buffer = Buffer.alloc(0);
+  let slabUsed = 0;
+  /**
+   * A GI, KG or bridge value: checked and copied into the current slab
+   * (`PackedValue`), or read at once when it is a constant (null: an
+   * unreadable file). No value keeps a read-ahead chunk alive.
+   */
+  const packedAt = (input: ByteReader): LoadedArtifact | PackedValue | null | undefined => {
+    const at = input.position;
+    values.skip(input);
+    const length = input.position - at;
+    if (length === 1) {
+      return values.read(new ByteReader(frameBytes, at)) as null | undefined;
+    }
+    if (length > slab.length - slabUsed) {
+      slab = Buffer.allocUnsafe(Math.max(SLAB_BYTES, length));
+      slabUsed = 0;
+    }
+    frameBytes.copy(slab, slabUsed, at, at + length);
+    const packed = new PackedValue(slab, slabUsed, length, values);
+    slabUsed += length;
+    return packed;
+  };
   return (bytes) => {
     const input = new ByteReader(bytes);
+    frameBytes = bytes;
     let rows = 0;
     const versions: Array<[string, number, number]> = [];
     while (!input.done) {
@@ -200,10 +234,9 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
         const rel = fileOf(input, listed ?? []);
         const mtimeMs = input.float();
         const size = input.float();
-        const value = values.read(input);
         versions.push([rel, mtimeMs, size]);
         if (kind === ROW_KIND.m) {
-          const metadata = value as EpisodeMetadata | null | undefined;
+          const metadata = values.read(input) as EpisodeMetadata | null | undefined;
           const entry = newCachedMetadata(mtimeMs, size, metadata);
           entry.siblings = siblings.get(rel);
           state.metadata.set(rel, entry);
@@ -212,7 +245,7 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
           if (artifactKind === undefined) {
             throw new ProjectionValueError(`a frame holds a row of unknown kind ${kind}`);
           }
-          const artifact = value as LoadedArtifact | null | undefined;
+          const artifact = packedAt(input);
           state.artifacts.set(rel, newCachedArtifact(artifactKind, mtimeMs, size, artifact));
         }
       }

@@ -239,4 +239,54 @@ describe('projection value codec', () => {
       reader.readChunk(TABLE_CHUNKS.objects, new ByteReader(Buffer.from([1, 4, 0]))),
     ).toThrow(ProjectionValueError);
   });
+
+  it('steps over each value exactly as far as reading it goes, refusing what reading refuses', () => {
+    const { values } = keptValues();
+    const odd = {
+      texts: ['Zoë ☃', '🎧 a long title with an emoji past sixteen', ''],
+      numbers: [0, -2, 0.5, 2 ** 40],
+      nested: [[1, ['a', null]], new Map([['k', { v: [true, undefined] }]])],
+    };
+    const frame = frameOf(createValueEncoder(16), [...values, odd]);
+    /** Runs `step` on each row's value of `frame` with one reader; where each one starts and ends. */
+    const rowsOf = (reader: ValueReader, step: (input: ByteReader) => void) => {
+      const input = new ByteReader(frame);
+      const rows: Array<[number, number]> = [];
+      while (!input.done) {
+        const kind = input.byte();
+        if (isTableChunk(kind)) {
+          reader.readChunk(kind, input);
+        } else {
+          const start = input.position;
+          step(input);
+          rows.push([start, input.position]);
+        }
+      }
+      return rows;
+    };
+    const reading = newReader();
+    const read = rowsOf(reading, (input) => reading.read(input));
+    expect(read).toHaveLength(4);
+    const reader = newReader();
+    const skipped = rowsOf(reader, (input) => reader.skip(input));
+    expect(skipped).toEqual(read);
+    // A value stepped over reads back later from its own offset, once the frame is done.
+    expect(skipped.map(([at]) => reader.read(new ByteReader(frame, at)))).toEqual([...values, odd]);
+    // What reading refuses, stepping over refuses too.
+    for (const bytes of [
+      [4, 9],
+      [8, 9],
+      [9, 9],
+      [11, 99],
+      [42],
+      [10, 0x80, 0x80, 0x80, 0x80, 0x01],
+      [5, 3, 65],
+    ]) {
+      expect(() => newReader().skip(new ByteReader(Buffer.from(bytes)))).toThrow();
+      expect(() => newReader().read(new ByteReader(Buffer.from(bytes)))).toThrow();
+    }
+    expect(() => newReader().skip(new ByteReader(Buffer.from([7, 0, 0])))).toThrow(
+      ProjectionBytesError,
+    );
+  });
 });

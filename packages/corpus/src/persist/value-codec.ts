@@ -264,6 +264,13 @@ export interface ValueReader {
   readChunk(kind: number, input: ByteReader): void;
   /** Reads the next value of `input`. */
   read(input: ByteReader): unknown;
+  /**
+   * Steps over the next value of `input`, checking it as `read` would
+   * (every table entry it names is known by now, every length stays inside
+   * the frame) but building nothing: a value read later from the same
+   * bytes with this reader then reads as it would have now.
+   */
+  skip(input: ByteReader): void;
 }
 
 interface StoredShape {
@@ -378,6 +385,52 @@ export function createValueReader(shapes: ObjectShapes): ValueReader {
         throw new ProjectionBytesError(`a frame holds a value of unknown kind ${tag}`);
     }
   };
+  const known = (table: readonly unknown[], what: string, index: number): void => {
+    if (index >= table.length) {
+      throw missing(what, index, table.length);
+    }
+  };
+  const skip = (input: ByteReader): void => {
+    const tag = input.byte();
+    switch (tag) {
+      case TAG.string:
+        return known(strings, 'string', input.uint());
+      case TAG.text:
+        return input.skipText();
+      case TAG.uint:
+        input.uint();
+        return;
+      case TAG.float:
+        return input.skip(8);
+      case TAG.null:
+      case TAG.true:
+      case TAG.false:
+      case TAG.undefined:
+        return;
+      case TAG.list:
+        return known(lists, 'list', input.uint());
+      case TAG.shared:
+        return known(objects, 'object', input.uint());
+      case TAG.array:
+        for (let n = input.count(); n > 0; n--) {
+          skip(input);
+        }
+        return;
+      case TAG.object:
+        for (let n = entryOf(stored, 'shape', input.uint()).keys.length; n > 0; n--) {
+          skip(input);
+        }
+        return;
+      case TAG.map:
+        for (let n = input.count(); n > 0; n--) {
+          skip(input);
+          skip(input);
+        }
+        return;
+      default:
+        throw new ProjectionBytesError(`a frame holds a value of unknown kind ${tag}`);
+    }
+  };
   const readChunk = (kind: number, input: ByteReader): void => {
     switch (kind) {
       case TABLE_CHUNKS.strings:
@@ -412,5 +465,5 @@ export function createValueReader(shapes: ObjectShapes): ValueReader {
         throw new ProjectionBytesError(`a frame holds a table chunk of unknown kind ${kind}`);
     }
   };
-  return { readChunk, read };
+  return { readChunk, read, skip };
 }

@@ -1,6 +1,7 @@
 import type { CorpusCaches, CorpusPlace } from '../caches/corpus-caches.js';
 import type { NormalizedGraph } from '../graph/gi-graph.js';
 import { stripEpisodePrefix } from '../graph/layer-ids.js';
+import { type PackedValue, unpacked } from '../persist/packed-value.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
 import { type ArtifactEntry, buildArtifactEntries } from '../records/artifacts.js';
@@ -130,13 +131,15 @@ function recordOf(
 /**
  * Loaded artifact values by relpath, copied so later loads cannot change
  * this snapshot; the copy is shared by snapshots until an artifact changes.
+ * A value a restart kept packed is built when the snapshot is first asked
+ * for it (`unpacked`), once for all the snapshots that share it.
  */
-function artifactValues(state: CorpusState): Map<string, LoadedArtifact> {
+function artifactValues(state: CorpusState): Map<string, LoadedArtifact | PackedValue> {
   return memoOnState(state, 'artifactValues', [state.artifactsVersion], () => copyValues(state));
 }
 
-function copyValues(state: CorpusState): Map<string, LoadedArtifact> {
-  const values = new Map<string, LoadedArtifact>();
+function copyValues(state: CorpusState): Map<string, LoadedArtifact | PackedValue> {
+  const values = new Map<string, LoadedArtifact | PackedValue>();
   for (const [relpath, file] of state.artifacts) {
     if (file.value) {
       values.set(relpath, file.value);
@@ -198,7 +201,10 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
   state.beforeChange = () => void listing.get();
   const values = artifactValues(state);
   const lost = losingCopies(state, winners);
-  const valueAt = (relpath: string | null) => (relpath === null ? undefined : values.get(relpath));
+  const valueAt = (relpath: string | null) => {
+    const value = relpath === null ? undefined : values.get(relpath);
+    return value === undefined ? undefined : unpacked(value);
+  };
   return Object.freeze({
     root: state.root,
     caches: input.caches,

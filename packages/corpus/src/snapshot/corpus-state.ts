@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { DirIndex, DirListing } from '../discovery/discovery.js';
 import { type DedupCandidate, dedupRuns } from '../discovery/run-dedup.js';
 import type { NormalizedGraph } from '../graph/gi-graph.js';
+import type { PackedValue } from '../persist/packed-value.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
 import { asText } from '../readers/lenient-values.js';
@@ -46,7 +47,11 @@ export interface CachedMetadata extends CachedFile<EpisodeMetadata> {
 
 export type LoadedArtifact = NormalizedGraph | NormalizedKg | NormalizedBridge;
 
-export interface CachedArtifact extends CachedFile<LoadedArtifact> {
+/**
+ * A tracked GI, KG or bridge file. After a restart its value may still be
+ * the stored bytes (`PackedValue`), built when first asked for.
+ */
+export interface CachedArtifact extends CachedFile<LoadedArtifact | PackedValue> {
   kind: ArtifactKind;
   /**
    * Its row of the artifact listing, kept while its publish date is the
@@ -85,7 +90,7 @@ export function newCachedArtifact(
   kind: ArtifactKind,
   mtimeMs: number,
   size: number,
-  value: LoadedArtifact | null | undefined,
+  value: LoadedArtifact | PackedValue | null | undefined,
 ): CachedArtifact {
   return { mtimeMs, size, stable: false, value, kind, entry: undefined };
 }

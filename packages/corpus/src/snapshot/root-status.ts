@@ -1,3 +1,4 @@
+import { packedCounts } from '../persist/packed-value.js';
 import { type CorpusRoot, isWatching } from './corpus-root.js';
 import type { CorpusSnapshot } from './corpus-snapshot.js';
 
@@ -14,6 +15,9 @@ export interface RootStatus {
   derivedValues: number;
   /** Distinct strings in the loader's pool (see string-pool.ts). */
   pooledStrings: number;
+  /** GI, KG and bridge values a restart left as stored bytes, not yet asked for, and their bytes. */
+  packedArtifacts: number;
+  packedBytes: number;
   /** For a folder inside a pinned root: that root, whose snapshot it filters. */
   viewOf?: string;
 }
@@ -39,11 +43,14 @@ export function viewStatus(dir: string, base: string, view: CorpusSnapshot): Roo
     lastFullScanAt: null,
     derivedValues: view.derived.size,
     pooledStrings: 0,
+    packedArtifacts: 0,
+    packedBytes: 0,
     viewOf: base,
   };
 }
 
 export function statusOf(root: CorpusRoot): RootStatus {
+  const packed = packedCounts(root.state.artifacts.values());
   return {
     root: root.state.root,
     episodes: root.snapshot?.episodes.length ?? 0,
@@ -54,5 +61,7 @@ export function statusOf(root: CorpusRoot): RootStatus {
     lastFullScanAt: root.lastFullScanMs === 0 ? null : new Date(root.lastFullScanMs).toISOString(),
     derivedValues: root.snapshot?.derived.size ?? 0,
     pooledStrings: root.state.strings.size,
+    packedArtifacts: packed.values,
+    packedBytes: packed.bytes,
   };
 }

@@ -34,6 +34,8 @@ export const getCorpusDebug = defineRoute({
         last_full_scan_at: root.lastFullScanAt,
         derived_values: root.derivedValues,
         pooled_strings: root.pooledStrings,
+        packed_artifacts: root.packedArtifacts,
+        packed_bytes: root.packedBytes,
         view_of: root.viewOf ?? null,
       })),
       caches: corpusCacheStats(ctx.corpus.caches).map((cache) => ({
