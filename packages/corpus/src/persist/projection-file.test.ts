@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { readProjectionFile, writeProjectionFile } from './projection-file.js';
+import { nextFrameRows, readProjectionFile, writeProjectionFile } from './projection-file.js';
 
 const noPause = async () => undefined;
 
@@ -39,6 +39,38 @@ describe('projection file', () => {
       expect(answer).toMatchObject({ ok: true, rows: rows.length });
       expect(read.rows).toEqual(rows);
     }
+  });
+
+  it('takes fewer rows a frame while frames are slow to encode, and more again once they are quick', async () => {
+    expect(nextFrameRows(128, 40)).toBe(64);
+    expect(nextFrameRows(1, 40)).toBe(1);
+    expect(nextFrameRows(8, 1)).toBe(16);
+    expect(nextFrameRows(128, 0)).toBe(128);
+    expect(nextFrameRows(32, 3)).toBe(32);
+    // An encoder that spends 1 ms a row over the first 300 rows: frames shrink under it, then grow back.
+    const sizes: number[] = [];
+    let encoded = 0;
+    const slow = (frame: unknown[]) => {
+      sizes.push(frame.length);
+      if (encoded < 300) {
+        const until = performance.now() + frame.length;
+        while (performance.now() < until) {}
+      }
+      encoded += frame.length;
+      return encode(frame);
+    };
+    const file = path.join(dir, 'slow.projection');
+    await writeProjectionFile(file, '/corpus', rows, noPause, slow);
+    expect(sizes[0]).toBe(128);
+    expect(Math.min(...sizes)).toBeLessThanOrEqual(8);
+    expect(sizes.at(-1)).toBeGreaterThan(8);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(rows.length);
+    const read = collector();
+    expect(await readProjectionFile(file, '/corpus', noPause, read.decode)).toMatchObject({
+      ok: true,
+      rows: rows.length,
+    });
+    expect(read.rows).toEqual(rows);
   });
 
   it('finds a file cut short corrupt, at any read-ahead', async () => {

@@ -61,27 +61,42 @@ const ARTIFACT_KIND_OF: Record<number, ArtifactKind> = {
   [ROW_KIND.b]: 'bridge',
 };
 
+/** Rows taken between two pauses while a save collects them. */
+const ROWS_PER_PAUSE = 4096;
+
 /**
- * The rows of `state`, taken synchronously, so a sync running while they
- * are written cannot tear them. Only files whose mtime is old enough to
- * trust are kept; the others are read again on the next load.
+ * The rows of `state`, all taken before the first is written, so a sync
+ * running while the frames are written cannot change them. They are taken
+ * in slices (400,000 at 100,000 episodes took 0.3 s in one piece, and a
+ * request waited that long), each row whole, so a sync between two slices
+ * can leave the save a mix of before and after, file by file: a restart
+ * stats every stored listing and file and reads again what moved, so a row
+ * older than its file costs a read, never a wrong answer, and the sync
+ * schedules the next save. Only files whose mtime is old enough to trust
+ * are kept; the others are read again on the next load.
  */
-function rowsOf(state: CorpusState): ProjectionRow[] {
+async function rowsOf(state: CorpusState, pause: () => Promise<void>): Promise<ProjectionRow[]> {
   const rows: ProjectionRow[] = [];
+  /** After each row: a pause once every `ROWS_PER_PAUSE` rows (an await per row would cost more than the rows). */
+  const due = () => rows.length % ROWS_PER_PAUSE === 0;
   for (const [rel, listing] of state.dirs) {
     rows.push(['d', rel, listing]);
+    if (due()) await pause();
   }
   for (const [rel, exists] of state.art) {
     rows.push(['a', rel, exists]);
+    if (due()) await pause();
   }
   for (const [rel, file] of state.metadata) {
     if (file.stable && file.value !== undefined) {
       rows.push(['m', rel, file.mtimeMs, file.size, file.value]);
+      if (due()) await pause();
     }
   }
   for (const [rel, file] of state.artifacts) {
     if (file.stable) {
       rows.push([LETTER_OF[file.kind], rel, file.mtimeMs, file.size, file.value]);
+      if (due()) await pause();
     }
   }
   return rows;
@@ -332,7 +347,7 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
         const bytes = await writeProjectionFile(
           file,
           state.root,
-          rowsOf(state),
+          await rowsOf(state, pause),
           pause,
           encoderFor(state),
         );

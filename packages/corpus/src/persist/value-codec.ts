@@ -83,17 +83,56 @@ export interface ValueEncoder {
   writeNew(out: ByteWriter): void;
 }
 
+/** A string's shard (0-63): its length and last character (ids differ at the end). */
+function shardOf(text: string): number {
+  return (text.length * 31 + (text.charCodeAt(text.length - 1) | 0)) & 63;
+}
+
+/** Numbers keys 0, 1, 2… in the order they are added. */
+interface ShardedIndex<K> {
+  get(key: K): number | undefined;
+  /** Numbers a key not added before. */
+  add(key: K): number;
+}
+
+/**
+ * An index of table entries split in 64 maps by `shard` (0-63). One map of
+ * the 2.5 million strings of 100,000 episodes (or of their 300,000 shared
+ * lists) grew by rehashing every entry at once, a pause of 100-300 ms in
+ * the middle of a save's frame; a shard rehashes a 64th of that.
+ */
+function createShardedIndex<K>(shard: (key: K) => number): ShardedIndex<K> {
+  const maps = Array.from({ length: 64 }, () => new Map<K, number>());
+  let count = 0;
+  const mapOf = (key: K) => maps[shard(key)] as Map<K, number>;
+  return {
+    get: (key) => mapOf(key).get(key),
+    add(key) {
+      mapOf(key).set(key, count);
+      return count++;
+    },
+  };
+}
+
 /**
  * Encodes values in one pass. Strings up to `maxLength` go to the string
  * table as they are met; shared lists and shared (frozen) objects go to
  * their tables by identity; key lists to the shape table by content.
  */
 export function createValueEncoder(maxLength: number): ValueEncoder {
-  const stringIndex = new Map<string, number>();
+  const stringIndex = createShardedIndex<string>(shardOf);
   let newStrings: string[] = [];
-  const listIndex = new Map<readonly unknown[], number>();
+  const listIndex = createShardedIndex<readonly unknown[]>(
+    (list) => (list.length * 7 + (typeof list[0] === 'string' ? shardOf(list[0]) : 0)) & 63,
+  );
   let newLists: number[][] = [];
-  const objectIndex = new Map<object, number>();
+  const objectIndex = createShardedIndex<object>((value) => {
+    for (const key in value) {
+      const first = (value as Record<string, unknown>)[key];
+      return typeof first === 'string' ? shardOf(first) : 0;
+    }
+    return 0;
+  });
   const newObjects = new ByteWriter(1 << 12);
   let newObjectCount = 0;
   const shapeIndex = new Map<string, number>();
@@ -104,8 +143,7 @@ export function createValueEncoder(maxLength: number): ValueEncoder {
   const indexOf = (text: string): number => {
     let index = stringIndex.get(text);
     if (index === undefined) {
-      index = stringIndex.size;
-      stringIndex.set(text, index);
+      index = stringIndex.add(text);
       newStrings.push(text);
     }
     return index;
@@ -174,8 +212,7 @@ export function createValueEncoder(maxLength: number): ValueEncoder {
     // A list seen before is found by identity, before its items are checked.
     let index = listIndex.get(value);
     if (index === undefined && isSharedList(value, maxLength)) {
-      index = listIndex.size;
-      listIndex.set(value, index);
+      index = listIndex.add(value);
       newLists.push((value as string[]).map(indexOf));
     }
     if (index !== undefined) {
@@ -214,8 +251,7 @@ export function createValueEncoder(maxLength: number): ValueEncoder {
     } finally {
       depth--;
     }
-    const index = objectIndex.size;
-    objectIndex.set(value, index);
+    const index = objectIndex.add(value);
     newObjects.bytes(own.view());
     newObjectCount++;
     return index;
