@@ -4,6 +4,7 @@ import type { NormalizedKg } from '../readers/kg-reader.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { compareEpisodes } from '../records/episode-sort.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import { ShardedMap, shardOfText } from '../snapshot/sharded-map.js';
 import { perSnapshotInSlices } from '../snapshot/snapshot-memo.js';
 import { createTimeSlicer, forEachInSlices, type TimeSlicer } from '../snapshot/time-slicer.js';
 import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from './gi-graph.js';
@@ -77,7 +78,11 @@ function dateOf(kg: NormalizedKg | undefined, episode: EpisodeRecord): string | 
 }
 
 /** Appends `value` to the list of `key`, making the list when it is the first. */
-export function pushInto<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+export function pushInto<K, V>(
+  map: Pick<Map<K, V[]>, 'get' | 'set'> | ShardedMap<K, V[]>,
+  key: K,
+  value: V,
+): void {
   const list = map.get(key);
   if (list === undefined) {
     map.set(key, [value]);
@@ -242,12 +247,16 @@ export async function buildGraphIndex(
   const insights: GraphInsight[] = [];
   const labels = new Map<string, string>();
   const aliases = new Map<string, string>();
+  // Split maps: at 100,000 episodes they hold up to millions of entries, and
+  // one V8 map rehashes them all at once as it grows, inside one slice.
   const maps = {
-    byInsightId: new Map<string, GraphInsight[]>(),
-    byTopic: new Map<string, GraphInsight[]>(),
-    bySpeaker: new Map<string, GraphInsight[]>(),
-    byNode: new Map<string, GraphInsight[]>(),
-    byEpisode: new Map<EpisodeRecord, readonly GraphInsight[]>(),
+    byInsightId: new ShardedMap<string, GraphInsight[]>(shardOfText),
+    byTopic: new ShardedMap<string, GraphInsight[]>(shardOfText),
+    bySpeaker: new ShardedMap<string, GraphInsight[]>(shardOfText),
+    byNode: new ShardedMap<string, GraphInsight[]>(shardOfText),
+    byEpisode: new ShardedMap<EpisodeRecord, readonly GraphInsight[]>((episode) =>
+      shardOfText(episode.metadata_relpath),
+    ),
   };
   await forEachInSlices(snapshot.episodes, slicer, (episode) => {
     const layers = layersOf(snapshot, episode);

@@ -1,4 +1,5 @@
 import type { BuildFromStack, ObjectShapes } from '../snapshot/object-shapes.js';
+import { ShardedMap, shardOfText } from '../snapshot/sharded-map.js';
 import { isMap, SHARED_EMPTY_LIST, SHARED_EMPTY_MAP } from '../snapshot/string-pool.js';
 import { type ByteReader, ByteWriter, ProjectionBytesError } from './bytes.js';
 
@@ -83,53 +84,23 @@ export interface ValueEncoder {
   writeNew(out: ByteWriter): void;
 }
 
-/** A string's shard (0-63): its length and last character (ids differ at the end). */
-function shardOf(text: string): number {
-  return (text.length * 31 + (text.charCodeAt(text.length - 1) | 0)) & 63;
-}
-
-/** Numbers keys 0, 1, 2… in the order they are added. */
-interface ShardedIndex<K> {
-  get(key: K): number | undefined;
-  /** Numbers a key not added before. */
-  add(key: K): number;
-}
-
-/**
- * An index of table entries split in 64 maps by `shard` (0-63). One map of
- * the 2.5 million strings of 100,000 episodes (or of their 300,000 shared
- * lists) grew by rehashing every entry at once, a pause of 100-300 ms in
- * the middle of a save's frame; a shard rehashes a 64th of that.
- */
-function createShardedIndex<K>(shard: (key: K) => number): ShardedIndex<K> {
-  const maps = Array.from({ length: 64 }, () => new Map<K, number>());
-  let count = 0;
-  const mapOf = (key: K) => maps[shard(key)] as Map<K, number>;
-  return {
-    get: (key) => mapOf(key).get(key),
-    add(key) {
-      mapOf(key).set(key, count);
-      return count++;
-    },
-  };
-}
-
 /**
  * Encodes values in one pass. Strings up to `maxLength` go to the string
  * table as they are met; shared lists and shared (frozen) objects go to
  * their tables by identity; key lists to the shape table by content.
  */
 export function createValueEncoder(maxLength: number): ValueEncoder {
-  const stringIndex = createShardedIndex<string>(shardOf);
+  // Split in 64 maps: one of 2.5 million strings (100,000 episodes) rehashed them all at once as it grew.
+  const stringIndex = new ShardedMap<string, number>(shardOfText);
   let newStrings: string[] = [];
-  const listIndex = createShardedIndex<readonly unknown[]>(
-    (list) => (list.length * 7 + (typeof list[0] === 'string' ? shardOf(list[0]) : 0)) & 63,
+  const listIndex = new ShardedMap<readonly unknown[], number>(
+    (list) => list.length * 7 + (typeof list[0] === 'string' ? shardOfText(list[0]) : 0),
   );
   let newLists: number[][] = [];
-  const objectIndex = createShardedIndex<object>((value) => {
+  const objectIndex = new ShardedMap<object, number>((value) => {
     for (const key in value) {
       const first = (value as Record<string, unknown>)[key];
-      return typeof first === 'string' ? shardOf(first) : 0;
+      return typeof first === 'string' ? shardOfText(first) : 0;
     }
     return 0;
   });
@@ -143,7 +114,8 @@ export function createValueEncoder(maxLength: number): ValueEncoder {
   const indexOf = (text: string): number => {
     let index = stringIndex.get(text);
     if (index === undefined) {
-      index = stringIndex.add(text);
+      index = stringIndex.size;
+      stringIndex.set(text, index);
       newStrings.push(text);
     }
     return index;
@@ -212,7 +184,8 @@ export function createValueEncoder(maxLength: number): ValueEncoder {
     // A list seen before is found by identity, before its items are checked.
     let index = listIndex.get(value);
     if (index === undefined && isSharedList(value, maxLength)) {
-      index = listIndex.add(value);
+      index = listIndex.size;
+      listIndex.set(value, index);
       newLists.push((value as string[]).map(indexOf));
     }
     if (index !== undefined) {
@@ -251,7 +224,8 @@ export function createValueEncoder(maxLength: number): ValueEncoder {
     } finally {
       depth--;
     }
-    const index = objectIndex.add(value);
+    const index = objectIndex.size;
+    objectIndex.set(value, index);
     newObjects.bytes(own.view());
     newObjectCount++;
     return index;

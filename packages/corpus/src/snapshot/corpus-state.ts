@@ -18,6 +18,7 @@ import type { ArtifactEntry } from '../records/artifacts.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { slugify } from '../records/slug.js';
 import type { EpisodeList } from './episode-list.js';
+import { ShardedMap, shardOfText } from './sharded-map.js';
 import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
 import { createStringPool, type StringPool } from './string-pool.js';
 
@@ -525,8 +526,9 @@ export const ITEMS_PER_STEP = 1024;
 export function* artifactDates(
   state: CorpusState,
   episodes: readonly EpisodeRecord[],
-): Generator<void, Map<string, string | null>> {
-  const dates = new Map<string, string | null>();
+): Generator<void, ReadonlyMap<string, string | null>> {
+  // 300,000 artifacts at 100,000 episodes: split, so its growth never rehashes them all in one step.
+  const dates = new ShardedMap<string, string | null>(shardOfText);
   for (const [i, episode] of episodes.entries()) {
     if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) {
       yield;
