@@ -79,7 +79,7 @@ function dateOf(kg: NormalizedKg | undefined, episode: EpisodeRecord): string | 
 
 /** Appends `value` to the list of `key`, making the list when it is the first. */
 export function pushInto<K, V>(
-  map: Pick<Map<K, V[]>, 'get' | 'set'> | ShardedMap<K, V[]>,
+  map: { get(key: K): V[] | undefined; set(key: K, value: V[]): unknown },
   key: K,
   value: V,
 ): void {

@@ -33,8 +33,8 @@ export class PackedValue {
 
   /** The value, built on the first call and kept. */
   unpack(): unknown {
-    if (this.frame !== undefined && this.reader !== undefined) {
-      this.value = this.reader.read(new ByteReader(this.frame, this.at));
+    if (this.isPacked) {
+      this.value = this.peek();
       this.frame = undefined;
       this.reader = undefined;
     }
@@ -43,10 +43,9 @@ export class PackedValue {
 
   /** The value, built again and not kept while it is still bytes (for a save, which reads each once). */
   peek(): unknown {
-    if (this.frame !== undefined && this.reader !== undefined) {
-      return this.reader.read(new ByteReader(this.frame, this.at));
-    }
-    return this.value;
+    return this.frame === undefined || this.reader === undefined
+      ? this.value
+      : this.reader.read(new ByteReader(this.frame, this.at));
   }
 }
 

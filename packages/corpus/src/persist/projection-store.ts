@@ -191,7 +191,6 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
     }
     return relpath;
   };
-  let frameBytes: Buffer = Buffer.alloc(0);
   let slab: Buffer = Buffer.alloc(0);
   let slabUsed = 0;
   /**
@@ -199,7 +198,10 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
    * (`PackedValue`), or read at once when it is a constant (null: an
    * unreadable file). No value keeps a read-ahead chunk alive.
    */
-  const packedAt = (input: ByteReader): LoadedArtifact | PackedValue | null | undefined => {
+  const packedAt = (
+    frameBytes: Buffer,
+    input: ByteReader,
+  ): LoadedArtifact | PackedValue | null | undefined => {
     const at = input.position;
     values.skip(input);
     const length = input.position - at;
@@ -217,7 +219,6 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
   };
   return (bytes) => {
     const input = new ByteReader(bytes);
-    frameBytes = bytes;
     let rows = 0;
     const versions: Array<[string, number, number]> = [];
     while (!input.done) {
@@ -260,7 +261,7 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
           if (artifactKind === undefined) {
             throw new ProjectionValueError(`a frame holds a row of unknown kind ${kind}`);
           }
-          const artifact = packedAt(input);
+          const artifact = packedAt(bytes, input);
           state.artifacts.set(rel, newCachedArtifact(artifactKind, mtimeMs, size, artifact));
         }
       }

@@ -78,10 +78,10 @@ export function shardOfText(text: string): number {
   const end = text.length;
   let hash = end;
   for (let k = 1; k <= 5; k++) {
-    hash = hash * 31 + (text.charCodeAt(Math.floor((end * k) / 6)) | 0);
+    hash = (Math.imul(hash, 31) + (text.charCodeAt(Math.floor((end * k) / 6)) | 0)) | 0;
   }
   for (let back = 1; back <= 3; back++) {
-    hash = hash * 31 + (text.charCodeAt(end - back) | 0);
+    hash = (Math.imul(hash, 31) + (text.charCodeAt(end - back) | 0)) | 0;
   }
-  return hash | 0;
+  return hash;
 }
