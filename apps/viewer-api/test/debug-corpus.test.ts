@@ -1,28 +1,10 @@
-import { readdirSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from '@jest/globals';
-import { copySampleCorpus, SAMPLE_CORPUS_DIR } from '@podcast/testing';
+import { ageTree, copySampleCorpus, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
 import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 
 const TOKEN = 'debug-route-operator-token';
-
-/** Moves every mtime under `dir` (the folder's own included) an hour back. */
-function ageTree(dir: string): void {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) {
-      ageTree(full);
-    }
-  }
-  const seconds = statSync(dir).mtimeMs / 1000 - 3600;
-  for (const entry of readdirSync(dir)) {
-    const full = join(dir, entry);
-    const own = statSync(full).mtimeMs / 1000 - 3600;
-    utimesSync(full, own, own);
-  }
-  utimesSync(dir, seconds, seconds);
-}
 const viewer = buildViewerTestApp({ operatorToken: TOKEN });
 afterAll(() => viewer.close());
 

@@ -3,7 +3,6 @@ import {
   appendFile,
   copyFile,
   open,
-  readdir,
   readFile,
   rm,
   stat,
@@ -13,6 +12,7 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
+import { ageTree } from '@podcast/testing';
 import { ByteWriter } from '../src/persist/bytes.js';
 import { projectionFileOf, writeProjectionFile } from '../src/persist/projection-file.js';
 import { createProjectionStore } from '../src/persist/projection-store.js';
@@ -46,25 +46,10 @@ afterEach(() => {
   }
 });
 
-/** Moves every mtime in the tree an hour back (order kept), out of the racy-write window. */
-async function ageTree(dir: string): Promise<void> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      await ageTree(full);
-    }
-    const info = await stat(full);
-    const seconds = info.mtimeMs / 1000 - 3600;
-    await utimes(full, seconds, seconds);
-  }
-  const info = await stat(dir);
-  await utimes(dir, info.mtimeMs / 1000 - 3600, info.mtimeMs / 1000 - 3600);
-}
-
 async function corpus(): Promise<{ root: string; cacheDir: string }> {
   const root = await makeTempDir();
   await writeStandardCorpus(root);
-  await ageTree(root);
+  ageTree(root);
   return { root, cacheDir: path.join(await makeTempDir('projection-'), 'cache') };
 }
 
@@ -153,7 +138,7 @@ describe('persisted corpus projection', () => {
       );
       await writeJson(root, `${stem}.gi.json`, GI_1_0);
     }
-    await ageTree(root);
+    ageTree(root);
     const cold = await savedCold(root, cacheDir);
     expect(cold.stats.filesRead).toBeGreaterThan(10);
     const registry = registryAt(cacheDir);
@@ -190,7 +175,7 @@ describe('persisted corpus projection', () => {
       metadataDoc({ feedId: 'show-l', episodeId: 'l7' }),
     );
     await writeJson(root, `${stem}.gi.json`, gi);
-    await ageTree(root);
+    ageTree(root);
     return { root, cacheDir };
   }
 

@@ -12,6 +12,7 @@ export type { RedisPrefix } from './redis-prefix.js';
 export { createRedisPrefix } from './redis-prefix.js';
 export type { SampleCorpusCopy, Scratch } from './sample-corpus.js';
 export {
+  ageTree,
   copySampleCorpus,
   copySampleCorpusTo,
   createScratch,

@@ -1,4 +1,12 @@
-import { cpSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -36,4 +44,22 @@ export interface SampleCorpusCopy extends Scratch {
 export function copySampleCorpus(label: string): SampleCorpusCopy {
   const scratch = createScratch(label);
   return { ...scratch, corpusDir: copySampleCorpusTo(join(scratch.dir, 'corpus')) };
+}
+
+/**
+ * Moves every mtime under `dir`, the folder's own included, an hour back
+ * with their order kept: out of the loader's racy-write window, so a
+ * projection save keeps every file of a corpus just written or copied.
+ */
+export function ageTree(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      ageTree(full);
+    }
+    const seconds = statSync(full).mtimeMs / 1000 - 3600;
+    utimesSync(full, seconds, seconds);
+  }
+  const seconds = statSync(dir).mtimeMs / 1000 - 3600;
+  utimesSync(dir, seconds, seconds);
 }
