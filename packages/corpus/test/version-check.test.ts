@@ -41,6 +41,16 @@ describe("a restart's check of stored file versions", () => {
     expect(await check.finish()).toBeUndefined();
   });
 
+  it('starts the worker as soon as the listings name enough files, before any row arrives', async () => {
+    const { root, versions } = await storedFiles();
+    const check = createVersionCheck(root, { minFiles: 10, logger: memoryLogger().logger });
+    check.expect(9); // too few: nothing starts, and the rows alone decide
+    check.expect(12);
+    check.add(versions); // three rows, fewer than minFiles, checked by the running worker
+    const moved = await check.finish();
+    expect([...(moved?.keys() ?? [])].sort()).toEqual(['gone.json', 'grown.json']);
+  });
+
   it('answers undefined when the worker cannot run or dies, and says so', async () => {
     const { root, versions } = await storedFiles();
     const missing = createVersionCheck(root, {

@@ -230,7 +230,11 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
       rows++;
       if (listed === undefined && kind !== ROW_KIND.d) {
         // The listings come first.
-        hooks.listed?.(state.dirs.keys());
+        let named = 0;
+        for (const listing of state.dirs.values()) {
+          named += listing.files.length;
+        }
+        hooks.listed?.(state.dirs.keys(), named);
         // Their files' relpaths are made here, once: the file rows below name them by place.
         state.storedTracked = listTrackedFiles(state.dirs, undefined, siblings);
         listed = [...state.storedTracked.keys()];
@@ -275,8 +279,8 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
 
 /** What a restart does with the stored rows while the rest of the file is still read. */
 export interface RestoreHooks {
-  /** Every stored directory listing is in (they come first): the directories they name. */
-  listed?(dirs: Iterable<string>): void;
+  /** Every stored directory listing is in (they come first): the directories, and how many files they list. */
+  listed?(dirs: Iterable<string>, files: number): void;
   /** Stored file versions (relpath, mtime, size), a frame at a time. */
   stored?(files: ReadonlyArray<readonly [string, number, number]>): void;
 }

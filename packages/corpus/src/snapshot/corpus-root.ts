@@ -214,7 +214,10 @@ async function seedFromStore(
     logger: context.logger,
   });
   const stored = await context.store.load(root.state.root, {
-    listed: (dirs) => root.watcher?.track(dirs),
+    listed: (dirs, files) => {
+      root.watcher?.track(dirs);
+      check.expect(files);
+    },
     stored: (files) => check.add(files),
   });
   if (stored === undefined) {
