@@ -68,4 +68,28 @@ describe('selectDedupWinners', () => {
     const b = 'feeds/a/run_20260101-000000_bbbb/metadata/e.metadata.json';
     expect([...selectDedupWinners([candidate(a, 'e1'), candidate(b, 'e1')])]).toEqual([b]);
   });
+
+  it.each([
+    ['a folder below metadata', 'feeds/a/run_1/metadata/x/e.metadata.json'],
+    ['no metadata folder', 'feeds/a/run_1/e.metadata.json'],
+    ['a folder named like metadata', 'feeds/a/run_1/metadata2/e.metadata.json'],
+    ['a folder named like metadata, shorter', 'feeds/a/run_1/metadat/e.metadata.json'],
+    ['a run folder without run_', 'feeds/a/rerun_1/metadata/e.metadata.json'],
+    ['a top folder other than feeds', 'feedsx/a/run_1/metadata/e.metadata.json'],
+    ['a top folder named feed', 'feed/a/run_1/metadata/e.metadata.json'],
+    ['the run folder itself', 'feeds/a/run_1/metadata'],
+  ])('keeps every copy in %s, as outside a run', (_label, relpath) => {
+    const run = (n: number) => relpath.replace('_1', `_${n}`);
+    const winners = selectDedupWinners([candidate(run(1), 'e1'), candidate(run(2), 'e1')]);
+    expect([...winners].sort()).toEqual([run(1), run(2)].sort());
+  });
+
+  it('groups copies whose feed folder is empty or whose file name is odd, as a split by / did', () => {
+    for (const [a, b] of [
+      ['feeds//run_1/metadata/e.metadata.json', 'feeds//run_2/metadata/e.metadata.json'],
+      ['feeds/a/run_1/metadata/', 'feeds/a/run_2/metadata/'],
+    ] as const) {
+      expect([...selectDedupWinners([candidate(a, 'e1', 1), candidate(b, 'e1', 2)])]).toEqual([b]);
+    }
+  });
 });

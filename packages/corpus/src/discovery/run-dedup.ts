@@ -19,26 +19,42 @@ export function runTimestampOf(runDir: string): string | undefined {
   return match ? match.slice(1, 7).join('') : undefined;
 }
 
-/** Feed and run folder of `feeds/<feed>/run_…/metadata/<file>`, else undefined. */
+const FEEDS = 'feeds/';
+
+/**
+ * Feed and run folder of `feeds/<feed>/run_…/metadata/<file>`, else
+ * undefined. Found by position: a split made five strings and an array per
+ * metadata file (100,000 of them at a restart of that many episodes).
+ */
 function runPlaceOf(relpath: string): { feedDir: string; runDir: string } | undefined {
-  const parts = relpath.split('/');
-  const [top, feedDir, runDir, metadataDir] = parts;
+  if (!relpath.startsWith(FEEDS)) {
+    return undefined;
+  }
+  const feedEnd = relpath.indexOf('/', FEEDS.length);
+  const runEnd = feedEnd === -1 ? -1 : relpath.indexOf('/', feedEnd + 1);
+  const metadataEnd = runEnd === -1 ? -1 : relpath.indexOf('/', runEnd + 1);
   const isRunMetadata =
-    parts.length === 5 &&
-    top === 'feeds' &&
-    runDir?.startsWith('run_') &&
-    metadataDir === 'metadata';
-  return isRunMetadata ? { feedDir: feedDir as string, runDir: runDir as string } : undefined;
+    metadataEnd !== -1 &&
+    relpath.indexOf('/', metadataEnd + 1) === -1 &&
+    relpath.startsWith('run_', feedEnd + 1) &&
+    metadataEnd - runEnd - 1 === 'metadata'.length &&
+    relpath.startsWith('metadata', runEnd + 1);
+  return isRunMetadata
+    ? { feedDir: relpath.slice(FEEDS.length, feedEnd), runDir: relpath.slice(feedEnd + 1, runEnd) }
+    : undefined;
 }
 
 interface RunCandidate {
   candidate: DedupCandidate;
   runDir: string;
+}
+
+interface StampedCandidate extends RunCandidate {
   timestamp: string | undefined;
 }
 
 /** Whether `a` beats `b` (newest first): run timestamps when both groups' members all have one, else mtime, then folder name. */
-function isNewer(a: RunCandidate, b: RunCandidate, byStamp: boolean): boolean {
+function isNewer(a: StampedCandidate, b: StampedCandidate, byStamp: boolean): boolean {
   if (byStamp && a.timestamp !== b.timestamp) {
     return (a.timestamp as string) > (b.timestamp as string);
   }
@@ -48,10 +64,12 @@ function isNewer(a: RunCandidate, b: RunCandidate, byStamp: boolean): boolean {
   return a.runDir > b.runDir;
 }
 
+/** The newest of a group; run timestamps are read here, for the few episodes more than one run holds. */
 function newestOf(group: readonly RunCandidate[]): RunCandidate {
-  const byStamp = group.every((c) => c.timestamp !== undefined);
-  let best = group[0] as RunCandidate;
-  for (const contender of group) {
+  const stamped = group.map((member) => ({ ...member, timestamp: runTimestampOf(member.runDir) }));
+  const byStamp = stamped.every((c) => c.timestamp !== undefined);
+  let best = stamped[0] as StampedCandidate;
+  for (const contender of stamped) {
     if (isNewer(contender, best, byStamp)) {
       best = contender;
     }
@@ -86,7 +104,7 @@ export function dedupRuns(candidates: readonly DedupCandidate[]): {
     }
     const { feedDir, runDir } = place;
     const key = `${feedDir}\0${candidate.feed_id}\0${candidate.episode_key}`;
-    const entry = { candidate, runDir, timestamp: runTimestampOf(runDir) };
+    const entry = { candidate, runDir };
     const seen = first.get(key);
     if (seen === undefined) {
       first.set(key, entry);

@@ -1,9 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import {
   cardSummaryPreview,
+  comparable,
   type EpisodeSummary,
   firstSentence,
   listSummaryPreview,
+  mayBeComparable,
   topicPills,
 } from './summary-preview.js';
 
@@ -45,6 +47,73 @@ describe('cardSummaryPreview', () => {
   it('keeps a 150-character candidate whole', () => {
     const text = 'c'.repeat(150);
     expect(cardSummaryPreview(summary({ title: text }), 'Ep')).toBe(text);
+  });
+});
+
+describe('mayBeComparable', () => {
+  // Letters that lowercase to ASCII from past it (Kelvin sign, dotted I), spaces
+  // and dashes past ASCII that comparable folds or strips, and the ASCII ones.
+  const ALPHABET = [
+    'a',
+    'A',
+    'b',
+    'k',
+    'K',
+    '\u212a',
+    '\u0130',
+    'i',
+    ' ',
+    '\t',
+    '.',
+    '-',
+    '"',
+    "'",
+    '\u00a0',
+    '\u2013',
+    '\u2014',
+    '!',
+  ];
+  /** A deterministic generator (a 32-bit LCG), so a failure names a pair that comes back. */
+  function texts(count: number, seed: number): string[] {
+    let state = seed;
+    const next = (n: number) => {
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      return state % n;
+    };
+    return Array.from({ length: count }, () =>
+      Array.from({ length: next(7) }, () => ALPHABET[next(ALPHABET.length)]).join(''),
+    );
+  }
+
+  it('never says no to two texts comparable makes equal, and says no to most others', () => {
+    const pool = texts(400, 7);
+    let equal = 0;
+    let ruledOut = 0;
+    for (const a of pool) {
+      for (const b of pool) {
+        const same = comparable(a) === comparable(b);
+        const maybe = mayBeComparable(a, b);
+        if (same) {
+          equal++;
+          expect([a, b, maybe]).toEqual([a, b, true]);
+        } else if (!maybe) {
+          ruledOut++;
+        }
+      }
+    }
+    expect(equal).toBeGreaterThan(1000); // the pool has many equal pairs to get wrong
+    expect(ruledOut).toBeGreaterThan(pool.length ** 2 / 4); // and it rules out many others
+  });
+
+  it.each([
+    ['Flood Risk!', ' flood  risk', true],
+    ['ab', 'ab\u00a0', true], // a no-break space at the edge is stripped
+    ['ab', 'ab \u2013', true], // so is an en dash
+    ['ab', 'abc', false],
+    ['Ab', 'aC', false],
+    ['\u212ax', 'kx', true], // the Kelvin sign lowercases to k
+  ])('%j against %j: %s', (a, b, expected) => {
+    expect(mayBeComparable(a, b)).toBe(expected);
   });
 });
 

@@ -33,8 +33,53 @@ export function firstSentence(text: string): string {
 const EDGE_PUNCTUATION = /^[\s.,:;!?\-–—"']+|[\s.,:;!?\-–—"']+$/g;
 
 /** Case-insensitive, whitespace-collapsed, edge punctuation ignored. */
-function comparable(text: string): string {
+export function comparable(text: string): string {
   return text.toLowerCase().replace(/\s+/g, ' ').replace(EDGE_PUNCTUATION, '');
+}
+
+/** ASCII characters `comparable` may drop, fold or collapse: whitespace and the edge punctuation. */
+const LOOSE = new Set([...'\t\n\v\f\r .,:;!?-"\''].map((c) => c.charCodeAt(0)));
+
+const lowerAscii = (code: number) => (code >= 65 && code <= 90 ? code + 32 : code);
+
+/**
+ * False when `comparable(a) !== comparable(b)` is certain without building
+ * either: `comparable` keeps every other character, in order and lowercased,
+ * so two texts whose other characters differ differ after it too. Any
+ * character past ASCII answers true (it may lowercase to more than one, or
+ * be a space or a dash), and the caller compares in full. Most candidates
+ * differ from the episode title within a few characters, and the two
+ * regular expressions per record were a tenth of building 100,000 records.
+ */
+export function mayBeComparable(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < a.length && LOOSE.has(a.charCodeAt(i))) i++;
+    while (j < b.length && LOOSE.has(b.charCodeAt(j))) j++;
+    if (i === a.length || j === b.length) {
+      if (i === a.length && j === b.length) {
+        return true;
+      }
+      // What is left of the other may be a space or dash past ASCII, which `comparable` can drop.
+      return (i === a.length ? b.charCodeAt(j) : a.charCodeAt(i)) > 127;
+    }
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(j);
+    if (x > 127 || y > 127) {
+      return true;
+    }
+    if (lowerAscii(x) !== lowerAscii(y)) {
+      return false;
+    }
+    i++;
+    j++;
+  }
+}
+
+/** Whether `text` says the episode title again (case, whitespace and edge punctuation aside). */
+function repeatsTitle(text: string, episodeTitle: string): boolean {
+  return mayBeComparable(text, episodeTitle) && comparable(text) === comparable(episodeTitle);
 }
 
 /**
@@ -42,7 +87,6 @@ function comparable(text: string): string {
  * sentence that is non-empty and not the episode title again; capped at 150.
  */
 export function cardSummaryPreview(summary: EpisodeSummary, episodeTitle: string): string | null {
-  const title = comparable(episodeTitle);
   const candidates = [
     summary.title,
     ...summary.bullets,
@@ -50,7 +94,7 @@ export function cardSummaryPreview(summary: EpisodeSummary, episodeTitle: string
   ];
   for (const candidate of candidates) {
     const text = candidate?.trim();
-    if (text && comparable(text) !== title) {
+    if (text && !repeatsTitle(text, episodeTitle)) {
       return capWithEllipsis(text, CARD_LIMIT, true);
     }
   }

@@ -117,6 +117,13 @@ export async function statKnown(
 }
 
 /**
+ * Files `applyVersionCheck` takes between two looks at the clock: each costs
+ * under a microsecond, and an await per file made 400,000 promises at
+ * 100,000 episodes.
+ */
+const FILES_PER_SLICE_CHECK = 64;
+
+/**
  * A restart's first sync over the tracked files in one pass, when the
  * version check statted every stored file: each file the state holds takes
  * what the check found (`moved`), or stays as stored; the files it does not
@@ -141,7 +148,9 @@ export async function applyVersionCheck(
       continue;
     }
     met++;
-    await deps.slicer.yieldIfDue();
+    if (met % FILES_PER_SLICE_CHECK === 0) {
+      await deps.slicer.yieldIfDue();
+    }
     updateVersion(
       state,
       cache,

@@ -458,6 +458,10 @@ export function losingCopies(
 }
 
 function findLosingCopies(state: CorpusState, winners: ReadonlySet<string>): Map<string, string[]> {
+  const copies = new Map<string, string[]>();
+  if (winners.size === state.metadata.size) {
+    return copies; // every metadata file won: no episode has a losing copy
+  }
   const keyOf = (relpath: string, file: CachedMetadata) =>
     groupKeyOf(candidateOf(relpath, file as CachedMetadata & { value: EpisodeMetadata }));
   const losers = new Map<string, string[]>();
@@ -469,7 +473,6 @@ function findLosingCopies(state: CorpusState, winners: ReadonlySet<string>): Map
       losers.set(key, list);
     }
   }
-  const copies = new Map<string, string[]>();
   if (losers.size === 0) {
     return copies;
   }

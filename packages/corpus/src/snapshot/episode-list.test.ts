@@ -80,7 +80,42 @@ describe('episodeListOf', () => {
       state.touched.add(put(i, `retitled ${i}`));
     }
     const { bySlug } = list();
-    expect(bySlug).toBeInstanceOf(Map);
+    expect('changes' in bySlug).toBe(false); // indexed, not an overlay
     expect(bySlug.get('s1099')?.title).toBe('retitled 1099');
+  });
+
+  it('indexes a lookup on its first use, once, and keeps the first record of each key', () => {
+    const { state, put, list } = setup(3);
+    // Two winners with one slug: the newer one (first in the sorted list) is found.
+    const relpath = put(5, 'five', '2027-01-01');
+    const twin = {
+      slug: 's0',
+      episode_id: 'e5',
+      metadata_relpath: relpath,
+      publish_date: '2027-01-01',
+      title: 'five',
+    };
+    let reads = 0;
+    const counted = Object.defineProperty({ ...twin }, 'slug', {
+      enumerable: true,
+      get: () => {
+        reads++;
+        return twin.slug;
+      },
+    }) as unknown as EpisodeRecord;
+    const winners = new Set([...state.metadata.keys()]);
+    const records = new Map(
+      [...list().episodes].map((e) => [e.metadata_relpath, e] as [string, EpisodeRecord]),
+    );
+    records.set(relpath, counted);
+    state.episodeList = undefined;
+    const fresh = episodeListOf(state, winners, (r) => records.get(r));
+    const afterSort = reads;
+    expect(fresh.bySlug.get('s0')).toBe(counted);
+    const afterFirst = reads;
+    expect(afterFirst).toBeGreaterThan(afterSort);
+    expect(fresh.bySlug.get('s1')?.episode_id).toBe('e1');
+    expect(fresh.bySlug.get('nope')).toBeUndefined();
+    expect(reads).toBe(afterFirst);
   });
 });

@@ -47,4 +47,26 @@ describe('createObjectShapes', () => {
     expect(shapes.compact(again)).not.toBe(again);
     expect(shapes.compact(again)).toEqual({ a: 2 });
   });
+
+  it('finds the same shape for a key list again, in runs or alternating with others', () => {
+    const shapes = createObjectShapes();
+    const ab = shapes.shapeOf(['a', 'b']);
+    expect(ab?.keys).toEqual(['a', 'b']);
+    expect(shapes.shapeOf(['a', 'b'])).toBe(ab); // the same list again
+    const a = shapes.shapeOf(['a']); // a prefix of the last one is a shape of its own
+    const ba = shapes.shapeOf(['b', 'a']); // so is another order
+    expect(new Set([ab, a, ba]).size).toBe(3);
+    expect(shapes.shapeOf(['a', 'b'])).toBe(ab);
+    expect(shapes.shapeOf(['a'])).toBe(a);
+    expect(shapes.shapeOf(['a', 'b', 'c'])?.keys).toEqual(['a', 'b', 'c']);
+    expect(shapes.compact({ b: 1, a: 2 })).toEqual({ b: 1, a: 2 });
+    expect(Object.keys(shapes.compact({ b: 1, a: 2 }))).toEqual(['b', 'a']);
+    expect(shapes.size).toBe(4);
+    // A caller that changes its key list afterwards does not change the shape.
+    const keys = ['x', 'y'];
+    const xy = shapes.shapeOf(keys);
+    keys[1] = 'z';
+    expect(shapes.shapeOf(keys)).not.toBe(xy);
+    expect(shapes.shapeOf(['x', 'y'])).toBe(xy);
+  });
 });
