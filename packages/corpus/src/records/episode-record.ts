@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isPlainRelative, isPlainRoot } from '../files/plain-path.js';
 import { asArray, asText, type UnknownRecord } from '../readers/lenient-values.js';
 import {
   type EpisodeMetadata,
@@ -114,11 +115,6 @@ function relativeTo(root: string, absolute: string): string {
   return path.relative(root, absolute).split(path.sep).join('/');
 }
 
-/** What keeps a relative path from being plain: a leading or trailing slash, an empty, `.` or `..` segment, a backslash. */
-const NOT_PLAIN = /^\/|\/$|\/\/|\\|(?:^|\/)\.{1,2}(?:\/|$)/;
-
-const isPlainRelative = (text: string) => text !== '' && !NOT_PLAIN.test(text);
-
 /**
  * `path.resolve(root, runRelpath, named)`. In the common case (a posix
  * system, a normalised absolute root, plain relative parts) the parts are
@@ -127,9 +123,7 @@ const isPlainRelative = (text: string) => text !== '' && !NOT_PLAIN.test(text);
  */
 function resolveUnder(root: string, runRelpath: string, named: string): string {
   if (
-    path.sep !== '/' ||
-    !path.isAbsolute(root) ||
-    !isPlainRelative(root.slice(1)) ||
+    !isPlainRoot(root) ||
     !isPlainRelative(named) ||
     (runRelpath !== '' && !isPlainRelative(runRelpath))
   ) {

@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
-import path from 'node:path';
 import type { Logger } from 'pino';
+import { joinUnder } from '../files/plain-path.js';
 import { normalizeBridge } from '../readers/bridge-reader.js';
 import { normalizeGi } from '../readers/gi-reader.js';
 import { normalizeKg } from '../readers/kg-reader.js';
@@ -36,7 +36,7 @@ export function parseTrackedFile(
   kind: TrackedKind,
   logger: Pick<Logger, 'warn'>,
 ): ParsedFile | undefined {
-  const read = readCorpusObject(path.join(root, relpath), logger as Logger);
+  const read = readCorpusObject(joinUnder(root, relpath), logger as Logger);
   if (read === undefined) {
     return undefined;
   }
@@ -64,7 +64,7 @@ export interface FileStat {
 /** A tracked file's (mtime, size), or undefined when it is gone or cannot be statted. */
 export function statTrackedFile(root: string, relpath: string): FileStat | undefined {
   try {
-    const info = statSync(path.join(root, relpath), { throwIfNoEntry: false });
+    const info = statSync(joinUnder(root, relpath), { throwIfNoEntry: false });
     return info && { mtimeMs: info.mtimeMs, size: info.size };
   } catch {
     return undefined;
