@@ -17,7 +17,11 @@ import { ByteWriter } from '../src/persist/bytes.js';
 import { projectionFileOf, writeProjectionFile } from '../src/persist/projection-file.js';
 import { createProjectionStore } from '../src/persist/projection-store.js';
 import { createValueEncoder } from '../src/persist/value-codec.js';
-import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
+import {
+  type CorpusRegistry,
+  type CorpusRegistryOptions,
+  createCorpusRegistry,
+} from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import { siblingRelpath } from '../src/snapshot/corpus-state.js';
 import {
@@ -58,6 +62,7 @@ function registryAt(
   logger = memoryLogger().logger,
   saveDelayMs = 60_000,
   parseAheadMin = 1000,
+  saving: Pick<CorpusRegistryOptions, 'cacheQuietSaveMs' | 'cacheSaveMinChanges'> = {},
 ) {
   const registry = createCorpusRegistry({
     logger,
@@ -66,6 +71,7 @@ function registryAt(
     cacheDir,
     cacheSaveDelayMs: saveDelayMs,
     parseAheadMin,
+    ...saving,
   });
   registries.push(registry);
   return registry;
@@ -520,9 +526,11 @@ describe('persisted corpus projection', () => {
     expect(existsSync(inFlight)).toBe(true);
   });
 
-  it('saves by itself once a change has settled', async () => {
+  it('saves by itself once changes past the bound have settled', async () => {
     const { root, cacheDir } = await corpus();
-    const registry = registryAt(cacheDir, memoryLogger().logger, 20);
+    const registry = registryAt(cacheDir, memoryLogger().logger, 20, undefined, {
+      cacheSaveMinChanges: 1,
+    });
     await registry.get(root);
     await until(async () => registry.projection()?.saves === 1);
     await writeJson(
@@ -532,6 +540,40 @@ describe('persisted corpus projection', () => {
     );
     await registry.refresh(root);
     await until(async () => registry.projection()?.saves === 2);
+  });
+
+  it('saves a few changes only once the root has been quiet, each change waiting again', async () => {
+    const { root, cacheDir } = await corpus();
+    const registry = registryAt(cacheDir, memoryLogger().logger, 20, undefined, {
+      cacheQuietSaveMs: 600,
+    });
+    const started = Date.now();
+    await registry.get(root); // a first load: fewer changes than the bound, so saved when quiet
+    await until(async () => registry.projection()?.saves === 1);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(550);
+    const add = async (n: number) => {
+      const file = await writeJson(
+        root,
+        `${RUN_NEW}/metadata/000${n} - new.metadata.json`,
+        metadataDoc({ feedId: 'show-a', episodeId: `a${n}`, title: `New ${n}` }),
+      );
+      // Old enough to be stored (a file written in the last 2 s is read again by a restart).
+      const anHourAgo = Date.now() / 1000 - 3600;
+      await utimes(file, anHourAgo, anHourAgo);
+    };
+    await add(3);
+    await registry.refresh(root);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    await add(4); // the quiet wait starts again
+    await registry.refresh(root);
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(registry.projection()?.saves).toBe(1); // 700 ms after the first change, 350 after the last
+    await until(async () => registry.projection()?.saves === 2);
+    // Both changes are in the save: a restart reads nothing.
+    registry.close();
+    const restarted = await registryAt(cacheDir).get(root);
+    expect(restarted.stats.filesRead).toBe(0);
+    expect(restarted.findEpisodeById('a4')?.title).toBe('New 4');
   });
 });
 

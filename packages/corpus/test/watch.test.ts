@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { EpisodeRecord } from '../src/records/episode-record.js';
 import type { CorpusRegistry } from '../src/snapshot/corpus-registry.js';
-import { retryDelayMs, saveDelayAfter } from '../src/snapshot/corpus-root.js';
+import { retryDelayMs, saveDelayAfter, savePlanFor } from '../src/snapshot/corpus-root.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
   createQuietRegistry,
@@ -223,5 +223,26 @@ describe('saveDelayAfter', () => {
     expect(saveDelayAfter(0, 5000)).toBe(5000);
     expect(saveDelayAfter(120, 5000)).toBe(5000);
     expect(saveDelayAfter(4800, 5000)).toBe(48_000);
+  });
+});
+
+describe('savePlanFor', () => {
+  const delays = { settleMs: 5000, quietMs: 300_000, lastSaveMs: 0 };
+
+  it('saves a few changes once the root has been quiet, and many once they settle', () => {
+    expect(savePlanFor(1, 400_000, delays)).toEqual({ whenQuiet: true, delayMs: 300_000 });
+    // 0.1 % of 400,000 tracked files: 400 changes.
+    expect(savePlanFor(399, 400_000, delays).whenQuiet).toBe(true);
+    expect(savePlanFor(400, 400_000, delays)).toEqual({ whenQuiet: false, delayMs: 5000 });
+    // Small corpora: 100 changes at least.
+    expect(savePlanFor(99, 4000, delays).whenQuiet).toBe(true);
+    expect(savePlanFor(100, 4000, delays).whenQuiet).toBe(false);
+    expect(savePlanFor(1, 40, { ...delays, minChanges: 1 }).whenQuiet).toBe(false);
+  });
+
+  it('never saves sooner than ten times the last save took', () => {
+    const slow = { ...delays, lastSaveMs: 40_000 };
+    expect(savePlanFor(400, 400_000, slow)).toEqual({ whenQuiet: false, delayMs: 400_000 });
+    expect(savePlanFor(1, 400_000, slow)).toEqual({ whenQuiet: true, delayMs: 400_000 });
   });
 });

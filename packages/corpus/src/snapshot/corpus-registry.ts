@@ -15,7 +15,7 @@ import {
   createCorpusRoot,
   isWatching,
   type RootContext,
-  saveDelayAfter,
+  savePlanFor,
   syncRoot,
 } from './corpus-root.js';
 import type { CorpusSnapshot } from './corpus-snapshot.js';
@@ -86,6 +86,14 @@ export interface CorpusRegistryOptions {
   cacheDir?: string | undefined;
   /** Delay between a change and the save of the projection it made, gathering a burst. Default 5000. */
   cacheSaveDelayMs?: number;
+  /**
+   * A change leaving fewer files than `cacheSaveMinChanges` (default 100,
+   * or 0.1 % of the tracked files when that is more) for a restart to read
+   * again is saved only once the root has been quiet this long (default
+   * 300000): see `savePlanFor`.
+   */
+  cacheQuietSaveMs?: number;
+  cacheSaveMinChanges?: number;
   /**
    * How long `get` waits for a root's first load before it throws
    * `CorpusLoading` (a 503 with Retry-After) instead; the load goes on.
@@ -203,7 +211,13 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
           logger: options.logger,
           pause: () => slicer.yieldIfDue(),
         });
-  const saveDelayMs = options.cacheSaveDelayMs ?? 5000;
+  const saveDelays = {
+    settleMs: options.cacheSaveDelayMs ?? 5000,
+    quietMs: options.cacheQuietSaveMs ?? 300_000,
+    ...(options.cacheSaveMinChanges === undefined
+      ? {}
+      : { minChanges: options.cacheSaveMinChanges }),
+  };
   const context: RootContext = {
     logger: options.logger,
     caches,
@@ -326,23 +340,32 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
     return next;
   };
 
-  /** After a sync that moved the state, a save once the burst of changes has settled. */
+  /**
+   * After a sync that moved the state: a save once the burst of changes has
+   * settled, or, for a few changes, once the root has been quiet
+   * (`savePlanFor`); each change starts a quiet wait again.
+   */
   const scheduleSave = (root: CorpusRoot): void => {
-    if (store === undefined || isClosed || root.saveTimer !== undefined) {
+    if (store === undefined || isClosed) {
       return;
     }
-    if (root.state.generation === root.savedGeneration) {
+    const unsaved = root.state.generation - root.savedGeneration;
+    if (unsaved === 0) {
       return;
     }
-    root.saveTimer = setTimeout(
-      () => {
-        root.saveTimer = undefined;
-        if (roots.get(root.state.root) === root) {
-          save(root).catch(() => undefined);
-        }
-      },
-      saveDelayAfter(root.lastSaveMs, saveDelayMs),
-    );
+    const tracked = root.state.metadata.size + root.state.artifacts.size;
+    const plan = savePlanFor(unsaved, tracked, { ...saveDelays, lastSaveMs: root.lastSaveMs });
+    if (root.saveTimer !== undefined && !root.saveWhenQuiet) {
+      return; // a save after the burst is due already
+    }
+    clearTimeout(root.saveTimer);
+    root.saveWhenQuiet = plan.whenQuiet;
+    root.saveTimer = setTimeout(() => {
+      root.saveTimer = undefined;
+      if (roots.get(root.state.root) === root) {
+        save(root).catch(() => undefined);
+      }
+    }, plan.delayMs);
     root.saveTimer.unref();
   };
 
