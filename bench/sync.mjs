@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { SESSION_COOKIE, sessionCookieValue } from '@podcast/auth';
 import { createDatabase, createSession, upsertUserFromProvider } from '@podcast/db';
 import { createTestDatabase } from '@podcast/testing';
-import { compare, freePort, startProcess, stopProcess } from './lib.mjs';
+import { compare, freePort, startProcess, stopProcess, timeUntil } from './lib.mjs';
 
 const SESSION_SECRET = 'bench-session-secret-of-at-least-32-characters';
 
@@ -89,6 +89,17 @@ export async function syncBench(root, bareUrl, { duration = 5, uploads = 20 } = 
       readyUrl: `${base}/api/health`,
     });
     const cookie = await webCookie(database.url);
+    // The health route answers before the corpus is loaded, and the catalog
+    // answers 503 with Retry-After until it is: wait for the catalog.
+    await timeUntil(
+      () => undefined,
+      async () => {
+        const res = await fetch(`${base}/api/app/podcasts?page_size=1`, { headers: { cookie } });
+        await res.arrayBuffer();
+        return res.status !== 503;
+      },
+      120_000,
+    );
     const minted = await call(base, '/api/app/sync/app-passwords', {
       method: 'POST',
       headers: { cookie },
