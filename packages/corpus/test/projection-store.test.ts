@@ -31,6 +31,7 @@ import {
   RUN_NEW,
   RUN_OLD,
   servedOf,
+  setMtime,
   until,
   writeJson,
   writeStandardCorpus,
@@ -552,14 +553,14 @@ describe('persisted corpus projection', () => {
     await until(async () => registry.projection()?.saves === 1);
     expect(Date.now() - started).toBeGreaterThanOrEqual(550);
     const add = async (n: number) => {
-      const file = await writeJson(
+      const relpath = `${RUN_NEW}/metadata/000${n} - new.metadata.json`;
+      await writeJson(
         root,
-        `${RUN_NEW}/metadata/000${n} - new.metadata.json`,
+        relpath,
         metadataDoc({ feedId: 'show-a', episodeId: `a${n}`, title: `New ${n}` }),
       );
       // Old enough to be stored (a file written in the last 2 s is read again by a restart).
-      const anHourAgo = Date.now() / 1000 - 3600;
-      await utimes(file, anHourAgo, anHourAgo);
+      await setMtime(root, relpath, Date.now() / 1000 - 3600);
     };
     await add(3);
     await registry.refresh(root);

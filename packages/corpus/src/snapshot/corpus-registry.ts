@@ -93,6 +93,7 @@ export interface CorpusRegistryOptions {
    * 300000): see `savePlanFor`.
    */
   cacheQuietSaveMs?: number;
+  /** The fewest unsaved changes saved after the burst settles (default 100; see `cacheQuietSaveMs`). */
   cacheSaveMinChanges?: number;
   /**
    * How long `get` waits for a root's first load before it throws
@@ -353,11 +354,11 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
     if (unsaved === 0) {
       return;
     }
-    const tracked = root.state.metadata.size + root.state.artifacts.size;
-    const plan = savePlanFor(unsaved, tracked, { ...saveDelays, lastSaveMs: root.lastSaveMs });
     if (root.saveTimer !== undefined && !root.saveWhenQuiet) {
       return; // a save after the burst is due already
     }
+    const tracked = root.state.metadata.size + root.state.artifacts.size;
+    const plan = savePlanFor(unsaved, tracked, { ...saveDelays, lastSaveMs: root.lastSaveMs });
     clearTimeout(root.saveTimer);
     root.saveWhenQuiet = plan.whenQuiet;
     root.saveTimer = setTimeout(() => {
