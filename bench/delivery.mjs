@@ -1,6 +1,7 @@
 // `pnpm bench --only=delivery`: the worker's last mile against local receivers:
 // emails/s through pooled SMTP (nodemailer, 5 connections, as the worker runs it)
-// and Web Push/s to a local TLS push endpoint (aes128gcm + VAPID per message).
+// and Web Push/s to a local TLS push endpoint (aes128gcm per message, one VAPID token
+// per push service, as the worker sends them).
 // Rendering is included; the seam is not (the notifications part measures it).
 import { createECDH, randomBytes } from 'node:crypto';
 import https from 'node:https';

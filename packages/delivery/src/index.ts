@@ -24,7 +24,12 @@ export { createRelaySender, fetchRelayEvents, relayOutcome } from './senders/rel
 export type { EmailSend, EmailSender } from './senders/smtp-sender.js';
 export { createSmtpSender } from './senders/smtp-sender.js';
 export type { VapidKeys, WebPushOptions, WebPushSender } from './senders/web-push-sender.js';
-export { createWebPushSender, webPushOutcome } from './senders/web-push-sender.js';
+export {
+  createWebPushSender,
+  VAPID_RENEW_SECONDS,
+  VAPID_TOKEN_SECONDS,
+  webPushOutcome,
+} from './senders/web-push-sender.js';
 export type { EmailRenderer, RenderedEmail } from './templates/email-template.js';
 export { createEmailRenderer, RenderError } from './templates/email-template.js';
 export type { RenderedPush } from './templates/push-template.js';

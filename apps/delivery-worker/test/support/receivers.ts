@@ -105,12 +105,18 @@ function verifyEs256Jwt(jwt: string, key: KeyObject) {
 export interface ReceivedPush {
   path: string;
   payload: unknown;
+  /** The VAPID JWT as sent (compact form). */
+  jwt: string;
   jwtClaims: Record<string, unknown>;
   vapidKey: string;
 }
 
 /** Verifies `vapid t=<jwt>, k=<key>` (RFC 8292): an ES256 JWT signed by the key given beside it. */
-function verifyVapid(header: string | undefined): { claims: Record<string, unknown>; key: string } {
+function verifyVapid(header: string | undefined): {
+  jwt: string;
+  claims: Record<string, unknown>;
+  key: string;
+} {
   const match = /^vapid t=([^,\s]+),\s*k=([A-Za-z0-9_-]+)$/.exec(header ?? '');
   if (!match) {
     throw new Error(`not a vapid authorization: ${header}`);
@@ -130,7 +136,7 @@ function verifyVapid(header: string | undefined): { claims: Record<string, unkno
   if (!token.isSigned || token.header().alg !== 'ES256') {
     throw new Error('VAPID JWT signature does not verify');
   }
-  return { claims: token.claims(), key };
+  return { jwt, claims: token.claims(), key };
 }
 
 /**
@@ -154,7 +160,7 @@ export async function startPushReceiver(
         return;
       }
       try {
-        const { claims, key } = verifyVapid(req.headers.authorization);
+        const { jwt, claims, key } = verifyVapid(req.headers.authorization);
         const subscriber = subscribers.get(route);
         if (!subscriber || req.headers['content-encoding'] !== 'aes128gcm') {
           throw new Error(`unexpected push to ${route}`);
@@ -167,6 +173,7 @@ export async function startPushReceiver(
         received.push({
           path: route,
           payload: JSON.parse(plain.toString('utf8')),
+          jwt,
           jwtClaims: claims,
           vapidKey: key,
         });
