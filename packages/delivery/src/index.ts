@@ -31,6 +31,10 @@ export {
   webPushOutcome,
 } from './senders/web-push-sender.js';
 export type { EmailRenderer, RenderedEmail } from './templates/email-template.js';
-export { createEmailRenderer, RenderError } from './templates/email-template.js';
+export {
+  createEmailRenderer,
+  RenderError,
+  withoutIndentation,
+} from './templates/email-template.js';
 export type { RenderedPush } from './templates/push-template.js';
 export { renderPush } from './templates/push-template.js';

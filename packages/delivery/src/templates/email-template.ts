@@ -83,6 +83,19 @@ function plainText(
 }
 
 /**
+ * `html` without the indentation MJML writes at the start of each line: a
+ * quarter of the bytes of an email (12.3 → 9.3 KB for a daily recap), each
+ * of which nodemailer scans, quoted-printable encodes and dot-stuffs, and
+ * the relay stores. The line breaks stay, so text never runs into the next
+ * word: a line break is white space to HTML as the indentation was, and the
+ * layout has no `<pre>` or `<textarea>`, where it would not be (checked
+ * here, so a layout that gains one keeps its indentation).
+ */
+export function withoutIndentation(html: string): string {
+  return /<(?:pre|textarea)\b/i.test(html) ? html : html.replace(/\n[ \t]+/g, '\n');
+}
+
+/**
  * Compiles the MJML layout once and renders each email template from an
  * envelope's structured payload: HTML (every value escaped) and plain text,
  * deep links under `appBaseUrl`, and the one-click unsubscribe URL of the
@@ -94,7 +107,10 @@ export async function createEmailRenderer(appBaseUrl: string): Promise<EmailRend
     validationLevel: 'strict',
     keepComments: false,
   });
-  const fill = Handlebars.compile(compiled.html, { strict: false, noEscape: false });
+  const fill = Handlebars.compile(withoutIndentation(compiled.html), {
+    strict: false,
+    noEscape: false,
+  });
   return {
     render(envelope) {
       const wording = EMAIL_TEMPLATES[envelope.template];
