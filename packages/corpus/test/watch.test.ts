@@ -1,4 +1,4 @@
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import type { EpisodeRecord } from '../src/records/episode-record.js';
@@ -13,6 +13,7 @@ import {
   RUN_OLD,
   retitleNewestOne,
   servedOf,
+  setMtime,
   until,
   writeJson,
 } from './corpus-fixture.js';
@@ -173,6 +174,31 @@ describe('corpus registry with a watcher', () => {
       await settled((s) => s.findEpisodeById('a4') !== undefined);
     },
   );
+
+  it('forgets every file of a run that went, its files long settled (walking)', async () => {
+    const root = await makeStandardCorpus();
+    // Older than the racy window: no file is re-statted as recent, so only the
+    // walk's listing changes can tell the sync which files went.
+    const hourAgo = Date.now() / 1000 - 3600;
+    for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) {
+        await setMtime(root, path.relative(root, path.join(entry.parentPath, entry.name)), hourAgo);
+      }
+    }
+    registry = createQuietRegistry({ watch: false, refreshIntervalMs: 0 });
+    expect((await registry.get(root)).findEpisodeById('a4')).toBeUndefined();
+    const before = await registry.get(root);
+    expect(before.artifacts.some((a) => a.relative_path.startsWith(RUN_NEW))).toBe(true);
+    await rename(path.join(root, RUN_NEW), path.join(root, 'feeds/show-a/.trashed-run'));
+    const after = await registry.get(root);
+    expect(after.artifacts.some((a) => a.relative_path.startsWith(RUN_NEW))).toBe(false);
+    const other = createQuietRegistry({ watch: false });
+    try {
+      expect(servedOf(after)).toEqual(servedOf(await other.get(root)));
+    } finally {
+      other.close();
+    }
+  });
 
   it('runs a full rescan once the safety interval has passed', async () => {
     let clock = 1_000_000;

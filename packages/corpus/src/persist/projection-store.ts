@@ -175,18 +175,20 @@ const SLAB_BYTES = 1 << 22;
 function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
   const values = createValueReader(state.strings.shapes);
   let listed: string[] | undefined;
-  /** Each listed metadata file's sibling relpaths, from its listing (see `listTrackedFiles`). */
-  const siblings = new Map<string, Siblings>();
+  /** Each listed metadata file's sibling relpaths by its place, from its listing (see `listTrackedFiles`). */
+  const siblings: Array<Siblings | undefined> = [];
+  /** The place of the file a file row names among the listed files (-1: named as text, `fileAt`). */
+  let place = -1;
   /** The relpath a file row names: by its place among the listed files, or (after a zero) as text. */
   const fileOf = (input: ByteReader, listedFiles: readonly string[]): string => {
-    const place = input.uint();
-    if (place === 0) {
+    place = input.uint() - 1;
+    if (place === -1) {
       return state.strings.one(input.text());
     }
-    const relpath = listedFiles[place - 1];
+    const relpath = listedFiles[place];
     if (relpath === undefined) {
       throw new ProjectionValueError(
-        `a file row names listed file ${place} of ${listedFiles.length}`,
+        `a file row names listed file ${place + 1} of ${listedFiles.length}`,
       );
     }
     return relpath;
@@ -237,7 +239,7 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
         hooks.listed?.(state.dirs.keys(), named);
         // Their files' relpaths are made here, once: the file rows below name them by place.
         state.storedTracked = listTrackedFiles(state.dirs, undefined, siblings);
-        listed = [...state.storedTracked.keys()];
+        listed = state.storedTracked.relpaths;
       }
       if (kind === ROW_KIND.d) {
         const rel = input.text();
@@ -258,7 +260,7 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
         if (kind === ROW_KIND.m) {
           const metadata = values.read(input) as EpisodeMetadata | null | undefined;
           const entry = newCachedMetadata(mtimeMs, size, metadata);
-          entry.siblings = siblings.get(rel);
+          entry.siblings = place === -1 ? undefined : siblings[place];
           state.metadata.set(rel, entry);
         } else {
           const artifactKind = ARTIFACT_KIND_OF[kind];

@@ -5,6 +5,7 @@ import {
   type CorpusState,
   setFileVersion,
   type TrackedKind,
+  type TrackedList,
   touchOwnerOf,
 } from './corpus-state.js';
 import { type Ahead, type AheadResults, startAhead } from './parse-ahead.js';
@@ -134,13 +135,16 @@ const FILES_PER_SLICE_CHECK = 64;
  */
 export async function applyVersionCheck(
   state: CorpusState,
-  tracked: ReadonlyMap<string, TrackedKind>,
+  listed: TrackedList,
   moved: ReadonlyMap<string, FileStat | undefined>,
   deps: SyncDeps,
 ): Promise<{ met: number; fresh: Array<[string, TrackedKind]> }> {
   let met = 0;
   const fresh: Array<[string, TrackedKind]> = [];
-  for (const [relpath, kind] of tracked) {
+  const { relpaths, kinds } = listed;
+  for (let i = 0; i < relpaths.length; i++) {
+    const relpath = relpaths[i] as string;
+    const kind = kinds[i] as TrackedKind;
     const cache = cacheFor(state, kind);
     const known = cache.get(relpath);
     if (known === undefined) {

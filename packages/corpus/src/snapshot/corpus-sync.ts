@@ -13,12 +13,15 @@ import { checkArt, loadMetadata, loadWinnerArtifacts } from './corpus-reads.js';
 import {
   type CorpusState,
   dedupWinners,
+  heldKindOf,
   listTrackedFiles,
   newCachedArtifact,
   newCachedMetadata,
   type TrackedKind,
+  type TrackedList,
   touchOwnerOf,
   trackedIn,
+  trackedPairs,
 } from './corpus-state.js';
 import type { StringPool } from './string-pool.js';
 import type { VersionCheck } from './version-check.js';
@@ -39,10 +42,10 @@ export interface SyncRequest {
 
 const NO_IO = { filesRead: 0, filesStatted: 0, filesSkipped: 0, dirsListed: 0 };
 
-function forgetVanished(state: CorpusState, tracked: Map<string, TrackedKind>): void {
+function forgetVanished(state: CorpusState, listed: ReadonlySet<string>): void {
   for (const cache of [state.metadata, state.artifacts] as Map<string, unknown>[]) {
     for (const relpath of cache.keys()) {
-      if (!tracked.has(relpath)) {
+      if (!listed.has(relpath)) {
         forget(state, cache, relpath);
       }
     }
@@ -89,7 +92,7 @@ function needsStat(
 
 function filesToStat(
   state: CorpusState,
-  tracked: Map<string, TrackedKind>,
+  tracked: Iterable<[string, TrackedKind]>,
   request: SyncRequest,
   relisted: ReadonlySet<string>,
 ) {
@@ -104,17 +107,35 @@ function filesToStat(
 }
 
 /**
- * The tracked files that went and came with the directories this walk
- * re-listed or lost, and `tracked` updated to match: a sync after a few
- * changes costs what changed, not a pass over every tracked file.
+ * `filesToStat` over every file the state holds, which after a sync are the
+ * tracked files: read off the caches, with no lookup per file.
  */
-function applyListingChanges(
-  tracked: Map<string, TrackedKind>,
+function heldFilesToStat(state: CorpusState, request: SyncRequest, relisted: ReadonlySet<string>) {
+  const files: Array<[string, TrackedKind]> = [];
+  for (const [relpath, known] of state.metadata) {
+    if (needsStat(known, relpath, request, relisted)) {
+      files.push([relpath, 'metadata']);
+    }
+  }
+  for (const [relpath, known] of state.artifacts) {
+    if (needsStat(known, relpath, request, relisted)) {
+      files.push([relpath, known.kind]);
+    }
+  }
+  return files;
+}
+
+/**
+ * The tracked files that went and came with the directories this walk
+ * re-listed or lost: a sync after a few changes costs what changed, not a
+ * pass over every tracked file.
+ */
+function listingChanges(
   before: DirIndex,
   after: DirIndex,
   relisted: ReadonlySet<string>,
   pool: StringPool,
-): { gone: string[]; came: Array<[string, TrackedKind]> } {
+): { dirs: Set<string>; gone: string[]; came: Array<[string, TrackedKind]> } {
   const dirs = new Set(relisted);
   for (const dir of before.keys()) {
     if (!after.has(dir)) {
@@ -129,21 +150,46 @@ function applyListingChanges(
     for (const [relpath] of trackedIn(dir, before.get(dir))) {
       if (!nextNames.has(relpath)) {
         gone.push(relpath);
-        tracked.delete(relpath);
       }
     }
-    for (const [relpath, kind] of next) {
-      tracked.set(relpath, kind);
-      came.push([relpath, kind]);
+    came.push(...next);
+  }
+  return { dirs, gone, came };
+}
+
+/**
+ * A restart's list of the stored listings' files, brought up to date with
+ * the directories the first walk re-listed or lost (usually none: the list
+ * is returned as it is).
+ */
+function updatedStoredList(
+  stored: TrackedList,
+  before: DirIndex,
+  after: DirIndex,
+  relisted: ReadonlySet<string>,
+  pool: StringPool,
+): TrackedList {
+  const { dirs, came } = listingChanges(before, after, relisted, pool);
+  if (dirs.size === 0) {
+    return stored;
+  }
+  const updated: TrackedList = { relpaths: [], kinds: [] };
+  for (const [relpath, kind] of trackedPairs(stored)) {
+    if (!dirs.has(path.posix.dirname(relpath) === '.' ? '' : path.posix.dirname(relpath))) {
+      updated.relpaths.push(relpath);
+      updated.kinds.push(kind);
     }
   }
-  return { gone, came };
+  for (const [relpath, kind] of came) {
+    updated.relpaths.push(relpath);
+    updated.kinds.push(kind);
+  }
+  return updated;
 }
 
 /** The files a sync with known listings may need to stat: named, recent, or in a re-listed directory. */
 function candidatesToStat(
   state: CorpusState,
-  tracked: Map<string, TrackedKind>,
   request: SyncRequest,
   relisted: ReadonlySet<string>,
   after: DirIndex,
@@ -158,7 +204,7 @@ function candidatesToStat(
   }
   const files: Array<[string, TrackedKind]> = [];
   for (const relpath of names) {
-    const kind = tracked.get(relpath);
+    const kind = heldKindOf(state, relpath);
     const known = kind === undefined ? undefined : cacheFor(state, kind).get(relpath);
     if (known !== undefined && needsStat(known, relpath, request, relisted)) {
       files.push([relpath, kind as TrackedKind]);
@@ -270,42 +316,41 @@ export async function syncCorpusState(
   let came: Iterable<[string, TrackedKind]>;
   /** Files a restart's version check statted for this sync (its worker, not `statKnown`). */
   let checked = 0;
-  const first = state.tracked === undefined;
-  if (state.tracked === undefined) {
+  const first = !state.synced;
+  if (first) {
     // First sync of this state: every listing is new, or what a restart
     // read of them is brought up to date with what the walk re-listed.
     const stored = state.storedTracked;
     state.storedTracked = undefined;
-    const tracked = stored ?? listTrackedFiles(walk.dirs, state.strings);
-    if (stored !== undefined) {
-      applyListingChanges(stored, before, walk.dirs, walk.relisted, state.strings);
-    }
-    state.tracked = tracked;
+    const listed =
+      stored === undefined
+        ? listTrackedFiles(walk.dirs, state.strings)
+        : updatedStoredList(stored, before, walk.dirs, walk.relisted, state.strings);
+    state.synced = true;
     // A restart's check of every stored file (undefined: it did not run, so they are statted here).
     const moved = await request.versionCheck?.finish();
     if (moved !== undefined) {
       const held = state.metadata.size + state.artifacts.size;
-      const { met, fresh } = await applyVersionCheck(state, tracked, moved, deps);
+      const { met, fresh } = await applyVersionCheck(state, listed, moved, deps);
       if (met < held) {
-        forgetVanished(state, tracked);
+        forgetVanished(state, new Set(listed.relpaths));
       }
       checked = met;
       came = fresh;
     } else {
-      forgetVanished(state, tracked);
-      toStat = filesToStat(state, tracked, request, walk.relisted);
-      came = tracked;
+      forgetVanished(state, new Set(listed.relpaths));
+      toStat = filesToStat(state, trackedPairs(listed), request, walk.relisted);
+      came = trackedPairs(listed);
     }
   } else {
-    const tracked = state.tracked;
-    const changes = applyListingChanges(tracked, before, walk.dirs, walk.relisted, state.strings);
+    const changes = listingChanges(before, walk.dirs, walk.relisted, state.strings);
     for (const relpath of changes.gone) {
       forget(state, state.metadata, relpath);
       forget(state, state.artifacts, relpath);
     }
     toStat = request.full
-      ? filesToStat(state, tracked, request, walk.relisted)
-      : candidatesToStat(state, tracked, request, walk.relisted, walk.dirs);
+      ? heldFilesToStat(state, request, walk.relisted)
+      : candidatesToStat(state, request, walk.relisted, walk.dirs);
     came = changes.came;
   }
   const counters: SyncCounters = {
