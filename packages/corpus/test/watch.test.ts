@@ -200,6 +200,27 @@ describe('corpus registry with a watcher', () => {
     }
   });
 
+  it('sees a settled file at the corpus root replaced by rename (walking)', async () => {
+    const root = await makeStandardCorpus();
+    // The root holds no episodes, but a GI file there is tracked and listed (an orphan).
+    const relpath = 'root-orphan.gi.json';
+    await writeJson(root, relpath, GI_1_0);
+    const hourAgo = Date.now() / 1000 - 3600;
+    await setMtime(root, relpath, hourAgo);
+    registry = createQuietRegistry({ watch: false, refreshIntervalMs: 0 });
+    const rowOf = (s: CorpusSnapshot) => s.artifacts.find((a) => a.relative_path === relpath);
+    const before = rowOf(await registry.get(root));
+    expect(before).toBeDefined();
+    // A rename moves the root's mtime, so the walk lists the root again; the
+    // file's own mtime stays settled, so only that listing can ask for its stat.
+    await writeJson(root, `${relpath}.tmp`, { ...GI_1_0, note: 'replaced, and longer' });
+    await setMtime(root, `${relpath}.tmp`, hourAgo + 60);
+    await rename(path.join(root, `${relpath}.tmp`), path.join(root, relpath));
+    const after = rowOf(await registry.get(root));
+    expect(after?.size_bytes).toBeGreaterThan(before?.size_bytes ?? Number.POSITIVE_INFINITY);
+    expect(after?.mtime_utc).not.toBe(before?.mtime_utc);
+  });
+
   it('runs a full rescan once the safety interval has passed', async () => {
     let clock = 1_000_000;
     const root = await makeStandardCorpus();

@@ -75,6 +75,12 @@ function registerNew(state: CorpusState, tracked: Iterable<[string, TrackedKind]
   }
 }
 
+/** The directory-index key of a tracked file's directory: '' for the corpus root (not `dirname`'s '.'). */
+function dirKeyOf(relpath: string): string {
+  const dir = path.posix.dirname(relpath);
+  return dir === '.' ? '' : dir;
+}
+
 function needsStat(
   known: AnyCached,
   relpath: string,
@@ -86,7 +92,7 @@ function needsStat(
     !known.stable ||
     request.dirtyFiles.has(relpath) ||
     // A watcher names each changed file, so a re-listed directory's other files need no stat.
-    (!request.trusted && relisted.has(path.posix.dirname(relpath)))
+    (!request.trusted && relisted.has(dirKeyOf(relpath)))
   );
 }
 
@@ -175,7 +181,7 @@ function updatedStoredList(
   }
   const updated: TrackedList = { relpaths: [], kinds: [] };
   for (const [relpath, kind] of trackedPairs(stored)) {
-    if (!dirs.has(path.posix.dirname(relpath) === '.' ? '' : path.posix.dirname(relpath))) {
+    if (!dirs.has(dirKeyOf(relpath))) {
       updated.relpaths.push(relpath);
       updated.kinds.push(kind);
     }
