@@ -1,7 +1,12 @@
 import type { CilInsight } from '@podcast/contracts';
 import { canonicalPersonId } from '../browse/person-ids.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
-import { BACKGROUND_SLICE_MS, createTimeSlicer, type TimeSlicer } from '../snapshot/time-slicer.js';
+import {
+  BACKGROUND_SLICE_MS,
+  createTimeSlicer,
+  forEachInSlices,
+  type TimeSlicer,
+} from '../snapshot/time-slicer.js';
 import { compareStructural, type GraphIndex, type GraphInsight, pushInto } from './graph-index.js';
 import type { InsightSentiment } from './insight-sentiment.js';
 import { isoWeekLabel, mondayOf, weeksBetween } from './iso-week.js';
@@ -245,71 +250,65 @@ export function conversationArc(
   return { topic_id: topicId, insight_types: typesEcho(query.types), undated, weeks: buckets };
 }
 
-/** Persons by count, then id. */
-function byCountThenId(counts: Map<string, number>): [string, number][] {
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-}
-
-/** Persons by how many of `items` they said, then id. */
-function speakerCounts(items: readonly GraphInsight[]): [string, number][] {
-  const counts = new Map<string, number>();
-  for (const item of items) {
-    for (const speaker of item.speakers) {
-      counts.set(speaker, (counts.get(speaker) ?? 0) + 1);
-    }
-  }
-  return byCountThenId(counts);
-}
-
-/** Insights counted between two looks at the slicer's clock. */
+/** Insights counted between two asks of the slicer (`forEachInSlices`). */
 const ITEMS_PER_CHECK = 256;
 
 /**
- * `speakerCounts`, yielding to other requests between slices: at 100,000
- * episodes the five largest topics hold 32,000 insights, spread over a heap
- * of 1.5 GB, and reading their speakers took 20-28 ms in one piece.
+ * Persons by how many of `items` they said, then id. Counted in slices: at
+ * 100,000 episodes the five largest topics hold 32,000 insights, spread over
+ * a heap of 1.5 GB, and reading their speakers took 20-28 ms in one piece.
  */
-async function speakerCountsInSlices(
+async function speakerCounts(
   items: readonly GraphInsight[],
   slicer: TimeSlicer,
 ): Promise<[string, number][]> {
   const counts = new Map<string, number>();
-  for (let i = 0; i < items.length; i++) {
-    if (i % ITEMS_PER_CHECK === ITEMS_PER_CHECK - 1) {
-      await slicer.yieldIfDue();
-    }
-    for (const speaker of (items[i] as GraphInsight).speakers) {
-      counts.set(speaker, (counts.get(speaker) ?? 0) + 1);
-    }
-  }
-  return byCountThenId(counts);
+  await forEachInSlices(
+    items,
+    slicer,
+    (item) => {
+      for (const speaker of item.speakers) {
+        counts.set(speaker, (counts.get(speaker) ?? 0) + 1);
+      }
+    },
+    ITEMS_PER_CHECK,
+  );
+  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
 }
 
+/** The slicer a graph-query answer counts in when its caller gives none: a background one. */
+const backgroundSlicer = () => createTimeSlicer(BACKGROUND_SLICE_MS);
+
 /** GET /api/topics/{id}/persons: people who discuss the topic in grounded quotes, most often first. */
-export function topicPersons(index: GraphIndex, topic: string) {
+export async function topicPersons(
+  index: GraphIndex,
+  topic: string,
+  slicer: TimeSlicer = backgroundSlicer(),
+) {
   const topicId = index.canonicalOf(topic, 'topic:');
   const grounded = (index.byTopic.get(topicId) ?? NONE).filter(
     (item) => item.insight.grounded && item.quotes.some((q) => q.speaker_id !== null),
   );
-  return { topic_id: topicId, person_ids: speakerCounts(grounded).map(([id]) => id) };
+  const counts = await speakerCounts(grounded, slicer);
+  return { topic_id: topicId, person_ids: counts.map(([id]) => id) };
 }
 
 /**
  * GET /api/topics/perspective-leaders: the most discussed topics and who says
- * most about each. Counted in slices (`speakerCountsInSlices`), like the
- * index it reads, so a request for it does not hold the others.
+ * most about each. Counted in slices (`speakerCounts`), like the index it
+ * reads, so a request for it does not hold the others.
  */
 export async function perspectiveLeaders(
   index: GraphIndex,
   limit: number,
-  slicer: TimeSlicer = createTimeSlicer(BACKGROUND_SLICE_MS),
+  slicer: TimeSlicer = backgroundSlicer(),
 ) {
   const top = [...index.byTopic]
     .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
     .slice(0, limit);
   const topics = [];
   for (const [topicId, items] of top) {
-    const leaders = await speakerCountsInSlices(items, slicer);
+    const leaders = await speakerCounts(items, slicer);
     topics.push({
       topic_id: topicId,
       label: index.labelOf(topicId),
