@@ -1,4 +1,4 @@
-import { createECDH, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -15,6 +15,7 @@ import {
   startNativePushReceiver,
   startPushReceiver,
   startSmtpReceiver,
+  vapidKeys,
 } from './support/receivers.js';
 import { type SeamStack, startSeamStack } from './support/seam-stack.js';
 
@@ -29,15 +30,6 @@ const escapeHtml = (text: string) =>
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#x27;');
-
-function vapidKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
-  };
-}
 
 describe('delivery worker end to end: scheduler → outbox → seam → receivers → status', () => {
   const corpus = copySampleCorpus('delivery-e2e');

@@ -1,18 +1,7 @@
-import { createECDH } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { createWebPushSender, VAPID_RENEW_SECONDS, VAPID_TOKEN_SECONDS } from '@podcast/delivery';
 import { selfSignedCert } from '@podcast/testing';
-import { pushClientKeys, startPushReceiver } from './support/receivers.js';
-
-function vapidKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return {
-    subject: 'mailto:ops@podcast.test',
-    publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
-  };
-}
+import { pushClientKeys, startPushReceiver, vapidKeys } from './support/receivers.js';
 
 const push = (n: number) => ({
   title: `t${n}`,
@@ -38,7 +27,7 @@ describe('Web Push: one VAPID token per push service, made again before it expir
   });
 
   it('reuses a service token until an hour before its expiry, per origin, each verified by the receiver', async () => {
-    const vapid = vapidKeys();
+    const vapid = { subject: 'mailto:ops@podcast.test', ...vapidKeys() };
     // Whole seconds from the real clock: web-push refuses an expiry over 24 h past it.
     const startS = Math.floor(Date.now() / 1000);
     let nowMs = startS * 1000;

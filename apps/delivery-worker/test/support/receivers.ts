@@ -54,6 +54,16 @@ export async function startSmtpReceiver(reject: ReadonlySet<string> = new Set(),
   };
 }
 
+/** An application server's VAPID key pair (P-256, base64url), as the worker's env takes it. */
+export function vapidKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  return {
+    publicKey: ecdh.getPublicKey().toString('base64url'),
+    privateKey: ecdh.getPrivateKey().toString('base64url'),
+  };
+}
+
 /** A browser's push subscription keys: an ECDH P-256 pair and an auth secret. */
 export function pushClientKeys() {
   const ecdh = createECDH('prime256v1');
