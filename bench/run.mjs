@@ -420,6 +420,15 @@ async function consumerBench(root, bareUrl) {
 
 const small = await corpusOf(10, 100);
 const large = await corpusOf(100, 100);
+// First, how fast the machine is today: the absolute rows below move with it.
+printTable('This machine now (no target; for setting runs of different days side by side)', [
+  {
+    label: 'read and parse 10,000 GI files on one thread; 2,000,000 objects kept',
+    ...JSON.parse(
+      execFileSync(process.execPath, [resolve(here, 'machine.mjs'), large], { encoding: 'utf8' }),
+    ),
+  },
+]);
 if (only.includes('load')) {
   const cache = resolve(here, 'out/projection-10k');
   await rm(cache, { recursive: true, force: true });
