@@ -29,7 +29,7 @@ export interface WalkResult {
 }
 
 export interface WalkOptions {
-  previous?: DirIndex;
+  previous?: ReadonlyMap<string, DirListing>;
   /** Directories to re-list even when their mtime is unchanged (watch events). */
   forceList?: ReadonlySet<string>;
   /**

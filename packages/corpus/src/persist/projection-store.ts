@@ -236,7 +236,7 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
         for (const listing of state.dirs.values()) {
           named += listing.files.length;
         }
-        hooks.listed?.(state.dirs.keys(), named);
+        hooks.listed?.(state.dirs, named);
         // Their files' relpaths are made here, once: the file rows below name them by place.
         state.storedTracked = listTrackedFiles(state.dirs, undefined, siblings);
         listed = state.storedTracked.relpaths;
@@ -281,8 +281,11 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
 
 /** What a restart does with the stored rows while the rest of the file is still read. */
 export interface RestoreHooks {
-  /** Every stored directory listing is in (they come first): the directories, and how many files they list. */
-  listed?(dirs: Iterable<string>, files: number): void;
+  /**
+   * Every stored directory listing is in (they come first): the listings,
+   * which the read no longer changes, and how many files they list.
+   */
+  listed?(dirs: ReadonlyMap<string, DirListing>, files: number): void;
   /** Stored file versions (relpath, mtime, size), a frame at a time. */
   stored?(files: ReadonlyArray<readonly [string, number, number]>): void;
 }

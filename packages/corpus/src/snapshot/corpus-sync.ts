@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type DirIndex, walkCorpus } from '../discovery/discovery.js';
+import { type DirIndex, type WalkResult, walkCorpus } from '../discovery/discovery.js';
 import {
   type AnyCached,
   applyVersionCheck,
@@ -38,6 +38,12 @@ export interface SyncRequest {
   trusted: boolean;
   /** After a restart: the stored files' versions, checked against the disk while the projection was read. */
   versionCheck?: VersionCheck;
+  /**
+   * After a restart: the walk of the corpus begun once the stored listings
+   * were read (every directory statted against them), which this sync
+   * takes instead of walking after the read.
+   */
+  walk?: Promise<WalkResult>;
 }
 
 const NO_IO = { filesRead: 0, filesStatted: 0, filesSkipped: 0, dirsListed: 0 };
@@ -303,13 +309,14 @@ export async function syncCorpusState(
   deps: SyncDeps,
 ): Promise<{ winners: Set<string>; counters: SyncCounters }> {
   finishDerivedSteps(state, deps);
-  const walk = await walkCorpus(state.root, {
-    previous: state.dirs,
-    forceList: request.dirtyDirs,
-    trustPrevious: request.trusted && !request.full,
-    nowMs: deps.nowMs,
-    concurrency: deps.concurrency,
-  });
+  const walk = await (request.walk ??
+    walkCorpus(state.root, {
+      previous: state.dirs,
+      forceList: request.dirtyDirs,
+      trustPrevious: request.trusted && !request.full,
+      nowMs: deps.nowMs,
+      concurrency: deps.concurrency,
+    }));
   const before = state.dirs;
   state.dirs = walk.dirs;
   const isQuiet = !request.full && walk.relisted.size === 0 && request.dirtyFiles.size === 0;
