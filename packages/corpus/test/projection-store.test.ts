@@ -466,7 +466,8 @@ describe('persisted corpus projection', () => {
       listed: (dirs, files) => seen.push(`listed ${[...dirs].length} ${files}`),
       stored: (files) => {
         seen.push('stored');
-        versions.push(...files.map(([relpath]) => relpath));
+        versions.push(...files.relpaths);
+        expect(files.versions).toHaveLength(2 * files.relpaths.length);
       },
     });
     expect(state).toBeDefined();

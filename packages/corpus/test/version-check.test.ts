@@ -1,8 +1,17 @@
 import { rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import type { StoredVersions } from '../src/snapshot/parse-worker.js';
 import { createVersionCheck } from '../src/snapshot/version-check.js';
 import { makeTempDir, memoryLogger } from './corpus-fixture.js';
+
+/** Versions as a frame's rows hand them over: relpaths, then each one's mtime and size. */
+function framed(rows: Array<[string, number, number]>): StoredVersions {
+  return {
+    relpaths: rows.map(([relpath]) => relpath),
+    versions: Float64Array.from(rows.flatMap(([, mtimeMs, size]) => [mtimeMs, size])),
+  };
+}
 
 /** Three files on disk and their versions as a projection would have stored them. */
 async function storedFiles() {
@@ -25,7 +34,7 @@ describe("a restart's check of stored file versions", () => {
     const check = createVersionCheck(root, { minFiles: 1, logger: memoryLogger().logger });
     // Added a row at a time, as frames arrive.
     for (const version of versions) {
-      check.add([version]);
+      check.add(framed([version]));
     }
     const moved = await check.finish();
     expect([...(moved?.keys() ?? [])].sort()).toEqual(['gone.json', 'grown.json']);
@@ -34,10 +43,20 @@ describe("a restart's check of stored file versions", () => {
     expect(moved?.has('same.json')).toBe(false);
   });
 
+  it('holds the frames that come before the worker is worth starting, then checks them all', async () => {
+    const { root, versions } = await storedFiles();
+    const check = createVersionCheck(root, { minFiles: 3, logger: memoryLogger().logger });
+    for (const version of versions) {
+      check.add(framed([version])); // the third row starts the worker, with the first two
+    }
+    const moved = await check.finish();
+    expect([...(moved?.keys() ?? [])].sort()).toEqual(['gone.json', 'grown.json']);
+  });
+
   it('runs no check for fewer files than the worker is worth: the sync stats them', async () => {
     const { root, versions } = await storedFiles();
     const check = createVersionCheck(root, { minFiles: 10, logger: memoryLogger().logger });
-    check.add(versions);
+    check.add(framed(versions));
     expect(await check.finish()).toBeUndefined();
   });
 
@@ -46,7 +65,7 @@ describe("a restart's check of stored file versions", () => {
     const check = createVersionCheck(root, { minFiles: 10, logger: memoryLogger().logger });
     check.expect(9); // too few: nothing starts, and the rows alone decide
     check.expect(12);
-    check.add(versions); // three rows, fewer than minFiles, checked by the running worker
+    check.add(framed(versions)); // three rows, fewer than minFiles, checked by the running worker
     const moved = await check.finish();
     expect([...(moved?.keys() ?? [])].sort()).toEqual(['gone.json', 'grown.json']);
   });
@@ -58,13 +77,13 @@ describe("a restart's check of stored file versions", () => {
       logger: memoryLogger().logger,
       script: path.join(root, 'no-such-worker.js'),
     });
-    missing.add(versions);
+    missing.add(framed(versions));
     expect(await missing.finish()).toBeUndefined();
     const dying = path.join(root, 'dying-worker.mjs');
     await writeFile(dying, 'process.exit(3);\n');
     const memory = memoryLogger();
     const dies = createVersionCheck(root, { minFiles: 1, logger: memory.logger, script: dying });
-    dies.add(versions);
+    dies.add(framed(versions));
     expect(await dies.finish()).toBeUndefined();
     expect(memory.lines.map((line) => line.msg)).toContain(
       'corpus version check failed; statting on the main thread',

@@ -13,6 +13,7 @@ import {
   type Siblings,
   trackedIn,
 } from '../snapshot/corpus-state.js';
+import type { StoredVersions } from '../snapshot/parse-worker.js';
 import { ByteReader, ByteWriter } from './bytes.js';
 import { PackedValue } from './packed-value.js';
 import {
@@ -222,7 +223,8 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
   return (bytes) => {
     const input = new ByteReader(bytes);
     let rows = 0;
-    const versions: Array<[string, number, number]> = [];
+    const relpaths: string[] = [];
+    const versions: number[] = [];
     while (!input.done) {
       const kind = input.byte();
       if (isTableChunk(kind)) {
@@ -256,7 +258,8 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
         const rel = fileOf(input, listed ?? []);
         const mtimeMs = input.float();
         const size = input.float();
-        versions.push([rel, mtimeMs, size]);
+        relpaths.push(rel);
+        versions.push(mtimeMs, size);
         if (kind === ROW_KIND.m) {
           const metadata = values.read(input) as EpisodeMetadata | null | undefined;
           const entry = newCachedMetadata(mtimeMs, size, metadata);
@@ -272,8 +275,8 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
         }
       }
     }
-    if (versions.length > 0) {
-      hooks.stored?.(versions);
+    if (relpaths.length > 0) {
+      hooks.stored?.({ relpaths, versions: Float64Array.from(versions) });
     }
     return rows;
   };
@@ -286,8 +289,8 @@ export interface RestoreHooks {
    * which the read no longer changes, and how many files they list.
    */
   listed?(dirs: ReadonlyMap<string, DirListing>, files: number): void;
-  /** Stored file versions (relpath, mtime, size), a frame at a time. */
-  stored?(files: ReadonlyArray<readonly [string, number, number]>): void;
+  /** Stored file versions, a frame at a time. */
+  stored?(files: StoredVersions): void;
 }
 
 export interface ProjectionStoreOptions {

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import { PARSE_WORKER_SCRIPT } from './parse-ahead.js';
 import type { FileStat } from './parse-file.js';
-import type { CheckedBatch, VersionBatch } from './parse-worker.js';
+import type { CheckedBatch, StoredVersions, VersionBatch } from './parse-worker.js';
 
 /**
  * The stored file versions of a restart, checked against the disk by a
@@ -23,8 +23,8 @@ export interface VersionCheck {
    * of a second to start while they arrived).
    */
   expect(files: number): void;
-  /** Stored files (relpath, mtime, size), as their rows are read. */
-  add(files: ReadonlyArray<readonly [string, number, number]>): void;
+  /** Stored files' versions, a frame's rows at a time as they are read. */
+  add(files: StoredVersions): void;
   /**
    * Waits for every answer, then stops the worker. The files added whose
    * version moved, with their (mtime, size) now (undefined: gone); every
@@ -50,7 +50,9 @@ const WORKER_FAILED = 'corpus version check failed; statting on the main thread'
 export function createVersionCheck(root: string, options: VersionCheckOptions): VersionCheck {
   const { minFiles, logger } = options;
   const script = options.script ?? PARSE_WORKER_SCRIPT;
-  let waiting: Array<readonly [string, number, number]> = [];
+  /** Batches added before the worker started, and how many files they name. */
+  let waiting: StoredVersions[] = [];
+  let waitingFiles = 0;
   let worker: Worker | undefined;
   let failed = false;
   let sent = 0;
@@ -96,9 +98,15 @@ export function createVersionCheck(root: string, options: VersionCheckOptions): 
     worker.on('exit', (code) => fail(new Error(`the worker exited with code ${code}`)));
     return true;
   };
-  const send = (files: ReadonlyArray<readonly [string, number, number]>) => {
-    if (worker !== undefined && files.length > 0) {
-      worker.postMessage({ task: 'verify', id: sent++, root, files } satisfies VersionBatch);
+  const send = ({ relpaths, versions }: StoredVersions) => {
+    if (worker !== undefined && relpaths.length > 0) {
+      worker.postMessage({
+        task: 'verify',
+        id: sent++,
+        root,
+        relpaths,
+        versions,
+      } satisfies VersionBatch);
     }
   };
   return {
@@ -115,12 +123,14 @@ export function createVersionCheck(root: string, options: VersionCheckOptions): 
         send(files);
         return;
       }
-      waiting.push(...files);
-      if (waiting.length >= minFiles && start()) {
-        send(waiting);
+      waiting.push(files);
+      waitingFiles += files.relpaths.length;
+      if (waitingFiles >= minFiles && start()) {
+        waiting.forEach(send);
       }
       if (worker !== undefined || failed) {
         waiting = [];
+        waitingFiles = 0;
       }
     },
     async finish() {
