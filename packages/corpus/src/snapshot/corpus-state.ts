@@ -373,7 +373,7 @@ const BRIDGE_SUFFIX = siblingArtifactName('', 'bridge');
  * every name that starts with a metadata file's stem and a dot sits next to
  * it: its siblings are found among a few neighbours, with no map of the
  * directory's names (at 100,000 episodes, 400,000 names hashed and 300,000
- * sibling names built to look them up cost a restart about 0.4 s). A stem
+ * sibling names built to look them up cost a restart about 0.15 s). A stem
  * that many names start with maps the directory's names once instead,
  * so a crafted listing cannot make the search quadratic; an unsorted one
  * only costs copies of the paths, never a wrong one.

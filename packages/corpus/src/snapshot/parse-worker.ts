@@ -25,7 +25,6 @@ export interface ParsedBatch {
   warnings: Array<[fields: Record<string, unknown>, message: string]>;
 }
 
-/** Stored file versions to compare with the disk. */
 /**
  * Stored file versions as a projection frame gives them: `versions[2i]`
  * and `versions[2i + 1]` are the mtime and size of `relpaths[i]`. Two
@@ -37,6 +36,7 @@ export interface StoredVersions {
   versions: Float64Array;
 }
 
+/** Stored file versions for the worker to compare with the disk. */
 export interface VersionBatch extends StoredVersions {
   task: 'verify';
   id: number;
