@@ -178,11 +178,11 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
   let listed: string[] | undefined;
   /** Each listed metadata file's sibling relpaths by its place, from its listing (see `listTrackedFiles`). */
   const siblings: Array<Siblings | undefined> = [];
-  /** The place of the file a file row names among the listed files (-1: named as text, `fileAt`). */
-  let place = -1;
-  /** The relpath a file row names: by its place among the listed files, or (after a zero) as text. */
-  const fileOf = (input: ByteReader, listedFiles: readonly string[]): string => {
-    place = input.uint() - 1;
+  /**
+   * The relpath a file row names, at `place` among the listed files, or
+   * after it as text when `place` is -1 (a file no stored listing names).
+   */
+  const fileAt = (place: number, input: ByteReader, listedFiles: readonly string[]): string => {
     if (place === -1) {
       return state.strings.one(input.text());
     }
@@ -255,7 +255,8 @@ function decoderFor(state: CorpusState, hooks: RestoreHooks): DecodeFrame {
         const rel = input.text();
         state.art.set(state.strings.one(rel), input.byte() === 1);
       } else {
-        const rel = fileOf(input, listed ?? []);
+        const place = input.uint() - 1;
+        const rel = fileAt(place, input, listed ?? []);
         const mtimeMs = input.float();
         const size = input.float();
         relpaths.push(rel);

@@ -331,12 +331,11 @@ export function listTrackedFiles(
 ): TrackedList {
   const relpaths: string[] = [];
   const kinds: TrackedKind[] = [];
-  /** The tracked names of the directory being listed, and the place of its first file. */
+  /** The tracked names of the directory being listed, and the places of its metadata files. */
   const names: string[] = [];
-  let first = 0;
   const metadata: number[] = [];
   for (const [dir, listing] of dirs) {
-    first = relpaths.length;
+    const first = relpaths.length;
     forEachTracked(dir, listing, pool, (name, relpath, kind) => {
       if (siblings !== undefined) {
         names.push(name);
