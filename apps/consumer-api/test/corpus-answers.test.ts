@@ -68,16 +68,30 @@ describe('app catalog routes over 1,000 generated episodes', () => {
   declareAnswerSuite('consumer', {
     generate: (out) => generateCorpus({ ...ANSWER_CORPUS, out, force: true }),
     recording: join(import.meta.dirname, 'fixtures/corpus-answers-consumer.json.gz'),
-    build: async (root, cacheDir, now) => {
-      const t = await buildTestApp({ env: { CORPUS_DIR: root, CORPUS_CACHE_DIR: cacheDir }, now });
+    build: async (root, cacheDir, now, early) => {
+      const t = await buildTestApp({
+        env: {
+          CORPUS_DIR: root,
+          CORPUS_CACHE_DIR: cacheDir,
+          ...(early ? { CORPUS_LOAD_WAIT_MS: '60000' } : {}),
+        },
+        now,
+        ...(early ? { corpus: { layersLaterMin: 1, beforeLayers: early.beforeLayers } } : {}),
+      });
       return {
         handler: t.app,
         snapshot: () => t.ctx.corpus.get(root),
         persist: () => t.ctx.corpus.persist(root),
         projection: () => t.ctx.corpus.projection(),
+        warm: () => t.ctx.corpus.warm(root),
         close: t.close,
       };
     },
     urls: answerRequests,
+    servedEarly: [
+      '/api/app/episodes',
+      '/api/app/episodes?page=3&page_size=50',
+      '/api/app/podcasts',
+    ],
   });
 });

@@ -17,20 +17,23 @@ describe('viewer corpus routes over 1,000 generated episodes', () => {
   declareAnswerSuite('viewer', {
     generate: (out) => generateCorpus({ ...ANSWER_CORPUS, out, force: true }),
     recording: join(import.meta.dirname, 'fixtures/corpus-answers-viewer.json.gz'),
-    build: async (root, cacheDir, now) => {
+    build: async (root, cacheDir, now, early) => {
       const viewer = buildViewerTestApp({
         corpusDir: root,
         now,
-        env: { CORPUS_CACHE_DIR: cacheDir },
+        env: { CORPUS_CACHE_DIR: cacheDir, ...(early ? { CORPUS_LOAD_WAIT_MS: '60000' } : {}) },
+        ...(early ? { corpus: { layersLaterMin: 1, beforeLayers: early.beforeLayers } } : {}),
       });
       return {
         handler: viewer.app,
         snapshot: () => viewer.corpus.get(root),
         persist: () => viewer.corpus.persist(root),
         projection: () => viewer.corpus.projection(),
+        warm: () => viewer.corpus.warm(root),
         close: viewer.close,
       };
     },
     urls: viewerAnswerRequests,
+    servedEarly: ['/api/corpus/episodes', '/api/corpus/episodes?limit=7', '/api/corpus/feeds'],
   });
 });

@@ -36,6 +36,12 @@ export const CorpusRootStatus = z
       .number()
       .int()
       .describe('The stored bytes those files hold, outside the JS heap'),
+    layers_loading: z
+      .boolean()
+      .describe(
+        'True while a first load reads the GI, KG and bridge files after its episodes are served: ' +
+          'routes that need them answer 503 with Retry-After until it ends',
+      ),
     view_of: z
       .string()
       .nullable()

@@ -50,13 +50,22 @@ export class NotFound extends DomainError {
 /**
  * A corpus whose first load is still running past the caller's patience:
  * a 503 with `Retry-After` (the kit sets the header from `retry_after_s`),
- * so a request never hangs on a large corpus loading.
+ * so a request never hangs on a large corpus loading. `'layers'`: the
+ * episodes are served already, and what was asked for needs the GI, KG or
+ * bridge files the load reads next (`episodes_ready: true` in the body).
  */
 export class CorpusLoading extends DomainError {
-  constructor(retryAfterSeconds: number) {
-    super('unavailable', 'the corpus is still loading; retry shortly', {
-      loading: true,
-      retry_after_s: retryAfterSeconds,
-    });
+  constructor(retryAfterSeconds: number, pending: 'corpus' | 'layers' = 'corpus') {
+    super(
+      'unavailable',
+      pending === 'layers'
+        ? "the corpus's insights, topics and people are still loading; retry shortly"
+        : 'the corpus is still loading; retry shortly',
+      {
+        loading: true,
+        retry_after_s: retryAfterSeconds,
+        ...(pending === 'layers' ? { episodes_ready: true } : {}),
+      },
+    );
   }
 }

@@ -1,7 +1,14 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, expect, it } from '@jest/globals';
-import { type AnswerBook, answersOf, listenOnLoopback, recordingFor } from './recorded-answers.js';
+import {
+  type AnswerBook,
+  answerKey,
+  answersOf,
+  listenOnLoopback,
+  readAnswerBook,
+  recordingFor,
+} from './recorded-answers.js';
 import { createScratch } from './sample-corpus.js';
 
 /*
@@ -19,7 +26,19 @@ export interface AnswerApp<S> {
   persist(): Promise<void>;
   /** The projection store's counters (the registry's `projection()`). */
   projection(): { hits: number; misses: number } | null;
+  /** Waits for the whole first load (the registry's `warm`). */
+  warm(): Promise<unknown>;
   close(): Promise<void>;
+}
+
+/**
+ * How the app is built for the check of a first load that serves its
+ * episodes before their layers: requests get the early snapshot instead of
+ * waiting (a `CORPUS_LOAD_WAIT_MS` that is set), from one layer file left
+ * to read (`layersLaterMin: 1`), and the load calls `beforeLayers` there.
+ */
+export interface EarlyLayers {
+  beforeLayers(root: string): Promise<void>;
 }
 
 export interface AnswerSuite<S> {
@@ -31,9 +50,16 @@ export interface AnswerSuite<S> {
   /** The gzipped recording, checked in beside the test. */
   recording: string;
   /** Builds the app over the corpus at `root`, its projection kept in `cacheDir`, with the suite's clock. */
-  build(root: string, cacheDir: string, now: () => Date): Promise<AnswerApp<S>>;
+  build(
+    root: string,
+    cacheDir: string,
+    now: () => Date,
+    early?: EarlyLayers,
+  ): Promise<AnswerApp<S>>;
   /** The URLs to ask, in a fixed order, planned from the app's snapshot. */
   urls(snapshot: S): string[];
+  /** URLs that need no GI, KG or bridge file: answered as recorded while the layers load. */
+  servedEarly: readonly string[];
 }
 
 /** The clock every recording was made at: the day after the generator's newest episode. */
@@ -110,10 +136,14 @@ export function declareAnswerSuite<S>(label: string, suite: AnswerSuite<S>): voi
     scratch.remove();
   });
 
+  /** The URLs of the first start, kept for the check that cannot plan them from its own snapshot. */
+  let planned: string[] | undefined;
+
   async function answersOfApp(check: (app: AnswerApp<S>) => Promise<void>) {
     const app = await suite.build(root, cacheDir, () => ANSWER_CLOCK);
     const server = await listenOnLoopback(app.handler);
     try {
+      planned ??= suite.urls(await app.snapshot());
       const answers = await answersOf(server.base, suite.urls(await app.snapshot()), root);
       await check(app);
       return answers;
@@ -144,6 +174,64 @@ export function declareAnswerSuite<S>(label: string, suite: AnswerSuite<S>): voi
       expect(app.projection()).toMatchObject({ hits: 1, misses: 0 });
     });
     expectRecorded(answers);
+  }, 120_000);
+
+  it('answers from the episodes while a first start reads the layers, then as recorded', async () => {
+    if (planned === undefined) {
+      await answersOfApp(async () => {}); // run alone: the first start plans them
+    }
+    const urls = planned ?? [];
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached = () => {};
+    const held = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const app = await suite.build(root, join(scratch.dir, 'cache-early'), () => ANSWER_CLOCK, {
+      beforeLayers: async () => {
+        reached();
+        await gate;
+      },
+    });
+    const server = await listenOnLoopback(app.handler);
+    try {
+      const loaded = app.warm();
+      await held;
+      const early = await answersOf(server.base, urls, root);
+      const recorded = readAnswerBook(suite.recording) ?? {};
+      const later: string[] = [];
+      for (const asked of urls) {
+        const url = answerKey(asked, root);
+        const answer = early[url];
+        if (answer?.status === 503) {
+          // Turned away for the layers, never for the corpus as a whole.
+          expect({ url, body: answer.body }).toMatchObject({
+            url,
+            body: { status: 503, loading: true, episodes_ready: true, retry_after_s: 5 },
+          });
+          later.push(asked);
+        } else {
+          expect({ url, ...answer }).toEqual({ url, ...recorded[url] });
+        }
+      }
+      for (const url of suite.servedEarly) {
+        expect({ url, status: early[answerKey(url, root)]?.status }).toEqual({ url, status: 200 });
+      }
+      // Routes that read layers were asked (graph, digest, insights): the gate held them.
+      expect(later.length).toBeGreaterThan(0);
+      release();
+      await loaded;
+      const answers = await answersOf(server.base, later, root);
+      for (const [url, answer] of Object.entries(answers)) {
+        expect({ url, ...answer }).toEqual({ url, ...recorded[url] });
+      }
+    } finally {
+      release();
+      await server.close();
+      await app.close();
+    }
   }, 120_000);
 
   it('answers as recorded on a restart after the stored projection was corrupted', async () => {

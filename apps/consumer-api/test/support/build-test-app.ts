@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import type { AuthOptions } from '@podcast/auth';
-import type { CorpusSnapshot } from '@podcast/corpus';
+import type { CorpusRegistryOptions, CorpusSnapshot } from '@podcast/corpus';
 import type { AudioCheckSettings } from '@podcast/runtime';
 import { createTestDatabase, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
@@ -23,6 +23,8 @@ export interface TestAppOverrides {
   logger?: Logger;
   /** The clock of the whole context (routes and auth); the real one by default. */
   now?: () => Date;
+  /** Registry options over the test defaults (no watchers, no background refresh). */
+  corpus?: Partial<CorpusRegistryOptions>;
 }
 
 export interface TestApp {
@@ -52,7 +54,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   });
   const built = await buildConsumerContext(config, {
     // No watchers and no background refresh: tests refresh when they change files.
-    corpus: { watch: false, refreshIntervalMs: 60_000, serveStale: false },
+    corpus: { watch: false, refreshIntervalMs: 60_000, serveStale: false, ...overrides.corpus },
     ...(overrides.logger ? { logger: overrides.logger } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.auth ? { auth: overrides.auth } : {}),

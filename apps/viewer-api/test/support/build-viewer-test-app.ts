@@ -1,4 +1,4 @@
-import type { CorpusRegistry } from '@podcast/corpus';
+import type { CorpusRegistry, CorpusRegistryOptions } from '@podcast/corpus';
 import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
 import { pino } from 'pino';
@@ -17,6 +17,8 @@ export interface ViewerTestAppOptions {
   now?: () => Date;
   /** More environment variables for loadViewerConfig; they win over the ones above. */
   env?: Record<string, string>;
+  /** Registry options over the test defaults (no watchers, no background refresh). */
+  corpus?: Partial<CorpusRegistryOptions>;
 }
 
 export interface ViewerTestApp {
@@ -51,7 +53,7 @@ export function buildViewerTestApp(opts: ViewerTestAppOptions = {}): ViewerTestA
   const { ctx, close } = buildViewerContext(loadViewerConfig({ ...env, ...opts.env }), {
     logger: pino({ level: 'silent' }),
     // No watchers and no background refresh: tests refresh when they change files.
-    corpus: { watch: false, refreshIntervalMs: 60_000, serveStale: false },
+    corpus: { watch: false, refreshIntervalMs: 60_000, serveStale: false, ...opts.corpus },
     ...(opts.now ? { now: opts.now } : {}),
   });
   return { app: buildViewerApp(ctx), ctx, corpus: ctx.corpus, close };

@@ -155,13 +155,15 @@ function siblingsOfWinners(state: CorpusState, winners: ReadonlySet<string>): Se
 /**
  * Reads the GI/KG/bridge siblings of winning episodes that are not loaded
  * yet; artifacts of losing runs are released and, like orphans, only
- * statted for the listing.
+ * statted for the listing. `beforeReads` is told how many files are to be
+ * read, and awaited, before the first of them is.
  */
 export async function loadWinnerArtifacts(
   state: CorpusState,
   winners: ReadonlySet<string>,
   deps: SyncDeps,
   counters: SyncCounters,
+  beforeReads?: (count: number) => Promise<void>,
 ): Promise<void> {
   const done = state.artifactPass;
   if (done?.winners === winners && done.artifactsVersion === state.artifactsVersion) {
@@ -181,6 +183,7 @@ export async function loadWinnerArtifacts(
       toRead.push([relpath, file]);
     }
   }
+  await beforeReads?.(toRead.length);
   const ahead = aheadFor(
     'parse',
     state,

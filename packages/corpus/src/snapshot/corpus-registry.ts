@@ -101,6 +101,16 @@ export interface CorpusRegistryOptions {
    * Unset: `get` waits for the load however long it takes.
    */
   firstLoadWaitMs?: number | undefined;
+  /**
+   * With `firstLoadWaitMs` set: from this many GI/KG/bridge files left to
+   * read by a first load (once every metadata file is read), `get` answers
+   * with the episodes at once, and whatever needs a layer throws
+   * `CorpusLoading` until the load ends (`CorpusRoot.early`). Default
+   * 10,000 (about 3,300 episodes); `warm` always waits for the whole load.
+   */
+  layersLaterMin?: number;
+  /** Awaited after such an early snapshot is published, before the layers are read (tests). */
+  beforeLayers?: (root: string) => Promise<void>;
 }
 
 /** What an API's environment says about the corpus it serves (CORPUS_* variables). */
@@ -131,6 +141,9 @@ export function servingRegistryOptions(
     ...extra,
   };
 }
+
+/** See `layersLaterMin`: at 100,000 episodes the metadata take about a fifth of a first load. */
+const DEFAULT_LAYERS_LATER_MIN = 10_000;
 
 /** The Retry-After of a request turned away while a first load runs. */
 const LOADING_RETRY_AFTER_S = 5;
@@ -228,6 +241,10 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
     slicer,
     retryBaseMs: settleMs,
     ...(store ? { store } : {}),
+    ...(options.firstLoadWaitMs === undefined
+      ? {}
+      : { layersLaterMin: options.layersLaterMin ?? DEFAULT_LAYERS_LATER_MIN }),
+    ...(options.beforeLayers ? { beforeLayers: options.beforeLayers } : {}),
   };
   const roots = new Map<string, CorpusRoot>();
   const views = new Map<string, FolderView>();
@@ -502,21 +519,46 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
     return root.pending ?? sync(root, full);
   };
 
-  const getAny = (dir: string): { loading: boolean; pending: Promise<CorpusSnapshot> } => {
+  const getAny = (
+    dir: string,
+  ): { loading: boolean; root?: CorpusRoot; pending: Promise<CorpusSnapshot> } => {
     const { key, base } = placeOf(dir);
-    const loading = roots.get(base ?? key)?.snapshot === undefined;
-    return { loading, pending: base === undefined ? getRoot(key) : folderOf(key, base, false) };
+    const pending = base === undefined ? getRoot(key) : folderOf(key, base, false);
+    const held = roots.get(base ?? key);
+    const loading = held?.snapshot === undefined;
+    // A folder's view needs the artifact listing, which an early snapshot lacks.
+    return { loading, pending, ...(base === undefined && held ? { root: held } : {}) };
   };
 
-  /** A first load that outlasts `firstLoadWaitMs` answers CorpusLoading; the load itself goes on. */
-  const bounded = (pending: Promise<CorpusSnapshot>): Promise<CorpusSnapshot> => {
+  /**
+   * A first load that outlasts `firstLoadWaitMs` answers CorpusLoading; the
+   * load itself goes on. A root's episodes published early (`held.early`)
+   * end the wait too.
+   */
+  const bounded = (
+    pending: Promise<CorpusSnapshot>,
+    held: CorpusRoot | undefined,
+  ): Promise<CorpusSnapshot> => {
     const waitMs = options.firstLoadWaitMs;
     if (waitMs === undefined) {
       return pending;
     }
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new CorpusLoading(LOADING_RETRY_AFTER_S)), waitMs);
-      const settle = () => clearTimeout(timer);
+      const timer = setTimeout(() => {
+        settle();
+        reject(new CorpusLoading(LOADING_RETRY_AFTER_S));
+      }, waitMs);
+      const wake = () => {
+        if (held?.early !== undefined) {
+          settle();
+          resolve(held.early);
+        }
+      };
+      const settle = () => {
+        clearTimeout(timer);
+        held?.earlyWaiters.delete(wake);
+      };
+      held?.earlyWaiters.add(wake);
       pending.then(
         (snapshot) => {
           settle();
@@ -532,8 +574,11 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
 
   return {
     get(dir) {
-      const { loading, pending } = getAny(dir);
-      return loading ? bounded(pending) : pending;
+      const { loading, root, pending } = getAny(dir);
+      if (!loading) {
+        return pending;
+      }
+      return root?.early ? Promise.resolve(root.early) : bounded(pending, root);
     },
     warm: (dir) => getAny(dir).pending,
     refresh(dir) {

@@ -24,12 +24,29 @@ export interface RootContext {
   retryBaseMs: number;
   /** Where projections are persisted (CORPUS_CACHE_DIR); none when caching is off. */
   store?: ProjectionStore;
+  /**
+   * From this many GI/KG/bridge files left to read by a first load, its
+   * episodes are published (`CorpusRoot.early`) before those files are
+   * read. Undefined: never (callers wait for the whole load).
+   */
+  layersLaterMin?: number;
+  /** Awaited once an early snapshot is published, before the layers are read (tests hold the load here). */
+  beforeLayers?: (root: string) => Promise<void>;
 }
 
 /** One corpus root held by the registry: its loader state, last snapshot and pending change marks. */
 export interface CorpusRoot {
   state: CorpusState;
   snapshot?: CorpusSnapshot;
+  /**
+   * While a first load reads the GI, KG and bridge files, after every
+   * metadata file: a snapshot of the episodes that throws `CorpusLoading`
+   * for anything that needs a layer (`layersPending`). Cleared when the load
+   * ends, however it ends.
+   */
+  early?: CorpusSnapshot;
+  /** Requests waiting for the first load, told when `early` is published. */
+  earlyWaiters: Set<() => void>;
   pending?: Promise<CorpusSnapshot>;
   lastSyncMs: number;
   /** When the last walk that trusted nothing (first load, safety rescan, `refresh`) finished. */
@@ -167,6 +184,7 @@ export function createCorpusRoot(
     failures: 0,
     retryAtMs: 0,
     storeAsked: false,
+    earlyWaiters: new Set(),
     savedGeneration: 0,
     lastSaveMs: 0,
   };
@@ -202,6 +220,38 @@ async function syncToSnapshot(root: CorpusRoot, request: SyncRequest, context: R
   const generation = root.state.generation;
   // The racy-write window compares with file mtimes, so it needs the real clock.
   const deps = { ...context, nowMs: Date.now() };
+  const earlyFrom = context.layersLaterMin;
+  if (root.snapshot === undefined && earlyFrom !== undefined) {
+    request.beforeLayers = async (winners, counters, layersToRead) => {
+      if (layersToRead < earlyFrom) {
+        return;
+      }
+      root.early = buildCorpusSnapshot({
+        state: root.state,
+        winners,
+        stats: {
+          ...counters,
+          durationMs: Math.round(performance.now() - started),
+          metadataFiles: root.state.metadata.size,
+        },
+        loadedAt: context.now(),
+        caches: context.caches,
+        layersPending: true,
+      });
+      context.logger.info(
+        {
+          root: root.state.root,
+          episodes: root.early.episodes.length,
+          layers_to_read: layersToRead,
+        },
+        'corpus episodes served; reading their layers',
+      );
+      for (const wake of root.earlyWaiters) {
+        wake();
+      }
+      await context.beforeLayers?.(root.state.root);
+    };
+  }
   const { winners, counters } = await syncCorpusState(root.state, request, deps);
   root.syncs++;
   root.dirsStatted += counters.dirsStatted;
@@ -336,6 +386,7 @@ export async function syncRoot(
     );
     return root.snapshot;
   } finally {
+    root.early = undefined;
     request.versionCheck?.close();
     root.lastSyncMs = context.now().getTime();
   }

@@ -1,3 +1,4 @@
+import { CorpusLoading } from '@podcast/contracts';
 import type { CorpusCaches, CorpusPlace } from '../caches/corpus-caches.js';
 import type { NormalizedGraph } from '../graph/gi-graph.js';
 import { stripEpisodePrefix } from '../graph/layer-ids.js';
@@ -79,6 +80,13 @@ export interface SnapshotInput {
   stats: SnapshotStats;
   loadedAt: Date;
   caches: CorpusCaches;
+  /**
+   * Published while the first load still reads the GI, KG and bridge files
+   * (`CorpusRoot.early`): its episodes, feeds and lookups are complete, and
+   * whatever reads a layer or the artifact listing throws `CorpusLoading`
+   * (a 503 with Retry-After) rather than answer without them.
+   */
+  layersPending?: boolean;
 }
 
 function recordOf(
@@ -200,38 +208,26 @@ function feedsOf(episodes: readonly EpisodeRecord[]) {
   return { feeds, byFeed: firstBy(feeds, (f) => f.feed_id) };
 }
 
+/** The Retry-After of a request for layers the first load has not read yet. */
+const LAYERS_RETRY_AFTER_S = 5;
+
+function layersLoading(): never {
+  throw new CorpusLoading(LAYERS_RETRY_AFTER_S, 'layers');
+}
+
 export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
   const { state, winners } = input;
   const { episodes, bySlug, byId, byRelpath } = episodeListOf(state, winners, (relpath, file) =>
     recordOf(state, relpath, file),
   );
   const { feeds, byFeed } = memoOnState(state, 'feeds', [episodes], () => feedsOf(episodes));
-  // Its steps read the loader state: the next sync finishes it before it changes the state.
-  const listing = steppedValue(artifactListing(state, winners, episodes));
-  const values = steppedValue(artifactValues(state));
-  listing.buildInBackground();
-  values.buildInBackground();
-  state.beforeChange = () => {
-    try {
-      values.get();
-    } finally {
-      listing.get();
-    }
-  };
   const lost = losingCopies(state, winners);
-  const valueAt = (relpath: string | null) => {
-    const value = relpath === null ? undefined : values.get().get(relpath);
-    return value === undefined ? undefined : unpacked(value);
-  };
-  return Object.freeze({
+  const lookups = {
     root: state.root,
     caches: input.caches,
     loadedAt: input.loadedAt,
     episodes,
     feeds,
-    get artifacts() {
-      return listing.get();
-    },
     stats: Object.freeze({ ...input.stats }),
     derived: createDerivedValues(),
     lasting: state.lasting,
@@ -244,6 +240,40 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
       episode.metadata_relpath,
       ...(lost.get(episode.metadata_relpath) ?? []),
     ],
+  };
+  if (input.layersPending === true) {
+    // The layers are being read into the state under it: nothing derived from them is built.
+    return Object.freeze({
+      ...lookups,
+      get artifacts(): readonly ArtifactEntry[] {
+        return layersLoading();
+      },
+      graphOf: layersLoading,
+      kgOf: layersLoading,
+      bridgeOf: layersLoading,
+    });
+  }
+  // Its steps read the loader state: the next sync finishes it before it changes the state.
+  const listing = steppedValue(artifactListing(state, winners, episodes));
+  const values = steppedValue(artifactValues(state));
+  listing.buildInBackground();
+  values.buildInBackground();
+  state.beforeChange = () => {
+    try {
+      values.get();
+    } finally {
+      listing.get();
+    }
+  };
+  const valueAt = (relpath: string | null) => {
+    const value = relpath === null ? undefined : values.get().get(relpath);
+    return value === undefined ? undefined : unpacked(value);
+  };
+  return Object.freeze({
+    ...lookups,
+    get artifacts() {
+      return listing.get();
+    },
     graphOf: (episode: EpisodeRecord) => valueAt(episode.gi_relpath) as NormalizedGraph | undefined,
     kgOf: (episode: EpisodeRecord) => valueAt(episode.kg_relpath) as NormalizedKg | undefined,
     bridgeOf: (episode: EpisodeRecord) =>

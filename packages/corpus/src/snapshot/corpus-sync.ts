@@ -44,6 +44,16 @@ export interface SyncRequest {
    * takes instead of walking after the read.
    */
   walk?: Promise<WalkResult>;
+  /**
+   * A first sync's hook between its two reads: every metadata file is read
+   * and the winners are chosen, and `layersToRead` GI/KG/bridge files are
+   * next. Awaited before they are read.
+   */
+  beforeLayers?: (
+    winners: Set<string>,
+    counters: SyncCounters,
+    layersToRead: number,
+  ) => Promise<void>;
 }
 
 const NO_IO = { filesRead: 0, filesStatted: 0, filesSkipped: 0, dirsListed: 0 };
@@ -388,7 +398,16 @@ export async function syncCorpusState(
   const allArt = request.full ? new Set([...state.art.keys(), ...artToCheck]) : artToCheck;
   await checkArt(state, allArt, deps);
   const winners = currentWinners(state);
-  await loadWinnerArtifacts(state, winners, deps, counters);
+  const { beforeLayers } = request;
+  await loadWinnerArtifacts(
+    state,
+    winners,
+    deps,
+    counters,
+    first && beforeLayers !== undefined
+      ? (count) => beforeLayers(winners, counters, count)
+      : undefined,
+  );
   if (first) {
     // The pool has shared what the files of the load repeat. Kept, its maps
     // would cost more than they save (about 140 MB at 100,000 episodes,

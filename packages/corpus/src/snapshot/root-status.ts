@@ -18,6 +18,8 @@ export interface RootStatus {
   /** GI, KG and bridge values a restart left as stored bytes, not yet asked for, and their bytes. */
   packedArtifacts: number;
   packedBytes: number;
+  /** True while the first load reads the layers after serving the episodes (`CorpusRoot.early`). */
+  layersLoading: boolean;
   /** For a folder inside a pinned root: that root, whose snapshot it filters. */
   viewOf?: string;
 }
@@ -45,6 +47,7 @@ export function viewStatus(dir: string, base: string, view: CorpusSnapshot): Roo
     pooledStrings: 0,
     packedArtifacts: 0,
     packedBytes: 0,
+    layersLoading: false,
     viewOf: base,
   };
 }
@@ -53,7 +56,7 @@ export function statusOf(root: CorpusRoot): RootStatus {
   const packed = packedCounts(root.state.artifacts.values());
   return {
     root: root.state.root,
-    episodes: root.snapshot?.episodes.length ?? 0,
+    episodes: (root.snapshot ?? root.early)?.episodes.length ?? 0,
     watching: isWatching(root),
     watchedDirs: root.watcher?.count() ?? 0,
     syncs: root.syncs,
@@ -63,5 +66,6 @@ export function statusOf(root: CorpusRoot): RootStatus {
     pooledStrings: root.state.strings.size,
     packedArtifacts: packed.values,
     packedBytes: packed.bytes,
+    layersLoading: root.early !== undefined,
   };
 }

@@ -36,6 +36,7 @@ export const getCorpusDebug = defineRoute({
         pooled_strings: root.pooledStrings,
         packed_artifacts: root.packedArtifacts,
         packed_bytes: root.packedBytes,
+        layers_loading: root.layersLoading,
         view_of: root.viewOf ?? null,
       })),
       caches: corpusCacheStats(ctx.corpus.caches).map((cache) => ({
