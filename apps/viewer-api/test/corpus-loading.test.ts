@@ -52,3 +52,89 @@ describe('a corpus route during the first load', () => {
     expect(health.status).toBe(200);
   });
 });
+
+/*
+ * A first load with many layers to read serves its episodes first
+ * (`layersLaterMin`; 1 here so the sample corpus qualifies), held between
+ * its two reads by `beforeLayers` so nothing depends on timing.
+ */
+describe('a corpus route while the first load reads the layers', () => {
+  const TOKEN = 'operator-token-for-loading-tests';
+  let layersCopy: SampleCorpusCopy;
+  let held: ViewerTestApp;
+  let release = () => {};
+  let reached: Promise<void>;
+
+  beforeAll(() => {
+    layersCopy = copySampleCorpus('viewer-layers-loading');
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let arrive = () => {};
+    reached = new Promise<void>((resolve) => {
+      arrive = resolve;
+    });
+    held = buildViewerTestApp({
+      corpusDir: layersCopy.corpusDir,
+      operatorToken: TOKEN,
+      env: { CORPUS_LOAD_WAIT_MS: '60000' },
+      corpus: {
+        layersLaterMin: 1,
+        beforeLayers: async () => {
+          arrive();
+          await gate;
+        },
+      },
+    });
+  });
+
+  afterAll(async () => {
+    release();
+    try {
+      await held.close();
+    } finally {
+      layersCopy.remove();
+    }
+  });
+
+  const debug = async () =>
+    (await request(held.app).get('/api/debug/corpus').set('authorization', `Bearer ${TOKEN}`)).body
+      .roots[0];
+
+  it('answers from the episodes, turns layer routes and rollbacks away, then serves all', async () => {
+    const loaded = held.corpus.warm(layersCopy.corpusDir);
+    await reached;
+    const list = await request(held.app).get('/api/corpus/episodes?limit=3');
+    expect(list.status).toBe(200);
+    expect(list.body.items).toHaveLength(3);
+    expect(await debug()).toMatchObject({ layers_loading: true, episodes: expect.any(Number) });
+
+    for (const url of [
+      '/api/topics/perspective-leaders',
+      '/api/corpus/episodes?topic_q=sleep',
+      `/api/artifacts?path=${encodeURIComponent(layersCopy.corpusDir)}`,
+    ]) {
+      const res = await request(held.app).get(url);
+      expect({ url, status: res.status, retry: res.headers['retry-after'] }).toEqual({
+        url,
+        status: 503,
+        retry: '5',
+      });
+      expect(res.body).toMatchObject({ loading: true, episodes_ready: true, retry_after_s: 5 });
+    }
+    const [episode] = list.body.items as Array<{ episode_id: string }>;
+    const rollback = await request(held.app)
+      .delete(`/api/corpus/episodes/${encodeURIComponent(episode?.episode_id ?? '')}`)
+      .query({ dry_run: 'true' })
+      .set('authorization', `Bearer ${TOKEN}`);
+    expect(rollback.status).toBe(503);
+    expect(rollback.body).toMatchObject({ episodes_ready: true });
+
+    release();
+    await loaded;
+    expect((await request(held.app).get('/api/topics/perspective-leaders')).status).toBe(200);
+    expect(await debug()).toMatchObject({ layers_loading: false });
+    const again = await request(held.app).get('/api/corpus/episodes?limit=3');
+    expect(again.body).toEqual(list.body);
+  });
+});

@@ -21,6 +21,7 @@ export type {
 } from './snapshot/corpus-registry.js';
 export { createCorpusRegistry, servingRegistryOptions } from './snapshot/corpus-registry.js';
 export type { CorpusSnapshot, SnapshotStats } from './snapshot/corpus-snapshot.js';
+export { requireLayers } from './snapshot/corpus-snapshot.js';
 export type { RootStatus } from './snapshot/root-status.js';
 
 // Snapshot records: episodes, feeds and their artifacts.

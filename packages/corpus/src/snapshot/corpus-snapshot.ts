@@ -59,6 +59,11 @@ export interface CorpusSnapshot extends CorpusPlace {
    * such as the graph index's items per episode.
    */
   readonly lasting: DerivedValues;
+  /**
+   * True on the snapshot a first load publishes before it reads the layers
+   * (`SnapshotInput.layersPending`); absent otherwise.
+   */
+  readonly layersPending?: true;
   findEpisodeBySlug(slug: string): EpisodeRecord | undefined;
   /** By metadata episode_id; an `episode:` prefix on the argument is ignored. */
   findEpisodeById(episodeId: string): EpisodeRecord | undefined;
@@ -215,6 +220,17 @@ function layersLoading(): never {
   throw new CorpusLoading(LAYERS_RETRY_AFTER_S, 'layers');
 }
 
+/**
+ * Throws `CorpusLoading` for a snapshot published before its layers were
+ * read: for what acts on the corpus from a snapshot (a rollback's plan),
+ * which must see all of it.
+ */
+export function requireLayers(snapshot: Pick<CorpusSnapshot, 'layersPending'>): void {
+  if (snapshot.layersPending === true) {
+    layersLoading();
+  }
+}
+
 export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
   const { state, winners } = input;
   const { episodes, bySlug, byId, byRelpath } = episodeListOf(state, winners, (relpath, file) =>
@@ -245,6 +261,7 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
     // The layers are being read into the state under it: nothing derived from them is built.
     return Object.freeze({
       ...lookups,
+      layersPending: true as const,
       get artifacts(): readonly ArtifactEntry[] {
         return layersLoading();
       },

@@ -5,6 +5,7 @@ import {
   type CorpusSnapshot,
   type RollbackPlan,
   type RollbackScope,
+  requireLayers,
 } from '@podcast/corpus';
 import { reply, ValidationFailed } from '@podcast/http-kit';
 import type { ViewerCtx } from '../../context.js';
@@ -65,6 +66,8 @@ export async function rollbackFlow(ctx: ViewerCtx, request: RollbackRequest) {
     throw new ValidationFailed([{ field: 'confirm', message }]);
   }
   const snapshot = await corpusSnapshotFor(ctx, query.path);
+  // A plan made from the episodes alone could miss what the layers still being read hold.
+  requireLayers(snapshot);
   const plan = await request.plan(snapshot, id);
   if (plan === undefined) {
     throw new NotFound(`${idField}: this corpus has no ${scope} ${id}`);
