@@ -69,31 +69,38 @@ describe('files parsed ahead by a worker thread', () => {
     expect(onMain.warnings.length).toBe(3); // the corrupt GI, the scalar KG, the truncated metadata
   });
 
-  it('gives each file the parse the main thread would make', async () => {
-    const root = await corpusWithBrokenFiles();
-    const files: Array<[string, TrackedKind]> = [
-      [`${DIR}/good.metadata.json`, 'metadata'],
-      [`${DIR}/good.gi.json`, 'gi'],
-      [`${DIR}/bad.gi.json`, 'gi'],
-      [`${DIR}/truncated.metadata.json`, 'metadata'],
-      [`${DIR}/vanished.gi.json`, 'gi'],
-    ];
-    const memory = memoryLogger();
-    const ahead = startAhead('parse', root, files, memory.logger, { share: 1, batchSize: 2 });
-    expect(ahead).toBeDefined();
-    try {
-      for (const [relpath, kind] of files) {
-        const expected = parseTrackedFile(root, relpath, kind, memoryLogger().logger);
-        expect(await ahead?.take(relpath)).toEqual(expected);
+  it.each([1, 2])(
+    'gives each file the parse the main thread would make (%i workers)',
+    async (workers) => {
+      const root = await corpusWithBrokenFiles();
+      const files: Array<[string, TrackedKind]> = [
+        [`${DIR}/good.metadata.json`, 'metadata'],
+        [`${DIR}/good.gi.json`, 'gi'],
+        [`${DIR}/bad.gi.json`, 'gi'],
+        [`${DIR}/truncated.metadata.json`, 'metadata'],
+        [`${DIR}/vanished.gi.json`, 'gi'],
+      ];
+      const memory = memoryLogger();
+      const ahead = startAhead('parse', root, files, memory.logger, {
+        share: 1,
+        batchSize: workers === 1 ? 2 : 1,
+        workers,
+      });
+      expect(ahead).toBeDefined();
+      try {
+        for (const [relpath, kind] of files) {
+          const expected = parseTrackedFile(root, relpath, kind, memoryLogger().logger);
+          expect(await ahead?.take(relpath)).toEqual(expected);
+        }
+        // Taken once: a second take is the caller's to read.
+        expect(await ahead?.take(`${DIR}/good.gi.json`)).toBeNull();
+        expect(await ahead?.take('not/in/the/list.gi.json')).toBeNull();
+      } finally {
+        await ahead?.close();
       }
-      // Taken once: a second take is the caller's to read.
-      expect(await ahead?.take(`${DIR}/good.gi.json`)).toBeNull();
-      expect(await ahead?.take('not/in/the/list.gi.json')).toBeNull();
-    } finally {
-      await ahead?.close();
-    }
-    expect(memory.lines.filter((line) => line.level === 40)).toHaveLength(2);
-  });
+      expect(memory.lines.filter((line) => line.level === 40)).toHaveLength(2);
+    },
+  );
 
   it('leaves the main thread its share of the batches', async () => {
     const root = await corpusWithBrokenFiles();
@@ -122,11 +129,17 @@ describe('files parsed ahead by a worker thread', () => {
     ).toBeUndefined();
     const failing = path.join(await makeTempDir(), 'failing-worker.mjs');
     await writeFile(failing, "throw new Error('the worker broke');\n");
-    const ahead = startAhead('parse', root, files, logger.logger, { script: failing, share: 1 });
-    try {
-      expect(await ahead?.take(`${DIR}/good.gi.json`)).toBeNull();
-    } finally {
-      await ahead?.close();
+    for (const workers of [1, 2]) {
+      const ahead = startAhead('parse', root, files, logger.logger, {
+        script: failing,
+        share: 1,
+        workers,
+      });
+      try {
+        expect(await ahead?.take(`${DIR}/good.gi.json`)).toBeNull();
+      } finally {
+        await ahead?.close();
+      }
     }
     // A script Node refuses before it starts (a bare relative name) is a failure too.
     expect(existsSync('package.json')).toBe(true);
@@ -137,7 +150,7 @@ describe('files parsed ahead by a worker thread', () => {
       logger.lines.filter(
         (line) => line.msg === 'corpus read-ahead worker failed; reading on the main thread',
       ),
-    ).toHaveLength(2);
+    ).toHaveLength(3);
   });
 
   it('stats ahead the same (mtime, size) the main thread reads, undefined for a vanished file', async () => {

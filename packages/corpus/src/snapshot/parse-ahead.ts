@@ -39,15 +39,30 @@ export interface ParseAheadOptions {
   /**
    * The fraction of batches the worker parses; the main thread parses the
    * rest itself while the worker works, since interning and storing what
-   * the worker sends leaves it idle otherwise. Default 0.7, measured on a
-   * 2-core machine (docs/decisions/corpus.md).
+   * the worker sends leaves it idle otherwise. Default 0.7 with one worker
+   * and 0.85 with two, measured on a 2-core machine (docs/decisions/corpus.md).
    */
   share?: number;
+  /** Worker threads sharing the batches, in turn. Default 2 to parse `TWO_WORKERS_FROM` files or more, else 1. */
+  workers?: number;
   /** The worker script; tests point it at a missing or failing one. */
   script?: string;
 }
 
 const WORKER_FAILED = 'corpus read-ahead worker failed; reading on the main thread';
+
+/**
+ * From this many files to parse, two workers share the batches (85 % of
+ * them between the two). A file the page cache no longer holds costs a
+ * thread about 85 µs to read here, a third of it waiting for the disk, and
+ * the second worker reads while the first waits: at 100,000 episodes with
+ * the page cache dropped, first loads took 43.2-45.1 s against 48.7-52.7 s
+ * with one (three runs each; alike with a warm cache, 20.2-21.8 s). At
+ * 10,000 episodes (40,000 files in two reads of 10,000 and 30,000) a
+ * second worker gained nothing cold, cost 0.3 s warm and 50 MB of peak
+ * RSS, so smaller loads keep one (docs/decisions/corpus.md).
+ */
+export const TWO_WORKERS_FROM = 50_000;
 
 /** What the worker gives per file for each task. */
 export interface AheadResults {
@@ -78,20 +93,28 @@ export function startAhead<K extends AheadTask>(
   if (files.length === 0 || !existsSync(script)) {
     return undefined;
   }
-  let worker: Worker;
+  const workerCount =
+    options.workers ?? (task === 'parse' && files.length >= TWO_WORKERS_FROM ? 2 : 1);
+  const workers: Worker[] = [];
   try {
-    worker = new Worker(script);
+    for (let n = 0; n < workerCount; n++) {
+      const worker = new Worker(script);
+      worker.unref();
+      workers.push(worker);
+    }
   } catch (err) {
     logger.warn({ err: (err as Error).message }, WORKER_FAILED);
+    for (const worker of workers) {
+      void worker.terminate();
+    }
     return undefined;
   }
-  worker.unref();
   // 256 files a batch, fewer for a short list so that it still splits between the threads.
   const size = options.batchSize ?? Math.min(256, Math.ceil(files.length / 16));
   const ahead = options.batchesAhead ?? 4;
   const count = Math.ceil(files.length / size);
   const batchOf = new Map<string, number>();
-  const share = options.share ?? 0.7;
+  const share = options.share ?? (workerCount > 1 ? 0.85 : 0.7);
   // Spread evenly: batch `id` goes to the worker when the share's running total steps past an integer.
   const isWorkers = (id: number) => Math.floor((id + 1) * share) > Math.floor(id * share);
   for (const [i, [relpath]] of files.entries()) {
@@ -102,6 +125,7 @@ export function startAhead<K extends AheadTask>(
   }
   const slots: Slot<T>[] = [];
   let sent = 0;
+  let workerBatches = 0;
   let failed = false;
   let closed = false;
   const sliceOf = (id: number) => files.slice(id * size, (id + 1) * size);
@@ -117,6 +141,7 @@ export function startAhead<K extends AheadTask>(
         settle = resolve;
       });
       slots[id] = { results: undefined, left: batch.length, arrived, settle };
+      const worker = workers[workerBatches++ % workers.length] as Worker;
       worker.postMessage({ task, id, root, files: batch } satisfies ParseBatch);
     }
   };
@@ -130,7 +155,7 @@ export function startAhead<K extends AheadTask>(
       slot?.settle();
     }
   };
-  worker.on('message', ({ id, results, warnings }: ParsedBatch) => {
+  const onMessage = ({ id, results, warnings }: ParsedBatch) => {
     for (const [fields, message] of warnings) {
       logger.warn(fields, message);
     }
@@ -139,9 +164,12 @@ export function startAhead<K extends AheadTask>(
       slot.results = new Map(sliceOf(id).map(([relpath], i) => [relpath, results[i] as T]));
       slot.settle();
     }
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the worker exited with code ${code}`)));
+  };
+  for (const worker of workers) {
+    worker.on('message', onMessage);
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the worker exited with code ${code}`)));
+  }
   sendUpTo(ahead);
   return {
     async take(relpath) {
@@ -170,7 +198,7 @@ export function startAhead<K extends AheadTask>(
     },
     async close() {
       closed = true;
-      await worker.terminate();
+      await Promise.all(workers.map((worker) => worker.terminate()));
     },
   };
 }
