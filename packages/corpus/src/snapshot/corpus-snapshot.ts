@@ -233,9 +233,10 @@ export function requireLayers(snapshot: Pick<CorpusSnapshot, 'layersPending'>): 
 
 export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
   const { state, winners } = input;
-  const { episodes, bySlug, byId, byRelpath } = episodeListOf(state, winners, (relpath, file) =>
-    recordOf(state, relpath, file),
-  );
+  const list = episodeListOf(state, winners, (relpath, file) => recordOf(state, relpath, file));
+  const { episodes, bySlug, byId, byRelpath } = list;
+  // Its lookups are made after the snapshot is published, in steps.
+  list.prepare?.();
   const { feeds, byFeed } = memoOnState(state, 'feeds', [episodes], () => feedsOf(episodes));
   const lost = losingCopies(state, winners);
   const lookups = {
