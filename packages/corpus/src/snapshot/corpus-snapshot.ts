@@ -237,7 +237,9 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
   const { episodes, bySlug, byId, byRelpath } = list;
   // Its lookups are made after the snapshot is published, in steps.
   list.prepare?.();
-  const { feeds, byFeed } = memoOnState(state, 'feeds', [episodes], () => feedsOf(episodes));
+  const { feeds, byFeed } = memoOnState(state, 'feeds', [list.feedBasis ?? episodes], () =>
+    feedsOf(episodes),
+  );
   const lost = losingCopies(state, winners);
   const lookups = {
     root: state.root,

@@ -118,4 +118,45 @@ describe('episodeListOf', () => {
     expect(fresh.bySlug.get('nope')).toBeUndefined();
     expect(reads).toBe(afterFirst);
   });
+
+  it('keeps the feed basis while patches change no feed field and move no episode', () => {
+    const { state, put, list } = setup(40);
+    const first = list();
+    expect(first.feedBasis).toBeUndefined();
+    state.touched.add(put(7, 'seven, retitled'));
+    const second = list();
+    expect(second.feedBasis).toBe(first.episodes);
+    state.touched.add(put(9, 'nine, retitled'));
+    expect(list().feedBasis).toBe(first.episodes);
+    // A new publish date moves the episode: its feed's newest episode may be another one.
+    state.touched.add(put(3, 'three', '2027-06-01'));
+    expect(list().feedBasis).toBeUndefined();
+  });
+
+  it('makes the lookups in the background once asked to prepare them', async () => {
+    const { state, list } = setup(3000);
+    state.episodeList = undefined;
+    const fresh = list();
+    let slugReads = 0;
+    const counted = fresh.episodes.map((e) =>
+      Object.defineProperty({ ...e }, 'slug', {
+        enumerable: true,
+        get: () => {
+          slugReads++;
+          return e.slug;
+        },
+      }),
+    ) as unknown as EpisodeRecord[];
+    const records = new Map(counted.map((e) => [e.metadata_relpath, e]));
+    state.episodeList = undefined;
+    const prepared = episodeListOf(state, new Set(records.keys()), (r) => records.get(r));
+    const afterSort = slugReads;
+    prepared.prepare?.();
+    for (let i = 0; i < 50 && slugReads < afterSort + 3000; i++) {
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(slugReads).toBe(afterSort + 3000);
+    expect(prepared.bySlug.get('s2999')?.episode_id).toBe('e2999');
+    expect(slugReads).toBe(afterSort + 3000);
+  });
 });
