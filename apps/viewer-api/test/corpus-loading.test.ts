@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
+import { copySampleCorpus, holdFirstLoads, type SampleCorpusCopy } from '@podcast/testing';
 import request from 'supertest';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
 
@@ -60,51 +60,37 @@ describe('a corpus route during the first load', () => {
  */
 describe('a corpus route while the first load reads the layers', () => {
   const TOKEN = 'operator-token-for-loading-tests';
+  const held = holdFirstLoads();
   let layersCopy: SampleCorpusCopy;
-  let held: ViewerTestApp;
-  let release = () => {};
-  let reached: Promise<void>;
+  let viewerHeld: ViewerTestApp;
 
   beforeAll(() => {
     layersCopy = copySampleCorpus('viewer-layers-loading');
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let arrive = () => {};
-    reached = new Promise<void>((resolve) => {
-      arrive = resolve;
-    });
-    held = buildViewerTestApp({
+    viewerHeld = buildViewerTestApp({
       corpusDir: layersCopy.corpusDir,
       operatorToken: TOKEN,
       env: { CORPUS_LOAD_WAIT_MS: '60000' },
-      corpus: {
-        layersLaterMin: 1,
-        beforeLayers: async () => {
-          arrive();
-          await gate;
-        },
-      },
+      corpus: { layersLaterMin: 1, beforeLayers: held.beforeLayers },
     });
   });
 
   afterAll(async () => {
-    release();
+    held.release();
     try {
-      await held.close();
+      await viewerHeld.close();
     } finally {
       layersCopy.remove();
     }
   });
 
   const debug = async () =>
-    (await request(held.app).get('/api/debug/corpus').set('authorization', `Bearer ${TOKEN}`)).body
-      .roots[0];
+    (await request(viewerHeld.app).get('/api/debug/corpus').set('authorization', `Bearer ${TOKEN}`))
+      .body.roots[0];
 
   it('answers from the episodes, turns layer routes and rollbacks away, then serves all', async () => {
-    const loaded = held.corpus.warm(layersCopy.corpusDir);
-    await reached;
-    const list = await request(held.app).get('/api/corpus/episodes?limit=3');
+    const loaded = viewerHeld.corpus.warm(layersCopy.corpusDir);
+    await held.reached;
+    const list = await request(viewerHeld.app).get('/api/corpus/episodes?limit=3');
     expect(list.status).toBe(200);
     expect(list.body.items).toHaveLength(3);
     expect(await debug()).toMatchObject({ layers_loading: true, episodes: expect.any(Number) });
@@ -114,7 +100,7 @@ describe('a corpus route while the first load reads the layers', () => {
       '/api/corpus/episodes?topic_q=sleep',
       `/api/artifacts?path=${encodeURIComponent(layersCopy.corpusDir)}`,
     ]) {
-      const res = await request(held.app).get(url);
+      const res = await request(viewerHeld.app).get(url);
       expect({ url, status: res.status, retry: res.headers['retry-after'] }).toEqual({
         url,
         status: 503,
@@ -123,18 +109,18 @@ describe('a corpus route while the first load reads the layers', () => {
       expect(res.body).toMatchObject({ loading: true, episodes_ready: true, retry_after_s: 5 });
     }
     const [episode] = list.body.items as Array<{ episode_id: string }>;
-    const rollback = await request(held.app)
+    const rollback = await request(viewerHeld.app)
       .delete(`/api/corpus/episodes/${encodeURIComponent(episode?.episode_id ?? '')}`)
       .query({ dry_run: 'true' })
       .set('authorization', `Bearer ${TOKEN}`);
     expect(rollback.status).toBe(503);
     expect(rollback.body).toMatchObject({ episodes_ready: true });
 
-    release();
+    held.release();
     await loaded;
-    expect((await request(held.app).get('/api/topics/perspective-leaders')).status).toBe(200);
+    expect((await request(viewerHeld.app).get('/api/topics/perspective-leaders')).status).toBe(200);
     expect(await debug()).toMatchObject({ layers_loading: false });
-    const again = await request(held.app).get('/api/corpus/episodes?limit=3');
+    const again = await request(viewerHeld.app).get('/api/corpus/episodes?limit=3');
     expect(again.body).toEqual(list.body);
   });
 });

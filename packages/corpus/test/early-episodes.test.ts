@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { CorpusLoading } from '@podcast/contracts';
+import { holdFirstLoads } from '@podcast/testing';
 import type { CorpusRegistry, CorpusRegistryOptions } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import { createQuietRegistry, makeStandardCorpus, servedOf } from './corpus-fixture.js';
@@ -22,23 +23,16 @@ afterEach(() => {
 
 /** A registry whose first loads stop before their layers until `release()`. */
 function heldRegistry(options: Partial<CorpusRegistryOptions> = {}) {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  const held: string[] = [];
+  const held = holdFirstLoads();
   const registry = createQuietRegistry({
     watch: false,
     firstLoadWaitMs: 10_000,
     layersLaterMin: 1,
-    beforeLayers: async (root) => {
-      held.push(root);
-      await gate;
-    },
+    beforeLayers: held.beforeLayers,
     ...options,
   });
   registries.push(registry);
-  return { registry, held, release };
+  return { registry, held: held.roots, release: held.release };
 }
 
 const settledWithin = (promise: Promise<unknown>, ms: number) =>

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, expect, it } from '@jest/globals';
+import { holdFirstLoads } from './held-load.js';
 import {
   type AnswerBook,
   answerKey,
@@ -143,8 +144,9 @@ export function declareAnswerSuite<S>(label: string, suite: AnswerSuite<S>): voi
     const app = await suite.build(root, cacheDir, () => ANSWER_CLOCK);
     const server = await listenOnLoopback(app.handler);
     try {
-      planned ??= suite.urls(await app.snapshot());
-      const answers = await answersOf(server.base, suite.urls(await app.snapshot()), root);
+      const urls = suite.urls(await app.snapshot());
+      planned ??= urls;
+      const answers = await answersOf(server.base, urls, root);
       await check(app);
       return answers;
     } finally {
@@ -181,24 +183,12 @@ export function declareAnswerSuite<S>(label: string, suite: AnswerSuite<S>): voi
       await answersOfApp(async () => {}); // run alone: the first start plans them
     }
     const urls = planned ?? [];
-    let release = () => {};
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let reached = () => {};
-    const held = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    const app = await suite.build(root, join(scratch.dir, 'cache-early'), () => ANSWER_CLOCK, {
-      beforeLayers: async () => {
-        reached();
-        await gate;
-      },
-    });
+    const held = holdFirstLoads();
+    const app = await suite.build(root, join(scratch.dir, 'cache-early'), () => ANSWER_CLOCK, held);
     const server = await listenOnLoopback(app.handler);
     try {
       const loaded = app.warm();
-      await held;
+      await held.reached;
       const early = await answersOf(server.base, urls, root);
       const recorded = readAnswerBook(suite.recording) ?? {};
       const later: string[] = [];
@@ -221,14 +211,14 @@ export function declareAnswerSuite<S>(label: string, suite: AnswerSuite<S>): voi
       }
       // Routes that read layers were asked (graph, digest, insights): the gate held them.
       expect(later.length).toBeGreaterThan(0);
-      release();
+      held.release();
       await loaded;
       const answers = await answersOf(server.base, later, root);
       for (const [url, answer] of Object.entries(answers)) {
         expect({ url, ...answer }).toEqual({ url, ...recorded[url] });
       }
     } finally {
-      release();
+      held.release();
       await server.close();
       await app.close();
     }
