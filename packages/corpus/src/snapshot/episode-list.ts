@@ -61,23 +61,12 @@ const MAX_OVERLAY = 1024;
 
 export type RecordOf = (relpath: string, file: CachedMetadata) => EpisodeRecord | undefined;
 
-/** Items by key, the first of each key kept (lists are sorted, so the first is the one that wins). */
-export function firstBy<T, K>(items: readonly T[], keyOf: (item: T) => K | null): Map<K, T> {
-  const index = new Map<K, T>();
-  for (const item of items) {
-    const key = keyOf(item);
-    if (key !== null && !index.has(key)) {
-      index.set(key, item);
-    }
-  }
-  return index;
-}
-
-/** `firstBy` in steps of `ITEMS_PER_STEP` items, into a map split by key (`ShardedMap`). */
+/** Items by key, the first of each key kept, in steps of `ITEMS_PER_STEP` items (`steppedValue`). */
 function* firstByInSteps<T>(
   items: readonly T[],
   keyOf: (item: T) => string | null,
 ): Generator<void, ShardedMap<string, T>> {
+  // Split by key: a list of 100,000 episodes would otherwise rehash its whole map at once as it grows.
   const index = new ShardedMap<string, T>(shardOfText);
   for (let i = 0; i < items.length; i++) {
     if (i % ITEMS_PER_STEP === ITEMS_PER_STEP - 1) {
@@ -90,6 +79,14 @@ function* firstByInSteps<T>(
     }
   }
   return index;
+}
+
+/** Items by key, the first of each key kept (lists are sorted, so the first is the one that wins). */
+export function firstBy<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string | null,
+): ReadonlyMap<string, T> {
+  return steppedValue(firstByInSteps(items, keyOf)).get();
 }
 
 /**
