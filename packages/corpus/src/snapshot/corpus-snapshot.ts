@@ -64,6 +64,13 @@ export interface CorpusSnapshot extends CorpusPlace {
    * (`SnapshotInput.layersPending`); absent otherwise.
    */
   readonly layersPending?: true;
+  /**
+   * The same object for two snapshots of a root when no GI, KG or bridge
+   * value changed between them (a new one does not prove that one did).
+   * Absent where it is not known (a folder view); read on a snapshot whose
+   * layers are pending, it throws as `graphOf` does.
+   */
+  readonly layersVersion?: object;
   findEpisodeBySlug(slug: string): EpisodeRecord | undefined;
   /** By metadata episode_id; an `episode:` prefix on the argument is ignored. */
   findEpisodeById(episodeId: string): EpisodeRecord | undefined;
@@ -268,6 +275,9 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
       get artifacts(): readonly ArtifactEntry[] {
         return layersLoading();
       },
+      get layersVersion(): object {
+        return layersLoading();
+      },
       graphOf: layersLoading,
       kgOf: layersLoading,
       bridgeOf: layersLoading,
@@ -293,6 +303,10 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
     ...lookups,
     get artifacts() {
       return listing.get();
+    },
+    // The values map is shared by snapshots until an artifact's value changes.
+    get layersVersion(): object {
+      return values.get();
     },
     graphOf: (episode: EpisodeRecord) => valueAt(episode.gi_relpath) as NormalizedGraph | undefined,
     kgOf: (episode: EpisodeRecord) => valueAt(episode.kg_relpath) as NormalizedKg | undefined,

@@ -139,7 +139,7 @@ function fullList(state: CorpusState, winners: ReadonlySet<string>, recordOf: Re
 }
 
 /** Where `record` sits (or would sit) in the sorted `list`. */
-function positionOf(list: readonly EpisodeRecord[], record: EpisodeRecord): number {
+export function positionOf(list: readonly EpisodeRecord[], record: EpisodeRecord): number {
   let low = 0;
   let high = list.length;
   while (low < high) {

@@ -1,3 +1,5 @@
+import type { TimeSlicer } from './time-slicer.js';
+
 /**
  * A map split in 64 maps by a cheap hash of the key (`shard`, 0-63), for
  * maps of hundreds of thousands to millions of entries built while requests
@@ -9,10 +11,15 @@
  */
 export class ShardedMap<K, V> implements ReadonlyMap<K, V> {
   private readonly maps: Array<Map<K, V>>;
-  private count = 0;
+  private count: number;
 
-  constructor(private readonly shard: (key: K) => number) {
-    this.maps = Array.from({ length: SHARDS }, () => new Map<K, V>());
+  /** Empty, or (from `patched`) over shards shared with another map. */
+  constructor(
+    private readonly shard: (key: K) => number,
+    shared?: { maps: Array<Map<K, V>>; count: number },
+  ) {
+    this.maps = shared?.maps ?? Array.from({ length: SHARDS }, () => new Map<K, V>());
+    this.count = shared?.count ?? 0;
   }
 
   private mapOf(key: K): Map<K, V> {
@@ -65,6 +72,46 @@ export class ShardedMap<K, V> implements ReadonlyMap<K, V> {
 
   [Symbol.iterator](): MapIterator<[K, V]> {
     return this.entries();
+  }
+
+  /**
+   * A copy with `changes` made, an undefined value deleting its key. The
+   * shards no change falls in are shared with this map, not copied; each
+   * other shard is copied in a slice of its own. This map stays as it is, so
+   * readers of either never see the other's entries: neither may be set
+   * afterwards.
+   */
+  async patched(
+    changes: Iterable<readonly [K, V | undefined]>,
+    slicer: TimeSlicer,
+  ): Promise<ShardedMap<K, V>> {
+    const byShard = new Map<number, Array<readonly [K, V | undefined]>>();
+    for (const change of changes) {
+      const at = this.shard(change[0]) & (SHARDS - 1);
+      const list = byShard.get(at);
+      if (list === undefined) {
+        byShard.set(at, [change]);
+      } else {
+        list.push(change);
+      }
+    }
+    const maps = this.maps.slice();
+    let count = this.count;
+    for (const [at, list] of byShard) {
+      await slicer.yieldIfDue();
+      const copy = new Map(maps[at]);
+      count -= copy.size;
+      for (const [key, value] of list) {
+        if (value === undefined) {
+          copy.delete(key);
+        } else {
+          copy.set(key, value);
+        }
+      }
+      count += copy.size;
+      maps[at] = copy;
+    }
+    return new ShardedMap(this.shard, { maps, count });
   }
 }
 
