@@ -76,8 +76,8 @@ export class ShardedMap<K, V> implements ReadonlyMap<K, V> {
 
   /**
    * A copy with `changes` made, an undefined value deleting its key. The
-   * shards no change falls in are shared with this map, not copied; each
-   * other shard is copied in a slice of its own. This map stays as it is, so
+   * shards no change falls in are shared with this map, not copied; the
+   * others are copied in slices (`copyInSlices`). This map stays as it is, so
    * readers of either never see the other's entries: neither may be set
    * afterwards.
    */
@@ -98,8 +98,7 @@ export class ShardedMap<K, V> implements ReadonlyMap<K, V> {
     const maps = this.maps.slice();
     let count = this.count;
     for (const [at, list] of byShard) {
-      await slicer.yieldIfDue();
-      const copy = new Map(maps[at]);
+      const copy = await copyInSlices(maps[at] as Map<K, V>, slicer);
       count -= copy.size;
       for (const [key, value] of list) {
         if (value === undefined) {
@@ -116,6 +115,26 @@ export class ShardedMap<K, V> implements ReadonlyMap<K, V> {
 }
 
 const SHARDS = 64;
+
+/** Entries copied between two checks of the slicer. */
+const COPIED_PER_CHECK = 2048;
+
+/**
+ * A copy of `map`, made entry by entry in slices: a shard of a map of a
+ * million and a half entries holds over 20,000, which `new Map(shard)`
+ * copied in 2-3 ms of one piece while the episode list waited.
+ */
+async function copyInSlices<K, V>(map: Map<K, V>, slicer: TimeSlicer): Promise<Map<K, V>> {
+  const copy = new Map<K, V>();
+  let copied = 0;
+  for (const [key, value] of map) {
+    if (copied++ % COPIED_PER_CHECK === 0) {
+      await slicer.yieldIfDue();
+    }
+    copy.set(key, value);
+  }
+  return copy;
+}
 
 /**
  * A string's shard: its length and eight characters spread over it, the
