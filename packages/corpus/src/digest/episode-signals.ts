@@ -1,7 +1,8 @@
+import type { NormalizedGraph } from '../graph/gi-graph.js';
 import { displayNameIn, type NormalizedBridge } from '../readers/bridge-reader.js';
+import type { NormalizedKg } from '../readers/kg-reader.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
-import { perSnapshot } from '../snapshot/snapshot-memo.js';
 
 export interface LabeledId {
   id: string;
@@ -31,8 +32,8 @@ function collect(
   return [...byId.values()];
 }
 
-function bridgeTopics(snapshot: CorpusSnapshot, episode: EpisodeRecord): LabeledId[] {
-  const identities = snapshot.bridgeOf(episode)?.identities ?? [];
+function bridgeTopics(bridge: NormalizedBridge | undefined): LabeledId[] {
+  const identities = bridge?.identities ?? [];
   return identities
     .filter((identity) => identity.id.startsWith('topic:'))
     .map((identity) => ({ id: identity.id, label: identity.display_name }));
@@ -47,31 +48,54 @@ export function readEpisodeSignals(
   snapshot: CorpusSnapshot,
   episode: EpisodeRecord,
 ): EpisodeSignals {
-  const kg = snapshot.kgOf(episode);
-  const gi = snapshot.graphOf(episode);
-  const bridge = snapshot.bridgeOf(episode);
+  return signalsFrom(snapshot.kgOf(episode), snapshot.graphOf(episode), snapshot.bridgeOf(episode));
+}
+
+function signalsFrom(
+  kg: NormalizedKg | undefined,
+  gi: NormalizedGraph | undefined,
+  bridge: NormalizedBridge | undefined,
+): EpisodeSignals {
   if (kg === undefined && gi === undefined && bridge === undefined) {
     return NONE;
   }
   const visible = (people: ReadonlyArray<{ id: string; name: string; hidden: boolean }>) =>
     people.filter((person) => !person.hidden).map(({ id, name }) => ({ id, label: name }));
   return {
-    topics: collect([kg?.topics ?? [], gi?.topics ?? [], bridgeTopics(snapshot, episode)], bridge),
+    topics: collect([kg?.topics ?? [], gi?.topics ?? [], bridgeTopics(bridge)], bridge),
     persons: collect([visible(kg?.persons ?? []), visible(gi?.persons ?? [])], bridge),
   };
 }
 
-// Per snapshot, then per record: a refresh makes a new snapshot (and new
-// graphs), so signals never outlive the files they were read from.
-const memoOf = perSnapshot(() => new Map<EpisodeRecord, EpisodeSignals>(), 'episode_signals');
+interface KeptSignals {
+  kg: NormalizedKg | undefined;
+  gi: NormalizedGraph | undefined;
+  bridge: NormalizedBridge | undefined;
+  signals: EpisodeSignals;
+}
 
-/** `readEpisodeSignals`, computed once per episode and snapshot (snapshots are immutable). */
+const SIGNALS_BY_RECORD = Symbol('episode_signals');
+
+/**
+ * `readEpisodeSignals`, kept per record while its layers are the same
+ * objects (the root's `snapshot.lasting`, like the graph index's items):
+ * the next snapshot after a change reads again only the changed episodes'
+ * signals, where the digest of a month at 100,000 episodes read every
+ * episode of the month again after each change.
+ */
 export function episodeSignalsOf(snapshot: CorpusSnapshot, episode: EpisodeRecord): EpisodeSignals {
-  const perEpisode = memoOf(snapshot);
-  let signals = perEpisode.get(episode);
-  if (signals === undefined) {
-    signals = readEpisodeSignals(snapshot, episode);
-    perEpisode.set(episode, signals);
+  const kept = snapshot.lasting.derive(
+    SIGNALS_BY_RECORD,
+    () => new WeakMap<EpisodeRecord, KeptSignals>(),
+  );
+  const kg = snapshot.kgOf(episode);
+  const gi = snapshot.graphOf(episode);
+  const bridge = snapshot.bridgeOf(episode);
+  const known = kept.get(episode);
+  if (known !== undefined && known.kg === kg && known.gi === gi && known.bridge === bridge) {
+    return known.signals;
   }
+  const signals = signalsFrom(kg, gi, bridge);
+  kept.set(episode, { kg, gi, bridge, signals });
   return signals;
 }
