@@ -45,7 +45,7 @@ describe('episode signals and band matches across snapshots', () => {
     const reg = registry();
     const first = await reg.get(root);
     const before = new Map(first.episodes.map((e) => [e, episodeSignalsOf(first, e)]));
-    digestOf(first);
+    await digestOf(first);
 
     await retitleNewestOne(root, 'One, retitled'); // a1: a new record, the same layers
     // a2: the same record, a new KG (rain instead of tides)
@@ -73,7 +73,9 @@ describe('episode signals and band matches across snapshots', () => {
     }
     expect(next.episodes.filter((e) => before.has(e)).length).toBeGreaterThan(0);
     const fresh = await registry().get(root);
-    expect(digestOf(next)).toEqual(digestOf(fresh));
-    expect(digestOf(next).topic_bands[0]?.rows.map((row) => row.episode_id)).toContain('a2');
+    expect(await digestOf(next)).toEqual(await digestOf(fresh));
+    expect((await digestOf(next)).topic_bands[0]?.rows.map((row) => row.episode_id)).toContain(
+      'a2',
+    );
   });
 });

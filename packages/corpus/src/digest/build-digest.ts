@@ -2,7 +2,18 @@ import type { CorpusDigestResponse, CorpusDigestTopicBand } from '@podcast/contr
 import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
-import { type DigestBandConfig, matchDigestBands } from './digest-bands.js';
+import {
+  BACKGROUND_SLICE_MS,
+  createTimeSlicer,
+  forEachInSlices,
+  type TimeSlicer,
+} from '../snapshot/time-slicer.js';
+import {
+  type BandTopicIds,
+  type DigestBandConfig,
+  type DigestBandMatch,
+  matchDigestBands,
+} from './digest-bands.js';
 import { createDigestMemo } from './digest-memo.js';
 import { digestRowOf } from './digest-row.js';
 import { type DayRange, type DigestWindowName, digestDayRange } from './digest-window.js';
@@ -52,6 +63,9 @@ export function digestRowCap(compact: boolean, maxRows: number | undefined): num
   return compact ? Math.min(maxRows ?? cap, cap) : (maxRows ?? cap);
 }
 
+/** Episodes matched between two checks of the slicer. */
+const MATCHES_PER_CHECK = 128;
+
 // Holds only a key: the memo itself lives on each snapshot.
 const memo = createDigestMemo<CorpusDigest>('corpus_digest');
 
@@ -61,14 +75,18 @@ const memo = createDigestMemo<CorpusDigest>('corpus_digest');
  * of the window. compact forces the 24h window. Remembered per snapshot and
  * request (the window is a day range, so the key holds for a whole day).
  */
-export function buildCorpusDigest(snapshot: CorpusSnapshot, request: DigestRequest): CorpusDigest {
+export function buildCorpusDigest(
+  snapshot: CorpusSnapshot,
+  request: DigestRequest,
+  slicer: TimeSlicer = createTimeSlicer(BACKGROUND_SLICE_MS),
+): Promise<CorpusDigest> {
   const window = request.compact ? '24h' : request.window;
   const range = digestDayRange(window, request.now, request.since);
   const maxRows = digestRowCap(request.compact, request.maxRows);
   const withTopics = request.includeTopics && !request.compact;
   const snapshotMemo = memo.memoOf(snapshot, request.bands, request.clusters);
   const key = [window, range.start, range.end, request.compact, withTopics, maxRows].join('|');
-  return memo.resultOf(snapshotMemo, key, () => {
+  return memo.resultOf(snapshotMemo, key, async () => {
     const inWindow = episodesInRange(snapshot.episodes, range);
     const rowOptions = {
       compact: request.compact,
@@ -76,7 +94,20 @@ export function buildCorpusDigest(snapshot: CorpusSnapshot, request: DigestReque
     };
     const toRow = (episode: EpisodeRecord) => digestRowOf(snapshot, episode, rowOptions);
     const picked = pickFeedDiverse(inWindow, (episode) => episode.feed_id, maxRows);
-    const bands = withTopics ? matchDigestBands(inWindow, snapshotMemo.matcher, request.bands) : [];
+    let bands: DigestBandMatch<EpisodeRecord>[] = [];
+    if (withTopics) {
+      // In slices: a month of 100,000 episodes holds 6,000, and the first
+      // digest of a snapshot reads each one's signals (kept across snapshots,
+      // but checked against its layers).
+      const matches = new Map<EpisodeRecord, BandTopicIds>();
+      await forEachInSlices(
+        inWindow,
+        slicer,
+        (episode) => matches.set(episode, snapshotMemo.matcher(episode)),
+        MATCHES_PER_CHECK,
+      );
+      bands = matchDigestBands(inWindow, (episode) => matches.get(episode) ?? [], request.bands);
+    }
     return {
       window,
       window_start: range.start,

@@ -9,7 +9,7 @@ interface SnapshotMemo<R> {
   bands: readonly DigestBandConfig[];
   clusters: TopicClusterIndex;
   matcher: (episode: EpisodeRecord) => BandTopicIds;
-  results: Map<string, R>;
+  results: Map<string, Promise<R>>;
 }
 
 /** Distinct requests remembered per snapshot; a window moves at most daily. */
@@ -70,22 +70,31 @@ export function createDigestMemo<R>(name: string) {
     }
     const match = lastingMatcher(snapshot, bands);
     const matcher = (episode: EpisodeRecord) => match(episodeSignalsOf(snapshot, episode));
-    const fresh = { bands, clusters, matcher, results: new Map<string, R>() };
+    const fresh = { bands, clusters, matcher, results: new Map<string, Promise<R>>() };
     slot.memo = fresh;
     return fresh;
   }
 
   return {
     memoOf,
-    /** The remembered result for `key`, else `compute()` remembered. */
-    resultOf(memo: SnapshotMemo<R>, key: string, compute: () => R): R {
+    /**
+     * The remembered result for `key`, else `compute()` remembered; a
+     * computation that fails is forgotten, so the next request tries again.
+     */
+    resultOf(memo: SnapshotMemo<R>, key: string, compute: () => Promise<R>): Promise<R> {
       let result = memo.results.get(key);
       if (result === undefined) {
-        result = compute();
+        const made = compute();
+        result = made;
+        made.catch(() => {
+          if (memo.results.get(key) === made) {
+            memo.results.delete(key);
+          }
+        });
         if (memo.results.size >= RESULT_LIMIT) {
           memo.results.delete(memo.results.keys().next().value as string);
         }
-        memo.results.set(key, result);
+        memo.results.set(key, made);
       }
       return result;
     },

@@ -43,7 +43,7 @@ export const getCorpusDigest = defineRoute({
       ctx.corpus.get(root),
       clusterIndexFor(ctx.corpus.at(root)),
     ]);
-    const digest = buildCorpusDigest(snapshot, {
+    const digest = await buildCorpusDigest(snapshot, {
       window: query.window,
       since: query.since,
       compact: query.compact,
