@@ -1,24 +1,9 @@
-import { compareEpisodes, type SortableEpisode } from '../records/episode-sort.js';
+import { catalogBound, type SortableEpisode } from '../records/episode-sort.js';
 
 export interface EpisodePage<T> {
   rows: T[];
   /** Sort key of the last row when more matching rows follow, else null. */
   next: SortableEpisode | null;
-}
-
-/** Index of the first episode that sorts strictly after `key` (the list is in catalog order). */
-function firstAfter(episodes: readonly SortableEpisode[], key: SortableEpisode): number {
-  let low = 0;
-  let high = episodes.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (compareEpisodes(episodes[mid] as SortableEpisode, key) <= 0) {
-      low = mid + 1;
-    } else {
-      high = mid;
-    }
-  }
-  return low;
 }
 
 /**
@@ -32,7 +17,7 @@ export function pageEpisodes<T extends SortableEpisode>(
   limit: number,
 ): EpisodePage<T> {
   const rows: T[] = [];
-  const start = after === undefined ? 0 : firstAfter(episodes, after);
+  const start = after === undefined ? 0 : catalogBound(episodes, after, true);
   for (let i = start; i < episodes.length; i++) {
     const episode = episodes[i] as T;
     if (!matches(episode)) {

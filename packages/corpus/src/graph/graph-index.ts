@@ -2,9 +2,8 @@ import { canonicalPersonId, isListedPersonId } from '../browse/person-ids.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
-import { compareEpisodes } from '../records/episode-sort.js';
+import { catalogBound, compareEpisodes } from '../records/episode-sort.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
-import { positionOf } from '../snapshot/episode-list.js';
 import { ShardedMap, shardOfText } from '../snapshot/sharded-map.js';
 import { perSnapshotInSlices } from '../snapshot/snapshot-memo.js';
 import { createTimeSlicer, forEachInSlices, type TimeSlicer } from '../snapshot/time-slicer.js';
@@ -435,27 +434,13 @@ async function changesSince(
   return changes;
 }
 
-/** The first place in `list` whose item's episode sorts after `episode` (`strictly`), or not before it. */
-function boundOf(list: readonly GraphInsight[], episode: EpisodeRecord, strictly: boolean): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    const order = compareEpisodes((list[mid] as GraphInsight).episode, episode);
-    if (order < 0 || (strictly && order === 0)) {
-      low = mid + 1;
-    } else {
-      high = mid;
-    }
-  }
-  return low;
-}
+const episodeOf = (item: GraphInsight) => item.episode;
 
 /**
  * `list` with the items of each changed episode swapped for its new ones.
  * In the structural order an episode's items are one run, found by binary
  * search (a changed episode keeps its place in the catalog order), so the
- * rest of the list is copied in slices, not looked at item by item: the
+ * rest of the list is copied as whole runs, not looked at item by item: the
  * lists of the largest topics and persons hold tens of thousands of items.
  * `changes` are in the catalog order.
  */
@@ -466,8 +451,8 @@ function swappedIn(
   const runs: Array<readonly GraphInsight[]> = [];
   let from = 0;
   for (const [{ was }, items] of changes) {
-    runs.push(list.slice(from, boundOf(list, was, false)), items);
-    from = boundOf(list, was, true);
+    runs.push(list.slice(from, catalogBound(list, was, false, episodeOf)), items);
+    from = catalogBound(list, was, true, episodeOf);
   }
   runs.push(list.slice(from));
   return ([] as GraphInsight[]).concat(...runs);
@@ -539,7 +524,7 @@ async function patchParts(
   if (eligibilityMoved || changes.some((c) => c.was !== c.now && c.before !== undefined)) {
     const list = parts.episodes.slice();
     for (const { was, now, after } of changes) {
-      const at = positionOf(list, was);
+      const at = catalogBound(list, was, false);
       if (list[at] === was) {
         list.splice(at, 1);
       }
@@ -549,15 +534,15 @@ async function patchParts(
     }
     episodes = list;
   }
-  const patched: Partial<Record<keyof typeof LISTED_BY, Lists<string>>> = {};
-  for (const name of Object.keys(LISTED_BY) as Array<keyof typeof LISTED_BY>) {
+  const patchedLists = async (name: keyof typeof LISTED_BY) => {
     await slicer.yieldIfDue();
     const lists = parts[name];
-    patched[name] = await lists.patched(
-      await listChanges(lists, LISTED_BY[name], changes, slicer),
-      slicer,
-    );
-  }
+    return lists.patched(await listChanges(lists, LISTED_BY[name], changes, slicer), slicer);
+  };
+  const byInsightId = await patchedLists('byInsightId');
+  const byTopic = await patchedLists('byTopic');
+  const bySpeaker = await patchedLists('bySpeaker');
+  const byNode = await patchedLists('byNode');
   const byEpisode = await parts.byEpisode.patched(
     changes.flatMap(({ was, now, after }) =>
       was === now ? [[now, after] as const] : [[was, undefined] as const, [now, after] as const],
@@ -569,15 +554,7 @@ async function patchParts(
   const bridgesKept =
     !eligibilityMoved && last.layers !== undefined && last.layers === snapshot.layersVersion;
   const aliases = bridgesKept ? parts.aliases : await aliasesOf(snapshot, episodes, slicer);
-  return {
-    episodes,
-    byInsightId: patched.byInsightId as Lists<string>,
-    byTopic: patched.byTopic as Lists<string>,
-    bySpeaker: patched.bySpeaker as Lists<string>,
-    byNode: patched.byNode as Lists<string>,
-    byEpisode,
-    aliases,
-  };
+  return { episodes, byInsightId, byTopic, bySpeaker, byNode, byEpisode, aliases };
 }
 
 const LAST_BUILT = Symbol('graph_index_last_built');

@@ -24,3 +24,28 @@ export function compareEpisodes(a: SortableEpisode, b: SortableEpisode): number 
   }
   return compareText(a.metadata_relpath, b.metadata_relpath);
 }
+
+/**
+ * The first place in catalog-ordered `items` whose sort key (`keyOf`) sorts
+ * after `key`, or with `strictly` false the first whose key does not sort
+ * before it: where `key` is, or would go.
+ */
+export function catalogBound<T>(
+  items: readonly T[],
+  key: SortableEpisode,
+  strictly: boolean,
+  keyOf: (item: T) => SortableEpisode = (item) => item as SortableEpisode,
+): number {
+  let low = 0;
+  let high = items.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    const order = compareEpisodes(keyOf(items[mid] as T), key);
+    if (order < 0 || (strictly && order === 0)) {
+      low = mid + 1;
+    } else {
+      high = mid;
+    }
+  }
+  return low;
+}

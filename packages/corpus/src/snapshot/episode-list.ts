@@ -1,5 +1,5 @@
 import type { EpisodeRecord } from '../records/episode-record.js';
-import { compareEpisodes } from '../records/episode-sort.js';
+import { catalogBound, compareEpisodes } from '../records/episode-sort.js';
 import { type CachedMetadata, type CorpusState, ITEMS_PER_STEP } from './corpus-state.js';
 import { ShardedMap, shardOfText } from './sharded-map.js';
 import { steppedValue } from './time-slicer.js';
@@ -139,19 +139,8 @@ function fullList(state: CorpusState, winners: ReadonlySet<string>, recordOf: Re
 }
 
 /** Where `record` sits (or would sit) in the sorted `list`. */
-export function positionOf(list: readonly EpisodeRecord[], record: EpisodeRecord): number {
-  let low = 0;
-  let high = list.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (compareEpisodes(list[middle] as EpisodeRecord, record) < 0) {
-      low = middle + 1;
-    } else {
-      high = middle;
-    }
-  }
-  return low;
-}
+const positionOf = (list: readonly EpisodeRecord[], record: EpisodeRecord) =>
+  catalogBound(list, record, false);
 
 const KEYS = ['slug', 'episode_id', 'metadata_relpath', 'publish_date'] as const;
 
