@@ -82,21 +82,21 @@ export function createDigestMemo<R>(name: string) {
      * computation that fails is forgotten, so the next request tries again.
      */
     resultOf(memo: SnapshotMemo<R>, key: string, compute: () => Promise<R>): Promise<R> {
-      let result = memo.results.get(key);
-      if (result === undefined) {
-        const made = compute();
-        result = made;
-        made.catch(() => {
-          if (memo.results.get(key) === made) {
-            memo.results.delete(key);
-          }
-        });
-        if (memo.results.size >= RESULT_LIMIT) {
-          memo.results.delete(memo.results.keys().next().value as string);
-        }
-        memo.results.set(key, made);
+      const known = memo.results.get(key);
+      if (known !== undefined) {
+        return known;
       }
-      return result;
+      const made = compute();
+      made.catch(() => {
+        if (memo.results.get(key) === made) {
+          memo.results.delete(key);
+        }
+      });
+      if (memo.results.size >= RESULT_LIMIT) {
+        memo.results.delete(memo.results.keys().next().value as string);
+      }
+      memo.results.set(key, made);
+      return made;
     },
   };
 }
