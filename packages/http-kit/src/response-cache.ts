@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 import { type ContentCoding, compress, MIN_COMPRESSIBLE_BYTES } from './content-coding.js';
 
+/**
+ * A brotli answer served this many times is compressed again at brotli's
+ * best quality, on the thread pool, and its bytes are replaced when that
+ * comes out smaller. Only hot answers pay for it: a client paging through
+ * a list once does not.
+ */
+export const HOT_HITS = 16;
+
+/** Answers larger than this keep their first brotli bytes (the best quality costs about 0.8 ms per KB). */
+export const BEST_MAX_BYTES = 1024 * 1024;
+
 /** One representation of a cached answer: its bytes, validator and content coding. */
 export interface Representation {
   body: Buffer;
@@ -15,6 +26,10 @@ export interface CachedResponse extends Representation {
   status: number;
   /** Compressed representations, each made once on first demand and then kept. */
   encoded: Map<ContentCoding, Representation | Promise<Representation>>;
+  /** Requests served the brotli representation so far; -1 once that count has reached `HOT_HITS`. */
+  brotliHits: number;
+  /** The best-quality brotli pass, once begun (`HOT_HITS`); it settles when its bytes are in `encoded`. */
+  bestPass?: Promise<void>;
 }
 
 export function etagOf(body: Buffer): string {
@@ -24,7 +39,7 @@ export function etagOf(body: Buffer): string {
 /** Encoded once: a hit sends the bytes without re-encoding 100 KB of text. */
 export function cachedResponse(status: number, text: string): CachedResponse {
   const body = Buffer.from(text);
-  return { status, body, etag: etagOf(body), encoded: new Map() };
+  return { status, body, etag: etagOf(body), encoded: new Map(), brotliHits: 0 };
 }
 
 /**
@@ -32,7 +47,8 @@ export function cachedResponse(status: number, text: string): CachedResponse {
  * promise shared by concurrent first requests before. A body too small to
  * gain, or one that does not shrink, stays identity. Each coding has its
  * own strong tag (RFC 9110 §8.8.3: a strong validator names one
- * representation).
+ * representation), and so do the best-quality brotli bytes that replace a
+ * hot answer's first ones (`HOT_HITS`).
  */
 export function representationOf(
   entry: CachedResponse,
@@ -43,6 +59,13 @@ export function representationOf(
   }
   const known = entry.encoded.get(coding);
   if (known !== undefined) {
+    if (coding === 'br' && entry.brotliHits >= 0 && !isPending(known)) {
+      entry.brotliHits += 1;
+      if (entry.brotliHits >= HOT_HITS) {
+        entry.brotliHits = -1;
+        compressBestLater(entry, known);
+      }
+    }
     return known;
   }
   const made = compress(coding, entry.body).then(
@@ -61,6 +84,35 @@ export function representationOf(
   );
   entry.encoded.set(coding, made);
   return made;
+}
+
+function isPending(
+  value: Representation | Promise<Representation>,
+): value is Promise<Representation> {
+  return typeof (value as Partial<Promise<Representation>>).then === 'function';
+}
+
+/**
+ * Compresses a hot answer again at brotli's best quality in the background;
+ * requests meanwhile get the first bytes. Kept only when smaller; a failure
+ * keeps the first bytes too.
+ */
+function compressBestLater(entry: CachedResponse, first: Representation): void {
+  if (first.coding !== 'br' || entry.body.length > BEST_MAX_BYTES) {
+    return;
+  }
+  entry.bestPass = compress('br', entry.body, 'best').then(
+    (body) => {
+      if (body.length < first.body.length) {
+        entry.encoded.set('br', {
+          body,
+          coding: 'br',
+          etag: `${entry.etag.slice(0, -1)}-br-best"`,
+        });
+      }
+    },
+    () => undefined,
+  );
 }
 
 /** RFC 9110 §13.1.2: If-None-Match matches on `*` or any listed tag (weak comparison). */
