@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { stringify } from 'yaml';
+import { perspectiveLeaders, topicPersons } from '../src/graph/cil-queries.js';
 import {
   buildGraphIndex,
   type GraphIndex,
@@ -22,7 +23,6 @@ import {
 import {
   BRIDGE_CONNECTIVITY,
   BRIDGE_PIPELINE,
-  GI_1_0,
   GI_3_0,
   GI_3_1,
   KG_2,
@@ -128,14 +128,22 @@ describe('the graph index after a change', () => {
     await writeShowD(root, extra);
     registry = createQuietRegistry({ watch: false, refreshIntervalMs: 60_000 });
     const snapshot = await registry.get(root);
-    return { root, reg: registry, snapshot, index: await graphIndexOf(snapshot) };
+    const index = await graphIndexOf(snapshot);
+    await perspectiveLeaders(index, 50); // fills the tallies a patched index shares
+    return { root, reg: registry, snapshot, index };
   }
 
   /** Refreshes, and checks the kept index against one built from every episode of the new snapshot. */
   async function next(reg: CorpusRegistry, root: string) {
     const snapshot: CorpusSnapshot = await reg.refresh(root);
     const index = await graphIndexOf(snapshot);
-    expect(shapeOf(index)).toEqual(shapeOf(await buildGraphIndex(snapshot)));
+    const fresh = await buildGraphIndex(snapshot);
+    expect(shapeOf(index)).toEqual(shapeOf(fresh));
+    // Speaker counts kept across the patch answer as counts made afresh.
+    expect(await perspectiveLeaders(index, 50)).toEqual(await perspectiveLeaders(fresh, 50));
+    for (const topic of index.byTopic.keys()) {
+      expect(await topicPersons(index, topic)).toEqual(await topicPersons(fresh, topic));
+    }
     return { snapshot, index };
   }
 
@@ -158,6 +166,7 @@ describe('the graph index after a change', () => {
     const retitled = await next(reg, root);
     // Shared with the last index, not rebuilt:
     expect(untouchedShared(first, retitled.index, [`${d2}.metadata.json`])).toBe('all');
+    expect(retitled.index.tallies).toBe(first.tallies);
     expect(
       retitled.index.byEpisode.get(retitled.snapshot.findEpisodeById('d2') as never)?.[0]?.episode
         .title,
@@ -201,6 +210,7 @@ describe('the graph index after a change', () => {
     );
     const moved = await next(reg, root);
     expect(untouchedShared(first, moved.index, [`${d1}.metadata.json`])).toBe('none');
+    expect(moved.index.tallies).not.toBe(first.tallies);
 
     await writeShowD(root, 6); // d5 and d6 are new
     const grown = await next(reg, root);

@@ -7,7 +7,13 @@ import {
   forEachInSlices,
   type TimeSlicer,
 } from '../snapshot/time-slicer.js';
-import { compareStructural, type GraphIndex, type GraphInsight, pushInto } from './graph-index.js';
+import {
+  compareStructural,
+  type GraphIndex,
+  type GraphInsight,
+  pushInto,
+  type SpeakerCount,
+} from './graph-index.js';
 import type { InsightSentiment } from './insight-sentiment.js';
 import { isoWeekLabel, mondayOf, weeksBetween } from './iso-week.js';
 
@@ -254,26 +260,41 @@ export function conversationArc(
 const ITEMS_PER_CHECK = 256;
 
 /**
- * Persons by how many of `items` they said, then id. Counted in slices: at
- * 100,000 episodes the five largest topics hold 32,000 insights, spread over
- * a heap of 1.5 GB, and reading their speakers took 20-28 ms in one piece.
+ * Persons by how many of `items` (those `counted` keeps) they said, then id.
+ * Counted in slices: at 100,000 episodes the five largest topics hold 32,000
+ * insights, spread over a heap of 1.5 GB, and reading their speakers took
+ * 20-28 ms in one piece. Kept in the index's tallies under `key` while
+ * `items` is the same list, so a patched index counts only the lists its
+ * change replaced (`SpeakerTallies`).
  */
 async function speakerCounts(
+  index: GraphIndex,
+  key: string,
   items: readonly GraphInsight[],
   slicer: TimeSlicer,
-): Promise<[string, number][]> {
+  counted: (item: GraphInsight) => boolean = () => true,
+): Promise<readonly SpeakerCount[]> {
+  const kept = index.tallies.of(key, items);
+  if (kept !== undefined) {
+    return kept;
+  }
   const counts = new Map<string, number>();
   await forEachInSlices(
     items,
     slicer,
     (item) => {
+      if (!counted(item)) {
+        return;
+      }
       for (const speaker of item.speakers) {
         counts.set(speaker, (counts.get(speaker) ?? 0) + 1);
       }
     },
     ITEMS_PER_CHECK,
   );
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+  index.tallies.keep(key, items, ranked);
+  return ranked;
 }
 
 /** The slicer a graph-query answer counts in when its caller gives none: a background one. */
@@ -286,10 +307,13 @@ export async function topicPersons(
   slicer: TimeSlicer = backgroundSlicer(),
 ) {
   const topicId = index.canonicalOf(topic, 'topic:');
-  const grounded = (index.byTopic.get(topicId) ?? NONE).filter(
+  const counts = await speakerCounts(
+    index,
+    `grounded ${topicId}`,
+    index.byTopic.get(topicId) ?? NONE,
+    slicer,
     (item) => item.insight.grounded && item.quotes.some((q) => q.speaker_id !== null),
   );
-  const counts = await speakerCounts(grounded, slicer);
   return { topic_id: topicId, person_ids: counts.map(([id]) => id) };
 }
 
@@ -308,7 +332,7 @@ export async function perspectiveLeaders(
     .slice(0, limit);
   const topics = [];
   for (const [topicId, items] of top) {
-    const leaders = await speakerCounts(items, slicer);
+    const leaders = await speakerCounts(index, `all ${topicId}`, items, slicer);
     topics.push({
       topic_id: topicId,
       label: index.labelOf(topicId),

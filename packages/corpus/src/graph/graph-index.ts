@@ -57,6 +57,8 @@ export interface GraphIndex {
   /** Keyed by person, org and topic id: every insight naming it. */
   readonly byNode: ReadonlyMap<string, readonly GraphInsight[]>;
   readonly byEpisode: ReadonlyMap<EpisodeRecord, readonly GraphInsight[]>;
+  /** Speaker counts of the lists above, shared by the indexes patched from one build (`SpeakerTallies`). */
+  readonly tallies: SpeakerTallies;
   /** Display label of a topic, person or org id (bridge, then GI, then KG, then the id). */
   labelOf(id: string): string;
   /**
@@ -65,6 +67,47 @@ export interface GraphIndex {
    * then any bridge's canonical map applied.
    */
   canonicalOf(id: string, fallbackPrefix: 'topic:' | 'person:' | 'org:'): string;
+}
+
+/** A list's speakers with how many of its items name each, most first (`cil-queries.ts`). */
+export type SpeakerCount = readonly [personId: string, count: number];
+
+/**
+ * Speaker counts kept per counted list while that list is the same object.
+ * A patch shares every list no change touched, so after a retitle the
+ * counts of the largest topics (tens of thousands of insights at 100,000
+ * episodes) are not made again; a list a patch replaced is counted anew.
+ * One instance serves the indexes patched from one build, and keeps the
+ * `max` most recently counted lists.
+ */
+export interface SpeakerTallies {
+  of(key: string, items: readonly GraphInsight[]): readonly SpeakerCount[] | undefined;
+  keep(key: string, items: readonly GraphInsight[], counts: readonly SpeakerCount[]): void;
+}
+
+export function createSpeakerTallies(max = 64): SpeakerTallies {
+  const kept = new Map<
+    string,
+    { items: readonly GraphInsight[]; counts: readonly SpeakerCount[] }
+  >();
+  return {
+    of(key, items) {
+      const entry = kept.get(key);
+      if (entry === undefined || entry.items !== items) {
+        return undefined;
+      }
+      kept.delete(key);
+      kept.set(key, entry);
+      return entry.counts;
+    },
+    keep(key, items, counts) {
+      kept.delete(key);
+      kept.set(key, { items, counts });
+      if (kept.size > max) {
+        kept.delete(kept.keys().next().value as string);
+      }
+    },
+  };
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}/;
@@ -249,6 +292,7 @@ interface IndexParts {
   readonly byNode: Lists<string>;
   readonly byEpisode: Lists<EpisodeRecord>;
   readonly aliases: ReadonlyMap<string, string>;
+  readonly tallies: SpeakerTallies;
 }
 
 /** The keys an item is listed under in each by-id list. */
@@ -322,7 +366,7 @@ async function buildParts(snapshot: CorpusSnapshot, slicer: TimeSlicer): Promise
       }
     }
   });
-  return { episodes, aliases, ...maps };
+  return { episodes, aliases, ...maps, tallies: createSpeakerTallies() };
 }
 
 /** The index a snapshot's readers get over `parts`: labels are looked up in `snapshot` on first use. */
@@ -340,6 +384,7 @@ function indexOver(snapshot: CorpusSnapshot, parts: IndexParts): GraphIndex {
     bySpeaker: parts.bySpeaker,
     byNode: parts.byNode,
     byEpisode: parts.byEpisode,
+    tallies: parts.tallies,
     labelOf: (id) => {
       let label = labels.get(id);
       if (label === undefined) {
@@ -554,7 +599,16 @@ async function patchParts(
   const bridgesKept =
     !eligibilityMoved && last.layers !== undefined && last.layers === snapshot.layersVersion;
   const aliases = bridgesKept ? parts.aliases : await aliasesOf(snapshot, episodes, slicer);
-  return { episodes, byInsightId, byTopic, bySpeaker, byNode, byEpisode, aliases };
+  return {
+    episodes,
+    byInsightId,
+    byTopic,
+    bySpeaker,
+    byNode,
+    byEpisode,
+    aliases,
+    tallies: parts.tallies,
+  };
 }
 
 const LAST_BUILT = Symbol('graph_index_last_built');
