@@ -117,6 +117,7 @@ export function buildConsumerApp(ctx: ConsumerCtx): Express {
       token: mcpTokenAuth(ctx),
       sync: syncAuth(ctx),
     },
+    ...(ctx.hotAnswers ? { hotAnswers: ctx.hotAnswers } : {}),
     info: {
       title: 'Podcast consumer API',
       version: '0.1.0',

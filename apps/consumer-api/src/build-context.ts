@@ -17,6 +17,7 @@ import {
   databaseErrorFacts,
   migrateToLatest,
 } from '@podcast/db';
+import { createHotAnswers } from '@podcast/http-kit';
 import { type AudioCheckSettings, createLogger, defaultAudioCheckSettings } from '@podcast/runtime';
 import { createSearchService } from '@podcast/search';
 import { createPlaybackWriter } from '@podcast/user-state';
@@ -69,7 +70,16 @@ export async function buildConsumerContext(
     createLogger(config.logLevel, 'consumer-api', { errorFacts: databaseErrorFacts });
   const now = overrides.now ?? (() => new Date());
   const database = await openDatabase(config, logger, overrides.database);
-  const corpus = createCorpusRegistry(servingRegistryOptions(logger, config, overrides.corpus));
+  const hotAnswers = createHotAnswers({ logger });
+  const corpus = createCorpusRegistry(
+    servingRegistryOptions(logger, config, {
+      // Answers asked often lately are made again for each new snapshot, before their next request.
+      onPublished: () => {
+        void hotAnswers.refresh();
+      },
+      ...overrides.corpus,
+    }),
+  );
   const deps = {
     db: database.db,
     fetch: overrides.fetch ?? globalThis.fetch,
@@ -94,6 +104,7 @@ export async function buildConsumerContext(
     auth,
     playback: createPlaybackWriter(database.db),
     syncCredentials: createVerifiedCredentials(),
+    hotAnswers,
   };
   return {
     ctx,

@@ -8,7 +8,7 @@ import type {
 } from '@podcast/auth';
 import type { CorpusRegistry, Thumbnails } from '@podcast/corpus';
 import type { Database } from '@podcast/db';
-import { createRouteDefiner, type InternalPrincipal } from '@podcast/http-kit';
+import { createRouteDefiner, type HotAnswers, type InternalPrincipal } from '@podcast/http-kit';
 import type { AudioCheckSettings } from '@podcast/runtime';
 import type { SearchService } from '@podcast/search';
 import type { PlaybackWriter, UserStateDeps } from '@podcast/user-state';
@@ -35,6 +35,8 @@ export interface ConsumerCtx {
   playback: PlaybackWriter;
   /** App passwords that passed the slow hash lately (bounded; @podcast/auth). */
   syncCredentials: VerifiedCredentials;
+  /** Cached answers asked often lately, made again when the corpus changes (http-kit); none in some tests. */
+  hotAnswers?: HotAnswers;
 }
 
 /** What each auth class resolves to here; the consumer API has no operator routes. */

@@ -27,6 +27,7 @@ export function buildViewerApp(deps: ViewerDeps): Express {
     ctx,
     logger: deps.logger,
     authenticators: { operator: bearerTokenAuth(deps.config.operatorToken, 'OPERATOR_TOKEN') },
+    ...(deps.hotAnswers ? { hotAnswers: deps.hotAnswers } : {}),
     info: {
       title: 'Podcast viewer API',
       version: '0.1.0',

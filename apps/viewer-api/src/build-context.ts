@@ -11,6 +11,7 @@ import {
   enrichmentBlockValidator,
   type SchemaError,
 } from '@podcast/enrichment';
+import { createHotAnswers } from '@podcast/http-kit';
 import {
   JobQueues,
   JobRegistry,
@@ -49,10 +50,15 @@ export function buildViewerContext(
   overrides: ViewerContextOverrides = {},
 ): BuiltViewerContext {
   const logger = overrides.logger ?? createLogger(config.logLevel, 'viewer-api');
+  const hotAnswers = createHotAnswers({ logger });
   const corpus = createCorpusRegistry(
     servingRegistryOptions(logger, config, {
       // The configured roots are never evicted by open requests naming subfolders (issue 9).
       pinned: config.corpusRoots.allowed,
+      // Answers asked often lately are made again for each new snapshot, before their next request.
+      onPublished: () => {
+        void hotAnswers.refresh();
+      },
       ...overrides.corpus,
     }),
   );
@@ -70,6 +76,7 @@ export function buildViewerContext(
     search,
     logger,
     now,
+    hotAnswers,
     ...(jobs ? { jobs: jobs.service, onScheduledJobsChanged: jobs.reloadSchedules } : {}),
   };
   if (jobs !== undefined) {

@@ -1,7 +1,7 @@
 import type { ScheduledJob } from '@podcast/contracts';
 import type { CorpusRegistry } from '@podcast/corpus';
 import type { EnricherRegistry, SchemaError } from '@podcast/enrichment';
-import { createRouteDefiner, type OperatorPrincipal } from '@podcast/http-kit';
+import { createRouteDefiner, type HotAnswers, type OperatorPrincipal } from '@podcast/http-kit';
 import type { JobsService } from '@podcast/jobs';
 import type { SearchService } from '@podcast/search';
 import type { Logger } from 'pino';
@@ -31,6 +31,8 @@ export interface ViewerCtx {
   onScheduledJobsChanged?: (change: { root: string; jobs: ScheduledJob[] }) => void | Promise<void>;
   /** Derived from the mounted routes when the app is built. */
   capabilities: CapabilityFlags;
+  /** Cached answers asked often lately, made again when the corpus changes (http-kit); none in some tests. */
+  hotAnswers?: HotAnswers;
 }
 
 /** What each auth class resolves to here: only operator routes are guarded. */

@@ -13,6 +13,7 @@ import { Authenticated, type Authenticators } from './auth.js';
 import { bodyParsersOf } from './body-parsers.js';
 import { createCodingNegotiator } from './content-coding.js';
 import { type AnyRoute, isRawSpec, type Principals, type RouteInput } from './define-route.js';
+import type { HotAnswers } from './hot-answers.js';
 import {
   HttpError,
   problemBody,
@@ -31,8 +32,10 @@ import {
   type CachedResponse,
   cachedResponse,
   createResponseCache,
+  HOT_HITS,
   matchesIfNoneMatch,
   type Representation,
+  type ResponseCache,
   representationOf,
 } from './response-cache.js';
 import { assertNoShadowedRoutes } from './route-shadowing.js';
@@ -55,6 +58,12 @@ export interface AppOptions<Ctx, Pr extends Principals = Principals> {
   bodyLimit?: string;
   /** Runs before the routes (e.g. cookie parsing, CORS). */
   before?: RequestHandler[];
+  /**
+   * Where cached answers that get hot are remembered, to be made again in
+   * the background when the app calls `refresh` (a new corpus snapshot).
+   * Unset: answers are made on their first request only.
+   */
+  hotAnswers?: HotAnswers;
 }
 
 function parsePart(where: string, schema: z.ZodType | undefined, value: unknown): unknown {
@@ -174,31 +183,58 @@ function routeHandler<Ctx>(
       await sendResult(route, req, res, await route.handler(input));
       return;
     }
-    const slot = await cacheSlotOf(route.cache, input);
+    const spec = route.cache;
+    const slot = await cacheSlotOf(spec, input);
     const hit = cache.find(slot.scope, slot.key) ?? (await cache.pending(slot.scope, slot.key));
     if (hit) {
+      hit.hits += 1;
+      if (hit.hits === HOT_HITS && options.hotAnswers !== undefined) {
+        options.hotAnswers.remember(`${route.method} ${route.path} ${slot.key}`, async () => {
+          const next = await cacheSlotOf(spec, input);
+          if (
+            cache.find(next.scope, next.key) === undefined &&
+            !cache.pending(next.scope, next.key)
+          ) {
+            await makeAnswer(route, cache, next, input, status);
+          }
+        });
+      }
       await sendCached(req, res, hit);
       return;
     }
-    const made = cache.begin(slot.scope, slot.key);
-    let result: unknown;
-    let entry: CachedResponse | undefined;
-    try {
-      result = await route.handler(input);
-      const text = isDefaultJson(route, result) ? serialise(route, status, result) : undefined;
-      if (text !== undefined) {
-        entry = cachedResponse(status, text);
-        cache.store(slot.scope, slot.key, entry);
-      }
-    } finally {
-      made(entry);
-    }
+    const { result, entry } = await makeAnswer(route, cache, slot, input, status);
     if (entry) {
       await sendCached(req, res, entry);
       return;
     }
     await sendResult(route, req, res, result);
   };
+}
+
+/**
+ * Runs the handler for a slot whose answer nobody is making, and keeps the
+ * answer when it is plain JSON; requests that miss meanwhile wait for it.
+ */
+async function makeAnswer<Ctx>(
+  route: AnyRoute<Ctx>,
+  cache: ResponseCache,
+  slot: { scope: object; key: string },
+  input: RouteInput<Ctx, unknown, unknown, unknown, unknown>,
+  status: number,
+): Promise<{ result: unknown; entry: CachedResponse | undefined }> {
+  const made = cache.begin(slot.scope, slot.key);
+  let entry: CachedResponse | undefined;
+  try {
+    const result = await route.handler(input);
+    const text = isDefaultJson(route, result) ? serialise(route, status, result) : undefined;
+    if (text !== undefined) {
+      entry = cachedResponse(status, text);
+      cache.store(slot.scope, slot.key, entry);
+    }
+    return { result, entry };
+  } finally {
+    made(entry);
+  }
 }
 
 function isExplicitReply(result: unknown): boolean {

@@ -31,6 +31,8 @@ export {
   textFileContentType,
 } from './files/content-types.js';
 export type { SendableFile, SendFileOptions } from './files/send-file.js';
+export type { HotAnswerOptions, HotAnswers } from './hot-answers.js';
+export { createHotAnswers } from './hot-answers.js';
 export { HttpError, problemBody, ValidationFailed } from './http-error.js';
 export { requestLogger } from './logger.js';
 export type { ApiInfo, OpenApiDocument } from './openapi.js';

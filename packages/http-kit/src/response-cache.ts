@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { type ContentCoding, compress, MIN_COMPRESSIBLE_BYTES } from './content-coding.js';
 
 /**
- * A brotli answer served this many times is compressed again at brotli's
- * best quality, on the thread pool, and its bytes are replaced when that
- * comes out smaller. Only hot answers pay for it: a client paging through
- * a list once does not.
+ * An answer served this many times from one entry is hot. Its brotli bytes
+ * are then compressed again at brotli's best quality, on the thread pool,
+ * and replaced when that comes out smaller; and an app with `hotAnswers`
+ * makes it again in the background when its scope is replaced
+ * (`hot-answers.ts`). Only hot answers pay for either: a client paging
+ * through a list once does not.
  */
 export const HOT_HITS = 16;
 
@@ -26,6 +28,8 @@ export interface CachedResponse extends Representation {
   status: number;
   /** Compressed representations, each made once on first demand and then kept. */
   encoded: Map<ContentCoding, Representation | Promise<Representation>>;
+  /** Requests served this entry from the cache so far (any coding). */
+  hits: number;
   /** Requests served the brotli representation so far; -1 once that count has reached `HOT_HITS`. */
   brotliHits: number;
   /** The best-quality brotli pass, once begun (`HOT_HITS`); it settles when its bytes are in `encoded`. */
@@ -39,7 +43,7 @@ export function etagOf(body: Buffer): string {
 /** Encoded once: a hit sends the bytes without re-encoding 100 KB of text. */
 export function cachedResponse(status: number, text: string): CachedResponse {
   const body = Buffer.from(text);
-  return { status, body, etag: etagOf(body), encoded: new Map(), brotliHits: 0 };
+  return { status, body, etag: etagOf(body), encoded: new Map(), hits: 0, brotliHits: 0 };
 }
 
 /**

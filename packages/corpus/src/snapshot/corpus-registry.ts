@@ -111,6 +111,12 @@ export interface CorpusRegistryOptions {
   layersLaterMin?: number;
   /** Awaited after such an early snapshot is published, before the layers are read (tests). */
   beforeLayers?: (root: string) => Promise<void>;
+  /**
+   * Called when a sync publishes a new snapshot of a root (not an early
+   * one, nor a folder view), after its warm-ups are started; the servers
+   * make their hot answers again for it (http-kit's `HotAnswers`).
+   */
+  onPublished?: (snapshot: CorpusSnapshot) => void;
 }
 
 /** What an API's environment says about the corpus it serves (CORPUS_* variables). */
@@ -245,6 +251,7 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
       ? {}
       : { layersLaterMin: options.layersLaterMin ?? DEFAULT_LAYERS_LATER_MIN }),
     ...(options.beforeLayers ? { beforeLayers: options.beforeLayers } : {}),
+    ...(options.onPublished ? { onPublished: options.onPublished } : {}),
   };
   const roots = new Map<string, CorpusRoot>();
   const views = new Map<string, FolderView>();

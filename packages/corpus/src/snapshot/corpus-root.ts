@@ -32,6 +32,8 @@ export interface RootContext {
   layersLaterMin?: number;
   /** Awaited once an early snapshot is published, before the layers are read (tests hold the load here). */
   beforeLayers?: (root: string) => Promise<void>;
+  /** Told of each new snapshot a sync publishes (`CorpusRegistryOptions.onPublished`). */
+  onPublished?: (snapshot: CorpusSnapshot) => void;
 }
 
 /** One corpus root held by the registry: its loader state, last snapshot and pending change marks. */
@@ -365,6 +367,14 @@ export async function syncRoot(
             'corpus index warm-up failed; it is built again on its next request',
           ),
       );
+      try {
+        context.onPublished?.(published);
+      } catch (err) {
+        context.logger.error(
+          { root: published.root, err: (err as Error).message },
+          'a listener of new corpus snapshots failed',
+        );
+      }
     }
     return root.snapshot;
   } catch (err) {
