@@ -4,7 +4,7 @@
  * request after a change finds its answer made instead of making it. An
  * answer becomes hot when one cached entry of it has been served
  * `HOT_HITS` times (`response-cache.ts`), and stays hot for `hotForMs`
- * after that. The app owns one instance (built in main.ts) and calls
+ * after that. The app owns one instance (built with its context) and calls
  * `refresh` when a scope is replaced.
  */
 export interface HotAnswers {
@@ -16,7 +16,7 @@ export interface HotAnswers {
    * is going makes the run go over the answers once more when it ends.
    */
   refresh(): Promise<void>;
-  /** How many answers are hot now (for the debug route and tests). */
+  /** How many answers are hot now (tests read it). */
   readonly size: number;
 }
 
