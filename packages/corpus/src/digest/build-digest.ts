@@ -44,17 +44,86 @@ export function episodesInRange(
   episodes: readonly EpisodeRecord[],
   range: DayRange,
 ): EpisodeRecord[] {
-  const inside: EpisodeRecord[] = [];
-  for (const episode of episodes) {
-    const day = episode.publish_date;
-    if (day === null || day < range.start) {
-      break;
-    }
-    if (day <= range.end) {
-      inside.push(episode);
+  return windowOf(episodes, range);
+}
+
+/**
+ * The dated episodes inside the range, found by two binary searches over the
+ * catalog order (newest publish date first, undated last): the episodes
+ * above the window are not read, and neither are those below it.
+ */
+function windowOf(episodes: readonly EpisodeRecord[], range: DayRange): EpisodeRecord[] {
+  const top = firstWhere(episodes, (day) => day === null || day <= range.end);
+  const bottom = firstWhere(episodes, (day) => day === null || day < range.start);
+  return episodes.slice(top, Math.max(top, bottom));
+}
+
+/** The first place from which `holds` is true of every episode's publish date (it is, in catalog order). */
+function firstWhere(
+  episodes: readonly EpisodeRecord[],
+  holds: (day: string | null) => boolean,
+): number {
+  let low = 0;
+  let high = episodes.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (holds((episodes[mid] as EpisodeRecord).publish_date)) {
+      high = mid;
+    } else {
+      low = mid + 1;
     }
   }
-  return inside;
+  return low;
+}
+
+/**
+ * The last digest made for one request, kept across the root's snapshots
+ * (in `snapshot.lasting`) so the first digest after a change need not walk
+ * its window again: at 100,000 episodes the month holds 6,185 episodes and
+ * took 17-30 ms to match again (30-80 ms in the server), on every change.
+ */
+interface LastDigest {
+  /** The episodes of its window: the only ones its answer depends on. */
+  readonly inWindow: readonly EpisodeRecord[];
+  readonly layers: object | undefined;
+  readonly clusters: TopicClusterIndex;
+  /** The band matches of the episodes in the window, by record. */
+  readonly matches: ReadonlyMap<EpisodeRecord, BandTopicIds>;
+  readonly digest: CorpusDigest;
+}
+
+const LAST_DIGESTS = Symbol('last_digests');
+
+/** Requests whose last digest is kept per root and band list; past it the oldest is dropped. */
+const LAST_DIGESTS_KEPT = 16;
+
+function lastDigestsOf(
+  snapshot: CorpusSnapshot,
+  bands: readonly DigestBandConfig[],
+): Map<string, LastDigest> {
+  const byBands = snapshot.lasting.derive(
+    LAST_DIGESTS,
+    () => new WeakMap<readonly DigestBandConfig[], Map<string, LastDigest>>(),
+  );
+  let kept = byBands.get(bands);
+  if (kept === undefined) {
+    kept = new Map();
+    byBands.set(bands, kept);
+  }
+  return kept;
+}
+
+/** Whether two lists hold the very same records. */
+function sameRecords(a: readonly EpisodeRecord[], b: readonly EpisodeRecord[]): boolean {
+  if (a.length !== b.length) {
+    return false;
+  }
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] !== b[i]) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /** The row cap: compact digests never exceed eight rows. */
@@ -87,7 +156,20 @@ export function buildCorpusDigest(
   const snapshotMemo = memo.memoOf(snapshot, request.bands, request.clusters);
   const key = [window, range.start, range.end, request.compact, withTopics, maxRows].join('|');
   return memo.resultOf(snapshotMemo, key, async () => {
-    const inWindow = episodesInRange(snapshot.episodes, range);
+    // The same records in the window, over the same layers and clusters:
+    // the same answer, whatever changed above or below the window.
+    const inWindow = windowOf(snapshot.episodes, range);
+    const lastDigests = lastDigestsOf(snapshot, request.bands);
+    const lastKey = `${snapshot.root}|${key}`;
+    const last = lastDigests.get(lastKey);
+    const layers = snapshot.layersVersion;
+    // A snapshot without a layers version (a view over a subfolder) never reuses one.
+    const sameLayers =
+      layers !== undefined && last?.layers === layers && last.clusters === request.clusters;
+    if (last !== undefined && sameLayers && sameRecords(last.inWindow, inWindow)) {
+      remember(lastDigests, lastKey, last);
+      return last.digest;
+    }
     const rowOptions = {
       compact: request.compact,
       clusters: withTopics ? request.clusters : undefined,
@@ -95,20 +177,22 @@ export function buildCorpusDigest(
     const toRow = (episode: EpisodeRecord) => digestRowOf(snapshot, episode, rowOptions);
     const picked = pickFeedDiverse(inWindow, (episode) => episode.feed_id, maxRows);
     let bands: DigestBandMatch<EpisodeRecord>[] = [];
+    const matches = new Map<EpisodeRecord, BandTopicIds>();
     if (withTopics) {
       // In slices: a month of 100,000 episodes holds 6,000, and the first
       // digest of a snapshot reads each one's signals (kept across snapshots,
       // but checked against its layers).
-      const matches = new Map<EpisodeRecord, BandTopicIds>();
+      // An episode kept as the same record over the same layers matches as before.
+      const earlier = sameLayers ? last?.matches : undefined;
       await forEachInSlices(
         inWindow,
         slicer,
-        (episode) => matches.set(episode, snapshotMemo.matcher(episode)),
+        (episode) => matches.set(episode, earlier?.get(episode) ?? snapshotMemo.matcher(episode)),
         MATCHES_PER_CHECK,
       );
       bands = matchDigestBands(inWindow, (episode) => matches.get(episode) ?? [], request.bands);
     }
-    return {
+    const digest: CorpusDigest = {
       window,
       window_start: range.start,
       window_end: range.end,
@@ -123,5 +207,21 @@ export function buildCorpusDigest(
         rows: match.items.map(toRow),
       })),
     };
+    remember(lastDigests, lastKey, {
+      inWindow,
+      layers,
+      clusters: request.clusters,
+      matches,
+      digest,
+    });
+    return digest;
   });
+}
+
+function remember(kept: Map<string, LastDigest>, key: string, last: LastDigest): void {
+  kept.delete(key);
+  kept.set(key, last);
+  if (kept.size > LAST_DIGESTS_KEPT) {
+    kept.delete(kept.keys().next().value as string);
+  }
 }
