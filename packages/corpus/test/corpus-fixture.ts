@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, realpath, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { afterEach } from '@jest/globals';
 import { type Logger, pino } from 'pino';
 import { stringify } from 'yaml';
 import {
@@ -169,6 +170,22 @@ export function createQuietRegistry(
   options: Omit<CorpusRegistryOptions, 'logger'>,
 ): CorpusRegistry {
   return createCorpusRegistry({ logger: memoryLogger().logger, ...options });
+}
+
+/**
+ * A maker of quiet registries that are closed after each test of the
+ * calling file (call it inside a `describe`).
+ */
+export function quietRegistries(): () => CorpusRegistry {
+  const made: CorpusRegistry[] = [];
+  afterEach(() => {
+    for (const registry of made.splice(0)) registry.close();
+  });
+  return () => {
+    const registry = createQuietRegistry({ watch: false, refreshIntervalMs: 60_000 });
+    made.push(registry);
+    return registry;
+  };
 }
 
 /** Polls `check` every 25 ms until it holds; fails after `timeoutMs` (no fixed sleeps in tests). */

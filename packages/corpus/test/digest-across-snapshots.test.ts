@@ -1,12 +1,11 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { EMPTY_TOPIC_CLUSTER_INDEX } from '../src/clusters/topic-cluster-index.js';
 import { buildCorpusDigest } from '../src/digest/build-digest.js';
-import type { CorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
-  createQuietRegistry,
   makeStandardCorpus,
   metadataDoc,
+  quietRegistries,
   RUN_NEW,
   retitleNewestOne,
   writeJson,
@@ -32,15 +31,7 @@ const digestOf = (snapshot: CorpusSnapshot, window: 'since' | '1mo' = 'since') =
   });
 
 describe('the digest across snapshots', () => {
-  const registries: CorpusRegistry[] = [];
-  afterEach(() => {
-    for (const registry of registries.splice(0)) registry.close();
-  });
-  const registry = () => {
-    const made = createQuietRegistry({ watch: false, refreshIntervalMs: 60_000 });
-    registries.push(made);
-    return made;
-  };
+  const registry = quietRegistries();
   const fresh = async (root: string) => digestOf(await registry().get(root));
 
   it('keeps its answer when only episodes below its window changed', async () => {

@@ -1,13 +1,12 @@
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import { EMPTY_TOPIC_CLUSTER_INDEX } from '../src/clusters/topic-cluster-index.js';
 import { buildCorpusDigest } from '../src/digest/build-digest.js';
 import { episodeSignalsOf, readEpisodeSignals } from '../src/digest/episode-signals.js';
-import type { CorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import {
-  createQuietRegistry,
   makeStandardCorpus,
   metadataDoc,
+  quietRegistries,
   RUN_NEW,
   retitleNewestOne,
   writeJson,
@@ -30,15 +29,7 @@ const digestOf = (snapshot: CorpusSnapshot) =>
   });
 
 describe('episode signals and band matches across snapshots', () => {
-  const registries: CorpusRegistry[] = [];
-  afterEach(() => {
-    for (const registry of registries.splice(0)) registry.close();
-  });
-  const registry = () => {
-    const made = createQuietRegistry({ watch: false, refreshIntervalMs: 60_000 });
-    registries.push(made);
-    return made;
-  };
+  const registry = quietRegistries();
 
   it('reads again only the changed episodes, and answers as a fresh load of the same files', async () => {
     const root = await makeStandardCorpus();
