@@ -26,6 +26,12 @@ export interface WalkResult {
   relisted: Set<string>;
   /** Directories statted (a trusted listing costs no stat). */
   visited: number;
+  /**
+   * Set by a walk of the watched changes only (`walkChanged`): every
+   * directory of `previous` it dropped. Without it, whatever `previous`
+   * holds and `dirs` lacks is gone.
+   */
+  gone?: ReadonlySet<string>;
 }
 
 export interface WalkOptions {
@@ -159,6 +165,13 @@ function childrenOf(rel: string, listing: DirListing): string[] {
  * every directory doubles as the cheap change check between loads.
  */
 export async function walkCorpus(root: string, options: WalkOptions): Promise<WalkResult> {
+  if (
+    options.trustPrevious === true &&
+    options.previous?.has('') === true &&
+    options.forceList?.has('') !== true
+  ) {
+    return walkChanged(root, options, options.previous);
+  }
   const result: WalkResult = { dirs: new Map(), relisted: new Set(), visited: 0 };
   let level = await visit(root, '', options, result);
   const below = { ...options, hasFeeds: level.includes('feeds') };
@@ -167,6 +180,58 @@ export async function walkCorpus(root: string, options: WalkOptions): Promise<Wa
       visit(root, rel, below, result),
     );
     level = children.flat();
+  }
+  return result;
+}
+
+/**
+ * A trusted walk (`trustPrevious`): every previous listing is kept as it is
+ * and only the directories the watcher named are visited, with the new
+ * directories found in them; a directory that vanished, or that its parent
+ * no longer lists, is dropped with everything under it. A walk of every
+ * directory (each trusted, but each a visit) cost a change at 1,000 feeds
+ * 11 ms of CPU and the garbage of its promises, against 0.1 ms at 10 feeds;
+ * this one costs the named directories. A change at the root itself (which
+ * decides the flat layout) takes the walk of every directory.
+ */
+async function walkChanged(
+  root: string,
+  options: WalkOptions,
+  previous: ReadonlyMap<string, DirListing>,
+): Promise<WalkResult> {
+  const gone = new Set<string>();
+  const result: WalkResult = { dirs: new Map(previous), relisted: new Set(), visited: 0, gone };
+  const below = { ...options, hasFeeds: previous.get('')?.subdirs.includes('feeds') === true };
+  const drop = (rel: string) => {
+    const under = `${rel}/`;
+    for (const dir of result.dirs.keys()) {
+      if (dir === rel || dir.startsWith(under)) {
+        result.dirs.delete(dir);
+        if (previous.has(dir)) gone.add(dir);
+      }
+    }
+  };
+  let level = [...(options.forceList ?? [])].filter((rel) => previous.has(rel));
+  const seen = new Set(level);
+  while (level.length > 0) {
+    const children = await mapLimit(level, options.concurrency ?? 64, async (rel) => {
+      const was = result.dirs.get(rel);
+      result.dirs.delete(rel);
+      const kids = await visit(root, rel, below, result);
+      const now = result.dirs.get(rel);
+      if (now === undefined) {
+        if (was !== undefined) result.dirs.set(rel, was);
+        drop(rel);
+        return [];
+      }
+      for (const name of was?.subdirs ?? []) {
+        if (!now.subdirs.includes(name)) drop(rel === '' ? name : `${rel}/${name}`);
+      }
+      // Known directories keep their listings (a changed one is named by the watcher itself).
+      return kids.filter((kid) => !previous.has(kid) && !seen.has(kid));
+    });
+    level = children.flat();
+    for (const rel of level) seen.add(rel);
   }
   return result;
 }

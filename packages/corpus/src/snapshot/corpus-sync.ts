@@ -166,9 +166,11 @@ function listingChanges(
   after: DirIndex,
   relisted: ReadonlySet<string>,
   pool: StringPool,
+  dropped?: ReadonlySet<string>,
 ): { dirs: Set<string>; gone: string[]; came: Array<[string, TrackedKind]> } {
   const dirs = new Set(relisted);
-  for (const dir of before.keys()) {
+  // A walk of the watched changes names what it dropped: no scan of every directory.
+  for (const dir of dropped ?? before.keys()) {
     if (!after.has(dir)) {
       dirs.add(dir);
     }
@@ -375,7 +377,7 @@ export async function syncCorpusState(
       came = trackedPairs(listed);
     }
   } else {
-    const changes = listingChanges(before, walk.dirs, walk.relisted, state.strings);
+    const changes = listingChanges(before, walk.dirs, walk.relisted, state.strings, walk.gone);
     for (const relpath of changes.gone) {
       forget(state, state.metadata, relpath);
       forget(state, state.artifacts, relpath);
