@@ -137,12 +137,110 @@ async function graphRebuildRow(base, root, bareP99) {
   });
 }
 
+/** The CPU time (user and system) a process has used, in ms (from /proc, in 10 ms ticks). */
+function cpuMsOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Changes measured per corpus size; the median is judged. */
+const CHANGES = 7;
+
+/** The window after each change whose CPU is counted: the change, its remakes and the routes asked. */
+const CHANGE_WINDOW_MS = 4000;
+
+/**
+ * The CPU one changed episode costs the viewer: the newest episode is
+ * retitled `CHANGES` times, and each time the process's CPU over the
+ * `CHANGE_WINDOW_MS` that follow is counted (the sync, the snapshot, the
+ * graph patch, the answers made again, and one request each of the routes
+ * a user would then ask), minus its idle CPU over as long. The routes are
+ * asked 20 times first, so their answers are hot, as on a server in use.
+ */
+export async function cpuPerChange(base, root, pid) {
+  const list = await (await fetch(`${base}/api/corpus/episodes?limit=1`)).json();
+  const relpath = list.items[0].metadata_relpath;
+  const detail = `/api/corpus/episodes/detail?metadata_relpath=${encodeURIComponent(relpath)}`;
+  const routes = [
+    '/api/corpus/episodes?limit=50',
+    detail,
+    '/api/corpus/digest?window=1mo',
+    '/api/topics/perspective-leaders?limit=5',
+  ];
+  const ask = async (path) => {
+    const res = await fetch(`${base}${path}`, { headers: BROWSER });
+    await res.arrayBuffer();
+    if (!res.ok) {
+      throw new Error(`${path} answered ${res.status}`);
+    }
+  };
+  for (const path of routes) {
+    for (let i = 0; i < 20; i++) await ask(path);
+  }
+  const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+  await pause(5000);
+  const idleFrom = cpuMsOf(pid);
+  await pause(CHANGE_WINDOW_MS);
+  const idle_ms = cpuMsOf(pid) - idleFrom;
+  const file = resolve(root, relpath);
+  const original = await readFile(file, 'utf8');
+  const each = [];
+  try {
+    for (let k = 0; k < CHANGES; k++) {
+      const doc = JSON.parse(original);
+      doc.episode.title = `${doc.episode.title} (cost ${k})`;
+      const from = cpuMsOf(pid);
+      const started = performance.now();
+      await writeFile(file, JSON.stringify(doc));
+      while ((await (await fetch(`${base}${detail}`)).json()).title !== doc.episode.title) {
+        if (performance.now() - started > 30_000) throw new Error('change not seen in 30 s');
+        await pause(50);
+      }
+      for (const path of routes) await ask(path);
+      await pause(Math.max(0, CHANGE_WINDOW_MS - (performance.now() - started)));
+      each.push(cpuMsOf(pid) - from - idle_ms);
+      await pause(1000);
+    }
+  } finally {
+    await writeFile(file, original);
+    await pause(1500);
+  }
+  const sorted = [...each].sort((a, b) => a - b);
+  return { median_ms: sorted[Math.floor(sorted.length / 2)], each, idle_ms };
+}
+
+/** `cpuPerChange` on a viewer started over the 10,000-episode corpus, for the row at 100,000. */
+export async function cpuPerChangeAt(root) {
+  const { base, child } = await startApp('viewer-api', root, 'off', '/api/corpus/episodes?limit=1');
+  try {
+    await new Promise((r) => setTimeout(r, 10_000));
+    return await cpuPerChange(base, root, child.pid);
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+/** The row: the CPU a change costs at 100,000 episodes against 10,000, measured the same way. */
+function changeCostRow(small, huge) {
+  const ratio = Number((huge.median_ms / Math.max(small.median_ms, 10)).toFixed(2));
+  return {
+    label: `CPU per changed episode (viewer; median of ${CHANGES} changes, ${CHANGE_WINDOW_MS} ms each)`,
+    cpu_ms_10k: small.median_ms,
+    cpu_ms_100k: huge.median_ms,
+    each_10k: small.each.join(' / '),
+    each_100k: huge.each.join(' / '),
+    ratio,
+    target: '100k < 2 x 10k (10 x the episodes)',
+    meets_target: ratio < 2,
+  };
+}
+
 /**
  * The server rows: time until a restarted viewer answers from its stored
  * projection, its RSS once idle, the corpus routes against the bare route,
  * and how soon a changed episode is served.
  */
-export async function scaleServerBench(root, cacheDir, bareUrl, { duration }) {
+export async function scaleServerBench(root, cacheDir, bareUrl, { duration, changeCost10k }) {
   const { base, child, ready_ms } = await startApp(
     'viewer-api',
     root,
@@ -162,7 +260,8 @@ export async function scaleServerBench(root, cacheDir, bareUrl, { duration }) {
       settled = Math.min(settled, rssMbOf(child.pid));
     }
     rows.push({
-      label: 'restarted viewer: until a corpus route answers 200, then RSS 10 s and up to 60 s idle',
+      label:
+        'restarted viewer: until a corpus route answers 200, then RSS 10 s and up to 60 s idle',
       ready_ms,
       idle_rss_mb: idle,
       settled_rss_mb: settled,
@@ -183,6 +282,9 @@ export async function scaleServerBench(root, cacheDir, bareUrl, { duration }) {
     rows.push(...routeRows);
     rows.push(await changedEpisodeRow(base, root));
     rows.push(await graphRebuildRow(base, root, routeRows[0].bare_p99_ms));
+    if (changeCost10k !== undefined) {
+      rows.push(changeCostRow(changeCost10k, await cpuPerChange(base, root, child.pid)));
+    }
     rows.push({ label: 'viewer RSS after the route rows', rss_mb: rssMbOf(child.pid) });
   } finally {
     await stopProcess(child);
