@@ -107,6 +107,29 @@ describe('corpus registry with a watcher', () => {
     await until(async () => titles(await registry.get(root)).includes('Zed'), SEEN_WITHIN_MS);
   });
 
+  it('watches the directories a change brings and stops watching those it takes away', async () => {
+    const { root, registry, status } = await watched();
+    const watchedAtLoad = status()?.watchedDirs ?? 0;
+    const run = 'feeds/show-z/run_20260501-100000_cccc3333';
+    await writeJson(
+      root,
+      `${run}/metadata/0001 - zed.metadata.json`,
+      metadataDoc({ feedId: 'show-z', episodeId: 'z1', title: 'Zed' }),
+    );
+    await until(async () => titles(await registry.get(root)).includes('Zed'), SEEN_WITHIN_MS);
+    expect(status()?.watchedDirs).toBe(watchedAtLoad + 3); // the feed, its run, its metadata
+    // A second file in the new folder is seen through the folder's own watch.
+    await writeJson(
+      root,
+      `${run}/metadata/0002 - zed two.metadata.json`,
+      metadataDoc({ feedId: 'show-z', episodeId: 'z2', title: 'Zed two' }),
+    );
+    await until(async () => titles(await registry.get(root)).includes('Zed two'), SEEN_WITHIN_MS);
+    await rm(path.join(root, 'feeds/show-z'), { recursive: true });
+    await until(async () => !titles(await registry.get(root)).includes('Zed'), SEEN_WITHIN_MS);
+    expect(status()?.watchedDirs).toBe(watchedAtLoad);
+  });
+
   it.each([
     ['watching', true],
     ['walking', false],

@@ -16,6 +16,12 @@ export type DirChangeListener = (
 export interface DirWatcher {
   /** Watches exactly these directories from now on; returns the ones newly watched. */
   track(dirRelpaths: Iterable<string>): string[];
+  /**
+   * Watches `came` too and stops watching `gone`, the rest as it is: what a
+   * walk of the watched changes moved (`WalkResult.gone`), without a pass
+   * over every directory. Returns the ones newly watched.
+   */
+  update(came: Iterable<string>, gone: Iterable<string>): string[];
   /** False once watching failed (say, the inotify limit): callers fall back to periodic checks. */
   isActive(): boolean;
   /** Directories watched now. */
@@ -76,6 +82,19 @@ export function createDirWatcher(
         }
       }
       for (const rel of wanted) {
+        if (!watchers.has(rel) && !isDisabled && add(rel)) {
+          added.push(rel);
+        }
+      }
+      return added;
+    },
+    update(came, gone) {
+      const added: string[] = [];
+      for (const rel of gone) {
+        watchers.get(rel)?.close();
+        watchers.delete(rel);
+      }
+      for (const rel of came) {
         if (!watchers.has(rel) && !isDisabled && add(rel)) {
           added.push(rel);
         }

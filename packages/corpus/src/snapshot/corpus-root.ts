@@ -260,7 +260,11 @@ async function syncToSnapshot(root: CorpusRoot, request: SyncRequest, context: R
   if (!request.trusted || request.full) {
     root.lastFullScanMs = context.now().getTime();
   }
-  const added = root.watcher?.track(root.state.dirs.keys()) ?? [];
+  const moved = root.state.dirsMoved;
+  const added =
+    (moved === undefined
+      ? root.watcher?.track(root.state.dirs.keys())
+      : root.watcher?.update(moved.came, moved.gone)) ?? [];
   if (root.snapshot !== undefined && added.length > 0) {
     // Files written between listing a new directory and watching it raised no event: list it again.
     for (const dir of added) root.dirtyDirs.add(dir);

@@ -340,6 +340,10 @@ export async function syncCorpusState(
     }));
   const before = state.dirs;
   state.dirs = walk.dirs;
+  state.dirsMoved =
+    walk.gone === undefined
+      ? undefined
+      : { came: [...walk.relisted].filter((dir) => !before.has(dir)), gone: walk.gone };
   const isQuiet = !request.full && walk.relisted.size === 0 && request.dirtyFiles.size === 0;
   if (isQuiet && state.unstable.size === 0 && state.winners !== undefined) {
     // No directory moved, no watch event, no recent file: nothing can have changed.
