@@ -455,6 +455,30 @@ async function changesSince(
   const itemsByRecord = itemsByRecordOf(snapshot);
   const sameLayers = last.layers !== undefined && last.layers === snapshot.layersVersion;
   const changes: EpisodeChange[] = [];
+  /** Adds the change at one place; false when a patch cannot follow it. */
+  const compare = (was: EpisodeRecord, now: EpisodeRecord): boolean => {
+    if (was.metadata_relpath !== now.metadata_relpath || was.publish_date !== now.publish_date) {
+      return false;
+    }
+    const old = last.parts.byEpisode.get(was);
+    const items = eligibleItemsOf(snapshot, itemsByRecord, now);
+    if (old !== items) {
+      changes.push({ was, now, before: old, after: items });
+    }
+    return changes.length <= MAX_PATCHED_EPISODES;
+  };
+  if (sameLayers && before === after) {
+    return changes;
+  }
+  if (sameLayers && snapshot.replaced?.base === before) {
+    // The list says which records it replaced since `before`: no walk of every place.
+    for (const [was, now] of snapshot.replaced.pairs) {
+      if (!compare(was, now)) {
+        return undefined;
+      }
+    }
+    return changes;
+  }
   for (let i = 0; i < after.length; i++) {
     if ((i & 255) === 0) {
       await slicer.yieldIfDue();
@@ -464,16 +488,8 @@ async function changesSince(
     if (was === now && sameLayers) {
       continue;
     }
-    if (was.metadata_relpath !== now.metadata_relpath || was.publish_date !== now.publish_date) {
+    if (!compare(was, now)) {
       return undefined;
-    }
-    const old = last.parts.byEpisode.get(was);
-    const items = eligibleItemsOf(snapshot, itemsByRecord, now);
-    if (old !== items) {
-      changes.push({ was, now, before: old, after: items });
-      if (changes.length > MAX_PATCHED_EPISODES) {
-        return undefined;
-      }
     }
   }
   return changes;

@@ -23,7 +23,7 @@ import {
   memoOnState,
   siblingsOf,
 } from './corpus-state.js';
-import { episodeListOf, firstBy } from './episode-list.js';
+import { episodeListOf, firstBy, type ReplacedRecords } from './episode-list.js';
 import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
 import { steppedValue } from './time-slicer.js';
 
@@ -71,6 +71,12 @@ export interface CorpusSnapshot extends CorpusPlace {
    * layers are pending, it throws as `graphOf` does.
    */
   readonly layersVersion?: object;
+  /**
+   * Set when `episodes` is the previous snapshot's list with some records
+   * replaced in place (`ReplacedRecords`): what changed, for readers that
+   * patch what they derived from that list.
+   */
+  readonly replaced?: ReplacedRecords;
   findEpisodeBySlug(slug: string): EpisodeRecord | undefined;
   /** By metadata episode_id; an `episode:` prefix on the argument is ignored. */
   findEpisodeById(episodeId: string): EpisodeRecord | undefined;
@@ -250,6 +256,7 @@ export function buildCorpusSnapshot(input: SnapshotInput): CorpusSnapshot {
   const lost = losingCopies(state, winners);
   const lookups = {
     root: state.root,
+    ...(list.replaced === undefined ? {} : { replaced: list.replaced }),
     caches: input.caches,
     loadedAt: input.loadedAt,
     episodes,

@@ -41,6 +41,36 @@ describe('episodeListOf', () => {
     expect(keys.at(-1)?.startsWith('2026-01-01')).toBe(true);
   });
 
+  it('names the records a patch replaced in place, and nothing when one moved', () => {
+    const { state, put, list } = setup(40);
+    const first = list();
+    state.touched.add(put(9, 'nine, retitled'));
+    state.touched.add(put(7, 'seven, retitled'));
+    const second = list();
+    expect(second.replaced?.base).toBe(first.episodes);
+    // In the catalog order, each old record against its new one at the same place.
+    expect(
+      second.replaced?.pairs.map(([old, next]) => [
+        first.episodes.indexOf(old),
+        second.episodes.indexOf(next),
+        next.title,
+      ]),
+    ).toEqual([
+      [
+        first.episodes.findIndex((e) => e.episode_id === 'e9'),
+        second.episodes.findIndex((e) => e.episode_id === 'e9'),
+        'nine, retitled',
+      ],
+      [
+        first.episodes.findIndex((e) => e.episode_id === 'e7'),
+        second.episodes.findIndex((e) => e.episode_id === 'e7'),
+        'seven, retitled',
+      ],
+    ]);
+    state.touched.add(put(7, 'seven, moved', '2026-02-01'));
+    expect(list().replaced).toBeUndefined();
+  });
+
   it('replaces only touched records, leaving the earlier list and its lookups as they were', () => {
     const { state, put, list } = setup(40);
     const first = list();

@@ -24,6 +24,22 @@ export interface EpisodeList {
    * (20 ms at 100,000 episodes, in one piece).
    */
   readonly feedBasis?: readonly EpisodeRecord[];
+  /** Set when this list is an earlier one with some records replaced in place (`ReplacedRecords`). */
+  readonly replaced?: ReplacedRecords;
+}
+
+/**
+ * A list that is `base` with each pair's first record replaced by its
+ * second at the same place (a patch that moved no episode), so a reader
+ * holding what it derived from `base` can follow the change through the
+ * pairs instead of comparing every place of both lists (5-6 ms at 100,000
+ * episodes). Only the list just before is named, so no chain of old lists
+ * is kept alive.
+ */
+export interface ReplacedRecords {
+  readonly base: readonly EpisodeRecord[];
+  /** Old and new record, in the catalog order. */
+  readonly pairs: ReadonlyArray<readonly [EpisodeRecord, EpisodeRecord]>;
 }
 
 /** What `buildFeedRecords` reads of an episode, besides its place in the list. */
@@ -201,16 +217,24 @@ function patchedList(
     reordered ||= from !== to;
   }
   const frozen = Object.freeze(episodes);
+  const replaced: { replaced?: ReplacedRecords } = reordered
+    ? {}
+    : {
+        replaced: {
+          base: base.episodes,
+          pairs: pairs.sort(([a], [b]) => compareEpisodes(a, b)),
+        },
+      };
   const moved = pairs.some(([old, next]) => KEYS.some((key) => old[key] !== next[key]));
   const feedsHold =
     !reordered && pairs.every(([old, next]) => FEED_FIELDS.every((key) => old[key] === next[key]));
   const feedBasis = feedsHold ? (base.feedBasis ?? base.episodes) : undefined;
   if (moved) {
-    return { ...indexed(frozen), ...(feedBasis ? { feedBasis } : {}) };
+    return { ...indexed(frozen), ...(feedBasis ? { feedBasis } : {}), ...replaced };
   }
   const byRelpath = patchedLookup(base.byRelpath, 'metadata_relpath', pairs);
   if (byRelpath.changes.size > MAX_OVERLAY) {
-    return indexed(frozen);
+    return { ...indexed(frozen), ...replaced };
   }
   return {
     episodes: frozen,
@@ -218,6 +242,7 @@ function patchedList(
     byId: patchedLookup(base.byId, 'episode_id', pairs),
     byRelpath,
     ...(feedBasis ? { feedBasis } : {}),
+    ...replaced,
   };
 }
 
