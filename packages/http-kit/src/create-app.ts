@@ -189,13 +189,19 @@ function routeHandler<Ctx>(
     if (hit) {
       hit.hits += 1;
       if (hit.hits === HOT_HITS && options.hotAnswers !== undefined) {
+        // The coding its requests asked for is made with it: the first
+        // request after a change finds the bytes, not a compression to wait for.
+        const coding = negotiate(req.headers['accept-encoding']);
         options.hotAnswers.remember(`${route.method} ${route.path} ${slot.key}`, async () => {
           const next = await cacheSlotOf(spec, input);
           if (
             cache.find(next.scope, next.key) === undefined &&
             !cache.pending(next.scope, next.key)
           ) {
-            await makeAnswer(route, cache, next, input, status);
+            const { entry } = await makeAnswer(route, cache, next, input, status);
+            if (entry !== undefined) {
+              await representationOf(entry, coding);
+            }
           }
         });
       }

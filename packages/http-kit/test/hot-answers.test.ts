@@ -38,6 +38,20 @@ function setup(hot: HotAnswers) {
     }),
     defineRoute({
       method: 'get',
+      path: '/api/long',
+      summary: 'A cached answer long enough to be compressed',
+      auth: 'open',
+      responses: { 200: z.object({ text: z.string(), version: z.number() }) },
+      cache: { scope: ({ ctx }) => ctx.scope },
+      handler: ({ ctx }) => {
+        count('long');
+        // Varied words, so brotli's best quality makes fewer bytes than its first pass.
+        const words = Array.from({ length: 900 }, (_, i) => `w${(i * 7919) % 613}`);
+        return { text: words.join(' '), version: ctx.scope.version };
+      },
+    }),
+    defineRoute({
+      method: 'get',
       path: '/api/flaky',
       summary: 'A cached answer that fails once the test says so',
       auth: 'open',
@@ -107,6 +121,28 @@ describe('hot answers', () => {
     // b was not hot: made on its request.
     expect((await ask(app, '/api/page?n=b')).body.version).toBe(2);
     expect(ctx.calls['page b']).toBe(2);
+  });
+
+  it('makes the coding its requests asked for with the answer', async () => {
+    const hot = createHotAnswers({ logger });
+    const { app, ctx } = setup(hot);
+    const brotli = () => request(app).get('/api/long').set('accept-encoding', 'br');
+    for (let i = 0; i <= HOT_HITS; i++) {
+      expect((await brotli()).headers['content-encoding']).toBe('br');
+    }
+    ctx.scope = { version: 2 };
+    await hot.refresh();
+    expect(ctx.calls.long).toBe(2);
+    // Brotli bytes served HOT_HITS times are made again at best quality.
+    // Only bytes already made count, so the HOT_HITS-th request after the
+    // refresh starts that pass only if the refresh made them.
+    for (let i = 0; i < HOT_HITS; i++) {
+      expect((await brotli()).headers.etag).toMatch(/-br"$/);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const best = await brotli();
+    expect(best.headers.etag).toMatch(/-br-best"$/);
+    expect(JSON.parse(best.text).version).toBe(2);
   });
 
   it('lets a request that arrives while the answer is being made again wait for it', async () => {
