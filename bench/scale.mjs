@@ -4,6 +4,7 @@
 // run, so the first start is a cold one and the restart reads what it saved.
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase } from '@podcast/testing';
@@ -89,14 +90,29 @@ const changedEpisodeRow = (base, root) =>
     meets_target: visible_ms < 3000,
   }));
 
-async function timed(url) {
-  const started = performance.now();
-  const res = await fetch(url, { headers: BROWSER });
-  await res.arrayBuffer();
-  if (!res.ok) {
-    throw new Error(`${url} answered ${res.status}`);
-  }
-  return performance.now() - started;
+/**
+ * One GET of `url` over `agent` (node:http, kept alive), its body read; the
+ * milliseconds until its end. Not fetch: on this machine undici added
+ * 1.5-2 ms to each of these sparse requests (p50 3.0-3.4 ms against
+ * 1.5-1.6 ms for the same hit, 2026-11-28), which this row would have
+ * counted against the server.
+ */
+function timed(url, agent) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    http
+      .get(url, { agent, headers: BROWSER }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          if (res.statusCode !== 200) {
+            reject(new Error(`${url} answered ${res.statusCode}`));
+          } else {
+            resolve(performance.now() - started);
+          }
+        });
+      })
+      .on('error', reject);
+  });
 }
 
 /**
@@ -108,33 +124,38 @@ async function timed(url) {
 async function graphRebuildRow(base, root, bareP99) {
   const graphUrl = `${base}/api/topics/perspective-leaders?limit=5`;
   const listUrl = `${base}/api/corpus/episodes?limit=50`;
-  const first_graph_ms = Math.round(await timed(graphUrl));
-  return withChangedEpisode(base, root, 'graph rebuild', async () => {
-    const latencies = [];
-    let waiting = true;
-    const graph = timed(graphUrl).finally(() => {
-      waiting = false;
+  const agent = new http.Agent({ keepAlive: true });
+  const first_graph_ms = Math.round(await timed(graphUrl, agent));
+  try {
+    return await withChangedEpisode(base, root, 'graph rebuild', async () => {
+      const latencies = [];
+      let waiting = true;
+      const graph = timed(graphUrl, agent).finally(() => {
+        waiting = false;
+      });
+      while (waiting) {
+        latencies.push(await timed(listUrl, agent));
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      const sorted = latencies.sort((a, b) => a - b);
+      const at = (q) =>
+        Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
+      const p99 = at(0.99);
+      return {
+        label: 'episodes route while the graph index is rebuilt after a change (100k)',
+        first_graph_ms,
+        graph_after_change_ms: Math.round(await graph),
+        list_requests: sorted.length,
+        p50_ms: at(0.5),
+        p99_ms: p99,
+        max_ms: Math.round(sorted[sorted.length - 1]),
+        target: `p99 < 1.5 x bare p99 (${bareP99} ms)`,
+        meets_target: p99 < 1.5 * bareP99,
+      };
     });
-    while (waiting) {
-      latencies.push(await timed(listUrl));
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    const sorted = latencies.sort((a, b) => a - b);
-    const at = (q) =>
-      Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]);
-    const p99 = at(0.99);
-    return {
-      label: 'episodes route while the graph index is rebuilt after a change (100k)',
-      first_graph_ms,
-      graph_after_change_ms: Math.round(await graph),
-      list_requests: sorted.length,
-      p50_ms: at(0.5),
-      p99_ms: p99,
-      max_ms: Math.round(sorted[sorted.length - 1]),
-      target: `p99 < 1.5 x bare p99 (${bareP99} ms)`,
-      meets_target: p99 < 1.5 * bareP99,
-    };
-  });
+  } finally {
+    agent.destroy();
+  }
 }
 
 /** The CPU time (user and system) a process has used, in ms (from /proc, in 10 ms ticks). */
