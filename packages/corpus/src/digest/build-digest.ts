@@ -39,20 +39,15 @@ export type DigestBand = CorpusDigestTopicBand;
 
 export type CorpusDigest = Omit<CorpusDigestResponse, 'path'>;
 
-/** Dated episodes inside the range, newest first (the snapshot is sorted that way). */
+/**
+ * Dated episodes inside the range, newest first, found by two binary
+ * searches over the catalog order (newest publish date first, undated
+ * last): the episodes above the window are not read, nor those below it.
+ */
 export function episodesInRange(
   episodes: readonly EpisodeRecord[],
   range: DayRange,
 ): EpisodeRecord[] {
-  return windowOf(episodes, range);
-}
-
-/**
- * The dated episodes inside the range, found by two binary searches over the
- * catalog order (newest publish date first, undated last): the episodes
- * above the window are not read, and neither are those below it.
- */
-function windowOf(episodes: readonly EpisodeRecord[], range: DayRange): EpisodeRecord[] {
   const top = firstWhere(episodes, (day) => day === null || day <= range.end);
   const bottom = firstWhere(episodes, (day) => day === null || day < range.start);
   return episodes.slice(top, Math.max(top, bottom));
@@ -158,7 +153,7 @@ export function buildCorpusDigest(
   return memo.resultOf(snapshotMemo, key, async () => {
     // The same records in the window, over the same layers and clusters:
     // the same answer, whatever changed above or below the window.
-    const inWindow = windowOf(snapshot.episodes, range);
+    const inWindow = episodesInRange(snapshot.episodes, range);
     const lastDigests = lastDigestsOf(snapshot, request.bands);
     const lastKey = `${snapshot.root}|${key}`;
     const last = lastDigests.get(lastKey);

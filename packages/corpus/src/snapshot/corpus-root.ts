@@ -254,17 +254,16 @@ async function syncToSnapshot(root: CorpusRoot, request: SyncRequest, context: R
       await context.beforeLayers?.(root.state.root);
     };
   }
-  const { winners, counters } = await syncCorpusState(root.state, request, deps);
+  const { winners, counters, dirsMoved } = await syncCorpusState(root.state, request, deps);
   root.syncs++;
   root.dirsStatted += counters.dirsStatted;
   if (!request.trusted || request.full) {
     root.lastFullScanMs = context.now().getTime();
   }
-  const moved = root.state.dirsMoved;
   const added =
-    (moved === undefined
+    (dirsMoved === undefined
       ? root.watcher?.track(root.state.dirs.keys())
-      : root.watcher?.update(moved.came, moved.gone)) ?? [];
+      : root.watcher?.update(dirsMoved.came, dirsMoved.gone)) ?? [];
   if (root.snapshot !== undefined && added.length > 0) {
     // Files written between listing a new directory and watching it raised no event: list it again.
     for (const dir of added) root.dirtyDirs.add(dir);

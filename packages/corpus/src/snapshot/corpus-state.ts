@@ -116,12 +116,6 @@ export function setFileVersion(file: CachedFile<unknown>, mtimeMs: number, size:
 export interface CorpusState {
   root: string;
   dirs: DirIndex;
-  /**
-   * The directories the last walk added to `dirs` and dropped from it, when
-   * it was a walk of the watched changes (`WalkResult.gone`); undefined
-   * after a walk of every directory, when any may have moved.
-   */
-  dirsMoved?: { came: readonly string[]; gone: ReadonlySet<string> };
   metadata: Map<string, CachedMetadata>;
   artifacts: Map<string, CachedArtifact>;
   /** Art store relpath → exists. */

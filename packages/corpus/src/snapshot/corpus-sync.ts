@@ -320,6 +320,16 @@ function finishDerivedSteps(state: CorpusState, deps: SyncDeps): void {
 }
 
 /**
+ * The directories a walk of the watched changes added to the listings and
+ * dropped from them (`WalkResult.gone`); undefined after a walk of every
+ * directory, when any may have moved.
+ */
+export interface DirsMoved {
+  came: readonly string[];
+  gone: ReadonlySet<string>;
+}
+
+/**
  * Brings `state` up to date with the disk: re-lists changed directories,
  * stats only files that may have changed, re-reads only files whose (mtime,
  * size) moved. Returns the dedup winners and the IO counters.
@@ -328,7 +338,7 @@ export async function syncCorpusState(
   state: CorpusState,
   request: SyncRequest,
   deps: SyncDeps,
-): Promise<{ winners: Set<string>; counters: SyncCounters }> {
+): Promise<{ winners: Set<string>; counters: SyncCounters; dirsMoved: DirsMoved | undefined }> {
   finishDerivedSteps(state, deps);
   const walk = await (request.walk ??
     walkCorpus(state.root, {
@@ -340,7 +350,7 @@ export async function syncCorpusState(
     }));
   const before = state.dirs;
   state.dirs = walk.dirs;
-  state.dirsMoved =
+  const dirsMoved =
     walk.gone === undefined
       ? undefined
       : { came: [...walk.relisted].filter((dir) => !before.has(dir)), gone: walk.gone };
@@ -348,7 +358,7 @@ export async function syncCorpusState(
   if (isQuiet && state.unstable.size === 0 && state.winners !== undefined) {
     // No directory moved, no watch event, no recent file: nothing can have changed.
     const counters = { ...NO_IO, dirsStatted: walk.visited };
-    return { winners: state.winners.relpaths, counters };
+    return { winners: state.winners.relpaths, counters, dirsMoved };
   }
   let toStat: Array<[string, TrackedKind]> = [];
   let came: Iterable<[string, TrackedKind]>;
@@ -421,5 +431,5 @@ export async function syncCorpusState(
     // again empty; the values keep their shared strings and lists.
     state.strings.clear();
   }
-  return { winners, counters };
+  return { winners, counters, dirsMoved };
 }
