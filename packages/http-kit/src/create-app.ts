@@ -189,21 +189,8 @@ function routeHandler<Ctx>(
     if (hit) {
       hit.hits += 1;
       if (hit.hits === HOT_HITS && options.hotAnswers !== undefined) {
-        // The coding its requests asked for is made with it: the first
-        // request after a change finds the bytes, not a compression to wait for.
-        const coding = negotiate(req.headers['accept-encoding']);
-        options.hotAnswers.remember(`${route.method} ${route.path} ${slot.key}`, async () => {
-          const next = await cacheSlotOf(spec, input);
-          if (
-            cache.find(next.scope, next.key) === undefined &&
-            !cache.pending(next.scope, next.key)
-          ) {
-            const { entry } = await makeAnswer(route, cache, next, input, status);
-            if (entry !== undefined) {
-              await representationOf(entry, coding);
-            }
-          }
-        });
+        const remake = () => remakeAnswer(route, spec, cache, input, status);
+        options.hotAnswers.remember(`${route.method} ${route.path} ${slot.key}`, remake);
       }
       await sendCached(req, res, hit);
       return;
@@ -240,6 +227,28 @@ async function makeAnswer<Ctx>(
     return { result, entry };
   } finally {
     made(entry);
+  }
+}
+
+/**
+ * A hot answer made for the scope current now, unless it is there or being
+ * made, with the coding its request asked for: the first request after a
+ * change finds the bytes, not a compression to wait for.
+ */
+async function remakeAnswer<Ctx>(
+  route: AnyRoute<Ctx>,
+  spec: NonNullable<AnyRoute<Ctx>['cache']>,
+  cache: ResponseCache,
+  input: RouteInput<Ctx, unknown, unknown, unknown, unknown>,
+  status: number,
+): Promise<void> {
+  const slot = await cacheSlotOf(spec, input);
+  if (cache.find(slot.scope, slot.key) !== undefined || cache.pending(slot.scope, slot.key)) {
+    return;
+  }
+  const { entry } = await makeAnswer(route, cache, slot, input, status);
+  if (entry !== undefined) {
+    await representationOf(entry, negotiate(input.req.headers['accept-encoding']));
   }
 }
 
