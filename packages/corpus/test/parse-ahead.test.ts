@@ -1,11 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { TrackedKind } from '../src/snapshot/corpus-state.js';
 import { PARSE_WORKER_SCRIPT, startAhead } from '../src/snapshot/parse-ahead.js';
-import { parseTrackedFile, statTrackedFile } from '../src/snapshot/parse-file.js';
+import { parseTrackedFile, prefetchFiles, statTrackedFile } from '../src/snapshot/parse-file.js';
 import {
   makeStandardCorpus,
   makeTempDir,
@@ -53,6 +54,9 @@ async function load(root: string, parseAheadMin: number) {
     registry.close();
   }
 }
+
+const linesSaying = (memory: ReturnType<typeof memoryLogger>, msg: string) =>
+  memory.lines.filter((line) => line.msg === msg).length;
 
 describe('files parsed ahead by a worker thread', () => {
   it('has a built worker script to run (pnpm test builds before it tests)', () => {
@@ -146,11 +150,9 @@ describe('files parsed ahead by a worker thread', () => {
     expect(
       startAhead('parse', root, files, logger.logger, { script: 'package.json' }),
     ).toBeUndefined();
-    expect(
-      logger.lines.filter(
-        (line) => line.msg === 'corpus read-ahead worker failed; reading on the main thread',
-      ),
-    ).toHaveLength(3);
+    expect(linesSaying(logger, 'corpus read-ahead worker failed; reading on the main thread')).toBe(
+      3,
+    );
   });
 
   it('stats ahead the same (mtime, size) the main thread reads, undefined for a vanished file', async () => {
@@ -199,5 +201,106 @@ describe('files parsed ahead by a worker thread', () => {
     };
     expect(await seen(0)).toBe('Retitled 0');
     expect(await seen(Number.POSITIVE_INFINITY)).toBe('Retitled Infinity');
+  });
+});
+
+describe('files prefetched ahead of the parsers', () => {
+  /** The broken corpus plus a FIFO and a folder named like tracked files. */
+  async function corpusWithSpecialFiles(): Promise<string> {
+    const root = await corpusWithBrokenFiles();
+    execFileSync('mkfifo', [path.join(root, DIR, 'pipe.gi.json')]);
+    await mkdir(path.join(root, DIR, 'folder.kg.json'));
+    return root;
+  }
+  const LISTED = [
+    `${DIR}/good.metadata.json`,
+    `${DIR}/pipe.gi.json`,
+    `${DIR}/good.gi.json`,
+    `${DIR}/folder.kg.json`,
+    `${DIR}/vanished.gi.json`,
+    `${DIR}/bad.gi.json`,
+    `${DIR}/bad.kg.json`,
+  ];
+
+  it('reads every regular file, and passes over a FIFO, a folder and a vanished file without blocking', async () => {
+    const root = await corpusWithSpecialFiles();
+    // A scratch buffer smaller than the files: each is read in several pieces.
+    const scratch = Buffer.alloc(16);
+    expect(prefetchFiles(root, LISTED, scratch, { sample: 2, warmMicros: 0 })).toEqual({
+      read: 4,
+      left: 0,
+    });
+  });
+
+  it('leaves a batch whose sample read fast, since the page cache holds it', async () => {
+    const root = await corpusWithSpecialFiles();
+    const scratch = Buffer.alloc(1 << 10);
+    expect(
+      prefetchFiles(root, LISTED, scratch, { sample: 3, warmMicros: Number.POSITIVE_INFINITY }),
+    ).toEqual({ read: 2, left: 4 });
+    // A batch no longer than its sample is read whole.
+    expect(
+      prefetchFiles(root, LISTED.slice(0, 3), scratch, {
+        sample: 3,
+        warmMicros: Number.POSITIVE_INFINITY,
+      }),
+    ).toEqual({ read: 2, left: 0 });
+  });
+
+  it('prefetches every batch in workers of its own, and the parses stay the same', async () => {
+    const root = await corpusWithSpecialFiles();
+    const files = LISTED.map(
+      (relpath) =>
+        [relpath, relpath.endsWith('.metadata.json') ? 'metadata' : 'gi'] as [string, TrackedKind],
+    );
+    const ahead = startAhead('parse', root, files, memoryLogger().logger, {
+      share: 1,
+      batchSize: 2,
+      prefetchers: 3,
+    });
+    expect(ahead).toBeDefined();
+    try {
+      // Batches of two are shorter than the sample, so each is read whole.
+      expect(await ahead?.prefetched()).toEqual({ read: 4, left: 0 });
+      for (const [relpath, kind] of files.filter(([relpath]) => !relpath.includes('pipe'))) {
+        const expected = parseTrackedFile(root, relpath, kind, memoryLogger().logger);
+        expect(await ahead?.take(relpath)).toEqual(expected);
+      }
+    } finally {
+      await ahead?.close();
+    }
+  });
+
+  it('needs no prefetcher: one that fails is logged and the counts still come', async () => {
+    const root = await corpusWithBrokenFiles();
+    const failing = path.join(await makeTempDir(), 'failing-worker.mjs');
+    await writeFile(failing, "throw new Error('the worker broke');\n");
+    const logger = memoryLogger();
+    const ahead = startAhead('parse', root, [[`${DIR}/good.gi.json`, 'gi']], logger.logger, {
+      script: failing,
+      share: 1,
+      prefetchers: 2,
+    });
+    try {
+      expect(await ahead?.prefetched()).toEqual({ read: 0, left: 0 });
+      expect(await ahead?.take(`${DIR}/good.gi.json`)).toBeNull();
+    } finally {
+      await ahead?.close();
+    }
+    expect(linesSaying(logger, 'corpus prefetch worker failed; the parsers read alone')).toBe(1);
+  });
+
+  it('starts no prefetcher for a small parse, nor for stats', async () => {
+    const root = await corpusWithBrokenFiles();
+    for (const task of ['parse', 'stat'] as const) {
+      const ahead = startAhead(task, root, [[`${DIR}/good.gi.json`, 'gi']], memoryLogger().logger, {
+        share: 1,
+      });
+      try {
+        expect(await ahead?.prefetched()).toEqual({ read: 0, left: 0 });
+      } finally {
+        await ahead?.close();
+      }
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { joinUnder } from '../files/plain-path.js';
 import { normalizeBridge } from '../readers/bridge-reader.js';
@@ -68,5 +68,85 @@ export function statTrackedFile(root: string, relpath: string): FileStat | undef
     return info && { mtimeMs: info.mtimeMs, size: info.size };
   } catch {
     return undefined;
+  }
+}
+
+/** What one prefetch pass did: files whose bytes it read, and files it left to the parser. */
+export interface PrefetchCount {
+  read: number;
+  left: number;
+}
+
+export interface PrefetchOptions {
+  /** Files read first to tell a cold batch from one the page cache holds. */
+  sample: number;
+  /** A sample read this fast per file (µs, on average) means the page cache holds the batch: the rest is left. */
+  warmMicros: number;
+}
+
+/**
+ * A file read that misses the page cache costs this machine about 60-130 µs
+ * and one that hits it about 12 µs (docs/decisions/corpus.md): a sample of
+ * eight under 30 µs each is a batch the parsers will find cached.
+ */
+export const PREFETCH: PrefetchOptions = { sample: 8, warmMicros: 30 };
+
+/**
+ * Reads the bytes of `relpaths` into `scratch` and drops them, so that the
+ * page cache holds them by the time a parser reads them. A file that is
+ * gone or not a regular file (a FIFO: opened without blocking) is passed
+ * over, and no more than a file's size is read, whatever it is. When the
+ * first `sample` files read fast, the batch is cached already and the rest
+ * are left: reading them again would cost the parsers CPU for nothing.
+ */
+export function prefetchFiles(
+  root: string,
+  relpaths: readonly string[],
+  scratch: Buffer,
+  options: PrefetchOptions = PREFETCH,
+): PrefetchCount {
+  let read = 0;
+  const started = performance.now();
+  for (const [i, relpath] of relpaths.entries()) {
+    if (
+      i === options.sample &&
+      ((performance.now() - started) * 1000) / options.sample < options.warmMicros
+    ) {
+      return { read, left: relpaths.length - i };
+    }
+    if (readDropped(joinUnder(root, relpath), scratch)) {
+      read++;
+    }
+  }
+  return { read, left: 0 };
+}
+
+const PREFETCH_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
+
+/** Reads a regular file's bytes and drops them; false when it is gone or not a regular file. */
+function readDropped(file: string, scratch: Buffer): boolean {
+  let fd: number;
+  try {
+    fd = openSync(file, PREFETCH_FLAGS);
+  } catch {
+    return false;
+  }
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) {
+      return false;
+    }
+    for (let at = 0; at < info.size; ) {
+      const got = readSync(fd, scratch, 0, Math.min(scratch.length, info.size - at), at);
+      if (got === 0) {
+        break;
+      }
+      at += got;
+    }
+    return true;
+  } catch {
+    return false;
+  } finally {
+    closeSync(fd);
   }
 }

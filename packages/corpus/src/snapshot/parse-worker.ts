@@ -1,16 +1,37 @@
 /**
  * The read-ahead worker (`parse-ahead.ts`): reads, parses and normalises
- * batches of tracked files off the main thread, or only stats them. It
+ * batches of tracked files off the main thread, or only stats them, or
+ * reads their bytes ahead of the parsers and drops them (prefetch). It
  * also checks the file versions a restart read from its projection
  * (`version-check.ts`). Warnings are sent back with the batch and logged
  * by the main thread's logger.
  */
 import { parentPort } from 'node:worker_threads';
 import type { TrackedKind } from './corpus-state.js';
-import { type FileStat, type ParsedFile, parseTrackedFile, statTrackedFile } from './parse-file.js';
+import {
+  type FileStat,
+  type ParsedFile,
+  type PrefetchCount,
+  parseTrackedFile,
+  prefetchFiles,
+  statTrackedFile,
+} from './parse-file.js';
 
 /** What the worker does with a batch: parse its files, or only stat them. */
 export type AheadTask = 'parse' | 'stat';
+
+/** Files whose bytes a prefetching worker reads and drops, ahead of the parsers (`prefetchFiles`). */
+export interface PrefetchBatch {
+  task: 'prefetch';
+  id: number;
+  root: string;
+  relpaths: readonly string[];
+}
+
+export interface PrefetchedBatch {
+  id: number;
+  prefetched: PrefetchCount;
+}
 
 export interface ParseBatch {
   task: AheadTask;
@@ -60,7 +81,16 @@ function verify({ id, root, relpaths, versions }: VersionBatch): CheckedBatch {
   return { id, moved };
 }
 
-parentPort?.on('message', (batch: ParseBatch | VersionBatch) => {
+/** The buffer a prefetching worker reads into; made on its first batch. */
+let scratch: Buffer | undefined;
+
+parentPort?.on('message', (batch: ParseBatch | VersionBatch | PrefetchBatch) => {
+  if (batch.task === 'prefetch') {
+    scratch ??= Buffer.allocUnsafe(1 << 16);
+    const prefetched = prefetchFiles(batch.root, batch.relpaths, scratch);
+    parentPort?.postMessage({ id: batch.id, prefetched } satisfies PrefetchedBatch);
+    return;
+  }
   if (batch.task === 'verify') {
     parentPort?.postMessage(verify(batch) satisfies CheckedBatch);
     return;
