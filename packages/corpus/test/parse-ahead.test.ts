@@ -255,12 +255,12 @@ describe('files prefetched ahead of the parsers', () => {
     );
     const ahead = startAhead('parse', root, files, memoryLogger().logger, {
       share: 1,
-      batchSize: 2,
-      prefetchers: 3,
+      batchSize: 1,
+      prefetchers: 2,
     });
     expect(ahead).toBeDefined();
     try {
-      // Batches of two are shorter than the sample, so each is read whole.
+      // Seven batches of one, two held by each worker at a time: each gets more as it reports.
       expect(await ahead?.prefetched()).toEqual({ read: 4, left: 0 });
       for (const [relpath, kind] of files.filter(([relpath]) => !relpath.includes('pipe'))) {
         const expected = parseTrackedFile(root, relpath, kind, memoryLogger().logger);

@@ -242,6 +242,9 @@ export function startAhead<K extends AheadTask>(
   };
 }
 
+/** Batches each prefetching worker holds: one it reads, one waiting. */
+const PREFETCH_QUEUED = 2;
+
 interface Prefetch {
   done(): Promise<PrefetchCount>;
   stop(): Promise<void>;
@@ -249,7 +252,7 @@ interface Prefetch {
 
 /**
  * Starts `count` workers reading the bytes of `files`, batch by batch in
- * list order, each taking every `count`th batch. They are a help, not a
+ * list order, each taking the next batch as it finishes one. They are a help, not a
  * need: one that cannot start or fails is logged and the parsers read for
  * themselves.
  */
@@ -283,6 +286,16 @@ function startPrefetch(
       void stop();
     }
   };
+  // Each worker holds at most `PREFETCH_QUEUED` batches and gets the next
+  // as it reports one, so no copy of the whole file list waits in its queue.
+  let next = 0;
+  const sendNext = (worker: Worker) => {
+    if (next < batches && !stopped) {
+      const id = next++;
+      const relpaths = files.slice(id * size, (id + 1) * size).map(([relpath]) => relpath);
+      worker.postMessage({ task: 'prefetch', id, root, relpaths } satisfies PrefetchBatch);
+    }
+  };
   try {
     for (let n = 0; n < count; n++) {
       const worker = new Worker(script);
@@ -292,20 +305,18 @@ function startPrefetch(
         totals.left += prefetched.left;
         if (++reported === batches) {
           void stop();
+        } else {
+          sendNext(worker);
         }
       });
       worker.on('error', fail);
       worker.on('exit', (code) => fail(new Error(`the worker exited with code ${code}`)));
       workers.push(worker);
     }
-    for (let id = 0; id < batches; id++) {
-      const relpaths = files.slice(id * size, (id + 1) * size).map(([relpath]) => relpath);
-      (workers[id % count] as Worker).postMessage({
-        task: 'prefetch',
-        id,
-        root,
-        relpaths,
-      } satisfies PrefetchBatch);
+    for (let queued = 0; queued < PREFETCH_QUEUED; queued++) {
+      for (const worker of workers) {
+        sendNext(worker);
+      }
     }
   } catch (err) {
     fail(err as Error);
