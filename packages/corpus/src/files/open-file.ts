@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { type FileHandle, open } from 'node:fs/promises';
 import { NotFound } from '@podcast/contracts';
 
@@ -47,20 +47,48 @@ export class NotRegularFile extends Error {
 // path was found) but must not hang on a FIFO either.
 const READ_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
 
-/** A regular file's text and (mtime, size) from one descriptor, read synchronously; see readTextWithStat. */
-export function readRegularFileSync(file: string): { text: string; mtimeMs: number; size: number } {
+/**
+ * `read(fd, info)` over a regular file opened without blocking, closed
+ * afterwards; a FIFO, device or folder is `NotRegularFile`, never a read
+ * that hangs.
+ */
+function withRegularFileSync<T>(file: string, read: (fd: number, info: Stats) => T): T {
   const fd = openSync(file, READ_FLAGS);
   try {
     const info = fstatSync(fd);
     if (!info.isFile()) {
       throw new NotRegularFile(`not a regular file: ${file}`);
     }
-    const buffer = Buffer.allocUnsafe(info.size);
-    const bytesRead = readSync(fd, buffer, 0, info.size, 0);
-    return { text: buffer.toString('utf8', 0, bytesRead), mtimeMs: info.mtimeMs, size: info.size };
+    return read(fd, info);
   } finally {
     closeSync(fd);
   }
+}
+
+/** A regular file's text and (mtime, size) from one descriptor, read synchronously; see readTextWithStat. */
+export function readRegularFileSync(file: string): { text: string; mtimeMs: number; size: number } {
+  return withRegularFileSync(file, (fd, info) => {
+    const buffer = Buffer.allocUnsafe(info.size);
+    const bytesRead = readSync(fd, buffer, 0, info.size, 0);
+    return { text: buffer.toString('utf8', 0, bytesRead), mtimeMs: info.mtimeMs, size: info.size };
+  });
+}
+
+/**
+ * Reads a regular file's bytes into `scratch`, piece by piece, and drops
+ * them (so that the page cache holds the file), never more than its size;
+ * throws as `readRegularFileSync` does.
+ */
+export function readRegularFileDroppedSync(file: string, scratch: Buffer): void {
+  withRegularFileSync(file, (fd, info) => {
+    for (let at = 0; at < info.size; ) {
+      const got = readSync(fd, scratch, 0, Math.min(scratch.length, info.size - at), at);
+      if (got === 0) {
+        return;
+      }
+      at += got;
+    }
+  });
 }
 
 /** A regular file's text; a FIFO, device or folder is `NotRegularFile`, never a read that hangs. */

@@ -89,7 +89,7 @@ export const TWO_WORKERS_FROM = 50_000;
  * files read cold in 1.86 s on one thread, 1.27 s on two, 0.89 s on four
  * and 0.77 s on eight (2026-11-28). Four threads that only read keep the
  * disk busy while the parsers parse: cold first loads of 100,000 episodes
- * took 23.7-26.3 s with them against 29.4-32.3 s without
+ * took 25.2-26.7 s with them against 29.4-32.4 s without
  * (docs/decisions/corpus.md).
  */
 export const PREFETCHERS = 4;
@@ -252,9 +252,9 @@ interface Prefetch {
 
 /**
  * Starts `count` workers reading the bytes of `files`, batch by batch in
- * list order, each taking the next batch as it finishes one. They are a help, not a
- * need: one that cannot start or fails is logged and the parsers read for
- * themselves.
+ * list order, each taking the next batch as it finishes one. They are a
+ * help, not a need: one that cannot start or fails is logged and the
+ * parsers read for themselves.
  */
 function startPrefetch(
   root: string,

@@ -1,5 +1,6 @@
-import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { readRegularFileDroppedSync } from '../files/open-file.js';
 import { joinUnder } from '../files/plain-path.js';
 import { normalizeBridge } from '../readers/bridge-reader.js';
 import { normalizeGi } from '../readers/gi-reader.js';
@@ -114,39 +115,12 @@ export function prefetchFiles(
     ) {
       return { read, left: relpaths.length - i };
     }
-    if (readDropped(joinUnder(root, relpath), scratch)) {
+    try {
+      readRegularFileDroppedSync(joinUnder(root, relpath), scratch);
       read++;
+    } catch {
+      // Gone, or not a regular file: the parser will say so.
     }
   }
   return { read, left: 0 };
-}
-
-const PREFETCH_FLAGS = constants.O_RDONLY | constants.O_NONBLOCK;
-
-/** Reads a regular file's bytes and drops them; false when it is gone or not a regular file. */
-function readDropped(file: string, scratch: Buffer): boolean {
-  let fd: number;
-  try {
-    fd = openSync(file, PREFETCH_FLAGS);
-  } catch {
-    return false;
-  }
-  try {
-    const info = fstatSync(fd);
-    if (!info.isFile()) {
-      return false;
-    }
-    for (let at = 0; at < info.size; ) {
-      const got = readSync(fd, scratch, 0, Math.min(scratch.length, info.size - at), at);
-      if (got === 0) {
-        break;
-      }
-      at += got;
-    }
-    return true;
-  } catch {
-    return false;
-  } finally {
-    closeSync(fd);
-  }
 }

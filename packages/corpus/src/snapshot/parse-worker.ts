@@ -81,13 +81,9 @@ function verify({ id, root, relpaths, versions }: VersionBatch): CheckedBatch {
   return { id, moved };
 }
 
-/** The buffer a prefetching worker reads into; made on its first batch. */
-let scratch: Buffer | undefined;
-
 parentPort?.on('message', (batch: ParseBatch | VersionBatch | PrefetchBatch) => {
   if (batch.task === 'prefetch') {
-    scratch ??= Buffer.allocUnsafe(1 << 16);
-    const prefetched = prefetchFiles(batch.root, batch.relpaths, scratch);
+    const prefetched = prefetchFiles(batch.root, batch.relpaths, Buffer.allocUnsafe(1 << 16));
     parentPort?.postMessage({ id: batch.id, prefetched } satisfies PrefetchedBatch);
     return;
   }
