@@ -10,6 +10,7 @@ export type ErrorKind =
   | 'not_found' // the thing named does not exist (404)
   | 'conflict' // state forbids it right now, e.g. a rebuild runs (409)
   | 'unprocessable' // well-formed but semantically unusable content (422)
+  | 'rate_limited' // too many attempts from this caller; come back later (429)
   | 'upstream' // a third party we called failed (502)
   | 'unavailable'; // the capability is not configured or not reachable (503)
 
@@ -67,5 +68,15 @@ export class CorpusLoading extends DomainError {
         ...(pending === 'layers' ? { episodes_ready: true } : {}),
       },
     );
+  }
+}
+
+/**
+ * A caller over a rate limit or in a failed-sign-in backoff: a 429 whose
+ * `Retry-After` (set by the kit from `retry_after_s`) says when to try again.
+ */
+export class TooManyRequests extends DomainError {
+  constructor(retryAfterSeconds: number, message = 'too many requests; retry later') {
+    super('rate_limited', message, { retry_after_s: Math.max(1, Math.ceil(retryAfterSeconds)) });
   }
 }

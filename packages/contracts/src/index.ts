@@ -198,6 +198,7 @@ export {
   InvalidRelativePath,
   NotFound,
   OutsideCorpusRoots,
+  TooManyRequests,
 } from './errors.js';
 export type { GiValidationError, GiValidationResult } from './gi-artifact.js';
 export {

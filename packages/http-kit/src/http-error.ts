@@ -43,6 +43,7 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
+  rate_limited: 429,
   upstream: 502,
   unavailable: 503,
 };
@@ -59,6 +60,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported Media Type',
   431: 'Request Header Fields Too Large',
   422: 'Unprocessable Content',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',

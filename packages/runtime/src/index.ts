@@ -26,6 +26,8 @@ export {
   systemResolveHost,
   vetHost,
 } from './outbound-guard.js';
+export type { RateDecision, RateLimiterOptions } from './rate-limiter.js';
+export { RateLimiter } from './rate-limiter.js';
 export type { Stop, StopOptions } from './run-main.js';
 export { runMain, stopOnSignals } from './run-main.js';
 export { safeEqual } from './safe-equal.js';
