@@ -59,6 +59,20 @@ function requestContent<Ctx>(route: AnyRoute<Ctx>) {
   return Object.fromEntries(types.map((type) => [type, { schema: route.body }]));
 }
 
+/**
+ * A stable operation id from method and path (`get /api/app/episodes/{slug}`
+ * → `getApiAppEpisodesBySlug`): unique because the kit refuses two routes
+ * with one method and path, and unchanged as long as the path is.
+ */
+export function operationIdOf(method: string, path: string): string {
+  const words = path.split('/').flatMap((segment) => {
+    const param = /^\{(\w+)\*?\}$/.exec(segment);
+    const parts = (param ? param[1] : segment)?.split(/[^A-Za-z0-9]+/).filter(Boolean) ?? [];
+    return param ? ['By', ...parts] : parts;
+  });
+  return method + words.map((word) => word[0]?.toUpperCase() + word.slice(1)).join('');
+}
+
 function routeConfig<Ctx>(route: AnyRoute<Ctx>): RouteConfig {
   const responses: RouteConfig['responses'] = {};
   for (const [status, spec] of Object.entries(route.responses)) {
@@ -69,14 +83,16 @@ function routeConfig<Ctx>(route: AnyRoute<Ctx>): RouteConfig {
     responses['401'] ??= problemResponse('Missing or refused credential');
   }
   responses['500'] ??= problemResponse('Unexpected error');
-  const security = route.auth === 'open' ? undefined : [{ [SECURITY[route.auth].name]: [] }];
+  // An empty list says "no credential" outright, rather than leaving readers to guess.
+  const security = route.auth === 'open' ? [] : [{ [SECURITY[route.auth].name]: [] }];
   return {
     method: route.method,
     path: toOpenApiPath(route.path),
+    operationId: operationIdOf(route.method, route.path),
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     ...(route.tags ? { tags: route.tags } : {}),
-    ...(security ? { security } : {}),
+    security,
     request: {
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { query: route.query } : {}),
@@ -108,5 +124,7 @@ export function buildOpenApiDocument<Ctx>(
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: { ...info },
+    // Relative: the document describes whichever origin served it.
+    servers: [{ url: '/', description: 'the server that serves this document' }],
   }) as unknown as OpenApiDocument;
 }

@@ -135,6 +135,10 @@ describe('createApp', () => {
       ['/api/broken', '/api/files/{path}', '/api/hello/{name}', '/api/things'].sort(),
     );
     expect(doc.paths['/api/files/{path}'].get.security).toEqual([{ operatorToken: [] }]);
+    expect(doc.paths['/api/hello/{name}'].get.security).toEqual([]);
+    expect(doc.paths['/api/hello/{name}'].get.operationId).toBe('getApiHelloByName');
+    expect(doc.paths['/api/files/{path}'].get.operationId).toBe('getApiFilesByPath');
+    expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
     const docs = await request(app()).get('/docs/');
     expect(docs.status).toBe(200);
     expect(docs.text).toContain('swagger-ui');
