@@ -34,5 +34,5 @@ export const LoginQuery = z.object({
     .max(2000)
     .regex(RETURN_PATH, 'a path on this server, starting with a single /')
     .optional()
-    .openapi({ example: '/api/app/mcp/oauth/authorize?client_id=…' }),
+    .openapi({ example: '/api/app/mcp/oauth/authorize?client_id=abc' }),
 });

@@ -76,36 +76,40 @@ export const CorpusEpisodesQuery = z.object({
 });
 export type CorpusEpisodesQuery = z.infer<typeof CorpusEpisodesQuery>;
 
-export const CorpusEpisodeListItem = z
-  .object({
-    metadata_relpath: MetadataRelpath,
-    slug: Slug,
-    feed_id: z.string(),
-    episode_id: z.string().nullable(),
-    title: z.string(),
-    publish_date: PublishDate,
-    podcast_title: z.string().nullable(),
-    duration_seconds: Count.nullable(),
-    summary_preview: z.string().max(240).nullable().openapi({
-      description: '"<summary title> — <bullet 1> · <bullet 2>", else the body; at most 240',
-    }),
-    topics: z.array(z.string().max(160)).max(4).openapi({ description: 'Topic pills' }),
-    has_transcript: z.boolean(),
-    has_summary: z.boolean(),
-    has_gi: z.boolean(),
-    has_kg: z.boolean(),
-    has_bridge: z.boolean(),
-    gi_relative_path: NullableRelpath,
-    kg_relative_path: NullableRelpath,
-    bridge_relative_path: NullableRelpath,
-    transcript_relative_path: NullableRelpath,
-    episode_image_url: z.string().nullable(),
-    feed_image_url: z.string().nullable(),
-    episode_image_local_relpath: NullableRelpath,
-    feed_image_local_relpath: NullableRelpath,
-    cil_digest_topics: EmptyCilDigestTopics,
-  })
-  .openapi('CorpusEpisodeListItem');
+// The fields a list row and the detail share. Each document schema extends it
+// with its own `cil_digest_topics`: extending the registered list item would
+// make an `allOf` of `maxItems: 0` and `maxItems: 5` that nothing satisfies.
+const EpisodeRowFields = z.object({
+  metadata_relpath: MetadataRelpath,
+  slug: Slug,
+  feed_id: z.string(),
+  episode_id: z.string().nullable(),
+  title: z.string(),
+  publish_date: PublishDate,
+  podcast_title: z.string().nullable(),
+  duration_seconds: Count.nullable(),
+  summary_preview: z.string().max(240).nullable().openapi({
+    description: '"<summary title> — <bullet 1> · <bullet 2>", else the body; at most 240',
+  }),
+  topics: z.array(z.string().max(160)).max(4).openapi({ description: 'Topic pills' }),
+  has_transcript: z.boolean(),
+  has_summary: z.boolean(),
+  has_gi: z.boolean(),
+  has_kg: z.boolean(),
+  has_bridge: z.boolean(),
+  gi_relative_path: NullableRelpath,
+  kg_relative_path: NullableRelpath,
+  bridge_relative_path: NullableRelpath,
+  transcript_relative_path: NullableRelpath,
+  episode_image_url: z.string().nullable(),
+  feed_image_url: z.string().nullable(),
+  episode_image_local_relpath: NullableRelpath,
+  feed_image_local_relpath: NullableRelpath,
+});
+
+export const CorpusEpisodeListItem = EpisodeRowFields.extend({
+  cil_digest_topics: EmptyCilDigestTopics,
+}).openapi('CorpusEpisodeListItem');
 export type CorpusEpisodeListItem = z.infer<typeof CorpusEpisodeListItem>;
 
 export const CorpusEpisodeList = z
@@ -124,7 +128,7 @@ export const CorpusEpisodeDetailQuery = z.object({
 });
 export type CorpusEpisodeDetailQuery = z.infer<typeof CorpusEpisodeDetailQuery>;
 
-export const CorpusEpisodeDetail = CorpusEpisodeListItem.extend({
+export const CorpusEpisodeDetail = EpisodeRowFields.extend({
   path: CorpusRootPath,
   description: z.string().nullable(),
   summary_title: z.string().nullable(),
