@@ -66,7 +66,7 @@ describe('open landing routes (spec 01 rule 2)', () => {
     expect(prod.status).toBe(404);
   });
 
-  it('serves an avatar image with cache headers for a user id, and 404 or 400 otherwise', async () => {
+  it('serves an avatar image with cache headers for a user id, and 404 otherwise', async () => {
     const user = await upsertUserFromProvider(
       production.ctx.db,
       { provider: 'test', subject: 'avatar', email: 'ann@example.com', name: 'Ann <b>Lee</b>' },
@@ -88,7 +88,7 @@ describe('open landing routes (spec 01 rule 2)', () => {
         .status,
     ).toBe(404);
     const bad = await request(production.app).get('/api/app/profile/someone/avatar');
-    expect(bad.status).toBe(400);
-    expect(bad.body.detail).toContain('user_id');
+    expect(bad.status).toBe(404);
+    expect(bad.body.detail).toBe('user_id: no such user');
   });
 });

@@ -28,6 +28,39 @@ export const TopicCluster = z
   })
   .openapi('TopicCluster');
 
+export const TopicClustersRebuildOutcome = z
+  .object({
+    outcome: z.enum(['written', 'kept', 'failed']).openapi({
+      description:
+        'written: the file was replaced; kept: the old file stays (see reason); failed: see reason',
+    }),
+    reason: z
+      .string()
+      .nullable()
+      .openapi({
+        description: 'Why the old file was kept or the rebuild failed; null when written',
+        example:
+          'the rebuild found 0 clusters among 35 topics at threshold 0.75; the file with 14 ' +
+          'clusters was kept (force=true writes the empty set)',
+      }),
+    started_at: z.string(),
+    finished_at: z.string(),
+    threshold: z.number(),
+    threshold_source: z.enum(['request', 'model']).openapi({
+      description: "request: the threshold parameter; model: the embedding model's default",
+    }),
+    embedding_model: z.string(),
+    force: z.boolean(),
+    topic_count: Count.nullable().openapi({ description: 'Topics clustered; null when failed' }),
+    cluster_count: Count.nullable().openapi({
+      description: 'Clusters the rebuild found (written or not); null when failed',
+    }),
+  })
+  .openapi('TopicClustersRebuildOutcome', {
+    description: 'How the last topic-cluster rebuild of the corpus ended',
+  });
+export type TopicClustersRebuildOutcome = z.infer<typeof TopicClustersRebuildOutcome>;
+
 export const TopicClustersArtifact = z
   .looseObject({
     schema_version: z.string().optional().openapi({ example: '2' }),
@@ -37,6 +70,11 @@ export const TopicClustersArtifact = z
     cluster_count: z.number().optional(),
     singletons: z.number().optional(),
     clusters: z.array(TopicCluster),
+    last_rebuild: TopicClustersRebuildOutcome.optional().openapi({
+      description:
+        'Not part of the file: how the last rebuild ended (search/topic_clusters_rebuild.json); ' +
+        'absent when none has run',
+    }),
   })
   .openapi('TopicClustersArtifact', {
     description: 'search/topic_clusters.json as stored (spec 04 §6); unknown keys are kept',

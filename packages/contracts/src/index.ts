@@ -118,6 +118,7 @@ export {
   TopicCluster,
   TopicClusterMember,
   TopicClustersArtifact,
+  TopicClustersRebuildOutcome,
   TrendingEntity,
 } from './corpus-graph.js';
 export {

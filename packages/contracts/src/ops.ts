@@ -4,51 +4,85 @@ import { z } from './zod.js';
 /**
  * GET /api/ops/summary (spec 01; issue 14): what the corpus and its run
  * records say about cost and spend. Every block names its source file; a
- * block whose source is absent or unreadable carries nulls and a reason,
- * never an invented number.
+ * null figure is never left unexplained: whenever a block holds one (its
+ * source absent or unreadable, or the source records no such number), the
+ * block's `reason` says why, never an invented number.
  */
 
 const Money = z.number().nullable();
-const Reason = z.string().optional().openapi({ description: 'Why the block is empty' });
+const Reason = z.string().optional().openapi({
+  description:
+    'Present whenever a figure of the block is null: why, for each such figure (joined by "; ")',
+});
+
+/** Refuses a block with a null figure and no reason: the rule of this response, checked on output. */
+function explainsNulls<T extends { reason?: string }>(nullFigures: (block: T) => boolean) {
+  return (block: T, ctx: z.RefinementCtx) => {
+    if (block.reason === undefined && nullFigures(block)) {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'a null figure needs a reason' });
+    }
+  };
+}
 
 export const OpsSummaryQuery = z.object({ path: CorpusPath.optional() });
 
 export const OpsSummaryResponse = z
   .object({
     path: CorpusRootPath,
-    costs: z.object({
-      source: z.string().nullable().openapi({ example: 'corpus_manifest.json' }),
-      currency: z.string().nullable(),
-      total_cost_usd: Money,
-      by_stage: z.record(z.string(), z.number()).nullable(),
-      by_feed: z
-        .array(
-          z.object({
-            feed_id: z.string().nullable(),
-            feed_url: z.string().nullable(),
-            cost_usd: Money,
-          }),
-        )
-        .nullable(),
-      reason: Reason,
-    }),
-    runs: z.object({
-      source: z.literal('run.json'),
-      run_files: Count.openapi({ description: 'run.json files found' }),
-      read: Count.openapi({ description: 'The newest ones read (at most 150)' }),
-      with_cost: Count,
-      cost_usd: Money.openapi({ description: 'Sum over the runs read that record a cost' }),
-      newest_created_at: z.string().nullable(),
-    }),
-    model_spend: z.object({
-      source: z.string().nullable().openapi({ example: 'enrichments/run_summary.json' }),
-      run_id: z.string().nullable(),
-      status: z.string().nullable(),
-      finished_at: z.string().nullable(),
-      total_cost_usd: Money,
-      per_enricher: z.record(z.string(), Money),
-      reason: Reason,
-    }),
+    costs: z
+      .object({
+        source: z.string().nullable().openapi({ example: 'corpus_manifest.json' }),
+        currency: z.string().nullable(),
+        total_cost_usd: Money,
+        by_stage: z.record(z.string(), z.number()).nullable(),
+        by_feed: z
+          .array(
+            z.object({
+              feed_id: z.string().nullable(),
+              feed_url: z.string().nullable(),
+              cost_usd: Money,
+            }),
+          )
+          .nullable(),
+        reason: Reason,
+      })
+      .superRefine(
+        explainsNulls(
+          (b) =>
+            b.total_cost_usd === null ||
+            b.by_stage === null ||
+            b.by_feed === null ||
+            b.by_feed.some((feed) => feed.cost_usd === null),
+        ),
+      ),
+    runs: z
+      .object({
+        source: z.literal('run.json'),
+        run_files: Count.openapi({ description: 'run.json files found' }),
+        read: Count.openapi({ description: 'The newest ones read (at most 150)' }),
+        with_cost: Count,
+        cost_usd: Money.openapi({ description: 'Sum over the runs read that record a cost' }),
+        newest_created_at: z.string().nullable(),
+        reason: Reason,
+      })
+      .superRefine(explainsNulls((b) => b.cost_usd === null || b.newest_created_at === null)),
+    model_spend: z
+      .object({
+        source: z.string().nullable().openapi({ example: 'enrichments/run_summary.json' }),
+        run_id: z.string().nullable(),
+        status: z.string().nullable(),
+        finished_at: z.string().nullable(),
+        total_cost_usd: Money,
+        per_enricher: z.record(z.string(), Money).openapi({
+          description: 'Cost per enricher of the run; a null one is named in reason',
+        }),
+        reason: Reason,
+      })
+      .superRefine(
+        explainsNulls(
+          (b) => b.total_cost_usd === null || Object.values(b.per_enricher).some((c) => c === null),
+        ),
+      ),
     provider_health: z.object({
       available: z.boolean(),
       providers: z.array(z.record(z.string(), z.unknown())),

@@ -371,15 +371,30 @@ export type SearchCompareResponse = z.infer<typeof SearchCompareResponse>;
 export const TopicClustersRebuildQuery = z.object({
   path: CorpusPath.optional(),
   threshold: queryNumber(0.05, 1)
-    .default(0.75)
-    .openapi({ description: 'Cosine a topic needs with its cluster centroid to join it' }),
+    .optional()
+    .openapi({
+      description:
+        "Cosine a topic needs with its cluster centroid to join it; default: the index's " +
+        'embedding model calibrated against the reference (0.75 for all-MiniLM-L6-v2)',
+    }),
+  force: QueryBoolean.default(false).openapi({
+    description:
+      'true writes the result even when it has no cluster and the current file has some; ' +
+      'otherwise that file is kept and last_rebuild says why',
+  }),
 });
 
 export const TopicClustersRebuildAccepted = z
   .object({
     status: z.literal('accepted'),
     path: CorpusRootPath,
-    threshold: z.number(),
-    poll: z.string().openapi({ description: 'GET this to read the new artifact' }),
+    threshold: z.number().openapi({ description: 'The threshold the rebuild uses' }),
+    threshold_source: z.enum(['request', 'model']),
+    embedding_model: z.string().openapi({ description: 'The index model whose vectors it groups' }),
+    force: z.boolean(),
+    started_at: z.string().openapi({
+      description: 'last_rebuild.started_at of the poll answer once this rebuild has ended',
+    }),
+    poll: z.string().openapi({ description: 'GET this to read the new artifact and last_rebuild' }),
   })
   .openapi('TopicClustersRebuildAccepted');

@@ -47,6 +47,7 @@ export type {
   NormalizedQuote,
 } from './graph/gi-graph.js';
 export { projectInsights, quotesOfInsight } from './graph/insight-projection.js';
+export { speakersOfQuotes } from './graph/speakers.js';
 export type { BridgeIdentity, NormalizedBridge } from './readers/bridge-reader.js';
 export { displayNameIn } from './readers/bridge-reader.js';
 export type { KgOrg, KgPerson, KgTopic, NormalizedKg } from './readers/kg-reader.js';

@@ -45,6 +45,7 @@ import {
   sendResult,
   serialise,
 } from './send-result.js';
+import { undecodablePaths } from './undecodable-paths.js';
 
 export interface AppOptions<Ctx, Pr extends Principals = Principals> {
   /** Mounted in this order; a route another one shadows stops start-up (route-shadowing.ts). */
@@ -368,6 +369,7 @@ export function createApp<Ctx, Pr extends Principals = Principals>(
   app.use((req, _res, next) => {
     next(new HttpError(404, `no route ${req.method} ${req.path}`));
   });
+  app.use(undecodablePaths(options.routes));
   app.use(problemSender(options.logger));
   return app;
 }

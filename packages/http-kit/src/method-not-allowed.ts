@@ -6,7 +6,7 @@ import { type Segment, segmentsOf } from './route-shadowing.js';
 const ORDER: readonly HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** Whether a request path's segments fit a declared path (`{name}` one segment, `{name*}` one or more). */
-function fits(declared: readonly Segment[], given: readonly string[]): boolean {
+export function fits(declared: readonly Segment[], given: readonly string[]): boolean {
   const [head, ...tail] = declared;
   if (head === undefined) {
     return given.length === 0;

@@ -41,6 +41,29 @@ const app = quietApp({
     }),
     defineRoute({
       method: 'get',
+      path: '/things/{id}',
+      summary: 'A route that answers malformed input its own way',
+      auth: 'open',
+      params: z.object({ id: z.string().regex(/^t_\d+$/) }),
+      responses: {
+        200: z.object({ id: z.string() }),
+        404: { description: 'none', contentType: 'text/plain' },
+      },
+      invalid: (failure) =>
+        rawReply(404, 'text/plain', `no such thing (${failure.fieldErrors[0]?.field})`),
+      handler: ({ params }) => ({ id: params.id }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/plain/{id}',
+      summary: 'A route without its own answer',
+      auth: 'open',
+      params: z.object({ id: z.string() }),
+      responses: { 200: z.object({ id: z.string() }) },
+      handler: ({ params }) => ({ id: params.id }),
+    }),
+    defineRoute({
+      method: 'get',
       path: '/mine',
       summary: 'A token route',
       auth: 'token',
@@ -62,6 +85,26 @@ describe('a route that answers validation failures in its own protocol', () => {
   it('still answers a good request normally', async () => {
     const res = await request(app).post('/token').type('form').send({ grant_type: 'a' });
     expect(res.body).toEqual({ ok: true });
+  });
+});
+
+describe('a path segment that is not valid percent-encoded UTF-8', () => {
+  it('is answered by the route it fits when that route answers malformed input', async () => {
+    for (const url of ['/things/%E0%A4%A', '/things/t_%FF', '/things/%']) {
+      const res = await request(app).get(url);
+      expect(res.status).toBe(404);
+      expect(res.text).toBe('no such thing (path)');
+    }
+    expect((await request(app).get('/things/x')).text).toBe('no such thing (params.id)');
+    expect((await request(app).get('/things/t_1')).body).toEqual({ id: 't_1' });
+  });
+
+  it("keeps the kit's 400 for a route without its own answer, and for no route", async () => {
+    for (const url of ['/plain/%E0%A4%A', '/nowhere/%FF']) {
+      const res = await request(app).get(url);
+      expect(res.status).toBe(url.startsWith('/plain') ? 400 : 404);
+      expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
+    }
   });
 });
 

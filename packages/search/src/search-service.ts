@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type * as lancedb from '@lancedb/lancedb';
+import { TopicClustersRebuildOutcome } from '@podcast/contracts';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import {
   createEmbeddingProvider,
@@ -10,7 +11,11 @@ import {
 } from '@podcast/providers';
 import { acquireRebuildLock, isLockHeld } from './build/rebuild-lock.js';
 import { type RebuildEvent, type RebuildStart, startRebuild } from './build/run-rebuild.js';
-import { rebuildTopicClusters } from './clusters/rebuild-topic-clusters.js';
+import { defaultClusterThreshold } from './clusters/cluster-thresholds.js';
+import {
+  type ClusterRebuildPlan,
+  rebuildTopicClusters,
+} from './clusters/rebuild-topic-clusters.js';
 import type { DocType, SourceTier } from './documents/index-document.js';
 import { appendQueryLog } from './query/query-log.js';
 import { classifyQuery, type QueryType } from './query/query-type.js';
@@ -26,7 +31,7 @@ import {
 } from './store/fingerprints.js';
 import { type IndexMeta, readIndexMeta } from './store/index-meta.js';
 import { indexPathsOf } from './store/index-paths.js';
-import { readJsonOr } from './store/json-files.js';
+import { readJsonOr, writeJsonAtomic } from './store/json-files.js';
 import { loadLanceDb, openTable } from './store/lance-tables.js';
 
 export interface SearchRequest extends SearchFilter {
@@ -93,10 +98,18 @@ export interface SearchService {
   /**
    * Re-clusters the KG topics from the index's vectors into
    * `search/topic_clusters.json` in the background, without reindexing.
-   * `busy` while an index rebuild or another clustering of this corpus runs;
-   * `no_index` without a usable index. `finished` never rejects.
+   * `threshold` omitted takes the index model's default
+   * (`defaultClusterThreshold`). `busy` while an index rebuild or another
+   * clustering of this corpus runs; `no_index` without a usable index.
+   * `finished` never rejects; its outcome is also recorded for
+   * `lastTopicClusterRebuild`.
    */
-  rebuildTopicClusters(snapshot: CorpusSnapshot, threshold: number): Promise<ClusterRebuildStart>;
+  rebuildTopicClusters(
+    snapshot: CorpusSnapshot,
+    request: { threshold?: number; force: boolean },
+  ): Promise<ClusterRebuildStart>;
+  /** How the last topic-cluster rebuild of `root` ended, from its record; undefined when none. */
+  lastTopicClusterRebuild(root: string): Promise<TopicClustersRebuildOutcome | undefined>;
   /**
    * Runs `change` (a corpus edit: rollback, restore) behind the rebuild gate
    * of `root`: the cross-process rebuild lock, held for the whole change, so
@@ -115,7 +128,7 @@ export interface SearchService {
 export type ExclusiveOutcome<T> = { status: 'busy' } | { status: 'done'; value: T };
 
 export type ClusterRebuildStart =
-  | { status: 'started'; finished: Promise<{ clusters: number } | { error: string }> }
+  | { status: 'started'; plan: ClusterRebuildPlan; finished: Promise<TopicClustersRebuildOutcome> }
   | { status: 'busy' }
   | { status: 'no_index' };
 
@@ -291,7 +304,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     openIndex,
     currentFingerprints,
     recordedFingerprints,
-    rebuildTopicClusters: async (snapshot, threshold) => {
+    rebuildTopicClusters: async (snapshot, request) => {
       const root = snapshot.root;
       // Claimed before the first await, so two concurrent calls cannot both start.
       if (clustering.has(root)) {
@@ -310,15 +323,39 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       if (index === undefined || aux === undefined) {
         return refuse('no_index');
       }
-      const finished = rebuildTopicClusters(snapshot, aux, threshold, index.meta.embedding_model)
-        .then(
-          (document) => ({ clusters: document.cluster_count }),
-          (err: unknown) => ({ error: err instanceof Error ? err.message : String(err) }),
+      const model = index.meta.embedding_model;
+      const plan: ClusterRebuildPlan = {
+        threshold: request.threshold ?? defaultClusterThreshold(model),
+        threshold_source: request.threshold === undefined ? 'model' : 'request',
+        embedding_model: model,
+        force: request.force,
+        started_at: now().toISOString(),
+      };
+      const finished = rebuildTopicClusters(snapshot, aux, plan, now)
+        .catch(
+          (err: unknown): TopicClustersRebuildOutcome => ({
+            outcome: 'failed',
+            reason: err instanceof Error ? err.message : String(err),
+            ...plan,
+            finished_at: now().toISOString(),
+            topic_count: null,
+            cluster_count: null,
+          }),
         )
+        .then(async (outcome) => {
+          // A record that cannot be written loses only the poll's view: the caller logs the outcome.
+          await writeJsonAtomic(indexPathsOf(root).clusterRebuild, outcome).catch(() => {});
+          return outcome;
+        })
         .finally(() => clustering.delete(root));
       running.add(finished);
       void finished.then(() => running.delete(finished));
-      return { status: 'started', finished };
+      return { status: 'started', plan, finished };
+    },
+    lastTopicClusterRebuild: async (root) => {
+      const recorded = await readJsonOr<unknown>(indexPathsOf(root).clusterRebuild, undefined);
+      const parsed = TopicClustersRebuildOutcome.safeParse(recorded);
+      return parsed.success ? parsed.data : undefined;
     },
     exclusive: async (root, change) => {
       if (clustering.has(root)) {

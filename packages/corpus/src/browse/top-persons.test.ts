@@ -80,12 +80,41 @@ describe('rankTopPersons', () => {
     expect(ranked).toEqual([]);
   });
 
-  it("falls back to the insight's linked persons when its quotes carry no speaker id", () => {
+  it('never counts a person the insight only mentions', () => {
     const graph = gi([
       { id: 'insight:1', grounded: true, speakers: [null], persons: ['person:ada'] },
+      { id: 'insight:2', grounded: true, speakers: ['person:bo'], persons: ['person:ada'] },
     ]);
     expect(rankTopPersons([{ graph, bridge: undefined }])).toEqual([
-      { person_id: 'person:ada', display_name: 'ada', grounded_insight_count: 1, episode_count: 1 },
+      { person_id: 'person:bo', display_name: 'bo', grounded_insight_count: 1, episode_count: 1 },
+    ]);
+  });
+
+  it("counts a quote's SPOKEN_BY target, not its placeholder speaker_id, under the bridge's id", () => {
+    const graph = normalizeGi({
+      schema_version: '3.1',
+      nodes: [
+        { id: 'person:ana', type: 'Person', properties: { name: 'Ana' } },
+        { id: 'insight:1', type: 'Insight', properties: { text: 't', grounded: true } },
+        {
+          id: 'quote:1',
+          type: 'Quote',
+          properties: { text: 'q', speaker_id: 'person:speaker-01' },
+        },
+      ],
+      edges: [
+        { type: 'SUPPORTED_BY', from: 'insight:1', to: 'quote:1' },
+        { type: 'SPOKEN_BY', from: 'quote:1', to: 'person:ana' },
+      ],
+    });
+    const mapped = normalizeBridge({ entity_to_canonical: { 'person:ana': 'person:ana-lopez' } });
+    expect(rankTopPersons([{ graph, bridge: mapped }])).toEqual([
+      {
+        person_id: 'person:ana-lopez',
+        display_name: 'Ana',
+        grounded_insight_count: 1,
+        episode_count: 1,
+      },
     ]);
   });
 

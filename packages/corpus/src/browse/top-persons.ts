@@ -1,8 +1,8 @@
 import type { TopPerson } from '@podcast/contracts';
-import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../graph/gi-graph.js';
+import type { NormalizedGraph } from '../graph/gi-graph.js';
 import { labelFromId } from '../graph/graph-nodes.js';
+import { canonicalEntityId, speakersOfQuotes } from '../graph/speakers.js';
 import { displayNameIn, type NormalizedBridge } from '../readers/bridge-reader.js';
-import { canonicalPersonId, isListedPersonId } from './person-ids.js';
 
 /** What one episode contributes: its GI graph and bridge (either may be missing). */
 export interface PersonSource {
@@ -17,24 +17,16 @@ interface Tally {
   nameFromBridge: boolean;
 }
 
-/** Speakers of a grounded insight: its quotes' speaker ids, else its SPOKEN_BY/linked persons. */
-function speakersOf(insight: NormalizedInsight, quotes: Map<string, NormalizedQuote>): Set<string> {
-  const fromQuotes = insight.quoteIds
-    .map((id) => quotes.get(id)?.speaker_id)
-    .filter((id): id is string => typeof id === 'string');
-  const ids = fromQuotes.length > 0 ? fromQuotes : insight.personIds;
-  return new Set(ids.map(canonicalPersonId).filter(isListedPersonId));
-}
-
-function graphNames(graph: NormalizedGraph): Map<string, string> {
+/** GI names by the ids speakers are counted under: quote speaker names, then person nodes. */
+function graphNames(source: PersonSource & { graph: NormalizedGraph }): Map<string, string> {
   const names = new Map<string, string>();
-  for (const quote of graph.quotes) {
+  for (const quote of source.graph.quotes) {
     if (quote.speaker_id !== null && quote.speaker_name !== undefined) {
-      names.set(canonicalPersonId(quote.speaker_id), quote.speaker_name);
+      names.set(canonicalEntityId(source.bridge, quote.speaker_id), quote.speaker_name);
     }
   }
-  for (const person of graph.persons) {
-    names.set(canonicalPersonId(person.id), person.name);
+  for (const person of source.graph.persons) {
+    names.set(canonicalEntityId(source.bridge, person.id), person.name);
   }
   return names;
 }
@@ -54,16 +46,17 @@ function tallyEpisode(tallies: Map<string, Tally>, source: PersonSource): void {
   if (graph === undefined) {
     return;
   }
-  const quotes = new Map(graph.quotes.map((quote) => [quote.id, quote]));
+  const byId = new Map(graph.quotes.map((quote) => [quote.id, quote]));
   const counts = new Map<string, number>();
   for (const insight of graph.insights) {
     if (insight.grounded) {
-      for (const id of speakersOf(insight, quotes)) {
+      const quotes = insight.quoteIds.flatMap((id) => byId.get(id) ?? []);
+      for (const id of speakersOfQuotes(quotes, source.bridge)) {
         counts.set(id, (counts.get(id) ?? 0) + 1);
       }
     }
   }
-  const names = counts.size === 0 ? new Map<string, string>() : graphNames(graph);
+  const names = counts.size === 0 ? new Map<string, string>() : graphNames({ ...source, graph });
   for (const [id, count] of counts) {
     const tally = tallies.get(id) ?? { grounded: 0, episodes: 0, nameFromBridge: false };
     tally.grounded += count;

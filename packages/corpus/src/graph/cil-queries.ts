@@ -1,5 +1,4 @@
 import type { CilInsight } from '@podcast/contracts';
-import { canonicalPersonId } from '../browse/person-ids.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import {
   BACKGROUND_SLICE_MS,
@@ -124,7 +123,9 @@ export function personBrief(index: GraphIndex, person: string, sentimentOf: Sent
   const items = index.bySpeaker.get(personId) ?? NONE;
   const quotes = new Map<string, ReturnType<typeof quoteOf>>();
   for (const quote of items.flatMap((item) => item.quotes)) {
-    const speaker = quote.speaker_id === null ? null : canonicalPersonId(quote.speaker_id);
+    // The quote's speaker in the index's terms: the id its insight's speakers are listed under.
+    const speaker =
+      quote.speaker_id === null ? null : index.canonicalOf(quote.speaker_id, 'person:');
     if (speaker === personId && !quotes.has(quote.id)) {
       quotes.set(quote.id, quoteOf(quote));
     }
@@ -312,6 +313,7 @@ export async function topicPersons(
     `grounded ${topicId}`,
     index.byTopic.get(topicId) ?? NONE,
     slicer,
+    // A quote's speaker_id is its SPOKEN_BY target when it has one (`gi-reader.ts`).
     (item) => item.insight.grounded && item.quotes.some((q) => q.speaker_id !== null),
   );
   return { topic_id: topicId, person_ids: counts.map(([id]) => id) };

@@ -29,6 +29,7 @@ export interface NormalizedQuote {
   char_end?: number;
   timestamp_start_ms?: number;
   timestamp_end_ms?: number;
+  /** Who said it: its SPOKEN_BY target, else the file's `speaker_id` (`gi-reader.ts`). */
   speaker_id: string | null;
   speaker_name?: string;
 }

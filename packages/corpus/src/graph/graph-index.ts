@@ -10,6 +10,7 @@ import { createTimeSlicer, forEachInSlices, type TimeSlicer } from '../snapshot/
 import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from './gi-graph.js';
 import { labelFromId } from './graph-nodes.js';
 import { projectInsights, quotesOfInsight } from './insight-projection.js';
+import { canonicalEntityId, speakersOfQuotes } from './speakers.js';
 
 /** One shown insight of a graph-eligible episode, with its ids canonicalised. */
 export interface GraphInsight {
@@ -18,7 +19,7 @@ export interface GraphInsight {
   insight: NormalizedInsight;
   /** Supporting quotes that exist as nodes, in SUPPORTED_BY order. */
   quotes: readonly NormalizedQuote[];
-  /** Named persons who said it: its quotes' speakers, else its SPOKEN_BY/linked persons. */
+  /** Named persons who said it: its quotes' speakers (`speakersOfQuotes`). */
   speakers: readonly string[];
   /** ABOUT targets starting with `topic:`, after the bridge's topic map. */
   topics: readonly string[];
@@ -136,21 +137,6 @@ export function pushInto<K, V>(
 
 const unique = (ids: Iterable<string>) => [...new Set(ids)];
 
-function canonicalEntity(bridge: NormalizedBridge, id: string): string {
-  const mapped = bridge.entity_to_canonical.get(id) ?? id;
-  return canonicalPersonId(mapped);
-}
-
-function speakersOf(
-  insight: NormalizedInsight,
-  quotes: readonly NormalizedQuote[],
-  bridge: NormalizedBridge,
-) {
-  const fromQuotes = quotes.map((q) => q.speaker_id).filter((id): id is string => id !== null);
-  const ids = fromQuotes.length > 0 ? fromQuotes : insight.personIds;
-  return unique(ids.map((id) => canonicalEntity(bridge, id)).filter(isListedPersonId));
-}
-
 interface EpisodeLayers {
   episode: EpisodeRecord;
   graph: NormalizedGraph;
@@ -163,14 +149,14 @@ function graphInsightsOf(layers: EpisodeLayers): GraphInsight[] {
   const date = dateOf(kg, episode);
   return projectInsights(graph).map((insight, position) => {
     const quotes = quotesOfInsight(graph, insight);
-    const speakers = speakersOf(insight, quotes, bridge);
+    const speakers = speakersOfQuotes(quotes, bridge);
     const topics = unique(
       insight.topicIds
         .map((id) => bridge.topic_to_canonical.get(id) ?? id)
         .filter((id) => id.startsWith('topic:')),
     );
     const named = [...insight.personIds, ...insight.orgIds].map((id) =>
-      canonicalEntity(bridge, id),
+      canonicalEntityId(bridge, id),
     );
     const entities = unique([
       ...speakers,

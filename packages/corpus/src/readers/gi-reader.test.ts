@@ -85,9 +85,34 @@ describe('normalizeGi', () => {
       quoteIds: ['quote:missing'],
     });
     expect(insight(graph, 'insight:hidden').surfaceable).toBe(false);
-    expect(graph.quotes[0]).toMatchObject({ speaker_name: 'Sam', speaker_id: 'SPEAKER_00' });
+    // The reversed SPOKEN_BY edge names the speaker; the quote's own SPEAKER_00 gives way.
+    expect(graph.quotes[0]).toMatchObject({
+      speaker_name: 'Sam',
+      speaker_id: 'person:speaker-ep-31-1',
+    });
     expect(graph.persons[0]?.hidden).toBe(true);
     expect(graph.insights).toHaveLength(5);
+  });
+
+  it("takes a quote's speaker from its SPOKEN_BY edge over a placeholder speaker_id", () => {
+    const quote = (id: string, speaker: string) => ({
+      id,
+      type: 'Quote',
+      properties: { text: id, speaker_id: speaker },
+    });
+    const graph = normalizeGi({
+      schema_version: '3.1',
+      nodes: [
+        { id: 'person:maya', type: 'Person', properties: { name: 'Maya' } },
+        quote('quote:edge', 'person:speaker-01'),
+        quote('quote:bare', 'person:omar'),
+      ],
+      edges: [{ type: 'SPOKEN_BY', from: 'quote:edge', to: 'g:person:maya' }],
+    });
+    expect(graph.quotes.map((q) => [q.id, q.speaker_id])).toEqual([
+      ['quote:edge', 'person:maya'],
+      ['quote:bare', 'person:omar'],
+    ]);
   });
 
   it('yields an empty graph for an object without nodes or edges', () => {

@@ -34,9 +34,20 @@ function nameOf(node: RawNode): string {
   );
 }
 
-function toQuote(node: RawNode): NormalizedQuote {
+/**
+ * A quote's speaker: the target of its SPOKEN_BY edge (spec 04 §5.4), its
+ * own `speaker_id` only when it has no such edge. Files of the current
+ * pipeline fill `speaker_id` with diarization placeholders
+ * (`person:speaker-01`) while the edge names the person, so the edge wins;
+ * a quote with several edges is taken as spoken by the first.
+ */
+function speakerOf(props: RawNode['props'], spokenBy: readonly string[] | undefined) {
+  const speakerId = spokenBy?.[0] ?? asText(props.speaker_id);
+  return speakerId === undefined ? null : stripLayerPrefixes(speakerId);
+}
+
+function toQuote(node: RawNode, spokenBy: readonly string[] | undefined): NormalizedQuote {
   const { props } = node;
-  const speakerId = asText(props.speaker_id);
   return {
     id: node.id,
     text: asText(props.text) ?? '',
@@ -44,7 +55,7 @@ function toQuote(node: RawNode): NormalizedQuote {
     char_end: asFiniteNumber(props.char_end),
     timestamp_start_ms: asFiniteNumber(props.timestamp_start_ms),
     timestamp_end_ms: asFiniteNumber(props.timestamp_end_ms),
-    speaker_id: speakerId === undefined ? null : stripLayerPrefixes(speakerId),
+    speaker_id: speakerOf(props, spokenBy),
     // GI 2 (viewer v1) names the speaker in a plain `speaker` field.
     speaker_name: asText(props.speaker_name) ?? asText(props.speaker),
   };
@@ -161,7 +172,7 @@ function addNode(
   if (node.kind === 'insight') {
     graph.insights.push(toInsight(node, links.get(node.id) ?? EMPTY_LINKS, quoteSpeakers));
   } else if (node.kind === 'quote') {
-    graph.quotes.push(toQuote(node));
+    graph.quotes.push(toQuote(node, quoteSpeakers.get(node.id)));
   } else if (node.kind === 'topic') {
     graph.topics.push({ id: node.id, label: nameOfTopic(node) } satisfies GraphTopic);
   } else if (node.kind === 'person') {

@@ -1,8 +1,20 @@
 import path from 'node:path';
 import type * as lancedb from '@lancedb/lancedb';
-import { type CorpusSnapshot, TOPIC_CLUSTERS_RELPATH } from '@podcast/corpus';
+import type { TopicClustersRebuildOutcome } from '@podcast/contracts';
+import {
+  type CorpusSnapshot,
+  readTopicClusters,
+  TOPIC_CLUSTERS_RELPATH,
+  type TopicClustersFile,
+} from '@podcast/corpus';
 import { writeJsonAtomic } from '../store/json-files.js';
 import { clusterTopics, type TopicClustersDocument, type TopicVector } from './cluster-topics.js';
+
+/** What one rebuild was asked to do, as its outcome reports it. */
+export type ClusterRebuildPlan = Pick<
+  TopicClustersRebuildOutcome,
+  'threshold' | 'threshold_source' | 'embedding_model' | 'force' | 'started_at'
+>;
 
 /** Topic labels as the KG names them, by topic id. */
 function topicLabels(snapshot: CorpusSnapshot): Map<string, string> {
@@ -55,14 +67,46 @@ export async function topicVectorsOf(
   return [...topics.values()];
 }
 
-/** Clusters the index's topic vectors and replaces the corpus's topic_clusters.json atomically. */
+/**
+ * Why `document` must not replace the current file: it has no cluster
+ * where the file has some. Themes, discover and the pills all read that
+ * file, and an empty set would wipe every theme of the app, so only a
+ * forced rebuild writes it.
+ */
+function keptBecause(document: TopicClustersDocument, current: TopicClustersFile) {
+  const held = current.state === 'ok' ? (current.artifact.clusters as unknown[]).length : 0;
+  if (document.cluster_count > 0 || held === 0) {
+    return undefined;
+  }
+  return (
+    `the rebuild found 0 clusters among ${document.topic_count} topics at threshold ` +
+    `${document.threshold}; the file with ${held} clusters was kept (force=true writes the empty set)`
+  );
+}
+
+/**
+ * Clusters the index's topic vectors and replaces the corpus's
+ * topic_clusters.json atomically, unless the result is empty where the file
+ * is not and the plan does not force it.
+ */
 export async function rebuildTopicClusters(
   snapshot: CorpusSnapshot,
   aux: lancedb.Table,
-  threshold: number,
-  model: string,
-): Promise<TopicClustersDocument> {
-  const document = clusterTopics(await topicVectorsOf(snapshot, aux), threshold, model);
-  await writeJsonAtomic(path.join(snapshot.root, TOPIC_CLUSTERS_RELPATH), document);
-  return document;
+  plan: ClusterRebuildPlan,
+  now: () => Date,
+): Promise<TopicClustersRebuildOutcome> {
+  const vectors = await topicVectorsOf(snapshot, aux);
+  const document = clusterTopics(vectors, plan.threshold, plan.embedding_model);
+  const kept = plan.force ? undefined : keptBecause(document, await readTopicClusters(snapshot));
+  if (kept === undefined) {
+    await writeJsonAtomic(path.join(snapshot.root, TOPIC_CLUSTERS_RELPATH), document);
+  }
+  return {
+    outcome: kept === undefined ? 'written' : 'kept',
+    reason: kept ?? null,
+    ...plan,
+    finished_at: now().toISOString(),
+    topic_count: document.topic_count,
+    cluster_count: document.cluster_count,
+  };
 }

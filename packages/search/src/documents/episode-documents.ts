@@ -1,4 +1,5 @@
 import type { EpisodeRecord, NormalizedGraph, NormalizedKg } from '@podcast/corpus';
+import { speakersOfQuotes } from '@podcast/corpus';
 import { type DocType, type IndexDocument, scopeOf } from './index-document.js';
 import { adfreeToRaw, chunkTranscript, type ExcisedRange } from './transcript-chunks.js';
 
@@ -25,13 +26,16 @@ export function episodeDocuments(sources: EpisodeSources): IndexDocument[] {
     return [];
   }
   const rows: Row[] = [];
+  // `speakers` is what the `speaker` filter matches: who said it, by the graph routes' rule.
+  const quotes = new Map(graph?.quotes.map((quote) => [quote.id, quote]));
   for (const insight of graph?.insights ?? []) {
-    const speakers = insight.personIds.join(' ');
+    const supporting = insight.quoteIds.flatMap((id) => quotes.get(id) ?? []);
+    const speakers = speakersOfQuotes(supporting, undefined);
     rows.push({
       doc_type: 'insight',
       id: insight.id,
       text: insight.text,
-      speakers,
+      speakers: speakers.join(' '),
       grounded: insight.grounded,
     });
   }
@@ -42,7 +46,7 @@ export function episodeDocuments(sources: EpisodeSources): IndexDocument[] {
       text: quote.text,
       char_start: quote.char_start ?? -1,
       char_end: quote.char_end ?? -1,
-      speakers: quote.speaker_id ?? '',
+      speakers: speakersOfQuotes([quote], undefined).join(' '),
       grounded: true,
     });
   }

@@ -9,6 +9,8 @@ export interface IndexPaths {
   lock: string;
   history: string;
   queryLog: string;
+  /** How the last topic-cluster rebuild ended (`TopicClustersRebuildOutcome`). */
+  clusterRebuild: string;
 }
 
 export function indexPathsOf(root: string): IndexPaths {
@@ -22,5 +24,6 @@ export function indexPathsOf(root: string): IndexPaths {
     lock: path.join(searchDir, 'rebuild.lock'),
     history: path.join(searchDir, 'index_history.jsonl'),
     queryLog: path.join(searchDir, 'query_log.jsonl'),
+    clusterRebuild: path.join(searchDir, 'topic_clusters_rebuild.json'),
   };
 }

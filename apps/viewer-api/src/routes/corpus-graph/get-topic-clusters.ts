@@ -13,9 +13,11 @@ export const getTopicClusters = defineRoute({
   path: '/api/corpus/topic-clusters',
   summary: 'The semantic topic-cluster artifact',
   description:
-    'search/topic_clusters.json as stored (spec 04 §6). 404 with available: false when the ' +
-    'corpus has none yet; 422 with available: false when the file is not a JSON object with a ' +
-    'clusters list.',
+    'search/topic_clusters.json as stored (spec 04 §6), plus last_rebuild: how the last ' +
+    'POST /api/corpus/topic-clusters/rebuild ended (written, or the old file kept and why, or ' +
+    'failed), absent when none has run. 404 with available: false when the corpus has none yet; ' +
+    '422 with available: false when the file is not a JSON object with a clusters list (both ' +
+    'carry last_rebuild when there is one).',
   tags: ['corpus'],
   auth: 'open',
   query: CorpusPathQuery,
@@ -27,19 +29,26 @@ export const getTopicClusters = defineRoute({
   },
   handler: async ({ query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    const file = await readTopicClusters(ctx.corpus.at(root));
+    const [file, lastRebuild] = await Promise.all([
+      readTopicClusters(ctx.corpus.at(root)),
+      ctx.search.lastTopicClusterRebuild(root),
+    ]);
+    const rebuilt = lastRebuild === undefined ? {} : { last_rebuild: lastRebuild };
     if (file.state === 'missing') {
       throw new NotFound('no topic clusters in this corpus (search/topic_clusters.json)', {
         available: false,
+        ...rebuilt,
       });
     }
     if (file.state === 'corrupt') {
       throw new DomainError(
         'unprocessable',
         `search/topic_clusters.json is unusable (${file.reason}); rebuild the topic clusters`,
-        { available: false },
+        { available: false, ...rebuilt },
       );
     }
-    return file.artifact;
+    // A key of that name inside the file is not ours to serve: the record's answer replaces it.
+    const { last_rebuild: _inFile, ...artifact } = file.artifact;
+    return { ...artifact, ...rebuilt };
   },
 });

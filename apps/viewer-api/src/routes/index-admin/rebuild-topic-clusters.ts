@@ -14,10 +14,14 @@ export const rebuildTopicClusters = defineRoute({
   summary: 'Rebuild the topic-cluster artifact from the index, without reindexing',
   description:
     'Groups the KG topic vectors of the search index by cosine against each cluster centroid ' +
-    '(`threshold`, default 0.75), keeps clusters of two or more, and replaces ' +
-    'search/topic_clusters.json atomically in the background (spec 04 §6); 202 at once, then ' +
-    'poll GET /api/corpus/topic-clusters. 409 while an index rebuild or another clustering of ' +
-    'this corpus runs; 503 without a usable vector index. Needs the operator token.',
+    "(`threshold`; by default the index's embedding model's, 0.75 for the reference's " +
+    'all-MiniLM-L6-v2), keeps clusters of two or more, and replaces search/topic_clusters.json ' +
+    'atomically in the background (spec 04 §6); 202 at once, then poll GET ' +
+    '/api/corpus/topic-clusters until its last_rebuild.started_at is this answer’s. A result ' +
+    'without any cluster does not replace a file that has some unless `force=true`: ' +
+    'last_rebuild then reports the old file kept, and why. 409 while an index rebuild or ' +
+    'another clustering of this corpus runs; 503 without a usable vector index. Needs the ' +
+    'operator token.',
   tags: ['index'],
   auth: 'operator',
   query: TopicClustersRebuildQuery,
@@ -28,7 +32,10 @@ export const rebuildTopicClusters = defineRoute({
   },
   handler: async ({ query, ctx }) => {
     const snapshot = await corpusSnapshotFor(ctx, query.path);
-    const start = await ctx.search.rebuildTopicClusters(snapshot, query.threshold);
+    const start = await ctx.search.rebuildTopicClusters(snapshot, {
+      threshold: query.threshold,
+      force: query.force,
+    });
     if (start.status === 'busy') {
       throw new DomainError('conflict', 'an index rebuild or a clustering of this corpus runs');
     }
@@ -44,7 +51,7 @@ export const rebuildTopicClusters = defineRoute({
     return reply(202, {
       status: 'accepted' as const,
       path: snapshot.root,
-      threshold: query.threshold,
+      ...start.plan,
       poll: `/api/corpus/topic-clusters?path=${encodeURIComponent(snapshot.root)}`,
     });
   },
