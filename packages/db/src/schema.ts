@@ -20,6 +20,8 @@ export interface UsersTable {
   /** `u_` followed by 24 lowercase hex digits. */
   id: string;
   email: string | null;
+  /** The sign-in provider's email_verified for `email`, as of the last login that gave one. */
+  email_verified: Generated<boolean>;
   name: string | null;
   provider: string;
   provider_subject: string;

@@ -10,7 +10,13 @@ export const OUTBOX_TOKEN = 'an-internal-outbox-token-for-tests';
 export async function userWithComms(ctx: ConsumerCtx, subject: string, comms: CommsRecordInput) {
   const user = await upsertUserFromProvider(
     ctx.db,
-    { provider: 'test', subject, email: `${subject}@example.com`, name: subject },
+    {
+      provider: 'test',
+      subject,
+      email: `${subject}@example.com`,
+      email_verified: true,
+      name: subject,
+    },
     new Date(),
   );
   const record = await replaceComms(commsDeps(ctx), user.id, comms);
