@@ -363,6 +363,7 @@ export {
 } from './ops.js';
 export { Problem, ProblemFieldError } from './problem.js';
 export {
+  MAX_PUSH_SUBSCRIPTIONS,
   NativePushSubscription,
   PushSubscription,
   WebPushSubscription,

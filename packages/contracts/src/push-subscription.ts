@@ -1,5 +1,8 @@
 import { z } from './zod.js';
 
+/** The most push subscriptions one user keeps; a new one past it replaces the oldest. */
+export const MAX_PUSH_SUBSCRIPTIONS = 20;
+
 /**
  * Push subscriptions (spec 02, "Push subscription"). Both kinds admit extra
  * fields so a client can send more than we read without a schema change.

@@ -110,6 +110,8 @@ export interface CommsTable {
 export interface PushSubscriptionsTable {
   user_id: string;
   endpoint: string;
+  /** The dedup key: origin plus path of a Web Push endpoint, a native endpoint whole. */
+  endpoint_key: string;
   subscription: JsonDocument<Record<string, unknown>>;
   created_at: CreatedAt;
 }

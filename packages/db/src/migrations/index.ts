@@ -11,6 +11,7 @@ import * as createSync from './202611270900_create_sync.js';
 import * as syncIndexes from './202611271000_sync_indexes.js';
 import * as syncPasswordSelector from './202611271100_sync_password_selector.js';
 import * as usersEmailVerified from './202611281417_users_email_verified.js';
+import * as pushSubscriptionKey from './202611281423_push_subscription_key.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -30,6 +31,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611271000_sync_indexes': syncIndexes,
   '202611271100_sync_password_selector': syncPasswordSelector,
   '202611281417_users_email_verified': usersEmailVerified,
+  '202611281423_push_subscription_key': pushSubscriptionKey,
 };
 
 export const migrationProvider: MigrationProvider = {
