@@ -365,6 +365,7 @@ export { Problem, ProblemFieldError } from './problem.js';
 export {
   MAX_PUSH_SUBSCRIPTIONS,
   NativePushSubscription,
+  PushKind,
   PushSubscription,
   WebPushSubscription,
 } from './push-subscription.js';

@@ -33,6 +33,14 @@ export interface EnvelopeOptions {
   endpoint?: string;
 }
 
+/** The W3C subscription of a Web Push endpoint, or the native one of `nativepush://<token>`. */
+function subscriptionOf(endpoint: string) {
+  const token = endpoint.startsWith('nativepush://') ? endpoint.slice('nativepush://'.length) : '';
+  return token
+    ? { endpoint, kind: 'nativepush' as const, platform: 'ios', token }
+    : { endpoint, keys: { p256dh: 'k', auth: 'a' } };
+}
+
 /** A valid daily-recap (email) or resurface-nudge (push) envelope as an outbox row. */
 export function envelopeRow(options: EnvelopeOptions): OutboxInsert {
   const isPush = options.channel === 'push';
@@ -48,12 +56,7 @@ export function envelopeRow(options: EnvelopeOptions): OutboxInsert {
     type: isPush ? 'digest' : 'daily_recap',
     template: isPush ? 'resurface-nudge.v1' : 'daily-recap.v1',
     recipient: isPush
-      ? {
-          push_subscription: {
-            endpoint: options.endpoint ?? 'https://push.example.net/a',
-            keys: { p256dh: 'k', auth: 'a' },
-          },
-        }
+      ? { push_subscription: subscriptionOf(options.endpoint ?? 'https://push.example.net/a') }
       : { email: 'someone@example.com', email_verified: true },
     consent_snapshot: { digest_enabled: true, cadence: 'weekly', unsubscribe_ref: null },
     payload: {

@@ -12,6 +12,7 @@ import * as syncIndexes from './202611271000_sync_indexes.js';
 import * as syncPasswordSelector from './202611271100_sync_password_selector.js';
 import * as usersEmailVerified from './202611281417_users_email_verified.js';
 import * as pushSubscriptionKey from './202611281423_push_subscription_key.js';
+import * as outboxPushKindIndex from './202611281431_outbox_push_kind_index.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -32,6 +33,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611271100_sync_password_selector': syncPasswordSelector,
   '202611281417_users_email_verified': usersEmailVerified,
   '202611281423_push_subscription_key': pushSubscriptionKey,
+  '202611281431_outbox_push_kind_index': outboxPushKindIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
