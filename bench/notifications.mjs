@@ -39,6 +39,8 @@ async function seedUsers(db, count, feeds, at) {
       user: {
         id,
         email: `bench${n}@example.com`,
+        // Only a provider-verified address gets the digest email (accounts.md).
+        email_verified: true,
         name: null,
         provider: 'bench',
         provider_subject: id,

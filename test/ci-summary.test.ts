@@ -7,13 +7,17 @@ import { describe, expect, it } from '@jest/globals';
 const repo = resolve(import.meta.dirname, '..');
 const script = resolve(repo, 'scripts/jest-summary.mjs');
 
-function summarise(result: unknown, status = 0) {
+function summarise(result: unknown, status = 0, failedChecks?: number) {
   const dir = mkdtempSync(join(tmpdir(), 'ci-summary-'));
   const file = join(dir, 'r.json');
   if (result !== undefined) {
     writeFileSync(file, JSON.stringify(result));
   }
-  const run = spawnSync(process.execPath, [script, file, String(status)], { encoding: 'utf8' });
+  const args = [script, file, String(status)];
+  if (failedChecks !== undefined) {
+    args.push(String(failedChecks));
+  }
+  const run = spawnSync(process.execPath, args, { encoding: 'utf8' });
   return { line: run.stdout.trim().split('\n').at(-1), code: run.status };
 }
 
@@ -48,6 +52,19 @@ describe('CI closing line', () => {
 
   it('reports one failure when jest produced no result at all', () => {
     expect(summarise(undefined, 1)).toEqual({ line: '0 passed, 1 failed', code: 1 });
+  });
+
+  it('counts each failed check (lint, typecheck) as a failure and exits non-zero', () => {
+    const green = {
+      numPassedTests: 7,
+      numFailedTests: 0,
+      numPendingTests: 0,
+      testResults: [suite('passed', 7)],
+    };
+    expect(summarise(green, 0, 1)).toEqual({ line: '7 passed, 1 failed', code: 1 });
+    expect(summarise(green, 0, 2)).toEqual({ line: '7 passed, 2 failed', code: 1 });
+    expect(summarise(green, 0, 0)).toEqual({ line: '7 passed, 0 failed', code: 0 });
+    expect(summarise(undefined, 1, 1)).toEqual({ line: '0 passed, 2 failed', code: 1 });
   });
 });
 

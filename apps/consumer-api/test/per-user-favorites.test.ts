@@ -1,10 +1,19 @@
 import { expect, it } from '@jest/globals';
 import { describeInBothModes } from './support/both-modes.js';
-import { someInsight, someSlugs } from './support/corpus-facts.js';
+import { type InsightFact, someInsight, someSlugs } from './support/corpus-facts.js';
 
 const EMPTY = { episodes: [], insights: [], persons: [], topics: [] };
 const favoritePath = (kind: string, ref: string) =>
   `/api/app/favorites/${kind}/${encodeURIComponent(ref)}`;
+
+/** An insight favorite as listed when every field came from the corpus. */
+const filledFromCorpus = (fact: InsightFact) => ({
+  ref: fact.insightId,
+  text: fact.text,
+  episode_slug: fact.episode.slug,
+  podcast_title: fact.episode.podcast_title,
+  start_ms: fact.startMs,
+});
 
 describeInBothModes('favorites', (fixture) => {
   it('saves favorites of every kind, grouped, and re-saving replaces instead of adding', async () => {
@@ -33,13 +42,33 @@ describeInBothModes('favorites', (fixture) => {
       .as('put', '/api/app/favorites')
       .send({ kind: 'insight', ref: fact.insightId, text: fact.text });
     expect(res.status).toBe(200);
-    expect(res.body.insights).toContainEqual({
-      ref: fact.insightId,
-      text: fact.text,
-      episode_slug: fact.episode.slug,
-      podcast_title: fact.episode.podcast_title,
-      start_ms: fact.startMs,
-    });
+    expect(res.body.insights).toContainEqual(filledFromCorpus(fact));
+  });
+
+  it('saves an insight favorite sent with only kind and ref, its text from the corpus', async () => {
+    const fact = someInsight(fixture().snapshot);
+    const res = await fixture()
+      .as('put', '/api/app/favorites')
+      .send({ kind: 'insight', ref: fact.insightId });
+    expect(res.status).toBe(200);
+    expect(res.body.insights).toContainEqual(filledFromCorpus(fact));
+  });
+
+  it('answers 404 naming ref for an insight without text that the corpus lacks', async () => {
+    const fact = someInsight(fixture().snapshot);
+    for (const body of [
+      { kind: 'insight', ref: 'insight:not-in-any-graph' },
+      { kind: 'insight', ref: 'insight:not-in-any-graph', episode_slug: fact.episode.slug },
+    ]) {
+      const res = await fixture().as('put', '/api/app/favorites').send(body);
+      expect(res.status).toBe(404);
+      expect(res.body.field).toBe('body.ref');
+      expect(res.body.detail).toMatch(/^ref: no insight insight:not-in-any-graph in /);
+    }
+    const listed = await fixture().as('get', '/api/app/favorites');
+    expect(listed.body.insights).not.toContainEqual(
+      expect.objectContaining({ ref: 'insight:not-in-any-graph' }),
+    );
   });
 
   it('keeps the fields a client sends for an insight over what the corpus says', async () => {
@@ -85,7 +114,6 @@ describeInBothModes('favorites', (fixture) => {
   it.each([
     ['an unknown kind', { kind: 'podcast', ref: 'x' }, 'body.kind'],
     ['an empty ref', { kind: 'topic', ref: '' }, 'body.ref'],
-    ['an insight without text', { kind: 'insight', ref: 'insight:1' }, 'body.text'],
     [
       'a negative start_ms',
       { kind: 'insight', ref: 'insight:1', text: 't', start_ms: -5 },

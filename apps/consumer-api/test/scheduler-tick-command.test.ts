@@ -40,7 +40,13 @@ describe('scheduler:tick', () => {
       const now = () => new Date(`${day}T07:00:00Z`);
       const user = await upsertUserFromProvider(
         db,
-        { provider: 'test', subject: 'cli', email: 'cli@example.com', name: 'cli' },
+        {
+          provider: 'test',
+          subject: 'cli',
+          email: 'cli@example.com',
+          email_verified: true,
+          name: 'cli',
+        },
         now(),
       );
       await replaceComms({ db, now, mintRef: () => 'cli-unsubscribe-ref' }, user.id, {

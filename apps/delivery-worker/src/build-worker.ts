@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as wait } from 'node:timers/promises';
-import type { DeliveryChannel } from '@podcast/contracts';
+import type { DeliveryChannel, PushKind } from '@podcast/contracts';
 import {
   createEmailRenderer,
   createNativePushSender,
@@ -102,6 +102,21 @@ async function sendersOf(config: WorkerConfig) {
 }
 
 /**
+ * The one push kind this worker can send, so its pulls leave the other
+ * kind's envelopes pending for a worker that sends them; undefined when it
+ * sends both (or none).
+ */
+function pushKindOf(senders: Senders): PushKind | undefined {
+  if (senders.webPush && !senders.nativePush) {
+    return 'webpush';
+  }
+  if (senders.nativePush && !senders.webPush) {
+    return 'nativepush';
+  }
+  return undefined;
+}
+
+/**
  * Starts the worker of one tenant: a loop per configured channel (email when
  * SMTP is set; push when Web Push or native push is), plus the health and
  * metrics port. Everything it holds is built here and released by stop().
@@ -123,9 +138,11 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
     baseMs: config.PODCAST_RETRY_BASE_MS,
     maxMs: config.PODCAST_RETRY_BASE_MS * 16,
   };
+  const pushKind = pushKindOf(senders);
   const loops = channels.map((channel) =>
     runChannelLoop({
       channel,
+      ...(channel === 'push' && pushKind ? { pushKind } : {}),
       seam,
       concurrency: config.PODCAST_CONCURRENCY,
       idleMs: config.PODCAST_IDLE_MS,
@@ -169,7 +186,10 @@ export async function startWorker(config: WorkerConfig, logger: Logger): Promise
   await new Promise<void>((resolve) =>
     server.listen(config.PODCAST_METRICS_PORT, config.HOST, resolve),
   );
-  logger.info({ tenant: config.PODCAST_TENANT, channels }, 'delivery worker started');
+  logger.info(
+    { tenant: config.PODCAST_TENANT, channels, push_kind: pushKind ?? 'all' },
+    'delivery worker started',
+  );
   if (channels.length === 0) {
     logger.warn(
       'no channel is configured (PODCAST_SMTP_URL, PODCAST_RELAY_URL, VAPID or native push keys): nothing to deliver',

@@ -60,5 +60,10 @@ describe('GET /openapi.json and /docs', () => {
     const res = await request(app).get('/docs/');
     expect(res.status).toBe(200);
     expect(res.text).not.toMatch(/https?:\/\/(cdn|unpkg|fonts)\./);
+    expect(res.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; script-src 'self';/,
+    );
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });

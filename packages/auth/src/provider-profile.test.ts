@@ -45,19 +45,31 @@ describe('provider claims', () => {
     [
       'OIDC claims',
       { sub: 'abc', email: 'ann@example.com', email_verified: true, name: ' Ann ' },
-      { subject: 'abc', email: 'ann@example.com', name: 'Ann' },
+      { subject: 'abc', email: 'ann@example.com', email_verified: true, name: 'Ann' },
       true,
+    ],
+    [
+      'an address its provider marks unverified',
+      { sub: 'abc', email: 'ann@example.com', email_verified: false },
+      { subject: 'abc', email: 'ann@example.com', email_verified: false, name: null },
+      false,
+    ],
+    [
+      'an address its provider says nothing about',
+      { sub: 'abc', email: 'ann@example.com' },
+      { subject: 'abc', email: 'ann@example.com', email_verified: false, name: null },
+      undefined,
     ],
     [
       'a numeric id and login (plain OAuth)',
       { id: 42, login: 'octo' },
-      { subject: '42', email: null, name: 'octo' },
+      { subject: '42', email: null, email_verified: false, name: 'octo' },
       undefined,
     ],
     [
       'preferred_username when there is no name',
       { sub: 'x', preferred_username: 'ann', email: '' },
-      { subject: 'x', email: null, name: 'ann' },
+      { subject: 'x', email: null, email_verified: false, name: 'ann' },
       undefined,
     ],
   ])('reads the account from %s', (_name, claims, profile, emailVerified) => {

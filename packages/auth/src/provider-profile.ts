@@ -82,6 +82,8 @@ export function accountFromClaims(
       provider,
       subject,
       email: textOf(claims.email),
+      // Only an explicit true counts: a provider that does not say has not vouched.
+      email_verified: claims.email_verified === true,
       name: textOf(claims.name) ?? textOf(claims.preferred_username) ?? textOf(claims.login),
     },
     emailVerified: typeof claims.email_verified === 'boolean' ? claims.email_verified : undefined,

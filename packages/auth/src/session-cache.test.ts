@@ -9,6 +9,7 @@ function active(id: string, expiresAt = at(3_600_000)): ActiveSession {
   const user = {
     id: 'u_1',
     email: null,
+    email_verified: false,
     name: null,
     provider: 'test',
     provider_subject: 's',

@@ -364,7 +364,9 @@ export {
 } from './ops.js';
 export { Problem, ProblemFieldError } from './problem.js';
 export {
+  MAX_PUSH_SUBSCRIPTIONS,
   NativePushSubscription,
+  PushKind,
   PushSubscription,
   WebPushSubscription,
 } from './push-subscription.js';

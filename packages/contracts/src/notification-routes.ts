@@ -1,6 +1,7 @@
 import { NotificationType } from './comms.js';
 import { DeliveryChannel } from './delivery.js';
 import { DeepLink } from './delivery-payload.js';
+import { PushKind } from './push-subscription.js';
 import { queryInt } from './query.js';
 import { IsoDateTime } from './wire-formats.js';
 import { z } from './zod.js';
@@ -21,7 +22,7 @@ export const VapidKeyResponse = z
 export const PushSubscriptionSaved = z
   .object({
     endpoint: z.string(),
-    kind: z.enum(['webpush', 'nativepush']),
+    kind: PushKind,
     subscriptions: z.number().int().openapi({ description: "The user's subscription count" }),
   })
   .openapi('PushSubscriptionSaved');
@@ -65,9 +66,24 @@ export const UnsubscribeQuery = z.object({
   type: NotificationType,
 });
 
-export const OutboxPendingQuery = z.object({
-  channel: DeliveryChannel,
-  limit: queryInt(1, 500).default(50),
-});
+export const OutboxPendingQuery = z
+  .object({
+    channel: DeliveryChannel,
+    limit: queryInt(1, 500).default(50),
+    kind: PushKind.optional().openapi({
+      description:
+        'push only: hand out envelopes of this subscription kind alone, leaving the others ' +
+        'pending for a worker that sends them; absent: every kind',
+    }),
+  })
+  .superRefine((query, ctx) => {
+    if (query.kind !== undefined && query.channel !== 'push') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['kind'],
+        message: 'kind applies to channel=push only',
+      });
+    }
+  });
 
 export const OutboxIdParams = z.object({ id: z.string().min(1).max(300) });

@@ -1,5 +1,12 @@
 import { z } from './zod.js';
 
+/** How a push goes out: Web Push (a W3C subscription, `kind` absent or webpush) or native. */
+export const PushKind = z.enum(['webpush', 'nativepush']).openapi('PushKind');
+export type PushKind = z.infer<typeof PushKind>;
+
+/** The most push subscriptions one user keeps; a new one past it replaces the oldest. */
+export const MAX_PUSH_SUBSCRIPTIONS = 20;
+
 /**
  * Push subscriptions (spec 02, "Push subscription"). Both kinds admit extra
  * fields so a client can send more than we read without a schema change.

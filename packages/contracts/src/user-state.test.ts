@@ -73,7 +73,6 @@ describe('favorites', () => {
     ['an unknown kind', { kind: 'show', ref: 'p01' }, 'kind'],
     ['an empty ref', { kind: 'episode', ref: '' }, 'ref'],
     ['a ref over 512 characters', { kind: 'topic', ref: `topic:${'x'.repeat(507)}` }, 'ref'],
-    ['an insight without its text', { kind: 'insight', ref: 'insight:9f00' }, 'text'],
     [
       'a negative start_ms',
       { kind: 'insight', ref: 'insight:9f00', text: 't', start_ms: -1 },

@@ -137,17 +137,11 @@ export const FavoriteSaveBody = z
     start_ms: Count.optional(),
     label: z.string().max(500).optional(),
   })
-  // An insight favorite is listed with its text, so it must arrive with it.
-  .superRefine((body, ctx) => {
-    if (body.kind === 'insight' && body.text === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['text'],
-        message: 'an insight favorite needs its text',
-      });
-    }
-  })
-  .openapi('FavoriteSaveBody', { description: 'Idempotent on (kind, ref)' });
+  .openapi('FavoriteSaveBody', {
+    description:
+      'Idempotent on (kind, ref). An insight favorite without text takes the text of the ' +
+      'insight its ref names in the corpus.',
+  });
 export type FavoriteSaveBody = z.infer<typeof FavoriteSaveBody>;
 
 export const InterestToken = z

@@ -7,6 +7,8 @@ import { toIso, toIsoOrNull } from './timestamps.js';
 export interface User {
   id: string;
   email: string | null;
+  /** Whether the sign-in provider vouched for `email` at the last login that gave one. */
+  email_verified: boolean;
   name: string | null;
   provider: string;
   provider_subject: string;
@@ -27,6 +29,8 @@ export interface ProviderProfile {
   /** The provider's stable account id (OIDC `sub`). */
   subject: string;
   email?: string | null;
+  /** The provider's `email_verified` for `email`; absent counts as not verified. */
+  email_verified?: boolean;
   name?: string | null;
 }
 
@@ -49,6 +53,7 @@ function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
+    email_verified: row.email_verified,
     name: row.name,
     provider: row.provider,
     provider_subject: row.provider_subject,
@@ -68,8 +73,9 @@ function toSession(row: SessionRow): Session {
 
 /**
  * Creates the user on first sight of (provider, subject), else refreshes email
- * and name. A missing email or name keeps the stored one. Safe under concurrent
- * logins of the same account: ON CONFLICT makes the losers update the winner's row.
+ * and name. A missing email or name keeps the stored one; the verified flag
+ * always travels with the address it describes. Safe under concurrent logins
+ * of the same account: ON CONFLICT makes the losers update the winner's row.
  */
 export async function upsertUserFromProvider(
   db: DbExecutor,
@@ -81,6 +87,7 @@ export async function upsertUserFromProvider(
     .values({
       id: newUserId(),
       email: profile.email ?? null,
+      email_verified: Boolean(profile.email) && profile.email_verified === true,
       name: profile.name ?? null,
       provider: profile.provider,
       provider_subject: profile.subject,
@@ -90,6 +97,12 @@ export async function upsertUserFromProvider(
     .onConflict((oc) =>
       oc.columns(['provider', 'provider_subject']).doUpdateSet((eb) => ({
         email: eb.fn.coalesce('excluded.email', 'users.email'),
+        email_verified: eb
+          .case()
+          .when('excluded.email', 'is', null)
+          .then(eb.ref('users.email_verified'))
+          .else(eb.ref('excluded.email_verified'))
+          .end(),
         name: eb.fn.coalesce('excluded.name', 'users.name'),
         updated_at: now,
       })),
@@ -140,6 +153,7 @@ export async function findActiveSession(
       's.revoked_at as session_revoked_at',
       'u.id',
       'u.email',
+      'u.email_verified',
       'u.name',
       'u.provider',
       'u.provider_subject',

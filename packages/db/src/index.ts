@@ -108,6 +108,7 @@ export {
   countPushSubscriptions,
   deletePushSubscription,
   listPushSubscriptions,
+  pushEndpointKey,
   savePushSubscription,
 } from './push-subscriptions.js';
 export type { QueueAdd } from './queue.js';

@@ -52,11 +52,18 @@ export async function enqueueEnvelopes(
 }
 
 /**
+ * A push envelope's subscription kind, as indexed by outbox_pending_push_kind_idx
+ * (a W3C subscription carries no kind: it is Web Push).
+ */
+const pushKindOf = sql<string>`coalesce(envelope #>> '{recipient,push_subscription,kind}', 'webpush')`;
+
+/**
  * Claims up to `limit` deliverable envelopes of a channel, oldest first:
  * pending, due (not_before passed), unexpired and not leased by another
- * pull. SKIP LOCKED lets concurrent pulls take disjoint rows; the lease
- * keeps a row away from other pulls until it expires, so the envelopes of a
- * worker that died go out again after `leaseMs`.
+ * pull; with `pushKind`, only push envelopes of that subscription kind.
+ * SKIP LOCKED lets concurrent pulls take disjoint rows; the lease keeps a
+ * row away from other pulls until it expires, so the envelopes of a worker
+ * that died go out again after `leaseMs`.
  */
 export async function claimPending(
   db: DbExecutor,
@@ -64,6 +71,7 @@ export async function claimPending(
   limit: number,
   now: Date,
   leaseMs: number,
+  pushKind?: 'webpush' | 'nativepush',
 ): Promise<ClaimedEnvelope[]> {
   const leaseUntil = new Date(now.getTime() + leaseMs);
   const claimable = db
@@ -71,6 +79,7 @@ export async function claimPending(
     .select('id')
     .where('status', '=', 'pending')
     .where('channel', '=', channel)
+    .$if(pushKind !== undefined, (query) => query.where(pushKindOf, '=', pushKind as string))
     .where('not_before', '<=', now)
     .where('expires_at', '>', now)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))

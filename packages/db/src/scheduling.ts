@@ -4,6 +4,8 @@ import type { DbExecutor } from './executor.js';
 export interface SchedulingRow {
   id: string;
   email: string | null;
+  /** The provider's verified flag for `email` (accounts.ts). */
+  email_verified: boolean;
   /** The stored consent record; null for a user who never saved one (defaults apply). */
   record: Record<string, unknown> | null;
   unsubscribe_ref: string | null;
@@ -13,7 +15,13 @@ export async function listSchedulingUsers(db: DbExecutor): Promise<SchedulingRow
   return db
     .selectFrom('users')
     .leftJoin('comms', 'comms.user_id', 'users.id')
-    .select(['users.id', 'users.email', 'comms.record', 'comms.unsubscribe_ref'])
+    .select([
+      'users.id',
+      'users.email',
+      'users.email_verified',
+      'comms.record',
+      'comms.unsubscribe_ref',
+    ])
     .orderBy('users.id')
     .execute();
 }

@@ -20,6 +20,8 @@ export interface UsersTable {
   /** `u_` followed by 24 lowercase hex digits. */
   id: string;
   email: string | null;
+  /** The sign-in provider's email_verified for `email`, as of the last login that gave one. */
+  email_verified: Generated<boolean>;
   name: string | null;
   provider: string;
   provider_subject: string;
@@ -108,6 +110,8 @@ export interface CommsTable {
 export interface PushSubscriptionsTable {
   user_id: string;
   endpoint: string;
+  /** The dedup key: origin plus path of a Web Push endpoint, a native endpoint whole. */
+  endpoint_key: string;
   subscription: JsonDocument<Record<string, unknown>>;
   created_at: CreatedAt;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { FavoriteKind } from '@podcast/contracts';
 import { deleteFavorite, listFavorites, saveFavorite } from '../src/index.js';
 import { BACKENDS, insertUser, useBackend } from './backends.js';
-import { at, T0 } from './clock.js';
+import { at } from './clock.js';
 
 describe.each(BACKENDS)('favorites on %s', (kind) => {
   const backend = useBackend(kind);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { listSubscriptions, subscribe, subscribeMany, unsubscribe } from '../src/index.js';
 import { BACKENDS, insertUser, useBackend } from './backends.js';
-import { at, T0 } from './clock.js';
+import { at } from './clock.js';
 
 describe.each(BACKENDS)('library on %s', (kind) => {
   const backend = useBackend(kind);

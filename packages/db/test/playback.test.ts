@@ -7,7 +7,7 @@ import {
   putPlaybackMany,
 } from '../src/index.js';
 import { BACKENDS, insertUser, useBackend } from './backends.js';
-import { at, T0 } from './clock.js';
+import { at } from './clock.js';
 
 describe.each(BACKENDS)('playback on %s', (kind) => {
   const backend = useBackend(kind);

@@ -1,4 +1,4 @@
-import type { DeliveryChannel } from '@podcast/contracts';
+import type { DeliveryChannel, PushKind } from '@podcast/contracts';
 import { mapLimit } from '@podcast/runtime';
 import type { Processed } from './process-envelope.js';
 import type { SeamClient } from './seam-client.js';
@@ -15,6 +15,8 @@ export interface LoopEvents {
 
 export interface ChannelLoopOptions {
   channel: DeliveryChannel;
+  /** Push only: the one subscription kind this worker sends; absent when it sends both. */
+  pushKind?: PushKind;
   seam: SeamClient;
   process(raw: unknown): Promise<Processed | undefined>;
   /** Envelopes sent at once (and pulled per batch). */
@@ -68,7 +70,7 @@ export async function runChannelLoop(options: ChannelLoopOptions): Promise<void>
   while (!signal.aborted) {
     let batch: unknown[];
     try {
-      batch = await options.seam.pull(channel, options.concurrency);
+      batch = await options.seam.pull(channel, options.concurrency, options.pushKind);
       downFor = 0;
     } catch (err) {
       downFor++;

@@ -1,9 +1,12 @@
-import type { DeliveryChannel, TerminalEnvelopeStatus } from '@podcast/contracts';
+import type { DeliveryChannel, PushKind, TerminalEnvelopeStatus } from '@podcast/contracts';
 
 /** The internal outbox seam of consumer-api (spec 02), as the worker calls it. */
 export interface SeamClient {
-  /** Pending envelopes of the channel, each leased to this worker; raw, validated by the caller. */
-  pull(channel: DeliveryChannel, limit: number): Promise<unknown[]>;
+  /**
+   * Pending envelopes of the channel (of one push kind when `pushKind` is
+   * given), each leased to this worker; raw, validated by the caller.
+   */
+  pull(channel: DeliveryChannel, limit: number, pushKind?: PushKind): Promise<unknown[]>;
   /** Posts a terminal status; a repeat is a no-op on the seam. */
   report(id: string, status: TerminalEnvelopeStatus, detail?: string): Promise<void>;
 }
@@ -51,8 +54,9 @@ export function createSeamClient(options: SeamClientOptions): SeamClient {
     return res;
   };
   return {
-    async pull(channel, limit) {
-      const res = await call(`/internal/outbox/pending?channel=${channel}&limit=${limit}`);
+    async pull(channel, limit, pushKind) {
+      const kind = pushKind === undefined ? '' : `&kind=${pushKind}`;
+      const res = await call(`/internal/outbox/pending?channel=${channel}&limit=${limit}${kind}`);
       const body = (await res.json()) as { envelopes?: unknown };
       if (!Array.isArray(body.envelopes)) {
         throw new SeamError(res.status, 'seam answered without an envelopes list');

@@ -7,12 +7,12 @@ import express, {
   type Response,
 } from 'express';
 import type { Logger } from 'pino';
-import swaggerUi from 'swagger-ui-express';
 import type { z } from 'zod';
 import { Authenticated, type Authenticators } from './auth.js';
 import { bodyParsersOf } from './body-parsers.js';
 import { createCodingNegotiator } from './content-coding.js';
 import { type AnyRoute, isRawSpec, type Principals, type RouteInput } from './define-route.js';
+import { docsPage } from './docs-page.js';
 import type { HotAnswers } from './hot-answers.js';
 import {
   HttpError,
@@ -356,15 +356,7 @@ export function createApp<Ctx, Pr extends Principals = Principals>(
     document ??= buildOpenApiDocument(options.routes, options.info);
     res.json(document);
   });
-  app.use(
-    '/docs',
-    swaggerUi.serve,
-    // The page fetches the document (relative to /docs/, so it also works under a path prefix).
-    swaggerUi.setup(undefined, {
-      customSiteTitle: options.info.title,
-      swaggerUrl: '../openapi.json',
-    }),
-  );
+  app.use('/docs', docsPage(options.info.title));
   app.use(methodNotAllowed(options.routes, [{ method: 'get', path: '/openapi.json' }]));
   app.use((req, _res, next) => {
     next(new HttpError(404, `no route ${req.method} ${req.path}`));

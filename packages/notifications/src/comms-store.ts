@@ -106,7 +106,7 @@ export async function removePushSubscription(
   endpoint: string,
 ): Promise<{ removed: boolean; subscriptions: number; push_enabled: boolean }> {
   return withTransaction(deps.db, async (trx) => {
-    const removed = await deletePushSubscription(trx, userId, endpoint);
+    const removed = await deletePushSubscription(trx, userId, endpoint, { sameKey: true });
     const subscriptions = await countPushSubscriptions(trx, userId);
     let record = await readComms(trx, userId);
     if (subscriptions === 0 && Object.values(record.types).some((cells) => cells.push)) {

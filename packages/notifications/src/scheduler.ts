@@ -122,8 +122,7 @@ export async function runSchedulerTick(deps: SchedulerDeps, when: Date): Promise
         {
           id: user.id,
           email: user.email,
-          // Only provider-given addresses are stored; see docs/decisions/notifications.md.
-          emailVerified: user.email !== null,
+          emailVerified: user.email !== null && user.email_verified,
           comms,
           subscriptions: (subscriptions.get(user.id) ?? []).map((row) =>
             PushSubscription.parse(row.subscription),

@@ -5,6 +5,7 @@ import {
   type NotificationType,
   type OutboxStatusBody,
   type OutboxStatusResponse,
+  type PushKind,
 } from '@podcast/contracts';
 import {
   claimPending,
@@ -64,6 +65,7 @@ export async function pullPending(
   deps: SeamDeps,
   channel: DeliveryChannel,
   limit: number,
+  pushKind?: PushKind,
 ): Promise<DeliveryEnvelope[]> {
   const handed: DeliveryEnvelope[] = [];
   for (let round = 0; round < PULL_ROUNDS && handed.length < limit; round += 1) {
@@ -73,6 +75,7 @@ export async function pullPending(
       limit - handed.length,
       deps.now(),
       deps.leaseMs,
+      pushKind,
     );
     if (claimed.length === 0) {
       break;

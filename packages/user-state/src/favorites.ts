@@ -1,4 +1,9 @@
-import type { FavoriteKind, FavoriteSaveBody, Favorites } from '@podcast/contracts';
+import {
+  type FavoriteKind,
+  type FavoriteSaveBody,
+  type Favorites,
+  NotFound,
+} from '@podcast/contracts';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import { deleteFavorite, listFavorites, type SavedFavorites, saveFavorite } from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
@@ -31,9 +36,29 @@ export async function listUserFavorites(deps: UserStateDeps, userId: string): Pr
 }
 
 /**
+ * The stored extras of an insight favorite: the corpus fills text, episode_slug,
+ * podcast_title and start_ms where the body leaves them out. Without text the
+ * ref must name an insight of the corpus (NotFound), as nothing else could be listed.
+ */
+function insightExtras(
+  snapshot: CorpusSnapshot,
+  ref: string,
+  extra: Omit<FavoriteSaveBody, 'kind' | 'ref'>,
+) {
+  const filled = { ...insightDetails(snapshot, ref, extra.episode_slug), ...extra };
+  if (filled.text === undefined) {
+    const where = extra.episode_slug === undefined ? 'the corpus' : `episode ${extra.episode_slug}`;
+    throw new NotFound(`ref: no insight ${ref} in ${where}; send its text to save it anyway`, {
+      field: 'body.ref',
+    });
+  }
+  return filled;
+}
+
+/**
  * Saves a favorite (idempotent on kind and ref). An episode it names must be in
- * the corpus (NotFound); an insight favorite gets episode_slug, podcast_title
- * and start_ms from the corpus where the body leaves them out.
+ * the corpus (NotFound); an insight favorite is completed from the corpus
+ * (insightExtras).
  */
 export async function saveUserFavorite(
   deps: UserStateDeps,
@@ -46,7 +71,7 @@ export async function saveUserFavorite(
   if (slug !== undefined) {
     getEpisode(snapshot, slug);
   }
-  const filled = kind === 'insight' ? { ...insightDetails(snapshot, ref, slug), ...extra } : extra;
+  const filled = kind === 'insight' ? insightExtras(snapshot, ref, extra) : extra;
   await saveFavorite(deps.db, userId, { kind, ref, extra: filled }, deps.now());
   return listUserFavorites(deps, userId);
 }

@@ -3,6 +3,8 @@ import { quotesOfInsight } from '@podcast/corpus';
 
 /** What the corpus knows about a favorited insight, for the fields a client left out. */
 export interface InsightDetails {
+  /** Undefined when the episode's graph does not hold the insight. */
+  text?: string;
   episode_slug?: string;
   podcast_title?: string;
   start_ms?: number;
@@ -20,8 +22,9 @@ function episodeHoldingInsight(snapshot: CorpusSnapshot, ref: string): EpisodeRe
 }
 
 /**
- * The insight's episode (the given slug, else the episode whose graph holds the
- * ref), that episode's show title, and where its first supporting quote starts.
+ * The insight's text, its episode (the given slug, else the episode whose graph
+ * holds the ref), that episode's show title, and where its first supporting
+ * quote starts.
  */
 export function insightDetails(
   snapshot: CorpusSnapshot,
@@ -40,6 +43,7 @@ export function insightDetails(
   const startMs =
     graph && insight ? quotesOfInsight(graph, insight)[0]?.timestamp_start_ms : undefined;
   return {
+    ...(insight === undefined ? {} : { text: insight.text }),
     episode_slug: episode.slug,
     ...(episode.podcast_title === null ? {} : { podcast_title: episode.podcast_title }),
     ...(startMs === undefined || startMs < 0 ? {} : { start_ms: Math.round(startMs) }),

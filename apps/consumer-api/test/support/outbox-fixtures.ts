@@ -10,7 +10,13 @@ export const OUTBOX_TOKEN = 'an-internal-outbox-token-for-tests';
 export async function userWithComms(ctx: ConsumerCtx, subject: string, comms: CommsRecordInput) {
   const user = await upsertUserFromProvider(
     ctx.db,
-    { provider: 'test', subject, email: `${subject}@example.com`, name: subject },
+    {
+      provider: 'test',
+      subject,
+      email: `${subject}@example.com`,
+      email_verified: true,
+      name: subject,
+    },
     new Date(),
   );
   const record = await replaceComms(commsDeps(ctx), user.id, comms);
@@ -25,6 +31,14 @@ export interface EnvelopeOptions {
   notBefore?: string;
   expiresAt?: string;
   endpoint?: string;
+}
+
+/** The W3C subscription of a Web Push endpoint, or the native one of `nativepush://<token>`. */
+function subscriptionOf(endpoint: string) {
+  const token = endpoint.startsWith('nativepush://') ? endpoint.slice('nativepush://'.length) : '';
+  return token
+    ? { endpoint, kind: 'nativepush' as const, platform: 'ios', token }
+    : { endpoint, keys: { p256dh: 'k', auth: 'a' } };
 }
 
 /** A valid daily-recap (email) or resurface-nudge (push) envelope as an outbox row. */
@@ -42,12 +56,7 @@ export function envelopeRow(options: EnvelopeOptions): OutboxInsert {
     type: isPush ? 'digest' : 'daily_recap',
     template: isPush ? 'resurface-nudge.v1' : 'daily-recap.v1',
     recipient: isPush
-      ? {
-          push_subscription: {
-            endpoint: options.endpoint ?? 'https://push.example.net/a',
-            keys: { p256dh: 'k', auth: 'a' },
-          },
-        }
+      ? { push_subscription: subscriptionOf(options.endpoint ?? 'https://push.example.net/a') }
       : { email: 'someone@example.com', email_verified: true },
     consent_snapshot: { digest_enabled: true, cadence: 'weekly', unsubscribe_ref: null },
     payload: {

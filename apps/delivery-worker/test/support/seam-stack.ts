@@ -38,7 +38,13 @@ export async function startSeamStack(corpusDir: string, env: Record<string, stri
     async user(name: string, comms: CommsRecordInput): Promise<string> {
       const row = await upsertUserFromProvider(
         db.db,
-        { provider: 'test', subject: name, email: `${name}@example.com`, name },
+        {
+          provider: 'test',
+          subject: name,
+          email: `${name}@example.com`,
+          email_verified: true,
+          name,
+        },
         now,
       );
       await replaceComms(

@@ -404,23 +404,28 @@ export function createValueReader(shapes: ObjectShapes): ValueReader {
     const tag = input.byte();
     switch (tag) {
       case TAG.string:
-        return known(strings, 'string', input.uint());
+        known(strings, 'string', input.uint());
+        return;
       case TAG.text:
-        return input.skipText();
+        input.skipText();
+        return;
       case TAG.uint:
         input.uint();
         return;
       case TAG.float:
-        return input.skip(8);
+        input.skip(8);
+        return;
       case TAG.null:
       case TAG.true:
       case TAG.false:
       case TAG.undefined:
         return;
       case TAG.list:
-        return known(lists, 'list', input.uint());
+        known(lists, 'list', input.uint());
+        return;
       case TAG.shared:
-        return known(objects, 'object', input.uint());
+        known(objects, 'object', input.uint());
+        return;
       case TAG.array:
         for (let n = input.count(); n > 0; n--) {
           skip(input);

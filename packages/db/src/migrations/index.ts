@@ -10,6 +10,9 @@ import * as createCapture from './202611261100_create_capture.js';
 import * as createSync from './202611270900_create_sync.js';
 import * as syncIndexes from './202611271000_sync_indexes.js';
 import * as syncPasswordSelector from './202611271100_sync_password_selector.js';
+import * as usersEmailVerified from './202611281417_users_email_verified.js';
+import * as pushSubscriptionKey from './202611281423_push_subscription_key.js';
+import * as outboxPushKindIndex from './202611281431_outbox_push_kind_index.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -28,6 +31,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611270900_create_sync': createSync,
   '202611271000_sync_indexes': syncIndexes,
   '202611271100_sync_password_selector': syncPasswordSelector,
+  '202611281417_users_email_verified': usersEmailVerified,
+  '202611281423_push_subscription_key': pushSubscriptionKey,
+  '202611281431_outbox_push_kind_index': outboxPushKindIndex,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -3,6 +3,7 @@ import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
 import { listNotes } from '@podcast/db';
 import type { UserStateDeps } from '../deps.js';
 import { listUserHighlights } from './highlights.js';
+import { markdownInline, markdownQuote } from './markdown-text.js';
 
 /** `/episodes/{slug}?t=<seconds>`: where a reader jumps back to the moment. */
 export function deepLink(slug: string, ms: number | null | undefined): string {
@@ -22,16 +23,12 @@ export function clock(ms: number | null): string {
 
 /** Quote text on one line, never closing the quote marks early. */
 function inline(text: string): string {
-  return text.replace(/\s+/g, ' ').trim().replace(/"/g, '\u201d');
+  return markdownInline(text.replace(/"/g, '\u201d'));
 }
 
-/** A note's text under a list item: its lines indented so the list holds. */
+/** A note under a list item: its lines, each escaped, in a block quote inside the item. */
 function noteLines(note: Note, link: string, indent: string): string[] {
-  const [first = '', ...rest] = note.text.split(/\r?\n/);
-  return [
-    `${indent}- Note ([open](${link})): ${first}`,
-    ...rest.map((line) => `${indent}  ${line}`),
-  ];
+  return [`${indent}- Note ([open](${link})):`, ...markdownQuote(note.text, `${indent}  `)];
 }
 
 function yamlString(text: string): string {
@@ -39,7 +36,7 @@ function yamlString(text: string): string {
 }
 
 function quoteLine(slug: string, quote: InsightQuote): string {
-  const who = quote.speaker_name ? `${quote.speaker_name}, ` : '';
+  const who = quote.speaker_name ? `${markdownInline(quote.speaker_name)}, ` : '';
   const at = quote.timestamp_start_ms;
   return `  - > "${inline(quote.text)}" (${who}[${clock(at)}](${deepLink(slug, at)}))`;
 }
@@ -47,7 +44,7 @@ function quoteLine(slug: string, quote: InsightQuote): string {
 function highlightLines(h: Highlight, notes: readonly Note[]): string[] {
   const link = deepLink(h.episode_slug, h.start_ms);
   const stamp = `[${clock(h.start_ms)}](${link})`;
-  const who = h.speaker ? ` **${h.speaker}:**` : '';
+  const who = h.speaker?.trim() ? ` **${markdownInline(h.speaker)}:**` : '';
   const lines =
     h.kind === 'insight'
       ? [
@@ -118,7 +115,9 @@ function groupsOf(
 /**
  * The Markdown export: YAML front matter (read by Obsidian and Logseq), a
  * heading per show and per episode, each highlight with its time, speaker,
- * quote and notes, and a deep link on every line that holds content.
+ * quote and notes, and a deep link on every list line. Text from users and
+ * the corpus is escaped (markdown-text.ts): one line each, a note's lines in
+ * a block quote, so no field can start a heading or carry a link or HTML.
  */
 export function captureMarkdown(
   snapshot: CorpusSnapshot,
@@ -151,9 +150,9 @@ export function captureMarkdown(
     '',
   ];
   for (const [show, groups] of shows) {
-    out.push(`# ${show}`, '');
+    out.push(`# ${markdownInline(show)}`, '');
     for (const { episode, highlights: list, notes: own } of groups) {
-      const title = episode.title ?? episode.slug;
+      const title = markdownInline(episode.title ?? episode.slug);
       const date = episode.publish_date ? ` (${episode.publish_date.slice(0, 10)})` : '';
       out.push(`## [${title}](${deepLink(episode.slug, 0)})${date}`, '');
       for (const h of list) {

@@ -9,7 +9,8 @@ export const pullOutbox = defineRoute({
   summary: 'Claim pending envelopes (delivery worker)',
   description:
     'Pending, due (not_before passed) and unexpired envelopes of the channel, oldest first, at ' +
-    'most limit (1-500, default 50). Live consent is re-checked; withdrawn ones are dropped. ' +
+    'most limit (1-500, default 50); with kind, only push envelopes of that subscription kind. ' +
+    'Live consent is re-checked; withdrawn ones are dropped. ' +
     'Each envelope handed out is leased to the caller for OUTBOX_LEASE_SECONDS: concurrent ' +
     'pulls never get the same one, and it comes back if no status arrives in time.',
   tags: ['internal'],
@@ -17,6 +18,6 @@ export const pullOutbox = defineRoute({
   query: OutboxPendingQuery,
   responses: { 200: OutboxPendingResponse },
   handler: async ({ ctx, query }) => ({
-    envelopes: await pullPending(commsDeps(ctx), query.channel, query.limit),
+    envelopes: await pullPending(commsDeps(ctx), query.channel, query.limit, query.kind),
   }),
 });

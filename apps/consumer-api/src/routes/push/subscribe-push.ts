@@ -9,8 +9,9 @@ export const subscribePush = defineRoute({
   summary: 'Store a push subscription',
   description:
     'A W3C PushSubscription, or a native one (`nativepush://<token>` with kind, platform, token). ' +
-    'Deduplicated on endpoint per user: subscribing again replaces the stored one. Extra fields ' +
-    'are kept. Push consent itself is set with PUT /api/app/comms.',
+    'Deduplicated per user on the endpoint origin plus path (a native endpoint whole): ' +
+    'subscribing again replaces the stored one. At most 20 per user; a new one past that ' +
+    'replaces the oldest. Extra fields are kept. Push consent is set with PUT /api/app/comms.',
   tags: ['notifications'],
   auth: 'session',
   body: PushSubscription,
