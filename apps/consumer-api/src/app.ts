@@ -107,7 +107,7 @@ function syncAuth(ctx: ConsumerCtx) {
 
 /** The consumer API over its dependencies; tests and main.ts both build it here. */
 export function buildConsumerApp(ctx: ConsumerCtx): Express {
-  return createApp({
+  const app = createApp({
     routes: mountedRoutes(consumerRouteGroups, ctx.config),
     ctx,
     logger: ctx.logger,
@@ -125,4 +125,10 @@ export function buildConsumerApp(ctx: ConsumerCtx): Express {
         'Backend of the podcast app: catalog, insights, transcripts, library and playback.',
     },
   });
+  // Only where configured: believing every X-Forwarded-For would let any
+  // client pick the address its failed sign-ins are counted under.
+  if (ctx.config.trustProxy !== false) {
+    app.set('trust proxy', ctx.config.trustProxy);
+  }
+  return app;
 }
