@@ -124,6 +124,7 @@ export type {
   SyncDeviceRow,
   SyncLogin,
   SyncSession,
+  SyncSessionStamp,
 } from './sync.js';
 export {
   claimSyncUsername,
