@@ -1,7 +1,8 @@
 // Wrong gPodder app passwords that carry the real selector, sent from chosen
 // loopback addresses. Imported by sync-sign-in.mjs, or run as its own
 // process (so a latency measurement does not share an event loop with it):
-//   node sign-in-guesses.mjs PORT USER PASSWORD COUNT PER_SECOND ADDRESS...
+//   node sign-in-guesses.mjs guess|health PORT USER PASSWORD COUNT PER_SECOND ADDRESS...
+// `health` sends as many health requests instead: the same traffic, no guess.
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -24,10 +25,10 @@ export function statusOf(port, path, headers, agent) {
 /**
  * `count` guesses, `concurrency` at a time, spread over `addresses` (each
  * its own keep-alive agent), paced to `perSecond` when given. Answers how
- * many of each status came back.
+ * many of each status came back. `isBenign`: health requests instead.
  */
 export async function guess(port, user, password, options) {
-  const { count, addresses, concurrency = 10, perSecond } = options;
+  const { count, addresses, concurrency = 10, perSecond, isBenign = false } = options;
   const agents = addresses.map(
     (localAddress) => new Agent({ keepAlive: true, maxSockets: concurrency, localAddress }),
   );
@@ -42,12 +43,15 @@ export async function guess(port, user, password, options) {
         await new Promise((r) => setTimeout(r, Math.max(0, due - performance.now())));
       }
       const wrong = `${password.slice(0, 4)}-${String(i).padStart(4, 'a')}-aaaa-aaaa-aaaa-aaaa`;
-      const status = await statusOf(
-        port,
-        `/api/2/devices/${user}.json`,
-        { authorization: basicAuth(user, wrong) },
-        agents[i % agents.length],
-      );
+      const agent = agents[i % agents.length];
+      const status = isBenign
+        ? await statusOf(port, '/api/health', {}, agent)
+        : await statusOf(
+            port,
+            `/api/2/devices/${user}.json`,
+            { authorization: basicAuth(user, wrong) },
+            agent,
+          );
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   }
@@ -59,11 +63,12 @@ export async function guess(port, user, password, options) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [port, user, password, count, perSecond, ...addresses] = process.argv.slice(2);
+  const [mode, port, user, password, count, perSecond, ...addresses] = process.argv.slice(2);
   const statuses = await guess(Number(port), user, password, {
     count: Number(count),
     perSecond: Number(perSecond),
     addresses,
+    isBenign: mode === 'health',
   });
   process.stdout.write(JSON.stringify(statuses));
 }
