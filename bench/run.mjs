@@ -1,6 +1,6 @@
 // `pnpm bench`: corpus projection load, then route throughput as ratios of a
 // bare express route measured in the same run (a noisy machine shifts both).
-// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,sync,search,notifications,delivery,enrichment,scale
+// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,sync,sign-in,search,notifications,delivery,enrichment,scale
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -26,6 +26,7 @@ import { notificationsBench } from './notifications.mjs';
 import { cpuPerChangeAt, scaleCatalogBench, scaleServerBench } from './scale.mjs';
 import { relevanceBench, searchBench } from './search-bench.mjs';
 import { syncBench } from './sync.mjs';
+import { syncSignInBench } from './sync-sign-in.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
@@ -33,7 +34,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = (
   args.find((a) => a.startsWith('--only='))?.slice(7) ??
-  'load,viewer,consumer,sync,search,notifications,delivery,enrichment,scale'
+  'load,viewer,consumer,sync,sign-in,search,notifications,delivery,enrichment,scale'
 ).split(',');
 const duration = quick ? 2 : 5;
 // What a browser sends (Chrome's header): cached answers are served in the
@@ -472,6 +473,12 @@ await withBare(async (bareUrl) => {
     );
   }
 });
+if (only.includes('sign-in')) {
+  printTable(
+    'gPodder Basic sign-in under guessing (consumer-api; target: 1,000 wrong < 5 CPU-s)',
+    await syncSignInBench({ duration }),
+  );
+}
 if (only.includes('scale') && !quick) {
   // Issue 16: 100,000 episodes, generated once (about 3 minutes, 4.3 GB).
   const huge = await corpusOf(1000, 100);

@@ -8,9 +8,9 @@ import { createDatabase, createSession, upsertUserFromProvider } from '@podcast/
 import { createTestDatabase } from '@podcast/testing';
 import { compare, freePort, startProcess, stopProcess, timeUntil } from './lib.mjs';
 
-const SESSION_SECRET = 'bench-session-secret-of-at-least-32-characters';
+export const SESSION_SECRET = 'bench-session-secret-of-at-least-32-characters';
 
-async function webCookie(url) {
+export async function webCookie(url) {
   const { db, close } = await createDatabase({ url });
   try {
     const now = new Date();
@@ -72,13 +72,13 @@ async function uploadRow(base, auth, user, feeds, uploads) {
   };
 }
 
-export async function syncBench(root, bareUrl, { duration = 5, uploads = 20 } = {}) {
-  const database = await createTestDatabase();
+/** consumer-api as production runs it, over `root` and `database`; resolved once health answers. */
+export async function startSyncConsumer(root, database) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  let child;
-  try {
-    child = await startProcess(resolve(import.meta.dirname, '../apps/consumer-api/dist/main.js'), {
+  const child = await startProcess(
+    resolve(import.meta.dirname, '../apps/consumer-api/dist/main.js'),
+    {
       env: {
         PORT: String(port),
         CORPUS_DIR: root,
@@ -87,7 +87,18 @@ export async function syncBench(root, bareUrl, { duration = 5, uploads = 20 } = 
         SESSION_SECRET,
       },
       readyUrl: `${base}/api/health`,
-    });
+    },
+  );
+  return { port, base, child };
+}
+
+export async function syncBench(root, bareUrl, { duration = 5, uploads = 20 } = {}) {
+  const database = await createTestDatabase();
+  let child;
+  try {
+    const started = await startSyncConsumer(root, database);
+    child = started.child;
+    const { base } = started;
     const cookie = await webCookie(database.url);
     // The health route answers before the corpus is loaded, and the catalog
     // answers 503 with Retry-After until it is: wait for the catalog.

@@ -1,11 +1,13 @@
 import {
   authenticateSync,
   bearerChallenge,
+  isSyncCookieSecure,
   McpTokenRefused,
   requirePrincipal,
   SYNC_SESSION_COOKIE,
   SYNC_SESSION_TTL_MS,
   SyncAuthRefused,
+  type SyncPrincipal,
   sessionCookieForBasic,
   syncCookieOptions,
   verifyMcpAccessToken,
@@ -13,6 +15,7 @@ import {
 import { DomainError, RETURN_PATH } from '@podcast/contracts';
 import {
   Authenticated,
+  type Authenticator,
   createApp,
   HttpError,
   internalTokenAuth,
@@ -22,6 +25,7 @@ import type { Express, Request } from 'express';
 import { type ConsumerCtx, syncAuthOf } from './context.js';
 import { consumerRouteGroups } from './routes/index.js';
 import { mcpEndpointsFor, mcpOAuthDeps } from './routes/mcp/mcp-endpoints.js';
+import { gpodderLogin } from './routes/sync/gpodder-auth-routes.js';
 
 /**
  * The session check. A browser GET refused for want of a session learns
@@ -70,17 +74,24 @@ export const SYNC_CHALLENGE = 'Basic realm="podcast sync", charset="UTF-8"';
 
 /**
  * The gPodder API's check: an app password over HTTP Basic, or the
- * `sessionid` cookie of a sync login, for the user the path names. A 401
+ * `sessionid` cookie of a sync sign-in, for the user the path names. A 401
  * carries the Basic challenge: podcast apps (and Python's urllib) send
- * their credentials only once challenged.
+ * their credentials only once challenged. Failed sign-ins are counted per
+ * source address as express sees it (TRUST_PROXY decides whether a
+ * forwarded address counts).
  */
-function syncAuth(ctx: ConsumerCtx) {
-  return async (req: Request) => {
+function syncAuth(ctx: ConsumerCtx): Authenticator<SyncPrincipal> {
+  const isSecure = isSyncCookieSecure(ctx.config);
+  return async (req, route) => {
     try {
       const deps = syncAuthOf(ctx);
       const principal = await authenticateSync(
         deps,
-        { authorization: req.get('authorization'), cookie: req.get('cookie') },
+        {
+          authorization: req.get('authorization'),
+          cookie: req.get('cookie'),
+          address: req.ip ?? req.socket.remoteAddress ?? '',
+        },
         typeof req.params.username === 'string' ? req.params.username : undefined,
       );
       const token = await sessionCookieForBasic(deps, principal);
@@ -91,23 +102,25 @@ function syncAuth(ctx: ConsumerCtx) {
         {
           name: SYNC_SESSION_COOKIE,
           value: token,
-          options: { ...syncCookieOptions(req.secure), maxAge: SYNC_SESSION_TTL_MS },
+          options: { ...syncCookieOptions(isSecure), maxAge: SYNC_SESSION_TTL_MS },
         },
       ]);
     } catch (err) {
-      if (err instanceof SyncAuthRefused) {
-        const challenge: Record<string, string> =
-          err.status === 401 ? { 'WWW-Authenticate': SYNC_CHALLENGE } : {};
-        throw new HttpError(err.status, err.detail, {}, challenge);
+      if (!(err instanceof SyncAuthRefused)) {
+        throw err;
       }
-      throw err;
+      // The protocol answers a session cookie of another user on login with 400.
+      if (err.isOtherUsersCookie && route.path === gpodderLogin.path) {
+        throw new HttpError(400, err.detail);
+      }
+      throw new HttpError(401, err.detail, {}, { 'WWW-Authenticate': SYNC_CHALLENGE });
     }
   };
 }
 
 /** The consumer API over its dependencies; tests and main.ts both build it here. */
 export function buildConsumerApp(ctx: ConsumerCtx): Express {
-  return createApp({
+  const app = createApp({
     routes: mountedRoutes(consumerRouteGroups, ctx.config),
     ctx,
     logger: ctx.logger,
@@ -125,4 +138,10 @@ export function buildConsumerApp(ctx: ConsumerCtx): Express {
         'Backend of the podcast app: catalog, insights, transcripts, library and playback.',
     },
   });
+  // Only where configured: believing every X-Forwarded-For would let any
+  // client pick the address its failed sign-ins are counted under.
+  if (ctx.config.trustProxy !== false) {
+    app.set('trust proxy', ctx.config.trustProxy);
+  }
+  return app;
 }

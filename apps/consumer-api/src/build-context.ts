@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type AuthOptions,
   createAuthRuntime,
-  createVerifiedCredentials,
+  createSyncSignIn,
   followSessionRevocations,
 } from '@podcast/auth';
 import {
@@ -103,7 +103,10 @@ export async function buildConsumerContext(
     search: createSearchService({ embedding: config.embedding, now }),
     auth,
     playback: createPlaybackWriter(database.db),
-    syncCredentials: createVerifiedCredentials(),
+    syncSignIn: createSyncSignIn({
+      sessionSecret: config.session.secret,
+      throttle: { now: () => now().getTime() },
+    }),
     hotAnswers,
   };
   return {

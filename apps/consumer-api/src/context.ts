@@ -4,7 +4,7 @@ import type {
   SessionPrincipal,
   SyncAuthDeps,
   SyncPrincipal,
-  VerifiedCredentials,
+  SyncSignIn,
 } from '@podcast/auth';
 import type { CorpusRegistry, Thumbnails } from '@podcast/corpus';
 import type { Database } from '@podcast/db';
@@ -33,8 +33,8 @@ export interface ConsumerCtx {
   auth: AuthRuntime;
   /** Playback saves, grouped into one statement under load (@podcast/user-state). */
   playback: PlaybackWriter;
-  /** App passwords that passed the slow hash lately (bounded; @podcast/auth). */
-  syncCredentials: VerifiedCredentials;
+  /** gPodder sign-ins: remembered credentials, the failure throttle, the hash gate (@podcast/auth). */
+  syncSignIn: SyncSignIn;
   /** Cached answers asked often lately, made again when the corpus changes (http-kit); none in some tests. */
   hotAnswers?: HotAnswers;
 }
@@ -64,5 +64,5 @@ export function userStateOf(ctx: ConsumerCtx): UserStateDeps {
 
 /** What the sync credential checks take (@podcast/auth). */
 export function syncAuthOf(ctx: ConsumerCtx): SyncAuthDeps {
-  return { db: ctx.db, now: ctx.now, verified: ctx.syncCredentials };
+  return { db: ctx.db, now: ctx.now, signIn: ctx.syncSignIn };
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf, z } from '@podcast/contracts';
 import {
@@ -8,6 +9,51 @@ import {
 } from '@podcast/runtime';
 
 const optionalUrl = z.url().optional();
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) {
+    return true;
+  }
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) {
+    return false;
+  }
+  const bits = family === 4 ? 32 : 128;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits);
+}
+
+/**
+ * Which hops' X-Forwarded-For and X-Forwarded-Proto to believe (express's
+ * `trust proxy`): a hop count, or the proxies' addresses, subnets and named
+ * ranges. Unset believes none, so a client cannot choose the source address
+ * the sign-in throttle counts under. `true` (every hop) is refused for the
+ * same reason.
+ */
+const TrustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const text = value?.trim() ?? '';
+    if (text === '' || text === 'off') {
+      return false as const;
+    }
+    if (/^\d{1,2}$/.test(text)) {
+      return Number(text) === 0 ? (false as const) : Number(text);
+    }
+    const entries = text.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not a hop count, an address, a subnet or loopback/linklocal/uniquelocal`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const ConsumerEnv = z
   .object({
@@ -48,6 +94,7 @@ const ConsumerEnv = z
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
     NOTIFICATION_SCHEDULER: z.enum(['on', 'off']).default('on'),
     OUTBOUND_ALLOWED_HOSTS: OutboundAllowedHosts,
+    TRUST_PROXY: TrustProxy,
     PUBLIC_BASE_URL: z
       .url({ protocol: /^https?$/ })
       .refine((v) => new URL(v).origin === v.replace(/\/$/, ''), {
@@ -92,6 +139,8 @@ const ConsumerEnv = z
     outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
     // The MCP OAuth issuer and resource origin; unset: each request's own scheme and Host.
     publicBaseUrl: env.PUBLIC_BASE_URL && new URL(env.PUBLIC_BASE_URL).origin,
+    // express's `trust proxy`: false, a hop count, or the proxies' addresses.
+    trustProxy: env.TRUST_PROXY,
   }));
 
 export type ConsumerConfig = z.output<typeof ConsumerEnv>;

@@ -37,6 +37,7 @@ describe('consumer-api configuration', () => {
       vapidPublicKey: undefined,
       outboundAllowedHosts: [],
       publicBaseUrl: undefined,
+      trustProxy: false,
     });
   });
 
@@ -70,6 +71,7 @@ describe('consumer-api configuration', () => {
       NOTIFICATION_SCHEDULER: 'off',
       OUTBOUND_ALLOWED_HOSTS: 'nas.lan,192.168.1.5',
       PUBLIC_BASE_URL: 'https://podcast.example:8443/',
+      TRUST_PROXY: '10.0.0.0/8, loopback',
     });
     expect(config).toEqual({
       port: 9001,
@@ -103,7 +105,19 @@ describe('consumer-api configuration', () => {
       isSchedulerOn: false,
       outboundAllowedHosts: ['nas.lan', '192.168.1.5'],
       publicBaseUrl: 'https://podcast.example:8443',
+      trustProxy: ['10.0.0.0/8', 'loopback'],
     });
+  });
+
+  it.each([
+    ['', false],
+    ['off', false],
+    ['0', false],
+    ['1', 1],
+    ['192.0.2.10', ['192.0.2.10']],
+    ['2001:db8::/32,uniquelocal', ['2001:db8::/32', 'uniquelocal']],
+  ])('reads TRUST_PROXY=%p as %p', (value, expected) => {
+    expect(loadConsumerConfig({ CORPUS_DIR, TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it('places the embedded database under DATA_DIR without DATABASE_URL', () => {
@@ -140,6 +154,10 @@ describe('consumer-api configuration', () => {
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'https://podcast.example/app' }],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://podcast.example' }],
     ['OUTBOUND_ALLOWED_HOSTS', { OUTBOUND_ALLOWED_HOSTS: 'nas.lan:8080' }],
+    // Every hop believed would let any client choose its source address.
+    ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
+    ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],
+    ['TRUST_PROXY', { TRUST_PROXY: 'proxy.lan' }],
   ])('refuses a missing or bad %s with one line naming it', (variable, env) => {
     expect(configErrorOf(() => loadConsumerConfig({ CORPUS_DIR, ...env }))).toMatch(
       configErrorLineNaming(variable),

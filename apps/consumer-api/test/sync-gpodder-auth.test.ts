@@ -220,6 +220,16 @@ describe('signing in to the gPodder API', () => {
     expect(check.headers['set-cookie']).toBeUndefined();
     const otherUser = await withCookie('post', `/api/2/auth/${bob.username}/login.json`);
     expect(otherUser.status).toBe(400);
+    // Elsewhere another user's cookie is refused like any credential: challenged.
+    for (const path of [
+      `/api/2/devices/${bob.username}.json`,
+      `/api/2/episodes/${bob.username}.json`,
+      `/subscriptions/${bob.username}.json`,
+    ]) {
+      const res = await withCookie('get', path);
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(CHALLENGE);
+    }
     const otherLogout = await withCookie('post', `/api/2/auth/${bob.username}/logout.json`);
     expect(otherLogout.status).toBe(400);
     const logout = await withCookie('post', `/api/2/auth/${ann.username}/logout.json`);
@@ -230,19 +240,64 @@ describe('signing in to the gPodder API', () => {
     expect(bare.status).toBe(200);
   });
 
-  it('hands a Basic client a session cookie once a minute, as gpodder.net does', async () => {
+  it('hands every Basic sign-in a cookie: the same one while its session lives', async () => {
     const u = await f.user('frank');
     const first = await request(app())
       .get('/api/2/devices/frank.json')
       .set('authorization', u.basic);
     const cookie = sessionIdOf(first);
-    const second = await request(app())
+    // A restarted client, a second app, a login.json: each gets the live session's cookie.
+    const again = await request(app())
       .get('/api/2/devices/frank.json')
       .set('authorization', u.basic);
-    expect(second.headers['set-cookie']).toBeUndefined();
+    expect(sessionIdOf(again)).toBe(cookie);
+    const login = await request(app())
+      .post('/api/2/auth/frank/login.json')
+      .set('authorization', u.basic);
+    expect(sessionIdOf(login)).toBe(cookie);
+    // A client that rides on it is not handed it again, with or without Basic.
     const viaCookie = await request(app()).get('/api/2/devices/frank.json').set('cookie', cookie);
     expect(viaCookie.status).toBe(200);
     expect(viaCookie.headers['set-cookie']).toBeUndefined();
+    const both = await request(app())
+      .get('/api/2/devices/frank.json')
+      .set('authorization', u.basic)
+      .set('cookie', cookie);
+    expect(both.headers['set-cookie']).toBeUndefined();
+    // Logged out, the cookie stays dead: the next sign-in gets a new one.
+    await request(app()).post('/api/2/auth/frank/logout.json').set('cookie', cookie);
+    const after = await request(app())
+      .get('/api/2/devices/frank.json')
+      .set('authorization', u.basic);
+    expect(sessionIdOf(after)).not.toBe(cookie);
+    expect(
+      (await request(app()).get('/api/2/devices/frank.json').set('cookie', cookie)).status,
+    ).toBe(401);
+  });
+
+  it('keeps one session per password however often a client signs in with Basic', async () => {
+    const u = await f.user('harry');
+    const other = (
+      await request(app())
+        .post('/api/app/sync/app-passwords')
+        .set('cookie', u.cookie)
+        .send({ name: 'tablet' })
+    ).body;
+    const cookies = new Set<string>();
+    for (let i = 0; i < 15; i += 1) {
+      const res = await request(app())
+        .get('/api/2/devices/harry.json')
+        .set('authorization', i % 3 === 0 ? basicAuth('harry', other.password) : u.basic);
+      expect(res.status).toBe(200);
+      cookies.add(sessionIdOf(res));
+    }
+    expect(cookies.size).toBe(2);
+    const stored = await f.t.ctx.db
+      .selectFrom('sync_sessions')
+      .select('app_password_id')
+      .where('user_id', '=', u.userId)
+      .execute();
+    expect(stored.map((r) => r.app_password_id).sort()).toEqual([u.passwordId, other.id].sort());
   });
 
   it('checks the one password a selector names, each of several, and one made before selectors', async () => {
@@ -300,6 +355,38 @@ describe('signing in to the gPodder API', () => {
     expect(
       (await request(app()).get('/api/2/devices/erin.json').set('cookie', cookie)).status,
     ).toBe(401);
+  });
+});
+
+describe('behind a TLS-terminating proxy', () => {
+  it('marks the sessionid cookie Secure in production, though requests arrive as plain HTTP', async () => {
+    const u = await f.user('ivan');
+    const signedIn = await request(app())
+      .get('/api/2/devices/ivan.json')
+      .set('authorization', u.basic);
+    const [cookie] = ([] as string[]).concat(signedIn.headers['set-cookie'] ?? []);
+    expect(cookie).toMatch(/^sessionid=.*;\s*Secure/i);
+    const logout = await request(app())
+      .post('/api/2/auth/ivan/logout.json')
+      .set('cookie', sessionIdOf(signedIn));
+    const [cleared] = ([] as string[]).concat(logout.headers['set-cookie'] ?? []);
+    expect(cleared).toMatch(/^sessionid=;.*;\s*Secure/i);
+  });
+
+  it('believes no X-Forwarded-For unless TRUST_PROXY says so: failures count per connection', async () => {
+    const u = await f.user('judy');
+    for (let i = 0; i < 5; i += 1) {
+      const res = await request(app())
+        .get('/api/2/devices/judy.json')
+        .set('authorization', basicAuth('judy', `${u.password.slice(0, 4)}-wrong-${i}`))
+        .set('x-forwarded-for', `203.0.113.${i + 1}`);
+      expect(res.status).toBe(401);
+    }
+    const rotated = await request(app())
+      .get('/api/2/devices/judy.json')
+      .set('authorization', basicAuth('judy', `${u.password.slice(0, 4)}-wrong-9`))
+      .set('x-forwarded-for', '203.0.113.99');
+    expect(rotated.status).toBe(429);
   });
 });
 

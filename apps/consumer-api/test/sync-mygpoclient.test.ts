@@ -4,9 +4,14 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { openSyncFixture, type SyncFixture, syncableShows } from './support/sync-fixture.js';
+import {
+  openSyncFixture,
+  type SyncFixture,
+  type SyncUser,
+  syncableShows,
+} from './support/sync-fixture.js';
 
 /*
  * The gPodder project's own client library (Debian's python3-mygpoclient,
@@ -22,7 +27,9 @@ let f: SyncFixture;
 let server: Server;
 
 beforeAll(async () => {
-  f = await openSyncFixture('mygpoclient');
+  // Served over plain HTTP here: the public origin says so, or the cookie
+  // would be Secure and urllib would never send it back.
+  f = await openSyncFixture('mygpoclient', { env: { PUBLIC_BASE_URL: 'http://127.0.0.1' } });
   server = f.t.app.listen(0, '127.0.0.1');
   await once(server, 'listening');
 });
@@ -32,8 +39,8 @@ afterAll(async () => {
   await f.close();
 });
 
-it('serves a whole mygpoclient session: devices, subscriptions, actions, the simple API', async () => {
-  const u = await f.user('python');
+/** One whole session of a new mygpoclient client (a fresh process): what each call answered. */
+async function runSession(u: SyncUser): Promise<Record<string, unknown>> {
   const [show] = syncableShows(f.snapshot);
   const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { stdout } = await promisify(execFile)(
@@ -41,7 +48,13 @@ it('serves a whole mygpoclient session: devices, subscriptions, actions, the sim
     [SCRIPT, root, u.username, u.password, show?.url ?? '', show?.episode.media_url ?? ''],
     { timeout: 60_000 },
   );
-  const out = JSON.parse(stdout);
+  return JSON.parse(stdout);
+}
+
+it('serves a whole mygpoclient session: devices, subscriptions, actions, the simple API', async () => {
+  const u = await f.user('python');
+  const [show] = syncableShows(f.snapshot);
+  const out = await runSession(u);
   expect(out.device_updated).toBe(true);
   expect(out.devices).toEqual([['gpodder_test-host', 'gPodder on test-host', 'desktop', 0]]);
   expect(out.first_pull).toEqual({ add: [], remove: [] });
@@ -77,4 +90,29 @@ it('serves a whole mygpoclient session: devices, subscriptions, actions, the sim
   expect(position.body.position_seconds).toBe(123);
   const library = await request(f.t.app).get('/api/app/library').set('cookie', u.cookie);
   expect(library.body.items.map((i: { feed_id: string }) => i.feed_id)).toEqual([show?.feedId]);
+});
+
+describe('a valid app password always gets in (gPodder turns sync off on Unauthorized)', () => {
+  it('serves two whole sessions of new clients one right after the other', async () => {
+    const u = await f.user('restarted');
+    const [show] = syncableShows(f.snapshot);
+    const first = await runSession(u);
+    const second = await runSession(u);
+    for (const out of [first, second]) {
+      expect(out.device_updated).toBe(true);
+      expect(out.put).toBe(true);
+      expect(out.get).toEqual([show?.url]);
+    }
+  });
+
+  it("serves a session right after another client's login.json with the same password", async () => {
+    const u = await f.user('two-apps');
+    const login = await request(f.t.app)
+      .post(`/api/2/auth/${u.username}/login.json`)
+      .set('authorization', u.basic);
+    expect(login.status).toBe(200);
+    const out = await runSession(u);
+    expect(out.device_updated).toBe(true);
+    expect(out.put).toBe(true);
+  });
 });

@@ -2,6 +2,8 @@
 
 export type { AllowlistAccount } from './allowlist.js';
 export { isAllowedAccount } from './allowlist.js';
+export type { HashGateStats } from './app-passwords/hash-gate.js';
+export { HashGate } from './app-passwords/hash-gate.js';
 export type { AppPasswordDeps } from './app-passwords/manage.js';
 export {
   createAppPassword,
@@ -10,20 +12,25 @@ export {
 } from './app-passwords/manage.js';
 export { mintAppPassword, syncUsernameCandidates } from './app-passwords/mint.js';
 export { hashAppPassword, verifyAppPassword } from './app-passwords/password-hash.js';
+export type { SignInThrottleOptions } from './app-passwords/sign-in-throttle.js';
+export { SIGN_IN_THROTTLE_DEFAULTS, SignInThrottle } from './app-passwords/sign-in-throttle.js';
 export type { SyncAuthDeps, SyncPrincipal } from './app-passwords/sync-auth.js';
 export {
   authenticateSync,
-  endSyncSession,
   parseBasicAuth,
-  SYNC_SESSION_COOKIE,
-  SYNC_SESSION_TTL_MS,
   SyncAuthRefused,
   sessionCookieForBasic,
-  startSyncSession,
-  syncCookieOptions,
 } from './app-passwords/sync-auth.js';
+export {
+  endSyncSession,
+  isSyncCookieSecure,
+  SYNC_SESSION_COOKIE,
+  SYNC_SESSION_TTL_MS,
+  syncCookieOptions,
+} from './app-passwords/sync-sessions.js';
+export type { SyncSignIn, SyncSignInOptions } from './app-passwords/sync-sign-in.js';
+export { createSyncSignIn, HASHING_DEFAULTS } from './app-passwords/sync-sign-in.js';
 export type { VerifiedCredentials } from './app-passwords/verified-credentials.js';
-export { createVerifiedCredentials } from './app-passwords/verified-credentials.js';
 export type { AuthDeps, AuthOptions, AuthRuntime } from './auth-runtime.js';
 export {
   createAuthRuntime,

@@ -125,6 +125,7 @@ export type {
   SyncDeviceRow,
   SyncLogin,
   SyncSession,
+  SyncSessionStamp,
 } from './sync.js';
 export {
   claimSyncUsername,

@@ -1,4 +1,5 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { forEachBatch } from './batches.js';
 import { assertRoomFor, assertWithinCap, type CappedTable } from './caps.js';
 import { type DbExecutor, lockUser, withTransaction, withUserLock } from './executor.js';
@@ -145,18 +146,26 @@ export interface SyncLogin {
     /** null only for a password made before selectors: checked whatever is sent. */
     selector: string | null;
     lastUsedAt: Date | null;
-    /** When it last opened a protocol session (null: none open). */
-    lastSessionAt: Date | null;
+    /** Its live protocol sessions, newest first. */
+    sessions: SyncSessionStamp[];
   }[];
 }
 
+/** A stored session as a sign-in sees it: which cookie (by hash) and when it began. */
+export interface SyncSessionStamp {
+  tokenHash: string;
+  createdAt: Date;
+}
+
 /**
- * Who logs in with `username`, with the hashes of their app passwords, in
- * one round trip (a podcast app may send Basic on every request).
+ * Who logs in with `username`, with the hashes of their app passwords and
+ * the live sessions of each, in one round trip (a podcast app may send
+ * Basic on every request).
  */
 export async function findSyncLogin(
   db: DbExecutor,
   username: string,
+  now: Date,
 ): Promise<SyncLogin | undefined> {
   const rows = await db
     .selectFrom('sync_accounts as a')
@@ -168,11 +177,14 @@ export async function findSyncLogin(
       'p.password_hash',
       'p.selector',
       'p.last_used_at',
-      eb
-        .selectFrom('sync_sessions as s')
-        .select((inner) => inner.fn.max('s.created_at').as('at'))
-        .whereRef('s.app_password_id', '=', 'p.id')
-        .as('last_session_at'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('sync_sessions as s')
+          .select(['s.token_hash', 's.created_at'])
+          .whereRef('s.app_password_id', '=', 'p.id')
+          .where('s.expires_at', '>', now)
+          .orderBy('s.created_at', 'desc'),
+      ).as('sessions'),
     ])
     .where('a.username', '=', username)
     .execute();
@@ -192,7 +204,11 @@ export async function findSyncLogin(
               hash: r.password_hash,
               selector: r.selector,
               lastUsedAt: r.last_used_at,
-              lastSessionAt: r.last_session_at === null ? null : new Date(r.last_session_at),
+              // JSON carries the times as text.
+              sessions: r.sessions.map((session) => ({
+                tokenHash: session.token_hash,
+                createdAt: new Date(session.created_at),
+              })),
             },
           ],
     ),
@@ -217,6 +233,10 @@ export async function touchAppPassword(db: DbExecutor, id: string, now: Date): P
 /** Sessions kept per app password; a new one past it ends the oldest. */
 const SESSIONS_PER_PASSWORD = 10;
 
+/**
+ * Stores a session. Creating one that exists changes nothing: two sign-ins
+ * racing to open the same derived session both get it.
+ */
 export async function createSyncSession(
   db: DbExecutor,
   row: { tokenHash: string; userId: string; appPasswordId: string; now: Date; expiresAt: Date },
@@ -231,6 +251,7 @@ export async function createSyncSession(
         created_at: row.now,
         expires_at: row.expiresAt,
       })
+      .onConflict((oc) => oc.column('token_hash').doNothing())
       .execute();
     await trx
       .deleteFrom('sync_sessions')

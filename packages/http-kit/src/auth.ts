@@ -1,6 +1,6 @@
 import { safeEqual } from '@podcast/runtime';
 import type { Request } from 'express';
-import type { Principals } from './define-route.js';
+import type { HttpMethod, Principals } from './define-route.js';
 import { HttpError } from './http-error.js';
 import type { ReplyCookie } from './replies.js';
 
@@ -16,9 +16,14 @@ export class Authenticated<T> {
   ) {}
 }
 
-/** Resolves the principal for a route's auth class, or throws an HttpError. */
+/**
+ * Resolves the principal for a route's auth class, or throws an HttpError.
+ * `route` names the operation, for a protocol that answers one of them
+ * differently (gPodder's login).
+ */
 export type Authenticator<T = unknown> = (
   req: Request,
+  route: { method: HttpMethod; path: string },
 ) => T | Authenticated<T> | Promise<T | Authenticated<T>>;
 export type Authenticators<Pr extends Principals = Principals> = {
   [K in keyof Pr]?: Authenticator<Pr[K]>;

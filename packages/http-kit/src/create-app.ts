@@ -103,7 +103,7 @@ async function principalOf<Ctx>(
   if (!authenticate) {
     throw new HttpError(503, `${route.auth} authentication is not configured on this server`);
   }
-  const resolved = await authenticate(req);
+  const resolved = await authenticate(req, route);
   if (!(resolved instanceof Authenticated)) {
     return resolved;
   }

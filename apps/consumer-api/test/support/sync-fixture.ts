@@ -30,12 +30,20 @@ export function basicAuth(username: string, password: string): string {
   return `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
 }
 
-/** The consumer API (production mode, so the web app needs its session) over a copy of the sample. */
-export async function openSyncFixture(prefix: string): Promise<SyncFixture> {
+/**
+ * The consumer API (production mode, so the web app needs its session) over
+ * a copy of the sample; `options.env` is applied over that, `options.now`
+ * is the context's clock.
+ */
+export async function openSyncFixture(
+  prefix: string,
+  options: { env?: Record<string, string>; now?: () => Date } = {},
+): Promise<SyncFixture> {
   const copy = copySampleCorpus(`consumer-${prefix}`);
   const t = await buildTestApp({
     appEnv: 'production',
-    env: { CORPUS_DIR: copy.corpusDir, SESSION_SECRET: SECRET },
+    env: { CORPUS_DIR: copy.corpusDir, SESSION_SECRET: SECRET, ...options.env },
+    ...(options.now ? { now: options.now } : {}),
   });
   const snapshot = await t.ctx.corpus.get(copy.corpusDir);
   return {

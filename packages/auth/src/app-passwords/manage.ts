@@ -15,6 +15,7 @@ import {
   listAppPasswords,
   type User,
 } from '@podcast/db';
+import type { HashGate } from './hash-gate.js';
 import { mintAppPassword, syncUsernameCandidates } from './mint.js';
 import { hashAppPassword } from './password-hash.js';
 
@@ -26,10 +27,11 @@ export interface AppPasswordDeps {
 
 /**
  * Mints a named app password for the user; the first one also gives the
- * user their sync user name. The password is in the answer only.
+ * user their sync user name. The password is in the answer only. Its hash
+ * waits its turn at the sign-ins' gate, like every scrypt of the process.
  */
 export async function createAppPassword(
-  deps: AppPasswordDeps,
+  deps: AppPasswordDeps & { hashing: HashGate },
   user: Pick<User, 'id' | 'email' | 'name'>,
   name: string,
 ): Promise<AppPasswordCreated> {
@@ -38,7 +40,9 @@ export async function createAppPassword(
     throw new DomainError('conflict', 'no free sync user name could be given to this account');
   }
   const { id, password, selector } = mintAppPassword(deps.random ?? randomBytes);
-  const passwordHash = await hashAppPassword(password, deps.random ?? randomBytes);
+  const passwordHash = await deps.hashing.run(() =>
+    hashAppPassword(password, deps.random ?? randomBytes),
+  );
   const row = await insertAppPassword(
     deps.db,
     { id, userId: user.id, name, selector, passwordHash, now: deps.now() },

@@ -25,6 +25,21 @@ function derive(
   });
 }
 
+/**
+ * A hash at today's cost that no password matches (its key is all zeros):
+ * checked when a sign-in names no stored password, so a wrong selector or
+ * user name costs the same scrypt as a wrong secret and timing tells
+ * nothing about which part was wrong.
+ */
+export const UNMATCHABLE_HASH = [
+  'scrypt',
+  COST.N,
+  COST.r,
+  COST.p,
+  Buffer.alloc(16).toString('base64url'),
+  Buffer.alloc(KEY_BYTES).toString('base64url'),
+].join('$');
+
 export async function hashAppPassword(
   password: string,
   random: (size: number) => Buffer = randomBytes,

@@ -16,14 +16,18 @@ export interface VerifiedCredentials {
   stats(): { entries: number; max: number };
 }
 
+/** A SHA-256 of user name and password: what stands for a credential in memory. */
+export function credentialKeyOf(username: string, password: string): string {
+  return createHash('sha256').update(username).update('\u0000').update(password).digest('hex');
+}
+
 export function createVerifiedCredentials(
   options: { max?: number; ttlMs?: number } = {},
 ): VerifiedCredentials {
   const max = options.max ?? 1000;
   const ttlMs = options.ttlMs ?? 10 * 60_000;
   const entries = new Map<string, { id: string; until: number }>();
-  const keyOf = (username: string, password: string) =>
-    createHash('sha256').update(username).update('\u0000').update(password).digest('hex');
+  const keyOf = credentialKeyOf;
   return {
     get(username, password, now) {
       const key = keyOf(username, password);

@@ -26,9 +26,17 @@ export const createAppPasswordRoute = defineRoute({
   responses: {
     201: AppPasswordCreated,
     409: Problem.describe('Already 20 app passwords'),
+    429: Problem.describe('Too many passwords are being hashed; retry shortly'),
   },
   handler: async ({ ctx, body, principal }) =>
-    reply(201, await createAppPassword(ctx, principal.user, body.name)),
+    reply(
+      201,
+      await createAppPassword(
+        { db: ctx.db, now: ctx.now, hashing: ctx.syncSignIn.hashing },
+        principal.user,
+        body.name,
+      ),
+    ),
 });
 
 export const listAppPasswordsRoute = defineRoute({

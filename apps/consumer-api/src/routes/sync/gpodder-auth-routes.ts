@@ -1,11 +1,10 @@
 import {
   authenticateSync,
   endSyncSession,
+  isSyncCookieSecure,
   SYNC_SESSION_COOKIE,
-  SYNC_SESSION_TTL_MS,
   SyncAuthRefused,
   type SyncPrincipal,
-  startSyncSession,
   syncCookieOptions,
 } from '@podcast/auth';
 import { GpodderUserParams, Problem, z } from '@podcast/contracts';
@@ -20,28 +19,20 @@ export const gpodderLogin = defineRoute({
   path: '/api/2/auth/{username}/login.json',
   summary: 'gPodder login: HTTP Basic with the sync user name and an app password',
   description:
-    'Sets the `sessionid` cookie later requests may send instead of Basic. With only a valid ' +
-    'cookie it confirms the login. A cookie of another user is a 400, as the protocol says.',
+    'Sets the `sessionid` cookie later requests may send instead of Basic (every Basic request ' +
+    'of a sync route does, unless it came with a live cookie of the same password). With only ' +
+    'a valid cookie it confirms the login. A cookie of another user is a 400, as the protocol ' +
+    'says. Repeated failed sign-ins are answered 429 with Retry-After.',
   tags: TAGS,
   auth: 'sync',
   params: GpodderUserParams,
   responses: {
     200: Empty,
     400: Problem.describe('The session cookie is for another user'),
+    429: Problem.describe('Too many failed sign-ins from this address or for this user name'),
   },
-  handler: async ({ ctx, req, principal }) => {
-    const answer = reply(200, {});
-    // The sync check hands a Basic sign-in a cookie unless its password
-    // opened a session within the minute; a login always gets one.
-    if (principal.via === 'basic' && principal.hasRecentSession === true) {
-      const token = await startSyncSession(syncAuthOf(ctx), principal);
-      answer.setCookie(SYNC_SESSION_COOKIE, token, {
-        ...syncCookieOptions(req.secure),
-        maxAge: SYNC_SESSION_TTL_MS,
-      });
-    }
-    return answer;
-  },
+  // The sync check has set the cookie already (app.ts).
+  handler: () => reply(200, {}),
 });
 
 export const gpodderLogout = defineRoute({
@@ -61,7 +52,7 @@ export const gpodderLogout = defineRoute({
     try {
       principal = await authenticateSync(
         syncAuthOf(ctx),
-        { authorization: undefined, cookie: req.get('cookie') },
+        { authorization: undefined, cookie: req.get('cookie'), address: req.ip ?? '' },
         params.username,
       );
     } catch (err) {
@@ -69,13 +60,14 @@ export const gpodderLogout = defineRoute({
       if (!(err instanceof SyncAuthRefused)) {
         throw err;
       }
-      if (err.status === 400) {
+      if (err.isOtherUsersCookie) {
         throw new HttpError(400, err.detail);
       }
     }
     if (principal?.sessionHash !== undefined) {
       await endSyncSession(syncAuthOf(ctx), principal.sessionHash);
     }
-    return reply(200, {}).clearCookie(SYNC_SESSION_COOKIE, syncCookieOptions(req.secure));
+    const options = syncCookieOptions(isSyncCookieSecure(ctx.config));
+    return reply(200, {}).clearCookie(SYNC_SESSION_COOKIE, options);
   },
 });
