@@ -565,10 +565,12 @@ describe('the MCP endpoint', () => {
       'a batch over 50',
       Array.from({ length: 51 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })),
     ],
-  ])('refuses %s with a 400 naming the body', async (_what, body) => {
+  ])('refuses %s with a JSON-RPC -32600 naming the body', async (_what, body) => {
     const res = await mcpCall(t.app, access, body);
     expect(res.status).toBe(400);
-    expect(res.body.detail).toContain('body');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    expect(res.body.error.message).toContain('body');
   });
 
   it('answers whatever Host header arrives behind PUBLIC_BASE_URL', async () => {

@@ -191,4 +191,6 @@ export const McpGrantParams = z.object({
 
 /** A JSON-RPC 2.0 message or batch, as the MCP endpoint takes it; the SDK checks the rest. */
 const JsonRpcMessage = z.looseObject({ jsonrpc: z.literal('2.0') });
-export const McpRequestBody = z.union([JsonRpcMessage, z.array(JsonRpcMessage).min(1).max(50)]);
+export const McpRequestBody = z.union([JsonRpcMessage, z.array(JsonRpcMessage).min(1).max(50)], {
+  error: 'not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0") nor a batch of 1 to 50',
+});
