@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
+import { consumerRoutes } from '../src/routes/index.js';
+import { CROSS_ORIGIN_ROUTES } from '../src/routes/mcp/cors.js';
 import { buildProductionTestApp, type TestApp } from './support/build-test-app.js';
-import { connectedClient } from './support/mcp-oauth-flow.js';
+import { connectedClient, REDIRECT, tokenRequest } from './support/mcp-oauth-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 /*
  * What a browser MCP client (one running in a web page of another origin)
- * needs: transport errors it can parse as JSON-RPC.
+ * needs: CORS on discovery, registration, token and the MCP endpoint, and
+ * nowhere else; and transport errors it can parse as JSON-RPC.
  */
 
 const BASE = 'https://podcast.example';
+const ORIGIN = 'https://agent.example';
 
 let t: TestApp;
 let access = '';
@@ -24,6 +28,89 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+});
+
+/** The preflight a browser sends before a cross-origin call with these headers. */
+function preflight(path: string, method: string) {
+  return request(t.app)
+    .options(path)
+    .set('Origin', ORIGIN)
+    .set('Access-Control-Request-Method', method)
+    .set('Access-Control-Request-Headers', 'authorization,content-type,mcp-protocol-version');
+}
+
+describe('CORS for browser MCP clients', () => {
+  it.each([
+    ['/.well-known/oauth-authorization-server', 'GET'],
+    ['/.well-known/oauth-protected-resource/api/app/mcp', 'GET'],
+    ['/.well-known/oauth-protected-resource', 'GET'],
+    ['/api/app/mcp/oauth/register', 'POST'],
+    ['/api/app/mcp/oauth/token', 'POST'],
+    ['/api/app/mcp', 'POST'],
+  ])('answers the preflight of %s for any origin, without credentials', async (path, method) => {
+    const res = await preflight(path, method);
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-methods']).toBe(method);
+    const allowed = (res.headers['access-control-allow-headers'] ?? '').toLowerCase().split(', ');
+    expect(allowed).toEqual(
+      expect.arrayContaining([
+        'authorization',
+        'content-type',
+        'mcp-protocol-version',
+        'mcp-session-id',
+        'last-event-id',
+      ]),
+    );
+    expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
+  });
+
+  it('lets a page read the 401 challenge that names the resource metadata', async () => {
+    const res = await request(t.app)
+      .post('/api/app/mcp')
+      .set('Origin', ORIGIN)
+      .send({ jsonrpc: '2.0', id: 1, method: 'ping' });
+    expect(res.status).toBe(401);
+    expect(res.headers['access-control-allow-origin']).toBe('*');
+    const exposed = (res.headers['access-control-expose-headers'] ?? '').toLowerCase().split(', ');
+    expect(exposed).toEqual(expect.arrayContaining(['www-authenticate', 'mcp-session-id']));
+    expect(res.headers['www-authenticate']).toContain('resource_metadata=');
+  });
+
+  it('sends the CORS headers on answers of discovery, registration, token and the endpoint', async () => {
+    const answers = [
+      await request(t.app).get('/.well-known/oauth-authorization-server').set('Origin', ORIGIN),
+      await request(t.app)
+        .post('/api/app/mcp/oauth/register')
+        .set('Origin', ORIGIN)
+        .send({ redirect_uris: [REDIRECT], token_endpoint_auth_method: 'none' }),
+      await tokenRequest(t.app, { grant_type: 'password' }).set('Origin', ORIGIN),
+      await request(t.app)
+        .post('/api/app/mcp')
+        .set('Origin', ORIGIN)
+        .set('Authorization', `Bearer ${access}`)
+        .set('Accept', 'application/json, text/event-stream')
+        .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    ];
+    expect(answers.map((res) => res.status)).toEqual([200, 201, 400, 200]);
+    for (const res of answers) {
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+    }
+  });
+
+  const others = consumerRoutes
+    .filter((route) => !CROSS_ORIGIN_ROUTES.includes(route))
+    .map((route) => [route.method.toUpperCase(), route.path.replace(/\{[^}]+\}/g, 'x')]);
+
+  it.each(others)('gives %s %s no CORS, on the preflight or the answer', async (method, path) => {
+    const pre = await preflight(path, method);
+    expect(pre.status).toBe(404);
+    expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+    const res = await request(t.app)[method.toLowerCase() as 'get'](path).set('Origin', ORIGIN);
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+  });
 });
 
 describe('transport errors of the MCP endpoint', () => {
