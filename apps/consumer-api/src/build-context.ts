@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type AuthOptions,
   createAuthRuntime,
+  createRegistrationLimiter,
   createVerifiedCredentials,
   followSessionRevocations,
 } from '@podcast/auth';
@@ -104,6 +105,7 @@ export async function buildConsumerContext(
     auth,
     playback: createPlaybackWriter(database.db),
     syncCredentials: createVerifiedCredentials(),
+    mcpRegistrations: createRegistrationLimiter(now),
     hotAnswers,
   };
   return {

@@ -15,10 +15,20 @@ export type McpScope = z.infer<typeof McpScope>;
 
 /** Limits of registration and tokens, enforced on every write (docs/decisions/mcp.md). */
 export const MCP_OAUTH_LIMITS = {
-  redirectUris: 10,
-  uriChars: 2000,
+  redirectUris: 5,
+  /** A registered URI (redirect, client, logo, terms, policy): each is stored. */
+  uriChars: 512,
+  /** A parameter of the authorization or token request: read, never stored as sent. */
+  paramChars: 2000,
   nameBytes: 255,
   contacts: 5,
+  /** Registrations one source address may make per window (a burst, then a steady rate). */
+  registrationsPerAddress: 20,
+  registrationWindowSeconds: 3600,
+  /** Clients nobody has consented to, kept at once; past it the oldest idle ones go. */
+  unconsentedClients: 1000,
+  /** A client with no consent and no consent page open is deleted after this long. */
+  unconsentedClientSeconds: 15 * 60,
   /** Live grants (connected clients) per user. */
   grantsPerUser: 50,
   accessTokenSeconds: 3600,
@@ -84,7 +94,7 @@ export const OAuthErrorBody = z
   .openapi('OAuthError');
 export type OAuthErrorBody = z.infer<typeof OAuthErrorBody>;
 
-const Param = z.string().max(MCP_OAUTH_LIMITS.uriChars);
+const Param = z.string().max(MCP_OAUTH_LIMITS.paramChars);
 
 /**
  * The authorization request as sent. Every parameter is a single string;

@@ -42,6 +42,10 @@ function redirectWith(uri: string, params: Record<string, string | undefined>): 
   return url.toString();
 }
 
+function unknownClient(): OAuthError {
+  return new OAuthError(400, 'invalid_client', 'client_id: no client is registered under this id');
+}
+
 /**
  * The client and the redirect URI first: when either is wrong the user is
  * shown the error (a 400) and nothing is sent anywhere, since the redirect
@@ -56,7 +60,7 @@ async function clientAndRedirect(
   }
   const client = await findMcpClient(deps.db, query.client_id);
   if (!client) {
-    throw new OAuthError(400, 'invalid_client', 'client_id: no client is registered under this id');
+    throw unknownClient();
   }
   const only = client.redirect_uris.length === 1 ? client.redirect_uris[0] : undefined;
   const redirectUri = query.redirect_uri ?? only;
@@ -161,7 +165,7 @@ export async function openConsent(
 ): Promise<string> {
   const now = deps.now();
   const id = (deps.random ?? randomBytes)(24).toString('base64url');
-  await insertMcpAuthorizationRequest(
+  const stored = await insertMcpAuthorizationRequest(
     deps.db,
     {
       id,
@@ -176,6 +180,9 @@ export async function openConsent(
     },
     now,
   );
+  if (!stored) {
+    throw unknownClient();
+  }
   return id;
 }
 
