@@ -212,6 +212,8 @@ describe('GET /api/app/mcp/oauth/authorize', () => {
   beforeAll(async () => {
     clientId = (await registerClient(t.app, { client_name: '<script>alert(1)</script>' }))
       .client_id;
+    // Connected once, so the user has let this client hear about errors.
+    await consentCode(t.app, cookie, authorizeQuery(clientId, challenge));
   });
   /** The authorization request of this client as the signed-in user, `extra` over the defaults. */
   const authorizeAsUser = (extra: Record<string, string> = {}) =>
@@ -258,7 +260,7 @@ describe('GET /api/app/mcp/oauth/authorize', () => {
     [{ code_challenge: 'short' }, 'invalid_request'],
     [{ scope: 'corpus:read admin' }, 'invalid_scope'],
     [{ resource: 'https://elsewhere.example/api/app/mcp' }, 'invalid_target'],
-  ])('sends %j back to the client as %s with state and iss', async (extra, error) => {
+  ])('sends %j back to a connected client as %s with state and iss', async (extra, error) => {
     const res = await authorizeAsUser(extra);
     expect(res.status).toBe(302);
     const back = new URL(res.headers.location as string);

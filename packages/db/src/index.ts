@@ -64,6 +64,7 @@ export type {
 } from './mcp-oauth.js';
 export {
   findMcpAccess,
+  hasLiveMcpGrant,
   insertMcpAuthorizationRequest,
   insertMcpGrantWithCode,
   insertMcpTokens,

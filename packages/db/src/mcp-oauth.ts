@@ -278,6 +278,27 @@ export interface McpGrantListing {
   last_used_at: string | null;
 }
 
+/**
+ * Whether the user holds a live grant of the client: a client they let in
+ * and have not disconnected, the only kind the authorization endpoint may
+ * send an error to without showing it first (RFC 9700 §4.11.2).
+ */
+export async function hasLiveMcpGrant(
+  db: DbExecutor,
+  userId: string,
+  clientId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('mcp_oauth_grants')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The user's live grants, newest first. */
 export async function listMcpGrants(db: DbExecutor, userId: string): Promise<McpGrantListing[]> {
   const rows = await db
