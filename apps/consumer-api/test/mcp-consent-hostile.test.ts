@@ -11,8 +11,9 @@ import {
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 /*
- * The authorization endpoint against a client that registered an
- * attacker's site: no redirect there without the user's consent.
+ * The authorization endpoint and its consent page against a client that
+ * registered an attacker's site: no redirect there without the user's
+ * consent, and a page that says what the scopes read.
  */
 
 const BASE = 'https://podcast.example';
@@ -100,5 +101,19 @@ describe('errors of a client the user connected', () => {
     const revoked = await requestAuthorization(t.app, cookie, bad);
     expect(revoked.status).toBe(400);
     expect(revoked.headers.location).toBeUndefined();
+  });
+});
+
+describe('the consent page', () => {
+  it('says that library:read reads highlights as well as the shows followed', async () => {
+    const { client_id: clientId } = await registerClient(t.app);
+    const page = await requestAuthorization(
+      t.app,
+      cookie,
+      authorizeQuery(clientId, pkcePair().challenge, { scope: 'library:read' }),
+    );
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('shows you follow');
+    expect(page.text).toMatch(/highlights[^<]*quotes/);
   });
 });

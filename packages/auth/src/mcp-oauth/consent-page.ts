@@ -3,7 +3,9 @@ import type { PendingAuthorization } from './authorize.js';
 
 const SCOPE_TEXT: Record<McpScope, string> = {
   'corpus:read': 'Search the podcast corpus and read insights, quotes, topics and people',
-  'library:read': 'Read your library: the shows you follow',
+  'library:read':
+    'Read your library: the shows you follow, and your highlights with the transcript quotes ' +
+    'and moments you kept',
 };
 
 function escapeHtml(text: string): string {
