@@ -13,7 +13,8 @@ import { sessionCookieFor } from './support/session-cookie-for.js';
 /*
  * The authorization endpoint and its consent page against a client that
  * registered an attacker's site: no redirect there without the user's
- * consent, and a page that says what the scopes read.
+ * consent, and a page that says what the scopes read and cannot be
+ * reordered by the client's name.
  */
 
 const BASE = 'https://podcast.example';
@@ -115,5 +116,23 @@ describe('the consent page', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('shows you follow');
     expect(page.text).toMatch(/highlights[^<]*quotes/);
+  });
+
+  it('drops bidirectional controls from a name stored before registration refused them', async () => {
+    const { client_id: clientId } = await registerClient(t.app);
+    await t.ctx.db
+      .updateTable('mcp_oauth_clients')
+      .set({ client_name: 'Safe\u202eelpmaxe.live\u2066 Agent' })
+      .where('client_id', '=', clientId)
+      .execute();
+    const page = await requestAuthorization(
+      t.app,
+      cookie,
+      authorizeQuery(clientId, pkcePair().challenge),
+    );
+    expect(page.status).toBe(200);
+    expect(page.text).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/);
+    expect(page.text).toContain('<title>Connect Safeelpmaxe.live Agent</title>');
+    expect(page.text).toContain('<h1>Allow <bdi>Safeelpmaxe.live Agent</bdi>');
   });
 });

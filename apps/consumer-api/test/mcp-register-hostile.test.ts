@@ -232,3 +232,24 @@ describe('clients nobody consented to', () => {
     expect(await countClients('unconsented')).toBe(LIMITS.unconsentedClients);
   });
 });
+
+describe('client names', () => {
+  it.each(['202A', '202B', '202C', '202D', '202E', '2066', '2067', '2068', '2069'])(
+    'refuses a name holding U+%s as invalid_client_metadata naming client_name',
+    async (hex) => {
+      advance(3600_000);
+      const char = String.fromCodePoint(Number.parseInt(hex, 16));
+      const res = await register({ client_name: `Safe Agent${char}elpmaxe.live` });
+      expect(res.status).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.body.error).toBe('invalid_client_metadata');
+      expect(res.body.error_description).toContain('client_name');
+    },
+  );
+
+  it('still takes a name written right to left', async () => {
+    const res = await register({ client_name: 'סוכן מחקר' });
+    expect(res.status).toBe(201);
+    expect(res.body.client_name).toBe('סוכן מחקר');
+  });
+});

@@ -299,6 +299,7 @@ export {
   AuthorizeQuery,
   ClientRegistrationRequest,
   ClientRegistrationResponse,
+  CONTROL_OR_BIDI,
   ConsentBody,
   MCP_OAUTH_LIMITS,
   MCP_SCOPES,
