@@ -15,8 +15,11 @@ export function registrationSourceKey(address: string | undefined): string {
     return `other:${address ?? ''}`;
   }
   const isMapped =
-    bytes.length === 16 && bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff;
-  if (bytes.length === 4 || (isMapped && bytes[11] === 0xff)) {
+    bytes.length === 16 &&
+    bytes.slice(0, 10).every((b) => b === 0) &&
+    bytes[10] === 0xff &&
+    bytes[11] === 0xff;
+  if (bytes.length === 4 || isMapped) {
     return `v4:${bytes.slice(-4).join('.')}`;
   }
   return `v6:${hex(bytes.slice(0, 8))}`;
