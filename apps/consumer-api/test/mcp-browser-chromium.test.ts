@@ -54,8 +54,10 @@ async function reportFromBrowser(
 ): Promise<Record<string, Record<string, unknown>>> {
   const script = await readFile(CLIENT_SCRIPT, 'utf8');
   let resolveReport: (text: string) => void = () => {};
-  const report = new Promise<string>((resolve) => {
+  let rejectReport: (err: Error) => void = () => {};
+  const report = new Promise<string>((resolve, reject) => {
     resolveReport = resolve;
+    rejectReport = reject;
   });
   page = createServer((req, res) => {
     if (req.url === '/report') {
@@ -85,6 +87,9 @@ async function reportFromBrowser(
     ['--headless=new', '--no-sandbox', '--disable-gpu', `--user-data-dir=${profile}`, url],
     { stdio: 'ignore', detached: true },
   );
+  // A missing or crashing browser fails the test at once, not at its timeout.
+  browser.once('error', rejectReport);
+  browser.once('exit', (code) => rejectReport(new Error(`${CHROMIUM} exited (${code})`)));
   return JSON.parse(await report);
 }
 
