@@ -24,6 +24,7 @@ import {
 import type { Express, Request } from 'express';
 import { type ConsumerCtx, syncAuthOf } from './context.js';
 import { consumerRouteGroups } from './routes/index.js';
+import { CROSS_ORIGIN_ROUTES, crossOriginAccess } from './routes/mcp/cors.js';
 import { mcpEndpointsFor, mcpOAuthDeps } from './routes/mcp/mcp-endpoints.js';
 import { gpodderLogin } from './routes/sync/gpodder-auth-routes.js';
 
@@ -120,9 +121,11 @@ function syncAuth(ctx: ConsumerCtx): Authenticator<SyncPrincipal> {
 
 /** The consumer API over its dependencies; tests and main.ts both build it here. */
 export function buildConsumerApp(ctx: ConsumerCtx): Express {
+  const routes = mountedRoutes(consumerRouteGroups, ctx.config);
   const app = createApp({
-    routes: mountedRoutes(consumerRouteGroups, ctx.config),
+    routes,
     ctx,
+    before: [crossOriginAccess(routes.filter((route) => CROSS_ORIGIN_ROUTES.includes(route)))],
     logger: ctx.logger,
     authenticators: {
       session: sessionAuth(ctx),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import {
   type AuthOptions,
   createAuthRuntime,
+  createRegistrationLimiter,
   createSyncSignIn,
   followSessionRevocations,
 } from '@podcast/auth';
@@ -107,6 +108,7 @@ export async function buildConsumerContext(
       sessionSecret: config.session.secret,
       throttle: { now: () => now().getTime() },
     }),
+    mcpRegistrations: createRegistrationLimiter(now),
     hotAnswers,
   };
   return {

@@ -9,7 +9,7 @@ import type {
 import type { CorpusRegistry, Thumbnails } from '@podcast/corpus';
 import type { Database } from '@podcast/db';
 import { createRouteDefiner, type HotAnswers, type InternalPrincipal } from '@podcast/http-kit';
-import type { AudioCheckSettings } from '@podcast/runtime';
+import type { AudioCheckSettings, RateLimiter } from '@podcast/runtime';
 import type { SearchService } from '@podcast/search';
 import type { PlaybackWriter, UserStateDeps } from '@podcast/user-state';
 import type { Kysely } from 'kysely';
@@ -35,6 +35,8 @@ export interface ConsumerCtx {
   playback: PlaybackWriter;
   /** gPodder sign-ins: remembered credentials, the failure throttle, the hash gate (@podcast/auth). */
   syncSignIn: SyncSignIn;
+  /** MCP client registrations per source address (@podcast/auth registration-limits.ts). */
+  mcpRegistrations: RateLimiter;
   /** Cached answers asked often lately, made again when the corpus changes (http-kit); none in some tests. */
   hotAnswers?: HotAnswers;
 }

@@ -212,6 +212,8 @@ describe('GET /api/app/mcp/oauth/authorize', () => {
   beforeAll(async () => {
     clientId = (await registerClient(t.app, { client_name: '<script>alert(1)</script>' }))
       .client_id;
+    // Connected once, so the user has let this client hear about errors.
+    await consentCode(t.app, cookie, authorizeQuery(clientId, challenge));
   });
   /** The authorization request of this client as the signed-in user, `extra` over the defaults. */
   const authorizeAsUser = (extra: Record<string, string> = {}) =>
@@ -258,7 +260,7 @@ describe('GET /api/app/mcp/oauth/authorize', () => {
     [{ code_challenge: 'short' }, 'invalid_request'],
     [{ scope: 'corpus:read admin' }, 'invalid_scope'],
     [{ resource: 'https://elsewhere.example/api/app/mcp' }, 'invalid_target'],
-  ])('sends %j back to the client as %s with state and iss', async (extra, error) => {
+  ])('sends %j back to a connected client as %s with state and iss', async (extra, error) => {
     const res = await authorizeAsUser(extra);
     expect(res.status).toBe(302);
     const back = new URL(res.headers.location as string);
@@ -565,10 +567,12 @@ describe('the MCP endpoint', () => {
       'a batch over 50',
       Array.from({ length: 51 }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'ping' })),
     ],
-  ])('refuses %s with a 400 naming the body', async (_what, body) => {
+  ])('refuses %s with a JSON-RPC -32600 naming the body', async (_what, body) => {
     const res = await mcpCall(t.app, access, body);
     expect(res.status).toBe(400);
-    expect(res.body.detail).toContain('body');
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32600 } });
+    expect(res.body.error.message).toContain('body');
   });
 
   it('answers whatever Host header arrives behind PUBLIC_BASE_URL', async () => {

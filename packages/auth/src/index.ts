@@ -68,7 +68,9 @@ export {
   protectedResourceMetadata,
 } from './mcp-oauth/endpoints.js';
 export { OAuthError } from './mcp-oauth/oauth-error.js';
+export type { RegistrationDeps } from './mcp-oauth/register-client.js';
 export { registerMcpClient } from './mcp-oauth/register-client.js';
+export { createRegistrationLimiter } from './mcp-oauth/registration-limits.js';
 export type { ClientCredentials } from './mcp-oauth/token.js';
 export { exchangeMcpToken } from './mcp-oauth/token.js';
 export type { SessionPrincipal } from './principal.js';

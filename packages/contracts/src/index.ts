@@ -300,6 +300,7 @@ export {
   AuthorizeQuery,
   ClientRegistrationRequest,
   ClientRegistrationResponse,
+  CONTROL_OR_BIDI,
   ConsentBody,
   MCP_OAUTH_LIMITS,
   MCP_SCOPES,

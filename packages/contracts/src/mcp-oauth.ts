@@ -15,10 +15,20 @@ export type McpScope = z.infer<typeof McpScope>;
 
 /** Limits of registration and tokens, enforced on every write (docs/decisions/mcp.md). */
 export const MCP_OAUTH_LIMITS = {
-  redirectUris: 10,
-  uriChars: 2000,
+  redirectUris: 5,
+  /** A registered URI (redirect, client, logo, terms, policy): each is stored. */
+  uriChars: 512,
+  /** A parameter of the authorization or token request: read, never stored as sent. */
+  paramChars: 2000,
   nameBytes: 255,
   contacts: 5,
+  /** Registrations one source address may make per window (a burst, then a steady rate). */
+  registrationsPerAddress: 20,
+  registrationWindowSeconds: 3600,
+  /** Clients nobody has consented to, kept at once; past it the oldest idle ones go. */
+  unconsentedClients: 1000,
+  /** A client with no consent and no consent page open is deleted after this long. */
+  unconsentedClientSeconds: 15 * 60,
   /** Live grants (connected clients) per user. */
   grantsPerUser: 50,
   accessTokenSeconds: 3600,
@@ -28,11 +38,20 @@ export const MCP_OAUTH_LIMITS = {
 } as const;
 
 const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8');
+/**
+ * Control characters, and the bidirectional ones (embeddings, overrides,
+ * isolates, marks) that would reorder the consent page's text around a
+ * client's name: refused in registered names.
+ */
+export const CONTROL_OR_BIDI = /[\p{Cc}\p{Bidi_Control}]/u;
 const ShortText = z
   .string()
   .min(1)
   .refine((v) => utf8Bytes(v) <= MCP_OAUTH_LIMITS.nameBytes, {
     message: `at most ${MCP_OAUTH_LIMITS.nameBytes} bytes`,
+  })
+  .refine((v) => !CONTROL_OR_BIDI.test(v), {
+    message: 'must not contain control or bidirectional formatting characters',
   });
 const Uri = z.string().min(1).max(MCP_OAUTH_LIMITS.uriChars);
 const WebUrl = z.url({ protocol: /^https?$/ }).max(MCP_OAUTH_LIMITS.uriChars);
@@ -84,7 +103,7 @@ export const OAuthErrorBody = z
   .openapi('OAuthError');
 export type OAuthErrorBody = z.infer<typeof OAuthErrorBody>;
 
-const Param = z.string().max(MCP_OAUTH_LIMITS.uriChars);
+const Param = z.string().max(MCP_OAUTH_LIMITS.paramChars);
 
 /**
  * The authorization request as sent. Every parameter is a single string;
@@ -191,4 +210,6 @@ export const McpGrantParams = z.object({
 
 /** A JSON-RPC 2.0 message or batch, as the MCP endpoint takes it; the SDK checks the rest. */
 const JsonRpcMessage = z.looseObject({ jsonrpc: z.literal('2.0') });
-export const McpRequestBody = z.union([JsonRpcMessage, z.array(JsonRpcMessage).min(1).max(50)]);
+export const McpRequestBody = z.union([JsonRpcMessage, z.array(JsonRpcMessage).min(1).max(50)], {
+  error: 'not a JSON-RPC 2.0 message (an object with "jsonrpc": "2.0") nor a batch of 1 to 50',
+});

@@ -57,7 +57,6 @@ export type {
   LockedRefreshToken,
   McpAccess,
   McpAuthorizationRequest,
-  McpClient,
   McpGrantInsert,
   McpGrantListing,
   McpGrantRow,
@@ -65,9 +64,8 @@ export type {
 } from './mcp-oauth.js';
 export {
   findMcpAccess,
-  findMcpClient,
+  hasLiveMcpGrant,
   insertMcpAuthorizationRequest,
-  insertMcpClient,
   insertMcpGrantWithCode,
   insertMcpTokens,
   listMcpGrants,
@@ -75,12 +73,13 @@ export {
   lockMcpRefreshToken,
   markMcpCodeUsed,
   markMcpTokenUsed,
-  pruneIdleMcpClients,
   replaceMcpGrant,
   revokeMcpGrant,
   sweepExpiredMcpTokens,
   takeMcpAuthorizationRequest,
 } from './mcp-oauth.js';
+export type { McpClient, UnconsentedClientBounds } from './mcp-oauth-clients.js';
+export { findMcpClient, insertMcpClientWithinBounds } from './mcp-oauth-clients.js';
 export { migrateDownAll, migrateToLatest } from './migrate.js';
 export { migrateTarget, runMigrations } from './migrate-command.js';
 export { MIGRATIONS } from './migrations/index.js';

@@ -9,85 +9,34 @@ import { toIso, toIsoOrNull } from './timestamps.js';
  * write rows, each multi-row change in one transaction.
  */
 
-export interface McpClient {
-  client_id: string;
-  client_secret_hash: string | null;
-  client_name: string | null;
-  redirect_uris: string[];
-  token_endpoint_auth_method: string;
-  scope: string;
-  metadata: Record<string, unknown>;
-  created_at: string;
-}
-
-export async function insertMcpClient(
-  db: DbExecutor,
-  client: Omit<McpClient, 'created_at'>,
-  now: Date,
-) {
-  await db
-    .insertInto('mcp_oauth_clients')
-    .values({
-      ...client,
-      redirect_uris: JSON.stringify(client.redirect_uris),
-      metadata: JSON.stringify(client.metadata),
-      created_at: now,
-    })
-    .execute();
-}
-
-/**
- * Deletes up to `limit` clients registered before `before` that never won a
- * grant: registration is open, so abandoned registrations must not pile up.
- */
-export async function pruneIdleMcpClients(db: DbExecutor, before: Date, limit: number) {
-  const result = await db
-    .deleteFrom('mcp_oauth_clients')
-    .where(
-      'client_id',
-      'in',
-      db
-        .selectFrom('mcp_oauth_clients as c')
-        .select('c.client_id')
-        .where('c.created_at', '<', before)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('mcp_oauth_grants as g')
-                .select('g.id')
-                .whereRef('g.client_id', '=', 'c.client_id'),
-            ),
-          ),
-        )
-        .limit(limit),
-    )
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-export async function findMcpClient(
-  db: DbExecutor,
-  clientId: string,
-): Promise<McpClient | undefined> {
-  const row = await db
-    .selectFrom('mcp_oauth_clients')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
-  return row && { ...row, created_at: toIso(row.created_at) };
-}
-
 /** An authorization request as stored while it waits for the user's decision. */
 export type McpAuthorizationRequest = Selectable<McpOauthRequestsTable>;
 
-/** Stores a request awaiting consent, sweeping expired ones on the way. */
+/**
+ * Stores a request awaiting consent, sweeping expired ones on the way.
+ * Answers false when its client is gone: registration may have evicted it
+ * since it was read, and the key-share lock makes that a refusal here
+ * rather than a foreign-key failure.
+ */
 export async function insertMcpAuthorizationRequest(
   db: DbExecutor,
   request: McpAuthorizationRequest,
   now: Date,
-): Promise<void> {
-  await db.deleteFrom('mcp_oauth_requests').where('expires_at', '<=', now).execute();
-  await db.insertInto('mcp_oauth_requests').values(request).execute();
+): Promise<boolean> {
+  return withTransaction(db, async (trx) => {
+    await trx.deleteFrom('mcp_oauth_requests').where('expires_at', '<=', now).execute();
+    const client = await trx
+      .selectFrom('mcp_oauth_clients')
+      .select('client_id')
+      .where('client_id', '=', request.client_id)
+      .forKeyShare()
+      .executeTakeFirst();
+    if (!client) {
+      return false;
+    }
+    await trx.insertInto('mcp_oauth_requests').values(request).execute();
+    return true;
+  });
 }
 
 /**
@@ -117,7 +66,11 @@ export interface McpGrantInsert {
   resource: string;
 }
 
-/** A consent and the one-time code that carries it back to the client, together. */
+/**
+ * A consent and the one-time code that carries it back to the client,
+ * together; the client is marked consented, which takes it out of the
+ * pruning of abandoned registrations for good.
+ */
 export async function insertMcpGrantWithCode(
   db: DbExecutor,
   grant: McpGrantInsert,
@@ -128,6 +81,12 @@ export async function insertMcpGrantWithCode(
     await trx
       .insertInto('mcp_oauth_grants')
       .values({ ...grant, created_at: now })
+      .execute();
+    await trx
+      .updateTable('mcp_oauth_clients')
+      .set({ consented_at: now })
+      .where('client_id', '=', grant.client_id)
+      .where('consented_at', 'is', null)
       .execute();
     await trx
       .insertInto('mcp_oauth_codes')
@@ -317,6 +276,27 @@ export interface McpGrantListing {
   resource: string;
   created_at: string;
   last_used_at: string | null;
+}
+
+/**
+ * Whether the user holds a live grant of the client: a client they let in
+ * and have not disconnected, the only kind the authorization endpoint may
+ * send an error to without showing it first (RFC 9700 §4.11.2).
+ */
+export async function hasLiveMcpGrant(
+  db: DbExecutor,
+  userId: string,
+  clientId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('mcp_oauth_grants')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('client_id', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** The user's live grants, newest first. */

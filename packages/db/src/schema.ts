@@ -163,9 +163,11 @@ export interface McpOauthClientsTable {
   redirect_uris: JsonDocument<string[]>;
   token_endpoint_auth_method: string;
   scope: string;
-  /** The registered metadata as answered to the client. */
+  /** The registered metadata as answered to the client, less what the columns above hold. */
   metadata: JsonDocument<Record<string, unknown>>;
   created_at: CreatedAt;
+  /** When a user first consented to the client; null while nobody has. */
+  consented_at: NullableTimestamp;
 }
 
 /** An authorization request shown to the signed-in user, waiting for the decision. */

@@ -16,6 +16,8 @@ import { docsPage } from './docs-page.js';
 import type { HotAnswers } from './hot-answers.js';
 import {
   HttpError,
+  isBodyParseFailure,
+  MalformedBody,
   problemBody,
   problemFromError,
   ValidationFailed,
@@ -144,6 +146,17 @@ function runMiddleware(handler: RequestHandler, req: Request, res: Response): Pr
   });
 }
 
+/** Runs the route's body parsers; a body that does not parse is a MalformedBody. */
+async function parseBody(parsers: readonly RequestHandler[], req: Request, res: Response) {
+  try {
+    for (const parse of parsers) {
+      await runMiddleware(parse, req, res);
+    }
+  } catch (err) {
+    throw isBodyParseFailure(err) ? new MalformedBody() : err;
+  }
+}
+
 function parseParts<Ctx>(route: AnyRoute<Ctx>, req: Request, rest: string[]) {
   const params = parsePart('params', route.params, paramsOf(req, rest));
   refuseMalformedQueryEscapes(req.originalUrl);
@@ -166,11 +179,9 @@ function routeHandler<Ctx>(
   const cache = createResponseCache();
   return async (req, res) => {
     const principal = await principalOf(route, options, req, res);
-    for (const parse of parsers) {
-      await runMiddleware(parse, req, res);
-    }
     let parts: { params: unknown; query: unknown; body: unknown };
     try {
+      await parseBody(parsers, req, res);
       parts = parseParts(route, req, rest);
     } catch (err) {
       if (route.invalid && err instanceof ValidationFailed) {

@@ -26,6 +26,22 @@ export class ValidationFailed extends HttpError {
   }
 }
 
+/**
+ * A body its parser could not read (malformed JSON): there is no field to
+ * name but `body`. A route with its own error shape tells it apart from a
+ * schema failure, as JSON-RPC does (-32700 against -32600).
+ */
+export class MalformedBody extends ValidationFailed {
+  constructor() {
+    super([{ field: 'body', message: 'malformed JSON' }]);
+  }
+}
+
+/** Whether `err` is body-parser's refusal of a body that does not parse. */
+export function isBodyParseFailure(err: unknown): boolean {
+  return (err as { type?: unknown } | undefined)?.type === 'entity.parse.failed';
+}
+
 export function validationErrorFrom(where: string, error: z.ZodError): ValidationFailed {
   return new ValidationFailed(
     error.issues.map((issue) => ({

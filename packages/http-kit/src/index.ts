@@ -33,7 +33,7 @@ export {
 export type { SendableFile, SendFileOptions } from './files/send-file.js';
 export type { HotAnswerOptions, HotAnswers } from './hot-answers.js';
 export { createHotAnswers } from './hot-answers.js';
-export { HttpError, problemBody, ValidationFailed } from './http-error.js';
+export { HttpError, MalformedBody, problemBody, ValidationFailed } from './http-error.js';
 export { requestLogger } from './logger.js';
 export type { ApiInfo, OpenApiDocument } from './openapi.js';
 export { buildOpenApiDocument } from './openapi.js';

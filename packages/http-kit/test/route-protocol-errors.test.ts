@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { z } from 'zod';
-import { createRouteDefiner, HttpError, rawReply } from '../src/index.js';
+import { createRouteDefiner, HttpError, MalformedBody, rawReply } from '../src/index.js';
 import { quietApp } from './quiet-app.js';
 
 const defineRoute = createRouteDefiner<
@@ -36,6 +36,27 @@ const app = quietApp({
           400,
           'application/json',
           JSON.stringify({ error: 'invalid_request', error_description: failure.detail }),
+        ),
+      handler: () => ({ ok: true }),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/rpc',
+      summary: 'A protocol that tells an unreadable body from a wrong one',
+      auth: 'open',
+      body: z.object({ method: z.string() }),
+      responses: {
+        200: z.object({ ok: z.boolean() }),
+        400: { description: 'e', contentType: 'application/json' },
+      },
+      invalid: (failure) =>
+        rawReply(
+          400,
+          'application/json',
+          JSON.stringify({
+            code: failure instanceof MalformedBody ? -32700 : -32600,
+            message: failure.detail,
+          }),
         ),
       handler: () => ({ ok: true }),
     }),
@@ -105,6 +126,20 @@ describe('a path segment that is not valid percent-encoded UTF-8', () => {
       expect(res.status).toBe(url.startsWith('/plain') ? 400 : 404);
       expect(res.headers['content-type']).toMatch(/application\/problem\+json/);
     }
+  });
+});
+
+describe('a body that does not parse', () => {
+  it('reaches the route as a MalformedBody, a schema failure as a plain one', async () => {
+    const broken = await request(app)
+      .post('/rpc')
+      .set('Content-Type', 'application/json')
+      .send('{"method": ');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ code: -32700, message: 'body: malformed JSON' });
+    const wrong = await request(app).post('/rpc').send({ method: 1 });
+    expect(wrong.body.code).toBe(-32600);
+    expect(wrong.body.message).toContain('body.method');
   });
 });
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type AuthorizeQuery, MCP_OAUTH_LIMITS, type McpScope } from '@podcast/contracts';
 import {
   findMcpClient,
+  hasLiveMcpGrant,
   insertMcpAuthorizationRequest,
   insertMcpGrantWithCode,
   type McpClient,
@@ -28,7 +29,10 @@ export interface PendingAuthorization {
 
 export type AuthorizationCheck =
   | { kind: 'consent'; pending: PendingAuthorization }
-  /** An error the client must hear about, sent to its redirect URI (RFC 6749 §4.1.2.1). */
+  /**
+   * An error sent to the redirect URI of a client the user has connected
+   * (RFC 6749 §4.1.2.1); for any other client it is shown instead.
+   */
   | { kind: 'redirect'; location: string };
 
 /** `uri` with the parameters added to its query; the issuer always rides along (RFC 9207). */
@@ -40,6 +44,10 @@ function redirectWith(uri: string, params: Record<string, string | undefined>): 
     }
   }
   return url.toString();
+}
+
+function unknownClient(): OAuthError {
+  return new OAuthError(400, 'invalid_client', 'client_id: no client is registered under this id');
 }
 
 /**
@@ -56,7 +64,7 @@ async function clientAndRedirect(
   }
   const client = await findMcpClient(deps.db, query.client_id);
   if (!client) {
-    throw new OAuthError(400, 'invalid_client', 'client_id: no client is registered under this id');
+    throw unknownClient();
   }
   const only = client.redirect_uris.length === 1 ? client.redirect_uris[0] : undefined;
   const redirectUri = query.redirect_uri ?? only;
@@ -120,16 +128,27 @@ function requestProblem(
   return { scopes: parsed.scopes };
 }
 
-/** Checks an authorization request (RFC 6749 §4.1.1 with PKCE and RFC 8707 `resource`). */
+/**
+ * Checks `userId`'s authorization request (RFC 6749 §4.1.1 with PKCE and
+ * RFC 8707 `resource`). An error goes back to the client only when the user
+ * holds a live grant of it: anyone may register a redirect URI, and
+ * redirecting a bad request there without the user's say would make this
+ * server an open redirector to that site (RFC 9700 §4.11.2). Otherwise it is
+ * thrown, for the user to see here.
+ */
 export async function checkAuthorizationRequest(
   deps: McpOAuthDeps,
   query: AuthorizeQuery,
   endpoints: McpEndpoints,
+  userId: string,
 ): Promise<AuthorizationCheck> {
   const { client, redirectUri } = await clientAndRedirect(deps, query);
   const problem = requestProblem(query, client, endpoints);
   if ('error' in problem) {
     const { error, description } = problem;
+    if (!(await hasLiveMcpGrant(deps.db, userId, client.client_id))) {
+      throw new OAuthError(400, error, description);
+    }
     return {
       kind: 'redirect',
       location: redirectWith(redirectUri, {
@@ -161,7 +180,7 @@ export async function openConsent(
 ): Promise<string> {
   const now = deps.now();
   const id = (deps.random ?? randomBytes)(24).toString('base64url');
-  await insertMcpAuthorizationRequest(
+  const stored = await insertMcpAuthorizationRequest(
     deps.db,
     {
       id,
@@ -176,6 +195,9 @@ export async function openConsent(
     },
     now,
   );
+  if (!stored) {
+    throw unknownClient();
+  }
   return id;
 }
 

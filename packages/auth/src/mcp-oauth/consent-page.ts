@@ -1,13 +1,24 @@
-import type { McpScope } from '@podcast/contracts';
+import { CONTROL_OR_BIDI, type McpScope } from '@podcast/contracts';
 import type { PendingAuthorization } from './authorize.js';
 
 const SCOPE_TEXT: Record<McpScope, string> = {
   'corpus:read': 'Search the podcast corpus and read insights, quotes, topics and people',
-  'library:read': 'Read your library: the shows you follow',
+  'library:read':
+    'Read your library: the shows you follow, and your highlights with the transcript quotes ' +
+    'and moments you kept',
 };
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * A client's name as the page shows it: registration refuses bidirectional
+ * formatting characters, and any stored before that rule are dropped here,
+ * so a name cannot reorder the text around it.
+ */
+function displayName(name: string): string {
+  return name.replace(new RegExp(CONTROL_OR_BIDI.source, 'gu'), '');
 }
 
 /**
@@ -21,7 +32,7 @@ export function consentPageHtml(
   action: string,
   userLabel: string,
 ): string {
-  const name = pending.client.client_name ?? pending.client.client_id;
+  const name = displayName(pending.client.client_name ?? pending.client.client_id);
   const target = new URL(pending.redirectUri);
   const where = target.host === '' ? target.protocol : `${target.protocol}//${target.host}`;
   const scopes = pending.scopes.map((s) => `<li>${escapeHtml(SCOPE_TEXT[s])}</li>`).join('');
@@ -29,7 +40,7 @@ export function consentPageHtml(
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Connect ${escapeHtml(name)}</title></head>
 <body>
-<h1>Allow ${escapeHtml(name)} to use your account?</h1>
+<h1>Allow <bdi>${escapeHtml(name)}</bdi> to use your account?</h1>
 <p>Signed in as ${escapeHtml(userLabel)}. The answer goes to ${escapeHtml(where)}.</p>
 <p>It will be able to:</p><ul>${scopes}</ul>
 <form method="post" action="${escapeHtml(action)}">

@@ -2,18 +2,23 @@ import { randomBytes } from 'node:crypto';
 import {
   type ClientRegistrationRequest,
   type ClientRegistrationResponse,
+  MCP_OAUTH_LIMITS,
   MCP_SCOPES,
+  TooManyRequests,
 } from '@podcast/contracts';
-import { insertMcpClient, pruneIdleMcpClients } from '@podcast/db';
+import { insertMcpClientWithinBounds } from '@podcast/db';
+import type { RateLimiter } from '@podcast/runtime';
 import type { McpOAuthDeps } from './deps.js';
 import { OAuthError } from './oauth-error.js';
 import { redirectUriProblem } from './redirect-uris.js';
+import { registrationSourceKey, unconsentedClientBounds } from './registration-limits.js';
 import { parseScopes, scopeText } from './scopes.js';
 import { hashSecret, mintSecret } from './secrets.js';
 
-/** A registration nobody consented to within a day is abandoned: it is deleted. */
-const IDLE_CLIENT_MS = 24 * 3600_000;
-const PRUNE_BATCH = 100;
+/** What registration takes besides the usual: the per-address budget (registration-limits.ts). */
+export interface RegistrationDeps extends McpOAuthDeps {
+  registrations: RateLimiter;
+}
 
 function grantTypesOf(
   request: ClientRegistrationRequest,
@@ -30,15 +35,19 @@ function grantTypesOf(
   return [...new Set(types)];
 }
 
-/**
- * RFC 7591 dynamic registration. Public clients (`none`, what MCP clients
- * use) get no secret; the others get one, shown once and stored hashed.
- * Every redirect URI is checked (redirect-uris.ts).
- */
-export async function registerMcpClient(
-  deps: McpOAuthDeps,
-  request: ClientRegistrationRequest,
-): Promise<ClientRegistrationResponse> {
+/** Spends one registration of `source`, refusing the caller over its budget. */
+function spendRegistration(registrations: RateLimiter, source: string | undefined): void {
+  const decision = registrations.take(registrationSourceKey(source));
+  if (!decision.allowed) {
+    throw new TooManyRequests(
+      decision.retryAfterS,
+      `at most ${MCP_OAUTH_LIMITS.registrationsPerAddress} client registrations per hour from one address; retry later`,
+    );
+  }
+}
+
+/** The request's metadata checked: its redirect URIs, scopes and grant types. */
+function checkedMetadata(request: ClientRegistrationRequest) {
   request.redirect_uris.forEach((uri, i) => {
     const problem = redirectUriProblem(uri);
     if (problem) {
@@ -54,6 +63,37 @@ export async function registerMcpClient(
       `scope: unknown scope ${JSON.stringify(word)}`,
     );
   }
+  return { scope: scopeText(parsed.scopes), grantTypes: grantTypesOf(request) };
+}
+
+/** What is stored of the answer: each field once, so those with a column leave the metadata. */
+function storedMetadata(answer: ClientRegistrationResponse): Record<string, unknown> {
+  const {
+    client_secret: _shownOnce,
+    client_id: _id,
+    redirect_uris: _uris,
+    client_name: _name,
+    token_endpoint_auth_method: _method,
+    scope: _scope,
+    ...metadata
+  } = answer;
+  return metadata;
+}
+
+/**
+ * RFC 7591 dynamic registration from the `source` address. Public clients
+ * (`none`, what MCP clients use) get no secret; the others get one, shown
+ * once and stored hashed. Open to anyone, so bounded twice: per source
+ * address (spent only by a registration that would be stored), and in how
+ * many clients nobody has consented to are kept at once.
+ */
+export async function registerMcpClient(
+  deps: RegistrationDeps,
+  request: ClientRegistrationRequest,
+  source: string | undefined,
+): Promise<ClientRegistrationResponse> {
+  const { scope, grantTypes } = checkedMetadata(request);
+  spendRegistration(deps.registrations, source);
   const method = request.token_endpoint_auth_method ?? 'client_secret_basic';
   const random = deps.random ?? randomBytes;
   const now = deps.now();
@@ -65,14 +105,12 @@ export async function registerMcpClient(
     client_id: clientId,
     client_id_issued_at: Math.floor(now.getTime() / 1000),
     token_endpoint_auth_method: method,
-    grant_types: grantTypesOf(request),
+    grant_types: grantTypes,
     response_types: ['code'],
-    scope: scopeText(parsed.scopes),
+    scope,
     ...(secret ? { client_secret: secret, client_secret_expires_at: 0 } : {}),
   };
-  const { client_secret: _shownOnce, ...metadata } = answer;
-  await pruneIdleMcpClients(deps.db, new Date(now.getTime() - IDLE_CLIENT_MS), PRUNE_BATCH);
-  await insertMcpClient(
+  const stored = await insertMcpClientWithinBounds(
     deps.db,
     {
       client_id: clientId,
@@ -80,10 +118,17 @@ export async function registerMcpClient(
       client_name: request.client_name ?? null,
       redirect_uris: answer.redirect_uris,
       token_endpoint_auth_method: method,
-      scope: answer.scope,
-      metadata,
+      scope,
+      metadata: storedMetadata(answer),
     },
+    unconsentedClientBounds(now),
     now,
   );
+  if (!stored) {
+    throw new TooManyRequests(
+      MCP_OAUTH_LIMITS.consentSeconds,
+      'this server holds as many registrations awaiting consent as it keeps; retry later',
+    );
+  }
   return answer;
 }

@@ -10,6 +10,7 @@ import * as createCapture from './202611261100_create_capture.js';
 import * as createSync from './202611270900_create_sync.js';
 import * as syncIndexes from './202611271000_sync_indexes.js';
 import * as syncPasswordSelector from './202611271100_sync_password_selector.js';
+import * as mcpClientsBounded from './202611281237_mcp_clients_bounded.js';
 import * as usersEmailVerified from './202611281417_users_email_verified.js';
 import * as pushSubscriptionKey from './202611281423_push_subscription_key.js';
 import * as outboxPushKindIndex from './202611281431_outbox_push_kind_index.js';
@@ -31,6 +32,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611270900_create_sync': createSync,
   '202611271000_sync_indexes': syncIndexes,
   '202611271100_sync_password_selector': syncPasswordSelector,
+  '202611281237_mcp_clients_bounded': mcpClientsBounded,
   '202611281417_users_email_verified': usersEmailVerified,
   '202611281423_push_subscription_key': pushSubscriptionKey,
   '202611281431_outbox_push_kind_index': outboxPushKindIndex,

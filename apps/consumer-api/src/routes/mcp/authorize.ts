@@ -35,19 +35,25 @@ export const showConsent = defineRoute({
     'Needs a session (sign in first, then open the same URL). A valid request (response_type ' +
     'code, PKCE S256, a registered redirect_uri, known scopes, `resource` naming the MCP ' +
     'endpoint when sent) answers the consent page. An unknown client or redirect URI is a 400 ' +
-    'shown here; other errors go back to the client as a 302 with `error` (RFC 6749 §4.1.2.1).',
+    'shown here; other errors go back as a 302 with `error` (RFC 6749 §4.1.2.1) only to a ' +
+    'client the user has connected, and are shown here for any other (RFC 9700 §4.11.2).',
   tags: ['mcp'],
   auth: 'session',
   query: AuthorizeQuery,
   responses: {
     200: { description: 'The consent page', contentType: 'text/html; charset=utf-8' },
     302: z.null().describe('An error sent back to the client'),
-    400: Problem.describe('Unknown client, or a redirect URI it did not register'),
+    400: Problem.describe(
+      'Unknown client, a redirect URI it did not register, or a bad request of a client the ' +
+        'user has not connected',
+    ),
   },
   handler: async ({ ctx, query, principal, req }) => {
     const endpoints = mcpEndpointsFor(ctx, req);
     const deps = mcpOAuthDeps(ctx);
-    const check = await checkAuthorizationRequest(deps, query, endpoints).catch(shown);
+    const check = await checkAuthorizationRequest(deps, query, endpoints, principal.user.id).catch(
+      shown,
+    );
     if (check.kind === 'redirect') {
       return redirect(302, check.location).setHeader('Cache-Control', 'no-store');
     }

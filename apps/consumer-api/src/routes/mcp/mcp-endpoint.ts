@@ -1,7 +1,12 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { McpRequestBody } from '@podcast/contracts';
-import { type RawResponseSpec, rawReply } from '@podcast/http-kit';
+import {
+  MalformedBody,
+  type RawResponseSpec,
+  rawReply,
+  type ValidationFailed,
+} from '@podcast/http-kit';
 import { registerTools, toolsAllowed, USER_TOOLS } from '@podcast/mcp-tools';
 import type { Request as ExpressRequest } from 'express';
 import { defineRoute, userStateOf } from '../../context.js';
@@ -11,6 +16,18 @@ const JSON_RPC: RawResponseSpec = {
   description: 'JSON-RPC answer of the MCP Streamable HTTP transport',
   contentType: 'application/json',
 };
+
+/**
+ * A body the transport cannot take, answered as its SDK does (a JSON-RPC
+ * error with `id: null`, status 400): -32700 when it is not JSON, -32600
+ * when it is JSON but not JSON-RPC. The message names the field at fault.
+ */
+function transportError(failure: ValidationFailed) {
+  const [code, kind] =
+    failure instanceof MalformedBody ? [-32700, 'Parse error'] : [-32600, 'Invalid Request'];
+  const error = { code, message: `${kind}: ${failure.detail}` };
+  return rawReply(400, 'application/json', JSON.stringify({ jsonrpc: '2.0', error, id: null }));
+}
 
 // The request headers the transport reads; the rest stay behind.
 const FORWARDED = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id'];
@@ -36,11 +53,13 @@ export const mcpEndpoint = defineRoute({
     'resource metadata. Each POST is answered as JSON; there is no server-sent stream (GET is ' +
     '405). The tools a token sees depend on its scopes: corpus:read gives search_corpus, ' +
     'episode_insights, graph_related and topic_people; library:read gives my_library and ' +
-    'my_highlights.',
+    'my_highlights. A body that is not JSON is a 400 JSON-RPC error -32700, JSON that is not ' +
+    'JSON-RPC (or a batch over 50) -32600, both with `id: null`.',
   tags: ['mcp'],
   auth: 'token',
   body: McpRequestBody,
   bodyLimit: '256kb',
+  invalid: transportError,
   responses: {
     200: JSON_RPC,
     202: { description: 'Notifications accepted', contentType: 'application/json' },

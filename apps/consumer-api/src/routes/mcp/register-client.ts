@@ -1,5 +1,10 @@
 import { registerMcpClient } from '@podcast/auth';
-import { ClientRegistrationRequest, ClientRegistrationResponse } from '@podcast/contracts';
+import {
+  ClientRegistrationRequest,
+  ClientRegistrationResponse,
+  MCP_OAUTH_LIMITS as LIMITS,
+  Problem,
+} from '@podcast/contracts';
 import { defineRoute } from '../../context.js';
 import { OAUTH_ERROR, oauthInvalid, oauthReply } from './mcp-endpoints.js';
 
@@ -10,13 +15,21 @@ export const registerClient = defineRoute({
   description:
     'Open (spec 01 rule 2). 201 with the client as registered; a client of `none` (public, what ' +
     'MCP clients use) gets no secret, the others get one shown only here. Redirect URIs: https, ' +
-    'http on loopback, or a private-use scheme; never a fragment. Unknown metadata is ignored. ' +
-    'A registration nobody consents to within 24 hours is deleted.',
+    'http on loopback, or a private-use scheme; never a fragment; at most ' +
+    `${LIMITS.redirectUris}, each at most ${LIMITS.uriChars} characters. Unknown metadata is ` +
+    `ignored. 429 with Retry-After past ${LIMITS.registrationsPerAddress} registrations an hour ` +
+    'from one address. A client nobody consents to is deleted after ' +
+    `${LIMITS.unconsentedClientSeconds / 60} minutes, or sooner once ` +
+    `${LIMITS.unconsentedClients} others await consent.`,
   tags: ['mcp'],
   auth: 'open',
   body: ClientRegistrationRequest,
   bodyLimit: '16kb',
-  responses: { 201: ClientRegistrationResponse, 400: OAUTH_ERROR },
+  responses: {
+    201: ClientRegistrationResponse,
+    400: OAUTH_ERROR,
+    429: Problem.describe('Too many registrations from this address, or awaiting consent'),
+  },
   invalid: (failure) =>
     oauthInvalid(
       failure,
@@ -24,5 +37,8 @@ export const registerClient = defineRoute({
         ? 'invalid_redirect_uri'
         : 'invalid_client_metadata',
     ),
-  handler: ({ ctx, body }) => oauthReply(ctx, 201, (deps) => registerMcpClient(deps, body)),
+  handler: ({ ctx, body, req }) =>
+    oauthReply(ctx, 201, (deps) =>
+      registerMcpClient({ ...deps, registrations: ctx.mcpRegistrations }, body, req.ip),
+    ),
 });
