@@ -1,0 +1,54 @@
+import { describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { useSyncFixture } from './support/sync-fixture.js';
+
+// What real podcast apps did to the sync data when driven against the
+// server: each case replays their requests and checks that every device ends
+// up with what the others did.
+
+const suite = useSyncFixture('gpodder-trust');
+
+const PLAY = {
+  podcast: 'https://queue.example/feed.xml',
+  episode: 'https://queue.example/1.mp3',
+  action: 'play',
+  timestamp: '2026-11-25T10:00:00',
+};
+
+describe('an upload queue that a stricter server would block for ever', () => {
+  it('takes a null guid, device or timestamp as absent and rounds fractional seconds', async () => {
+    const u = await suite.f.user('lenient');
+    const api = suite.as(u);
+    const res = await api.post(`/api/2/episodes/${u.username}.json`, [
+      { ...PLAY, guid: null, device: null, started: 0.4, position: 12.6, total: 600.5 },
+      { ...PLAY, episode: 'https://queue.example/2.mp3', guid: '', device: '', timestamp: null },
+    ]);
+    expect(res.status).toBe(200);
+    const back = await api.get(`/api/2/episodes/${u.username}.json`);
+    const [first, second] = back.body.actions.sort(
+      (a: { episode: string }, b: { episode: string }) => (a.episode < b.episode ? -1 : 1),
+    );
+    expect(first).toEqual({ ...PLAY, started: 0, position: 13, total: 601 });
+    expect(second).toEqual({
+      ...PLAY,
+      episode: 'https://queue.example/2.mp3',
+      timestamp: expect.any(String),
+    });
+    // The retried queue is the same upload: nothing new is stored.
+    const retried = await api.post(`/api/2/episodes/${u.username}.json`, [
+      { ...PLAY, guid: null, device: null, started: 0.4, position: 12.6, total: 600.5 },
+    ]);
+    expect(retried.body.timestamp).toBe(res.body.timestamp);
+  });
+
+  it.each([
+    [[PLAY, PLAY, PLAY, { ...PLAY, action: 'skip' }], /^body\.3\.action: /],
+    [{ actions: [PLAY, { ...PLAY, position: 'ten' }] }, /^body\.1\.position: /],
+    [[{ ...PLAY, timestamp: '2026-02-30T10:00:00' }], /^body\.0\.timestamp: /],
+  ])('names the index and field of the action it refuses (%#)', async (body, detail) => {
+    const u = await suite.f.user(`strict-${Math.random().toString(36).slice(2, 8)}`);
+    const res = await suite.as(u).post(`/api/2/episodes/${u.username}.json`, body);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(detail);
+  });
+});
