@@ -52,3 +52,34 @@ describe('an upload queue that a stricter server would block for ever', () => {
     expect(res.body.detail).toMatch(detail);
   });
 });
+
+describe('an action matched by GUID under another enclosure URL', () => {
+  it('is answered once, without a device-less play of the web app echoing it', async () => {
+    const u = await suite.f.user('guid-echo');
+    const api = suite.as(u);
+    const [show] = suite.shows;
+    const at = new Date(Date.now() - 60_000).toISOString().slice(0, 19);
+    const res = await api.post(`/api/2/episodes/${u.username}.json`, [
+      {
+        podcast: show?.url,
+        episode: 'https://cdn.example/renamed.mp3',
+        guid: show?.episode.episode_id,
+        device: 'phone',
+        action: 'play',
+        started: 0,
+        position: 42,
+        total: 600,
+        timestamp: at,
+      },
+    ]);
+    expect(res.status).toBe(200);
+    const position = await request(suite.f.t.app)
+      .get(`/api/app/playback/${show?.episode.slug}`)
+      .set('cookie', u.cookie);
+    expect(position.body.position_seconds).toBe(42);
+    const back = await api.get(`/api/2/episodes/${u.username}.json`);
+    expect(back.body.actions).toEqual([
+      expect.objectContaining({ episode: 'https://cdn.example/renamed.mp3', device: 'phone' }),
+    ]);
+  });
+});
