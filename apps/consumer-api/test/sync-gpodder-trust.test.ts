@@ -83,3 +83,69 @@ describe('an action matched by GUID under another enclosure URL', () => {
     ]);
   });
 });
+
+describe('a removal spelled otherwise than the add', () => {
+  it('reaches the other devices under the URL they were given', async () => {
+    const u = await suite.f.user('spellings');
+    const api = suite.as(u);
+    const sub = (device: string, since: number) =>
+      api.get(`/api/2/subscriptions/${u.username}/${device}.json?since=${since}`);
+    const start = await sub('laptop', 0);
+    const added = await api.post(`/api/2/subscriptions/${u.username}/phone.json`, {
+      add: ['feed://x.example/podcast.rss'],
+    });
+    expect(added.body.update_urls).toEqual([
+      ['feed://x.example/podcast.rss', 'http://x.example/podcast.rss'],
+    ]);
+    const given = await sub('laptop', start.body.timestamp);
+    expect(given.body.add).toEqual(['http://x.example/podcast.rss']);
+    const removed = await api.post(`/api/2/subscriptions/${u.username}/tablet.json`, {
+      remove: ['https://x.example/podcast.rss'],
+    });
+    expect(removed.status).toBe(200);
+    const heard = await sub('laptop', given.body.timestamp);
+    expect(heard.body.add).toEqual([]);
+    expect(heard.body.remove).toContain('http://x.example/podcast.rss');
+    // A device syncing from scratch is not given the feed at all.
+    expect((await sub('new-phone', 0)).body.add).toEqual([]);
+  });
+
+  it('does the same for a corpus show, which leaves the library', async () => {
+    const u = await suite.f.user('show-spellings');
+    const api = suite.as(u);
+    const [show] = suite.shows;
+    const url = show?.url ?? '';
+    const other = url.startsWith('https:')
+      ? url.replace('https:', 'http:')
+      : url.replace('http:', 'https:');
+    await api.post(`/api/2/subscriptions/${u.username}/phone.json`, { add: [other] });
+    const given = await api.get(`/api/2/subscriptions/${u.username}/laptop.json?since=0`);
+    expect(given.body.add).toEqual([other]);
+    await api.post(`/api/2/subscriptions/${u.username}/tablet.json`, { remove: [url] });
+    const heard = await api.get(
+      `/api/2/subscriptions/${u.username}/laptop.json?since=${given.body.timestamp}`,
+    );
+    expect(heard.body.add).toEqual([]);
+    expect(heard.body.remove).toEqual([other, url].sort());
+    const library = await api.web('get', '/api/app/library');
+    expect(library.body.items).toEqual([]);
+  });
+
+  it('keeps a feed whose spelling one change switches, under the new spelling', async () => {
+    const u = await suite.f.user('switch');
+    const api = suite.as(u);
+    await api.post(`/api/2/subscriptions/${u.username}/phone.json`, {
+      add: ['http://y.example/rss'],
+    });
+    const before = await api.get(`/api/2/subscriptions/${u.username}/laptop.json?since=0`);
+    await api.post(`/api/2/subscriptions/${u.username}/phone.json`, {
+      add: ['https://y.example/rss'],
+      remove: ['http://y.example/rss'],
+    });
+    const after = await api.get(
+      `/api/2/subscriptions/${u.username}/laptop.json?since=${before.body.timestamp}`,
+    );
+    expect(after.body.add).toEqual(['https://y.example/rss']);
+    expect(after.body.remove).toEqual([]);
+  });
+});

@@ -142,6 +142,7 @@ export {
   listEpisodeActions,
   listPlaybackChangedSince,
   listSyncDevices,
+  listSyncSubscriptionUrls,
   readSubscriptionChanges,
   takeSyncStamp,
   touchAppPassword,

@@ -432,6 +432,16 @@ export async function readSubscriptionChanges(
   return read;
 }
 
+/** Every feed URL the user's podcast apps named, subscribed or not. */
+export async function listSyncSubscriptionUrls(db: DbExecutor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sync_subscriptions')
+    .select('url')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.url);
+}
+
 /**
  * Records subscribe and unsubscribe changes of feed URLs under `stamp`, in
  * the caller's transaction; refuses (so rolls back) a total past `max` rows.
