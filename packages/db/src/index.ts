@@ -126,6 +126,7 @@ export type {
   SyncSession,
 } from './sync.js';
 export {
+  answerSyncStamp,
   claimSyncUsername,
   createSyncSession,
   currentSyncStamp,

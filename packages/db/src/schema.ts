@@ -30,6 +30,8 @@ export interface UsersTable {
   /** The last sync stamp the user's changes took (issue 17; next_sync_stamp in SQL). */
   sync_stamp: Generated<string>;
   sync_stamp_xid: Generated<string | null>;
+  /** The highest sync stamp an answer carried: later stamps are at least two above it. */
+  sync_answered: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -349,7 +351,7 @@ export interface Database {
 /** A user as the account code reads it; the playback revision is read on its own. */
 export type UserRow = Omit<
   Selectable<UsersTable>,
-  'playback_rev' | 'sync_stamp' | 'sync_stamp_xid'
+  'playback_rev' | 'sync_stamp' | 'sync_stamp_xid' | 'sync_answered'
 >;
 export type SessionRow = Selectable<SessionsTable>;
 export type PlaybackPositionRow = Selectable<PlaybackPositionsTable>;

@@ -10,6 +10,7 @@ import * as createCapture from './202611261100_create_capture.js';
 import * as createSync from './202611270900_create_sync.js';
 import * as syncIndexes from './202611271000_sync_indexes.js';
 import * as syncPasswordSelector from './202611271100_sync_password_selector.js';
+import * as syncAnsweredStamp from './202611281137_sync_answered_stamp.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -28,6 +29,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611270900_create_sync': createSync,
   '202611271000_sync_indexes': syncIndexes,
   '202611271100_sync_password_selector': syncPasswordSelector,
+  '202611281137_sync_answered_stamp': syncAnsweredStamp,
 };
 
 export const migrationProvider: MigrationProvider = {

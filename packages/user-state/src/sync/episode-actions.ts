@@ -10,7 +10,7 @@ import {
 } from '@podcast/contracts';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import {
-  currentSyncStamp,
+  answerSyncStamp,
   type EpisodeActionRow,
   insertEpisodeActions,
   knownActionKeys,
@@ -164,7 +164,7 @@ export async function uploadEpisodeActions(
     const known = await knownActionKeys(trx, userId, keys);
     const fresh = prepared.filter((p) => !known.has(p.row.content_key));
     if (fresh.length === 0) {
-      return currentSyncStamp(trx, userId);
+      return answerSyncStamp(trx, userId);
     }
     const stamp = await takeSyncStamp(trx, userId);
     const devices = new Set(fresh.flatMap((p) => p.row.device_id ?? []));
@@ -178,7 +178,7 @@ export async function uploadEpisodeActions(
       stamp,
       SYNC_LIMITS.actionsPerUser,
     );
-    return stamp;
+    return answerSyncStamp(trx, userId);
   });
   return { timestamp, update_urls: updates };
 }
@@ -294,7 +294,7 @@ export async function episodeActionsSince(
 ): Promise<EpisodeActionPage> {
   const since = query.since ?? 0;
   const podcast = query.podcast === undefined ? undefined : sanitizeSyncUrl(query.podcast);
-  const timestamp = await currentSyncStamp(deps.db, userId);
+  const timestamp = await answerSyncStamp(deps.db, userId);
   // A podcast filter that names no usable URL matches nothing, web-app plays included.
   if (podcast === '') {
     return { actions: [], timestamp };

@@ -6,7 +6,7 @@ import {
   SYNC_LIMITS,
 } from '@podcast/contracts';
 import {
-  currentSyncStamp,
+  answerSyncStamp,
   type DbExecutor,
   listSyncSubscriptionUrls,
   lockUser,
@@ -27,24 +27,26 @@ import { type SyncIndex, syncIndexOf } from './sync-index.js';
  * The subscription changes after `since`, one report per feed (feed-groups.ts).
  * All of the user's rows are read: a removal is told under every spelling
  * an app used, those sent before `since` too. The stamp and the rows come
- * from one statement, so nothing committed meanwhile is lost (db
- * readSubscriptionChanges).
+ * are read at or below the stamp, so nothing committed meanwhile is lost
+ * (db readSubscriptionChanges); an answered stamp lets `since = timestamp + 1`
+ * lose nothing either (db answerSyncStamp).
  */
 async function feedChanges(
   deps: UserStateDeps,
   userId: string,
   since: number,
+  answer: boolean,
 ): Promise<{ stamp: number; reports: FeedReport[] }> {
   const [snapshot, { stamp, synced, library }] = await Promise.all([
     deps.snapshot(),
-    readSubscriptionChanges(deps.db, userId, 0),
+    readSubscriptionChanges(deps.db, userId, { answer }),
   ]);
   return { stamp, reports: feedReports(syncIndexOf(snapshot), synced, library, since) };
 }
 
 /** The current subscriptions as feed URLs (the simple API and the device list count). */
 export async function syncedFeedUrls(deps: UserStateDeps, userId: string): Promise<string[]> {
-  const { reports } = await feedChanges(deps, userId, 0);
+  const { reports } = await feedChanges(deps, userId, 0, false);
   return reports.filter((r) => r.subscribed).flatMap((r) => r.urls);
 }
 
@@ -60,7 +62,7 @@ export async function subscriptionChangesSince(
   since: number,
 ): Promise<SubscriptionChanges> {
   await upsertSyncDevice(deps.db, userId, deviceId, {}, deps.now(), SYNC_LIMITS.devicesPerUser);
-  const { stamp: timestamp, reports } = await feedChanges(deps, userId, since);
+  const { stamp: timestamp, reports } = await feedChanges(deps, userId, since, true);
   return {
     add: reports.filter((r) => r.subscribed).flatMap((r) => r.urls),
     remove: since > 0 ? reports.filter((r) => !r.subscribed).flatMap((r) => r.urls) : [],
@@ -132,7 +134,7 @@ export async function applySubscriptionChange(
   const timestamp = await withTransaction(deps.db, async (trx) => {
     await upsertSyncDevice(trx, userId, deviceId, {}, now, SYNC_LIMITS.devicesPerUser);
     if (plan.adds.length + plan.removes.length === 0) {
-      return currentSyncStamp(trx, userId);
+      return answerSyncStamp(trx, userId);
     }
     await lockUser(trx, userId);
     const stamp = await takeSyncStamp(trx, userId);
@@ -154,7 +156,7 @@ export async function applySubscriptionChange(
       userId,
       feedIdsOf(index, plan.removes).filter((id) => !addedShows.includes(id)),
     );
-    return stamp;
+    return answerSyncStamp(trx, userId);
   });
   return { timestamp, update_urls: plan.updates };
 }
