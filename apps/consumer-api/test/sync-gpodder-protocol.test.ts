@@ -485,6 +485,10 @@ describe('the OpenAPI document', () => {
       ['/api/2/sync-devices/{username}.json', 'post'],
       ['/subscriptions/{username}.{format}', 'get'],
       ['/subscriptions/{username}/{device}.{format}', 'put'],
+      ['/index.php/apps/gpoddersync/subscriptions', 'get'],
+      ['/index.php/apps/gpoddersync/subscription_change/create', 'post'],
+      ['/index.php/apps/gpoddersync/episode_action', 'get'],
+      ['/index.php/apps/gpoddersync/episode_action/create', 'post'],
     ] as const) {
       expect(doc.paths[path]?.[method]).toBeDefined();
     }

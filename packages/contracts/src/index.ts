@@ -314,6 +314,12 @@ export {
   TokenResponse,
 } from './mcp-oauth.js';
 export {
+  NextcloudEpisodeAction,
+  NextcloudEpisodeActionPage,
+  NextcloudEpisodeActionUpload,
+  NextcloudUploadResult,
+} from './nextcloud-sync.js';
+export {
   InAppNotification,
   InboxIdParams,
   InboxList,

@@ -252,10 +252,10 @@ export const EpisodeActionIn = z
   });
 export type EpisodeActionIn = z.infer<typeof EpisodeActionIn>;
 
-const ActionList = z.array(EpisodeActionIn).min(1).max(SYNC_LIMITS.actionsPerUpload);
+export const EpisodeActionList = z.array(EpisodeActionIn).min(1).max(SYNC_LIMITS.actionsPerUpload);
 
 /** `{actions: [...]}` as the list it wraps; anything else as it is. */
-function unwrapActions(body: unknown): unknown {
+export function unwrapActions(body: unknown): unknown {
   const isWrapped = typeof body === 'object' && body !== null && !Array.isArray(body);
   return isWrapped && 'actions' in body ? body.actions : body;
 }
@@ -267,7 +267,7 @@ function unwrapActions(body: unknown): unknown {
  * could only say that neither shape matched.
  */
 export const EpisodeActionUpload = z
-  .preprocess(unwrapActions, ActionList)
+  .preprocess(unwrapActions, EpisodeActionList)
   .openapi({ description: 'A list of actions, or `{actions: [...]}`' });
 
 export const EpisodeActionUploadResult = SubscriptionChangeResult;

@@ -89,6 +89,12 @@ import {
 import { getGpodderEpisodeActions, uploadGpodderEpisodeActions } from './sync/episode-routes.js';
 import { gpodderLogin, gpodderLogout } from './sync/gpodder-auth-routes.js';
 import {
+  createNextcloudEpisodeActions,
+  createNextcloudSubscriptionChange,
+  getNextcloudEpisodeActions,
+  getNextcloudSubscriptions,
+} from './sync/nextcloud-routes.js';
+import {
   getDeviceSubscriptionFile,
   getSubscriptionChanges,
   getUserSubscriptionFile,
@@ -201,6 +207,11 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   putDeviceSubscriptionFile,
   uploadGpodderEpisodeActions,
   getGpodderEpisodeActions,
+  // The Nextcloud gPodder Sync API over the same state
+  getNextcloudSubscriptions,
+  createNextcloudSubscriptionChange,
+  getNextcloudEpisodeActions,
+  createNextcloudEpisodeActions,
 ];
 
 /**

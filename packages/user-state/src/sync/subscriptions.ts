@@ -53,15 +53,18 @@ export async function syncedFeedUrls(deps: UserStateDeps, userId: string): Promi
 /**
  * GET /api/2/subscriptions/{user}/{device}.json: what was added and removed
  * after `since` (a removal only when `since` is given: a first sync has
- * nothing to remove).
+ * nothing to remove). The device is created when new; the Nextcloud API
+ * names none.
  */
 export async function subscriptionChangesSince(
   deps: UserStateDeps,
   userId: string,
-  deviceId: string,
+  deviceId: string | undefined,
   since: number,
 ): Promise<SubscriptionChanges> {
-  await upsertSyncDevice(deps.db, userId, deviceId, {}, deps.now(), SYNC_LIMITS.devicesPerUser);
+  if (deviceId !== undefined) {
+    await upsertSyncDevice(deps.db, userId, deviceId, {}, deps.now(), SYNC_LIMITS.devicesPerUser);
+  }
   const { stamp: timestamp, reports } = await feedChanges(deps, userId, since, true);
   return {
     add: reports.filter((r) => r.subscribed).flatMap((r) => r.urls),
@@ -119,20 +122,22 @@ async function removedSpellings(
  * POST /api/2/subscriptions/{user}/{device}.json, and the PUT of the simple
  * API as a whole-list change: in one transaction, the feed URLs are
  * recorded, corpus shows join or leave the library (its cap of 2,000
- * holds), and the device is created when new. Either all of it happens or
- * nothing does.
+ * holds), and the device (when one is named) is created when new. Either
+ * all of it happens or nothing does.
  */
 export async function applySubscriptionChange(
   deps: UserStateDeps,
   userId: string,
-  deviceId: string,
+  deviceId: string | undefined,
   body: SubscriptionChangeBody,
 ): Promise<SubscriptionChangeResult> {
   const plan = planChange(body);
   const index = syncIndexOf(await deps.snapshot());
   const now = deps.now();
   const timestamp = await withTransaction(deps.db, async (trx) => {
-    await upsertSyncDevice(trx, userId, deviceId, {}, now, SYNC_LIMITS.devicesPerUser);
+    if (deviceId !== undefined) {
+      await upsertSyncDevice(trx, userId, deviceId, {}, now, SYNC_LIMITS.devicesPerUser);
+    }
     if (plan.adds.length + plan.removes.length === 0) {
       return answerSyncStamp(trx, userId);
     }
