@@ -9,7 +9,7 @@ import type {
 import type { CorpusRegistry, Thumbnails } from '@podcast/corpus';
 import type { Database } from '@podcast/db';
 import { createRouteDefiner, type HotAnswers, type InternalPrincipal } from '@podcast/http-kit';
-import type { AudioCheckSettings } from '@podcast/runtime';
+import type { AudioCheckSettings, RateLimiter } from '@podcast/runtime';
 import type { SearchService } from '@podcast/search';
 import type { PlaybackWriter, UserStateDeps } from '@podcast/user-state';
 import type { Kysely } from 'kysely';
@@ -35,6 +35,8 @@ export interface ConsumerCtx {
   playback: PlaybackWriter;
   /** App passwords that passed the slow hash lately (bounded; @podcast/auth). */
   syncCredentials: VerifiedCredentials;
+  /** The Nextcloud login flow's open routes: starts and polls per source address. */
+  loginFlowLimits: { starts: RateLimiter; polls: RateLimiter };
   /** Cached answers asked often lately, made again when the corpus changes (http-kit); none in some tests. */
   hotAnswers?: HotAnswers;
 }

@@ -489,6 +489,9 @@ describe('the OpenAPI document', () => {
       ['/index.php/apps/gpoddersync/subscription_change/create', 'post'],
       ['/index.php/apps/gpoddersync/episode_action', 'get'],
       ['/index.php/apps/gpoddersync/episode_action/create', 'post'],
+      ['/index.php/login/v2', 'post'],
+      ['/index.php/login/v2/poll', 'post'],
+      ['/api/app/sync/login-flow/{token}', 'get'],
     ] as const) {
       expect(doc.paths[path]?.[method]).toBeDefined();
     }

@@ -314,6 +314,13 @@ export {
   TokenResponse,
 } from './mcp-oauth.js';
 export {
+  LOGIN_FLOW_LIMITS,
+  LoginFlowCredentials,
+  LoginFlowDecision,
+  LoginFlowParams,
+  LoginFlowPollBody,
+  LoginFlowStarted,
+  LoginFlowToken,
   NextcloudEpisodeAction,
   NextcloudEpisodeActionPage,
   NextcloudEpisodeActionUpload,

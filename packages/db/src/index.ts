@@ -150,3 +150,11 @@ export {
   upsertSyncDevice,
   writeSyncSubscriptions,
 } from './sync.js';
+export type { LoginFlowStart, PendingLoginFlow } from './sync-login-flows.js';
+export {
+  denyLoginFlow,
+  findLoginFlow,
+  grantLoginFlow,
+  insertLoginFlow,
+  takeGrantedLoginFlow,
+} from './sync-login-flows.js';

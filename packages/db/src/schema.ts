@@ -318,6 +318,20 @@ export interface SyncEpisodeActionsTable {
   stamp: string | number;
 }
 
+/** A Nextcloud login flow v2 waiting for its grant, or granted and waiting for its poll. */
+export interface SyncLoginFlowsTable {
+  /** SHA-256 of the token the app polls with, hex. */
+  poll_hash: string;
+  /** SHA-256 of the token in the grant page's URL, hex. */
+  login_hash: string;
+  /** What the app said it is (its User-Agent), shown on the grant page. */
+  client_name: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  /** The user who granted it; null while it waits. */
+  user_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -346,6 +360,7 @@ export interface Database {
   sync_subscriptions: SyncSubscriptionsTable;
   library_changes: LibraryChangesTable;
   sync_episode_actions: SyncEpisodeActionsTable;
+  sync_login_flows: SyncLoginFlowsTable;
 }
 
 /** A user as the account code reads it; the playback revision is read on its own. */

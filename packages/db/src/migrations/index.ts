@@ -11,6 +11,7 @@ import * as createSync from './202611270900_create_sync.js';
 import * as syncIndexes from './202611271000_sync_indexes.js';
 import * as syncPasswordSelector from './202611271100_sync_password_selector.js';
 import * as syncAnsweredStamp from './202611281137_sync_answered_stamp.js';
+import * as createSyncLoginFlows from './202611281151_create_sync_login_flows.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -30,6 +31,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611271000_sync_indexes': syncIndexes,
   '202611271100_sync_password_selector': syncPasswordSelector,
   '202611281137_sync_answered_stamp': syncAnsweredStamp,
+  '202611281151_create_sync_login_flows': createSyncLoginFlows,
 };
 
 export const migrationProvider: MigrationProvider = {
