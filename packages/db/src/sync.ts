@@ -419,37 +419,54 @@ export interface SubscriptionChangeRead {
   library: SubscriptionChangeRow[];
 }
 
-/**
- * The stamp (answered, when `answer`), then every subscription change at or
- * below it. Every change at or below the stamp has committed by then; one
- * committed meanwhile has a higher stamp, is left out, and comes next time.
- */
-export async function readSubscriptionChanges(
+/** The sync and library rows with a stamp in (since, until]. */
+async function subscriptionRows(
   db: DbExecutor,
   userId: string,
-  options: { answer: boolean },
-): Promise<SubscriptionChangeRead> {
-  const stamp = options.answer
-    ? await answerSyncStamp(db, userId)
-    : await currentSyncStamp(db, userId);
+  since: number,
+  until: number,
+): Promise<Omit<SubscriptionChangeRead, 'stamp'>> {
   const { rows } = await sql<{
     source: 'sync' | 'library';
     key: string;
     subscribed: boolean;
     stamp: string;
   }>`
-    select 'sync' as source, url as key, subscribed, stamp
-      from sync_subscriptions where user_id = ${userId} and stamp <= ${stamp}
+    select 'sync' as source, url as key, subscribed, stamp from sync_subscriptions
+      where user_id = ${userId} and stamp > ${since} and stamp <= ${until}
     union all
-    select 'library', feed_id, subscribed, stamp
-      from library_changes where user_id = ${userId} and stamp <= ${stamp}
+    select 'library', feed_id, subscribed, stamp from library_changes
+      where user_id = ${userId} and stamp > ${since} and stamp <= ${until}
   `.execute(db);
-  const read: SubscriptionChangeRead = { stamp, synced: [], library: [] };
+  const read: Omit<SubscriptionChangeRead, 'stamp'> = { synced: [], library: [] };
   for (const row of rows) {
     const change = { key: row.key, subscribed: row.subscribed, stamp: Number(row.stamp) };
     (row.source === 'sync' ? read.synced : read.library).push(change);
   }
   return read;
+}
+
+/**
+ * The stamp (answered, when `answer`), then the subscription changes in
+ * (since, stamp]; when any changed, every row at or below the stamp
+ * instead (a change is told with the other spellings of its feed).
+ * Every change at or below the stamp has committed by then; one committed
+ * meanwhile has a higher stamp, is left out, and comes next time.
+ */
+export async function readSubscriptionChanges(
+  db: DbExecutor,
+  userId: string,
+  options: { since: number; answer: boolean },
+): Promise<SubscriptionChangeRead> {
+  const stamp = options.answer
+    ? await answerSyncStamp(db, userId)
+    : await currentSyncStamp(db, userId);
+  const changed = await subscriptionRows(db, userId, options.since, stamp);
+  const hasChanges = changed.synced.length + changed.library.length > 0;
+  if (options.since > 0 && hasChanges) {
+    return { stamp, ...(await subscriptionRows(db, userId, 0, stamp)) };
+  }
+  return { stamp, ...changed };
 }
 
 /** Every feed URL the user's podcast apps named, subscribed or not. */

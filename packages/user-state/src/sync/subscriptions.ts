@@ -25,10 +25,10 @@ import { type SyncIndex, syncIndexOf } from './sync-index.js';
 
 /**
  * The subscription changes after `since`, one report per feed (feed-groups.ts).
- * All of the user's rows are read: a removal is told under every spelling
- * an app used, those sent before `since` too. The stamp and the rows come
- * are read at or below the stamp, so nothing committed meanwhile is lost
- * (db readSubscriptionChanges); an answered stamp lets `since = timestamp + 1`
+ * When anything changed, all of the user's rows are read: a removal is told
+ * under every spelling an app used, those sent before `since` too. Rows are
+ * read at or below the stamp, so nothing committed meanwhile is lost (db
+ * readSubscriptionChanges); an answered stamp lets `since = timestamp + 1`
  * lose nothing either (db answerSyncStamp).
  */
 async function feedChanges(
@@ -39,7 +39,7 @@ async function feedChanges(
 ): Promise<{ stamp: number; reports: FeedReport[] }> {
   const [snapshot, { stamp, synced, library }] = await Promise.all([
     deps.snapshot(),
-    readSubscriptionChanges(deps.db, userId, { answer }),
+    readSubscriptionChanges(deps.db, userId, { since, answer }),
   ]);
   return { stamp, reports: feedReports(syncIndexOf(snapshot), synced, library, since) };
 }
