@@ -6,6 +6,7 @@ import {
   createSyncSignIn,
   followSessionRevocations,
 } from '@podcast/auth';
+import { LOGIN_FLOW_LIMITS } from '@podcast/contracts';
 import {
   type CorpusRegistryOptions,
   createCorpusRegistry,
@@ -19,7 +20,12 @@ import {
   migrateToLatest,
 } from '@podcast/db';
 import { createHotAnswers } from '@podcast/http-kit';
-import { type AudioCheckSettings, createLogger, defaultAudioCheckSettings } from '@podcast/runtime';
+import {
+  type AudioCheckSettings,
+  createLogger,
+  defaultAudioCheckSettings,
+  RateLimiter,
+} from '@podcast/runtime';
 import { createSearchService } from '@podcast/search';
 import { createPlaybackWriter } from '@podcast/user-state';
 import type { Logger } from 'pino';
@@ -59,6 +65,23 @@ async function openDatabase(
   const applied = await migrateToLatest(database.db);
   logger.info({ database: database.kind, applied }, 'database ready');
   return database;
+}
+
+/** Per source address, on the context's clock (tests move it). */
+function loginFlowLimitsOf(now: () => Date): ConsumerCtx['loginFlowLimits'] {
+  const clock = () => now().getTime();
+  return {
+    starts: new RateLimiter({
+      limit: LOGIN_FLOW_LIMITS.startsPerWindow,
+      windowMs: LOGIN_FLOW_LIMITS.startWindowMs,
+      now: clock,
+    }),
+    polls: new RateLimiter({
+      limit: LOGIN_FLOW_LIMITS.pollsPerMinute,
+      windowMs: 60_000,
+      now: clock,
+    }),
+  };
 }
 
 /** The consumer context, built in one place for main.ts and the tests. */
@@ -109,6 +132,7 @@ export async function buildConsumerContext(
       throttle: { now: () => now().getTime() },
     }),
     mcpRegistrations: createRegistrationLimiter(now),
+    loginFlowLimits: loginFlowLimitsOf(now),
     hotAnswers,
   };
   return {

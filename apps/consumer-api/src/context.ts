@@ -37,6 +37,8 @@ export interface ConsumerCtx {
   syncSignIn: SyncSignIn;
   /** MCP client registrations per source address (@podcast/auth registration-limits.ts). */
   mcpRegistrations: RateLimiter;
+  /** The Nextcloud login flow's open routes: starts and polls per source address. */
+  loginFlowLimits: { starts: RateLimiter; polls: RateLimiter };
   /** Cached answers asked often lately, made again when the corpus changes (http-kit); none in some tests. */
   hotAnswers?: HotAnswers;
 }

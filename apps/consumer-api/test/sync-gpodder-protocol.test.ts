@@ -1,53 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import {
-  openSyncFixture,
-  type SyncFixture,
-  type SyncUser,
-  syncableShows,
-} from './support/sync-fixture.js';
+import { type SyncUser, useSyncFixture } from './support/sync-fixture.js';
 
 // Replays of what podcast apps send (AntennaPod, gPodder, Kasts): the
 // paths, bodies and sequences of the gPodder API v2.
 
-let f: SyncFixture;
-let shows: ReturnType<typeof syncableShows>;
-
-beforeAll(async () => {
-  f = await openSyncFixture('gpodder');
-  shows = syncableShows(f.snapshot);
-});
-
-afterAll(async () => {
-  await f.close();
-});
-
-function as(u: SyncUser) {
-  const app = f.t.app;
-  return {
-    get: (p: string) => request(app).get(p).set('authorization', u.basic),
-    post: (p: string, body: unknown) =>
-      request(app)
-        .post(p)
-        .set('authorization', u.basic)
-        .send(body as object),
-    put: (p: string, body: string, type = 'text/plain') =>
-      request(app).put(p).set('authorization', u.basic).set('content-type', type).send(body),
-    web: (method: 'get' | 'post' | 'put' | 'delete', p: string) =>
-      request(app)[method](p).set('cookie', u.cookie),
-  };
-}
+const suite = useSyncFixture('gpodder');
 
 async function library(u: SyncUser): Promise<string[]> {
-  const res = await as(u).web('get', '/api/app/library');
+  const res = await suite.as(u).web('get', '/api/app/library');
   return res.body.items.map((item: { feed_id: string }) => item.feed_id);
 }
 
 describe('a first sync and incremental syncs of one device', () => {
-  it('subscribes, reports sanitised URLs, maps corpus shows to the library and keeps the rest', async () => {
-    const u = await f.user('first-sync');
-    const api = as(u);
-    const [show] = shows;
+  it('subscribes, reports sanitised URLs, maps corpus suite.shows to the library and keeps the rest', async () => {
+    const u = await suite.f.user('first-sync');
+    const api = suite.as(u);
+    const [show] = suite.shows;
     const device = await api.post(`/api/2/devices/${u.username}/antennapod_1.json`, {
       caption: 'AntennaPod on a phone',
       type: 'mobile',
@@ -113,20 +82,20 @@ describe('a first sync and incremental syncs of one device', () => {
     ]);
   });
 
-  it('shows web-app subscriptions in the sync feed and web-app removals as removals', async () => {
-    const u = await f.user('web-first');
-    const api = as(u);
-    const [a, b] = shows;
+  it('suite.shows web-app subscriptions in the sync feed and web-app removals as removals', async () => {
+    const u = await suite.f.user('web-first');
+    const api = suite.as(u);
+    const [a, b] = suite.shows;
     const start = await api.get(`/api/2/subscriptions/${u.username}/kasts.json`);
     expect(start.body.add).toEqual([]);
-    expect((await as(u).web('post', `/api/app/library/${a?.feedId}`)).status).toBe(201);
-    expect((await as(u).web('post', `/api/app/library/${b?.feedId}`)).status).toBe(201);
+    expect((await suite.as(u).web('post', `/api/app/library/${a?.feedId}`)).status).toBe(201);
+    expect((await suite.as(u).web('post', `/api/app/library/${b?.feedId}`)).status).toBe(201);
     const added = await api.get(
       `/api/2/subscriptions/${u.username}/kasts.json?since=${start.body.timestamp}`,
     );
     expect(added.body.add.sort()).toEqual([a?.url, b?.url].sort());
     expect(added.body.timestamp).toBeGreaterThan(start.body.timestamp);
-    expect((await as(u).web('delete', `/api/app/library/${a?.feedId}`)).status).toBe(204);
+    expect((await suite.as(u).web('delete', `/api/app/library/${a?.feedId}`)).status).toBe(204);
     const removed = await api.get(
       `/api/2/subscriptions/${u.username}/kasts.json?since=${added.body.timestamp}`,
     );
@@ -134,9 +103,9 @@ describe('a first sync and incremental syncs of one device', () => {
   });
 
   it("tells a web-app removal under the app's own spelling of the show, whenever it was sent", async () => {
-    const u = await f.user('spelling');
-    const api = as(u);
-    const [show] = shows;
+    const u = await suite.f.user('spelling');
+    const api = suite.as(u);
+    const [show] = suite.shows;
     const spelled = (show?.url ?? '').replace('https://', 'http://');
     const sent = await api.post(`/api/2/subscriptions/${u.username}/d1.json`, { add: [spelled] });
     expect(sent.body.update_urls).toEqual([]);
@@ -144,7 +113,7 @@ describe('a first sync and incremental syncs of one device', () => {
     const later = await api.post(`/api/2/subscriptions/${u.username}/d1.json`, {
       add: ['https://other.example/feed'],
     });
-    expect((await as(u).web('delete', `/api/app/library/${show?.feedId}`)).status).toBe(204);
+    expect((await suite.as(u).web('delete', `/api/app/library/${show?.feedId}`)).status).toBe(204);
     const delta = await api.get(
       `/api/2/subscriptions/${u.username}/d1.json?since=${later.body.timestamp}`,
     );
@@ -152,22 +121,22 @@ describe('a first sync and incremental syncs of one device', () => {
   });
 
   it('refuses a feed both added and removed, naming it, and changes nothing', async () => {
-    const u = await f.user('both-ways');
-    const res = await as(u).post(`/api/2/subscriptions/${u.username}/d1.json`, {
+    const u = await suite.f.user('both-ways');
+    const res = await suite.as(u).post(`/api/2/subscriptions/${u.username}/d1.json`, {
       add: ['https://a.example/feed'],
       remove: [' https://a.example/feed'],
     });
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/^body\.remove/);
-    const all = await as(u).get(`/api/2/subscriptions/${u.username}/d1.json`);
+    const all = await suite.as(u).get(`/api/2/subscriptions/${u.username}/d1.json`);
     expect(all.body.add).toEqual([]);
   });
 });
 
 describe('two devices converging', () => {
   it('passes a subscription and its removal from one device to the other', async () => {
-    const u = await f.user('two-devices');
-    const api = as(u);
+    const u = await suite.f.user('two-devices');
+    const api = suite.as(u);
     const phone = await api.get(`/api/2/subscriptions/${u.username}/phone.json?since=0`);
     const laptop = await api.get(`/api/2/subscriptions/${u.username}/laptop.json?since=0`);
     const up = await api.post(`/api/2/subscriptions/${u.username}/phone.json`, {
@@ -200,9 +169,9 @@ describe('two devices converging', () => {
   });
 
   it('passes play positions between devices, newest first and aggregated on request', async () => {
-    const u = await f.user('two-players');
-    const api = as(u);
-    const [show] = shows;
+    const u = await suite.f.user('two-players');
+    const api = suite.as(u);
+    const [show] = suite.shows;
     const ep = show?.episode;
     const start = await api.get(`/api/2/episodes/${u.username}.json?since=0`);
     expect(start.body).toEqual({ actions: [], timestamp: expect.any(Number) });
@@ -262,17 +231,17 @@ describe('two devices converging', () => {
       `/api/2/episodes/${u.username}.json?podcast=${encodeURIComponent('https://none.example/x')}`,
     );
     expect(otherShow.body.actions).toEqual([]);
-    // The web app shows the newest position.
-    const position = await as(u).web('get', `/api/app/playback/${ep?.slug}`);
+    // The web app suite.shows the newest position.
+    const position = await suite.as(u).web('get', `/api/app/playback/${ep?.slug}`);
     expect(position.body.position_seconds).toBe(250);
   });
 });
 
 describe('episode actions and the playback position', () => {
   it('matches by GUID, else by enclosure URL, and keeps actions on unknown episodes', async () => {
-    const u = await f.user('matching');
-    const api = as(u);
-    const [a, b] = shows;
+    const u = await suite.f.user('matching');
+    const api = suite.as(u);
+    const [a, b] = suite.shows;
     const now = new Date().toISOString().slice(0, 19);
     const res = await api.post(`/api/2/episodes/${u.username}.json`, [
       {
@@ -303,10 +272,10 @@ describe('episode actions and the playback position', () => {
     expect(res.status).toBe(200);
     expect(res.body.update_urls).toEqual([[`${b?.episode.media_url} `, b?.episode.media_url]]);
     expect(
-      (await as(u).web('get', `/api/app/playback/${a?.episode.slug}`)).body.position_seconds,
+      (await suite.as(u).web('get', `/api/app/playback/${a?.episode.slug}`)).body.position_seconds,
     ).toBe(42);
     expect(
-      (await as(u).web('get', `/api/app/playback/${b?.episode.slug}`)).body.position_seconds,
+      (await suite.as(u).web('get', `/api/app/playback/${b?.episode.slug}`)).body.position_seconds,
     ).toBe(77);
     const back = await api.get(
       `/api/2/episodes/${u.username}.json?podcast=${encodeURIComponent('https://elsewhere.example/feed')}`,
@@ -317,10 +286,11 @@ describe('episode actions and the playback position', () => {
   });
 
   it('keeps actions dated at the ends of the calendar, and a podcast filter that names nothing matches nothing', async () => {
-    const u = await f.user('calendar');
-    const api = as(u);
-    const [show] = shows;
-    await as(u)
+    const u = await suite.f.user('calendar');
+    const api = suite.as(u);
+    const [show] = suite.shows;
+    await suite
+      .as(u)
       .web('put', `/api/app/playback/${show?.episode.slug}`)
       .send({ position_seconds: 12 });
     const res = await api.post(`/api/2/episodes/${u.username}.json`, [
@@ -353,7 +323,7 @@ describe('episode actions and the playback position', () => {
       '9999-12-31T23:59:59',
     ]);
     // A far-future play is clamped like a web-app client_ts: it still wins, but is dated now.
-    const position = await as(u).web('get', `/api/app/playback/${show?.episode.slug}`);
+    const position = await suite.as(u).web('get', `/api/app/playback/${show?.episode.slug}`);
     expect(position.body.position_seconds).toBe(30);
     expect(Date.parse(position.body.updated_at)).toBeLessThan(Date.now() + 6 * 60_000);
     const nothing = await api.get(`/api/2/episodes/${u.username}.json?podcast=ftp%3A%2F%2Fx`);
@@ -361,9 +331,9 @@ describe('episode actions and the playback position', () => {
   });
 
   it('marks an episode finished when a play reaches its end, and a new action resets it', async () => {
-    const u = await f.user('finished');
-    const api = as(u);
-    const [show] = shows;
+    const u = await suite.f.user('finished');
+    const api = suite.as(u);
+    const [show] = suite.shows;
     const ep = show?.episode;
     const t0 = Date.now();
     const at = (ms: number) => new Date(t0 - 60_000 + ms).toISOString().slice(0, 19);
@@ -378,23 +348,24 @@ describe('episode actions and the playback position', () => {
         timestamp: at(0),
       },
     ]);
-    const done = await as(u).web('get', `/api/app/playback/${ep?.slug}`);
+    const done = await suite.as(u).web('get', `/api/app/playback/${ep?.slug}`);
     expect(done.body).toEqual(expect.objectContaining({ position_seconds: 598, finished: true }));
     await api.post(`/api/2/episodes/${u.username}.json`, [
       { podcast: show?.url, episode: ep?.media_url, action: 'new', timestamp: at(5000) },
     ]);
-    const reset = await as(u).web('get', `/api/app/playback/${ep?.slug}`);
+    const reset = await suite.as(u).web('get', `/api/app/playback/${ep?.slug}`);
     expect(reset.body.position_seconds).toBe(0);
     expect(reset.body.finished).toBeUndefined();
   });
 
   it('lets the newer of a web-app write and a synced action win, either way round', async () => {
-    const u = await f.user('conflict');
-    const api = as(u);
-    const [show] = shows;
+    const u = await suite.f.user('conflict');
+    const api = suite.as(u);
+    const [show] = suite.shows;
     const ep = show?.episode;
     const now = Math.floor(Date.now() / 1000);
-    const web = await as(u)
+    const web = await suite
+      .as(u)
       .web('put', `/api/app/playback/${ep?.slug}`)
       .send({ position_seconds: 300, client_ts: now - 60 });
     expect(web.status).toBe(200);
@@ -409,9 +380,9 @@ describe('episode actions and the playback position', () => {
     });
     // Older than the web app's write: stored, but the position stays.
     await api.post(`/api/2/episodes/${u.username}.json`, [action(120, 120)]);
-    expect((await as(u).web('get', `/api/app/playback/${ep?.slug}`)).body.position_seconds).toBe(
-      300,
-    );
+    expect(
+      (await suite.as(u).web('get', `/api/app/playback/${ep?.slug}`)).body.position_seconds,
+    ).toBe(300);
     // The web app's position reaches the podcast apps as a play action.
     const seen = await api.get(`/api/2/episodes/${u.username}.json?aggregated=true`);
     expect(seen.body.actions).toEqual([
@@ -425,19 +396,20 @@ describe('episode actions and the playback position', () => {
     expect(seen.body.actions[0].device).toBeUndefined();
     // Newer than it: the synced action wins.
     await api.post(`/api/2/episodes/${u.username}.json`, [action(420, 10)]);
-    expect((await as(u).web('get', `/api/app/playback/${ep?.slug}`)).body.position_seconds).toBe(
-      420,
-    );
+    expect(
+      (await suite.as(u).web('get', `/api/app/playback/${ep?.slug}`)).body.position_seconds,
+    ).toBe(420);
     // And a web-app write older still than that changes nothing.
-    const stale = await as(u)
+    const stale = await suite
+      .as(u)
       .web('put', `/api/app/playback/${ep?.slug}`)
       .send({ position_seconds: 1, client_ts: now - 30 });
     expect(stale.body.position_seconds).toBe(420);
   });
 
   it('takes 1,000 actions in one request, and a retried upload changes nothing', async () => {
-    const u = await f.user('big-batch');
-    const api = as(u);
+    const u = await suite.f.user('big-batch');
+    const api = suite.as(u);
     const batch = Array.from({ length: 1000 }, (_, i) => ({
       podcast: `https://feeds.example/${i % 10}.xml`,
       episode: `https://media.example/${i}.mp3`,
@@ -463,9 +435,9 @@ describe('episode actions and the playback position', () => {
 
 describe('the simple API', () => {
   it('answers the list as OPML, JSON and text, and a PUT replaces it', async () => {
-    const u = await f.user('simple');
-    const api = as(u);
-    const [show] = shows;
+    const u = await suite.f.user('simple');
+    const api = suite.as(u);
+    const [show] = suite.shows;
     const missing = await api.get(`/subscriptions/${u.username}/gpodder.example.opml`);
     expect(missing.status).toBe(404);
     const put = await api.put(
@@ -501,7 +473,7 @@ describe('the simple API', () => {
 
 describe('the OpenAPI document', () => {
   it('lists every sync route with its parameters and the Basic scheme', async () => {
-    const doc = (await request(f.t.app).get('/openapi.json')).body;
+    const doc = (await request(suite.f.t.app).get('/openapi.json')).body;
     for (const [path, method] of [
       ['/api/app/sync/app-passwords', 'post'],
       ['/api/app/sync/app-passwords/{id}', 'delete'],
@@ -513,6 +485,13 @@ describe('the OpenAPI document', () => {
       ['/api/2/sync-devices/{username}.json', 'post'],
       ['/subscriptions/{username}.{format}', 'get'],
       ['/subscriptions/{username}/{device}.{format}', 'put'],
+      ['/index.php/apps/gpoddersync/subscriptions', 'get'],
+      ['/index.php/apps/gpoddersync/subscription_change/create', 'post'],
+      ['/index.php/apps/gpoddersync/episode_action', 'get'],
+      ['/index.php/apps/gpoddersync/episode_action/create', 'post'],
+      ['/index.php/login/v2', 'post'],
+      ['/index.php/login/v2/poll', 'post'],
+      ['/api/app/sync/login-flow/{token}', 'get'],
     ] as const) {
       expect(doc.paths[path]?.[method]).toBeDefined();
     }

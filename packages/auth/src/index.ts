@@ -44,6 +44,15 @@ export type { CallbackQuery } from './complete-login.js';
 export { completeLogin } from './complete-login.js';
 // Cookies and signing (reusable: MCP OAuth tokens, unsubscribe links)
 export { parseCookieHeader } from './cookie-header.js';
+export { loginFlowDecidedHtml, loginFlowPageHtml } from './login-flow/grant-page.js';
+export type { LoginFlowUrls } from './login-flow/login-flow.js';
+export {
+  decideLoginFlow,
+  loginFlowClientName,
+  loginFlowToGrant,
+  pollLoginFlow,
+  startLoginFlow,
+} from './login-flow/login-flow.js';
 export type {
   AuthConfig,
   LoginSettings,

@@ -316,6 +316,19 @@ export {
   TokenResponse,
 } from './mcp-oauth.js';
 export {
+  LOGIN_FLOW_LIMITS,
+  LoginFlowCredentials,
+  LoginFlowDecision,
+  LoginFlowParams,
+  LoginFlowPollBody,
+  LoginFlowStarted,
+  LoginFlowToken,
+  NextcloudEpisodeAction,
+  NextcloudEpisodeActionPage,
+  NextcloudEpisodeActionUpload,
+  NextcloudUploadResult,
+} from './nextcloud-sync.js';
+export {
   InAppNotification,
   InboxIdParams,
   InboxList,

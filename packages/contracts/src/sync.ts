@@ -197,26 +197,43 @@ function asUtc(value: string): string {
   return /(?:Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`;
 }
 
-const Seconds = z
-  .number()
-  .int()
-  .min(0)
-  .max(7 * 24 * 3600);
+/**
+ * An optional field as gpodder.net reads it: null, and with `emptyText` an
+ * empty string, mean "not given" (apps send `"guid": null` for an episode
+ * without one, Kasts an empty device id).
+ */
+function unlessUnset<T extends z.ZodType>(schema: T, emptyText: boolean) {
+  return z.preprocess(
+    (v) => (v === null || (emptyText && v === '') ? undefined : v),
+    schema.optional(),
+  );
+}
+
+/** Whole seconds; a fractional value is rounded (gpodder.net stores integers), null is unset. */
+const Seconds = z.preprocess(
+  (v) => (v === null ? undefined : typeof v === 'number' ? Math.round(v) : v),
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .optional(),
+);
 
 export const EpisodeActionIn = z
   .object({
     podcast: FeedUrlText.min(1),
     episode: FeedUrlText.min(1),
-    guid: bytes(1000).optional(),
-    device: GpodderDeviceId.optional(),
+    guid: unlessUnset(bytes(1000), true),
+    device: unlessUnset(GpodderDeviceId, true),
     action: z
       .string()
       .transform((v) => v.toLowerCase())
       .pipe(EpisodeActionKind),
-    timestamp: GpodderActionTime.optional(),
-    started: Seconds.optional(),
-    position: Seconds.optional(),
-    total: Seconds.optional(),
+    timestamp: unlessUnset(GpodderActionTime, true),
+    started: Seconds,
+    position: Seconds,
+    total: Seconds,
   })
   .superRefine((a, ctx) => {
     if (a.action !== 'play') {
@@ -235,10 +252,23 @@ export const EpisodeActionIn = z
   });
 export type EpisodeActionIn = z.infer<typeof EpisodeActionIn>;
 
-const ActionList = z.array(EpisodeActionIn).min(1).max(SYNC_LIMITS.actionsPerUpload);
+export const EpisodeActionList = z.array(EpisodeActionIn).min(1).max(SYNC_LIMITS.actionsPerUpload);
 
-/** A bare list, as the protocol documents it; `{actions: [...]}` is taken too. */
-export const EpisodeActionUpload = z.union([ActionList, z.object({ actions: ActionList })]);
+/** `{actions: [...]}` as the list it wraps; anything else as it is. */
+export function unwrapActions(body: unknown): unknown {
+  const isWrapped = typeof body === 'object' && body !== null && !Array.isArray(body);
+  return isWrapped && 'actions' in body ? body.actions : body;
+}
+
+/**
+ * A bare list, as the protocol documents it; `{actions: [...]}` is taken
+ * too. Unwrapped before the list is checked (not a union of the two), so a
+ * refusal names the action's index and field (`body.3.position`): a union
+ * could only say that neither shape matched.
+ */
+export const EpisodeActionUpload = z
+  .preprocess(unwrapActions, EpisodeActionList)
+  .openapi({ description: 'A list of actions, or `{actions: [...]}`' });
 
 export const EpisodeActionUploadResult = SubscriptionChangeResult;
 

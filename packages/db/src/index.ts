@@ -127,6 +127,7 @@ export type {
   SyncSessionStamp,
 } from './sync.js';
 export {
+  answerSyncStamp,
   claimSyncUsername,
   createSyncSession,
   currentSyncStamp,
@@ -143,9 +144,18 @@ export {
   listEpisodeActions,
   listPlaybackChangedSince,
   listSyncDevices,
+  listSyncSubscriptionUrls,
   readSubscriptionChanges,
   takeSyncStamp,
   touchAppPassword,
   upsertSyncDevice,
   writeSyncSubscriptions,
 } from './sync.js';
+export type { LoginFlowStart, PendingLoginFlow } from './sync-login-flows.js';
+export {
+  denyLoginFlow,
+  findLoginFlow,
+  grantLoginFlow,
+  insertLoginFlow,
+  takeGrantedLoginFlow,
+} from './sync-login-flows.js';

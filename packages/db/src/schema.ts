@@ -32,6 +32,8 @@ export interface UsersTable {
   /** The last sync stamp the user's changes took (issue 17; next_sync_stamp in SQL). */
   sync_stamp: Generated<string>;
   sync_stamp_xid: Generated<string | null>;
+  /** The highest sync stamp an answer carried: later stamps are at least two above it. */
+  sync_answered: Generated<string>;
 }
 
 export interface SessionsTable {
@@ -322,6 +324,20 @@ export interface SyncEpisodeActionsTable {
   stamp: string | number;
 }
 
+/** A Nextcloud login flow v2 waiting for its grant, or granted and waiting for its poll. */
+export interface SyncLoginFlowsTable {
+  /** SHA-256 of the token the app polls with, hex. */
+  poll_hash: string;
+  /** SHA-256 of the token in the grant page's URL, hex. */
+  login_hash: string;
+  /** What the app said it is (its User-Agent), shown on the grant page. */
+  client_name: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  /** The user who granted it; null while it waits. */
+  user_id: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -350,12 +366,13 @@ export interface Database {
   sync_subscriptions: SyncSubscriptionsTable;
   library_changes: LibraryChangesTable;
   sync_episode_actions: SyncEpisodeActionsTable;
+  sync_login_flows: SyncLoginFlowsTable;
 }
 
 /** A user as the account code reads it; the playback revision is read on its own. */
 export type UserRow = Omit<
   Selectable<UsersTable>,
-  'playback_rev' | 'sync_stamp' | 'sync_stamp_xid'
+  'playback_rev' | 'sync_stamp' | 'sync_stamp_xid' | 'sync_answered'
 >;
 export type SessionRow = Selectable<SessionsTable>;
 export type PlaybackPositionRow = Selectable<PlaybackPositionsTable>;

@@ -379,7 +379,7 @@ export async function hasSyncDevice(
 /**
  * The user's current sync stamp: every change committed so far has one at
  * or below it, and every later change a higher one (next_sync_stamp in the
- * migration). A sync answer's `timestamp`.
+ * migrations). For reads that answer no `timestamp`; see answerSyncStamp.
  */
 export async function currentSyncStamp(db: DbExecutor, userId: string): Promise<number> {
   const row = await db
@@ -388,6 +388,30 @@ export async function currentSyncStamp(db: DbExecutor, userId: string): Promise<
     .where('id', '=', userId)
     .executeTakeFirst();
   return Number(row?.sync_stamp ?? 0);
+}
+
+/**
+ * The current stamp as a sync answer's `timestamp`, recorded as answered:
+ * every stamp taken later is at least two above it, so a client that asks
+ * `since = timestamp + 1` next (Kasts) misses nothing. A writer still in
+ * flight when the user's stamp was unanswered is waited for (its row lock),
+ * so the stamp answered covers it; one that began after an answer took a
+ * stamp two above it already, and needs no waiting. In a transaction that
+ * took a stamp, that stamp is the one answered.
+ */
+export async function answerSyncStamp(db: DbExecutor, userId: string): Promise<number> {
+  const { rows } = await sql<{ stamp: string | null }>`
+    with answered as (
+      update users set sync_answered = sync_stamp
+      where id = ${userId} and sync_answered < sync_stamp
+      returning sync_stamp
+    )
+    select coalesce(
+      (select sync_stamp from answered),
+      (select sync_stamp from users where id = ${userId})
+    ) as stamp
+  `.execute(db);
+  return Number(rows[0]?.stamp ?? 0);
 }
 
 /** Takes the stamp of the caller's transaction (the same for every call within it). */
@@ -416,41 +440,64 @@ export interface SubscriptionChangeRead {
   library: SubscriptionChangeRow[];
 }
 
+/** The sync and library rows with a stamp in (since, until]. */
+async function subscriptionRows(
+  db: DbExecutor,
+  userId: string,
+  since: number,
+  until: number,
+): Promise<Omit<SubscriptionChangeRead, 'stamp'>> {
+  const { rows } = await sql<{
+    source: 'sync' | 'library';
+    key: string;
+    subscribed: boolean;
+    stamp: string;
+  }>`
+    select 'sync' as source, url as key, subscribed, stamp from sync_subscriptions
+      where user_id = ${userId} and stamp > ${since} and stamp <= ${until}
+    union all
+    select 'library', feed_id, subscribed, stamp from library_changes
+      where user_id = ${userId} and stamp > ${since} and stamp <= ${until}
+  `.execute(db);
+  const read: Omit<SubscriptionChangeRead, 'stamp'> = { synced: [], library: [] };
+  for (const row of rows) {
+    const change = { key: row.key, subscribed: row.subscribed, stamp: Number(row.stamp) };
+    (row.source === 'sync' ? read.synced : read.library).push(change);
+  }
+  return read;
+}
+
 /**
- * The stamp and every subscription change above `since`, in one statement:
- * one snapshot, so no change committed meanwhile can fall between the
- * stamp and the rows (it has a higher stamp and comes next time).
+ * The stamp (answered, when `answer`), then the subscription changes in
+ * (since, stamp]; when any changed, every row at or below the stamp
+ * instead (a change is told with the other spellings of its feed).
+ * Every change at or below the stamp has committed by then; one committed
+ * meanwhile has a higher stamp, is left out, and comes next time.
  */
 export async function readSubscriptionChanges(
   db: DbExecutor,
   userId: string,
-  since: number,
+  options: { since: number; answer: boolean },
 ): Promise<SubscriptionChangeRead> {
-  const { rows } = await sql<{
-    source: 'stamp' | 'sync' | 'library';
-    key: string | null;
-    subscribed: boolean | null;
-    stamp: string;
-  }>`
-    select 'stamp' as source, null as key, null::boolean as subscribed, sync_stamp as stamp
-      from users where id = ${userId}
-    union all
-    select 'sync', url, subscribed, stamp
-      from sync_subscriptions where user_id = ${userId} and stamp > ${since}
-    union all
-    select 'library', feed_id, subscribed, stamp
-      from library_changes where user_id = ${userId} and stamp > ${since}
-  `.execute(db);
-  const read: SubscriptionChangeRead = { stamp: 0, synced: [], library: [] };
-  for (const row of rows) {
-    if (row.source === 'stamp') {
-      read.stamp = Number(row.stamp);
-    } else if (row.key !== null && row.subscribed !== null) {
-      const change = { key: row.key, subscribed: row.subscribed, stamp: Number(row.stamp) };
-      (row.source === 'sync' ? read.synced : read.library).push(change);
-    }
+  const stamp = options.answer
+    ? await answerSyncStamp(db, userId)
+    : await currentSyncStamp(db, userId);
+  const changed = await subscriptionRows(db, userId, options.since, stamp);
+  const hasChanges = changed.synced.length + changed.library.length > 0;
+  if (options.since > 0 && hasChanges) {
+    return { stamp, ...(await subscriptionRows(db, userId, 0, stamp)) };
   }
-  return read;
+  return { stamp, ...changed };
+}
+
+/** Every feed URL the user's podcast apps named, subscribed or not. */
+export async function listSyncSubscriptionUrls(db: DbExecutor, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('sync_subscriptions')
+    .select('url')
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.url);
 }
 
 /**

@@ -37,6 +37,7 @@ const TABLES = [
   'sync_app_passwords',
   'sync_devices',
   'sync_episode_actions',
+  'sync_login_flows',
   'sync_sessions',
   'sync_subscriptions',
   'used_login_states',

@@ -43,6 +43,7 @@ export {
   uploadEpisodeActions,
 } from './sync/episode-actions.js';
 export { sanitizeSyncUrl } from './sync/feed-url.js';
+export { nextcloudEpisodeActions } from './sync/nextcloud.js';
 export { parseFeedList, renderFeedList } from './sync/simple-formats.js';
 export {
   applySubscriptionChange,

@@ -89,6 +89,18 @@ import {
 import { getGpodderEpisodeActions, uploadGpodderEpisodeActions } from './sync/episode-routes.js';
 import { gpodderLogin, gpodderLogout } from './sync/gpodder-auth-routes.js';
 import {
+  decideLoginFlowGrant,
+  pollNextcloudLogin,
+  showLoginFlowGrant,
+  startNextcloudLogin,
+} from './sync/nextcloud-login-routes.js';
+import {
+  createNextcloudEpisodeActions,
+  createNextcloudSubscriptionChange,
+  getNextcloudEpisodeActions,
+  getNextcloudSubscriptions,
+} from './sync/nextcloud-routes.js';
+import {
   getDeviceSubscriptionFile,
   getSubscriptionChanges,
   getUserSubscriptionFile,
@@ -201,6 +213,15 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   putDeviceSubscriptionFile,
   uploadGpodderEpisodeActions,
   getGpodderEpisodeActions,
+  // The Nextcloud gPodder Sync API and login flow v2 of the same state
+  getNextcloudSubscriptions,
+  createNextcloudSubscriptionChange,
+  getNextcloudEpisodeActions,
+  createNextcloudEpisodeActions,
+  startNextcloudLogin,
+  pollNextcloudLogin,
+  showLoginFlowGrant,
+  decideLoginFlowGrant,
 ];
 
 /**

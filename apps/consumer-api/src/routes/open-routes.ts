@@ -16,6 +16,8 @@ export const OPEN_ROUTE_PATHS: readonly string[] = [
   '/api/app/mcp/oauth/register',
   '/api/app/mcp/oauth/token',
   '/.well-known/oauth-authorization-server',
+  '/index.php/login/v2',
+  '/index.php/login/v2/poll',
   '/api/app/profile/{user_id}/avatar',
   '/api/health',
 ];

@@ -1,5 +1,7 @@
+import { afterAll, beforeAll } from '@jest/globals';
 import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
 import { copySampleCorpus } from '@podcast/testing';
+import type { Express } from 'express';
 import request from 'supertest';
 import { buildTestApp, type TestApp } from './build-test-app.js';
 import { sessionCookieFor } from './session-cookie-for.js';
@@ -74,6 +76,22 @@ export async function openSyncFixture(
   };
 }
 
+/** Requests as a podcast app of `u` sends them (Basic), and as its web app (the session cookie). */
+export function syncClient(app: Express, u: SyncUser) {
+  return {
+    get: (p: string) => request(app).get(p).set('authorization', u.basic),
+    post: (p: string, body: unknown) =>
+      request(app)
+        .post(p)
+        .set('authorization', u.basic)
+        .send(body as object),
+    put: (p: string, body: string, type = 'text/plain') =>
+      request(app).put(p).set('authorization', u.basic).set('content-type', type).send(body),
+    web: (method: 'get' | 'post' | 'put' | 'delete', p: string) =>
+      request(app)[method](p).set('cookie', u.cookie),
+  };
+}
+
 /** Corpus shows with a feed URL, and for each an episode with a GUID and an enclosure URL. */
 export function syncableShows(
   snapshot: CorpusSnapshot,
@@ -86,4 +104,23 @@ export function syncableShows(
       ? []
       : [{ feedId: feed.feed_id, url: feed.url, episode }];
   });
+}
+
+/** A test file's sync fixture with its syncable shows: opened in beforeAll, closed in afterAll. */
+export interface SyncSuite {
+  f: SyncFixture;
+  shows: ReturnType<typeof syncableShows>;
+  /** The requests of `u`'s podcast app and web app (syncClient). */
+  as(u: SyncUser): ReturnType<typeof syncClient>;
+}
+
+/** Opens the fixture for the whole file; read the fields inside tests only. */
+export function useSyncFixture(prefix: string): SyncSuite {
+  const suite = { as: (u: SyncUser) => syncClient(suite.f.t.app, u) } as SyncSuite;
+  beforeAll(async () => {
+    suite.f = await openSyncFixture(prefix);
+    suite.shows = syncableShows(suite.f.snapshot);
+  });
+  afterAll(() => suite.f.close());
+  return suite;
 }

@@ -10,6 +10,8 @@ import * as createCapture from './202611261100_create_capture.js';
 import * as createSync from './202611270900_create_sync.js';
 import * as syncIndexes from './202611271000_sync_indexes.js';
 import * as syncPasswordSelector from './202611271100_sync_password_selector.js';
+import * as syncAnsweredStamp from './202611281137_sync_answered_stamp.js';
+import * as createSyncLoginFlows from './202611281151_create_sync_login_flows.js';
 import * as mcpClientsBounded from './202611281237_mcp_clients_bounded.js';
 import * as usersEmailVerified from './202611281417_users_email_verified.js';
 import * as pushSubscriptionKey from './202611281423_push_subscription_key.js';
@@ -32,6 +34,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611270900_create_sync': createSync,
   '202611271000_sync_indexes': syncIndexes,
   '202611271100_sync_password_selector': syncPasswordSelector,
+  '202611281137_sync_answered_stamp': syncAnsweredStamp,
+  '202611281151_create_sync_login_flows': createSyncLoginFlows,
   '202611281237_mcp_clients_bounded': mcpClientsBounded,
   '202611281417_users_email_verified': usersEmailVerified,
   '202611281423_push_subscription_key': pushSubscriptionKey,

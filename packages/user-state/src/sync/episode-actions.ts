@@ -10,7 +10,7 @@ import {
 } from '@podcast/contracts';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import {
-  currentSyncStamp,
+  answerSyncStamp,
   type EpisodeActionRow,
   insertEpisodeActions,
   knownActionKeys,
@@ -164,7 +164,7 @@ export async function uploadEpisodeActions(
     const known = await knownActionKeys(trx, userId, keys);
     const fresh = prepared.filter((p) => !known.has(p.row.content_key));
     if (fresh.length === 0) {
-      return currentSyncStamp(trx, userId);
+      return answerSyncStamp(trx, userId);
     }
     const stamp = await takeSyncStamp(trx, userId);
     const devices = new Set(fresh.flatMap((p) => p.row.device_id ?? []));
@@ -178,7 +178,7 @@ export async function uploadEpisodeActions(
       stamp,
       SYNC_LIMITS.actionsPerUser,
     );
-    return stamp;
+    return answerSyncStamp(trx, userId);
   });
   return { timestamp, update_urls: updates };
 }
@@ -203,9 +203,29 @@ interface Dated {
 }
 
 /**
+ * The newest uploaded play or new action of each corpus episode (by slug),
+ * matched as an upload matches it: by GUID, else by enclosure URL. An
+ * action matched by GUID may name another enclosure URL than the corpus.
+ */
+function newestPositionMoves(index: SyncIndex, uploaded: readonly Dated[]): Map<string, number> {
+  const newest = new Map<string, number>();
+  for (const { out, at } of uploaded) {
+    const episode =
+      out.action === 'play' || out.action === 'new'
+        ? index.episodeOf(out.guid, out.episode)
+        : undefined;
+    if (episode !== undefined) {
+      newest.set(episode.slug, Math.max(at, newest.get(episode.slug) ?? at));
+    }
+  }
+  return newest;
+}
+
+/**
  * Positions the web app saved, as play actions, so a podcast app sees
  * them: only on episodes the protocol can name (a feed and an enclosure
- * URL), and not where an uploaded action for the episode is as new.
+ * URL), and not where an uploaded play or new action on the episode is as
+ * new (that upload set the position, and is answered itself).
  */
 async function webAppPlays(
   deps: UserStateDeps,
@@ -220,10 +240,7 @@ async function webAppPlays(
     userId,
     since > 0 ? new Date(since * 1000) : null,
   );
-  const newestUpload = new Map<string, number>();
-  for (const { out, at } of uploaded) {
-    newestUpload.set(out.episode, Math.max(at, newestUpload.get(out.episode) ?? 0));
-  }
+  const newestUpload = newestPositionMoves(index, uploaded);
   const plays: Dated[] = [];
   for (const row of rows) {
     const episode = snapshot.findEpisodeBySlug(row.slug);
@@ -233,7 +250,7 @@ async function webAppPlays(
     if (episode === undefined || podcast === undefined || media === '') {
       continue;
     }
-    if ((newestUpload.get(media) ?? -1) >= at) {
+    if ((newestUpload.get(row.slug) ?? -1) >= at) {
       continue;
     }
     const total = episode.duration_seconds ?? undefined;
@@ -277,7 +294,7 @@ export async function episodeActionsSince(
 ): Promise<EpisodeActionPage> {
   const since = query.since ?? 0;
   const podcast = query.podcast === undefined ? undefined : sanitizeSyncUrl(query.podcast);
-  const timestamp = await currentSyncStamp(deps.db, userId);
+  const timestamp = await answerSyncStamp(deps.db, userId);
   // A podcast filter that names no usable URL matches nothing, web-app plays included.
   if (podcast === '') {
     return { actions: [], timestamp };

@@ -6,7 +6,9 @@ import {
   SYNC_LIMITS,
 } from '@podcast/contracts';
 import {
-  currentSyncStamp,
+  answerSyncStamp,
+  type DbExecutor,
+  listSyncSubscriptionUrls,
   lockUser,
   readSubscriptionChanges,
   subscribeMany,
@@ -17,94 +19,56 @@ import {
   writeSyncSubscriptions,
 } from '@podcast/db';
 import type { UserStateDeps } from '../deps.js';
+import { type FeedReport, feedGroupKey, feedReports } from './feed-groups.js';
 import { sanitizeAll } from './feed-url.js';
 import { type SyncIndex, syncIndexOf } from './sync-index.js';
 
-/** Where a synced subscription list stands: each feed URL with its newest change. */
-interface FeedState {
-  url: string;
-  subscribed: boolean;
-  stamp: number;
-}
-
 /**
- * The user's subscriptions as the sync feed tells them, changed after
- * `since`: the feed URLs apps sent, merged with the library (every way it
- * changes logs to library_changes). A corpus show is one entry whatever
- * URL spelling named it, under the app's spelling when an app sent one;
- * the newest change wins. A library show without a known feed URL cannot
- * be named in the protocol and is left out.
+ * The subscription changes after `since`, one report per feed (feed-groups.ts).
+ * When anything changed, all of the user's rows are read: a removal is told
+ * under every spelling an app used, those sent before `since` too. Rows are
+ * read at or below the stamp, so nothing committed meanwhile is lost (db
+ * readSubscriptionChanges); an answered stamp lets `since = timestamp + 1`
+ * lose nothing either (db answerSyncStamp).
  */
-async function feedStates(
+async function feedChanges(
   deps: UserStateDeps,
   userId: string,
   since: number,
-): Promise<{ stamp: number; states: FeedState[] }> {
+  answer: boolean,
+): Promise<{ stamp: number; reports: FeedReport[] }> {
   const [snapshot, { stamp, synced, library }] = await Promise.all([
     deps.snapshot(),
-    readSubscriptionChanges(deps.db, userId, since),
+    readSubscriptionChanges(deps.db, userId, { since, answer }),
   ]);
-  const index = syncIndexOf(snapshot);
-  // A library change is told under the spelling an app used for the show,
-  // which may come from a change older than `since`: read those only when needed.
-  const spellingRows =
-    since > 0 && library.length > 0
-      ? (await readSubscriptionChanges(deps.db, userId, 0)).synced
-      : synced;
-  const spelling = new Map<string, string>();
-  for (const row of [...spellingRows].sort((a, b) => a.stamp - b.stamp)) {
-    const feedId = index.feedIdOf(row.key);
-    if (feedId !== undefined) {
-      spelling.set(feedId, row.key);
-    }
-  }
-  const byKey = new Map<string, FeedState>();
-  const merge = (key: string, state: FeedState) => {
-    const known = byKey.get(key);
-    if (known === undefined || known.stamp < state.stamp) {
-      byKey.set(key, state);
-    } else if (known.stamp === state.stamp && state.subscribed) {
-      byKey.set(key, { ...known, subscribed: true });
-    }
-  };
-  for (const row of synced) {
-    const feedId = index.feedIdOf(row.key);
-    const state = { url: row.key, subscribed: row.subscribed, stamp: row.stamp };
-    merge(feedId === undefined ? `url:${row.key}` : `feed:${feedId}`, state);
-  }
-  for (const row of library) {
-    const url = spelling.get(row.key) ?? index.feedUrlOf(row.key);
-    if (url !== undefined) {
-      merge(`feed:${row.key}`, { url, subscribed: row.subscribed, stamp: row.stamp });
-    }
-  }
-  const states = [...byKey.values()].sort((a, b) => a.stamp - b.stamp || (a.url < b.url ? -1 : 1));
-  return { stamp, states };
+  return { stamp, reports: feedReports(syncIndexOf(snapshot), synced, library, since) };
 }
 
 /** The current subscriptions as feed URLs (the simple API and the device list count). */
 export async function syncedFeedUrls(deps: UserStateDeps, userId: string): Promise<string[]> {
-  const { states } = await feedStates(deps, userId, 0);
-  return states.filter((s) => s.subscribed).map((s) => s.url);
+  const { reports } = await feedChanges(deps, userId, 0, false);
+  return reports.filter((r) => r.subscribed).flatMap((r) => r.urls);
 }
 
 /**
  * GET /api/2/subscriptions/{user}/{device}.json: what was added and removed
  * after `since` (a removal only when `since` is given: a first sync has
- * nothing to remove). The stamp and the changes come from one statement,
- * so nothing committed meanwhile is lost (db readSubscriptionChanges).
+ * nothing to remove). The device is created when new; the Nextcloud API
+ * names none.
  */
 export async function subscriptionChangesSince(
   deps: UserStateDeps,
   userId: string,
-  deviceId: string,
+  deviceId: string | undefined,
   since: number,
 ): Promise<SubscriptionChanges> {
-  await upsertSyncDevice(deps.db, userId, deviceId, {}, deps.now(), SYNC_LIMITS.devicesPerUser);
-  const { stamp: timestamp, states } = await feedStates(deps, userId, since);
+  if (deviceId !== undefined) {
+    await upsertSyncDevice(deps.db, userId, deviceId, {}, deps.now(), SYNC_LIMITS.devicesPerUser);
+  }
+  const { stamp: timestamp, reports } = await feedChanges(deps, userId, since, true);
   return {
-    add: states.filter((s) => s.subscribed).map((s) => s.url),
-    remove: since > 0 ? states.filter((s) => !s.subscribed).map((s) => s.url) : [],
+    add: reports.filter((r) => r.subscribed).flatMap((r) => r.urls),
+    remove: since > 0 ? reports.filter((r) => !r.subscribed).flatMap((r) => r.urls) : [],
     timestamp,
   };
 }
@@ -132,41 +96,72 @@ function feedIdsOf(index: SyncIndex, urls: readonly string[]): string[] {
 }
 
 /**
+ * The URLs a change unsubscribes: those sent for removal, and every other
+ * spelling of the same feeds an app stored, so that each device hears the
+ * removal under the URL it was given. A spelling this change adds stays (a
+ * switch from http to https is a removal and an add of one feed).
+ */
+async function removedSpellings(
+  trx: DbExecutor,
+  index: SyncIndex,
+  userId: string,
+  plan: PlannedChange,
+): Promise<string[]> {
+  if (plan.removes.length === 0) {
+    return [];
+  }
+  const groups = new Set(plan.removes.map((url) => feedGroupKey(index, url)));
+  const added = new Set(plan.adds);
+  const stored = (await listSyncSubscriptionUrls(trx, userId)).filter(
+    (url) => groups.has(feedGroupKey(index, url)) && !added.has(url),
+  );
+  return [...new Set([...plan.removes, ...stored])];
+}
+
+/**
  * POST /api/2/subscriptions/{user}/{device}.json, and the PUT of the simple
  * API as a whole-list change: in one transaction, the feed URLs are
  * recorded, corpus shows join or leave the library (its cap of 2,000
- * holds), and the device is created when new. Either all of it happens or
- * nothing does.
+ * holds), and the device (when one is named) is created when new. Either
+ * all of it happens or nothing does.
  */
 export async function applySubscriptionChange(
   deps: UserStateDeps,
   userId: string,
-  deviceId: string,
+  deviceId: string | undefined,
   body: SubscriptionChangeBody,
 ): Promise<SubscriptionChangeResult> {
   const plan = planChange(body);
   const index = syncIndexOf(await deps.snapshot());
   const now = deps.now();
   const timestamp = await withTransaction(deps.db, async (trx) => {
-    await upsertSyncDevice(trx, userId, deviceId, {}, now, SYNC_LIMITS.devicesPerUser);
+    if (deviceId !== undefined) {
+      await upsertSyncDevice(trx, userId, deviceId, {}, now, SYNC_LIMITS.devicesPerUser);
+    }
     if (plan.adds.length + plan.removes.length === 0) {
-      return currentSyncStamp(trx, userId);
+      return answerSyncStamp(trx, userId);
     }
     await lockUser(trx, userId);
     const stamp = await takeSyncStamp(trx, userId);
+    const removed = await removedSpellings(trx, index, userId, plan);
     await writeSyncSubscriptions(
       trx,
       userId,
       [
         ...plan.adds.map((url) => ({ url, subscribed: true })),
-        ...plan.removes.map((url) => ({ url, subscribed: false })),
+        ...removed.map((url) => ({ url, subscribed: false })),
       ],
       stamp,
       SYNC_LIMITS.subscriptionsPerUser,
     );
-    await subscribeMany(trx, userId, feedIdsOf(index, plan.adds), now);
-    await unsubscribeMany(trx, userId, feedIdsOf(index, plan.removes));
-    return stamp;
+    const addedShows = feedIdsOf(index, plan.adds);
+    await subscribeMany(trx, userId, addedShows, now);
+    await unsubscribeMany(
+      trx,
+      userId,
+      feedIdsOf(index, plan.removes).filter((id) => !addedShows.includes(id)),
+    );
+    return answerSyncStamp(trx, userId);
   });
   return { timestamp, update_urls: plan.updates };
 }

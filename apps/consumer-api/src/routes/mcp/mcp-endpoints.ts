@@ -1,32 +1,12 @@
 import { type McpEndpoints, type McpOAuthDeps, mcpEndpointsOf, OAuthError } from '@podcast/auth';
-import {
-  HttpError,
-  type RawResponseSpec,
-  rawReply,
-  reply,
-  type ValidationFailed,
-} from '@podcast/http-kit';
+import { type RawResponseSpec, rawReply, reply, type ValidationFailed } from '@podcast/http-kit';
 import type { Request } from 'express';
 import type { ConsumerCtx } from '../../context.js';
+import { publicOriginOf } from '../public-origin.js';
 
-// A Host header as a browser or client sends it: a name or an IPv6 literal, then a port.
-const HOST =
-  /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
-
-/**
- * The authorization server's and the MCP resource's URLs: from
- * PUBLIC_BASE_URL when set (production), else from the request's own
- * scheme and Host (a local server, whatever port it runs on).
- */
+/** The authorization server's and the MCP resource's URLs, under the server's public origin. */
 export function mcpEndpointsFor(ctx: ConsumerCtx, req: Request): McpEndpoints {
-  if (ctx.config.publicBaseUrl) {
-    return mcpEndpointsOf(ctx.config.publicBaseUrl);
-  }
-  const host = req.get('host') ?? '';
-  if (!HOST.test(host)) {
-    throw new HttpError(400, 'host: not a valid Host header');
-  }
-  return mcpEndpointsOf(`${req.protocol}://${host}`);
+  return mcpEndpointsOf(publicOriginOf(ctx, req));
 }
 
 export function mcpOAuthDeps(ctx: ConsumerCtx): McpOAuthDeps {

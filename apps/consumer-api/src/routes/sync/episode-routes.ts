@@ -19,7 +19,8 @@ export const uploadGpodderEpisodeActions = defineRoute({
   description:
     'A list of actions (or `{actions: [...]}`), up to 5,000, taken in one transaction: a ' +
     'retried upload changes nothing, and a malformed action refuses the whole batch with a ' +
-    '400 naming it. A play or new action on a corpus episode (matched by GUID, else by ' +
+    '400 naming its index and field (`body.3.position`). A null `guid`, `device` or ' +
+    '`timestamp` is taken as absent, and fractional seconds are rounded. A play or new action on a corpus episode (matched by GUID, else by ' +
     'enclosure URL) moves the playback position when it is newer than the stored one.',
   tags: TAGS,
   auth: 'sync',
@@ -33,11 +34,7 @@ export const uploadGpodderEpisodeActions = defineRoute({
     413: Problem.describe('Larger than 8 MB'),
   },
   handler: ({ ctx, body, principal }) =>
-    uploadEpisodeActions(
-      userStateOf(ctx),
-      principal.userId,
-      Array.isArray(body) ? body : body.actions,
-    ),
+    uploadEpisodeActions(userStateOf(ctx), principal.userId, body),
 });
 
 export const getGpodderEpisodeActions = defineRoute({
