@@ -2,10 +2,10 @@ import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EnricherRegistry, enrichCorpus, systemClock } from '@podcast/enrichment';
-import type { RedisPrefix, SampleCorpusCopy } from '@podcast/testing';
+import type { SampleCorpusCopy } from '@podcast/testing';
 import { pino } from 'pino';
 import request from 'supertest';
-import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import type { ViewerTestApp } from './support/build-viewer-test-app.js';
 import { type ViewerOnRedis, viewerOnRedis } from './support/jobs-harness.js';
 
 const TOKEN = 'enrichment-routes-token';
@@ -16,7 +16,6 @@ topic_cluster_threshold: 0.8 # tuned in November
 `;
 
 let stack: ViewerOnRedis;
-let redis: RedisPrefix;
 let corpus: SampleCorpusCopy;
 let viewer: ViewerTestApp;
 let root: string;
@@ -28,7 +27,7 @@ const get = (path: string, query: Record<string, unknown> = {}) =>
 
 beforeAll(() => {
   stack = viewerOnRedis('enrichment-routes', TOKEN, { operatorFile: OPERATOR_FILE });
-  ({ redis, corpus, viewer } = stack);
+  ({ corpus, viewer } = stack);
   root = corpus.corpusDir;
 });
 
@@ -299,29 +298,5 @@ describe('files a symlink leads out of the corpus', () => {
     expect((await get('/api/enrichment/run-summary')).body).toMatchObject({ available: false });
     expect((await get('/api/enrichment/status')).body).toMatchObject({ available: false });
     expect((await get('/api/enrichment/events')).body).toEqual({ events: [], count: 0 });
-  });
-});
-
-describe('with the jobs-API flag off', () => {
-  it('keeps the routes mounted but answers 500 naming the jobs API', async () => {
-    const off = buildViewerTestApp({
-      corpusDir: root,
-      operatorToken: TOKEN,
-      env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JOBS_API_ENABLED: 'false' },
-    });
-    try {
-      expect((await request(off.app).get('/api/health')).body.jobs_api).toBe(false);
-      for (const path of [
-        '/api/enrichment/status',
-        '/api/enrichment/health',
-        '/api/enrichment/config/schema',
-      ]) {
-        const res = await request(off.app).get(path);
-        expect(res.status).toBe(500);
-        expect(res.body.detail).toMatch(/jobs API/);
-      }
-    } finally {
-      await off.close();
-    }
   });
 });
