@@ -8,6 +8,8 @@ export {
   readLogTail,
 } from './job-files.js';
 export { parseCommandLine, pipelineArgs, subprocessExecutor } from './pipeline-command.js';
+export type { MergedPipelineRequest } from './pipeline-request.js';
+export { mergePipelineRequest, pipelineJobParamsOf } from './pipeline-request.js';
 export type { JobMessage, QueueSettings } from './queues.js';
 export {
   JobQueues,
