@@ -25,7 +25,7 @@ export type { ExecutionIo, ExecutionResult, JobExecutor, RunJobDeps } from './ru
 export { CancelWatcher, runJob } from './run-job.js';
 export { FULL_BATCH_PARAMS, JobScheduler } from './scheduler.js';
 export type { ScheduleRow } from './schedules.js';
-export { nextRunAt, SCHEDULED_COMMANDS, scheduleRows } from './schedules.js';
+export { cronProblem, nextRunAt, SCHEDULED_COMMANDS, scheduleRows } from './schedules.js';
 export type { JobsService, Reconciled } from './service.js';
 export { cancelJob, enqueueJob, reconcileJobs } from './service.js';
 export type { SubprocessResult, SubprocessSpec } from './subprocess.js';

@@ -1,10 +1,21 @@
 import { DomainError, OperatorFileKeys, type ScheduledJob, type z } from '@podcast/contracts';
 import { isMap, parseDocument } from 'yaml';
-import { cronProblem } from './cron-syntax.js';
 import { findForbiddenOperatorKeys, forbiddenKeysError } from './forbidden-keys.js';
 import { yamlDataOf } from './yaml-data.js';
 
 type FieldError = { field: string; message: string };
+
+/** What an operator file is checked against beyond its own shape, given by the caller. */
+export interface OperatorContentRules {
+  /** The presets `profile` may name. */
+  availableProfiles: readonly string[];
+  /**
+   * Why a scheduled_jobs cron cannot run, or undefined: the scheduler's own
+   * check (packages/jobs `cronProblem`), so a PUT never stores a schedule
+   * that GET /api/scheduled-jobs then reports as invalid.
+   */
+  cronProblem: (expression: string) => string | undefined;
+}
 
 export interface ValidOperatorContent {
   /** The file as data. */
@@ -55,7 +66,11 @@ function invalid(errors: FieldError[]): DomainError {
   return new DomainError('invalid', `${first?.field}: ${first?.message}${more}`, { errors });
 }
 
-function jobProblems(jobs: readonly ScheduledJob[], field: string): FieldError[] {
+function jobProblems(
+  jobs: readonly ScheduledJob[],
+  cronProblem: OperatorContentRules['cronProblem'],
+  field: string,
+): FieldError[] {
   const seen = new Set<string>();
   return jobs.flatMap((job, i) => {
     const problems: FieldError[] = [];
@@ -90,7 +105,7 @@ function profileProblems(
  */
 export function validateOperatorContent(
   text: string,
-  availableProfiles: readonly string[],
+  rules: OperatorContentRules,
   field = 'content',
 ): ValidOperatorContent {
   const root = parseOperatorYaml(text, field);
@@ -104,8 +119,8 @@ export function validateOperatorContent(
   }
   const jobs = parsed.data.scheduled_jobs;
   const problems = [
-    ...profileProblems(parsed.data.profile, availableProfiles, field),
-    ...jobProblems(jobs ?? [], field),
+    ...profileProblems(parsed.data.profile, rules.availableProfiles, field),
+    ...jobProblems(jobs ?? [], rules.cronProblem, field),
   ];
   if (problems.length > 0) {
     throw invalid(problems);

@@ -9,6 +9,7 @@ import {
 } from './forbidden-keys.js';
 import { setOperatorKey } from './operator-block.js';
 import {
+  type OperatorContentRules,
   parseOperatorYaml,
   scheduledJobsBlockOf,
   type ValidOperatorContent,
@@ -89,10 +90,10 @@ export interface OperatorFileWrite extends OperatorFile, ValidOperatorContent {
 export async function writeOperatorFile(
   root: string,
   content: string,
-  availableProfiles: readonly string[],
+  rules: OperatorContentRules,
   field = 'content',
 ): Promise<OperatorFileWrite> {
-  const valid = validateOperatorContent(content, availableProfiles, field);
+  const valid = validateOperatorContent(content, rules, field);
   const target = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
   return withFileLock(target.path, async () => {
     const before = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
