@@ -1,7 +1,7 @@
 import { DomainError, OperatorFileKeys, type ScheduledJob, type z } from '@podcast/contracts';
-import { isMap, parseDocument } from 'yaml';
+import { isMap } from 'yaml';
 import { findForbiddenOperatorKeys, forbiddenKeysError } from './forbidden-keys.js';
-import { yamlDataOf } from './yaml-data.js';
+import { parseBoundedYaml, yamlDataOf } from './yaml-data.js';
 
 type FieldError = { field: string; message: string };
 
@@ -30,7 +30,11 @@ export interface ValidOperatorContent {
  * empty mapping, which is what a blank file means to the pipeline.
  */
 export function parseOperatorYaml(text: string, field = 'content'): Record<string, unknown> {
-  const doc = parseDocument(text);
+  const parsed = parseBoundedYaml(text);
+  if (!parsed.ok) {
+    throw new DomainError('unprocessable', `${field}: refused YAML: ${parsed.reason}`, { field });
+  }
+  const doc = parsed.doc;
   const error = doc.errors[0];
   if (error) {
     const reason = error.message.split('\n')[0] ?? 'invalid YAML';
@@ -133,21 +137,24 @@ export function validateOperatorContent(
  * is no mapping, or has a shape `yamlDataOf` refuses.
  */
 export function yamlMappingOf(text: string): Record<string, unknown> | undefined {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0 || !isMap(doc.contents)) {
+  const parsed = parseBoundedYaml(text);
+  if (!parsed.ok || parsed.doc.errors.length > 0 || !isMap(parsed.doc.contents)) {
     return undefined;
   }
-  const data = yamlDataOf(doc);
+  const data = yamlDataOf(parsed.doc);
   return data.ok ? (data.value as Record<string, unknown>) : undefined;
 }
 
 /** Why the stored text is refused as a whole (see `yamlDataOf`), or undefined. */
 export function yamlRefusalOf(text: string): string | undefined {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0 || !isMap(doc.contents)) {
+  const parsed = parseBoundedYaml(text);
+  if (!parsed.ok) {
+    return parsed.reason;
+  }
+  if (parsed.doc.errors.length > 0 || !isMap(parsed.doc.contents)) {
     return undefined;
   }
-  const data = yamlDataOf(doc);
+  const data = yamlDataOf(parsed.doc);
   return data.ok ? undefined : data.reason;
 }
 
