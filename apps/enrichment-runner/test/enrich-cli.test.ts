@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -164,6 +164,37 @@ describe('enrich', () => {
     expect(enrich('--output-dir', root, '--config', file).stderr).toMatch(
       /config: Unrecognized key: "surprise"|config.*surprise/,
     );
+  });
+
+  it('runs over an operator file that also holds a feed list and pipeline keys', () => {
+    const file = join(root, 'viewer_operator.yaml');
+    writeFileSync(
+      file,
+      'profile: dev\nfeeds:\n  - https://a.example/rss\nrss_url: https://b.example/rss\n' +
+        'whisper_model: base\nenrichment:\n  enrichers:\n    temporal_velocity:\n      window_months: 7\n',
+    );
+    try {
+      const { code, stdout, stderr } = enrich('--output-dir', root, '--log-level', 'silent');
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ profile: 'dev', status: 'ok' });
+      const envelope = JSON.parse(
+        readFileSync(join(root, 'enrichments', 'temporal_velocity.json'), 'utf8'),
+      );
+      expect(envelope.data.window_months).toBe(7);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('refuses a deeply nested --config at once, exit 2', () => {
+    const file = join(corpus.dir, 'nested.yaml');
+    writeFileSync(file, `enrichment: ${'['.repeat(100_000)}\n`);
+    const started = Date.now();
+    const { code, stderr } = enrich('--output-dir', root, '--config', file);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/config: refused YAML: nested deeper than 32 levels/);
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('merges a --config block over the profile', () => {

@@ -5,6 +5,7 @@ import { EnricherRegistry, enrichCorpus, systemClock } from '@podcast/enrichment
 import type { SampleCorpusCopy } from '@podcast/testing';
 import { pino } from 'pino';
 import request from 'supertest';
+import { parse } from 'yaml';
 import type { ViewerTestApp } from './support/build-viewer-test-app.js';
 import { type ViewerOnRedis, viewerOnRedis } from './support/jobs-harness.js';
 
@@ -208,6 +209,59 @@ describe('configuration', () => {
       tier: 'deterministic',
       scope: 'corpus',
     });
+  });
+
+  it('keeps a feed list and every other top-level key of the file (spec 03)', async () => {
+    const file = join(root, 'viewer_operator.yaml');
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(
+      file,
+      `${before}feeds:\n  - https://a.example/rss # the show\nrss_urls: [https://b.example/rss]\n`,
+    );
+    try {
+      const res = await stack
+        .operator('put', '/api/enrichment/config')
+        .send({ enrichment_block: { enrichers: { insight_density: {} } } });
+      expect(res.status).toBe(200);
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain('https://a.example/rss # the show');
+      expect(parse(text)).toMatchObject({
+        profile: 'dev',
+        topic_cluster_threshold: 0.8,
+        feeds: ['https://a.example/rss'],
+        rss_urls: ['https://b.example/rss'],
+        enrichment: { enrichers: { insight_density: {} } },
+      });
+      for (const path of [
+        '/api/enrichment/config',
+        '/api/enrichment/config/admission',
+        '/api/scheduled-jobs',
+      ]) {
+        expect((await get(path)).status).toBe(200);
+      }
+      // Only the operator-config PUT refuses the feed keys.
+      const put = await stack.operator('put', '/api/operator-config').send({ content: text });
+      expect(put.status).toBe(400);
+      expect(put.body.error).toBe('forbidden_operator_feed_keys');
+    } finally {
+      writeFileSync(file, before);
+    }
+  });
+
+  it('still refuses to edit a file that holds a secret, writing nothing', async () => {
+    const file = join(root, 'viewer_operator.yaml');
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(file, `${before}openai_api_key: sk-not-for-the-file\n`);
+    try {
+      const res = await stack
+        .operator('put', '/api/enrichment/config')
+        .send({ enrichment_block: { enrichers: { insight_density: {} } } });
+      expect(res.status).toBe(409);
+      expect(res.body.keys).toEqual(['openai_api_key']);
+      expect(readFileSync(file, 'utf8')).toBe(`${before}openai_api_key: sk-not-for-the-file\n`);
+    } finally {
+      writeFileSync(file, before);
+    }
   });
 
   it.each([

@@ -206,6 +206,7 @@ export {
 export type { OperatorFile, OperatorFileWrite } from './operator-files/operator-file.js';
 export {
   readOperatorFile,
+  readOperatorSettings,
   updateOperatorBlock,
   writeOperatorFile,
 } from './operator-files/operator-file.js';
