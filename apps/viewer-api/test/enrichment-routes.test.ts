@@ -326,9 +326,11 @@ describe('configuration', () => {
     });
     const types = await get('/api/enrichment/provider-types');
     expect(types.body.by_protocol.EmbeddingProvider.map((t: { name: string }) => t.name)).toEqual([
+      'static_word_vectors',
       'sentence_transformer_local',
     ]);
     expect(types.body.by_protocol.NliScorer.map((t: { name: string }) => t.name)).toEqual([
+      'word_vector_nli',
       'deberta_local',
     ]);
   });
