@@ -253,6 +253,67 @@ describe('enrich', () => {
     }
   });
 
+  it('records an evaluation with --record-eval that admits topic_consensus on the offline providers', () => {
+    const evals = join(corpus.dir, 'evals-cli');
+    const consensusRun = () =>
+      enrich(
+        ...['--output-dir', root, '--eval-root', evals, '--profile', 'cloud_balanced'],
+        ...['--with-ml', '--only', 'topic_consensus', '--log-level', 'silent'],
+      );
+    const gated = consensusRun();
+    expect(gated.code).toBe(0);
+    expect(JSON.parse(gated.stdout).per_enricher.topic_consensus).toMatchObject({
+      status: 'skipped',
+      reason: { kind: 'accuracy_gate' },
+    });
+    const recorded = enrich(
+      ...['--output-dir', root, '--eval-root', evals, '--record-eval', 'topic_consensus'],
+      ...['--precision', '0.75', '--sample-size', '30', '--recall', '0.5'],
+    );
+    expect(recorded.code).toBe(0);
+    expect(JSON.parse(recorded.stdout)).toMatchObject({
+      enricher_id: 'topic_consensus',
+      precision: 0.75,
+      recall: 0.5,
+      sample_size: 30,
+      recorded_by: expect.stringMatching(/^cli:/),
+      gate: { threshold: 0.5, admits: true },
+    });
+    const admitted = consensusRun();
+    expect(admitted.code).toBe(0);
+    expect(JSON.parse(admitted.stdout).per_enricher.topic_consensus).toMatchObject({
+      status: 'ok',
+    });
+  });
+
+  it.each([
+    [
+      ['--record-eval', 'topic_similarity', '--precision', '0.8', '--sample-size', '3'],
+      /--record-eval: topic_similarity declares no accuracy gate/,
+    ],
+    [
+      ['--record-eval', 'topic_consensus', '--precision', '1.2', '--sample-size', '3'],
+      /--precision:/,
+    ],
+    [
+      ['--record-eval', 'topic_consensus', '--precision', 'high', '--sample-size', '3'],
+      /--precision:/,
+    ],
+    [['--record-eval', 'topic_consensus', '--precision', '0.8'], /--sample-size:/],
+    [['--precision', '0.8'], /--precision needs --record-eval/],
+  ])('refuses %j with exit 2 and one line naming the option', (args, message) => {
+    const { code, stderr } = enrich(
+      '--output-dir',
+      root,
+      '--eval-root',
+      join(corpus.dir, 'evals-x'),
+      ...args,
+    );
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(message);
+  });
+
   it('retries a failing ML enricher per its tier with real sleeps, then opens its circuit', () => {
     writeEvaluations(root, 'topic_consensus', {
       'passing.json': { precision: 0.9, evaluated_at: '2026-11-21T00:00:00Z' },

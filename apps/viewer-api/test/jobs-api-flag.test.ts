@@ -32,6 +32,9 @@ const VALID_REQUESTS: Record<string, { query?: Record<string, string>; body?: ob
   'get /api/enrichment/run-summary': {},
   'get /api/enrichment/events': {},
   'post /api/enrichment/health/{enricher_id}/re-enable': { body: {} },
+  'post /api/enrichment/evaluations': {
+    body: { enricher_id: 'topic_consensus', precision: 0.8, sample_size: 10 },
+  },
   'get /api/enrichment/config/schema': {},
   'get /api/enrichment/config/admission': {},
   'get /api/enrichment/config': {},

@@ -182,6 +182,8 @@ export {
   EnrichmentMetrics,
   EnrichmentPathQuery,
   EnrichmentStatus,
+  EvaluationRecorded,
+  EvaluationRecordRequest,
   EventsQuery,
   HealthQuery,
   MetricsQuery,
