@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { parse } from 'yaml';
 import type { ViewerTestApp } from './support/build-viewer-test-app.js';
+import { longestBlockDuring } from './support/event-loop.js';
 import { type ViewerOnRedis, viewerOnRedis } from './support/jobs-harness.js';
 
 const TOKEN = 'enrichment-routes-token';
@@ -259,6 +260,29 @@ describe('configuration', () => {
       expect(res.status).toBe(409);
       expect(res.body.keys).toEqual(['openai_api_key']);
       expect(readFileSync(file, 'utf8')).toBe(`${before}openai_api_key: sk-not-for-the-file\n`);
+    } finally {
+      writeFileSync(file, before);
+    }
+  });
+
+  it('refuses a deeply nested stored file with 409 at once, on GET and PUT', async () => {
+    const file = join(root, 'viewer_operator.yaml');
+    const before = readFileSync(file, 'utf8');
+    const nested = `${before}nested: ${'['.repeat(100_000)}\n`;
+    writeFileSync(file, nested);
+    try {
+      const { value, longestBlockMs } = await longestBlockDuring(async () => [
+        await get('/api/enrichment/config'),
+        await stack
+          .operator('put', '/api/enrichment/config')
+          .send({ enrichment_block: { enrichers: { insight_density: {} } } }),
+      ]);
+      for (const res of value) {
+        expect(res.status).toBe(409);
+        expect(res.body.detail).toMatch(/nested deeper than 32 levels/);
+      }
+      expect(longestBlockMs).toBeLessThan(150);
+      expect(readFileSync(file, 'utf8')).toBe(nested);
     } finally {
       writeFileSync(file, before);
     }

@@ -143,6 +143,7 @@ export async function updateOperatorBlock(
   const target = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
   return withFileLock(target.path, async () => {
     const current = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
+    assertServableShape(current.text ?? '');
     const added = findForbiddenOperatorKeys({ [key]: value });
     if (added.length > 0) {
       throw forbiddenKeysError('invalid', added);
