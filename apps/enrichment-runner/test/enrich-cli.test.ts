@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -166,6 +166,37 @@ describe('enrich', () => {
     );
   });
 
+  it('runs over an operator file that also holds a feed list and pipeline keys', () => {
+    const file = join(root, 'viewer_operator.yaml');
+    writeFileSync(
+      file,
+      'profile: dev\nfeeds:\n  - https://a.example/rss\nrss_url: https://b.example/rss\n' +
+        'whisper_model: base\nenrichment:\n  enrichers:\n    temporal_velocity:\n      window_months: 7\n',
+    );
+    try {
+      const { code, stdout, stderr } = enrich('--output-dir', root, '--log-level', 'silent');
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      expect(JSON.parse(stdout)).toMatchObject({ profile: 'dev', status: 'ok' });
+      const envelope = JSON.parse(
+        readFileSync(join(root, 'enrichments', 'temporal_velocity.json'), 'utf8'),
+      );
+      expect(envelope.data.window_months).toBe(7);
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
+  it('refuses a deeply nested --config at once, exit 2', () => {
+    const file = join(corpus.dir, 'nested.yaml');
+    writeFileSync(file, `enrichment: ${'['.repeat(100_000)}\n`);
+    const started = Date.now();
+    const { code, stderr } = enrich('--output-dir', root, '--config', file);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/config: refused YAML: nested deeper than 32 levels/);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
   it('merges a --config block over the profile', () => {
     const file = join(corpus.dir, 'window.yaml');
     writeFileSync(
@@ -220,6 +251,67 @@ describe('enrich', () => {
       expect(row.insight_a_id < row.insight_b_id).toBe(true);
       expect(row.consensus_score).toBeCloseTo(row.cosine * (1 - row.contradiction), 3);
     }
+  });
+
+  it('records an evaluation with --record-eval that admits topic_consensus on the offline providers', () => {
+    const evals = join(corpus.dir, 'evals-cli');
+    const consensusRun = () =>
+      enrich(
+        ...['--output-dir', root, '--eval-root', evals, '--profile', 'cloud_balanced'],
+        ...['--with-ml', '--only', 'topic_consensus', '--log-level', 'silent'],
+      );
+    const gated = consensusRun();
+    expect(gated.code).toBe(0);
+    expect(JSON.parse(gated.stdout).per_enricher.topic_consensus).toMatchObject({
+      status: 'skipped',
+      reason: { kind: 'accuracy_gate' },
+    });
+    const recorded = enrich(
+      ...['--output-dir', root, '--eval-root', evals, '--record-eval', 'topic_consensus'],
+      ...['--precision', '0.75', '--sample-size', '30', '--recall', '0.5'],
+    );
+    expect(recorded.code).toBe(0);
+    expect(JSON.parse(recorded.stdout)).toMatchObject({
+      enricher_id: 'topic_consensus',
+      precision: 0.75,
+      recall: 0.5,
+      sample_size: 30,
+      recorded_by: expect.stringMatching(/^cli:/),
+      gate: { threshold: 0.5, admits: true },
+    });
+    const admitted = consensusRun();
+    expect(admitted.code).toBe(0);
+    expect(JSON.parse(admitted.stdout).per_enricher.topic_consensus).toMatchObject({
+      status: 'ok',
+    });
+  });
+
+  it.each([
+    [
+      ['--record-eval', 'topic_similarity', '--precision', '0.8', '--sample-size', '3'],
+      /--record-eval: topic_similarity declares no accuracy gate/,
+    ],
+    [
+      ['--record-eval', 'topic_consensus', '--precision', '1.2', '--sample-size', '3'],
+      /--precision:/,
+    ],
+    [
+      ['--record-eval', 'topic_consensus', '--precision', 'high', '--sample-size', '3'],
+      /--precision:/,
+    ],
+    [['--record-eval', 'topic_consensus', '--precision', '0.8'], /--sample-size:/],
+    [['--precision', '0.8'], /--precision needs --record-eval/],
+  ])('refuses %j with exit 2 and one line naming the option', (args, message) => {
+    const { code, stderr } = enrich(
+      '--output-dir',
+      root,
+      '--eval-root',
+      join(corpus.dir, 'evals-x'),
+      ...args,
+    );
+    expect(code).toBe(2);
+    expect(stderr.trim().split('\n')).toHaveLength(1);
+    expect(stderr).toMatch(message);
   });
 
   it('retries a failing ML enricher per its tier with real sleeps, then opens its circuit', () => {

@@ -1,7 +1,7 @@
 import {
   type CorpusRegistryOptions,
   createCorpusRegistry,
-  readOperatorFile,
+  readOperatorSettings,
   scheduledJobsBlockOf,
   servingRegistryOptions,
 } from '@podcast/corpus';
@@ -144,7 +144,7 @@ async function loadSchedules(
 ): Promise<void> {
   for (const root of config.corpusRoots.allowed) {
     try {
-      const { content } = await readOperatorFile(root);
+      const { content } = await readOperatorSettings(root);
       await reload({ root, jobs: scheduledJobsBlockOf(content) });
     } catch (err) {
       logger.warn({ err, root }, 'could not load the scheduled jobs of this corpus');

@@ -2,10 +2,12 @@ import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { EnricherRegistry, enrichCorpus, systemClock } from '@podcast/enrichment';
-import type { RedisPrefix, SampleCorpusCopy } from '@podcast/testing';
+import type { SampleCorpusCopy } from '@podcast/testing';
 import { pino } from 'pino';
 import request from 'supertest';
-import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { parse } from 'yaml';
+import type { ViewerTestApp } from './support/build-viewer-test-app.js';
+import { longestBlockDuring } from './support/event-loop.js';
 import { type ViewerOnRedis, viewerOnRedis } from './support/jobs-harness.js';
 
 const TOKEN = 'enrichment-routes-token';
@@ -16,7 +18,6 @@ topic_cluster_threshold: 0.8 # tuned in November
 `;
 
 let stack: ViewerOnRedis;
-let redis: RedisPrefix;
 let corpus: SampleCorpusCopy;
 let viewer: ViewerTestApp;
 let root: string;
@@ -28,7 +29,7 @@ const get = (path: string, query: Record<string, unknown> = {}) =>
 
 beforeAll(() => {
   stack = viewerOnRedis('enrichment-routes', TOKEN, { operatorFile: OPERATOR_FILE });
-  ({ redis, corpus, viewer } = stack);
+  ({ corpus, viewer } = stack);
   root = corpus.corpusDir;
 });
 
@@ -211,6 +212,82 @@ describe('configuration', () => {
     });
   });
 
+  it('keeps a feed list and every other top-level key of the file (spec 03)', async () => {
+    const file = join(root, 'viewer_operator.yaml');
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(
+      file,
+      `${before}feeds:\n  - https://a.example/rss # the show\nrss_urls: [https://b.example/rss]\n`,
+    );
+    try {
+      const res = await stack
+        .operator('put', '/api/enrichment/config')
+        .send({ enrichment_block: { enrichers: { insight_density: {} } } });
+      expect(res.status).toBe(200);
+      const text = readFileSync(file, 'utf8');
+      expect(text).toContain('https://a.example/rss # the show');
+      expect(parse(text)).toMatchObject({
+        profile: 'dev',
+        topic_cluster_threshold: 0.8,
+        feeds: ['https://a.example/rss'],
+        rss_urls: ['https://b.example/rss'],
+        enrichment: { enrichers: { insight_density: {} } },
+      });
+      for (const path of [
+        '/api/enrichment/config',
+        '/api/enrichment/config/admission',
+        '/api/scheduled-jobs',
+      ]) {
+        expect((await get(path)).status).toBe(200);
+      }
+      // Only the operator-config PUT refuses the feed keys.
+      const put = await stack.operator('put', '/api/operator-config').send({ content: text });
+      expect(put.status).toBe(400);
+      expect(put.body.error).toBe('forbidden_operator_feed_keys');
+    } finally {
+      writeFileSync(file, before);
+    }
+  });
+
+  it('still refuses to edit a file that holds a secret, writing nothing', async () => {
+    const file = join(root, 'viewer_operator.yaml');
+    const before = readFileSync(file, 'utf8');
+    writeFileSync(file, `${before}openai_api_key: sk-not-for-the-file\n`);
+    try {
+      const res = await stack
+        .operator('put', '/api/enrichment/config')
+        .send({ enrichment_block: { enrichers: { insight_density: {} } } });
+      expect(res.status).toBe(409);
+      expect(res.body.keys).toEqual(['openai_api_key']);
+      expect(readFileSync(file, 'utf8')).toBe(`${before}openai_api_key: sk-not-for-the-file\n`);
+    } finally {
+      writeFileSync(file, before);
+    }
+  });
+
+  it('refuses a deeply nested stored file with 409 at once, on GET and PUT', async () => {
+    const file = join(root, 'viewer_operator.yaml');
+    const before = readFileSync(file, 'utf8');
+    const nested = `${before}nested: ${'['.repeat(100_000)}\n`;
+    writeFileSync(file, nested);
+    try {
+      const { value, longestBlockMs } = await longestBlockDuring(async () => [
+        await get('/api/enrichment/config'),
+        await stack
+          .operator('put', '/api/enrichment/config')
+          .send({ enrichment_block: { enrichers: { insight_density: {} } } }),
+      ]);
+      for (const res of value) {
+        expect(res.status).toBe(409);
+        expect(res.body.detail).toMatch(/nested deeper than 32 levels/);
+      }
+      expect(longestBlockMs).toBeLessThan(150);
+      expect(readFileSync(file, 'utf8')).toBe(nested);
+    } finally {
+      writeFileSync(file, before);
+    }
+  });
+
   it.each([
     [
       { enrichers: { temporal_velocity: { window_months: 'lots' } } },
@@ -273,9 +350,11 @@ describe('configuration', () => {
     });
     const types = await get('/api/enrichment/provider-types');
     expect(types.body.by_protocol.EmbeddingProvider.map((t: { name: string }) => t.name)).toEqual([
+      'static_word_vectors',
       'sentence_transformer_local',
     ]);
     expect(types.body.by_protocol.NliScorer.map((t: { name: string }) => t.name)).toEqual([
+      'word_vector_nli',
       'deberta_local',
     ]);
   });
@@ -299,29 +378,5 @@ describe('files a symlink leads out of the corpus', () => {
     expect((await get('/api/enrichment/run-summary')).body).toMatchObject({ available: false });
     expect((await get('/api/enrichment/status')).body).toMatchObject({ available: false });
     expect((await get('/api/enrichment/events')).body).toEqual({ events: [], count: 0 });
-  });
-});
-
-describe('with the jobs-API flag off', () => {
-  it('keeps the routes mounted but answers 500 naming the jobs API', async () => {
-    const off = buildViewerTestApp({
-      corpusDir: root,
-      operatorToken: TOKEN,
-      env: { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, JOBS_API_ENABLED: 'false' },
-    });
-    try {
-      expect((await request(off.app).get('/api/health')).body.jobs_api).toBe(false);
-      for (const path of [
-        '/api/enrichment/status',
-        '/api/enrichment/health',
-        '/api/enrichment/config/schema',
-      ]) {
-        const res = await request(off.app).get(path);
-        expect(res.status).toBe(500);
-        expect(res.body.detail).toMatch(/jobs API/);
-      }
-    } finally {
-      await off.close();
-    }
   });
 });

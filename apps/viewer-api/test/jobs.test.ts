@@ -248,15 +248,22 @@ describe('POST /api/jobs', () => {
         [{ feed: 'file:///etc/passwd' }, 400, /body\.feed/],
         [{ feed: '../../etc' }, 400, /body\.feed/],
         [{ feed: 'a\u0000b' }, 400, /body\.feed/],
+        [{ feed: 'https://a.example/rss\n--output-dir /tmp' }, 400, /body\.feed: .*line breaks/],
+        [{ feed: 'https://a.example/my feed.xml' }, 400, /body\.feed: .*spaces/],
+        [{ feed: 'https://a.example/\u200brss' }, 400, /body\.feed/],
+        [{ feed: 'rss_a\tb' }, 400, /body\.feed/],
+        [{ feed: ' rss_example_org_1234abcd' }, 400, /body\.feed/],
+        [{ feed: 'javascript:alert(1)' }, 400, /body\.feed: expected an http\(s\) RSS URL/],
+        [{ feed: 'http://' }, 400, /body\.feed/],
         [{ feed: `https://a.example/${'x'.repeat(3000)}` }, 400, /body\.feed/],
         [{ surprise: true }, 400, /body/],
         [{ skip_existing: 'yes' }, 400, /body\.skip_existing/],
       ] as const
     ).map(
       ([body, status, detail]) =>
-        [JSON.stringify(body).slice(0, 60), body, status, detail] as const,
+        [JSON.stringify(body).slice(0, 60), status, body, detail] as const,
     ),
-  )('answers %s with %i', async (_label, body, status, detail) => {
+  )('answers %s with %i', async (_label, status, body, detail) => {
     const res = await post('/api/jobs', body);
     expect(res.status).toBe(status);
     expect(res.body.detail).toMatch(detail);
@@ -276,6 +283,80 @@ describe('POST /api/jobs', () => {
     expect(job.error).toMatch(/exited with code 13/);
     const out = await operator('get', '/api/jobs/subprocess-log').query({ job_id: job.job_id });
     expect(out.text).toContain('feed failed');
+  });
+});
+
+describe('POST /api/jobs with its parameters in the query', () => {
+  const postQuery = (query: Record<string, string>, body?: object) => {
+    const call = operator('post', '/api/jobs').query(query);
+    return body === undefined ? call : call.send(body);
+  };
+
+  it('takes every parameter from the query, as the reference clients send them', async () => {
+    const url = 'https://belowthecurb.show/feed.xml';
+    const res = await postQuery({
+      feed: feedWorkspaceDirName(url),
+      skip_existing: 'true',
+      append: 'false',
+      max_episodes: '4',
+      episode_offset: '1',
+      episode_order: 'newest',
+    });
+    expect(res.status).toBe(202);
+    const job = await jobSucceeded(res.body.job_id);
+    expect(job.params).toEqual({
+      feed_url: url,
+      skip_existing: true,
+      append: false,
+      max_episodes: 4,
+      episode_offset: 1,
+      episode_order: 'newest',
+    });
+  });
+
+  it('never widens a query feed to a full batch', async () => {
+    const res = await postQuery({ feed: 'https://a.example/rss' }, {});
+    expect(res.status).toBe(202);
+    const job = await jobSucceeded(res.body.job_id);
+    expect(job.params).toMatchObject({ feed_url: 'https://a.example/rss' });
+  });
+
+  it('merges the query and the body, and takes a parameter given alike in both', async () => {
+    const res = await postQuery(
+      { feed: 'https://a.example/rss', max_episodes: '2' },
+      { max_episodes: 2, episode_order: 'oldest' },
+    );
+    expect(res.status).toBe(202);
+    const job = await jobSucceeded(res.body.job_id);
+    expect(job.params).toMatchObject({
+      feed_url: 'https://a.example/rss',
+      max_episodes: 2,
+      episode_order: 'oldest',
+    });
+  });
+
+  it.each([
+    [{ feed: 'https://a.example/rss' }, { feed: 'https://b.example/rss' }, /query\.feed: differs/],
+    [
+      { feed: 'https://a.example/rss', max_episodes: '2' },
+      { max_episodes: 3 },
+      /query\.max_episodes: differs/,
+    ],
+    [{ max_episodes: '3' }, undefined, /query\.max_episodes: max_episodes needs feed/],
+    [{ append: 'true' }, {}, /query\.append: .*needs feed/],
+    [{ episode_order: 'oldest' }, { skip_existing: true }, /query\.episode_order/],
+    [{ feeds: 'https://a.example/rss' }, undefined, /query/],
+    [{ feed: 'https://a.example/rss\nx' }, undefined, /query\.feed: .*line breaks/],
+    [{ feed: 'rss a' }, undefined, /query\.feed/],
+    [{ feed: 'https://a.example/rss', max_episodes: 'many' }, undefined, /query\.max_episodes/],
+    [{ feed: 'https://a.example/rss', skip_existing: 'maybe' }, undefined, /query\.skip_existing/],
+  ] as const)('answers 400 for query %j with body %j', async (query, body, detail) => {
+    const before = await operator('get', '/api/jobs');
+    const res = await postQuery(query, body);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(detail);
+    const after = await operator('get', '/api/jobs');
+    expect(after.body.count).toBe(before.body.count);
   });
 });
 

@@ -13,6 +13,7 @@ import request from 'supertest';
 import { parse } from 'yaml';
 import { buildViewerApp } from '../src/app.js';
 import { loadViewerConfig } from '../src/env.js';
+import { longestBlockDuring } from './support/event-loop.js';
 
 const TOKEN = 'operator-token-for-tests-0002';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -340,4 +341,55 @@ describe('path confinement of /api/operator-config', () => {
       await unlink(operatorFile());
     }
   });
+});
+
+describe('deeply nested YAML', () => {
+  const N = 100_000;
+  const HOSTILE = [
+    ['flow sequences', `profile: dev\nnested: ${'['.repeat(N)}\n`],
+    ['flow mappings', `profile: dev\nnested: ${'{a: '.repeat(N / 2)}\n`],
+    ['compact sequences', `${'- '.repeat(N)}x\n`],
+  ] as const;
+
+  it.each(HOSTILE)(
+    'PUT of %s answers 422 at once, and a concurrent health request is not held up',
+    async (_label, content) => {
+      await resetFile('profile: dev\n');
+      const started = Date.now();
+      const { value, longestBlockMs } = await longestBlockDuring(() =>
+        Promise.all([
+          put(content),
+          request(defaultApp)
+            .get('/api/health')
+            .then((res) => ({ res, ms: Date.now() - started })),
+        ]),
+      );
+      const [res, health] = value;
+      expect(res.status).toBe(422);
+      expect(res.body.detail).toMatch(/nested deeper than 32 levels/);
+      expect(health.res.status).toBe(200);
+      expect(health.ms).toBeLessThan(400);
+      expect(longestBlockMs).toBeLessThan(150);
+      expect(await stored()).toBe('profile: dev\n');
+    },
+  );
+
+  it.each(HOSTILE)('GET of a stored file of %s answers 409 at once', async (_label, content) => {
+    await resetFile(content);
+    const { value: res, longestBlockMs } = await longestBlockDuring(async () =>
+      request(defaultApp).get('/api/operator-config'),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(/nested deeper than 32 levels/);
+    expect(longestBlockMs).toBeLessThan(150);
+  });
+
+  it('refuses a file over 1 MiB before parsing it', async () => {
+    await resetFile(`profile: dev\nnote: "${'x'.repeat(1024 * 1024)}"\n`);
+    const res = await request(defaultApp).get('/api/operator-config');
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toMatch(/larger than 1048576 bytes/);
+  });
+
+  afterAll(() => resetFile('profile: dev\n'));
 });

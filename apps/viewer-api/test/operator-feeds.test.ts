@@ -6,6 +6,7 @@ import { copySampleCorpusTo, createScratch } from '@podcast/testing';
 import request from 'supertest';
 import { parse } from 'yaml';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { longestBlockDuring } from './support/event-loop.js';
 
 const TOKEN = 'operator-token-for-tests-0001';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -313,6 +314,33 @@ describe('path confinement of /api/feeds', () => {
       } finally {
         await unlink(specFile());
       }
+    });
+  });
+});
+
+describe('a deeply nested feeds spec on disk', () => {
+  const nested = `feeds:\n  - ${'['.repeat(100_000)}\n`;
+
+  it('answers GET with 422 without parsing it, and PUT replaces it', async () => {
+    await withSpec(nested, async () => {
+      const { value: res, longestBlockMs } = await longestBlockDuring(async () =>
+        request(viewer.app).get('/api/feeds'),
+      );
+      expect(res.status).toBe(422);
+      expect(JSON.stringify(res.body.errors)).toContain('nested deeper than 32 levels');
+      expect(longestBlockMs).toBeLessThan(150);
+
+      const put = await longestBlockDuring(async () =>
+        request(viewer.app)
+          .put('/api/feeds')
+          .set(auth)
+          .send({ feeds: ['https://a.example/rss'] }),
+      );
+      expect(put.value.status).toBe(200);
+      expect(put.longestBlockMs).toBeLessThan(150);
+      expect(parse(await readFile(specFile(), 'utf8'))).toEqual({
+        feeds: ['https://a.example/rss'],
+      });
     });
   });
 });

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { JobRecord } from '@podcast/contracts';
 import type { RedisPrefix } from '@podcast/testing';
@@ -129,5 +131,47 @@ describe('the scheduler', () => {
     const settled = (await scheduledJobs()).length;
     await new Promise((r) => setTimeout(r, 2000));
     expect((await scheduledJobs()).length).toBe(settled);
+  });
+});
+
+describe('one cron check for PUT /api/operator-config and GET /api/scheduled-jobs', () => {
+  const fileWith = (cron: string) =>
+    `profile: dev\nscheduled_jobs:\n  - name: probe\n    cron: ${JSON.stringify(cron)}\n`;
+
+  it('refuses a cron that can never fire, naming the field', async () => {
+    const res = await stack
+      .operator('put', '/api/operator-config')
+      .send({ content: fileWith('0 0 30 2 *') });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { field: 'body.content.scheduled_jobs.0.cron', message: expect.stringMatching(/day/) },
+    ]);
+  });
+
+  it.each([
+    '0 0 30 2 *',
+    '0 0 31 4,6,9,11 *',
+    '* * * *',
+    'H 3 * * *',
+    '@Weekly',
+    '61 * * * *',
+    '0 0 29 2 *',
+    '0 6 * * 1-5',
+    '@daily',
+  ])(
+    'PUT accepts %j exactly when GET, reading it written by hand, gives a next run',
+    async (cron) => {
+      writeFileSync(join(root, 'viewer_operator.yaml'), fileWith(cron));
+      const listed = await request(viewer.app).get('/api/scheduled-jobs').query({ path: root });
+      const runs = listed.body.scheduled_jobs[0].next_run_at !== null;
+      const put = await stack
+        .operator('put', '/api/operator-config')
+        .send({ content: fileWith(cron) });
+      expect([put.status, runs]).toEqual(runs ? [200, true] : [400, false]);
+    },
+  );
+
+  afterAll(async () => {
+    await stack.operator('put', '/api/operator-config').send({ content: 'profile: dev\n' });
   });
 });

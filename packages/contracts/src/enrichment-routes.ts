@@ -1,5 +1,5 @@
 import { CircuitState, EnricherId, EnrichmentBlock } from './enrichment-config.js';
-import { CorpusPath } from './wire-formats.js';
+import { CorpusPath, IsoDateTime } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
@@ -181,3 +181,55 @@ export const AdmissionReport = z
     with_ml: z.boolean().describe('On when any enricher block has a provider block'),
   })
   .openapi('EnrichmentAdmission');
+
+/**
+ * An accuracy evaluation of a gated enricher (spec 03 "Accuracy gate"), as
+ * POST /api/enrichment/evaluations and `enrich --record-eval` take it.
+ */
+export const EvaluationRecordRequest = z
+  .strictObject({
+    enricher_id: EnricherId.max(100).describe(
+      'An enricher whose manifest declares an accuracy gate',
+    ),
+    precision: z.number().min(0).max(1).describe('Share of sampled outputs judged right'),
+    recall: z.number().min(0).max(1).optional(),
+    sample_size: z.number().int().min(1).max(1_000_000).describe('Outputs judged'),
+    evaluated_at: IsoDateTime.optional().openapi({
+      description: 'When the judging was done; now when absent, never in the future',
+    }),
+    enricher_version: z.string().trim().min(1).max(64).optional(),
+    provider_type: z
+      .string()
+      .regex(/^[a-z0-9_]{1,64}$/, 'a provider type name')
+      .optional()
+      .describe('The provider the evaluated outputs came from'),
+    notes: z.string().trim().max(2000).optional(),
+  })
+  .openapi('EvaluationRecordRequest');
+export type EvaluationRecordRequest = z.infer<typeof EvaluationRecordRequest>;
+
+export const EvaluationRecorded = z
+  .object({
+    enricher_id: z.string(),
+    precision: z.number(),
+    recall: z.number().nullable(),
+    sample_size: z.number().int(),
+    evaluated_at: z.string(),
+    enricher_version: z.string().nullable(),
+    provider_type: z.string().nullable(),
+    notes: z.string().nullable(),
+    recorded_by: z.string(),
+    file: z.string().openapi({
+      description: 'The file written, under the evaluations folder (enrichments/evaluations)',
+    }),
+    gate: z
+      .object({
+        threshold: z.number(),
+        newest_precision: z.number().nullable(),
+        admits: z.boolean(),
+      })
+      .openapi({
+        description: 'What the accuracy gate decides now (the newest evaluation counts)',
+      }),
+  })
+  .openapi('EvaluationRecorded');

@@ -1,4 +1,5 @@
 import { EnricherId } from './enrichment-config.js';
+import { QueryBoolean, queryInt } from './query.js';
 import { CorpusPath, IsoDateTime } from './wire-formats.js';
 import { z } from './zod.js';
 
@@ -23,38 +24,54 @@ export const TERMINAL_JOB_STATUSES: readonly JobStatus[] = ['succeeded', 'failed
 
 export const EpisodeOrder = z.enum(['newest', 'oldest']);
 
-/** The body of POST /api/jobs; every per-feed parameter needs `feed`. */
+const FeedParameter = z
+  .string()
+  .min(1)
+  .max(2048)
+  .openapi({
+    description:
+      'An RSS URL or a feed-workspace directory slug (rss_<host>_<8 hex>), resolved through ' +
+      'the feeds spec; omit for a full batch over every feed of the spec',
+  });
+
+/** The parameters of POST /api/jobs that only make sense for one feed. */
+export const PER_FEED_JOB_PARAMETERS = [
+  'append',
+  'max_episodes',
+  'episode_offset',
+  'episode_order',
+] as const;
+
+/**
+ * The JSON body of POST /api/jobs. The same parameters may travel in the
+ * query (PipelineJobQuery); every per-feed parameter needs `feed` in either.
+ */
 export const PipelineJobRequest = z
   .strictObject({
-    feed: z
-      .string()
-      .trim()
-      .min(1)
-      .max(2048)
-      .optional()
-      .openapi({
-        description:
-          'An RSS URL or a feed-workspace directory slug (rss_<host>_<8 hex>), resolved through ' +
-          'the feeds spec; omit for a full batch over every feed of the spec',
-      }),
+    feed: FeedParameter.optional(),
     skip_existing: z.boolean().optional().describe('Skip episodes already in the corpus'),
     append: z.boolean().optional().describe('Resume into a stable run_append_* directory'),
     max_episodes: z.number().int().min(1).max(1_000_000).optional(),
     episode_offset: z.number().int().min(0).max(1_000_000).optional(),
     episode_order: EpisodeOrder.optional(),
   })
-  .superRefine((body, ctx) => {
-    if (body.feed !== undefined) {
-      return;
-    }
-    for (const key of ['append', 'max_episodes', 'episode_offset', 'episode_order'] as const) {
-      if (body[key] !== undefined) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `${key} needs feed` });
-      }
-    }
-  })
   .openapi('PipelineJobRequest');
 export type PipelineJobRequest = z.infer<typeof PipelineJobRequest>;
+
+/**
+ * The query of POST /api/jobs: `path` and the body's parameters as query
+ * strings, which the reference's clients send. Unknown keys are a 400, so a
+ * misspelt `feed` never turns the job into a full batch.
+ */
+export const PipelineJobQuery = z.strictObject({
+  path: CorpusPath.optional(),
+  feed: FeedParameter.optional(),
+  skip_existing: QueryBoolean.optional(),
+  append: QueryBoolean.optional(),
+  max_episodes: queryInt(1, 1_000_000).optional(),
+  episode_offset: queryInt(0, 1_000_000).optional(),
+  episode_order: EpisodeOrder.optional(),
+});
 
 const EnricherIdList = z.array(EnricherId).max(100);
 

@@ -195,7 +195,10 @@ export { resolveArtFile, resolveServedFile, resolveTextFile } from './files/serv
 export { feedWorkspaceDirName, resolvePipelineFeed } from './operator-files/feed-workspace.js';
 export type { FeedsSpecView } from './operator-files/feeds-spec-file.js';
 export { readFeedsSpec, writeFeedsSpec } from './operator-files/feeds-spec-file.js';
-export type { ValidOperatorContent } from './operator-files/operator-content.js';
+export type {
+  OperatorContentRules,
+  ValidOperatorContent,
+} from './operator-files/operator-content.js';
 export {
   parseOperatorYaml,
   scheduledJobsBlockOf,
@@ -204,6 +207,7 @@ export {
 export type { OperatorFile, OperatorFileWrite } from './operator-files/operator-file.js';
 export {
   readOperatorFile,
+  readOperatorSettings,
   updateOperatorBlock,
   writeOperatorFile,
 } from './operator-files/operator-file.js';

@@ -1,5 +1,7 @@
 export type { Evaluation } from './accuracy/evaluations.js';
 export { evaluationsDir, readEvaluations } from './accuracy/evaluations.js';
+export type { RecordEvaluationInput } from './accuracy/record-evaluation.js';
+export { recordEvaluation } from './accuracy/record-evaluation.js';
 export type { Admission, AdmissionInput, Decision, Selection } from './config/admission.js';
 export { admit } from './config/admission.js';
 export { admissionReport } from './config/admission-report.js';
@@ -11,7 +13,7 @@ export {
   knobProblems,
   loadEnrichmentConfig,
 } from './config/load-config.js';
-export { deepMerge, resolveBlock } from './config/resolve.js';
+export { deepMerge, hasProviderBlock, resolveBlock } from './config/resolve.js';
 export { writeEnrichmentBlock } from './config/write-config.js';
 export { factsOfEpisode, factsOfSnapshot } from './corpus-facts.js';
 export { groundingRate } from './enrichers/grounding-rate/grounding-rate.js';
@@ -28,6 +30,7 @@ export { temporalVelocity } from './enrichers/temporal-velocity/temporal-velocit
 export { topicCooccurrence } from './enrichers/topic-cooccurrence/topic-cooccurrence.js';
 export type { TextEmbedder } from './enrichers/topic-similarity/topic-similarity.js';
 export { topicSimilarity } from './enrichers/topic-similarity/topic-similarity.js';
+export { topicThemeClusters } from './enrichers/topic-theme-clusters/topic-theme-clusters.js';
 export type { Correlation, EnrichmentEvent, EventFilter, EventType } from './events/event-log.js';
 export { appendEvent, EVENT_TYPES, eventLogPath, readEvents } from './events/event-log.js';
 export type { EpisodeFacts, InsightFact, PersonRef } from './facts.js';

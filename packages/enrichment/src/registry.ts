@@ -6,6 +6,7 @@ import { temporalVelocityEnricher } from './enrichers/temporal-velocity/temporal
 import { topicConsensusEnricher } from './enrichers/topic-consensus/topic-consensus.js';
 import { topicCooccurrenceEnricher } from './enrichers/topic-cooccurrence/topic-cooccurrence.js';
 import { topicSimilarityEnricher } from './enrichers/topic-similarity/topic-similarity.js';
+import { topicThemeClustersEnricher } from './enrichers/topic-theme-clusters/topic-theme-clusters.js';
 import type { Enricher } from './manifest.js';
 
 /** The enrichers this build ships, one declaration each. */
@@ -14,6 +15,7 @@ export const BUILTIN_ENRICHERS: readonly Enricher[] = [
   guestCoappearanceEnricher,
   temporalVelocityEnricher,
   topicCooccurrenceEnricher,
+  topicThemeClustersEnricher,
   insightSentimentEnricher,
   insightDensityEnricher,
   topicSimilarityEnricher,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
+import { projectStorylines } from '@podcast/corpus';
 import { guestCoappearance } from '../src/enrichers/guest-coappearance/guest-coappearance.js';
 import { insightDensity } from '../src/enrichers/insight-density/insight-density.js';
 import {
@@ -7,6 +8,7 @@ import {
 } from '../src/enrichers/insight-sentiment/insight-sentiment.js';
 import { temporalVelocity } from '../src/enrichers/temporal-velocity/temporal-velocity.js';
 import { topicCooccurrence } from '../src/enrichers/topic-cooccurrence/topic-cooccurrence.js';
+import { topicThemeClusters } from '../src/enrichers/topic-theme-clusters/topic-theme-clusters.js';
 import { episode } from './support.js';
 
 describe('insight sentiment', () => {
@@ -89,5 +91,78 @@ describe('insight density', () => {
       insights: [{ id: 'i', text: '', grounded: false, speakers: [] }],
     });
     expect(untimed).toMatchObject({ has_timing: false, counts: { unknown: 1 } });
+  });
+});
+
+describe('topic theme clusters', () => {
+  const labels = {
+    'topic:a1': 'Drainage',
+    'topic:a2': 'culverts',
+    'topic:a3': 'storm sewers',
+    'topic:a4': 'flood maps',
+    'topic:b1': 'Sleep',
+    'topic:b2': 'insomnia',
+    'topic:b3': 'naps',
+    'topic:b4': 'melatonin',
+    'topic:x': 'news',
+  };
+  /** Six episodes on the a topics, six on the b topics, every one also on topic:x. */
+  const episodes = Array.from({ length: 12 }, (_, i) => {
+    const theme = i < 6 ? 'a' : 'b';
+    const topics = [1, 2, 3, 4].filter((n) => n !== (i % 4) + 1).map((n) => `topic:${theme}${n}`);
+    return { episodeId: `ep-${i}`, topicIds: [...topics, 'topic:x'], topicLabels: labels };
+  });
+  const options = {
+    minEpisodes: 2,
+    minCooccurrence: 2,
+    minLift: 1.5,
+    maxMembers: 12,
+    maxEpisodeIds: 200,
+  };
+
+  it('groups topics discussed together into storylines, leaving the ubiquitous one out', () => {
+    const data = topicThemeClusters(episodes, options);
+    expect(data).toMatchObject({ method: 'cooccurrence_lift', episodes_considered: 12 });
+    expect(data.clusters.map((c) => c.members.map((m) => m.topic_id).sort())).toEqual([
+      ['topic:a1', 'topic:a2', 'topic:a3', 'topic:a4'],
+      ['topic:b1', 'topic:b2', 'topic:b3', 'topic:b4'],
+    ]);
+    const [first] = data.clusters;
+    // The anchor is the most frequent topic: storm sewers, in five of the six a episodes.
+    expect(first).toMatchObject({
+      graph_compound_parent_id: 'thc:storm-sewers',
+      cluster_type: 'theme',
+      canonical_label: 'storm sewers',
+      member_count: 4,
+      super_theme_id: expect.stringMatching(/^sth:/),
+    });
+    expect(first?.members[0]).toEqual({
+      topic_id: expect.any(String),
+      label: expect.any(String),
+      lift_to_cluster: expect.any(Number),
+      episode_count: expect.any(Number),
+      episode_ids: expect.arrayContaining(['ep-0']),
+    });
+    expect(first?.members.every((m) => m.lift_to_cluster >= 1.5)).toBe(true);
+  });
+
+  it('writes what the storyline readers read (spec 04 §6)', () => {
+    const data = topicThemeClusters(episodes, options);
+    const storylines = projectStorylines(data as unknown as Record<string, unknown>, 4);
+    expect(storylines.map((s) => [s.id, s.size])).toEqual([
+      ['thc:sleep', 4],
+      ['thc:storm-sewers', 4],
+    ]);
+    expect(storylines[0]?.anchor_topic_id).toMatch(/^topic:b/);
+  });
+
+  it('is the same on every run and for every episode order', () => {
+    const once = topicThemeClusters(episodes, options);
+    expect(topicThemeClusters([...episodes].reverse(), options)).toEqual(once);
+  });
+
+  it('forms nothing from topics that never meet twice', () => {
+    const sparse = episodes.map((e, i) => ({ ...e, topicIds: [`topic:only-${i}`] }));
+    expect(topicThemeClusters(sparse, options).clusters).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ import { corpusEnricher, episodeEnricher } from '../src/manifest.js';
 import { EnricherRegistry } from '../src/registry.js';
 import { readHealth } from '../src/resilience/health-store.js';
 import { reEnableEnricher } from '../src/resilience/re-enable.js';
+import { type Clock, systemClock } from '../src/run/attempts.js';
 import { runEnrichment } from '../src/run/executor.js';
 import { runStatusOf } from '../src/run/outcome.js';
 import { corpusEnvelopePath, episodeEnvelopePath } from '../src/run/run-files.js';
@@ -70,7 +71,7 @@ const ok = (cost = 0): EnricherOutput => ({ data: { n: 1 }, records_written: 1, 
 async function run(
   enrichers: Enricher[],
   block: Record<string, unknown> = {},
-  opts: { signal?: AbortSignal; clock?: ReturnType<typeof fakeClock> } = {},
+  opts: { signal?: AbortSignal; clock?: Clock } = {},
 ) {
   const registry = new EnricherRegistry(enrichers);
   const enrichersBlock = Object.fromEntries(
@@ -83,7 +84,7 @@ async function run(
     health: await readHealth(root),
     evalRoot: join(root, 'evals'),
   });
-  const clock = opts.clock ?? fakeClock();
+  const clock = fakeClock();
   const summary = await runEnrichment(
     {
       corpusRoot: root,
@@ -97,7 +98,7 @@ async function run(
     },
     {
       episodes: EPISODES,
-      clock: clock.clock,
+      clock: opts.clock ?? clock.clock,
       random: () => 0.5,
       signal: opts.signal ?? new AbortController().signal,
     },
@@ -416,5 +417,68 @@ describe('a run', () => {
     await runFailingIn(2, 'keeper');
     const envelope = JSON.parse(readFileSync(join(root, 'enrichments', 'keeper.json'), 'utf8'));
     expect(envelope).toMatchObject({ status: 'ok', data: { n: 1 } });
+  });
+});
+
+describe('the stall warning', () => {
+  /** An enricher whose compute takes `ms` of real time; `returnedAt` is when the last one returned. */
+  function slowEnricher(id: string, ms: number, scope: 'corpus' | 'episode' = 'corpus') {
+    const timing = { returnedAt: 0 };
+    const enricher = testEnricher(
+      id,
+      'deterministic',
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, ms));
+        timing.returnedAt = Date.now();
+        return ok();
+      },
+      { scope },
+    );
+    return { enricher, timing };
+  }
+
+  const stallEvents = async () =>
+    (await readEvents(root, { limit: 100 })).filter(
+      (e) => e.event_type === 'enrichment.enricher.stall_warning',
+    );
+
+  it('is written while an invocation runs past expected_duration_s, before it returns', async () => {
+    const { enricher, timing } = slowEnricher('slow', 600);
+    const { summary } = await run(
+      [enricher],
+      { slow: { expected_duration_s: 0.2 } },
+      { clock: systemClock },
+    );
+    const events = await readEvents(root, { limit: 100 });
+    const stalls = await stallEvents();
+    expect(stalls).toEqual([
+      expect.objectContaining({
+        run_id: summary.run_id,
+        enricher_id: 'slow',
+        expected_interval_s: 0.2,
+        last_heartbeat_at: expect.any(String),
+      }),
+    ]);
+    const stall = stalls[0] as { ts: string };
+    expect(Date.parse(stall.ts)).toBeLessThan(timing.returnedAt);
+    const types = events.map((e) => e.event_type);
+    expect(types.indexOf('enrichment.enricher.stall_warning')).toBeLessThan(
+      types.indexOf('enrichment.enricher.completed'),
+    );
+  });
+
+  it('is written once for an episode-scope invocation that stalls over several episodes', async () => {
+    const { enricher } = slowEnricher('slow_episodes', 120, 'episode');
+    await run([enricher], { slow_episodes: { expected_duration_s: 0.15 } }, { clock: systemClock });
+    expect(await stallEvents()).toHaveLength(1);
+  });
+
+  it('is not written for an invocation that ends in time, nor without expected_duration_s', async () => {
+    await run(
+      [slowEnricher('quick', 20).enricher, slowEnricher('unbounded', 50).enricher],
+      { quick: { expected_duration_s: 5 } },
+      { clock: systemClock },
+    );
+    expect(await stallEvents()).toEqual([]);
   });
 });

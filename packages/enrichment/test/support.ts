@@ -1,18 +1,35 @@
 import type { EpisodeFacts } from '../src/facts.js';
 import type { Clock } from '../src/run/attempts.js';
 
-/** A clock that never waits: sleep moves time on and records the sleep. */
+/**
+ * A clock that never waits: sleep moves time on and records the sleep;
+ * timers fire when a sleep or `advance` moves time past them.
+ */
 export function fakeClock(start = Date.parse('2026-11-20T10:00:00Z')) {
   let now = start;
   const sleeps: number[] = [];
+  const timers = new Set<{ at: number; fire: () => void }>();
+  const advance = (ms: number) => {
+    now += ms;
+    for (const timer of [...timers].filter((t) => t.at <= now)) {
+      timers.delete(timer);
+      timer.fire();
+    }
+    return now;
+  };
   const clock: Clock = {
     now: () => new Date(now),
     sleep: async (ms) => {
       sleeps.push(ms);
-      now += ms;
+      advance(ms);
+    },
+    timer: (ms, fire) => {
+      const timer = { at: now + ms, fire };
+      timers.add(timer);
+      return () => timers.delete(timer);
     },
   };
-  return { clock, sleeps, advance: (ms: number) => (now += ms) };
+  return { clock, sleeps, advance };
 }
 
 export function episode(n: number, over: Partial<EpisodeFacts> = {}): EpisodeFacts {

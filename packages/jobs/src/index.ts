@@ -8,6 +8,8 @@ export {
   readLogTail,
 } from './job-files.js';
 export { parseCommandLine, pipelineArgs, subprocessExecutor } from './pipeline-command.js';
+export type { MergedPipelineRequest } from './pipeline-request.js';
+export { mergePipelineRequest, pipelineJobParamsOf } from './pipeline-request.js';
 export type { JobMessage, QueueSettings } from './queues.js';
 export {
   JobQueues,
@@ -23,7 +25,7 @@ export type { ExecutionIo, ExecutionResult, JobExecutor, RunJobDeps } from './ru
 export { CancelWatcher, runJob } from './run-job.js';
 export { FULL_BATCH_PARAMS, JobScheduler } from './scheduler.js';
 export type { ScheduleRow } from './schedules.js';
-export { nextRunAt, SCHEDULED_COMMANDS, scheduleRows } from './schedules.js';
+export { cronProblem, nextRunAt, SCHEDULED_COMMANDS, scheduleRows } from './schedules.js';
 export type { JobsService, Reconciled } from './service.js';
 export { cancelJob, enqueueJob, reconcileJobs } from './service.js';
 export type { SubprocessResult, SubprocessSpec } from './subprocess.js';

@@ -63,7 +63,7 @@ export function pipelineArgs(corpusPath: string, params: PipelineJobParams): str
  */
 export function subprocessExecutor(
   command: readonly string[] | { missing: string },
-  argsOf: (job: JobRecord) => string[],
+  argsOf: (job: JobRecord) => string[] | Promise<string[]>,
 ): JobExecutor {
   return async (job, io) => {
     if (!Array.isArray(command)) {
@@ -72,7 +72,7 @@ export function subprocessExecutor(
       return { ok: false, exitCode: null, error: missing };
     }
     const [program, ...fixed] = command as [string, ...string[]];
-    const args = [...fixed, ...argsOf(job)];
+    const args = [...fixed, ...(await argsOf(job))];
     await io.log(`running ${JSON.stringify([program, ...args])}`);
     const result = await runSubprocess({
       command: program,

@@ -17,10 +17,51 @@ export const SCHEDULED_COMMANDS = {
   enrichment: 'corpus_enrichment',
 } as const;
 
+/** A schedule that cannot fire within this many years is refused as never firing. */
+const HORIZON_YEARS = 10;
+
+/** Jenkins' `H` (a hashed value): cron-parser picks a random one, so next_run_at would wander. */
+const HASHED_ITEM = /(^|,)H($|[/(,])/;
+
 export function nextRunAt(cron: string, now: Date): string {
-  return (
-    CronExpressionParser.parse(cron, { currentDate: now, tz: 'UTC' }).next().toISOString() ?? ''
-  );
+  const horizon = new Date(now);
+  horizon.setUTCFullYear(horizon.getUTCFullYear() + HORIZON_YEARS);
+  const runs = CronExpressionParser.parse(cron, { currentDate: now, endDate: horizon, tz: 'UTC' });
+  try {
+    return runs.next().toISOString() ?? '';
+  } catch (err) {
+    if (/out of the timespan range/i.test((err as Error).message)) {
+      throw new Error(`it never fires in the next ${HORIZON_YEARS} years`);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Why `expression` is not a schedule this scheduler can run, or undefined:
+ * the one check behind both PUT /api/operator-config (400) and GET
+ * /api/scheduled-jobs (`invalid cron`). Five fields, or six with seconds
+ * first, or one of cron-parser's `@` macros (cron-parser alone would take
+ * an empty or four-field expression), and at least one run in the next ten
+ * years, so `0 0 30 2 *` is refused rather than stored.
+ */
+export function cronProblem(expression: string, now: Date): string | undefined {
+  const fields = expression
+    .trim()
+    .split(/\s+/)
+    .filter((field) => field !== '');
+  if (!expression.trim().startsWith('@') && fields.length !== 5 && fields.length !== 6) {
+    return `expected 5 fields (or 6 with seconds), got ${fields.length}`;
+  }
+  if (fields.some((field) => HASHED_ITEM.test(field))) {
+    return 'H (a hashed value) is not supported; give the minute or hour';
+  }
+  try {
+    nextRunAt(expression, now);
+    return undefined;
+  } catch (err) {
+    return (err as Error).message.split('\n')[0];
+  }
 }
 
 /**
@@ -72,10 +113,9 @@ export function scheduleRows(raw: unknown, now: Date): ScheduleRow[] {
         reason: `kind ${job.kind} is not run by the jobs scheduler`,
       };
     }
-    try {
-      return { ...row, next_run_at: nextRunAt(job.cron, now), reason: null };
-    } catch (err) {
-      return { ...row, next_run_at: null, reason: `invalid cron: ${(err as Error).message}` };
-    }
+    const problem = cronProblem(job.cron, now);
+    return problem === undefined
+      ? { ...row, next_run_at: nextRunAt(job.cron, now), reason: null }
+      : { ...row, next_run_at: null, reason: `invalid cron: ${problem}` };
   });
 }

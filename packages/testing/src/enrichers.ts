@@ -7,6 +7,7 @@ export const DETERMINISTIC_ENRICHERS: readonly string[] = Object.freeze([
   'guest_coappearance',
   'temporal_velocity',
   'topic_cooccurrence_corpus',
+  'topic_theme_clusters',
   'insight_sentiment',
   'insight_density',
 ]);

@@ -1,7 +1,11 @@
 import { parseArgs } from 'node:util';
-import { EnricherId } from '@podcast/contracts';
+import { EnricherId, EvaluationRecordRequest } from '@podcast/contracts';
 
-/** The `enrich` options of spec 03, plus --job-id (set by the runner) and --eval-root. */
+/**
+ * The `enrich` options of spec 03, plus --job-id (set by the runner),
+ * --eval-root, and --record-eval with its figures (records an accuracy
+ * evaluation instead of running).
+ */
 export interface EnrichArgs {
   outputDir: string;
   profile?: string;
@@ -17,9 +21,47 @@ export interface EnrichArgs {
   logLevel: string;
   jobId?: string;
   evalRoot?: string;
+  recordEval?: EvaluationRecordRequest;
 }
 
 export class UsageError extends Error {}
+
+/** The options of --record-eval, by the field of EvaluationRecordRequest each fills. */
+const EVAL_OPTIONS = {
+  enricher_id: 'record-eval',
+  precision: 'precision',
+  recall: 'recall',
+  sample_size: 'sample-size',
+  evaluated_at: 'evaluated-at',
+  provider_type: 'provider-type',
+} as const;
+
+const NUMERIC = new Set(['precision', 'recall', 'sample_size']);
+
+/** --record-eval and its figures, checked by the same schema as POST /api/enrichment/evaluations. */
+function evaluationOf(values: Record<string, string | boolean | undefined>) {
+  const given = Object.entries(EVAL_OPTIONS).filter(([, option]) => values[option] !== undefined);
+  if (given.length === 0) {
+    return undefined;
+  }
+  if (values['record-eval'] === undefined) {
+    throw new UsageError(`--${given[0]?.[1]} needs --record-eval <enricher_id>`);
+  }
+  const body = Object.fromEntries(
+    given.map(([field, option]) => {
+      const text = String(values[option]);
+      const number = /^\d+(\.\d+)?$/.test(text) ? Number(text) : Number.NaN;
+      return [field, NUMERIC.has(field) ? number : text];
+    }),
+  );
+  const parsed = EvaluationRecordRequest.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const option = EVAL_OPTIONS[issue?.path[0] as keyof typeof EVAL_OPTIONS] ?? 'record-eval';
+    throw new UsageError(`--${option}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -80,8 +122,10 @@ export function parseEnrichArgs(
   if (reEnable !== undefined && reEnable.length !== 1) {
     throw new UsageError('--re-enable takes exactly one enricher id');
   }
+  const recordEval = evaluationOf(v);
   return {
     ...args,
+    ...(recordEval === undefined ? {} : { recordEval }),
     ...(v.profile === undefined ? {} : { profile: v.profile }),
     ...(only === undefined ? {} : { only }),
     ...(skip === undefined ? {} : { skip }),
@@ -115,6 +159,12 @@ function parse(argv: readonly string[]) {
       'log-level': { type: 'string' },
       'job-id': { type: 'string' },
       'eval-root': { type: 'string' },
+      'record-eval': { type: 'string' },
+      precision: { type: 'string' },
+      recall: { type: 'string' },
+      'sample-size': { type: 'string' },
+      'evaluated-at': { type: 'string' },
+      'provider-type': { type: 'string' },
     },
   });
 }

@@ -5,8 +5,10 @@ import { DomainError } from '@podcast/contracts';
 import {
   EnricherRegistry,
   enrichCorpus,
+  evaluationsDir,
   InvalidEnrichmentConfig,
   RunInProgress,
+  recordEvaluation,
   reEnableEnricher,
   systemClock,
 } from '@podcast/enrichment';
@@ -15,7 +17,8 @@ import { pino } from 'pino';
 import { parseEnrichArgs, UsageError } from './enrich-args.js';
 
 /**
- * `enrich`: runs the enrichers over a corpus (spec 03 "Command line").
+ * `enrich`: runs the enrichers over a corpus (spec 03 "Command line"), or,
+ * with --re-enable or --record-eval, changes what gates them and exits.
  * Exit codes: 0 ok, 1 a failed run, 2 bad options or an invalid
  * configuration, 3 another run holds the corpus, 143 cancelled (SIGTERM).
  * The run summary is printed on stdout as one JSON line; progress goes to
@@ -46,6 +49,20 @@ async function main(argv: readonly string[]): Promise<number> {
       knownIds: registry.ids(),
     });
     process.stdout.write(`${JSON.stringify({ enricher_id: args.reEnable, ...health })}\n`);
+    return 0;
+  }
+  if (args.recordEval !== undefined) {
+    const recorded = await recordEvaluation(
+      {
+        evalRoot: args.evalRoot === undefined ? evaluationsDir(corpusRoot) : resolve(args.evalRoot),
+        registry,
+        evaluation: args.recordEval,
+        recordedBy: `cli:${process.env.USER ?? 'unknown'}`,
+        now: new Date(),
+      },
+      (key) => (key === 'enricher_id' ? '--record-eval' : '--evaluated-at'),
+    );
+    process.stdout.write(`${JSON.stringify(recorded)}\n`);
     return 0;
   }
   const controller = new AbortController();

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { JobRecord } from '@podcast/contracts';
 import { EnrichmentJobParams, PipelineJobParams } from '@podcast/contracts';
+import { hasProviderBlock, loadEnrichmentConfig } from '@podcast/enrichment';
 import {
   CancelWatcher,
   type JobExecutor,
@@ -38,9 +39,25 @@ export interface StartedRunner {
 /** The `enrich` command of this package, run as the enrichment job's subprocess. */
 const ENRICH_CLI = fileURLToPath(new URL('../cli/enrich.js', import.meta.url));
 
-export function enrichArgs(job: JobRecord): string[] {
+/**
+ * Whether the corpus's resolved enrichment block has a provider block, so
+ * the job passes --with-ml (spec 03). A configuration that does not load
+ * answers false: `enrich` itself then exits 2 naming the problem.
+ */
+async function needsWithMl(corpusRoot: string): Promise<boolean> {
+  try {
+    return hasProviderBlock((await loadEnrichmentConfig({ corpusRoot })).resolved_block);
+  } catch {
+    return false;
+  }
+}
+
+export async function enrichArgs(job: JobRecord): Promise<string[]> {
   const params = EnrichmentJobParams.parse(job.params);
   const args = ['--output-dir', job.corpus_path, '--job-id', job.job_id];
+  if (await needsWithMl(job.corpus_path)) {
+    args.push('--with-ml');
+  }
   if (params.only.length > 0) {
     args.push('--only', params.only.join(','));
   }

@@ -41,6 +41,7 @@ import { getIndexStats } from './index-admin/get-index-stats.js';
 import { getIndexTimeseries } from './index-admin/get-index-timeseries.js';
 import { rebuildIndex } from './index-admin/rebuild-index.js';
 import { rebuildTopicClusters } from './index-admin/rebuild-topic-clusters.js';
+import { behindJobsApiFlag } from './jobs/jobs-api-flag.js';
 import { jobsRoutes } from './jobs/jobs-routes.js';
 import { getFeeds } from './operator/get-feeds.js';
 import { getOperatorConfig } from './operator/get-operator-config.js';
@@ -111,12 +112,13 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
 /**
  * Routes mounted together; a group with `mountIf` is mounted only when the
  * config allows it (the jobs routes need REDIS_URL). Health flags derive from what is mounted (capabilities.ts).
+ * Every route of the jobs group also answers 500 while JOBS_API_ENABLED is false (spec 03).
  */
 export const viewerRouteGroups: RouteGroup<ViewerCtx, ViewerConfig>[] = [
   routeGroup({ name: 'viewer', routes: viewerRoutes }),
   routeGroup({
     name: 'jobs',
-    routes: [...jobsRoutes, ...enrichmentRoutes],
+    routes: [...jobsRoutes, ...enrichmentRoutes].map(behindJobsApiFlag),
     mountIf: (config) => config.redisUrl !== undefined,
   }),
 ];

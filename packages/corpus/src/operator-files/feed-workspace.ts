@@ -11,34 +11,38 @@ export function feedWorkspaceDirName(url: string): string {
 
 const SLUG = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 
+/** Whitespace, control and invisible format characters: never part of a URL or a slug. */
+const UNPRINTABLE = /[\s\p{Cc}\p{Cf}]/u;
+
+function invalidFeed(field: string, why: string): DomainError {
+  return new DomainError('invalid', `${field}: ${why}`, { field });
+}
+
 /**
  * The RSS URL a pipeline job's `feed` names (spec 01 POST /api/jobs): an
- * http(s) URL as given, or a feed-workspace directory slug found among the
- * feeds spec's URLs, else among the manifest's `stable_feed_dir`s. An
- * unknown slug is a 404; anything else malformed is a 400 naming `field`.
+ * http(s) URL with a host, as given, or a feed-workspace directory slug
+ * found among the feeds spec's URLs, else among the manifest's
+ * `stable_feed_dir`s. An unknown slug is a 404; anything else (a space, a
+ * newline, another scheme) is a 400 naming `field`, since the value ends
+ * up on the pipeline command's line.
  */
 export async function resolvePipelineFeed(
   root: string,
   feed: string,
   field: string,
 ): Promise<string> {
+  if (UNPRINTABLE.test(feed)) {
+    throw invalidFeed(field, 'a feed has no spaces, line breaks or control characters');
+  }
   if (/^[a-z][a-z0-9+.-]*:/i.test(feed)) {
     const url = URL.canParse(feed) ? new URL(feed) : null;
-    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-      throw new DomainError('invalid', `${field}: expected an http(s) RSS URL or a feed slug`, {
-        field,
-      });
+    if (url === null || (url.protocol !== 'http:' && url.protocol !== 'https:') || !url.host) {
+      throw invalidFeed(field, 'expected an http(s) RSS URL or a feed slug');
     }
     return feed;
   }
   if (!SLUG.test(feed)) {
-    throw new DomainError(
-      'invalid',
-      `${field}: a feed slug has letters, digits, ".", "_" or "-" only`,
-      {
-        field,
-      },
-    );
+    throw invalidFeed(field, 'a feed slug has letters, digits, ".", "_" or "-" only');
   }
   const spec = await readFeedsSpec(root);
   for (const entry of spec.feeds) {

@@ -1,6 +1,6 @@
 import { DomainError, type FeedEntry, type FeedEntryInput, FeedsSpecPut } from '@podcast/contracts';
-import { Document, isMap, parseDocument } from 'yaml';
-import { yamlDataOf } from './yaml-data.js';
+import { Document, isMap } from 'yaml';
+import { MAX_YAML_BYTES, parseBoundedYaml, yamlDataOf } from './yaml-data.js';
 
 /** Accepted spellings of the feeds spec, in the order a reader prefers them (spec 04 §8). */
 export const FEEDS_SPEC_FILE_NAMES = ['feeds.spec.yaml', 'feeds.spec.yml', 'feeds.spec.json'];
@@ -24,6 +24,10 @@ export class InvalidFeedsSpec extends DomainError {
 }
 
 function parseRoot(text: string, file: string): unknown {
+  if (Buffer.byteLength(text) > MAX_YAML_BYTES) {
+    const message = `larger than ${MAX_YAML_BYTES} bytes`;
+    throw new InvalidFeedsSpec(file, [{ field: '(file)', message }]);
+  }
   if (feedsSpecFormatOf(file) === 'json') {
     try {
       return text.trim() === '' ? null : JSON.parse(text);
@@ -31,7 +35,11 @@ function parseRoot(text: string, file: string): unknown {
       throw new InvalidFeedsSpec(file, [{ field: '(file)', message: (err as Error).message }]);
     }
   }
-  const doc = parseDocument(text);
+  const parsed = parseBoundedYaml(text);
+  if (!parsed.ok) {
+    throw new InvalidFeedsSpec(file, [{ field: '(file)', message: parsed.reason }]);
+  }
+  const doc = parsed.doc;
   const error = doc.errors[0];
   if (error) {
     throw new InvalidFeedsSpec(file, [
@@ -122,7 +130,8 @@ function serialiseJson(previous: string | undefined, feeds: FeedEntry[]): string
 }
 
 function serialiseYaml(previous: string | undefined, feeds: FeedEntry[]): string {
-  const doc = previous === undefined ? undefined : parseDocument(previous);
+  const parsed = previous === undefined ? undefined : parseBoundedYaml(previous);
+  const doc = parsed?.ok ? parsed.doc : undefined;
   if (!doc || doc.errors.length > 0 || !isMap(doc.contents)) {
     return new Document({ feeds }).toString({ lineWidth: 0 });
   }

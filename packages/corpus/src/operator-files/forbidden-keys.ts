@@ -74,6 +74,15 @@ export function findForbiddenOperatorKeys(root: Record<string, unknown>): string
   });
 }
 
+/**
+ * The secret-looking keys alone, at any depth. A feed list in the file is
+ * refused only by PUT /api/operator-config; the readers and the block edits
+ * keep it (spec 03: the enrichment PUT preserves `feeds`).
+ */
+export function findSecretOperatorKeys(root: Record<string, unknown>): string[] {
+  return findForbiddenOperatorKeys(root).filter((key) => key.includes('.') || !isFeedKey(key));
+}
+
 const KEY_LINE = /^(\s*)(?:-\s+)?["']?([^\s"':#][^"':]*?)["']?\s*:(?:\s|$)/gm;
 
 /**

@@ -1,5 +1,6 @@
 import { DomainError } from '@podcast/contracts';
-import { type Document, isMap, parseDocument } from 'yaml';
+import { type Document, isMap } from 'yaml';
+import { parseBoundedYaml } from './yaml-data.js';
 
 /**
  * Returns `text` with one top-level key set to `value` (or removed when
@@ -8,7 +9,11 @@ import { type Document, isMap, parseDocument } from 'yaml';
  * key survive; only the edited block is rendered afresh.
  */
 export function setOperatorKey(text: string, key: string, value: unknown): string {
-  const doc = parseDocument(text);
+  const parsed = parseBoundedYaml(text);
+  if (!parsed.ok) {
+    throw new DomainError('unprocessable', `the operator file is refused: ${parsed.reason}`);
+  }
+  const doc = parsed.doc;
   if (doc.errors.length > 0) {
     throw new DomainError(
       'unprocessable',

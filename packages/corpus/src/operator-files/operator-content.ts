@@ -1,10 +1,21 @@
 import { DomainError, OperatorFileKeys, type ScheduledJob, type z } from '@podcast/contracts';
-import { isMap, parseDocument } from 'yaml';
-import { cronProblem } from './cron-syntax.js';
+import { isMap } from 'yaml';
 import { findForbiddenOperatorKeys, forbiddenKeysError } from './forbidden-keys.js';
-import { yamlDataOf } from './yaml-data.js';
+import { parseBoundedYaml, yamlDataOf } from './yaml-data.js';
 
 type FieldError = { field: string; message: string };
+
+/** What an operator file is checked against beyond its own shape, given by the caller. */
+export interface OperatorContentRules {
+  /** The presets `profile` may name. */
+  availableProfiles: readonly string[];
+  /**
+   * Why a scheduled_jobs cron cannot run, or undefined: the scheduler's own
+   * check (packages/jobs `cronProblem`), so a PUT never stores a schedule
+   * that GET /api/scheduled-jobs then reports as invalid.
+   */
+  cronProblem: (expression: string) => string | undefined;
+}
 
 export interface ValidOperatorContent {
   /** The file as data. */
@@ -19,7 +30,11 @@ export interface ValidOperatorContent {
  * empty mapping, which is what a blank file means to the pipeline.
  */
 export function parseOperatorYaml(text: string, field = 'content'): Record<string, unknown> {
-  const doc = parseDocument(text);
+  const parsed = parseBoundedYaml(text);
+  if (!parsed.ok) {
+    throw new DomainError('unprocessable', `${field}: refused YAML: ${parsed.reason}`, { field });
+  }
+  const doc = parsed.doc;
   const error = doc.errors[0];
   if (error) {
     const reason = error.message.split('\n')[0] ?? 'invalid YAML';
@@ -55,7 +70,11 @@ function invalid(errors: FieldError[]): DomainError {
   return new DomainError('invalid', `${first?.field}: ${first?.message}${more}`, { errors });
 }
 
-function jobProblems(jobs: readonly ScheduledJob[], field: string): FieldError[] {
+function jobProblems(
+  jobs: readonly ScheduledJob[],
+  cronProblem: OperatorContentRules['cronProblem'],
+  field: string,
+): FieldError[] {
   const seen = new Set<string>();
   return jobs.flatMap((job, i) => {
     const problems: FieldError[] = [];
@@ -90,7 +109,7 @@ function profileProblems(
  */
 export function validateOperatorContent(
   text: string,
-  availableProfiles: readonly string[],
+  rules: OperatorContentRules,
   field = 'content',
 ): ValidOperatorContent {
   const root = parseOperatorYaml(text, field);
@@ -104,8 +123,8 @@ export function validateOperatorContent(
   }
   const jobs = parsed.data.scheduled_jobs;
   const problems = [
-    ...profileProblems(parsed.data.profile, availableProfiles, field),
-    ...jobProblems(jobs ?? [], field),
+    ...profileProblems(parsed.data.profile, rules.availableProfiles, field),
+    ...jobProblems(jobs ?? [], rules.cronProblem, field),
   ];
   if (problems.length > 0) {
     throw invalid(problems);
@@ -118,21 +137,24 @@ export function validateOperatorContent(
  * is no mapping, or has a shape `yamlDataOf` refuses.
  */
 export function yamlMappingOf(text: string): Record<string, unknown> | undefined {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0 || !isMap(doc.contents)) {
+  const parsed = parseBoundedYaml(text);
+  if (!parsed.ok || parsed.doc.errors.length > 0 || !isMap(parsed.doc.contents)) {
     return undefined;
   }
-  const data = yamlDataOf(doc);
+  const data = yamlDataOf(parsed.doc);
   return data.ok ? (data.value as Record<string, unknown>) : undefined;
 }
 
 /** Why the stored text is refused as a whole (see `yamlDataOf`), or undefined. */
 export function yamlRefusalOf(text: string): string | undefined {
-  const doc = parseDocument(text);
-  if (doc.errors.length > 0 || !isMap(doc.contents)) {
+  const parsed = parseBoundedYaml(text);
+  if (!parsed.ok) {
+    return parsed.reason;
+  }
+  if (parsed.doc.errors.length > 0 || !isMap(parsed.doc.contents)) {
     return undefined;
   }
-  const data = yamlDataOf(doc);
+  const data = yamlDataOf(parsed.doc);
   return data.ok ? undefined : data.reason;
 }
 

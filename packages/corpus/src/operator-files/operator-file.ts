@@ -4,11 +4,14 @@ import { withFileLock, writeFileAtomic } from '@podcast/runtime';
 import { readRootFile } from './confined-file.js';
 import {
   findForbiddenOperatorKeys,
+  findSecretOperatorKeys,
   forbiddenKeysError,
+  isFeedKey,
   scanForbiddenOperatorKeys,
 } from './forbidden-keys.js';
 import { setOperatorKey } from './operator-block.js';
 import {
+  type OperatorContentRules,
   parseOperatorYaml,
   scheduledJobsBlockOf,
   type ValidOperatorContent,
@@ -35,9 +38,14 @@ function assertServableShape(text: string): void {
   }
 }
 
-function forbiddenKeysOfText(text: string): string[] {
+/** The forbidden keys of a stored file's text; `secretsOnly` leaves its feed keys alone. */
+function forbiddenKeysOfText(text: string, secretsOnly = false): string[] {
   const root = yamlMappingOf(text);
-  return root === undefined ? scanForbiddenOperatorKeys(text) : findForbiddenOperatorKeys(root);
+  if (root !== undefined) {
+    return secretsOnly ? findSecretOperatorKeys(root) : findForbiddenOperatorKeys(root);
+  }
+  const keys = scanForbiddenOperatorKeys(text);
+  return secretsOnly ? keys.filter((key) => !isFeedKey(key)) : keys;
 }
 
 async function seedOperatorFile(file: string, current: string | undefined, profile: string) {
@@ -76,6 +84,23 @@ export async function readOperatorFile(root: string, seedProfile?: string): Prom
   return { path: found.path, content };
 }
 
+/**
+ * The operator file as the programs that act on it read it (the enrichment
+ * configuration, the scheduler): never seeded, refused (409) for a refused
+ * YAML shape or a secret-looking key, but a feed list in it is kept and
+ * ignored here, since the pipeline may still read one.
+ */
+export async function readOperatorSettings(root: string): Promise<OperatorFile> {
+  const found = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
+  const content = found.text ?? '';
+  assertServableShape(content);
+  const secrets = forbiddenKeysOfText(content, true);
+  if (secrets.length > 0) {
+    throw forbiddenKeysError('conflict', secrets);
+  }
+  return { path: found.path, content };
+}
+
 export interface OperatorFileWrite extends OperatorFile, ValidOperatorContent {
   /** True when the scheduled_jobs block differs from the one stored before. */
   scheduledJobsChanged: boolean;
@@ -89,10 +114,10 @@ export interface OperatorFileWrite extends OperatorFile, ValidOperatorContent {
 export async function writeOperatorFile(
   root: string,
   content: string,
-  availableProfiles: readonly string[],
+  rules: OperatorContentRules,
   field = 'content',
 ): Promise<OperatorFileWrite> {
-  const valid = validateOperatorContent(content, availableProfiles, field);
+  const valid = validateOperatorContent(content, rules, field);
   const target = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
   return withFileLock(target.path, async () => {
     const before = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
@@ -106,8 +131,9 @@ export async function writeOperatorFile(
 
 /**
  * Sets one top-level block of the operator file (for example `enrichment`)
- * and keeps everything else as written, comments included. The result must
- * still be a forbidden-key-free mapping, else nothing is written.
+ * and keeps everything else as written, comments and a feed list included
+ * (spec 03). Neither the block nor the file may hold a secret-looking key,
+ * else nothing is written.
  */
 export async function updateOperatorBlock(
   root: string,
@@ -117,13 +143,14 @@ export async function updateOperatorBlock(
   const target = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
   return withFileLock(target.path, async () => {
     const current = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
+    assertServableShape(current.text ?? '');
     const added = findForbiddenOperatorKeys({ [key]: value });
     if (added.length > 0) {
       throw forbiddenKeysError('invalid', added);
     }
     const content = setOperatorKey(current.text ?? '', key, value);
-    // Keys written by hand earlier block every edit until the file is fixed.
-    const stored = findForbiddenOperatorKeys(parseOperatorYaml(content, OPERATOR_FILE_NAME));
+    // A secret written by hand earlier blocks every edit until the file is fixed.
+    const stored = findSecretOperatorKeys(parseOperatorYaml(content, OPERATOR_FILE_NAME));
     if (stored.length > 0) {
       throw forbiddenKeysError('conflict', stored);
     }

@@ -1,7 +1,16 @@
-import { type Document, isCollection, visit } from 'yaml';
+import { type Document, isCollection, parseDocument, visit } from 'yaml';
+import { yamlNestingDepth } from './yaml-nesting.js';
 
 /** Deepest nesting an operator or feeds file may have; deeper documents are refused, not skipped. */
 export const MAX_YAML_DEPTH = 32;
+
+/**
+ * Largest operator or feeds file parsed, in bytes: twice the 512 KiB an
+ * operator-config PUT may store, and above the 1 MB JSON body a feeds PUT
+ * takes (its YAML is smaller). `yaml` takes about 0.7 s on a 0.9 MB feeds
+ * spec of 5,000 entries, so the cap also bounds how long one parse blocks.
+ */
+export const MAX_YAML_BYTES = 1024 * 1024;
 
 /** Aliases one document may expand; the `yaml` default, named so the refusal is a 422 and not a 500. */
 const MAX_ALIAS_COUNT = 100;
@@ -50,4 +59,22 @@ export function yamlDataOf(doc: Document): YamlData {
   } catch (err) {
     return { ok: false, reason: (err as Error).message.split('\n')[0] ?? 'unreadable YAML' };
   }
+}
+
+export type ParsedYaml = { ok: true; doc: Document } | { ok: false; reason: string };
+
+/**
+ * `parseDocument` for operator-supplied YAML, behind two checks that cost a
+ * scan of the text: its size, and its estimated nesting (yaml-nesting.ts).
+ * A refused text is never handed to the parser, which would block the
+ * event loop for seconds on a deeply nested one.
+ */
+export function parseBoundedYaml(text: string): ParsedYaml {
+  if (Buffer.byteLength(text) > MAX_YAML_BYTES) {
+    return { ok: false, reason: `larger than ${MAX_YAML_BYTES} bytes` };
+  }
+  if (yamlNestingDepth(text, MAX_YAML_DEPTH) > MAX_YAML_DEPTH) {
+    return { ok: false, reason: `nested deeper than ${MAX_YAML_DEPTH} levels` };
+  }
+  return { ok: true, doc: parseDocument(text) };
 }

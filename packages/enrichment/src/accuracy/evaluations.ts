@@ -4,15 +4,21 @@ import { join } from 'node:path';
 /**
  * Recorded evaluations of an enricher's accuracy: JSON files under
  * `<corpus>/enrichments/evaluations/<enricher_id>/`, each
- * `{enricher_id, precision, evaluated_at, enricher_version?, samples?}`.
- * The newest (by evaluated_at) decides the accuracy gate.
+ * `{enricher_id, precision, evaluated_at, recall?, sample_size?,
+ * enricher_version?, provider_type?, notes?, recorded_by?}`, written by
+ * recordEvaluation (or by hand). The newest (by evaluated_at) decides the
+ * accuracy gate.
  */
 export interface Evaluation {
   enricher_id: string;
   precision: number;
   evaluated_at: string;
+  recall?: number;
+  sample_size?: number;
   enricher_version?: string;
-  samples?: number;
+  provider_type?: string;
+  notes?: string;
+  recorded_by?: string;
   file: string;
 }
 

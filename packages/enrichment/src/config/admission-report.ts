@@ -3,6 +3,7 @@ import type { EnricherRegistry } from '../registry.js';
 import { readHealth } from '../resilience/health-store.js';
 import { admit } from './admission.js';
 import { loadEnrichmentConfig } from './load-config.js';
+import { hasProviderBlock } from './resolve.js';
 
 /**
  * Spec 03 config/admission: for every enricher of the resolved block (and
@@ -13,7 +14,7 @@ import { loadEnrichmentConfig } from './load-config.js';
 export async function admissionReport(corpusRoot: string, registry: EnricherRegistry) {
   const view = await loadEnrichmentConfig({ corpusRoot });
   const block = view.resolved_block;
-  const withMl = Object.values(block.enrichers ?? {}).some((b) => b?.provider !== undefined);
+  const withMl = hasProviderBlock(block);
   const admission = await admit({
     block,
     selection: { withMl },

@@ -3,7 +3,7 @@ import {
   findProfilePreset,
   PACKAGED_PROFILES_DIR,
   parseOperatorYaml,
-  readOperatorFile,
+  readOperatorSettings,
 } from '@podcast/corpus';
 import { resolveBlock } from './resolve.js';
 
@@ -55,7 +55,7 @@ function blockOf(value: unknown, source: string, problems: string[]): Enrichment
 export async function loadEnrichmentConfig(input: LoadConfigInput): Promise<EnrichmentConfigView> {
   const problems: string[] = [];
   const operatorFile = parseOperatorYaml(
-    (await readOperatorFile(input.corpusRoot)).content,
+    (await readOperatorSettings(input.corpusRoot)).content,
     'operator_file',
   );
   const configRoot =

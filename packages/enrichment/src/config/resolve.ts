@@ -25,3 +25,12 @@ export function resolveBlock(
 ): EnrichmentBlock {
   return deepMerge(profileBlock ?? {}, operatorBlock ?? {}) as EnrichmentBlock;
 }
+
+/**
+ * Spec 03 "Command line" step 4: the workflow (a job, the admission view)
+ * passes --with-ml when any enricher of the resolved block has a provider
+ * block, even one the block leaves disabled.
+ */
+export function hasProviderBlock(block: EnrichmentBlock): boolean {
+  return Object.values(block.enrichers ?? {}).some((entry) => entry?.provider !== undefined);
+}

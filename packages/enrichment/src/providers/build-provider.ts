@@ -1,5 +1,6 @@
 import { createDebertaScorer, createEmbeddingProvider } from '@podcast/providers';
 import { PROVIDER_TYPES } from './provider-types.js';
+import { wordVectorNliScorer } from './word-vector-nli.js';
 
 /**
  * A lazy provider for an enricher block's `provider: {type, ...params}`:
@@ -26,6 +27,10 @@ async function buildProvider(block: Record<string, unknown>): Promise<unknown> {
     Object.fromEntries(Object.entries(block).filter(([k]) => k !== 'type')),
   );
   switch (type.name) {
+    case 'static_word_vectors':
+      return createEmbeddingProvider({ kind: 'static_word_vectors' });
+    case 'word_vector_nli':
+      return wordVectorNliScorer(await createEmbeddingProvider({ kind: 'static_word_vectors' }));
     case 'sentence_transformer_local':
       return createEmbeddingProvider({
         kind: 'sentence_transformer_local',

@@ -3,8 +3,11 @@ import type { ProviderProtocol } from '../manifest.js';
 
 /**
  * The provider types an ML or embedding enricher may name at
- * enrichers.<id>.provider.type (spec 03): both load local model files, so a
- * run never downloads anything. `params_schema` validates the rest of the
+ * enrichers.<id>.provider.type (spec 03). Each runs locally, so a run never
+ * downloads anything: the `_local` types load model files the operator
+ * installs; `static_word_vectors` and `word_vector_nli` need nothing but
+ * this build (the word vectors ship with packages/providers), which is what
+ * the packaged profiles name. `params_schema` validates the rest of the
  * provider block.
  */
 export interface ProviderType {
@@ -29,6 +32,22 @@ const model = z
   .describe('The model folder under model_dir');
 
 export const PROVIDER_TYPES: readonly ProviderType[] = [
+  {
+    name: 'static_word_vectors',
+    protocol: 'EmbeddingProvider',
+    description:
+      'Pretrained GloVe word vectors shipped with the build, SIF-weighted mean per text ' +
+      '(the search index default); offline, no model to install',
+    params: z.object({}),
+  },
+  {
+    name: 'word_vector_nli',
+    protocol: 'NliScorer',
+    description:
+      'Contradiction estimated from word-vector similarity and negation or opposite words; ' +
+      'offline and rough, so an accuracy-gated enricher needs a recorded evaluation first',
+    params: z.object({}),
+  },
   {
     name: 'sentence_transformer_local',
     protocol: 'EmbeddingProvider',

@@ -5,10 +5,16 @@ export interface Clock {
   now(): Date;
   /** Resolves after `ms`, or early when `signal` aborts. */
   sleep(ms: number, signal: AbortSignal): Promise<void>;
+  /** Calls `fire` after `ms` unless the returned function is called first. */
+  timer(ms: number, fire: () => void): () => void;
 }
 
 export const systemClock: Clock = {
   now: () => new Date(),
+  timer: (ms, fire) => {
+    const handle = setTimeout(fire, ms);
+    return () => clearTimeout(handle);
+  },
   sleep: (ms, signal) =>
     new Promise((resolve) => {
       if (signal.aborted) {

@@ -31,12 +31,14 @@ class Tally {
   records = 0;
   costUsd = 0;
   errors: string[] = [];
-  stallWarned = false;
+  /** The last sign of progress: an attempt starting, an episode done. */
+  lastHeartbeat: number;
   /** An episode-scope enricher logs `started` once, not once per episode. */
   startLogged = false;
 
   constructor(now: number) {
     this.started = now;
+    this.lastHeartbeat = now;
   }
 
   sample(error: Error) {
@@ -68,6 +70,7 @@ async function resilient(
     { clock: state.deps.clock, random: state.deps.random, signal: state.cancel.signal },
     {
       onStart: async (attemptNo) => {
+        tally.lastHeartbeat = state.deps.clock.now().getTime();
         const scope = inv.entry.enricher.manifest.scope;
         if (scope === 'episode' && tally.startLogged) {
           return;
@@ -115,19 +118,42 @@ async function resilient(
       cooldown_until: new Date(openedAt.getTime() + CIRCUIT_COOLDOWN_MS).toISOString(),
     });
   }
-  await warnIfStalled(inv, tally);
   return result;
 }
 
-async function warnIfStalled(inv: InvocationState, tally: Tally): Promise<void> {
+/**
+ * Runs one invocation of an enricher (all its attempts, or all its
+ * episodes) with a timer set to its `expected_duration_s`: when the
+ * invocation is still running then, `enrichment.enricher.stall_warning` is
+ * written at once (spec 03), not after it returns. The timer is cleared
+ * when the invocation ends, and a warning being written is awaited, so it
+ * always precedes the invocation's `completed` event.
+ */
+async function watchedForStall<T>(
+  inv: InvocationState,
+  tally: Tally,
+  body: () => Promise<T>,
+): Promise<T> {
   const expected = inv.entry.config.expected_duration_s;
-  const now = inv.state.deps.clock.now().getTime();
-  if (typeof expected === 'number' && !tally.stallWarned && now - tally.started > expected * 1000) {
-    tally.stallWarned = true;
-    await inv.state.emit('enrichment.enricher.stall_warning', inv.base, {
-      last_heartbeat_at: new Date(now).toISOString(),
-      expected_interval_s: expected,
-    });
+  if (typeof expected !== 'number' || !(expected > 0)) {
+    return body();
+  }
+  const { clock } = inv.state.deps;
+  let warning: Promise<void> | undefined;
+  const cancel = clock.timer(expected * 1000, () => {
+    warning = inv.state
+      .emit('enrichment.enricher.stall_warning', inv.base, {
+        last_heartbeat_at: new Date(tally.lastHeartbeat).toISOString(),
+        expected_interval_s: expected,
+        elapsed_s: (clock.now().getTime() - tally.started) / 1000,
+      })
+      .catch(() => undefined);
+  });
+  try {
+    return await body();
+  } finally {
+    cancel();
+    await warning;
   }
 }
 
@@ -216,8 +242,12 @@ async function writeOrFail(
 }
 
 export async function invokeCorpusEnricher(inv: InvocationState): Promise<EnricherOutcome> {
-  const enricher = inv.entry.enricher as CorpusEnricher;
   const tally = new Tally(inv.state.deps.clock.now().getTime());
+  return watchedForStall(inv, tally, () => corpusInvocation(inv, tally));
+}
+
+async function corpusInvocation(inv: InvocationState, tally: Tally): Promise<EnricherOutcome> {
+  const enricher = inv.entry.enricher as CorpusEnricher;
   const result = await resilient(inv, tally, () =>
     enricher.compute(inv.state.deps.episodes, inv.entry.config, inv.context()),
   );
@@ -269,13 +299,18 @@ export async function invokeCorpusEnricher(inv: InvocationState): Promise<Enrich
 }
 
 /**
- * An episode-scope enricher: each episode is one invocation (retried per
- * the tier); the breaker counts consecutive failed episodes; a cost cap or
- * a cancel stops it between episodes, keeping what was written.
+ * An episode-scope enricher: one invocation over every episode (one
+ * started and one completed event), each episode computed and retried per
+ * the tier; the breaker counts consecutive failed episodes; a cost cap or a
+ * cancel stops it between episodes, keeping what was written.
  */
 export async function invokeEpisodeEnricher(inv: InvocationState): Promise<EnricherOutcome> {
-  const enricher = inv.entry.enricher as EpisodeEnricher;
   const tally = new Tally(inv.state.deps.clock.now().getTime());
+  return watchedForStall(inv, tally, () => episodeInvocation(inv, tally));
+}
+
+async function episodeInvocation(inv: InvocationState, tally: Tally): Promise<EnricherOutcome> {
+  const enricher = inv.entry.enricher as EpisodeEnricher;
   let failures = 0;
   let lastFailure: { status: 'failed' | 'timeout'; reason: OutcomeReason } | null = null;
   for (const episode of inv.state.deps.episodes) {
@@ -318,6 +353,7 @@ export async function invokeEpisodeEnricher(inv: InvocationState): Promise<Enric
       continue;
     }
     tally.records += result.value.records_written;
+    tally.lastHeartbeat = inv.state.deps.clock.now().getTime();
   }
   if (lastFailure !== null) {
     return outcomeOf(inv, tally, lastFailure.status, {

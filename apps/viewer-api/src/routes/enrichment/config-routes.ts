@@ -11,7 +11,7 @@ import {
   providerTypesByProtocol,
 } from '@podcast/enrichment';
 import { defineRoute } from '../../context.js';
-import { enrichmentRoot, JOBS_API_OFF } from './enrichment-access.js';
+import { enrichmentRoot } from './enrichment-access.js';
 
 export const getEnrichmentConfig = defineRoute({
   method: 'get',
@@ -24,7 +24,7 @@ export const getEnrichmentConfig = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: EnrichmentPathQuery,
-  responses: { 200: EnrichmentConfigView, ...JOBS_API_OFF },
+  responses: { 200: EnrichmentConfigView },
   handler: async ({ ctx, query }) =>
     loadEnrichmentConfig({ corpusRoot: await enrichmentRoot(ctx, query.path) }),
 });
@@ -39,11 +39,8 @@ export const getEnrichmentConfigSchema = defineRoute({
     'their protocol as a oneOf under enrichers.<id>.provider. Drives form generation.',
   tags: ['enrichment'],
   auth: 'open',
-  responses: { 200: z.record(z.string(), z.unknown()), ...JOBS_API_OFF },
-  handler: async ({ ctx }) => {
-    await enrichmentRoot(ctx, undefined);
-    return ctx.enrichment.schema;
-  },
+  responses: { 200: z.record(z.string(), z.unknown()) },
+  handler: ({ ctx }) => ctx.enrichment.schema,
 });
 
 export const getProviderTypes = defineRoute({
@@ -52,11 +49,8 @@ export const getProviderTypes = defineRoute({
   summary: 'The provider types, grouped by protocol',
   tags: ['enrichment'],
   auth: 'open',
-  responses: { 200: ProviderTypes, ...JOBS_API_OFF },
-  handler: async ({ ctx }) => {
-    await enrichmentRoot(ctx, undefined);
-    return providerTypesByProtocol();
-  },
+  responses: { 200: ProviderTypes },
+  handler: () => providerTypesByProtocol(),
 });
 
 export const getEnrichmentAdmission = defineRoute({
@@ -71,7 +65,7 @@ export const getEnrichmentAdmission = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: EnrichmentPathQuery,
-  responses: { 200: AdmissionReport, ...JOBS_API_OFF },
+  responses: { 200: AdmissionReport },
   handler: async ({ ctx, query }) =>
     admissionReport(await enrichmentRoot(ctx, query.path), ctx.enrichment.registry),
 });

@@ -13,6 +13,7 @@ import {
   getEnrichmentRunSummary,
   getEnrichmentStatus,
 } from './read-routes.js';
+import { recordEvaluationRoute } from './record-evaluation.js';
 import { putEnrichmentConfig, reEnableEnricherRoute } from './write-routes.js';
 
 /** Spec 03 routes; mounted with the jobs group. */
@@ -23,6 +24,7 @@ export const enrichmentRoutes: AnyRoute<ViewerCtx>[] = [
   getEnrichmentRunSummary,
   getEnrichmentEvents,
   reEnableEnricherRoute,
+  recordEvaluationRoute,
   getEnrichmentConfigSchema,
   getEnrichmentAdmission,
   getEnrichmentConfig,

@@ -19,7 +19,7 @@ import {
   runSummaryOf,
 } from '@podcast/enrichment';
 import { defineRoute } from '../../context.js';
-import { enrichmentRoot, JOBS_API_OFF } from './enrichment-access.js';
+import { enrichmentRoot } from './enrichment-access.js';
 
 export const getEnrichmentStatus = defineRoute({
   method: 'get',
@@ -32,7 +32,7 @@ export const getEnrichmentStatus = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: EnrichmentPathQuery,
-  responses: { 200: EnrichmentStatus, ...JOBS_API_OFF },
+  responses: { 200: EnrichmentStatus },
   handler: async ({ ctx, query }) => enrichmentStatusOf(await enrichmentRoot(ctx, query.path)),
 });
 
@@ -50,7 +50,6 @@ export const getEnrichmentHealth = defineRoute({
   responses: {
     200: EnrichmentHealthMap,
     404: Problem.describe('Unknown enricher'),
-    ...JOBS_API_OFF,
   },
   handler: async ({ ctx, query }) => {
     const root = await enrichmentRoot(ctx, query.path);
@@ -74,7 +73,7 @@ export const getEnrichmentMetrics = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: MetricsQuery,
-  responses: { 200: EnrichmentMetrics, ...JOBS_API_OFF },
+  responses: { 200: EnrichmentMetrics },
   handler: async ({ ctx, query }) =>
     metricsOf(await enrichmentRoot(ctx, query.path), query.window, ctx.now()),
 });
@@ -88,7 +87,7 @@ export const getEnrichmentRunSummary = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: EnrichmentPathQuery,
-  responses: { 200: RunSummaryResponse, ...JOBS_API_OFF },
+  responses: { 200: RunSummaryResponse },
   handler: async ({ ctx, query }) => runSummaryOf(await enrichmentRoot(ctx, query.path)),
 });
 
@@ -102,7 +101,7 @@ export const getEnrichmentEvents = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: EventsQuery,
-  responses: { 200: EnrichmentEvents, ...JOBS_API_OFF },
+  responses: { 200: EnrichmentEvents },
   handler: async ({ ctx, query }) => {
     const root = await enrichmentRoot(ctx, query.path);
     const events = await readEvents(root, {

@@ -10,7 +10,7 @@ import {
 import { reEnableEnricher, writeEnrichmentBlock } from '@podcast/enrichment';
 import { ValidationFailed } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
-import { enrichmentRoot, JOBS_API_OFF } from './enrichment-access.js';
+import { enrichmentRoot } from './enrichment-access.js';
 
 export const reEnableEnricherRoute = defineRoute({
   method: 'post',
@@ -28,7 +28,6 @@ export const reEnableEnricherRoute = defineRoute({
   responses: {
     200: EnricherHealthRecord,
     404: Problem.describe('Unknown enricher'),
-    ...JOBS_API_OFF,
   },
   handler: async ({ ctx, params, query, body }) =>
     reEnableEnricher({
@@ -57,7 +56,6 @@ export const putEnrichmentConfig = defineRoute({
   bodyLimit: '256kb',
   responses: {
     200: EnrichmentConfigView,
-    ...JOBS_API_OFF,
   },
   handler: async ({ ctx, query, body }) => {
     const root = await enrichmentRoot(ctx, query.path);

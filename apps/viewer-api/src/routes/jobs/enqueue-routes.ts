@@ -3,12 +3,13 @@ import {
   DomainError,
   EnrichmentJobRequest,
   JobAccepted,
+  PipelineJobQuery,
   PipelineJobRequest,
   Problem,
 } from '@podcast/contracts';
 import { resolveCorpusRoot, resolvePipelineFeed } from '@podcast/corpus';
 import { reply } from '@podcast/http-kit';
-import { enqueueJob, type NewJob } from '@podcast/jobs';
+import { enqueueJob, mergePipelineRequest, type NewJob, pipelineJobParamsOf } from '@podcast/jobs';
 import { defineRoute, type ViewerCtx } from '../../context.js';
 import { idempotencyKeyOf, REDIS_DOWN, withJobs } from './jobs-access.js';
 
@@ -52,33 +53,27 @@ export const enqueuePipelineJob = defineRoute({
   summary: 'Enqueue a pipeline job',
   description:
     'Queues a run of the pipeline command (PIPELINE_COMMAND on the runner) over this corpus. ' +
-    '`feed` is an RSS URL or a feed-workspace slug resolved through the feeds spec (404 when ' +
-    'unknown); append, max_episodes, episode_offset and episode_order need feed. ' +
-    `${IDEMPOTENCY} Needs the operator token.`,
+    'Parameters travel in the query or in the JSON body (the same one in both must agree, else ' +
+    '400). `feed` is an http(s) RSS URL or a feed-workspace slug resolved through the feeds ' +
+    'spec (404 when unknown); append, max_episodes, episode_offset and episode_order need ' +
+    `feed. Without feed the job is a full batch. ${IDEMPOTENCY} Needs the operator token.`,
   tags: ['jobs'],
   auth: 'operator',
-  query: CorpusPathQuery,
-  // No body at all is a full batch with every default.
+  query: PipelineJobQuery,
+  // No body at all is a full batch with every default (unless the query says otherwise).
   body: PipelineJobRequest.optional(),
   responses: {
     202: JobAccepted,
     404: Problem.describe('The feed slug is not in the feeds spec or the manifest'),
     ...ENQUEUE_PROBLEMS,
   },
-  handler: async ({ ctx, query, body: given, req }) => {
-    const body = given ?? {};
+  handler: async ({ ctx, query: { path, ...fromQuery }, body, req }) => {
     const idempotencyKey = idempotencyKeyOf(req);
-    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
+    const { request, feedField } = mergePipelineRequest(fromQuery, body ?? {});
+    const root = await resolveCorpusRoot(path, ctx.config.corpusRoots);
     const feedUrl =
-      body.feed === undefined ? null : await resolvePipelineFeed(root, body.feed, 'body.feed');
-    const params = {
-      feed_url: feedUrl,
-      skip_existing: body.skip_existing ?? false,
-      append: body.append ?? false,
-      max_episodes: body.max_episodes ?? null,
-      episode_offset: body.episode_offset ?? null,
-      episode_order: body.episode_order ?? null,
-    };
+      request.feed === undefined ? null : await resolvePipelineFeed(root, request.feed, feedField);
+    const params = pipelineJobParamsOf(request, feedUrl);
     return accept(ctx, idempotencyKey, { commandType: 'pipeline', corpusPath: root, params });
   },
 });

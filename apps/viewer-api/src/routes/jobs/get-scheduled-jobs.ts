@@ -1,5 +1,5 @@
 import { CorpusPathQuery, ScheduledJobsResponse } from '@podcast/contracts';
-import { readOperatorFile, resolveCorpusRoot, scheduledJobsBlockOf } from '@podcast/corpus';
+import { readOperatorSettings, resolveCorpusRoot, scheduledJobsBlockOf } from '@podcast/corpus';
 import { scheduleRows } from '@podcast/jobs';
 import { defineRoute } from '../../context.js';
 
@@ -18,7 +18,7 @@ export const getScheduledJobs = defineRoute({
   responses: { 200: ScheduledJobsResponse },
   handler: async ({ ctx, query }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    const { content } = await readOperatorFile(root);
+    const { content } = await readOperatorSettings(root);
     return { path: root, scheduled_jobs: scheduleRows(scheduledJobsBlockOf(content), ctx.now()) };
   },
 });

@@ -6,6 +6,7 @@ import {
   Problem,
 } from '@podcast/contracts';
 import { resolveCorpusRoot, writeOperatorFile } from '@podcast/corpus';
+import { cronProblem } from '@podcast/jobs';
 import { defineRoute } from '../../context.js';
 import { listAvailableProfiles } from './operator-profiles.js';
 
@@ -17,7 +18,8 @@ export const putOperatorConfig = defineRoute({
     'Stores `content` exactly as sent (comments included), atomically. Refused, with nothing ' +
     'written: YAML that does not parse or whose root is not a mapping (422); secret-looking keys ' +
     'or the feed keys rss, rss_url, rss_urls, feeds (400 with error and keys); a malformed ' +
-    'scheduled_jobs, enrichment, profile or pipeline_install_extras value (400 naming the field). ' +
+    'scheduled_jobs, enrichment, profile or pipeline_install_extras value (400 naming the field; ' +
+    'a cron that does not fire within ten years counts as malformed). ' +
     'A change of scheduled_jobs reloads the scheduler. Requires the operator token.',
   tags: ['operator'],
   auth: 'operator',
@@ -31,7 +33,11 @@ export const putOperatorConfig = defineRoute({
   handler: async ({ query, body, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     const names = (await listAvailableProfiles(ctx.config)).map((p) => p.name);
-    const written = await writeOperatorFile(root, body.content, names, 'body.content');
+    const rules = {
+      availableProfiles: names,
+      cronProblem: (cron: string) => cronProblem(cron, ctx.now()),
+    };
+    const written = await writeOperatorFile(root, body.content, rules, 'body.content');
     if (written.scheduledJobsChanged && ctx.onScheduledJobsChanged) {
       try {
         await ctx.onScheduledJobsChanged({ root, jobs: written.scheduledJobs ?? [] });

@@ -9,7 +9,8 @@ export interface TextEmbedder {
 
 const BATCH = 64;
 
-function dot(a: Float32Array, b: Float32Array): number {
+/** The dot product: the cosine of two unit vectors. */
+export function dot(a: Float32Array, b: Float32Array): number {
   let sum = 0;
   for (let i = 0; i < a.length; i += 1) {
     sum += (a[i] ?? 0) * (b[i] ?? 0);
