@@ -122,7 +122,6 @@ describe('GET /api/operator-config', () => {
 
   it.each([
     ['a credential', 'profile: dev\nOpenAI-Api-Key: sk-live-123\n', ['OpenAI-Api-Key']],
-    ['a feed list', 'profile: dev\nfeeds:\n  - https://a.example/rss\n', ['feeds']],
     [
       'a credential in a file that does not parse',
       'profile: [dev\nsmtp_password: hunter2\n',
@@ -139,6 +138,23 @@ describe('GET /api/operator-config', () => {
       expect(JSON.stringify(res.body)).not.toMatch(/sk-live|hunter2|a\.example/);
     },
   );
+});
+
+describe('a stored feed list (spec 03 keeps it through enrichment edits)', () => {
+  it('is served by GET, and a PUT of the same content names the feed key', async () => {
+    const text = 'profile: dev\nfeeds:\n  - https://a.example/rss\n';
+    await resetFile(text);
+    const res = await request(defaultApp).get('/api/operator-config');
+    expect(res.status).toBe(200);
+    expect(res.body.content).toBe(text);
+    const put = await request(defaultApp)
+      .put('/api/operator-config')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .send({ content: text });
+    expect(put.status).toBe(400);
+    expect(put.body).toMatchObject({ error: 'forbidden_operator_feed_keys', keys: ['feeds'] });
+    expect(await stored()).toBe(text);
+  });
 });
 
 describe('PUT /api/operator-config', () => {

@@ -38,14 +38,13 @@ function assertServableShape(text: string): void {
   }
 }
 
-/** The forbidden keys of a stored file's text; `secretsOnly` leaves its feed keys alone. */
-function forbiddenKeysOfText(text: string, secretsOnly = false): string[] {
+/** The secret-looking keys of a stored file's text (its feed keys are left alone). */
+function secretKeysOfText(text: string): string[] {
   const root = yamlMappingOf(text);
   if (root !== undefined) {
-    return secretsOnly ? findSecretOperatorKeys(root) : findForbiddenOperatorKeys(root);
+    return findSecretOperatorKeys(root);
   }
-  const keys = scanForbiddenOperatorKeys(text);
-  return secretsOnly ? keys.filter((key) => !isFeedKey(key)) : keys;
+  return scanForbiddenOperatorKeys(text).filter((key) => !isFeedKey(key));
 }
 
 async function seedOperatorFile(file: string, current: string | undefined, profile: string) {
@@ -66,8 +65,10 @@ async function seedOperatorFile(file: string, current: string | undefined, profi
 /**
  * Reads the operator file of a corpus. When it is missing or blank and
  * `seedProfile` is given, it is first created as `profile: <seedProfile>`
- * (spec 01). A file holding forbidden keys is refused with a 409 naming them,
- * so a credential written by hand is never served back.
+ * (spec 01). A file holding a secret-looking key is refused with a 409 naming
+ * them, so a credential written by hand is never served back. A feed list is
+ * served: spec 03 has the enrichment edits keep it, so refusing it would
+ * lock the operator out of a file the product itself keeps that way.
  */
 export async function readOperatorFile(root: string, seedProfile?: string): Promise<OperatorFile> {
   let found = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
@@ -75,13 +76,7 @@ export async function readOperatorFile(root: string, seedProfile?: string): Prom
     await seedOperatorFile(found.path, found.text, seedProfile);
     found = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
   }
-  const content = found.text ?? '';
-  assertServableShape(content);
-  const forbidden = forbiddenKeysOfText(content);
-  if (forbidden.length > 0) {
-    throw forbiddenKeysError('conflict', forbidden);
-  }
-  return { path: found.path, content };
+  return servable(found);
 }
 
 /**
@@ -91,10 +86,13 @@ export async function readOperatorFile(root: string, seedProfile?: string): Prom
  * ignored here, since the pipeline may still read one.
  */
 export async function readOperatorSettings(root: string): Promise<OperatorFile> {
-  const found = await readRootFile(root, OPERATOR_FILE_NAME, FIELD);
+  return servable(await readRootFile(root, OPERATOR_FILE_NAME, FIELD));
+}
+
+function servable(found: { path: string; text: string | undefined }): OperatorFile {
   const content = found.text ?? '';
   assertServableShape(content);
-  const secrets = forbiddenKeysOfText(content, true);
+  const secrets = secretKeysOfText(content);
   if (secrets.length > 0) {
     throw forbiddenKeysError('conflict', secrets);
   }

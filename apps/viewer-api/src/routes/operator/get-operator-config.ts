@@ -11,7 +11,8 @@ export const getOperatorConfig = defineRoute({
     'Returns the file as stored. When it is missing or blank, `path` names a configured corpus ' +
     'root (CORPUS_DIR or a CORPUS_ROOTS entry, not a folder inside one) and the cloud_balanced ' +
     'preset is available, it is first created as `profile: cloud_balanced`. A file that holds secret-looking ' +
-    'or feed keys is refused with 409 naming them, so credentials are never served back.',
+    'keys is refused with 409 naming them, so credentials are never served back; a feed list ' +
+    'is served (PUT refuses it, pointing to /api/feeds).',
   tags: ['operator'],
   auth: 'open',
   query: CorpusPathQuery,
