@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import { buildEnrichmentContext } from './build-context.js';
 import type { ViewerCtx } from './context.js';
 import { capabilityFlags } from './routes/capabilities.js';
+import { withCorpusPathErrors } from './routes/corpus-path-errors.js';
 import { viewerRouteGroups } from './routes/index.js';
 
 /** `search` and `enrichment` may be left out (tests of other areas): they are then built here. */
@@ -14,7 +15,7 @@ export type ViewerDeps = Omit<ViewerCtx, 'capabilities' | 'search' | 'enrichment
 
 /** The viewer API over its dependencies; tests and main.ts both build it here. */
 export function buildViewerApp(deps: ViewerDeps): Express {
-  const routes = mountedRoutes(viewerRouteGroups, deps.config);
+  const routes = mountedRoutes(viewerRouteGroups, deps.config).map(withCorpusPathErrors);
   const search =
     deps.search ?? createSearchService({ embedding: deps.config.embedding, now: deps.now });
   // jobs_api also needs JOBS_API_ENABLED: mounted but off, the routes refuse (spec 03).

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import { Authenticated, type Authenticators } from './auth.js';
 import { bodyParsersOf } from './body-parsers.js';
 import { createCodingNegotiator } from './content-coding.js';
+import { declaredStatusesOf, guardDeclaredStatuses } from './declared-statuses.js';
 import { type AnyRoute, isRawSpec, type Principals, type RouteInput } from './define-route.js';
 import { docsPage } from './docs-page.js';
 import type { HotAnswers } from './hot-answers.js';
@@ -67,6 +68,12 @@ export interface AppOptions<Ctx, Pr extends Principals = Principals> {
    * Unset: answers are made on their first request only.
    */
   hotAnswers?: HotAnswers;
+  /**
+   * Turns an answer whose status the route does not declare into a logged
+   * 500 (declared-statuses.ts). Default: on under jest (NODE_ENV=test), so
+   * every test checks the OpenAPI document against what it observes.
+   */
+  strictStatuses?: boolean;
 }
 
 function parsePart(where: string, schema: z.ZodType | undefined, value: unknown): unknown {
@@ -177,7 +184,12 @@ function routeHandler<Ctx>(
   const rest = restParamNames(route.path);
   const status = defaultStatus(route);
   const cache = createResponseCache();
+  const strict = options.strictStatuses ?? process.env.NODE_ENV === 'test';
+  const allowed = declaredStatusesOf(route);
   return async (req, res) => {
+    if (strict) {
+      guardDeclaredStatuses(route, allowed, res, options.logger);
+    }
     const principal = await principalOf(route, options, req, res);
     let parts: { params: unknown; query: unknown; body: unknown };
     try {

@@ -5,6 +5,7 @@ import {
 } from '@asteasolutions/zod-to-openapi';
 import { Problem } from '@podcast/contracts';
 import { BODY_MEDIA_TYPES } from './body-parsers.js';
+import { kitStatusesOf } from './declared-statuses.js';
 import type { AnyRoute, AuthClass, ResponseSpec } from './define-route.js';
 import { isRawSpec } from './define-route.js';
 import { toOpenApiPath } from './paths.js';
@@ -78,11 +79,9 @@ function routeConfig<Ctx>(route: AnyRoute<Ctx>): RouteConfig {
   for (const [status, spec] of Object.entries(route.responses)) {
     responses[status] = responseEntry(Number(status), spec);
   }
-  responses['400'] ??= problemResponse('Invalid input; `errors` names each field');
-  if (route.auth !== 'open') {
-    responses['401'] ??= problemResponse('Missing or refused credential');
+  for (const [status, description] of kitStatusesOf(route)) {
+    responses[String(status)] ??= problemResponse(description);
   }
-  responses['500'] ??= problemResponse('Unexpected error');
   // An empty list says "no credential" outright, rather than leaving readers to guess.
   const security = route.auth === 'open' ? [] : [{ [SECURITY[route.auth].name]: [] }];
   return {

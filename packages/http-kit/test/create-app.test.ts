@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { QueryBoolean, queryInt, z } from '@podcast/contracts';
+import { Problem, QueryBoolean, queryInt, z } from '@podcast/contracts';
 import request from 'supertest';
 import { bearerTokenAuth, createRouteDefiner, HttpError, reply } from '../src/index.js';
 import { quietApp } from './quiet-app.js';
@@ -36,7 +36,7 @@ const create = defineRoute({
   summary: 'Creates a thing',
   auth: 'open',
   body: z.object({ name: z.string().min(1) }),
-  responses: { 201: z.object({ id: z.string() }) },
+  responses: { 201: z.object({ id: z.string() }), 409: Problem },
   handler: ({ body }) => {
     if (body.name === 'taken') {
       throw new HttpError(409, 'name: already taken');

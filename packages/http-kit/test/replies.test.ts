@@ -64,6 +64,8 @@ const routes = [
     responses: {
       200: { description: 'bytes', contentType: 'audio/*' },
       206: { description: 'a range', contentType: 'audio/*' },
+      304: { description: 'not modified', contentType: 'audio/*' },
+      416: { description: 'no such range', contentType: 'audio/*' },
     },
     handler: async ({ ctx }) =>
       fileReply(await openFile(ctx.file()), { contentType: 'audio/mpeg', ranges: true }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { queryInt, z } from '@podcast/contracts';
+import { Problem, queryInt, z } from '@podcast/contracts';
 import request from 'supertest';
 import { createRouteDefiner, reply } from '../src/index.js';
 import { quietApp } from './quiet-app.js';
@@ -19,6 +19,7 @@ const counted = defineRoute({
   query: z.object({ n: queryInt(0, 9).default(0), missing: z.string().optional() }),
   responses: {
     200: z.object({ n: z.number(), version: z.number(), calls: z.number(), day: z.string() }),
+    404: Problem,
   },
   cache: { scope: ({ ctx }) => ctx.scope, vary: ({ ctx }) => ctx.day },
   handler: ({ query, ctx }) => {
@@ -175,7 +176,7 @@ describe('concurrent misses', () => {
     summary: 'Waits for a gate before answering',
     auth: 'open',
     query: z.object({ missing: z.string().optional() }),
-    responses: { 200: z.object({ calls: z.number() }) },
+    responses: { 200: z.object({ calls: z.number() }), 404: Problem },
     cache: { scope: () => gatedScope },
     handler: async ({ query, ctx }) => {
       ctx.calls += 1;

@@ -1,4 +1,4 @@
-import { UnsubscribeQuery } from '@podcast/contracts';
+import { Problem, UnsubscribeQuery } from '@podcast/contracts';
 import { rawReply } from '@podcast/http-kit';
 import { unsubscribeByRef } from '@podcast/notifications';
 import { defineRoute } from '../../context.js';
@@ -16,7 +16,7 @@ export const confirmUnsubscribe = defineRoute({
   tags: ['notifications'],
   auth: 'open',
   query: UnsubscribeQuery,
-  responses: { 200: HTML_PAGE },
+  responses: { 200: HTML_PAGE, 404: Problem.describe('The link names no subscription') },
   handler: async ({ ctx, query }) => {
     if ((await unsubscribeByRef(commsDeps(ctx), query.ref, query.type)) === undefined) {
       throw unknownRef();

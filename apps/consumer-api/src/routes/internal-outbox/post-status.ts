@@ -3,6 +3,7 @@ import {
   OutboxIdParams,
   OutboxStatusBody,
   OutboxStatusResponse,
+  Problem,
 } from '@podcast/contracts';
 import { reportStatus } from '@podcast/notifications';
 import { defineRoute } from '../../context.js';
@@ -21,7 +22,7 @@ export const postOutboxStatus = defineRoute({
   auth: 'internal',
   params: OutboxIdParams,
   body: OutboxStatusBody,
-  responses: { 200: OutboxStatusResponse },
+  responses: { 200: OutboxStatusResponse, 404: Problem.describe('No envelope with this id') },
   handler: async ({ ctx, params, body }) => {
     const stored = await reportStatus(commsDeps(ctx), params.id, body);
     if (stored === undefined) {

@@ -1,4 +1,4 @@
-import { InboxIdParams, InboxList, NotFound } from '@podcast/contracts';
+import { InboxIdParams, InboxList, NotFound, Problem } from '@podcast/contracts';
 import { markInboxRead } from '@podcast/db';
 import { defineRoute } from '../../context.js';
 import { inboxOf } from './inbox-of.js';
@@ -12,7 +12,7 @@ export const markNotificationRead = defineRoute({
   tags: ['notifications'],
   auth: 'session',
   params: InboxIdParams,
-  responses: { 200: InboxList },
+  responses: { 200: InboxList, 404: Problem.describe('No inbox entry with this id for this user') },
   handler: async ({ ctx, params, principal }) => {
     const userId = principal.user.id;
     if (!(await markInboxRead(ctx.db, userId, Number(params.id), ctx.now()))) {

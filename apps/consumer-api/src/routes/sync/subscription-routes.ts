@@ -45,7 +45,10 @@ export const getSubscriptionChanges = defineRoute({
   auth: 'sync',
   params: GpodderDeviceParams,
   query: SinceQuery,
-  responses: { 200: SubscriptionChanges },
+  responses: {
+    200: SubscriptionChanges,
+    409: Problem.describe('A new device past the 100 a user may have'),
+  },
   handler: ({ ctx, params, query, principal }) =>
     subscriptionChangesSince(userStateOf(ctx), principal.userId, params.device, query.since ?? 0),
 });

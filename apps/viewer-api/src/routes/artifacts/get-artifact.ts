@@ -1,4 +1,4 @@
-import { z } from '@podcast/contracts';
+import { Problem, z } from '@podcast/contracts';
 import { readArtifactJson, resolveCorpusRoot } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
 
@@ -19,6 +19,8 @@ export const getArtifact = defineRoute({
   }),
   responses: {
     200: z.record(z.string(), z.unknown()).openapi({ description: 'The artifact JSON' }),
+    404: Problem.describe('No artifact file at that relative path'),
+    422: Problem.describe('The file is not valid JSON'),
   },
   handler: async ({ params, query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);

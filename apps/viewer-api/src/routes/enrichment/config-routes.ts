@@ -2,6 +2,7 @@ import {
   AdmissionReport,
   EnrichmentConfigView,
   EnrichmentPathQuery,
+  Problem,
   ProviderTypes,
   z,
 } from '@podcast/contracts';
@@ -11,7 +12,7 @@ import {
   providerTypesByProtocol,
 } from '@podcast/enrichment';
 import { defineRoute } from '../../context.js';
-import { enrichmentRoot } from './enrichment-access.js';
+import { enrichmentRoot, STORED_FILE_REFUSED } from './enrichment-access.js';
 
 export const getEnrichmentConfig = defineRoute({
   method: 'get',
@@ -24,7 +25,11 @@ export const getEnrichmentConfig = defineRoute({
   tags: ['enrichment'],
   auth: 'open',
   query: EnrichmentPathQuery,
-  responses: { 200: EnrichmentConfigView },
+  responses: {
+    200: EnrichmentConfigView,
+    409: STORED_FILE_REFUSED,
+    422: Problem.describe('A stored enrichment block breaks the schema'),
+  },
   handler: async ({ ctx, query }) =>
     loadEnrichmentConfig({ corpusRoot: await enrichmentRoot(ctx, query.path) }),
 });

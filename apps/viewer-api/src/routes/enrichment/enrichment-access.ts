@@ -1,3 +1,4 @@
+import { Problem } from '@podcast/contracts';
 import { resolveCorpusRoot } from '@podcast/corpus';
 import type { ViewerCtx } from '../../context.js';
 
@@ -8,3 +9,8 @@ import type { ViewerCtx } from '../../context.js';
 export function enrichmentRoot(ctx: ViewerCtx, path: string | undefined): Promise<string> {
   return resolveCorpusRoot(path, ctx.config.corpusRoots);
 }
+
+/** The operator file the block lives in holds a secret-looking key or a refused YAML shape. */
+export const STORED_FILE_REFUSED = Problem.describe(
+  'The stored operator file holds a secret-looking key or a refused YAML shape',
+);

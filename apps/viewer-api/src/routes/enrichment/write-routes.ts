@@ -10,7 +10,7 @@ import {
 import { reEnableEnricher, writeEnrichmentBlock } from '@podcast/enrichment';
 import { ValidationFailed } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
-import { enrichmentRoot } from './enrichment-access.js';
+import { enrichmentRoot, STORED_FILE_REFUSED } from './enrichment-access.js';
 
 export const reEnableEnricherRoute = defineRoute({
   method: 'post',
@@ -56,6 +56,7 @@ export const putEnrichmentConfig = defineRoute({
   bodyLimit: '256kb',
   responses: {
     200: EnrichmentConfigView,
+    409: STORED_FILE_REFUSED,
   },
   handler: async ({ ctx, query, body }) => {
     const root = await enrichmentRoot(ctx, query.path);

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DomainError, IndexRebuildAccepted, IndexRebuildQuery } from '@podcast/contracts';
+import { DomainError, IndexRebuildAccepted, IndexRebuildQuery, Problem } from '@podcast/contracts';
 import { resolveCorpusRoot } from '@podcast/corpus';
 import { reply, ValidationFailed } from '@podcast/http-kit';
 import { ALL_DOC_TYPES, type DocType } from '@podcast/search';
@@ -35,7 +35,10 @@ export const rebuildIndex = defineRoute({
   // docs/decisions.md "Viewer gating": every write needs the operator token.
   auth: 'operator',
   query: IndexRebuildQuery,
-  responses: { 202: IndexRebuildAccepted },
+  responses: {
+    202: IndexRebuildAccepted,
+    409: Problem.describe('A rebuild of this corpus runs already (in any process)'),
+  },
   handler: async ({ query, ctx }) => {
     const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
     const model = ctx.search.configuredModel;

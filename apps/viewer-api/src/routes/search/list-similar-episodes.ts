@@ -1,4 +1,4 @@
-import { SimilarEpisodesQuery, SimilarEpisodesResponse } from '@podcast/contracts';
+import { Problem, SimilarEpisodesQuery, SimilarEpisodesResponse } from '@podcast/contracts';
 import { findSimilarEpisodes } from '@podcast/search';
 import { defineRoute } from '../../context.js';
 import { catalogEpisodeAt } from '../corpus-browse/corpus-snapshot-for.js';
@@ -14,7 +14,10 @@ export const listSimilarEpisodes = defineRoute({
   tags: ['corpus'],
   auth: 'open',
   query: SimilarEpisodesQuery,
-  responses: { 200: SimilarEpisodesResponse },
+  responses: {
+    200: SimilarEpisodesResponse,
+    404: Problem.describe('`metadata_relpath` names no episode of the corpus'),
+  },
   handler: async ({ query, ctx }) => {
     const { snapshot, episode } = await catalogEpisodeAt(ctx, query.path, query.metadata_relpath);
     const similar = await findSimilarEpisodes(ctx.search, snapshot, episode, query.top_k);
