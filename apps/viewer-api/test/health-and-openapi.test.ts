@@ -1,11 +1,12 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { HealthResponse } from '@podcast/contracts';
-import { mountedRoutes, routeGroup, toOpenApiPath } from '@podcast/http-kit';
-import { SAMPLE_CORPUS_DIR as sample } from '@podcast/testing';
+import { buildOpenApiDocument, mountedRoutes, routeGroup, toOpenApiPath } from '@podcast/http-kit';
+import { lintOpenApiDocument, SAMPLE_CORPUS_DIR as sample } from '@podcast/testing';
 import request from 'supertest';
 import type { ViewerCtx } from '../src/context.js';
 import { loadViewerConfig, type ViewerConfig } from '../src/env.js';
 import { capabilityFlags } from '../src/routes/capabilities.js';
+import { withCorpusPathErrors } from '../src/routes/corpus-path-errors.js';
 import { viewerRouteGroups, viewerRoutes } from '../src/routes/index.js';
 import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 
@@ -55,6 +56,15 @@ describe('GET /openapi.json and /docs', () => {
       expect(entry?.[route.method]).toBeDefined();
     }
   });
+
+  it('passes redocly lint with every route group mounted: no error, no warning', async () => {
+    const all = viewerRouteGroups.flatMap((group) => group.routes).map(withCorpusPathErrors);
+    const served = (await request(app).get('/openapi.json')).body;
+    const full = buildOpenApiDocument(all, served.info);
+    expect(Object.keys(full.paths ?? {}).length).toBeGreaterThan(Object.keys(served.paths).length);
+    expect(await lintOpenApiDocument(served)).toEqual([]);
+    expect(await lintOpenApiDocument(full)).toEqual([]);
+  }, 60_000);
 
   it('serves the interactive docs page without any external asset', async () => {
     const res = await request(app).get('/docs/');

@@ -50,7 +50,10 @@ export const NativePushSubscription = z
       });
     }
   })
-  .openapi('NativePushSubscription', {
+  // Not a named component on purpose: zod-to-openapi then writes the union without an
+  // OpenAPI discriminator, which would be wrong here, since a browser's subscription
+  // carries no `kind`. The endpoint's scheme (https or nativepush) tells the two apart.
+  .openapi({
     description: 'A native mobile device registration',
     example: {
       endpoint: 'nativepush://a1b2c3',

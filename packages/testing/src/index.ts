@@ -9,6 +9,8 @@ export {
   HOSTILE_SEGMENTS,
   unhandledAnswer,
 } from './hostile-input.js';
+export type { OpenApiProblem } from './openapi-lint.js';
+export { lintOpenApiDocument } from './openapi-lint.js';
 export { ANSWER_CORPUS } from './recorded-answers.js';
 export type { RedisPrefix } from './redis-prefix.js';
 export { createRedisPrefix } from './redis-prefix.js';
