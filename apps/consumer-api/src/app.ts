@@ -21,6 +21,7 @@ import {
   internalTokenAuth,
   mountedRoutes,
 } from '@podcast/http-kit';
+import { createOpenRouteLimiter } from '@podcast/runtime';
 import type { Express, Request } from 'express';
 import { type ConsumerCtx, syncAuthOf } from './context.js';
 import { consumerRouteGroups } from './routes/index.js';
@@ -125,6 +126,7 @@ export function buildConsumerApp(ctx: ConsumerCtx): Express {
   const app = createApp({
     routes,
     ctx,
+    openRouteLimiter: createOpenRouteLimiter(ctx.config.openRouteLimitPerMinute),
     before: [crossOriginAccess(routes.filter((route) => CROSS_ORIGIN_ROUTES.includes(route)))],
     logger: ctx.logger,
     authenticators: {

@@ -4,7 +4,9 @@ import { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf, z } from '@p
 import {
   CorpusRegistryEnvShape,
   corpusRegistryConfigOf,
+  OpenRouteLimitEnvShape,
   OutboundAllowedHosts,
+  openRouteLimitOf,
   parseConfig,
 } from '@podcast/runtime';
 
@@ -95,6 +97,7 @@ const ConsumerEnv = z
     NOTIFICATION_SCHEDULER: z.enum(['on', 'off']).default('on'),
     OUTBOUND_ALLOWED_HOSTS: OutboundAllowedHosts,
     TRUST_PROXY: TrustProxy,
+    ...OpenRouteLimitEnvShape,
     PUBLIC_BASE_URL: z
       .url({ protocol: /^https?$/ })
       .refine((v) => new URL(v).origin === v.replace(/\/$/, ''), {
@@ -141,6 +144,7 @@ const ConsumerEnv = z
     publicBaseUrl: env.PUBLIC_BASE_URL && new URL(env.PUBLIC_BASE_URL).origin,
     // express's `trust proxy`: false, a hop count, or the proxies' addresses.
     trustProxy: env.TRUST_PROXY,
+    openRouteLimitPerMinute: openRouteLimitOf(env),
   }));
 
 export type ConsumerConfig = z.output<typeof ConsumerEnv>;

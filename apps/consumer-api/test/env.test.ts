@@ -38,6 +38,7 @@ describe('consumer-api configuration', () => {
       outboundAllowedHosts: [],
       publicBaseUrl: undefined,
       trustProxy: false,
+      openRouteLimitPerMinute: 0,
     });
   });
 
@@ -72,6 +73,7 @@ describe('consumer-api configuration', () => {
       OUTBOUND_ALLOWED_HOSTS: 'nas.lan,192.168.1.5',
       PUBLIC_BASE_URL: 'https://podcast.example:8443/',
       TRUST_PROXY: '10.0.0.0/8, loopback',
+      OPEN_ROUTE_RATE_LIMIT: '90',
     });
     expect(config).toEqual({
       port: 9001,
@@ -106,6 +108,7 @@ describe('consumer-api configuration', () => {
       outboundAllowedHosts: ['nas.lan', '192.168.1.5'],
       publicBaseUrl: 'https://podcast.example:8443',
       trustProxy: ['10.0.0.0/8', 'loopback'],
+      openRouteLimitPerMinute: 90,
     });
   });
 

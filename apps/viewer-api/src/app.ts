@@ -1,4 +1,5 @@
 import { bearerTokenAuth, createApp, mountedRoutes } from '@podcast/http-kit';
+import { createOpenRouteLimiter } from '@podcast/runtime';
 import { createSearchService, type SearchService } from '@podcast/search';
 import type { Express } from 'express';
 import { buildEnrichmentContext } from './build-context.js';
@@ -28,6 +29,7 @@ export function buildViewerApp(deps: ViewerDeps): Express {
     ctx,
     logger: deps.logger,
     authenticators: { operator: bearerTokenAuth(deps.config.operatorToken, 'OPERATOR_TOKEN') },
+    openRouteLimiter: createOpenRouteLimiter(deps.config.openRouteLimitPerMinute),
     ...(deps.hotAnswers ? { hotAnswers: deps.hotAnswers } : {}),
     info: {
       title: 'Podcast viewer API',

@@ -6,7 +6,13 @@ import {
   RedisPrefix,
   z,
 } from '@podcast/contracts';
-import { CorpusRegistryEnvShape, corpusRegistryConfigOf, parseConfig } from '@podcast/runtime';
+import {
+  CorpusRegistryEnvShape,
+  corpusRegistryConfigOf,
+  OpenRouteLimitEnvShape,
+  openRouteLimitOf,
+  parseConfig,
+} from '@podcast/runtime';
 
 const ViewerEnv = z
   .object({
@@ -30,6 +36,7 @@ const ViewerEnv = z
     PODCAST_AVAILABLE_PROFILES: z.string().optional(),
     ...CorpusRegistryEnvShape,
     ...EmbeddingEnvShape,
+    ...OpenRouteLimitEnvShape,
   })
   .superRefine(checkEmbeddingEnv)
   .transform((env) => {
@@ -44,6 +51,7 @@ const ViewerEnv = z
       redisUrl: env.REDIS_URL,
       redisPrefix: env.REDIS_PREFIX,
       jobsApiEnabled: env.JOBS_API_ENABLED === 'true',
+      openRouteLimitPerMinute: openRouteLimitOf(env),
       refreshIntervalMs: env.CORPUS_REFRESH_MS,
       rescanIntervalMs: env.CORPUS_RESCAN_MS,
       ...corpusRegistryConfigOf(env),

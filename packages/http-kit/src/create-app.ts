@@ -1,4 +1,5 @@
 import { DomainError } from '@podcast/contracts';
+import type { RateLimiter } from '@podcast/runtime';
 import express, {
   type ErrorRequestHandler,
   type Express,
@@ -48,6 +49,7 @@ import {
   sendResult,
   serialise,
 } from './send-result.js';
+import { takeFromSource } from './source-limit.js';
 import { undecodablePaths } from './undecodable-paths.js';
 
 export interface AppOptions<Ctx, Pr extends Principals = Principals> {
@@ -74,6 +76,12 @@ export interface AppOptions<Ctx, Pr extends Principals = Principals> {
    * every test checks the OpenAPI document against what it observes.
    */
   strictStatuses?: boolean;
+  /**
+   * Spent once per request to an open route (unless the route is declared
+   * `unlimited`), per source address; past it a 429 with Retry-After. The
+   * bound the house rules put on every route anyone may call. Unset: none.
+   */
+  openRouteLimiter?: RateLimiter;
 }
 
 function parsePart(where: string, schema: z.ZodType | undefined, value: unknown): unknown {
@@ -189,6 +197,9 @@ function routeHandler<Ctx>(
   return async (req, res) => {
     if (strict) {
       guardDeclaredStatuses(route, allowed, res, options.logger);
+    }
+    if (options.openRouteLimiter !== undefined && route.auth === 'open' && !route.unlimited) {
+      takeFromSource(options.openRouteLimiter, req);
     }
     const principal = await principalOf(route, options, req, res);
     let parts: { params: unknown; query: unknown; body: unknown };

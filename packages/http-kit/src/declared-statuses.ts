@@ -14,6 +14,9 @@ export function kitStatusesOf<Ctx>(route: AnyRoute<Ctx>): ReadonlyMap<number, st
   if (route.auth !== 'open') {
     statuses.set(401, 'Missing or refused credential');
   }
+  if (route.auth === 'open' && !route.unlimited) {
+    statuses.set(429, 'Too many requests from this address; see Retry-After');
+  }
   if (route.auth === 'sync') {
     statuses.set(429, 'Too many failed sign-ins from this name or address; see Retry-After');
   }

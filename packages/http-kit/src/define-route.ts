@@ -85,6 +85,11 @@ export interface RouteDef<
   bodyLimit?: string;
   responses: Record<number, ResponseSpec>;
   /**
+   * Exempt from the app's open-route limit: a health check that load
+   * balancers poll from a handful of addresses, at no cost worth bounding.
+   */
+  unlimited?: true;
+  /**
    * For a route whose protocol fixes its error shape (OAuth's
    * `{error, error_description}`): answers input that failed its schemas,
    * instead of the kit's problem. The failure still names each field.

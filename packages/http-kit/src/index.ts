@@ -55,3 +55,4 @@ export type { ShadowedRoute } from './route-shadowing.js';
 export { assertNoShadowedRoutes, findShadowedRoutes } from './route-shadowing.js';
 export type { ServeOptions } from './serve.js';
 export { serve } from './serve.js';
+export { takeFromSource } from './source-limit.js';

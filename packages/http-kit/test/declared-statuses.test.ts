@@ -44,6 +44,6 @@ describe('declared statuses', () => {
   it('documents the kit statuses beside the declared ones', async () => {
     const doc = (await request(strict).get('/openapi.json')).body;
     const statuses = Object.keys(doc.paths['/api/brew'].post.responses).sort();
-    expect(statuses).toEqual(['200', '400', '409', '413', '415', '500', '503']);
+    expect(statuses).toEqual(['200', '400', '409', '413', '415', '429', '500', '503']);
   });
 });

@@ -11,6 +11,12 @@ export { isRunning, withLockFile } from './lock-file.js';
 export type { LoggerOptions } from './logger.js';
 export { createLogger } from './logger.js';
 export { mapLimit } from './map-limit.js';
+export {
+  createOpenRouteLimiter,
+  OPEN_ROUTE_LIMIT_PER_MINUTE,
+  OpenRouteLimitEnvShape,
+  openRouteLimitOf,
+} from './open-route-limit.js';
 export type {
   AddressClass,
   AddressPolicy,
@@ -31,3 +37,4 @@ export { RateLimiter } from './rate-limiter.js';
 export type { Stop, StopOptions } from './run-main.js';
 export { runMain, stopOnSignals } from './run-main.js';
 export { safeEqual } from './safe-equal.js';
+export { sourceAddressKey } from './source-address.js';

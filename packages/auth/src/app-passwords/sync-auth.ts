@@ -6,9 +6,9 @@ import {
   type SyncSessionStamp,
   touchAppPassword,
 } from '@podcast/db';
+import { sourceAddressKey } from '@podcast/runtime';
 import { parseCookieHeader } from '../cookie-header.js';
 import { hashSecret } from '../mcp-oauth/secrets.js';
-import { addressKeyOf } from './address-key.js';
 import type { HashGate } from './hash-gate.js';
 import { selectorOf } from './mint.js';
 import { UNMATCHABLE_HASH, verifyAppPassword } from './password-hash.js';
@@ -122,7 +122,7 @@ async function verifyCredential(
   address: string,
 ): Promise<MatchedCredential | undefined> {
   const { username, password } = basic;
-  const attempt = deps.signIn.throttle.admit(username, addressKeyOf(address));
+  const attempt = deps.signIn.throttle.admit(username, sourceAddressKey(address));
   let outcome: 'passed' | 'failed' | 'abandoned' = 'abandoned';
   try {
     const login =

@@ -8,10 +8,11 @@ import {
 } from '@podcast/contracts';
 import { insertMcpClientWithinBounds } from '@podcast/db';
 import type { RateLimiter } from '@podcast/runtime';
+import { sourceAddressKey } from '@podcast/runtime';
 import type { McpOAuthDeps } from './deps.js';
 import { OAuthError } from './oauth-error.js';
 import { redirectUriProblem } from './redirect-uris.js';
-import { registrationSourceKey, unconsentedClientBounds } from './registration-limits.js';
+import { unconsentedClientBounds } from './registration-limits.js';
 import { parseScopes, scopeText } from './scopes.js';
 import { hashSecret, mintSecret } from './secrets.js';
 
@@ -37,7 +38,7 @@ function grantTypesOf(
 
 /** Spends one registration of `source`, refusing the caller over its budget. */
 function spendRegistration(registrations: RateLimiter, source: string | undefined): void {
-  const decision = registrations.take(registrationSourceKey(source));
+  const decision = registrations.take(sourceAddressKey(source));
   if (!decision.allowed) {
     throw new TooManyRequests(
       decision.retryAfterS,

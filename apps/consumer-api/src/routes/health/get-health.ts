@@ -4,6 +4,7 @@ import { defineRoute } from '../../context.js';
 export const getHealth = defineRoute({
   method: 'get',
   path: '/api/health',
+  unlimited: true,
   summary: 'Liveness',
   tags: ['health'],
   auth: 'open',

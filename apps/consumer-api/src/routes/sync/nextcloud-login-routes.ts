@@ -15,10 +15,8 @@ import {
   LoginFlowPollBody,
   LoginFlowStarted,
   Problem,
-  TooManyRequests,
 } from '@podcast/contracts';
-import { HttpError, rawReply, reply } from '@podcast/http-kit';
-import type { RateLimiter } from '@podcast/runtime';
+import { HttpError, rawReply, reply, takeFromSource } from '@podcast/http-kit';
 import type { Request } from 'express';
 import { type ConsumerCtx, defineRoute } from '../../context.js';
 import { publicOriginOf } from '../public-origin.js';
@@ -38,13 +36,6 @@ const PAGE_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 const HTML = { description: 'An HTML page', contentType: 'text/html; charset=utf-8' };
-
-function takeRate(limiter: RateLimiter, req: Request): void {
-  const decision = limiter.take(req.ip ?? 'unknown');
-  if (!decision.allowed) {
-    throw new TooManyRequests(decision.retryAfterS);
-  }
-}
 
 function loginFlowUrls(ctx: ConsumerCtx, req: Request): LoginFlowUrls {
   const origin = publicOriginOf(ctx, req);
@@ -67,7 +58,7 @@ export const startNextcloudLogin = defineRoute({
   auth: 'open',
   responses: { 200: LoginFlowStarted, 429: Problem.describe('Too many starts or waiting flows') },
   handler: async ({ ctx, req }) => {
-    takeRate(ctx.loginFlowLimits.starts, req);
+    takeFromSource(ctx.loginFlowLimits.starts, req);
     const clientName = loginFlowClientName(req.get('user-agent'));
     const started = await startLoginFlow(ctx, clientName, loginFlowUrls(ctx, req));
     return reply(200, started, NO_STORE);
@@ -93,7 +84,7 @@ export const pollNextcloudLogin = defineRoute({
     429: Problem.describe('Too many polls'),
   },
   handler: async ({ ctx, body, req }) => {
-    takeRate(ctx.loginFlowLimits.polls, req);
+    takeFromSource(ctx.loginFlowLimits.polls, req);
     const credentials = await pollLoginFlow(
       { db: ctx.db, now: ctx.now, hashing: ctx.syncSignIn.hashing },
       body.token,

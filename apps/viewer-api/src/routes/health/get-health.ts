@@ -4,6 +4,7 @@ import { defineRoute } from '../../context.js';
 export const getHealth = defineRoute({
   method: 'get',
   path: '/api/health',
+  unlimited: true,
   summary: 'Liveness and capability flags',
   description: 'A flag is true only when its routes are mounted on this server.',
   tags: ['operator'],
