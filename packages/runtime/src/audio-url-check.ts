@@ -9,6 +9,7 @@ import {
   type ResolveHost,
   strictAddressPolicy,
   systemResolveHost,
+  untilAborted,
   vetHost,
 } from './outbound-guard.js';
 
@@ -86,14 +87,6 @@ function headOnce(url: URL, vetted: ResolvedAddress, signal: AbortSignal): Promi
     );
     req.on('error', reject);
     req.end();
-  });
-}
-
-function untilAborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => {
-    signal.addEventListener('abort', () => reject(new OutboundRefused('timed out')), {
-      once: true,
-    });
   });
 }
 

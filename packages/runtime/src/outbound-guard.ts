@@ -199,3 +199,15 @@ export function pinnedLookup(vetted: ResolvedAddress): LookupFunction {
     }
   };
 }
+
+/**
+ * A promise that rejects (OutboundRefused, "timed out") once `signal`
+ * aborts: raced against a step that takes no signal, a DNS lookup above all.
+ */
+export function untilAborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => {
+    signal.addEventListener('abort', () => reject(new OutboundRefused('timed out')), {
+      once: true,
+    });
+  });
+}
