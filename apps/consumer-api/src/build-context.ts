@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import {
   type AuthOptions,
   createAuthRuntime,
+  createClientMetadataDocuments,
   createRegistrationLimiter,
   createSyncSignIn,
   followSessionRevocations,
 } from '@podcast/auth';
-import { LOGIN_FLOW_LIMITS } from '@podcast/contracts';
+import { LOGIN_FLOW_LIMITS, MCP_OAUTH_LIMITS } from '@podcast/contracts';
 import {
   type CorpusRegistryOptions,
   createCorpusRegistry,
@@ -24,7 +25,10 @@ import {
   type AudioCheckSettings,
   createLogger,
   defaultAudioCheckSettings,
+  type GuardedGetSettings,
   RateLimiter,
+  strictAddressPolicy,
+  systemResolveHost,
 } from '@podcast/runtime';
 import { createSearchService } from '@podcast/search';
 import { createPlaybackWriter } from '@podcast/user-state';
@@ -45,6 +49,8 @@ export interface ConsumerContextOverrides {
   /** Auth runtime options, e.g. a short provider timeout. */
   auth?: Partial<AuthOptions>;
   fetch?: typeof fetch;
+  /** How client metadata documents are fetched, over the strict defaults (tests trust their own CA). */
+  clientDocuments?: Partial<GuardedGetSettings>;
 }
 
 export interface BuiltConsumerContext {
@@ -82,6 +88,25 @@ function loginFlowLimitsOf(now: () => Date): ConsumerCtx['loginFlowLimits'] {
       now: clock,
     }),
   };
+}
+
+/** Client ID metadata documents: public addresses (or OUTBOUND_ALLOWED_HOSTS), 5 kB, 3 s. */
+function clientDocumentsOf(
+  config: ConsumerConfig,
+  now: () => Date,
+  overrides: Partial<GuardedGetSettings> = {},
+) {
+  return createClientMetadataDocuments({
+    now,
+    fetch: {
+      addressPolicy: strictAddressPolicy,
+      allowedHosts: config.outboundAllowedHosts,
+      resolveHost: systemResolveHost,
+      timeoutMs: MCP_OAUTH_LIMITS.metadataDocumentTimeoutMs,
+      maxBytes: MCP_OAUTH_LIMITS.metadataDocumentBytes,
+      ...overrides,
+    },
+  });
 }
 
 /** The consumer context, built in one place for main.ts and the tests. */
@@ -132,6 +157,7 @@ export async function buildConsumerContext(
       throttle: { now: () => now().getTime() },
     }),
     mcpRegistrations: createRegistrationLimiter(now),
+    mcpClientDocuments: clientDocumentsOf(config, now, overrides.clientDocuments),
     loginFlowLimits: loginFlowLimitsOf(now),
     hotAnswers,
   };

@@ -1,5 +1,6 @@
 import type {
   AuthRuntime,
+  ClientMetadataDocuments,
   McpPrincipal,
   SessionPrincipal,
   SyncAuthDeps,
@@ -37,6 +38,8 @@ export interface ConsumerCtx {
   syncSignIn: SyncSignIn;
   /** MCP client registrations per source address (@podcast/auth registration-limits.ts). */
   mcpRegistrations: RateLimiter;
+  /** Client ID metadata documents, fetched through the outbound guard and cached (@podcast/auth). */
+  mcpClientDocuments: ClientMetadataDocuments;
   /** The Nextcloud login flow's open routes: starts and polls per source address. */
   loginFlowLimits: { starts: RateLimiter; polls: RateLimiter };
   /** Cached answers asked often lately, made again when the corpus changes (http-kit); none in some tests. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { MCP_SCOPES } from '@podcast/contracts';
 import request from 'supertest';
 import {
   buildProductionTestApp,
@@ -104,7 +105,7 @@ describe('POST /api/app/mcp/oauth/register', () => {
       token_endpoint_auth_method: 'none',
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      scope: 'corpus:read library:read',
+      scope: MCP_SCOPES.join(' '),
     });
     expect(res.body.client_secret).toBeUndefined();
     expect(res.body.unknown_field).toBeUndefined();
@@ -446,6 +447,9 @@ describe('POST /api/app/mcp/oauth/token', () => {
       });
     const wider = await refreshWith({ scope: 'corpus:read library:read admin' });
     expect(wider.body.error).toBe('invalid_scope');
+    // A write scope the user never granted is not a refresh away: it takes a new consent.
+    const writing = await refreshWith({ scope: 'corpus:read library:read library:write' });
+    expect(writing.body.error).toBe('invalid_scope');
     const elsewhere = await refreshWith({ resource: 'https://elsewhere.example/api/app/mcp' });
     expect(elsewhere.body.error).toBe('invalid_target');
     const narrower = await refreshWith({ scope: 'library:read' });
@@ -486,7 +490,8 @@ describe('the MCP endpoint', () => {
       .send({ jsonrpc: '2.0', id: 1, method: 'ping' });
     expect(none.status).toBe(401);
     expect(none.headers['www-authenticate']).toBe(
-      `Bearer resource_metadata="${BASE}/.well-known/oauth-protected-resource/api/app/mcp"`,
+      `Bearer resource_metadata="${BASE}/.well-known/oauth-protected-resource/api/app/mcp", ` +
+        'scope="corpus:read library:read"',
     );
     const malformed = await request(t.app)
       .post('/api/app/mcp')

@@ -193,7 +193,7 @@ describe('tokens the endpoint refuses', () => {
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toBe(
       `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/api/app/mcp", ` +
-        'error="invalid_token", error_description="the access token is unknown, expired or revoked"',
+        'scope="corpus:read library:read", error="invalid_token", error_description="the access token is unknown, expired or revoked"',
     );
   });
 

@@ -64,9 +64,19 @@ export type { LoginState, RandomBytes } from './login-state.js';
 export { encodeLoginState, LOGIN_STATE_TTL_MS, newLoginState } from './login-state.js';
 // The MCP OAuth authorization server (issue 14)
 export type { McpPrincipal } from './mcp-oauth/access.js';
-export { bearerChallenge, McpTokenRefused, verifyMcpAccessToken } from './mcp-oauth/access.js';
+export {
+  bearerChallenge,
+  insufficientScopeChallenge,
+  McpTokenRefused,
+  verifyMcpAccessToken,
+} from './mcp-oauth/access.js';
 export type { AuthorizationCheck, PendingAuthorization } from './mcp-oauth/authorize.js';
 export { checkAuthorizationRequest, decideConsent, openConsent } from './mcp-oauth/authorize.js';
+export type {
+  ClientMetadataDocuments,
+  ClientMetadataDocumentsOptions,
+} from './mcp-oauth/client-metadata-documents.js';
+export { createClientMetadataDocuments } from './mcp-oauth/client-metadata-documents.js';
 export { consentPageHtml } from './mcp-oauth/consent-page.js';
 export type { McpOAuthDeps } from './mcp-oauth/deps.js';
 export type { McpEndpoints } from './mcp-oauth/endpoints.js';

@@ -302,10 +302,12 @@ export {
 export {
   AuthorizationServerMetadata,
   AuthorizeQuery,
+  ClientMetadataDocument,
   ClientRegistrationRequest,
   ClientRegistrationResponse,
   CONTROL_OR_BIDI,
   ConsentBody,
+  MCP_DEFAULT_SCOPES,
   MCP_OAUTH_LIMITS,
   MCP_SCOPES,
   McpGrant,

@@ -9,9 +9,20 @@ import { z } from './zod.js';
  */
 
 /** What a token may be used for; a tool needs its scope. */
-export const MCP_SCOPES = ['corpus:read', 'library:read'] as const;
+export const MCP_SCOPES = [
+  'corpus:read',
+  'library:read',
+  'library:write',
+  'capture:write',
+] as const;
 export const McpScope = z.enum(MCP_SCOPES);
 export type McpScope = z.infer<typeof McpScope>;
+
+/**
+ * What a client gets when it names no scope: reading only. The write scopes
+ * are asked for when a tool needs them (step-up, docs/decisions/mcp.md).
+ */
+export const MCP_DEFAULT_SCOPES: readonly McpScope[] = ['corpus:read', 'library:read'];
 
 /** Limits of registration and tokens, enforced on every write (docs/decisions/mcp.md). */
 export const MCP_OAUTH_LIMITS = {
@@ -35,6 +46,15 @@ export const MCP_OAUTH_LIMITS = {
   refreshTokenSeconds: 30 * 24 * 3600,
   codeSeconds: 300,
   consentSeconds: 600,
+  /** A client ID metadata document read past this many bytes is refused (the draft's 5 kB). */
+  metadataDocumentBytes: 5120,
+  /** The whole fetch of a metadata document: lookup, connect, headers and body. */
+  metadataDocumentTimeoutMs: 3000,
+  /** Metadata documents one signed-in user may have fetched per registration window (an hour). */
+  metadataDocumentFetchesPerUser: 20,
+  /** Documents kept in memory at once, and the longest any is kept whatever its headers say. */
+  metadataDocumentsCached: 500,
+  metadataDocumentMaxAgeSeconds: 24 * 3600,
 } as const;
 
 const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8');
@@ -96,6 +116,25 @@ export const ClientRegistrationResponse = ClientRegistrationRequest.extend({
   scope: z.string(),
 }).openapi('ClientRegistrationResponse');
 export type ClientRegistrationResponse = z.infer<typeof ClientRegistrationResponse>;
+
+/**
+ * A client ID metadata document (draft-ietf-oauth-client-id-metadata-document):
+ * the registration metadata a client publishes at the https URL it uses as
+ * its `client_id`. The MCP authorization spec requires a name and redirect
+ * URIs; with no shared secret possible, only public clients (`none`).
+ */
+export const ClientMetadataDocument = ClientRegistrationRequest.extend({
+  client_id: z.string().max(MCP_OAUTH_LIMITS.uriChars),
+  client_name: ShortText,
+  token_endpoint_auth_method: z
+    .literal('none', { error: 'only none: a metadata document cannot share a secret' })
+    .optional(),
+  client_secret: z.never({ error: 'must not be present in a metadata document' }).optional(),
+  client_secret_expires_at: z
+    .never({ error: 'must not be present in a metadata document' })
+    .optional(),
+});
+export type ClientMetadataDocument = z.infer<typeof ClientMetadataDocument>;
 
 /** RFC 6749 §5.2 / RFC 7591 §3.2.2 error body. */
 export const OAuthErrorBody = z
@@ -170,6 +209,7 @@ export const AuthorizationServerMetadata = z
     token_endpoint_auth_methods_supported: z.array(z.string()),
     code_challenge_methods_supported: z.array(z.string()),
     authorization_response_iss_parameter_supported: z.boolean(),
+    client_id_metadata_document_supported: z.boolean(),
     service_documentation: z.string().optional(),
   })
   .openapi('AuthorizationServerMetadata');

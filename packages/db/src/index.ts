@@ -79,7 +79,11 @@ export {
   takeMcpAuthorizationRequest,
 } from './mcp-oauth.js';
 export type { McpClient, UnconsentedClientBounds } from './mcp-oauth-clients.js';
-export { findMcpClient, insertMcpClientWithinBounds } from './mcp-oauth-clients.js';
+export {
+  findMcpClient,
+  insertMcpClientWithinBounds,
+  upsertMcpDocumentClient,
+} from './mcp-oauth-clients.js';
 export { migrateDownAll, migrateToLatest } from './migrate.js';
 export { migrateTarget, runMigrations } from './migrate-command.js';
 export { MIGRATIONS } from './migrations/index.js';

@@ -75,6 +75,46 @@ async function countUnconsented(db: DbExecutor): Promise<number> {
 }
 
 /**
+ * Inserts a client once stale unconsented clients are gone and, past the
+ * cap, the oldest idle ones; false, inserting nothing, when every
+ * unconsented client left has a consent page open. Runs under the
+ * registration lock.
+ */
+async function insertWithinBounds(
+  trx: DbExecutor,
+  client: Omit<McpClient, 'created_at'>,
+  bounds: UnconsentedClientBounds,
+  now: Date,
+): Promise<boolean> {
+  await deleteIdleUnconsented(trx, now, { staleBefore: bounds.staleBefore });
+  const surplus = (await countUnconsented(trx)) - bounds.max + 1;
+  if (surplus > 0) {
+    await deleteIdleUnconsented(trx, now, { oldest: surplus });
+    if ((await countUnconsented(trx)) >= bounds.max) {
+      return false;
+    }
+  }
+  await trx
+    .insertInto('mcp_oauth_clients')
+    .values({
+      ...client,
+      redirect_uris: JSON.stringify(client.redirect_uris),
+      metadata: JSON.stringify(client.metadata),
+      created_at: now,
+    })
+    .execute();
+  return true;
+}
+
+/** Runs `work` under the one lock of registrations, so counting and inserting are one step. */
+function underRegistrationLock<T>(db: DbExecutor, work: (trx: DbExecutor) => Promise<T>) {
+  return withTransaction(db, async (trx) => {
+    await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK_KEY}::bigint)`.execute(trx);
+    return work(trx);
+  });
+}
+
+/**
  * Stores a new client within the bounds: stale unconsented clients are
  * deleted first, then the oldest idle ones until one more fits. Answers
  * false, storing nothing, when every unconsented client left has a consent
@@ -87,26 +127,34 @@ export async function insertMcpClientWithinBounds(
   bounds: UnconsentedClientBounds,
   now: Date,
 ): Promise<boolean> {
-  return withTransaction(db, async (trx) => {
-    await sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK_KEY}::bigint)`.execute(trx);
-    await deleteIdleUnconsented(trx, now, { staleBefore: bounds.staleBefore });
-    const surplus = (await countUnconsented(trx)) - bounds.max + 1;
-    if (surplus > 0) {
-      await deleteIdleUnconsented(trx, now, { oldest: surplus });
-      if ((await countUnconsented(trx)) >= bounds.max) {
-        return false;
-      }
-    }
-    await trx
-      .insertInto('mcp_oauth_clients')
-      .values({
-        ...client,
+  return underRegistrationLock(db, (trx) => insertWithinBounds(trx, client, bounds, now));
+}
+
+/**
+ * Stores the client a metadata document describes, keyed by its URL: one
+ * seen before takes what its document says now (its consent and age stay),
+ * a new one is inserted within the bounds of unconsented clients, as a
+ * registration is. False when it did not fit.
+ */
+export async function upsertMcpDocumentClient(
+  db: DbExecutor,
+  client: Omit<McpClient, 'created_at'>,
+  bounds: UnconsentedClientBounds,
+  now: Date,
+): Promise<boolean> {
+  return underRegistrationLock(db, async (trx) => {
+    const updated = await trx
+      .updateTable('mcp_oauth_clients')
+      .set({
+        client_name: client.client_name,
         redirect_uris: JSON.stringify(client.redirect_uris),
+        token_endpoint_auth_method: client.token_endpoint_auth_method,
+        scope: client.scope,
         metadata: JSON.stringify(client.metadata),
-        created_at: now,
       })
-      .execute();
-    return true;
+      .where('client_id', '=', client.client_id)
+      .executeTakeFirst();
+    return Number(updated.numUpdatedRows) > 0 || insertWithinBounds(trx, client, bounds, now);
   });
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import type { AuthOptions } from '@podcast/auth';
 import type { CorpusRegistryOptions, CorpusSnapshot } from '@podcast/corpus';
-import type { AudioCheckSettings } from '@podcast/runtime';
+import type { AudioCheckSettings, GuardedGetSettings } from '@podcast/runtime';
 import { createTestDatabase, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
@@ -19,6 +19,8 @@ export interface TestAppOverrides {
   auth?: Partial<AuthOptions>;
   /** Outbound audio check settings over the strict defaults (tests allow 127.0.0.1). */
   audioCheck?: Partial<AudioCheckSettings>;
+  /** How client metadata documents are fetched, over the strict defaults (a test's own CA). */
+  clientDocuments?: Partial<GuardedGetSettings>;
   /** A logger of the test's own (e.g. one writing to a sink the test reads); silent by default. */
   logger?: Logger;
   /** The clock of the whole context (routes and auth); the real one by default. */
@@ -59,6 +61,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.auth ? { auth: overrides.auth } : {}),
     ...(overrides.audioCheck ? { audioCheck: overrides.audioCheck } : {}),
+    ...(overrides.clientDocuments ? { clientDocuments: overrides.clientDocuments } : {}),
   }).catch(async (error: unknown) => {
     await database.close();
     throw error;

@@ -19,6 +19,8 @@ export class MemoryOAuthProvider implements OAuthClientProvider {
   constructor(
     readonly redirectUrl: string,
     readonly clientMetadata: OAuthClientMetadata,
+    /** A client ID metadata document's URL: the client then uses it as its client_id. */
+    readonly clientMetadataUrl?: string,
   ) {}
 
   clientInformation() {

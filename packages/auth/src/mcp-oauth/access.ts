@@ -1,7 +1,8 @@
-import type { McpScope } from '@podcast/contracts';
+import { MCP_DEFAULT_SCOPES, type McpScope } from '@podcast/contracts';
 import { findMcpAccess } from '@podcast/db';
 import type { McpOAuthDeps } from './deps.js';
 import { type McpEndpoints, sameResource } from './endpoints.js';
+import { scopeText } from './scopes.js';
 import { hashSecret } from './secrets.js';
 
 /** Who an MCP request acts for: the user behind the grant, with the scopes it carries. */
@@ -27,9 +28,16 @@ export class McpTokenRefused extends Error {
   }
 }
 
-/** The `WWW-Authenticate` challenge of a refusal, pointing at the resource metadata (RFC 9728 §5.1). */
+/**
+ * The `WWW-Authenticate` challenge of a refusal, pointing at the resource
+ * metadata (RFC 9728 §5.1) and naming the scopes a client asks for first
+ * (reading only; the MCP spec's scope selection starts from this).
+ */
 export function bearerChallenge(endpoints: McpEndpoints, refused: McpTokenRefused): string {
-  const parts = [`resource_metadata="${endpoints.resourceMetadata}"`];
+  const parts = [
+    `resource_metadata="${endpoints.resourceMetadata}"`,
+    `scope="${scopeText(MCP_DEFAULT_SCOPES)}"`,
+  ];
   if (refused.error) {
     parts.push(`error="${refused.error}"`, `error_description="${refused.description}"`);
   }
@@ -70,4 +78,22 @@ export async function verifyMcpAccessToken(
     grantId: access.grant_id,
     scopes: new Set(access.scope.split(' ') as McpScope[]),
   };
+}
+
+/**
+ * The 403 challenge of a call that needs scopes the token lacks (RFC 6750
+ * §3.1, the MCP spec's step-up): `scope` names what the token holds plus
+ * what is needed, so a client that asks for exactly that keeps what it had.
+ */
+export function insufficientScopeChallenge(
+  endpoints: McpEndpoints,
+  granted: Iterable<string>,
+  needed: readonly string[],
+): string {
+  return [
+    'Bearer error="insufficient_scope"',
+    `scope="${scopeText([...granted, ...needed])}"`,
+    `resource_metadata="${endpoints.resourceMetadata}"`,
+    `error_description="this call needs ${needed.join(' ')}"`,
+  ].join(', ');
 }

@@ -1,5 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { type AuthorizeQuery, MCP_OAUTH_LIMITS, type McpScope } from '@podcast/contracts';
+import {
+  type AuthorizeQuery,
+  MCP_DEFAULT_SCOPES,
+  MCP_OAUTH_LIMITS,
+  type McpScope,
+} from '@podcast/contracts';
 import {
   findMcpClient,
   hasLiveMcpGrant,
@@ -10,11 +15,13 @@ import {
   takeMcpAuthorizationRequest,
   withTransaction,
 } from '@podcast/db';
+import { isClientIdUrl } from './client-id-url.js';
 import type { McpOAuthDeps } from './deps.js';
+import { documentClient } from './document-clients.js';
 import { type McpEndpoints, sameResource } from './endpoints.js';
 import { OAuthError } from './oauth-error.js';
 import { redirectUriMatches } from './redirect-uris.js';
-import { isSubset, parseScopes, scopeText } from './scopes.js';
+import { parseScopes, scopeText } from './scopes.js';
 import { hashSecret, mintSecret, S256_CHALLENGE } from './secrets.js';
 
 /** A valid authorization request, waiting for the signed-in user's decision. */
@@ -53,16 +60,20 @@ function unknownClient(): OAuthError {
 /**
  * The client and the redirect URI first: when either is wrong the user is
  * shown the error (a 400) and nothing is sent anywhere, since the redirect
- * target cannot be trusted.
+ * target cannot be trusted. An https `client_id` is a client ID metadata
+ * document, read for `userId`; any other is a registration of ours.
  */
 async function clientAndRedirect(
   deps: McpOAuthDeps,
   query: AuthorizeQuery,
+  userId: string,
 ): Promise<{ client: McpClient; redirectUri: string }> {
   if (!query.client_id) {
     throw new OAuthError(400, 'invalid_request', 'client_id: required');
   }
-  const client = await findMcpClient(deps.db, query.client_id);
+  const client = isClientIdUrl(query.client_id)
+    ? await documentClient(deps, query.client_id, userId)
+    : await findMcpClient(deps.db, query.client_id);
   if (!client) {
     throw unknownClient();
   }
@@ -84,7 +95,6 @@ async function clientAndRedirect(
 /** The first problem of the request's other parameters, as [error, description]. */
 function requestProblem(
   query: AuthorizeQuery,
-  client: McpClient,
   endpoints: McpEndpoints,
 ): { error: string; description: string } | { scopes: McpScope[] } {
   if (query.response_type !== 'code') {
@@ -111,19 +121,16 @@ function requestProblem(
       description: `resource: this server issues tokens only for ${endpoints.resource}`,
     };
   }
-  const parsed = parseScopes(query.scope ?? client.scope);
+  // Reading only unless the client asks for more; the user's consent bounds what it gets.
+  const parsed = parseScopes(query.scope ?? MCP_DEFAULT_SCOPES.join(' '));
   if ('unknown' in parsed) {
     return {
       error: 'invalid_scope',
       description: `scope: unknown scope ${JSON.stringify(parsed.unknown)}`,
     };
   }
-  const allowed = client.scope.split(' ');
-  if (parsed.scopes.length === 0 || !isSubset(parsed.scopes, allowed)) {
-    return {
-      error: 'invalid_scope',
-      description: `scope: this client may ask only for ${client.scope}`,
-    };
+  if (parsed.scopes.length === 0) {
+    return { error: 'invalid_scope', description: 'scope: name at least one scope' };
   }
   return { scopes: parsed.scopes };
 }
@@ -142,8 +149,8 @@ export async function checkAuthorizationRequest(
   endpoints: McpEndpoints,
   userId: string,
 ): Promise<AuthorizationCheck> {
-  const { client, redirectUri } = await clientAndRedirect(deps, query);
-  const problem = requestProblem(query, client, endpoints);
+  const { client, redirectUri } = await clientAndRedirect(deps, query, userId);
+  const problem = requestProblem(query, endpoints);
   if ('error' in problem) {
     const { error, description } = problem;
     if (!(await hasLiveMcpGrant(deps.db, userId, client.client_id))) {

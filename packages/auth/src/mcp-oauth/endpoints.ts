@@ -1,5 +1,6 @@
 import {
   type AuthorizationServerMetadata,
+  MCP_DEFAULT_SCOPES,
   MCP_SCOPES,
   type ProtectedResourceMetadata,
 } from '@podcast/contracts';
@@ -50,6 +51,7 @@ export function authorizationServerMetadata(e: McpEndpoints): AuthorizationServe
     token_endpoint_auth_methods_supported: ['none', 'client_secret_post', 'client_secret_basic'],
     code_challenge_methods_supported: ['S256'],
     authorization_response_iss_parameter_supported: true,
+    client_id_metadata_document_supported: true,
   };
 }
 
@@ -57,7 +59,8 @@ export function protectedResourceMetadata(e: McpEndpoints): ProtectedResourceMet
   return {
     resource: e.resource,
     authorization_servers: [e.issuer],
-    scopes_supported: [...MCP_SCOPES],
+    // The MCP spec's minimal set for basic use: what a client asks for first; more by step-up.
+    scopes_supported: [...MCP_DEFAULT_SCOPES],
     bearer_methods_supported: ['header'],
     resource_name: 'Podcast corpus and library (MCP)',
   };

@@ -39,6 +39,12 @@ export function redirectUriProblem(uri: string): string | undefined {
   return undefined;
 }
 
+/** Whether a redirect URI reaches only the device the browser runs on (http on loopback). */
+export function isLoopbackRedirect(uri: string): boolean {
+  const url = parsed(uri);
+  return url?.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
+}
+
 /**
  * Exact string match against a registered URI, except that a loopback
  * redirect may use any port (RFC 8252 §7.3: native apps bind an ephemeral one).

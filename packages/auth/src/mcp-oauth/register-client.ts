@@ -67,8 +67,12 @@ function checkedMetadata(request: ClientRegistrationRequest) {
   return { scope: scopeText(parsed.scopes), grantTypes: grantTypesOf(request) };
 }
 
-/** What is stored of the answer: each field once, so those with a column leave the metadata. */
-function storedMetadata(answer: ClientRegistrationResponse): Record<string, unknown> {
+/**
+ * What is stored of a client's metadata (a registration's answer, a
+ * metadata document): each field once, so those with a column leave it,
+ * and a secret never stays.
+ */
+export function storedMetadata(answer: Record<string, unknown>): Record<string, unknown> {
   const {
     client_secret: _shownOnce,
     client_id: _id,

@@ -34,7 +34,10 @@ export const showConsent = defineRoute({
   description:
     'Needs a session (sign in first, then open the same URL). A valid request (response_type ' +
     'code, PKCE S256, a registered redirect_uri, known scopes, `resource` naming the MCP ' +
-    'endpoint when sent) answers the consent page. An unknown client or redirect URI is a 400 ' +
+    'endpoint when sent) answers the consent page; without `scope` the client asks for ' +
+    'reading only. A `client_id` that is an https URL names a client ID metadata document, ' +
+    'fetched (public addresses, 5 kB, no redirects) and cached per its headers. An unknown ' +
+    'client, a document that fails, or a redirect URI the client did not list is a 400 ' +
     'shown here; other errors go back as a 302 with `error` (RFC 6749 §4.1.2.1) only to a ' +
     'client the user has connected, and are shown here for any other (RFC 9700 §4.11.2).',
   tags: ['mcp'],
@@ -44,8 +47,12 @@ export const showConsent = defineRoute({
     200: { description: 'The consent page', contentType: 'text/html; charset=utf-8' },
     302: z.null().describe('An error sent back to the client'),
     400: Problem.describe(
-      'Unknown client, a redirect URI it did not register, or a bad request of a client the ' +
-        'user has not connected',
+      'Unknown client, a metadata document that fails, a redirect URI the client did not ' +
+        'register, or a bad request of a client the user has not connected',
+    ),
+    429: Problem.describe(
+      'Too many client metadata documents fetched for this user, or too many clients awaiting ' +
+        'consent; see Retry-After',
     ),
   },
   handler: async ({ ctx, query, principal, req }) => {

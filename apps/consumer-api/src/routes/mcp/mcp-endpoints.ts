@@ -10,7 +10,7 @@ export function mcpEndpointsFor(ctx: ConsumerCtx, req: Request): McpEndpoints {
 }
 
 export function mcpOAuthDeps(ctx: ConsumerCtx): McpOAuthDeps {
-  return { db: ctx.db, now: ctx.now };
+  return { db: ctx.db, now: ctx.now, clientDocuments: ctx.mcpClientDocuments };
 }
 
 /** OAuth refusals leave as RFC 6749 §5.2 JSON, never as problem documents. */
