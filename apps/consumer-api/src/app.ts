@@ -25,6 +25,7 @@ import { createOpenRouteLimiter } from '@podcast/runtime';
 import type { Express, Request } from 'express';
 import { type ConsumerCtx, syncAuthOf } from './context.js';
 import { consumerRouteGroups } from './routes/index.js';
+import { isAllowedMcpOrigin } from './routes/mcp/allowed-origins.js';
 import { CROSS_ORIGIN_ROUTES, crossOriginAccess } from './routes/mcp/cors.js';
 import { mcpEndpointsFor, mcpOAuthDeps } from './routes/mcp/mcp-endpoints.js';
 import { gpodderLogin } from './routes/sync/gpodder-auth-routes.js';
@@ -127,7 +128,12 @@ export function buildConsumerApp(ctx: ConsumerCtx): Express {
     routes,
     ctx,
     openRouteLimiter: createOpenRouteLimiter(ctx.config.openRouteLimitPerMinute),
-    before: [crossOriginAccess(routes.filter((route) => CROSS_ORIGIN_ROUTES.includes(route)))],
+    before: [
+      crossOriginAccess(
+        routes.filter((route) => CROSS_ORIGIN_ROUTES.includes(route)),
+        (req) => isAllowedMcpOrigin(ctx, req),
+      ),
+    ],
     logger: ctx.logger,
     authenticators: {
       session: sessionAuth(ctx),

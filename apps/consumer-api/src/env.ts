@@ -57,6 +57,43 @@ const TrustProxy = z
     return entries;
   });
 
+/** One origin as a browser sends it in `Origin`: scheme, host and port, nothing else. */
+function originProblem(entry: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(entry);
+  } catch {
+    return 'is not an origin (scheme://host[:port])';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return 'must be http or https';
+  }
+  return url.origin === entry.replace(/\/$/, '') ? undefined : 'must be an origin only, no path';
+}
+
+/**
+ * MCP_ALLOWED_ORIGINS: the browser origins, besides this server's own, whose
+ * pages may call the MCP endpoint (the Streamable HTTP transport's Origin
+ * check); comma-separated, empty by default.
+ */
+const AllowedOrigins = z
+  .string()
+  .default('')
+  .transform((text, ctx) => {
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== '');
+    for (const entry of entries) {
+      const problem = originProblem(entry);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: `"${entry}" ${problem}` });
+        return z.NEVER;
+      }
+    }
+    return entries.map((entry) => new URL(entry).origin);
+  });
+
 const ConsumerEnv = z
   .object({
     PORT: z.coerce.number().int().min(0).max(65535).default(8001),
@@ -104,6 +141,7 @@ const ConsumerEnv = z
         message: 'must be an origin only: scheme, host and port, no path',
       })
       .optional(),
+    MCP_ALLOWED_ORIGINS: AllowedOrigins,
   })
   .superRefine(checkEmbeddingEnv)
   .transform((env) => ({
@@ -142,6 +180,8 @@ const ConsumerEnv = z
     outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
     // The MCP OAuth issuer and resource origin; unset: each request's own scheme and Host.
     publicBaseUrl: env.PUBLIC_BASE_URL && new URL(env.PUBLIC_BASE_URL).origin,
+    // Browser origins besides the server's own that may call the MCP endpoint.
+    mcpAllowedOrigins: env.MCP_ALLOWED_ORIGINS,
     // express's `trust proxy`: false, a hop count, or the proxies' addresses.
     trustProxy: env.TRUST_PROXY,
     openRouteLimitPerMinute: openRouteLimitOf(env),

@@ -37,6 +37,7 @@ describe('consumer-api configuration', () => {
       vapidPublicKey: undefined,
       outboundAllowedHosts: [],
       publicBaseUrl: undefined,
+      mcpAllowedOrigins: [],
       trustProxy: false,
       openRouteLimitPerMinute: 0,
     });
@@ -72,6 +73,7 @@ describe('consumer-api configuration', () => {
       NOTIFICATION_SCHEDULER: 'off',
       OUTBOUND_ALLOWED_HOSTS: 'nas.lan,192.168.1.5',
       PUBLIC_BASE_URL: 'https://podcast.example:8443/',
+      MCP_ALLOWED_ORIGINS: 'https://agent.example, http://localhost:6274/',
       TRUST_PROXY: '10.0.0.0/8, loopback',
       OPEN_ROUTE_RATE_LIMIT: '90',
     });
@@ -107,6 +109,7 @@ describe('consumer-api configuration', () => {
       isSchedulerOn: false,
       outboundAllowedHosts: ['nas.lan', '192.168.1.5'],
       publicBaseUrl: 'https://podcast.example:8443',
+      mcpAllowedOrigins: ['https://agent.example', 'http://localhost:6274'],
       trustProxy: ['10.0.0.0/8', 'loopback'],
       openRouteLimitPerMinute: 90,
     });
@@ -157,6 +160,9 @@ describe('consumer-api configuration', () => {
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'https://podcast.example/app' }],
     ['PUBLIC_BASE_URL', { PUBLIC_BASE_URL: 'ftp://podcast.example' }],
     ['OUTBOUND_ALLOWED_HOSTS', { OUTBOUND_ALLOWED_HOSTS: 'nas.lan:8080' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'https://agent.example/app' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'agent.example' }],
+    ['MCP_ALLOWED_ORIGINS', { MCP_ALLOWED_ORIGINS: 'chrome-extension://abc' }],
     // Every hop believed would let any client choose its source address.
     ['TRUST_PROXY', { TRUST_PROXY: 'true' }],
     ['TRUST_PROXY', { TRUST_PROXY: '10.0.0.0/33' }],

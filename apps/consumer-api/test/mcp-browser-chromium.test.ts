@@ -14,7 +14,8 @@ import { sessionCookieFor } from './support/session-cookie-for.js';
  * A browser MCP client for real: a page on one origin (127.0.0.1) calls the
  * server on another (localhost) from headless Chromium (Debian's chromium,
  * which .ci/run installs), so the browser itself enforces CORS: preflights,
- * readable challenge headers, and a session route it must not reach.
+ * readable challenge headers, and a session route it must not reach. The
+ * page's origin is listed in MCP_ALLOWED_ORIGINS, as the endpoint needs.
  */
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -26,10 +27,42 @@ let page: Server;
 let profile = '';
 let browser: ChildProcess | undefined;
 let access = '';
+let script = '';
+/** Where the page's report goes; set by each run. */
+let onReport: (text: string) => void = () => {};
+
+/** The client page: its HTML, its script, and the endpoint it reports to. */
+function servePage(): Server {
+  return createServer((req, res) => {
+    if (req.url === '/report') {
+      let text = '';
+      req.on('data', (chunk) => {
+        text += chunk;
+      });
+      req.on('end', () => {
+        res.end();
+        onReport(text);
+      });
+      return;
+    }
+    if (req.url === '/client.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end(script);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end('<!doctype html><script type="module" src="/client.js"></script>');
+  });
+}
 
 beforeAll(async () => {
+  script = await readFile(CLIENT_SCRIPT, 'utf8');
+  page = servePage();
+  page.listen(0, '127.0.0.1');
+  await once(page, 'listening');
+  const pageOrigin = `http://127.0.0.1:${(page.address() as AddressInfo).port}`;
   t = await buildProductionTestApp('an-mcp-chromium-test-secret-of-32-chars', {
-    env: { PUBLIC_BASE_URL: 'https://podcast.example' },
+    env: { PUBLIC_BASE_URL: 'https://podcast.example', MCP_ALLOWED_ORIGINS: pageOrigin },
   });
   const { cookie } = await sessionCookieFor(t.ctx, 'chromium-user');
   access = (await connectedClient(t.app, cookie)).access;
@@ -43,7 +76,7 @@ afterAll(async () => {
     process.kill(-browser.pid);
   }
   page?.close();
-  api.close();
+  api?.close();
   await t.close();
   await rm(profile, { recursive: true, force: true });
 });
@@ -52,35 +85,11 @@ afterAll(async () => {
 async function reportFromBrowser(
   query: Record<string, string>,
 ): Promise<Record<string, Record<string, unknown>>> {
-  const script = await readFile(CLIENT_SCRIPT, 'utf8');
-  let resolveReport: (text: string) => void = () => {};
   let rejectReport: (err: Error) => void = () => {};
   const report = new Promise<string>((resolve, reject) => {
-    resolveReport = resolve;
+    onReport = resolve;
     rejectReport = reject;
   });
-  page = createServer((req, res) => {
-    if (req.url === '/report') {
-      let text = '';
-      req.on('data', (chunk) => {
-        text += chunk;
-      });
-      req.on('end', () => {
-        res.end();
-        resolveReport(text);
-      });
-      return;
-    }
-    if (req.url === '/client.js') {
-      res.writeHead(200, { 'content-type': 'text/javascript' });
-      res.end(script);
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.end('<!doctype html><script type="module" src="/client.js"></script>');
-  });
-  page.listen(0, '127.0.0.1');
-  await once(page, 'listening');
   const url = `http://127.0.0.1:${(page.address() as AddressInfo).port}/?${new URLSearchParams(query)}`;
   browser = spawn(
     CHROMIUM,

@@ -9,7 +9,8 @@ import { sessionCookieFor } from './support/session-cookie-for.js';
 /*
  * What a browser MCP client (one running in a web page of another origin)
  * needs: CORS on discovery, registration, token and the MCP endpoint, and
- * nowhere else; and transport errors it can parse as JSON-RPC.
+ * nowhere else; the endpoint itself only for an origin MCP_ALLOWED_ORIGINS
+ * lists; and transport errors it can parse as JSON-RPC.
  */
 
 const BASE = 'https://podcast.example';
@@ -20,7 +21,7 @@ let access = '';
 
 beforeAll(async () => {
   t = await buildProductionTestApp('an-mcp-browser-test-secret-of-32-chars', {
-    env: { PUBLIC_BASE_URL: BASE },
+    env: { PUBLIC_BASE_URL: BASE, MCP_ALLOWED_ORIGINS: ORIGIN },
   });
   const { cookie } = await sessionCookieFor(t.ctx, 'browser-user');
   access = (await connectedClient(t.app, cookie)).access;
@@ -30,27 +31,27 @@ afterAll(async () => {
   await t.close();
 });
 
-/** The preflight a browser sends before a cross-origin call with these headers. */
-function preflight(path: string, method: string) {
+/** The preflight a browser on `origin` sends before a cross-origin call with these headers. */
+function preflight(path: string, method: string, origin = ORIGIN) {
   return request(t.app)
     .options(path)
-    .set('Origin', ORIGIN)
+    .set('Origin', origin)
     .set('Access-Control-Request-Method', method)
     .set('Access-Control-Request-Headers', 'authorization,content-type,mcp-protocol-version');
 }
 
 describe('CORS for browser MCP clients', () => {
   it.each([
-    ['/.well-known/oauth-authorization-server', 'GET'],
-    ['/.well-known/oauth-protected-resource/api/app/mcp', 'GET'],
-    ['/.well-known/oauth-protected-resource', 'GET'],
-    ['/api/app/mcp/oauth/register', 'POST'],
-    ['/api/app/mcp/oauth/token', 'POST'],
-    ['/api/app/mcp', 'POST'],
-  ])('answers the preflight of %s for any origin, without credentials', async (path, method) => {
+    ['/.well-known/oauth-authorization-server', 'GET', '*'],
+    ['/.well-known/oauth-protected-resource/api/app/mcp', 'GET', '*'],
+    ['/.well-known/oauth-protected-resource', 'GET', '*'],
+    ['/api/app/mcp/oauth/register', 'POST', '*'],
+    ['/api/app/mcp/oauth/token', 'POST', '*'],
+    ['/api/app/mcp', 'POST', ORIGIN],
+  ])('answers the preflight of %s, without credentials', async (path, method, allowOrigin) => {
     const res = await preflight(path, method);
     expect(res.status).toBe(204);
-    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-origin']).toBe(allowOrigin);
     expect(res.headers['access-control-allow-methods']).toBe(method);
     const allowed = (res.headers['access-control-allow-headers'] ?? '').toLowerCase().split(', ');
     expect(allowed).toEqual(
@@ -66,13 +67,28 @@ describe('CORS for browser MCP clients', () => {
     expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
   });
 
+  it('answers a listed page by its origin and refuses any other, preflight first', async () => {
+    const listed = await preflight('/api/app/mcp', 'POST');
+    expect(listed.headers.vary).toContain('Origin');
+    const other = await preflight('/api/app/mcp', 'POST', 'https://elsewhere.example');
+    expect(other.status).toBe(403);
+    expect(other.headers['access-control-allow-origin']).toBeUndefined();
+    // Discovery and the token endpoint stay open to any page: they hand out nothing by origin.
+    const discovery = await preflight(
+      '/api/app/mcp/oauth/token',
+      'POST',
+      'https://elsewhere.example',
+    );
+    expect(discovery.headers['access-control-allow-origin']).toBe('*');
+  });
+
   it('lets a page read the 401 challenge that names the resource metadata', async () => {
     const res = await request(t.app)
       .post('/api/app/mcp')
       .set('Origin', ORIGIN)
       .send({ jsonrpc: '2.0', id: 1, method: 'ping' });
     expect(res.status).toBe(401);
-    expect(res.headers['access-control-allow-origin']).toBe('*');
+    expect(res.headers['access-control-allow-origin']).toBe(ORIGIN);
     const exposed = (res.headers['access-control-expose-headers'] ?? '').toLowerCase().split(', ');
     expect(exposed).toEqual(expect.arrayContaining(['www-authenticate', 'mcp-session-id']));
     expect(res.headers['www-authenticate']).toContain('resource_metadata=');
@@ -94,8 +110,13 @@ describe('CORS for browser MCP clients', () => {
         .send({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     ];
     expect(answers.map((res) => res.status)).toEqual([200, 201, 400, 200]);
+    expect(answers.map((res) => res.headers['access-control-allow-origin'])).toEqual([
+      '*',
+      '*',
+      '*',
+      ORIGIN,
+    ]);
     for (const res of answers) {
-      expect(res.headers['access-control-allow-origin']).toBe('*');
       expect(res.headers['access-control-allow-credentials']).toBeUndefined();
     }
   });

@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import { McpRequestBody } from '@podcast/contracts';
 import {
   MalformedBody,
@@ -17,6 +18,17 @@ const JSON_RPC: RawResponseSpec = {
   contentType: 'application/json',
 };
 
+/** A transport-level refusal as the SDK's transport words its own: a JSON-RPC error, `id: null`. */
+function jsonRpcError(
+  status: number,
+  code: number,
+  message: string,
+  headers?: Record<string, string>,
+) {
+  const body = JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null });
+  return rawReply(status, 'application/json', body, headers);
+}
+
 /**
  * A body the transport cannot take, answered as its SDK does (a JSON-RPC
  * error with `id: null`, status 400): -32700 when it is not JSON, -32600
@@ -25,8 +37,23 @@ const JSON_RPC: RawResponseSpec = {
 function transportError(failure: ValidationFailed) {
   const [code, kind] =
     failure instanceof MalformedBody ? [-32700, 'Parse error'] : [-32600, 'Invalid Request'];
-  const error = { code, message: `${kind}: ${failure.detail}` };
-  return rawReply(400, 'application/json', JSON.stringify({ jsonrpc: '2.0', error, id: null }));
+  return jsonRpcError(400, code, `${kind}: ${failure.detail}`);
+}
+
+/**
+ * An `MCP-Protocol-Version` this server does not speak: a 400 naming the
+ * ones it does, on every request (the SDK checks only those after
+ * initialization). Absent, the transport assumes 2025-03-26.
+ */
+function versionRefusal(version: string | undefined) {
+  if (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    return undefined;
+  }
+  return jsonRpcError(
+    400,
+    -32000,
+    `Bad Request: MCP-Protocol-Version ${version} is not supported; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`,
+  );
 }
 
 // The request headers the transport reads; the rest stay behind.
@@ -50,10 +77,12 @@ export const mcpEndpoint = defineRoute({
   description:
     "Needs an access token from this server's OAuth flow (`Authorization: Bearer`); without " +
     'one, or with one for another resource or revoked, 401 with a WWW-Authenticate naming the ' +
-    'resource metadata. Each POST is answered as JSON; there is no server-sent stream (GET is ' +
-    '405). The tools a token sees depend on its scopes: corpus:read gives search_corpus, ' +
-    'episode_insights, graph_related and topic_people; library:read gives my_library and ' +
-    'my_highlights. A body that is not JSON is a 400 JSON-RPC error -32700, JSON that is not ' +
+    'resource metadata and the scopes to ask for first. Each POST is answered as JSON; there is ' +
+    'no server-sent stream (GET is 405). The tools a token sees depend on its scopes: ' +
+    'corpus:read gives search_corpus, episode_insights, graph_related and topic_people; ' +
+    'library:read gives my_library and my_highlights. A page whose Origin is neither this ' +
+    'server nor listed in MCP_ALLOWED_ORIGINS is a 403. An unsupported MCP-Protocol-Version is ' +
+    'a 400 naming the supported ones. A body that is not JSON is a 400 JSON-RPC error -32700, JSON that is not ' +
     'JSON-RPC (or a batch over 50) -32600, both with `id: null`.',
   tags: ['mcp'],
   auth: 'token',
@@ -64,10 +93,15 @@ export const mcpEndpoint = defineRoute({
     200: JSON_RPC,
     202: { description: 'Notifications accepted', contentType: 'application/json' },
     400: JSON_RPC,
+    403: { description: 'An Origin not allowed', contentType: 'application/json' },
     406: JSON_RPC,
     415: JSON_RPC,
   },
   handler: async ({ ctx, body, principal, req }) => {
+    const refusal = versionRefusal(req.get('mcp-protocol-version'));
+    if (refusal) {
+      return refusal;
+    }
     const server = new McpServer({ name: 'podcast-consumer', version: '0.1.0' });
     registerTools(server, toolsAllowed(USER_TOOLS, principal.scopes), {
       userId: principal.userId,
