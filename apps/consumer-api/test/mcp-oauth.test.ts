@@ -17,6 +17,7 @@ import {
   REDIRECT,
   registerClient,
   requestAuthorization,
+  TOOLS_IN_ORDER,
   tokenRequest,
 } from './support/mcp-oauth-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
@@ -455,15 +456,17 @@ describe('POST /api/app/mcp/oauth/token', () => {
     const narrower = await refreshWith({ scope: 'library:read' });
     expect(narrower.status).toBe(200);
     expect(narrower.body.scope).toBe('library:read');
-    const tools = await mcpCall(t.app, narrower.body.access_token, {
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'tools/list',
-    });
-    expect(tools.body.result.tools.map((tool: { name: string }) => tool.name).sort()).toEqual([
-      'my_highlights',
-      'my_library',
-    ]);
+    const call = (name: string) =>
+      mcpCall(t.app, narrower.body.access_token, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name, arguments: {} },
+      });
+    expect((await call('my_library')).status).toBe(200);
+    const searching = await call('search_corpus');
+    expect(searching.status).toBe(403);
+    expect(searching.headers['www-authenticate']).toContain('scope="corpus:read library:read"');
   });
 
   it('refuses an access token after its hour', async () => {
@@ -501,15 +504,13 @@ describe('the MCP endpoint', () => {
     expect(malformed.headers['www-authenticate']).toContain('error="invalid_token"');
   });
 
-  it('lists only the tools its scopes allow', async () => {
+  it('lists every tool in one fixed order, whatever the scopes, each with its annotations', async () => {
     const res = await mcpCall(t.app, access, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
     expect(res.status).toBe(200);
-    expect(res.body.result.tools.map((tool: { name: string }) => tool.name).sort()).toEqual([
-      'episode_insights',
-      'graph_related',
-      'search_corpus',
-      'topic_people',
-    ]);
+    const tools: { name: string; annotations?: { readOnlyHint?: boolean } }[] =
+      res.body.result.tools;
+    expect(tools.map((tool) => tool.name)).toEqual(TOOLS_IN_ORDER);
+    expect(tools.every((tool) => typeof tool.annotations?.readOnlyHint === 'boolean')).toBe(true);
   });
 
   it('answers a tool error for an unknown episode and bad arguments, never a 500', async () => {
@@ -530,14 +531,15 @@ describe('the MCP endpoint', () => {
     });
     expect(bad.status).toBe(200);
     expect(JSON.stringify(bad.body)).toMatch(/query|top_k/);
-    const library = await mcpCall(t.app, access, {
+    const unknownTool = await mcpCall(t.app, access, {
       jsonrpc: '2.0',
       id: 4,
       method: 'tools/call',
-      params: { name: 'my_library', arguments: {} },
+      params: { name: 'no_such_tool', arguments: {} },
     });
-    expect(JSON.stringify(library.body)).toContain('my_library');
-    expect(library.body.result?.structuredContent).toBeUndefined();
+    expect(unknownTool.status).toBe(200);
+    expect(JSON.stringify(unknownTool.body)).toContain('no_such_tool');
+    expect(unknownTool.body.result?.structuredContent).toBeUndefined();
   });
 
   it('walks the graph from a topic of the corpus', async () => {

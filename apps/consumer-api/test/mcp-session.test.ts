@@ -12,6 +12,7 @@ import { insertMcpGrantWithCode, insertMcpTokens, subscribe } from '@podcast/db'
 import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import { buildProductionTestApp, type TestApp } from './support/build-test-app.js';
 import { consentAs, MemoryOAuthProvider } from './support/mcp-client.js';
+import { TOOLS_IN_ORDER } from './support/mcp-oauth-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 const SECRET = 'an-mcp-session-test-secret-of-32-chars!';
@@ -102,15 +103,8 @@ describe('a full MCP client session through the SDK', () => {
 
     const client = new Client({ name: 'test-agent', version: '1.0.0' });
     await client.connect(transportFor(provider));
-    const tools = (await client.listTools()).tools.map((tool) => tool.name).sort();
-    expect(tools).toEqual([
-      'episode_insights',
-      'graph_related',
-      'my_highlights',
-      'my_library',
-      'search_corpus',
-      'topic_people',
-    ]);
+    const tools = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(tools).toEqual(TOOLS_IN_ORDER);
     const found = await client.callTool({
       name: 'search_corpus',
       arguments: { query: 'battery recycling', top_k: 10 },

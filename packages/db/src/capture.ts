@@ -188,6 +188,28 @@ export async function insertHighlight(
   return insertCaptured(db, 'highlights', userId, row, max, now);
 }
 
+/**
+ * Adds one highlight unless the user has one with its id already, which is
+ * answered instead (`isNew` false): a caller that derives the id from what
+ * it saves makes a retried save land on the same row. The check and the
+ * insert run under the user's lock, so racing retries add one row.
+ */
+export async function insertHighlightOnce(
+  db: DbExecutor,
+  userId: string,
+  row: HighlightInsert,
+  max: number,
+  now: Date,
+): Promise<{ row: HighlightRow; isNew: boolean }> {
+  return withUserLock(db, userId, async (trx) => {
+    const existing = await findCaptured(trx, 'highlights', userId, row.id);
+    if (existing) {
+      return { row: existing, isNew: false };
+    }
+    return { row: await insertCaptured(trx, 'highlights', userId, row, max, now), isNew: true };
+  });
+}
+
 /** Changes a highlight of the user; undefined when there is none with this id. */
 export async function updateHighlight(
   db: DbExecutor,

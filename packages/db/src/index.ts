@@ -22,6 +22,7 @@ export {
   findNote,
   importCaptureRows,
   insertHighlight,
+  insertHighlightOnce,
   insertNote,
   listHighlights,
   listNotes,

@@ -1,11 +1,14 @@
 export { avatarSvg, initialsOf } from './avatar.js';
+export type { Anchor } from './capture/anchor.js';
 export { exportUserCapture, importUserCapture } from './capture/backup.js';
 export {
   createUserHighlight,
   deleteUserHighlight,
   listUserHighlights,
+  locateQuote,
   patchUserHighlight,
   reanchor,
+  saveUserHighlightOnce,
 } from './capture/highlights.js';
 export { captureMarkdown, clock, deepLink, exportUserMarkdown } from './capture/markdown.js';
 export { createUserNote, deleteUserNote, listUserNotes, patchUserNote } from './capture/notes.js';

@@ -1,8 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Express } from 'express';
 import request from 'supertest';
 
+/** The app itself, or the URL of a server listening with it (whose Host then stays the same). */
+type App = Parameters<typeof request>[0];
+
 export const REDIRECT = 'http://127.0.0.1:7777/callback';
+
+/** The endpoint's tools in the one order `tools/list` answers, whatever the token's scopes. */
+export const TOOLS_IN_ORDER = [
+  'search_corpus',
+  'episode_insights',
+  'graph_related',
+  'topic_people',
+  'my_library',
+  'my_highlights',
+  'follow_show',
+  'queue_episode',
+  'save_highlight',
+];
 
 export function pkcePair(): { verifier: string; challenge: string } {
   const verifier = randomBytes(32).toString('base64url');
@@ -11,7 +26,7 @@ export function pkcePair(): { verifier: string; challenge: string } {
 
 /** Registers a public client with the given metadata over the defaults. */
 export async function registerClient(
-  app: Express,
+  app: App,
   metadata: Record<string, unknown> = {},
 ): Promise<{ client_id: string; client_secret?: string }> {
   const res = await request(app)
@@ -41,13 +56,13 @@ export function authorizeQuery(
 }
 
 /** GET /api/app/mcp/oauth/authorize with `query`, as the cookie's user. */
-export function requestAuthorization(app: Express, cookie: string, query: Record<string, string>) {
+export function requestAuthorization(app: App, cookie: string, query: Record<string, string>) {
   return request(app).get('/api/app/mcp/oauth/authorize').set('Cookie', cookie).query(query);
 }
 
 /** Opens the consent page as the cookie's user and answers the request id it carries. */
 export async function openConsentPage(
-  app: Express,
+  app: App,
   cookie: string,
   query: Record<string, string>,
 ): Promise<string> {
@@ -61,7 +76,7 @@ export async function openConsentPage(
 
 /** Consents as the cookie's user and answers the code sent back to the client. */
 export async function consentCode(
-  app: Express,
+  app: App,
   cookie: string,
   query: Record<string, string>,
 ): Promise<string> {
@@ -78,13 +93,13 @@ export async function consentCode(
   return code;
 }
 
-export function tokenRequest(app: Express, form: Record<string, string>) {
+export function tokenRequest(app: App, form: Record<string, string>) {
   return request(app).post('/api/app/mcp/oauth/token').type('form').send(form);
 }
 
 /** A whole flow: register, consent, exchange; answers the client and its tokens. */
 export async function connectedClient(
-  app: Express,
+  app: App,
   cookie: string,
   extra: Record<string, string> = {},
 ): Promise<{ clientId: string; access: string; refresh: string }> {
@@ -104,7 +119,7 @@ export async function connectedClient(
   return { clientId, access: res.body.access_token, refresh: res.body.refresh_token };
 }
 
-export function mcpCall(app: Express, token: string, body: unknown) {
+export function mcpCall(app: App, token: string, body: unknown) {
   return request(app)
     .post('/api/app/mcp')
     .set('Authorization', `Bearer ${token}`)

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import {
   CAPTURE_LIMITS,
   DomainError,
@@ -21,6 +21,7 @@ import {
   type HighlightInsert,
   type HighlightRow,
   insertHighlight,
+  insertHighlightOnce,
   listHighlights,
   updateHighlight,
 } from '@podcast/db';
@@ -231,6 +232,61 @@ export async function createUserHighlight(
     deps.now(),
   );
   return wireOf(snapshot, stored);
+}
+
+/**
+ * The id of a highlight saved once: derived from what it keeps (episode,
+ * kind, quote, times, insight), so saving the same thing again, a retry
+ * above all, finds the row the first save made.
+ */
+function savedHighlightId(body: HighlightCreateBody): string {
+  const { episode_slug, kind, quote_text, start_ms, end_ms, insight_id } = body;
+  const key = JSON.stringify([episode_slug, kind, quote_text, start_ms, end_ms, insight_id]);
+  return `h_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+}
+
+/**
+ * Creates a highlight as createUserHighlight does, idempotently: a second
+ * save of the same thing answers the first one's highlight (`isNew` false).
+ */
+export async function saveUserHighlightOnce(
+  deps: UserStateDeps,
+  userId: string,
+  body: HighlightCreateBody,
+): Promise<{ highlight: Highlight; isNew: boolean }> {
+  const snapshot = await deps.snapshot();
+  const episode = getEpisode(snapshot, body.episode_slug);
+  const row = { ...(await newRow(snapshot, episode, body)), id: savedHighlightId(body) };
+  const stored = await insertHighlightOnce(
+    deps.db,
+    userId,
+    row,
+    CAPTURE_LIMITS.highlightsPerUser,
+    deps.now(),
+  );
+  return { highlight: wireOf(snapshot, stored.row), isNew: stored.isNew };
+}
+
+/**
+ * Where a quote sits in the episode's transcript, found as a span's quote
+ * is anchored (exact, else the closest close match, nearest `hintMs`);
+ * undefined when the episode has no transcript or the quote is not in it.
+ */
+export async function locateQuote(
+  snapshot: CorpusSnapshot,
+  episode: EpisodeRecord,
+  quote: string,
+  hintMs?: number,
+): Promise<Anchor | undefined> {
+  const transcript = await transcriptOf(snapshot, episode);
+  if (!transcript) {
+    return undefined;
+  }
+  return findQuote(
+    transcript,
+    quote,
+    hintMs === undefined ? undefined : charAtMs(transcript, hintMs),
+  );
 }
 
 function highlightNotFound(id: string): NotFound {

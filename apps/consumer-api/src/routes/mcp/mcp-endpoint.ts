@@ -1,6 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import { insufficientScopeChallenge, type McpPrincipal } from '@podcast/auth';
 import { McpRequestBody } from '@podcast/contracts';
 import {
   MalformedBody,
@@ -8,9 +9,10 @@ import {
   rawReply,
   type ValidationFailed,
 } from '@podcast/http-kit';
-import { registerTools, toolsAllowed, USER_TOOLS } from '@podcast/mcp-tools';
+import { missingScopes, registerTools, USER_TOOLS } from '@podcast/mcp-tools';
 import type { Request as ExpressRequest } from 'express';
-import { defineRoute, userStateOf } from '../../context.js';
+import { type ConsumerCtx, defineRoute, userStateOf } from '../../context.js';
+import { publicOriginOf } from '../public-origin.js';
 import { mcpEndpointsFor } from './mcp-endpoints.js';
 
 const JSON_RPC: RawResponseSpec = {
@@ -56,6 +58,27 @@ function versionRefusal(version: string | undefined) {
   );
 }
 
+/** A tool call needing a scope the token lacks: 403 with the step-up challenge (RFC 6750 §3.1). */
+function scopeRefusal(
+  ctx: ConsumerCtx,
+  req: ExpressRequest,
+  principal: McpPrincipal,
+  body: unknown,
+) {
+  const missing = missingScopes(USER_TOOLS, body, principal.scopes);
+  if (missing.length === 0) {
+    return undefined;
+  }
+  const challenge = insufficientScopeChallenge(
+    mcpEndpointsFor(ctx, req),
+    principal.scopes,
+    missing,
+  );
+  return jsonRpcError(403, -32001, `Forbidden: this call needs the ${missing.join(' ')} scope`, {
+    'WWW-Authenticate': challenge,
+  });
+}
+
 // The request headers the transport reads; the rest stay behind.
 const FORWARDED = ['accept', 'content-type', 'mcp-protocol-version', 'mcp-session-id'];
 
@@ -70,6 +93,20 @@ function webRequestOf(req: ExpressRequest, url: string): Request {
   return new Request(url, { method: 'POST', headers });
 }
 
+/** A server holding every user tool for the token's user; a call outside its scopes is refused. */
+function serverFor(ctx: ConsumerCtx, req: ExpressRequest, principal: McpPrincipal): McpServer {
+  const server = new McpServer({ name: 'podcast-consumer', version: '0.1.0' });
+  const tools = {
+    userId: principal.userId,
+    snapshot: () => ctx.corpus.get(ctx.config.corpusDir),
+    search: ctx.search,
+    userState: userStateOf(ctx),
+    origin: publicOriginOf(ctx, req),
+  };
+  registerTools(server, USER_TOOLS, tools, principal.scopes);
+  return server;
+}
+
 export const mcpEndpoint = defineRoute({
   method: 'post',
   path: '/api/app/mcp',
@@ -78,11 +115,14 @@ export const mcpEndpoint = defineRoute({
     "Needs an access token from this server's OAuth flow (`Authorization: Bearer`); without " +
     'one, or with one for another resource or revoked, 401 with a WWW-Authenticate naming the ' +
     'resource metadata and the scopes to ask for first. Each POST is answered as JSON; there is ' +
-    'no server-sent stream (GET is 405). The tools a token sees depend on its scopes: ' +
-    'corpus:read gives search_corpus, episode_insights, graph_related and topic_people; ' +
-    'library:read gives my_library and my_highlights. A page whose Origin is neither this ' +
-    'server nor listed in MCP_ALLOWED_ORIGINS is a 403. An unsupported MCP-Protocol-Version is ' +
-    'a 400 naming the supported ones. A body that is not JSON is a 400 JSON-RPC error -32700, JSON that is not ' +
+    'no server-sent stream (GET is 405). Every token lists every tool; calling one needs its ' +
+    'scope: corpus:read (search_corpus, episode_insights, graph_related, topic_people), ' +
+    'library:read (my_library, my_highlights), library:write (follow_show, ' +
+    'queue_episode), capture:write (save_highlight). A call needing a scope the token lacks is ' +
+    'a 403 with `WWW-Authenticate: Bearer error="insufficient_scope", scope=…`: authorize again ' +
+    'with that scope (step-up). A page whose Origin is neither this server nor listed in ' +
+    'MCP_ALLOWED_ORIGINS is a 403. An unsupported MCP-Protocol-Version is a 400 naming the ' +
+    'supported ones. A body that is not JSON is a 400 JSON-RPC error -32700, JSON that is not ' +
     'JSON-RPC (or a batch over 50) -32600, both with `id: null`.',
   tags: ['mcp'],
   auth: 'token',
@@ -93,22 +133,21 @@ export const mcpEndpoint = defineRoute({
     200: JSON_RPC,
     202: { description: 'Notifications accepted', contentType: 'application/json' },
     400: JSON_RPC,
-    403: { description: 'An Origin not allowed', contentType: 'application/json' },
+    403: {
+      description:
+        'An Origin not allowed, or a tool call needing a scope the token lacks (step-up)',
+      contentType: 'application/json',
+    },
     406: JSON_RPC,
     415: JSON_RPC,
   },
   handler: async ({ ctx, body, principal, req }) => {
-    const refusal = versionRefusal(req.get('mcp-protocol-version'));
+    const refusal =
+      versionRefusal(req.get('mcp-protocol-version')) ?? scopeRefusal(ctx, req, principal, body);
     if (refusal) {
       return refusal;
     }
-    const server = new McpServer({ name: 'podcast-consumer', version: '0.1.0' });
-    registerTools(server, toolsAllowed(USER_TOOLS, principal.scopes), {
-      userId: principal.userId,
-      snapshot: () => ctx.corpus.get(ctx.config.corpusDir),
-      search: ctx.search,
-      userState: userStateOf(ctx),
-    });
+    const server = serverFor(ctx, req, principal);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

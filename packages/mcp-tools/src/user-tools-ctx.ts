@@ -1,0 +1,34 @@
+import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CorpusSnapshot } from '@podcast/corpus';
+import type { SearchService } from '@podcast/search';
+import { deepLink, type UserStateDeps } from '@podcast/user-state';
+
+/**
+ * What the remote MCP endpoint's tools act on: the shared corpus (every
+ * signed-in user may read it), its search index, and the state of one user,
+ * the one the access token was granted by. No tool takes a user id.
+ */
+export interface UserToolsCtx {
+  userId: string;
+  snapshot: () => Promise<CorpusSnapshot>;
+  search: SearchService;
+  userState: UserStateDeps;
+  /** The server's public origin, which the links a tool answers are absolute under. */
+  origin: string;
+}
+
+/** A tool that only reads, inside this server. */
+export const READS: ToolAnnotations = { readOnlyHint: true, openWorldHint: false };
+
+/** A tool that adds to the user's state, where doing it twice changes nothing more. */
+export const ADDS_ONCE: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+/** Where a reader opens the episode at `ms`, absolute under the server's origin. */
+export function episodeUrl(ctx: UserToolsCtx, slug: string, ms?: number | null): string {
+  return `${ctx.origin}${deepLink(slug, ms)}`;
+}
