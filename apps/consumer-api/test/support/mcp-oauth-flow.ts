@@ -17,6 +17,8 @@ export const TOOLS_IN_ORDER = [
   'follow_show',
   'queue_episode',
   'save_highlight',
+  'search',
+  'fetch',
 ];
 
 export function pkcePair(): { verifier: string; challenge: string } {

@@ -116,8 +116,8 @@ export const mcpEndpoint = defineRoute({
     'one, or with one for another resource or revoked, 401 with a WWW-Authenticate naming the ' +
     'resource metadata and the scopes to ask for first. Each POST is answered as JSON; there is ' +
     'no server-sent stream (GET is 405). Every token lists every tool; calling one needs its ' +
-    'scope: corpus:read (search_corpus, episode_insights, graph_related, topic_people), ' +
-    'library:read (my_library, my_highlights), library:write (follow_show, ' +
+    'scope: corpus:read (search_corpus, episode_insights, graph_related, topic_people, search, ' +
+    'fetch), library:read (my_library, my_highlights), library:write (follow_show, ' +
     'queue_episode), capture:write (save_highlight). A call needing a scope the token lacks is ' +
     'a 403 with `WWW-Authenticate: Bearer error="insufficient_scope", scope=…`: authorize again ' +
     'with that scope (step-up). A page whose Origin is neither this server nor listed in ' +
