@@ -65,7 +65,7 @@ describe('metadata', () => {
     expect(res.body).toMatchObject({
       resource: `${BASE}/api/app/mcp`,
       authorization_servers: [BASE],
-      scopes_supported: ['corpus:read', 'library:read'],
+      scopes_supported: ['corpus:read', 'library:read', 'sync'],
     });
   });
 
@@ -104,7 +104,7 @@ describe('POST /api/app/mcp/oauth/register', () => {
       token_endpoint_auth_method: 'none',
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      scope: 'corpus:read library:read',
+      scope: 'corpus:read library:read sync',
     });
     expect(res.body.client_secret).toBeUndefined();
     expect(res.body.unknown_field).toBeUndefined();
@@ -621,7 +621,7 @@ describe('GET and DELETE /api/app/mcp/grants', () => {
       (item: { client_id: string }) => item.client_id === clientId,
     );
     expect(grant).toMatchObject({
-      scope: 'corpus:read library:read',
+      scope: 'corpus:read library:read sync',
       resource: `${BASE}/api/app/mcp`,
     });
     const foreign = await request(t.app)

@@ -6,6 +6,9 @@ const SCOPE_TEXT: Record<McpScope, string> = {
   'library:read':
     'Read your library: the shows you follow, and your highlights with the transcript quotes ' +
     'and moments you kept',
+  sync:
+    'Sync a podcast app: follow, leave and delete shows, and read and change your positions, ' +
+    'played and favorite episodes',
 };
 
 function escapeHtml(text: string): string {
