@@ -2,6 +2,7 @@ import {
   authenticateSync,
   bearerChallenge,
   isSyncCookieSecure,
+  type McpPrincipal,
   McpTokenRefused,
   requirePrincipal,
   SYNC_SESSION_COOKIE,
@@ -121,6 +122,62 @@ function syncAuth(ctx: ConsumerCtx): Authenticator<SyncPrincipal> {
   };
 }
 
+/** How the Open Podcast API asks for a credential: either an app password or a `sync` token. */
+const OPA_CHALLENGES = `${SYNC_CHALLENGE}, Bearer realm="podcast sync", scope="sync"`;
+
+/** An app password over Basic, checked as the gPodder API checks it (its throttle), no cookie. */
+async function opaBasic(ctx: ConsumerCtx, req: Request): Promise<SyncPrincipal> {
+  try {
+    return await authenticateSync(
+      syncAuthOf(ctx),
+      {
+        authorization: req.get('authorization'),
+        cookie: undefined,
+        address: req.ip ?? req.socket.remoteAddress ?? '',
+      },
+      undefined,
+    );
+  } catch (err) {
+    if (err instanceof SyncAuthRefused) {
+      throw new HttpError(401, err.detail, {}, { 'WWW-Authenticate': OPA_CHALLENGES });
+    }
+    throw err;
+  }
+}
+
+/** An access token of this server's OAuth flow; one without `sync` is a 403 naming it (RFC 6750 §3.1). */
+async function opaBearer(ctx: ConsumerCtx, req: Request): Promise<McpPrincipal> {
+  let principal: McpPrincipal;
+  try {
+    const endpoints = mcpEndpointsFor(ctx, req);
+    principal = await verifyMcpAccessToken(mcpOAuthDeps(ctx), req.get('authorization'), endpoints);
+  } catch (err) {
+    if (err instanceof McpTokenRefused) {
+      const challenge = `Bearer realm="podcast sync", scope="sync", error="invalid_token", error_description="${err.description}"`;
+      throw new HttpError(401, err.description, {}, { 'WWW-Authenticate': challenge });
+    }
+    throw err;
+  }
+  if (!principal.scopes.has('sync')) {
+    throw new HttpError(
+      403,
+      'this access token does not carry the sync scope; ask for scope=sync',
+      {},
+      { 'WWW-Authenticate': 'Bearer error="insufficient_scope", scope="sync"' },
+    );
+  }
+  return principal;
+}
+
+/**
+ * The Open Podcast API's check: an app password over HTTP Basic, or an
+ * access token of this server's OAuth flow that carries the `sync` scope.
+ */
+function syncOrTokenAuth(ctx: ConsumerCtx): Authenticator<SyncPrincipal | McpPrincipal> {
+  return (req) =>
+    /^Bearer\s/i.test(req.get('authorization') ?? '') ? opaBearer(ctx, req) : opaBasic(ctx, req);
+}
+
 /** The consumer API over its dependencies; tests and main.ts both build it here. */
 export function buildConsumerApp(ctx: ConsumerCtx): Express {
   const routes = mountedRoutes(consumerRouteGroups, ctx.config);
@@ -140,6 +197,7 @@ export function buildConsumerApp(ctx: ConsumerCtx): Express {
       internal: internalTokenAuth(ctx.config.internalOutboxToken, 'INTERNAL_OUTBOX_TOKEN'),
       token: mcpTokenAuth(ctx),
       sync: syncAuth(ctx),
+      'sync-or-token': syncOrTokenAuth(ctx),
     },
     ...(ctx.hotAnswers ? { hotAnswers: ctx.hotAnswers } : {}),
     info: {

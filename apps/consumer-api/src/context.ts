@@ -55,6 +55,8 @@ export interface ConsumerPrincipals {
   token: McpPrincipal;
   /** The gPodder API: HTTP Basic with an app password, or its `sessionid` cookie. */
   sync: SyncPrincipal;
+  /** The Open Podcast API: an app password over Basic, or an access token with `sync`. */
+  'sync-or-token': SyncPrincipal | McpPrincipal;
 }
 
 export const defineRoute = createRouteDefiner<ConsumerCtx, ConsumerPrincipals>();

@@ -50,7 +50,12 @@ const send: ProbeSender<AnyRoute<ConsumerCtx>> = async (route, url, body) => {
     [route.method](url)
     .set('Cookie', cookie)
     .set('X-Internal-Token', INTERNAL)
-    .set('Authorization', route.auth === 'sync' ? syncBasic : 'Bearer pmat_not-a-token');
+    .set(
+      'Authorization',
+      route.auth === 'sync' || route.auth === 'sync-or-token'
+        ? syncBasic
+        : 'Bearer pmat_not-a-token',
+    );
   return withProbeBody(call, body);
 };
 

@@ -42,6 +42,7 @@ export interface ViewerPrincipals {
   internal: never;
   token: never;
   sync: never;
+  'sync-or-token': never;
 }
 
 export const defineRoute = createRouteDefiner<ViewerCtx, ViewerPrincipals>();

@@ -8,6 +8,7 @@ export type ErrorKind =
   | 'unauthorized' // no or bad credential (401)
   | 'forbidden' // credential fine, target not allowed (403)
   | 'not_found' // the thing named does not exist (404)
+  | 'gone' // the thing named existed and was deleted for good (410)
   | 'conflict' // state forbids it right now, e.g. a rebuild runs (409)
   | 'unprocessable' // well-formed but semantically unusable content (422)
   | 'rate_limited' // too many attempts from this caller; come back later (429)

@@ -8,12 +8,16 @@ import { z } from './zod.js';
  * tokens, and the user's list of connected clients.
  */
 
-/** What a token may be used for; a tool needs its scope. */
+/**
+ * What a token may be used for; a tool needs its scope. `sync` opens the
+ * Open Podcast API (/v1), as an app password does.
+ */
 export const MCP_SCOPES = [
   'corpus:read',
   'library:read',
   'library:write',
   'capture:write',
+  'sync',
 ] as const;
 export const McpScope = z.enum(MCP_SCOPES);
 export type McpScope = z.infer<typeof McpScope>;

@@ -12,7 +12,10 @@ export type CappedTable =
   | 'sync_app_passwords'
   | 'sync_devices'
   | 'sync_subscriptions'
-  | 'sync_episode_actions';
+  | 'sync_episode_actions'
+  | 'opa_subscriptions'
+  | 'opa_subscription_guids'
+  | 'opa_episodes';
 
 /** A per-user cap of a contract would be passed: a 409 that names the cap. */
 export class CapReached extends DomainError {

@@ -88,6 +88,24 @@ export {
 export { migrateDownAll, migrateToLatest } from './migrate.js';
 export { migrateTarget, runMigrations } from './migrate-command.js';
 export { MIGRATIONS } from './migrations/index.js';
+export type {
+  OpaDeletionRow,
+  OpaEpisodeRow,
+  OpaSubscriptionRow,
+  OpaSubscriptionWrite,
+} from './open-podcast-api.js';
+export {
+  addOpaSubscriptionGuids,
+  deletePodcastEpisodeData,
+  findOpaDeletion,
+  findOpaEpisodes,
+  insertOpaDeletion,
+  listEpisodeFavoriteTimes,
+  listOpaEpisodes,
+  listOpaSubscriptions,
+  writeOpaEpisodes,
+  writeOpaSubscriptions,
+} from './open-podcast-api.js';
 export type { ClaimedEnvelope, OutboxInsert, StatusReport } from './outbox.js';
 export {
   claimPending,

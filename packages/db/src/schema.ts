@@ -338,6 +338,74 @@ export interface SyncLoginFlowsTable {
   user_id: string | null;
 }
 
+/** An Open Podcast API subscription: its ids and client times; subscribed or not as last written here. */
+export interface OpaSubscriptionsTable {
+  user_id: string;
+  sync_id: string;
+  feed_url: string;
+  /** The podcast GUID `feed_url` computes to (podcast:guid's rule): one row per feed. */
+  feed_guid: string;
+  /** Feed URLs it had before, newest last. */
+  former_feed_urls: ColumnType<string[], string[] | undefined, string[]>;
+  subscribed: boolean;
+  subscribed_at: Timestamp;
+  unsubscribed_at: Timestamp | null;
+  /** The client time of the newest change applied. */
+  changed_at: Timestamp;
+  deleted_at: Timestamp | null;
+  /** The Client-ID of the request that made the newest change. */
+  client_id: string | null;
+  /** The sync stamp of the newest change written here. */
+  stamp: string | number;
+  /** The server's time of that write. */
+  updated_at: Timestamp;
+}
+
+/** Every GUID a subscription had, the first one included, with when it took it. */
+export interface OpaSubscriptionGuidsTable {
+  seq: Generated<string>;
+  user_id: string;
+  guid: string;
+  sync_id: string;
+  taken_at: Timestamp;
+}
+
+/** A deletion a client may ask about (GET /v1/deletions/{id}). */
+export interface OpaDeletionsTable {
+  id: Generated<string>;
+  user_id: string;
+  guid: string;
+  status: string;
+  message: string;
+  created_at: CreatedAt;
+}
+
+/** An episode as Open Podcast API clients named it, each data field with its own time. */
+export interface OpaEpisodesTable {
+  user_id: string;
+  sync_id: string;
+  podcast_guid: string;
+  episode_guid: string | null;
+  title: string | null;
+  publish_date: Timestamp | null;
+  enclosure_url: string | null;
+  episode_url: string | null;
+  /** The corpus episode it names, if any. */
+  slug: string | null;
+  position: number | null;
+  position_at: Timestamp | null;
+  played: boolean | null;
+  played_at: Timestamp | null;
+  is_new: boolean | null;
+  new_at: Timestamp | null;
+  downloaded: boolean | null;
+  download_at: Timestamp | null;
+  favorite: boolean | null;
+  favorite_at: Timestamp | null;
+  client_id: string | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -367,6 +435,10 @@ export interface Database {
   library_changes: LibraryChangesTable;
   sync_episode_actions: SyncEpisodeActionsTable;
   sync_login_flows: SyncLoginFlowsTable;
+  opa_subscriptions: OpaSubscriptionsTable;
+  opa_subscription_guids: OpaSubscriptionGuidsTable;
+  opa_deletions: OpaDeletionsTable;
+  opa_episodes: OpaEpisodesTable;
 }
 
 /** A user as the account code reads it; the playback revision is read on its own. */

@@ -17,8 +17,11 @@ export function kitStatusesOf<Ctx>(route: AnyRoute<Ctx>): ReadonlyMap<number, st
   if (route.auth === 'open' && !route.unlimited) {
     statuses.set(429, 'Too many requests from this address; see Retry-After');
   }
-  if (route.auth === 'sync') {
+  if (route.auth === 'sync' || route.auth === 'sync-or-token') {
     statuses.set(429, 'Too many failed sign-ins from this name or address; see Retry-After');
+  }
+  if (route.auth === 'sync-or-token') {
+    statuses.set(403, 'An access token without the `sync` scope');
   }
   if (route.body) {
     statuses.set(413, 'Body larger than the route accepts');

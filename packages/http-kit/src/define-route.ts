@@ -16,9 +16,18 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * - token: `Authorization: Bearer <access token>` the app itself issued
  *   (the remote MCP endpoint's OAuth tokens);
  * - sync: HTTP Basic with an app password, or the session cookie a sync
- *   login set (the gPodder API of podcast apps).
+ *   login set (the gPodder API of podcast apps);
+ * - sync-or-token: HTTP Basic with an app password, or an access token
+ *   the app issued carrying its `sync` scope (the Open Podcast API).
  */
-export type AuthClass = 'open' | 'session' | 'operator' | 'internal' | 'token' | 'sync';
+export type AuthClass =
+  | 'open'
+  | 'session'
+  | 'operator'
+  | 'internal'
+  | 'token'
+  | 'sync'
+  | 'sync-or-token';
 
 /**
  * What each guarded auth class resolves to in an app, e.g.

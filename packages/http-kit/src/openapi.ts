@@ -16,21 +16,22 @@ export interface ApiInfo {
   description?: string;
 }
 
-const SECURITY: Record<
-  Exclude<AuthClass, 'open'>,
-  { name: string; scheme: Record<string, string> }
-> = {
-  operator: { name: 'operatorToken', scheme: { type: 'http', scheme: 'bearer' } },
-  session: {
-    name: 'sessionCookie',
-    scheme: { type: 'apiKey', in: 'cookie', name: 'podcast_session' },
-  },
-  internal: {
-    name: 'internalToken',
-    scheme: { type: 'apiKey', in: 'header', name: 'X-Internal-Token' },
-  },
-  token: { name: 'oauthAccessToken', scheme: { type: 'http', scheme: 'bearer' } },
-  sync: { name: 'appPassword', scheme: { type: 'http', scheme: 'basic' } },
+const SCHEMES: Record<string, Record<string, string>> = {
+  operatorToken: { type: 'http', scheme: 'bearer' },
+  sessionCookie: { type: 'apiKey', in: 'cookie', name: 'podcast_session' },
+  internalToken: { type: 'apiKey', in: 'header', name: 'X-Internal-Token' },
+  oauthAccessToken: { type: 'http', scheme: 'bearer' },
+  appPassword: { type: 'http', scheme: 'basic' },
+};
+
+/** Each auth class's security requirements: any one of them is enough. */
+const SECURITY: Record<Exclude<AuthClass, 'open'>, Record<string, string[]>[]> = {
+  operator: [{ operatorToken: [] }],
+  session: [{ sessionCookie: [] }],
+  internal: [{ internalToken: [] }],
+  token: [{ oauthAccessToken: [] }],
+  sync: [{ appPassword: [] }],
+  'sync-or-token': [{ appPassword: [] }, { oauthAccessToken: ['sync'] }],
 };
 
 function problemResponse(description: string) {
@@ -83,7 +84,7 @@ function routeConfig<Ctx>(route: AnyRoute<Ctx>): RouteConfig {
     responses[String(status)] ??= problemResponse(description);
   }
   // An empty list says "no credential" outright, rather than leaving readers to guess.
-  const security = route.auth === 'open' ? [] : [{ [SECURITY[route.auth].name]: [] }];
+  const security = route.auth === 'open' ? [] : SECURITY[route.auth];
   return {
     method: route.method,
     path: toOpenApiPath(route.path),
@@ -115,9 +116,13 @@ export function buildOpenApiDocument<Ctx>(
 ): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   // Only the schemes some route uses: an unused one is noise a linter flags.
-  const used = new Set(routes.map((route) => route.auth));
-  for (const [auth, { name, scheme }] of Object.entries(SECURITY)) {
-    if (used.has(auth as AuthClass)) {
+  const used = new Set(
+    routes.flatMap((route) =>
+      route.auth === 'open' ? [] : SECURITY[route.auth].flatMap((r) => Object.keys(r)),
+    ),
+  );
+  for (const [name, scheme] of Object.entries(SCHEMES)) {
+    if (used.has(name)) {
       registry.registerComponent('securitySchemes', name, scheme as never);
     }
   }

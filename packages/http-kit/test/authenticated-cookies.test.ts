@@ -6,7 +6,14 @@ import { quietApp } from './quiet-app.js';
 
 const defineRoute = createRouteDefiner<
   object,
-  { session: never; operator: never; internal: never; token: never; sync: { name: string } }
+  {
+    session: never;
+    operator: never;
+    internal: never;
+    token: never;
+    sync: { name: string };
+    'sync-or-token': never;
+  }
 >();
 
 it('sets the cookies an authenticator hands back, whatever the handler answers', async () => {

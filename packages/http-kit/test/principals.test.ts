@@ -15,7 +15,14 @@ interface User {
 
 const defineRoute = createRouteDefiner<
   object,
-  { session: User; operator: OperatorPrincipal; internal: never; token: never; sync: never }
+  {
+    session: User;
+    operator: OperatorPrincipal;
+    internal: never;
+    token: never;
+    sync: never;
+    'sync-or-token': never;
+  }
 >();
 
 const routes = [

@@ -6,7 +6,14 @@ import { quietApp } from './quiet-app.js';
 
 const defineRoute = createRouteDefiner<
   object,
-  { session: never; operator: never; internal: never; token: { sub: string }; sync: never }
+  {
+    session: never;
+    operator: never;
+    internal: never;
+    token: { sub: string };
+    sync: never;
+    'sync-or-token': never;
+  }
 >();
 
 const app = quietApp({

@@ -18,6 +18,16 @@ export { listUserFavorites, removeUserFavorite, saveUserFavorite } from './favor
 export type { Subscribed } from './library.js';
 export { listUserLibrary, subscribeUser } from './library.js';
 export { episodeListenStats, recordListen } from './listens.js';
+export { deleteOpaSubscription, opaDeletionStatus } from './open-podcast-api/deletions.js';
+export { uploadOpaEpisodes } from './open-podcast-api/episode-upload.js';
+export { listOpaEpisodePage } from './open-podcast-api/episodes.js';
+export {
+  addOpaSubscriptions,
+  getOpaSubscription,
+  listOpaSubscriptionPage,
+  patchOpaSubscription,
+} from './open-podcast-api/subscriptions.js';
+export { applyOpaSyncBatch, opaSyncChanges } from './open-podcast-api/sync.js';
 export { exportUserOpml, importUserOpml, UnusableOpml } from './opml.js';
 export type { OpmlParseResult } from './opml-document.js';
 export { parseOpml } from './opml-document.js';

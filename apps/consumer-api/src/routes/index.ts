@@ -61,6 +61,17 @@ import { getMyStats } from './me/get-my-stats.js';
 import { listNotifications } from './notifications/list-notifications.js';
 import { markAllNotificationsRead } from './notifications/mark-all-notifications-read.js';
 import { markNotificationRead } from './notifications/mark-notification-read.js';
+import { addOpaSubscriptionsRoute } from './open-podcast-api/add-subscriptions.js';
+import { deleteOpaSubscriptionRoute } from './open-podcast-api/delete-subscription.js';
+import { getOpaCapabilities } from './open-podcast-api/get-capabilities.js';
+import { getOpaDeletion } from './open-podcast-api/get-deletion.js';
+import { getOpaSubscriptionRoute } from './open-podcast-api/get-subscription.js';
+import { getOpaSync } from './open-podcast-api/get-sync.js';
+import { listOpaEpisodes } from './open-podcast-api/list-episodes.js';
+import { listOpaSubscriptions } from './open-podcast-api/list-subscriptions.js';
+import { postOpaSync } from './open-podcast-api/post-sync.js';
+import { updateOpaSubscription } from './open-podcast-api/update-subscription.js';
+import { uploadOpaEpisodesRoute } from './open-podcast-api/upload-episodes.js';
 import { getPlaybackPosition } from './playback/get-playback.js';
 import { listPlaybackPositions } from './playback/list-playback.js';
 import { savePlaybackPosition } from './playback/put-playback.js';
@@ -222,6 +233,18 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   pollNextcloudLogin,
   showLoginFlowGrant,
   decideLoginFlowGrant,
+  // The Open Podcast API (core, episodes and sync drafts) of the same state
+  getOpaCapabilities,
+  listOpaSubscriptions,
+  addOpaSubscriptionsRoute,
+  getOpaSubscriptionRoute,
+  updateOpaSubscription,
+  deleteOpaSubscriptionRoute,
+  getOpaDeletion,
+  listOpaEpisodes,
+  uploadOpaEpisodesRoute,
+  getOpaSync,
+  postOpaSync,
 ];
 
 /**

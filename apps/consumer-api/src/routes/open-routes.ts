@@ -18,6 +18,7 @@ export const OPEN_ROUTE_PATHS: readonly string[] = [
   '/.well-known/oauth-authorization-server',
   '/index.php/login/v2',
   '/index.php/login/v2/poll',
+  '/v1/capabilities',
   '/api/app/profile/{user_id}/avatar',
   '/api/health',
 ];

@@ -10,6 +10,9 @@ const SCOPE_TEXT: Record<McpScope, string> = {
     'and moments you kept',
   'library:write': 'Follow shows and add episodes to your queue for you',
   'capture:write': 'Save highlights of transcript quotes for you',
+  sync:
+    'Sync a podcast app: follow, leave and delete shows, and read and change your positions, ' +
+    'played and favorite episodes',
 };
 
 function escapeHtml(text: string): string {

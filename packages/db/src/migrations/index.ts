@@ -16,6 +16,7 @@ import * as mcpClientsBounded from './202611281237_mcp_clients_bounded.js';
 import * as usersEmailVerified from './202611281417_users_email_verified.js';
 import * as pushSubscriptionKey from './202611281423_push_subscription_key.js';
 import * as outboxPushKindIndex from './202611281431_outbox_push_kind_index.js';
+import * as createOpenPodcastApi from './202611290137_create_open_podcast_api.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -40,6 +41,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611281417_users_email_verified': usersEmailVerified,
   '202611281423_push_subscription_key': pushSubscriptionKey,
   '202611281431_outbox_push_kind_index': outboxPushKindIndex,
+  '202611290137_create_open_podcast_api': createOpenPodcastApi,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -8,6 +8,7 @@ import type { SyncIndex } from './sync-index.js';
  * of them) and the library's newest change of the show.
  */
 interface FeedGroup {
+  key: string;
   synced: SubscriptionChangeRow[];
   library?: SubscriptionChangeRow;
   /** The corpus show's feed URL: a library change is told under it when no app named the show. */
@@ -16,6 +17,8 @@ interface FeedGroup {
 
 /** What the feed tells about one group: added under one spelling, or removed under all. */
 export interface FeedReport {
+  /** The group's key (feedGroupKey). */
+  key: string;
   stamp: number;
   subscribed: boolean;
   urls: string[];
@@ -34,7 +37,7 @@ function groupsOf(
 ): FeedGroup[] {
   const groups = new Map<string, FeedGroup>();
   const groupOf = (key: string) => {
-    const known = groups.get(key) ?? { synced: [] };
+    const known = groups.get(key) ?? { key, synced: [] };
     groups.set(key, known);
     return known;
   };
@@ -71,10 +74,10 @@ function reportOf(group: FeedGroup, since: number): FeedReport | undefined {
   const spellings = [...group.synced].sort(newestFirst);
   if (subscribed) {
     const url = (spellings.find((r) => r.subscribed) ?? spellings[0])?.key ?? group.corpusUrl;
-    return url === undefined ? undefined : { stamp, subscribed, urls: [url] };
+    return url === undefined ? undefined : { key: group.key, stamp, subscribed, urls: [url] };
   }
   const urls = spellings.length > 0 ? spellings.map((r) => r.key).sort() : [group.corpusUrl];
-  return { stamp, subscribed, urls: urls.filter((u) => u !== undefined) };
+  return { key: group.key, stamp, subscribed, urls: urls.filter((u) => u !== undefined) };
 }
 
 /**

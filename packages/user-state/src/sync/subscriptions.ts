@@ -31,7 +31,7 @@ import { type SyncIndex, syncIndexOf } from './sync-index.js';
  * readSubscriptionChanges); an answered stamp lets `since = timestamp + 1`
  * lose nothing either (db answerSyncStamp).
  */
-async function feedChanges(
+export async function feedChanges(
   deps: UserStateDeps,
   userId: string,
   since: number,

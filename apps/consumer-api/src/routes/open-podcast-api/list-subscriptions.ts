@@ -1,0 +1,20 @@
+import { OpaPageQuery, OpaSubscriptionPage } from '@podcast/contracts';
+import { listOpaSubscriptionPage } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
+import { OPA_TAGS, pageRequestOf } from './opa-request.js';
+
+export const listOpaSubscriptions = defineRoute({
+  method: 'get',
+  path: '/v1/subscriptions',
+  summary: 'Open Podcast API: subscriptions, page by page',
+  description:
+    "Every feed the user follows or left, the web app's and the gPodder API's included, in " +
+    'the order they changed. With `since`, those changed after it, each under the GUID it had ' +
+    'then (the newest in `new_guid`). `per_page` up to 500 (default 50).',
+  tags: OPA_TAGS,
+  auth: 'sync-or-token',
+  query: OpaPageQuery,
+  responses: { 200: OpaSubscriptionPage },
+  handler: ({ ctx, query, principal, req }) =>
+    listOpaSubscriptionPage(userStateOf(ctx), principal.userId, query, pageRequestOf(req)),
+});
