@@ -16,6 +16,7 @@ const ALL = Object.keys(MIGRATIONS).sort();
 const TABLES = [
   'comms',
   'favorites',
+  'feed_tokens',
   'highlights',
   'inbox',
   'interests',
@@ -28,6 +29,10 @@ const TABLES = [
   'mcp_oauth_requests',
   'mcp_oauth_tokens',
   'notes',
+  'opa_deletions',
+  'opa_episodes',
+  'opa_subscription_guids',
+  'opa_subscriptions',
   'outbox',
   'playback_positions',
   'push_subscriptions',
