@@ -44,6 +44,17 @@ export type { CallbackQuery } from './complete-login.js';
 export { completeLogin } from './complete-login.js';
 // Cookies and signing (reusable: MCP OAuth tokens, unsubscribe links)
 export { parseCookieHeader } from './cookie-header.js';
+// Overlay feeds (issue 47): feed tokens and the feeds' credential check
+export type { FeedAuthDeps, FeedPrincipal, FeedRequest } from './feed-tokens/feed-auth.js';
+export { authenticateFeed, FeedAuthRefused } from './feed-tokens/feed-auth.js';
+export type { FeedTokenDeps } from './feed-tokens/manage.js';
+export {
+  createFeedToken,
+  FEED_TOKEN_PREFIX,
+  isOwnFeedToken,
+  listUserFeedTokens,
+  revokeFeedToken,
+} from './feed-tokens/manage.js';
 export { loginFlowDecidedHtml, loginFlowPageHtml } from './login-flow/grant-page.js';
 export type { LoginFlowUrls } from './login-flow/login-flow.js';
 export {

@@ -413,6 +413,21 @@ export {
   UsageQuery,
   UsageResponse,
 } from './ops.js';
+export {
+  FeedCredentialQuery,
+  FeedToken,
+  FeedTokenCreateBody,
+  FeedTokenCreated,
+  FeedTokenId,
+  FeedTokenList,
+  FeedTokenRevokeQuery,
+  OpmlExportQuery,
+  PODCAST_FEED_LIMITS,
+  PodcastChapter,
+  PodcastChapters,
+  PodcastJsonTranscript,
+  PodcastTranscriptSegment,
+} from './podcast-feeds.js';
 export { Problem, ProblemFieldError } from './problem.js';
 export {
   MAX_PUSH_SUBSCRIPTIONS,

@@ -32,6 +32,7 @@ export { readArtifactJson } from './records/artifacts.js';
 export { artworkUrl } from './records/episode-fields.js';
 export type { EpisodeRecord, EpisodeStatus } from './records/episode-record.js';
 export type { FeedRecord } from './records/feeds.js';
+export type { OriginTranscript } from './records/origin-links.js';
 export { slugify } from './records/slug.js';
 export type { EpisodeSummary } from './records/summary-preview.js';
 export { perSnapshot } from './snapshot/snapshot-memo.js';
@@ -51,7 +52,12 @@ export { speakersOfQuotes } from './graph/speakers.js';
 export type { BridgeIdentity, NormalizedBridge } from './readers/bridge-reader.js';
 export { displayNameIn } from './readers/bridge-reader.js';
 export type { KgOrg, KgPerson, KgTopic, NormalizedKg } from './readers/kg-reader.js';
-export type { EpisodeSegments, SegmentRow, TranscriptFamily } from './readers/segments.js';
+export type {
+  EpisodeSegments,
+  SegmentRow,
+  SegmentsVariant,
+  TranscriptFamily,
+} from './readers/segments.js';
 export { readSegments, transcriptFamilyOf } from './readers/segments.js';
 
 // Catalog: consumer-facing podcasts, episodes, insights and topic overlays.

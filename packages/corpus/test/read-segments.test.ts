@@ -52,6 +52,20 @@ describe('readSegments', () => {
     });
   });
 
+  it('reads only the raw segments when asked for the original timeline', async () => {
+    const both = await corpusWith({
+      'run/transcripts/ep.segments.json': RAW,
+      'run/transcripts/ep.adfree.segments.json': ADFREE,
+    });
+    expect((await readSegments({ root: both, caches }, episode, undefined, ['raw']))?.variant).toBe(
+      'raw',
+    );
+    const adfreeOnly = await corpusWith({ 'run/transcripts/ep.adfree.segments.json': ADFREE });
+    await expect(
+      readSegments({ root: adfreeOnly, caches }, episode, undefined, ['raw']),
+    ).resolves.toBeUndefined();
+  });
+
   it('falls back to the raw segments when the ad-free file is corrupt, with a warning', async () => {
     const root = await corpusWith({
       'run/transcripts/ep.segments.json': RAW,

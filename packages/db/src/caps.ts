@@ -15,7 +15,8 @@ export type CappedTable =
   | 'sync_episode_actions'
   | 'opa_subscriptions'
   | 'opa_subscription_guids'
-  | 'opa_episodes';
+  | 'opa_episodes'
+  | 'feed_tokens';
 
 /** A per-user cap of a contract would be passed: a 409 that names the cap. */
 export class CapReached extends DomainError {

@@ -39,6 +39,14 @@ export type { DbExecutor } from './executor.js';
 export { lockUser, withTransaction, withUserLock } from './executor.js';
 export type { FavoriteInput, SavedFavorite, SavedFavorites } from './favorites.js';
 export { deleteFavorite, listFavorites, saveFavorite } from './favorites.js';
+export type { FeedTokenRow } from './feed-tokens.js';
+export {
+  deleteFeedToken,
+  findFeedToken,
+  insertFeedToken,
+  listFeedTokens,
+  touchFeedToken,
+} from './feed-tokens.js';
 export type { InboxInsert, InboxItem } from './inbox.js';
 export { addInboxEntries, listInbox, markAllInboxRead, markInboxRead } from './inbox.js';
 export { addInterest, listInterests, removeInterest, replaceInterests } from './interests.js';

@@ -406,6 +406,18 @@ export interface OpaEpisodesTable {
   updated_at: Timestamp;
 }
 
+/** A credential for overlay feed URLs (`?token=`); revoked by deleting the row. */
+export interface FeedTokensTable {
+  /** `ft_` followed by 24 lowercase hex digits. */
+  id: string;
+  user_id: string;
+  name: string;
+  /** SHA-256 of the token, hex. */
+  token_hash: string;
+  created_at: CreatedAt;
+  last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -439,6 +451,7 @@ export interface Database {
   opa_subscription_guids: OpaSubscriptionGuidsTable;
   opa_deletions: OpaDeletionsTable;
   opa_episodes: OpaEpisodesTable;
+  feed_tokens: FeedTokensTable;
 }
 
 /** A user as the account code reads it; the playback revision is read on its own. */

@@ -3,8 +3,14 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { forEachBatch } from './batches.js';
 import { assertRoomFor, assertWithinCap, type CappedTable } from './caps.js';
 import { type DbExecutor, lockUser, withTransaction, withUserLock } from './executor.js';
+import {
+  deleteNamedCredential,
+  listNamedCredentials,
+  type NamedCredentialRow,
+  touchNamedCredential,
+} from './named-credentials.js';
 import type { Database, SyncEpisodeActionsTable } from './schema.js';
-import { toIso, toIsoOrNull } from './timestamps.js';
+import { toIso } from './timestamps.js';
 
 /** Rows (or keys) a statement takes at most: far below PostgreSQL's 65,535 bind parameters. */
 const BATCH = 1000;
@@ -69,12 +75,7 @@ export async function claimSyncUsername(
   return findSyncUsername(db, userId);
 }
 
-export interface AppPasswordRow {
-  id: string;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-}
+export type AppPasswordRow = NamedCredentialRow;
 
 /** Stores a new app password, refusing the one past `max` (CapReached, a 409). */
 export async function insertAppPassword(
@@ -107,34 +108,13 @@ export async function insertAppPassword(
 }
 
 /** The user's app passwords, oldest first, without their hashes. */
-export async function listAppPasswords(db: DbExecutor, userId: string): Promise<AppPasswordRow[]> {
-  const rows = await db
-    .selectFrom('sync_app_passwords')
-    .select(['id', 'name', 'created_at', 'last_used_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    created_at: toIso(r.created_at),
-    last_used_at: toIsoOrNull(r.last_used_at),
-  }));
+export function listAppPasswords(db: DbExecutor, userId: string): Promise<AppPasswordRow[]> {
+  return listNamedCredentials(db, 'sync_app_passwords', userId);
 }
 
 /** Revokes one of the user's app passwords (and its sessions); false when there was none. */
-export async function deleteAppPassword(
-  db: DbExecutor,
-  userId: string,
-  id: string,
-): Promise<boolean> {
-  const result = await db
-    .deleteFrom('sync_app_passwords')
-    .where('user_id', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return result.numDeletedRows > 0n;
+export function deleteAppPassword(db: DbExecutor, userId: string, id: string): Promise<boolean> {
+  return deleteNamedCredential(db, 'sync_app_passwords', userId, id);
 }
 
 export interface SyncLogin {
@@ -216,18 +196,8 @@ export async function findSyncLogin(
 }
 
 /** Notes a use of an app password, at most once a minute. */
-export async function touchAppPassword(db: DbExecutor, id: string, now: Date): Promise<void> {
-  await db
-    .updateTable('sync_app_passwords')
-    .set({ last_used_at: now })
-    .where('id', '=', id)
-    .where((eb) =>
-      eb.or([
-        eb('last_used_at', 'is', null),
-        eb('last_used_at', '<', new Date(now.getTime() - 60_000)),
-      ]),
-    )
-    .execute();
+export function touchAppPassword(db: DbExecutor, id: string, now: Date): Promise<void> {
+  return touchNamedCredential(db, 'sync_app_passwords', id, now);
 }
 
 /** Sessions kept per app password; a new one past it ends the oldest. */

@@ -1,5 +1,6 @@
+import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
 
 /** The content codings cached answers are offered in besides identity. */
 export type ContentCoding = 'br' | 'gzip';
@@ -111,4 +112,17 @@ export function compress(
     });
   }
   return gzipAsync(body, { level: 6 });
+}
+
+/** A compressing stream with `compress`'s `fast` settings, for answers sent piece by piece. */
+export function compressingStream(coding: ContentCoding): Transform {
+  if (coding === 'br') {
+    return createBrotliCompress({
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      },
+    });
+  }
+  return createGzip({ level: 6 });
 }

@@ -31,7 +31,7 @@ import { refuseNulCharacters } from './nul-characters.js';
 import { type ApiInfo, buildOpenApiDocument } from './openapi.js';
 import { restParamNames, toExpressPath } from './paths.js';
 import { refuseMalformedQueryEscapes } from './query-escapes.js';
-import { FileReply, RawReply, Reply } from './replies.js';
+import { FileReply, RawReply, Reply, StreamReply } from './replies.js';
 import {
   type CachedResponse,
   cachedResponse,
@@ -288,7 +288,12 @@ async function remakeAnswer<Ctx>(
 }
 
 function isExplicitReply(result: unknown): boolean {
-  return result instanceof Reply || result instanceof RawReply || result instanceof FileReply;
+  return (
+    result instanceof Reply ||
+    result instanceof RawReply ||
+    result instanceof FileReply ||
+    result instanceof StreamReply
+  );
 }
 
 /** A plain result (no Reply of any kind) under a JSON default status: what the cache may keep. */

@@ -17,7 +17,7 @@ export function kitStatusesOf<Ctx>(route: AnyRoute<Ctx>): ReadonlyMap<number, st
   if (route.auth === 'open' && !route.unlimited) {
     statuses.set(429, 'Too many requests from this address; see Retry-After');
   }
-  if (route.auth === 'sync' || route.auth === 'sync-or-token') {
+  if (route.auth === 'sync' || route.auth === 'sync-or-token' || route.auth === 'feed') {
     statuses.set(429, 'Too many failed sign-ins from this name or address; see Retry-After');
   }
   if (route.auth === 'sync-or-token') {

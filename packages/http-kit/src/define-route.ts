@@ -18,7 +18,9 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * - sync: HTTP Basic with an app password, or the session cookie a sync
  *   login set (the gPodder API of podcast apps);
  * - sync-or-token: HTTP Basic with an app password, or an access token
- *   the app issued carrying its `sync` scope (the Open Podcast API).
+ *   the app issued carrying its `sync` scope (the Open Podcast API);
+ * - feed: what a podcast app can send for a feed and its files: a feed
+ *   token in the query, HTTP Basic with an app password, or the session.
  */
 export type AuthClass =
   | 'open'
@@ -27,7 +29,8 @@ export type AuthClass =
   | 'internal'
   | 'token'
   | 'sync'
-  | 'sync-or-token';
+  | 'sync-or-token'
+  | 'feed';
 
 /**
  * What each guarded auth class resolves to in an app, e.g.
@@ -43,6 +46,8 @@ export type PrincipalOf<Pr extends Principals, A extends AuthClass> =
 export interface RawResponseSpec {
   description: string;
   contentType: string;
+  /** The body's structure, for the documentation only (a JSON format of its own media type). */
+  schema?: z.ZodType;
 }
 export type ResponseSpec = z.ZodType | RawResponseSpec;
 

@@ -21,6 +21,7 @@ export type {
   RouteInput,
 } from './define-route.js';
 export { createRouteDefiner } from './define-route.js';
+export type { FileValidators } from './files/conditional.js';
 export { contentDisposition } from './files/content-disposition.js';
 export {
   contentTypeOf,
@@ -48,6 +49,8 @@ export {
   rawReply,
   redirect,
   reply,
+  StreamReply,
+  streamReply,
 } from './replies.js';
 export type { RouteGroup } from './route-groups.js';
 export { mountedRoutes, routeGroup } from './route-groups.js';

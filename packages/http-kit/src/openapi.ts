@@ -22,6 +22,7 @@ const SCHEMES: Record<string, Record<string, string>> = {
   internalToken: { type: 'apiKey', in: 'header', name: 'X-Internal-Token' },
   oauthAccessToken: { type: 'http', scheme: 'bearer' },
   appPassword: { type: 'http', scheme: 'basic' },
+  feedToken: { type: 'apiKey', in: 'query', name: 'token' },
 };
 
 /** Each auth class's security requirements: any one of them is enough. */
@@ -32,6 +33,7 @@ const SECURITY: Record<Exclude<AuthClass, 'open'>, Record<string, string[]>[]> =
   token: [{ oauthAccessToken: [] }],
   sync: [{ appPassword: [] }],
   'sync-or-token': [{ appPassword: [] }, { oauthAccessToken: ['sync'] }],
+  feed: [{ feedToken: [] }, { appPassword: [] }, { sessionCookie: [] }],
 };
 
 function problemResponse(description: string) {
@@ -42,10 +44,10 @@ function responseEntry(status: number, spec: ResponseSpec) {
   if (isRawSpec(spec)) {
     return {
       description: spec.description,
-      content: { [spec.contentType]: { schema: { type: 'string' as const } } },
+      content: { [spec.contentType]: { schema: spec.schema ?? { type: 'string' as const } } },
     };
   }
-  if (status === 204 || status === 307) {
+  if (status === 204 || status === 304 || status === 307) {
     return { description: spec.description ?? String(status) };
   }
   const content = status >= 400 ? 'application/problem+json' : 'application/json';

@@ -1,4 +1,5 @@
 import type { CookieOptions } from 'express';
+import type { FileValidators } from './files/conditional.js';
 import type { SendableFile, SendFileOptions } from './files/send-file.js';
 import { problemFromError } from './http-error.js';
 
@@ -56,6 +57,8 @@ export function redirect(status: RedirectStatus, location: string): Reply {
 /**
  * A body that is not JSON (OPML, an image made in memory), sent with the
  * given content type under a status the route declares as a raw response.
+ * With validators the kit sends ETag and Last-Modified and answers a
+ * matching conditional GET with 304 (the route declares 304).
  */
 export class RawReply {
   constructor(
@@ -63,6 +66,7 @@ export class RawReply {
     readonly contentType: string,
     readonly body: string | Buffer,
     readonly headers: Record<string, string> = {},
+    readonly validators?: FileValidators,
   ) {}
 }
 
@@ -71,8 +75,34 @@ export function rawReply(
   contentType: string,
   body: string | Buffer,
   headers?: Record<string, string>,
+  validators?: FileValidators,
 ): RawReply {
-  return new RawReply(status, contentType, body, headers);
+  return new RawReply(status, contentType, body, headers, validators);
+}
+
+/**
+ * A body written piece by piece as `body()` yields it, never whole in
+ * memory: a 5,000-episode feed. `body` is called only when the answer is
+ * sent (not for a 304 or a HEAD); the kit compresses the pieces in the
+ * coding the client accepts and stops pulling while the client is slow.
+ */
+export class StreamReply {
+  constructor(
+    readonly status: number,
+    readonly contentType: string,
+    readonly body: () => AsyncIterable<string | Buffer>,
+    readonly headers: Record<string, string> = {},
+    readonly validators?: FileValidators,
+  ) {}
+}
+
+export function streamReply(
+  status: number,
+  contentType: string,
+  body: () => AsyncIterable<string | Buffer>,
+  options: { headers?: Record<string, string>; validators?: FileValidators } = {},
+): StreamReply {
+  return new StreamReply(status, contentType, body, options.headers, options.validators);
 }
 
 /**

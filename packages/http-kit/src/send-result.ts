@@ -2,7 +2,8 @@ import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import { type AnyRoute, isRawSpec } from './define-route.js';
 import { sendOpenedFile } from './files/send-file.js';
-import { FileReply, RawReply, Reply } from './replies.js';
+import { FileReply, RawReply, Reply, StreamReply } from './replies.js';
+import { answeredNotModified, rawHeaders, sendStream } from './send-stream.js';
 
 /** A handler's answer that breaks its route's declared responses: a 500 we see in tests. */
 export class ResponseContractBroken extends Error {
@@ -83,18 +84,17 @@ function assertRawStatus<Ctx>(route: AnyRoute<Ctx>, status: number): void {
 }
 
 function sendRaw(req: Request, res: Response, raw: RawReply): void {
+  rawHeaders(res, raw);
+  if (answeredNotModified(req, res, raw.validators)) {
+    return;
+  }
   const body = typeof raw.body === 'string' ? Buffer.from(raw.body) : raw.body;
   res.status(raw.status);
-  res.set(raw.headers);
-  res.set({
-    'Content-Type': raw.contentType,
-    'Content-Length': String(body.length),
-    'X-Content-Type-Options': 'nosniff',
-  });
+  res.setHeader('Content-Length', String(body.length));
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** Writes a handler's result: its route's default JSON, a Reply, a raw body or a file. */
+/** Writes a handler's result: its route's default JSON, a Reply, a raw or streamed body, a file. */
 export async function sendResult<Ctx>(
   route: AnyRoute<Ctx>,
   req: Request,
@@ -114,6 +114,11 @@ export async function sendResult<Ctx>(
   if (result instanceof RawReply) {
     assertRawStatus(route, result.status);
     sendRaw(req, res, result);
+    return;
+  }
+  if (result instanceof StreamReply) {
+    assertRawStatus(route, result.status);
+    await sendStream(req, res, result);
     return;
   }
   if (result instanceof Reply) {

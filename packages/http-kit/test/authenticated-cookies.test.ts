@@ -13,6 +13,7 @@ const defineRoute = createRouteDefiner<
     token: never;
     sync: { name: string };
     'sync-or-token': never;
+    feed: never;
   }
 >();
 

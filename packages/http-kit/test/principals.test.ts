@@ -22,6 +22,7 @@ const defineRoute = createRouteDefiner<
     token: never;
     sync: never;
     'sync-or-token': never;
+    feed: never;
   }
 >();
 

@@ -13,6 +13,7 @@ const defineRoute = createRouteDefiner<
     token: { sub: string };
     sync: never;
     'sync-or-token': never;
+    feed: never;
   }
 >();
 

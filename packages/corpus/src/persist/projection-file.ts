@@ -21,7 +21,7 @@ import { ByteReader, ByteWriter } from './bytes.js';
 
 export const PROJECTION_MAGIC = 'podcast-corpus-projection';
 /** Bumped whenever the rows or the values the loader keeps change shape. */
-export const PROJECTION_FORMAT = 7;
+export const PROJECTION_FORMAT = 8;
 /**
  * Rows per frame, at most. Each frame is encoded in one piece between
  * pauses: a 10,000-episode save takes 2.4 s for about 400 frames of 128

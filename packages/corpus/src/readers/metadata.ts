@@ -21,6 +21,7 @@ const EPISODE_KEYS = [
   'title',
   'episode_id',
   'guid',
+  'link',
   'published_date',
   'description',
   'duration_seconds',
@@ -33,7 +34,13 @@ const CONTENT_KEYS = [
   'media_url',
   'media_type',
   'media_id',
+  // The show's own Podcasting 2.0 links: `transcript_urls` as the pipeline
+  // writes them ({url, type, language}), `chapters_url` by our rule.
+  'transcript_urls',
+  'chapters_url',
 ];
+/** Transcript links kept per episode: a show publishes a few formats, never dozens. */
+const MAX_TRANSCRIPT_URLS = 8;
 const SUMMARY_KEYS = ['title', 'bullets', 'raw_text', 'short_summary'];
 
 function pick(block: unknown, keys: readonly string[]): UnknownRecord {
@@ -47,13 +54,21 @@ function pick(block: unknown, keys: readonly string[]): UnknownRecord {
   return picked;
 }
 
+function pickContent(block: unknown): UnknownRecord {
+  const content = pick(block, CONTENT_KEYS);
+  if (Array.isArray(content.transcript_urls)) {
+    content.transcript_urls = content.transcript_urls.slice(0, MAX_TRANSCRIPT_URLS);
+  }
+  return content;
+}
+
 /** The used subset of a parsed metadata file. */
 export function pickEpisodeMetadata(raw: UnknownRecord): EpisodeMetadata {
   return {
     title: raw.title,
     feed: pick(raw.feed, FEED_KEYS),
     episode: pick(raw.episode, EPISODE_KEYS),
-    content: pick(raw.content, CONTENT_KEYS),
+    content: pickContent(raw.content),
     summary: pick(raw.summary, SUMMARY_KEYS),
   };
 }

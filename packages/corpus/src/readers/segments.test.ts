@@ -18,6 +18,19 @@ describe('toSegmentRows', () => {
     ]);
   });
 
+  it('keeps a person id beside the diarization label, and nothing else beside it', () => {
+    const rows = toSegmentRows([
+      { start: 0, end: 1, text: 'a', speaker_label: 'SPEAKER_00', speaker_id: 'person:maya' },
+      { start: 1, end: 2, text: 'b', speaker_label: 'SPEAKER_01', speaker_id: 'SPEAKER_01' },
+      { start: 2, end: 3, text: 'c', speaker_id: 'person:maya' },
+    ]);
+    expect(rows.map(({ speaker, person_id }) => [speaker, person_id])).toEqual([
+      ['SPEAKER_00', 'person:maya'],
+      ['SPEAKER_01', undefined],
+      ['person:maya', undefined],
+    ]);
+  });
+
   it('accepts an object wrapping a segments array', () => {
     expect(toSegmentRows({ segments: [{ start: 0, end: 1, text: 'a' }] })).toHaveLength(1);
   });

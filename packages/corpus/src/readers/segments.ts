@@ -12,6 +12,11 @@ export interface SegmentRow {
   end: number;
   text: string;
   speaker?: string;
+  /**
+   * The file's `speaker_id` when it names a person and `speaker` holds the
+   * diarization label instead (who `SPEAKER_00` is). Not in the contract.
+   */
+  person_id?: string;
 }
 
 /** Root-relative paths of an episode's transcript family (spec 04 §2.2); none is checked on disk. */
@@ -73,14 +78,18 @@ export function toSegmentRows(parsed: unknown): SegmentRow[] {
     if (segment === undefined || start === undefined || end === undefined) {
       return;
     }
-    const speaker = asText(segment.speaker_label) ?? asText(segment.speaker_id);
+    const label = asText(segment.speaker_label);
+    const speakerId = asText(segment.speaker_id);
+    const speaker = label ?? speakerId;
     const text = typeof segment.text === 'string' ? segment.text : '';
+    const isPersonBeside = label !== undefined && speakerId?.startsWith('person:') === true;
     rows.push({
       id: segmentId(segment.id, position),
       start,
       end,
       text,
       ...(speaker ? { speaker } : {}),
+      ...(isPersonBeside ? { person_id: speakerId } : {}),
     });
   });
   return rows.sort((a, b) => a.start - b.start);
@@ -137,27 +146,30 @@ async function readSegmentsFile(
   return read.value.rows;
 }
 
+export type SegmentsVariant = EpisodeSegments['variant'];
+
 /**
  * Reads an episode's segments: the ad-free base first (spec 01 governs over
  * the reference, CONVENTIONS), the raw segments as fallback. Undefined when
  * the episode names no transcript or neither file is usable. Every read goes
  * through the confinement check, so a symlink out of the corpus is "missing";
- * only the parse is cached, per file version.
+ * only the parse is cached, per file version. `variants` narrows the files
+ * tried, in order: `['raw']` for what must match the origin audio's timeline
+ * (the ad-free timeline is shorter).
  */
 export async function readSegments(
   place: CorpusPlace,
   episode: { transcript_relpath: string | null },
   logger?: Logger,
+  variants: readonly SegmentsVariant[] = ['adfree', 'raw'],
 ): Promise<EpisodeSegments | undefined> {
   const family = transcriptFamilyOf(episode.transcript_relpath);
   if (family === undefined) {
     return undefined;
   }
-  const candidates = [
-    ['adfree', family.adfree_segments],
-    ['raw', family.segments],
-  ] as const;
-  for (const [variant, relpath] of candidates) {
+  const files = { adfree: family.adfree_segments, raw: family.segments };
+  for (const variant of variants) {
+    const relpath = files[variant];
     const segments = await readSegmentsFile(place, relpath, logger);
     if (segments !== undefined) {
       return { variant, relpath, segments };

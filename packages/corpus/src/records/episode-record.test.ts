@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { pickEpisodeMetadata } from '../readers/metadata.js';
 import { siblingRelpath } from '../snapshot/corpus-state.js';
 import { buildEpisodeRecord, type EpisodeRecordInput } from './episode-record.js';
 import { episodeSlug } from './slug.js';
@@ -128,8 +129,50 @@ describe('buildEpisodeRecord', () => {
       'artwork_relpath',
       FEED_ART,
     ],
+    ['guid is the trimmed episode.guid', { episode: { guid: ' g-1 ' } }, 'guid', 'g-1'],
+    [
+      'link keeps an http(s) URL',
+      { episode: { link: 'https://s.test/e' } },
+      'link',
+      'https://s.test/e',
+    ],
+    ['link drops anything else', { episode: { link: 'javascript:alert(1)' } }, 'link', null],
+    [
+      'published_at keeps the time of day',
+      { episode: { published_date: '2025-08-07T09:15:00+02:00' } },
+      'published_at',
+      '2025-08-07T07:15:00.000Z',
+    ],
+    [
+      'origin transcripts pass the show links through',
+      {
+        content: {
+          transcript_urls: [
+            { url: 'https://s.test/1.vtt', type: 'text/vtt', language: 'en' },
+            { url: 'ftp://s.test/1.srt' },
+          ],
+        },
+      },
+      'origin_transcripts',
+      [{ url: 'https://s.test/1.vtt', type: 'text/vtt', language: 'en' }],
+    ],
+    [
+      'origin chapters take content.chapters_url',
+      { content: { chapters_url: 'https://s.test/1.chapters.json' } },
+      'origin_chapters_url',
+      'https://s.test/1.chapters.json',
+    ],
   ])('%s', (_rule, metadata, field, expected) => {
     expect(buildEpisodeRecord(input(metadata))[field as 'title']).toEqual(expected);
+  });
+
+  it('keeps at most eight of the show transcript links a metadata file names', () => {
+    const links = Array.from({ length: 12 }, (_, i) => ({ url: `https://s.test/${i}.vtt` }));
+    const picked = pickEpisodeMetadata({ content: { transcript_urls: links } });
+    const record = buildEpisodeRecord({ ...input({}), metadata: picked, isPicked: true });
+    expect(record.origin_transcripts.map((link) => link.url)).toEqual(
+      links.slice(0, 8).map((link) => link.url),
+    );
   });
 
   it('resolves a flat-layout transcript relative to the corpus root', () => {

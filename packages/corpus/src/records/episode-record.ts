@@ -13,6 +13,12 @@ import {
   publishDateOf,
   verifiedArtRelpath,
 } from './episode-fields.js';
+import {
+  httpUrlOf,
+  type OriginTranscript,
+  originTranscriptsOf,
+  publishedAtOf,
+} from './origin-links.js';
 import { episodeSlug } from './slug.js';
 import { cardSummaryPreview, type EpisodeSummary, topicPills } from './summary-preview.js';
 
@@ -27,6 +33,12 @@ export interface EpisodeRecord {
   episode_id: string | null;
   title: string;
   publish_date: string | null;
+  /** `episode.published_date` as an ISO instant when it has a time of day, else null. */
+  published_at: string | null;
+  /** `episode.guid`, trimmed; null when absent. */
+  guid: string | null;
+  /** `episode.link` when an http(s) URL. */
+  link: string | null;
   description: string | null;
   duration_seconds: number | null;
   podcast_title: string | null;
@@ -42,6 +54,10 @@ export interface EpisodeRecord {
   media_url: string | null;
   media_type: string | null;
   media_id: string | null;
+  /** The show's own transcript links (`content.transcript_urls`), passed through by overlay feeds. */
+  origin_transcripts: readonly OriginTranscript[];
+  /** The show's own chapters file (`content.chapters_url`), when an http(s) URL. */
+  origin_chapters_url: string | null;
   status: EpisodeStatus;
   has_transcript: boolean;
   /** Absolute transcript path as named by the metadata (not checked on disk). */
@@ -201,6 +217,14 @@ function imageFields(
 
 const textOrNull = (value: unknown) => asText(value) ?? null;
 
+const NO_LINKS: readonly OriginTranscript[] = Object.freeze([]);
+
+/** Most episodes name no link of their own: they share one frozen empty list. */
+function originLinks(value: unknown): readonly OriginTranscript[] {
+  const links = originTranscriptsOf(value);
+  return links.length === 0 ? NO_LINKS : links;
+}
+
 /** Derives the episode record from one metadata file (spec 04 §3); pure apart from `artExists`. */
 export function buildEpisodeRecord(input: EpisodeRecordInput): EpisodeRecord {
   const { feed, episode, content, summary, title } = input.isPicked
@@ -216,6 +240,9 @@ export function buildEpisodeRecord(input: EpisodeRecordInput): EpisodeRecord {
     episode_id: episodeId,
     title: episodeTitle,
     publish_date: publishDateOf(episode.published_date),
+    published_at: publishedAtOf(episode.published_date),
+    guid: textOrNull(episode.guid),
+    link: httpUrlOf(episode.link) ?? null,
     description: textOrNull(episode.description),
     duration_seconds: durationSecondsOf(episode.duration_seconds),
     podcast_title: textOrNull(feed.title),
@@ -225,6 +252,8 @@ export function buildEpisodeRecord(input: EpisodeRecordInput): EpisodeRecord {
     media_url: textOrNull(content.media_url),
     media_type: textOrNull(content.media_type),
     media_id: textOrNull(content.media_id),
+    origin_transcripts: originLinks(content.transcript_urls),
+    origin_chapters_url: httpUrlOf(content.chapters_url) ?? null,
     ...transcriptFields(content, input.root, run_relpath),
     ...summaryFields(summary, episodeTitle),
     ...artifactFields(dir, stem, input),

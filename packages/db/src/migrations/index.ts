@@ -17,6 +17,7 @@ import * as usersEmailVerified from './202611281417_users_email_verified.js';
 import * as pushSubscriptionKey from './202611281423_push_subscription_key.js';
 import * as outboxPushKindIndex from './202611281431_outbox_push_kind_index.js';
 import * as createOpenPodcastApi from './202611290137_create_open_podcast_api.js';
+import * as createFeedTokens from './202611290214_create_feed_tokens.js';
 
 /*
  * Imported statically rather than read from disk (FileMigrationProvider), so the
@@ -42,6 +43,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611281423_push_subscription_key': pushSubscriptionKey,
   '202611281431_outbox_push_kind_index': outboxPushKindIndex,
   '202611290137_create_open_podcast_api': createOpenPodcastApi,
+  '202611290214_create_feed_tokens': createFeedTokens,
 };
 
 export const migrationProvider: MigrationProvider = {
