@@ -1,6 +1,6 @@
 // `pnpm bench`: corpus projection load, then route throughput as ratios of a
 // bare express route measured in the same run (a noisy machine shifts both).
-// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,sync,sign-in,search,notifications,delivery,enrichment,scale
+// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,sync,feeds,sign-in,search,notifications,delivery,enrichment,scale
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { createDatabase, createSession, upsertUserFromProvider } from '@podcast/
 import { createTestDatabase } from '@podcast/testing';
 import { deliveryBench } from './delivery.mjs';
 import { enqueueLatencyRow, enrichmentRunRows } from './enrichment.mjs';
+import { feedsBench } from './feeds.mjs';
 import {
   compare,
   cpuUnderLightLoad,
@@ -34,7 +35,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = (
   args.find((a) => a.startsWith('--only='))?.slice(7) ??
-  'load,viewer,consumer,sync,sign-in,search,notifications,delivery,enrichment,scale'
+  'load,viewer,consumer,sync,feeds,sign-in,search,notifications,delivery,enrichment,scale'
 ).split(',');
 const duration = quick ? 2 : 5;
 // What a browser sends (Chrome's header): cached answers are served in the
@@ -470,6 +471,12 @@ await withBare(async (bareUrl) => {
     printTable(
       'gPodder sync on consumer-api (10,000-episode corpus) vs bare express',
       await syncBench(large, bareUrl, { duration, uploads: quick ? 5 : 20 }),
+    );
+  }
+  if (only.includes('feeds')) {
+    printTable(
+      'Overlay feed of a 5,000-episode show on consumer-api vs bare express',
+      await feedsBench(repo, await corpusOf(1, 5000), bareUrl, { duration }),
     );
   }
 });

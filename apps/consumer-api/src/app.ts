@@ -1,6 +1,9 @@
 import {
+  authenticateFeed,
   authenticateSync,
   bearerChallenge,
+  FeedAuthRefused,
+  type FeedPrincipal,
   isSyncCookieSecure,
   type McpPrincipal,
   McpTokenRefused,
@@ -24,7 +27,7 @@ import {
 } from '@podcast/http-kit';
 import { createOpenRouteLimiter } from '@podcast/runtime';
 import type { Express, Request } from 'express';
-import { type ConsumerCtx, syncAuthOf } from './context.js';
+import { type ConsumerCtx, feedAuthOf, syncAuthOf } from './context.js';
 import { consumerRouteGroups } from './routes/index.js';
 import { isAllowedMcpOrigin } from './routes/mcp/allowed-origins.js';
 import { CROSS_ORIGIN_ROUTES, crossOriginAccess } from './routes/mcp/cors.js';
@@ -178,6 +181,33 @@ function syncOrTokenAuth(ctx: ConsumerCtx): Authenticator<SyncPrincipal | McpPri
     /^Bearer\s/i.test(req.get('authorization') ?? '') ? opaBearer(ctx, req) : opaBasic(ctx, req);
 }
 
+/** The challenge of the overlay feeds: podcast apps send a feed's user name and password once asked. */
+export const FEED_CHALLENGE = 'Basic realm="podcast feeds", charset="UTF-8"';
+
+/**
+ * The overlay feeds' check (@podcast/auth authenticateFeed): a feed token
+ * in `?token=`, an app password over Basic, or the session. A refusal is a
+ * 401 with a Basic challenge, which is what makes an app ask its user for
+ * the feed's user name and password.
+ */
+function feedAuth(ctx: ConsumerCtx): Authenticator<FeedPrincipal> {
+  return async (req) => {
+    try {
+      return await authenticateFeed(feedAuthOf(ctx), {
+        token: req.query.token,
+        authorization: req.get('authorization'),
+        cookie: req.get('cookie'),
+        address: req.ip ?? req.socket.remoteAddress ?? '',
+      });
+    } catch (err) {
+      if (err instanceof FeedAuthRefused) {
+        throw new HttpError(401, err.detail, {}, { 'WWW-Authenticate': FEED_CHALLENGE });
+      }
+      throw err;
+    }
+  };
+}
+
 /** The consumer API over its dependencies; tests and main.ts both build it here. */
 export function buildConsumerApp(ctx: ConsumerCtx): Express {
   const routes = mountedRoutes(consumerRouteGroups, ctx.config);
@@ -198,6 +228,7 @@ export function buildConsumerApp(ctx: ConsumerCtx): Express {
       token: mcpTokenAuth(ctx),
       sync: syncAuth(ctx),
       'sync-or-token': syncOrTokenAuth(ctx),
+      feed: feedAuth(ctx),
     },
     ...(ctx.hotAnswers ? { hotAnswers: ctx.hotAnswers } : {}),
     info: {

@@ -7,7 +7,7 @@ import {
   createSyncSignIn,
   followSessionRevocations,
 } from '@podcast/auth';
-import { LOGIN_FLOW_LIMITS, MCP_OAUTH_LIMITS } from '@podcast/contracts';
+import { LOGIN_FLOW_LIMITS, MCP_OAUTH_LIMITS, PODCAST_FEED_LIMITS } from '@podcast/contracts';
 import {
   type CorpusRegistryOptions,
   createCorpusRegistry,
@@ -159,6 +159,11 @@ export async function buildConsumerContext(
     mcpRegistrations: createRegistrationLimiter(now),
     mcpClientDocuments: clientDocumentsOf(config, now, overrides.clientDocuments),
     loginFlowLimits: loginFlowLimitsOf(now),
+    feedTokenRefusals: new RateLimiter({
+      limit: PODCAST_FEED_LIMITS.tokenRefusalsPerMinute,
+      windowMs: 60_000,
+      now: () => now().getTime(),
+    }),
     hotAnswers,
   };
   return {

@@ -1,6 +1,8 @@
 import type {
   AuthRuntime,
   ClientMetadataDocuments,
+  FeedAuthDeps,
+  FeedPrincipal,
   McpPrincipal,
   SessionPrincipal,
   SyncAuthDeps,
@@ -42,6 +44,8 @@ export interface ConsumerCtx {
   mcpClientDocuments: ClientMetadataDocuments;
   /** The Nextcloud login flow's open routes: starts and polls per source address. */
   loginFlowLimits: { starts: RateLimiter; polls: RateLimiter };
+  /** Refused feed tokens per source address (@podcast/auth feed-auth.ts). */
+  feedTokenRefusals: RateLimiter;
   /** Cached answers asked often lately, made again when the corpus changes (http-kit); none in some tests. */
   hotAnswers?: HotAnswers;
 }
@@ -57,6 +61,8 @@ export interface ConsumerPrincipals {
   sync: SyncPrincipal;
   /** The Open Podcast API: an app password over Basic, or an access token with `sync`. */
   'sync-or-token': SyncPrincipal | McpPrincipal;
+  /** Overlay feeds and their files: a feed token, an app password over Basic, or the session. */
+  feed: FeedPrincipal;
 }
 
 export const defineRoute = createRouteDefiner<ConsumerCtx, ConsumerPrincipals>();
@@ -74,4 +80,9 @@ export function userStateOf(ctx: ConsumerCtx): UserStateDeps {
 /** What the sync credential checks take (@podcast/auth). */
 export function syncAuthOf(ctx: ConsumerCtx): SyncAuthDeps {
   return { db: ctx.db, now: ctx.now, signIn: ctx.syncSignIn };
+}
+
+/** What the feed credential check takes: the sync check's, the session's, the token limit. */
+export function feedAuthOf(ctx: ConsumerCtx): FeedAuthDeps {
+  return { ...syncAuthOf(ctx), auth: ctx.auth, tokenRefusals: ctx.feedTokenRefusals };
 }

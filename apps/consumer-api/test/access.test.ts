@@ -18,6 +18,21 @@ const sessionTable = table.filter(([, path]) => !isOpenRoutePath(path));
  */
 const TOKEN_ROUTES = ['POST /api/app/mcp'];
 const isTokenRoute = (method: string, path: string) => TOKEN_ROUTES.includes(`${method} ${path}`);
+/**
+ * Overlay feeds and their files, fetched by podcast apps that cannot send
+ * cookies: a feed token, an app password over Basic, or the session
+ * (test/feeds-credentials.test.ts); open like session routes in development.
+ */
+const FEED_ROUTES = [
+  'GET /api/app/feeds/{feed_id}/podcast.xml',
+  'GET /api/app/me/queue.xml',
+  'GET /api/app/me/library.xml',
+  'GET /api/app/episodes/{slug}/transcript.vtt',
+  'GET /api/app/episodes/{slug}/transcript.srt',
+  'GET /api/app/episodes/{slug}/transcript.json',
+  'GET /api/app/episodes/{slug}/chapters.json',
+];
+const isFeedRoute = (method: string, path: string) => FEED_ROUTES.includes(`${method} ${path}`);
 const openTable = table.filter(([, path]) => isOpenRoutePath(path));
 
 const ISSUE_4_SESSION_ROUTES = [
@@ -77,7 +92,9 @@ describe('access rules', () => {
       ? 'open'
       : isTokenRoute(method, path)
         ? 'token'
-        : 'session';
+        : isFeedRoute(method, path)
+          ? 'feed'
+          : 'session';
     expect(route.auth).toBe(expected);
   });
 

@@ -43,6 +43,7 @@ export interface ViewerPrincipals {
   token: never;
   sync: never;
   'sync-or-token': never;
+  feed: never;
 }
 
 export const defineRoute = createRouteDefiner<ViewerCtx, ViewerPrincipals>();

@@ -1,4 +1,5 @@
 import { DomainError, type OpmlImportResult } from '@podcast/contracts';
+import type { FeedRecord } from '@podcast/corpus';
 import { listSubscriptions, subscribeMany } from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
 import { buildOpml, type OpmlFeed, parseOpml } from './opml-document.js';
@@ -39,15 +40,23 @@ export async function importUserOpml(
 
 /**
  * The subscriptions as an OPML 2.0 document: one outline per subscribed show
- * still in the corpus and with a known RSS URL.
+ * still in the corpus and with a URL to point at: the show's own RSS URL,
+ * or what `xmlUrlOf` gives (an overlay feed of this server).
  */
-export async function exportUserOpml(deps: UserStateDeps, userId: string): Promise<string> {
+export async function exportUserOpml(
+  deps: UserStateDeps,
+  userId: string,
+  xmlUrlOf: (feed: FeedRecord) => string | null = (feed) => feed.url,
+): Promise<string> {
   const [snapshot, subscriptions] = await Promise.all([
     deps.snapshot(),
     listSubscriptions(deps.db, userId),
   ]);
   const feeds: OpmlFeed[] = shownFeedRows(snapshot, subscriptions, (row) => row.feed_id).flatMap(
-    ({ feed }) => (feed.url ? [{ title: feed.title ?? feed.url, xmlUrl: feed.url }] : []),
+    ({ feed }) => {
+      const xmlUrl = xmlUrlOf(feed);
+      return xmlUrl ? [{ title: feed.title ?? feed.url ?? xmlUrl, xmlUrl }] : [];
+    },
   );
   return buildOpml(feeds, 'Podcast subscriptions', deps.now());
 }

@@ -32,6 +32,16 @@ import { discoverRoutes } from './discover/discover-routes.js';
 import { removeFavorite } from './favorites/delete-favorite.js';
 import { getFavorites } from './favorites/list-favorites.js';
 import { putFavorite } from './favorites/save-favorite.js';
+import { createFeedTokenRoute } from './feeds/create-feed-token.js';
+import { getChapters } from './feeds/get-chapters.js';
+import { getLibraryFeed } from './feeds/get-library-feed.js';
+import { getQueueFeed } from './feeds/get-queue-feed.js';
+import { getShowFeed } from './feeds/get-show-feed.js';
+import { getTranscriptJson } from './feeds/get-transcript-json.js';
+import { getTranscriptSrt } from './feeds/get-transcript-srt.js';
+import { getTranscriptVtt } from './feeds/get-transcript-vtt.js';
+import { listFeedTokensRoute } from './feeds/list-feed-tokens.js';
+import { revokeFeedTokenRoute } from './feeds/revoke-feed-token.js';
 import { getHealth } from './health/get-health.js';
 import { followInterest } from './interests/follow-interest.js';
 import { getInterests } from './interests/list-interests.js';
@@ -245,6 +255,17 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   uploadOpaEpisodesRoute,
   getOpaSync,
   postOpaSync,
+  // Podcasting 2.0 overlay feeds, their files and feed tokens (issue 47)
+  getShowFeed,
+  getQueueFeed,
+  getLibraryFeed,
+  getTranscriptVtt,
+  getTranscriptSrt,
+  getTranscriptJson,
+  getChapters,
+  createFeedTokenRoute,
+  listFeedTokensRoute,
+  revokeFeedTokenRoute,
 ];
 
 /**

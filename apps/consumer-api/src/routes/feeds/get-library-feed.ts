@@ -1,0 +1,30 @@
+import { FeedCredentialQuery, PODCAST_FEED_LIMITS } from '@podcast/contracts';
+import { newestEpisodesOf } from '@podcast/podcast-feeds';
+import { listUserLibrary } from '@podcast/user-state';
+import { defineRoute, userStateOf } from '../../context.js';
+import { LISTENER_FEED_RESPONSES, layeredSnapshot, listenerFeedReply } from './feed-replies.js';
+
+export const getLibraryFeed = defineRoute({
+  method: 'get',
+  path: '/api/app/me/library.xml',
+  summary: "The listener's library as one overlay feed",
+  description:
+    'The newest 500 episodes of the subscribed shows, newest first, each item as in a show’s ' +
+    'overlay feed. Same credentials as the show feeds.',
+  tags: ['feeds'],
+  auth: 'feed',
+  query: FeedCredentialQuery,
+  responses: LISTENER_FEED_RESPONSES,
+  handler: async ({ ctx, principal, req }) => {
+    const snapshot = await layeredSnapshot(ctx);
+    const library = await listUserLibrary(userStateOf(ctx), principal.userId);
+    const feedIds = library.items.map((item) => item.feed_id);
+    return listenerFeedReply(ctx, req, principal, snapshot, {
+      path: '/api/app/me/library.xml',
+      title: 'My library',
+      description: 'The newest episodes of the shows you follow.',
+      episodes: newestEpisodesOf(snapshot, new Set(feedIds), PODCAST_FEED_LIMITS.libraryFeedItems),
+      state: feedIds,
+    });
+  },
+});
