@@ -35,12 +35,14 @@ function markdownFiles(): string[] {
 /** Repo paths a Markdown text names: code spans under a top folder, and relative links. */
 function namedPaths(file: string, text: string): string[] {
   const paths: string[] = [];
-  for (const [, span] of text.matchAll(/`([^`\s]+)`/g)) {
+  for (const match of text.matchAll(/`([^`\s]+)`/g)) {
+    const span = match[1] ?? '';
     if (ROOTS.some((root) => span.startsWith(root)) && !TEMPLATE.test(span)) {
       paths.push(span.split(/[:#]/)[0] as string);
     }
   }
-  for (const [, target] of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+  for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) {
+    const target = match[1] ?? '';
     if (/^[a-z]+:/i.test(target) || /^[#/]/.test(target) || TEMPLATE.test(target)) continue;
     paths.push(normalize(join(dirname(file), target.split('#')[0] as string)));
   }

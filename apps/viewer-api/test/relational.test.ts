@@ -33,27 +33,26 @@ async function timelineIds(topic: string): Promise<string[]> {
 }
 
 const ROUTES: [string, string][] = [
-  ['positions', 'person'],
-  ['insights-about', 'entity'],
-  ['entities-in', 'insight'],
-  ['topic-entities', 'topic'],
-  ['episodes', 'podcast'],
-  ['related-insights', 'insight'],
-  ['episode-insights', 'episode'],
-  ['insight-detail', 'insight'],
-  ['topics', 'episode'],
-  ['co-speakers', 'person'],
-  ['related-topics', 'topic'],
-  ['who-said', 'topic'],
-  ['cross-show', 'topic'],
+  ['/api/relational/positions', 'person'],
+  ['/api/relational/insights-about', 'entity'],
+  ['/api/relational/entities-in', 'insight'],
+  ['/api/relational/topic-entities', 'topic'],
+  ['/api/relational/episodes', 'podcast'],
+  ['/api/relational/related-insights', 'insight'],
+  ['/api/relational/episode-insights', 'episode'],
+  ['/api/relational/insight-detail', 'insight'],
+  ['/api/relational/topics', 'episode'],
+  ['/api/relational/co-speakers', 'person'],
+  ['/api/relational/related-topics', 'topic'],
+  ['/api/relational/who-said', 'topic'],
+  ['/api/relational/cross-show', 'topic'],
 ];
 
 describe('relational layer: validation and the never-raise contract', () => {
   it.each(ROUTES)(
-    '/%s needs its scope key %s and a k of 1-200, naming the field',
-    async (sub, key) => {
-      const get = (query: Record<string, string>) =>
-        request(t.viewer.app).get(`/api/relational/${sub}`).query(query);
+    '%s needs its scope key %s and a k of 1-200, naming the field',
+    async (path, key) => {
+      const get = (query: Record<string, string>) => request(t.viewer.app).get(path).query(query);
       expectProblem(await get({}), 400, key);
       expectProblem(await get({ [key]: 'x', k: '0' }), 400, 'k');
       expectProblem(await get({ [key]: 'x', k: '201' }), 400, 'k');
@@ -65,9 +64,9 @@ describe('relational layer: validation and the never-raise contract', () => {
     },
   );
 
-  it.each(ROUTES)('/%s answers 200 and nothing for an unknown %s', async (sub, key) => {
+  it.each(ROUTES)('%s answers 200 and nothing for an unknown %s', async (path, key) => {
     const res = await request(t.viewer.app)
-      .get(`/api/relational/${sub}`)
+      .get(path)
       .query({ [key]: 'topic:no-such-node-anywhere' });
     expect(res.status).toBe(200);
     expect(res.body.items ?? Object.keys(res.body.groups)).toEqual([]);

@@ -23,9 +23,17 @@ const RESOURCE_NOTE =
   "every 401 of the MCP endpoint points here in its WWW-Authenticate header's resource_metadata.";
 
 /** The resource metadata route at one of the two places clients look for it. */
-function resourceMetadataRoute(path: string, summary: string) {
+function resourceMetadataRoute({
+  method,
+  path,
+  summary,
+}: {
+  method: 'get';
+  path: string;
+  summary: string;
+}) {
   return defineRoute({
-    method: 'get',
+    method,
     path,
     summary,
     description: RESOURCE_NOTE,
@@ -36,12 +44,14 @@ function resourceMetadataRoute(path: string, summary: string) {
   });
 }
 
-export const getProtectedResourceMetadata = resourceMetadataRoute(
-  '/.well-known/oauth-protected-resource/api/app/mcp',
-  "The MCP endpoint's protected resource metadata (RFC 9728)",
-);
+export const getProtectedResourceMetadata = resourceMetadataRoute({
+  method: 'get',
+  path: '/.well-known/oauth-protected-resource/api/app/mcp',
+  summary: "The MCP endpoint's protected resource metadata (RFC 9728)",
+});
 
-export const getRootProtectedResourceMetadata = resourceMetadataRoute(
-  '/.well-known/oauth-protected-resource',
-  'Protected resource metadata at the root (RFC 9728), for clients that look there',
-);
+export const getRootProtectedResourceMetadata = resourceMetadataRoute({
+  method: 'get',
+  path: '/.well-known/oauth-protected-resource',
+  summary: 'Protected resource metadata at the root (RFC 9728), for clients that look there',
+});

@@ -1,7 +1,8 @@
 import { rootDocumentRoute } from './root-document-route.js';
 
-export const getCorpusManifest = rootDocumentRoute(
-  '/api/corpus/documents/manifest',
-  'corpus_manifest.json',
-  'The corpus manifest',
-);
+export const getCorpusManifest = rootDocumentRoute({
+  method: 'get',
+  path: '/api/corpus/documents/manifest',
+  file: 'corpus_manifest.json',
+  title: 'The corpus manifest',
+});

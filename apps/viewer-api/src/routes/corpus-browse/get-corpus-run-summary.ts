@@ -1,7 +1,8 @@
 import { rootDocumentRoute } from './root-document-route.js';
 
-export const getCorpusRunSummary = rootDocumentRoute(
-  '/api/corpus/documents/run-summary',
-  'corpus_run_summary.json',
-  'The corpus run summary',
-);
+export const getCorpusRunSummary = rootDocumentRoute({
+  method: 'get',
+  path: '/api/corpus/documents/run-summary',
+  file: 'corpus_run_summary.json',
+  title: 'The corpus run summary',
+});

@@ -3,9 +3,19 @@ import { type CorpusDocumentName, readCorpusDocument, resolveCorpusRoot } from '
 import { defineRoute } from '../../context.js';
 
 /** GET of one JSON document at the top of a corpus root, served as stored. */
-export function rootDocumentRoute(path: string, file: CorpusDocumentName, title: string) {
+export function rootDocumentRoute({
+  method,
+  path,
+  file,
+  title,
+}: {
+  method: 'get';
+  path: string;
+  file: CorpusDocumentName;
+  title: string;
+}) {
   return defineRoute({
-    method: 'get',
+    method,
     path,
     summary: `${title} (${file})`,
     description: 'The file as stored. 404 when it is missing; 422 when it is not a JSON object.',

@@ -72,14 +72,15 @@ function byEpisode(
 
 /** A structural list route: the answer depends on the snapshot alone, so it is cached with it. */
 function listRoute<S extends RelationalScope>(spec: {
-  sub: string;
+  method: 'get';
+  path: `/api/relational/${string}`;
   scope: S;
   summary: string;
   answer: ListAnswer;
 }) {
   return defineRoute({
-    method: 'get',
-    path: `/api/relational/${spec.sub}`,
+    method: spec.method,
+    path: spec.path,
     summary: spec.summary,
     description: SCOPE_NOTE,
     tags: TAGS,
@@ -100,14 +101,15 @@ function listRoute<S extends RelationalScope>(spec: {
 
 /** A list route re-ranked by an entity-scoped hybrid query; structural order without an index. */
 function rankedRoute<S extends RelationalScope>(spec: {
-  sub: string;
+  method: 'get';
+  path: `/api/relational/${string}`;
   scope: S;
   summary: string;
   select: (index: GraphIndex, id: string) => InsightSelection;
 }) {
   return defineRoute({
-    method: 'get',
-    path: `/api/relational/${spec.sub}`,
+    method: spec.method,
+    path: spec.path,
     summary: spec.summary,
     description: `${SCOPE_NOTE} The candidates are re-ranked by a hybrid search of the insight tier for the scope's label; without a usable index they keep structural order and \`reranked\` is false.`,
     tags: TAGS,
@@ -125,77 +127,88 @@ function rankedRoute<S extends RelationalScope>(spec: {
 }
 
 export const relationalPositions = rankedRoute({
-  sub: 'positions',
+  method: 'get',
+  path: '/api/relational/positions',
   scope: 'person',
   summary: 'Insights the person stated',
   select: statedBy,
 });
 
 export const relationalInsightsAbout = rankedRoute({
-  sub: 'insights-about',
+  method: 'get',
+  path: '/api/relational/insights-about',
   scope: 'entity',
   summary: 'Insights naming the entity (person, org or topic)',
   select: insightsAbout,
 });
 
 export const relationalRelatedInsights = rankedRoute({
-  sub: 'related-insights',
+  method: 'get',
+  path: '/api/relational/related-insights',
   scope: 'insight',
   summary: 'Insights sharing a topic or an entity with the insight',
   select: relatedInsights,
 });
 
 export const relationalEntitiesIn = listRoute({
-  sub: 'entities-in',
+  method: 'get',
+  path: '/api/relational/entities-in',
   scope: 'insight',
   summary: 'Persons and orgs the insight names',
   answer: byId(entitiesIn),
 });
 
 export const relationalTopicEntities = listRoute({
-  sub: 'topic-entities',
+  method: 'get',
+  path: '/api/relational/topic-entities',
   scope: 'topic',
   summary: 'Persons and orgs named by insights about the topic, most frequent first',
   answer: byId(topicEntities),
 });
 
 export const relationalEpisodes = listRoute({
-  sub: 'episodes',
+  method: 'get',
+  path: '/api/relational/episodes',
   scope: 'podcast',
   summary: "A show's episodes (podcast = feed_id), newest first",
   answer: byId(podcastEpisodes),
 });
 
 export const relationalEpisodeInsights = listRoute({
-  sub: 'episode-insights',
+  method: 'get',
+  path: '/api/relational/episode-insights',
   scope: 'episode',
   summary: "An episode's insights (episode = episode_id, slug or metadata relpath)",
   answer: byEpisode(episodeInsights),
 });
 
 export const relationalInsightDetail = listRoute({
-  sub: 'insight-detail',
+  method: 'get',
+  path: '/api/relational/insight-detail',
   scope: 'insight',
   summary: 'The insight, then its quotes, topics and entities',
   answer: byId(insightDetail),
 });
 
 export const relationalTopics = listRoute({
-  sub: 'topics',
+  method: 'get',
+  path: '/api/relational/topics',
   scope: 'episode',
   summary: "Topics of an episode's insights, most discussed first",
   answer: byEpisode(episodeTopics),
 });
 
 export const relationalCoSpeakers = listRoute({
-  sub: 'co-speakers',
+  method: 'get',
+  path: '/api/relational/co-speakers',
   scope: 'person',
   summary: "People who speak in the person's episodes, by shared episodes",
   answer: byId(coSpeakers),
 });
 
 export const relationalRelatedTopics = listRoute({
-  sub: 'related-topics',
+  method: 'get',
+  path: '/api/relational/related-topics',
   scope: 'topic',
   summary: 'Topics discussed in the same episodes, by shared episodes',
   answer: byId(relatedTopics),

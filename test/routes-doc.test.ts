@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import {
+  callingTests,
+  declaringFiles,
+  ROUTES_DOC,
+  routesMarkdown,
+  routeTables,
+} from '../scripts/routes-doc.js';
+
+describe('docs/ROUTES.md', () => {
+  it('finds a declaration by its literal method and path, and tests by the filled path', () => {
+    const route = { method: 'put', path: '/api/app/playback/{slug}', auth: 'session' };
+    const sources = new Map([
+      ['a.ts', "defineRoute({\n  method: 'get',\n  path: '/api/app/playback/{slug}',\n})"],
+      ['b.ts', "defineRoute({\n  method: 'put',\n  path: '/api/app/playback/{slug}',\n})"],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test
+      ['c.ts', "defineRoute({ method: 'put', path: `/api/app/${x}` })"],
+    ]);
+    expect(declaringFiles(route, sources)).toEqual(['b.ts']);
+    const tests = new Map([
+      ['t1.test.ts', "put('/api/app/playback/ep-1').send({})"],
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: source text under test
+      ['t2.test.ts', 'put(`/api/app/playback/${slug}?x=1`)'],
+      ['t3.test.ts', "put('/api/app/playback/ep-1/extra')"],
+    ]);
+    expect(callingTests(route, tests)).toEqual(['t1.test.ts', 't2.test.ts']);
+  });
+
+  it('declares every route literally, in exactly one file', async () => {
+    const doc = routesMarkdown(await routeTables());
+    const rows = doc
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| method'));
+    expect(rows.length).toBeGreaterThan(150);
+    expect(rows.filter((row) => row.includes('**not found**') || /\.ts`, `/.test(row))).toEqual([]);
+  });
+
+  it('is up to date (run `pnpm routes:doc`)', async () => {
+    expect(readFileSync(ROUTES_DOC, 'utf8')).toBe(routesMarkdown(await routeTables()));
+  });
+});
