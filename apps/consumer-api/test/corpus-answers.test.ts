@@ -67,7 +67,7 @@ function answerRequests(snapshot: CorpusSnapshot): string[] {
 describe('app catalog routes over 1,000 generated episodes', () => {
   declareAnswerSuite('consumer', {
     generate: (out) => generateCorpus({ ...ANSWER_CORPUS, out, force: true }),
-    recording: join(import.meta.dirname, 'fixtures/corpus-answers-consumer.json.gz'),
+    recording: join(import.meta.dirname, 'fixtures/corpus-answers-consumer'),
     build: async (root, cacheDir, now, early) => {
       const t = await buildTestApp({
         env: {

@@ -16,7 +16,7 @@ import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 describe('viewer corpus routes over 1,000 generated episodes', () => {
   declareAnswerSuite('viewer', {
     generate: (out) => generateCorpus({ ...ANSWER_CORPUS, out, force: true }),
-    recording: join(import.meta.dirname, 'fixtures/corpus-answers-viewer.json.gz'),
+    recording: join(import.meta.dirname, 'fixtures/corpus-answers-viewer'),
     build: async (root, cacheDir, now, early) => {
       const viewer = buildViewerTestApp({
         corpusDir: root,

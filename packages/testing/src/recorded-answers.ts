@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { join } from 'node:path';
 
 /*
  * Answers recorded from a running server, for tests that must show a
@@ -69,15 +69,64 @@ export function answerKey(url: string, root: string): string {
   return url.split(encodeURIComponent(root)).join('<root>');
 }
 
-/** Recorded answers by request, as stored (gzipped JSON). */
+/** Recorded answers by request. */
 export type AnswerBook = Record<string, RecordedAnswer>;
 
-export function readAnswerBook(file: string): AnswerBook | undefined {
-  return existsSync(file) ? JSON.parse(gunzipSync(readFileSync(file)).toString('utf8')) : undefined;
+/**
+ * The file an answer is kept in: its path's leading literal segments after
+ * `/api/` or `/api/app/` (at most two), e.g. `corpus-episodes`, `relational-positions`.
+ */
+export function answerFamily(url: string): string {
+  const segments = (url.split('?')[0] ?? '').replace(/^\/api\/(app\/)?/, '').split('/');
+  const literal: string[] = [];
+  for (const segment of segments.slice(0, 2)) {
+    if (!/^[a-z][a-z-]*$/.test(segment)) break;
+    literal.push(segment);
+  }
+  return literal.join('-') || 'root';
 }
 
-export function writeAnswerBook(file: string, book: AnswerBook): void {
-  writeFileSync(file, gzipSync(`${JSON.stringify(book, null, 1)}\n`, { level: 9 }));
+/** A value with every object's keys in sorted order, so a re-recording diffs line by line. */
+function sortedKeys(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    return value.map(sortedKeys);
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sortedKeys((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** The recording in `dir`: one pretty-printed JSON file per route family, merged. */
+export function readAnswerBook(dir: string): AnswerBook | undefined {
+  if (!existsSync(dir)) {
+    return undefined;
+  }
+  const book: AnswerBook = {};
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
+    Object.assign(book, JSON.parse(readFileSync(join(dir, name), 'utf8')));
+  }
+  return book;
+}
+
+/** Writes `book` into `dir` as one sorted, pretty-printed JSON file per route family. */
+export function writeAnswerBook(dir: string, book: AnswerBook): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const families = new Map<string, AnswerBook>();
+  for (const [url, answer] of Object.entries(book)) {
+    const family = answerFamily(url);
+    families.set(family, { ...families.get(family), [url]: answer });
+  }
+  for (const [family, answers] of families) {
+    writeFileSync(join(dir, `${family}.json`), `${JSON.stringify(sortedKeys(answers), null, 2)}\n`);
+  }
 }
 
 /** Each URL's answer from the server at `base`, asked one after another, keyed by `answerKey`. */
