@@ -78,7 +78,7 @@ describe('access rules', () => {
     await development.close();
   });
 
-  it('covers the per-user and sign-in routes of issue 4', () => {
+  it('covers the per-user and sign-in routes', () => {
     const sessionRoutes = sessionTable.map(([method, path]) => `${method} ${path}`);
     expect(sessionRoutes).toEqual(expect.arrayContaining(ISSUE_4_SESSION_ROUTES));
     expect(openTable.map(([, path]) => path)).toEqual(

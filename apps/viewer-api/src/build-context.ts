@@ -53,7 +53,7 @@ export function buildViewerContext(
   const hotAnswers = createHotAnswers({ logger });
   const corpus = createCorpusRegistry(
     servingRegistryOptions(logger, config, {
-      // The configured roots are never evicted by open requests naming subfolders (issue 9).
+      // The configured roots are never evicted by open requests naming subfolders.
       pinned: config.corpusRoots.allowed,
       // Answers asked often lately are made again for each new snapshot, before their next request.
       onPublished: () => {

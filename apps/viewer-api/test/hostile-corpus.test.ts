@@ -8,7 +8,7 @@ import request from 'supertest';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
 import { expectProblem } from './support/corpus-browse-fixture.js';
 
-// Issue 9: a copy of the sample corpus seeded with what a hostile caller
+// A copy of the sample corpus seeded with what a hostile caller
 // would aim at: hidden folders, symlinks out, a FIFO, over-long names.
 const TOKEN = 'operator-token-for-hostile-tests';
 const auth = { authorization: `Bearer ${TOKEN}` };

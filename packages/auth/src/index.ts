@@ -44,7 +44,7 @@ export type { CallbackQuery } from './complete-login.js';
 export { completeLogin } from './complete-login.js';
 // Cookies and signing (reusable: MCP OAuth tokens, unsubscribe links)
 export { parseCookieHeader } from './cookie-header.js';
-// Overlay feeds (issue 47): feed tokens and the feeds' credential check
+// Overlay feeds: feed tokens and the feeds' credential check
 export type { FeedAuthDeps, FeedPrincipal, FeedRequest } from './feed-tokens/feed-auth.js';
 export { authenticateFeed, FeedAuthRefused } from './feed-tokens/feed-auth.js';
 export type { FeedTokenDeps } from './feed-tokens/manage.js';
@@ -73,7 +73,7 @@ export type {
 export { loginSettingsOf, requireLoginSettings } from './login-settings.js';
 export type { LoginState, RandomBytes } from './login-state.js';
 export { encodeLoginState, LOGIN_STATE_TTL_MS, newLoginState } from './login-state.js';
-// The MCP OAuth authorization server (issue 14)
+// The MCP OAuth authorization server
 export type { McpPrincipal } from './mcp-oauth/access.js';
 export {
   bearerChallenge,

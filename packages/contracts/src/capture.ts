@@ -3,7 +3,7 @@ import { IsoDateTime, Slug } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
- * Capture (issue 15): highlights (a span of transcript, a moment, an
+ * Capture: highlights (a span of transcript, a moment, an
  * insight), notes on a highlight, an insight or an episode, and the
  * Markdown and JSON exports with an idempotent re-import.
  */

@@ -2,7 +2,7 @@ import { IsoDateTime } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
- * The remote MCP server's OAuth 2.1 authorization server (issue 14):
+ * The remote MCP server's OAuth 2.1 authorization server:
  * RFC 8414 metadata, RFC 9728 protected-resource metadata, RFC 7591
  * registration, the authorization-code flow with PKCE S256, refresh
  * tokens, and the user's list of connected clients.

@@ -2,7 +2,7 @@ import { CorpusPath, CorpusRootPath, Count } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
- * GET /api/ops/summary (spec 01; issue 14): what the corpus and its run
+ * GET /api/ops/summary (spec 01): what the corpus and its run
  * records say about cost and spend. Every block names its source file; a
  * null figure is never left unexplained: whenever a block holds one (its
  * source absent or unreadable, or the source records no such number), the

@@ -3,7 +3,7 @@ import { IsoDateTime } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
- * Podcasting 2.0 overlay feeds (issue 47): every show re-served as RSS with
+ * Podcasting 2.0 overlay feeds: every show re-served as RSS with
  * transcripts, chapters, soundbites and people, the listener's own queue and
  * library feeds, and the feed tokens podcast apps put in those URLs. The
  * chapters and JSON transcript shapes are the podcast namespace's

@@ -2,7 +2,7 @@ import { IsoDateTime } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
- * Sync with podcast apps (issue 17): app passwords on /api/app and the
+ * Sync with podcast apps: app passwords on /api/app and the
  * gPodder.net API v2 at the server's root. Field names and shapes of the
  * /api/2 and /subscriptions routes are the protocol's, not ours
  * (docs/decisions/sync.md).

@@ -22,7 +22,7 @@ function firstSamplePng(): string {
   return walk(SAMPLE_ART).find((file) => file.endsWith('.png')) as string;
 }
 
-// Issue 9, item 7: special files and symlinks a corpus may hold.
+// Special files and symlinks a corpus may hold.
 describe('special files in a corpus', () => {
   const temp = { dir: '' };
 

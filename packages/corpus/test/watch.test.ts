@@ -20,7 +20,7 @@ import {
 import { GI_1_0, KG_1_2 } from './lineage-fixtures.js';
 
 const titles = (snapshot: CorpusSnapshot) => snapshot.episodes.map((e) => e.title);
-// "Within about 2 s" (issue 8), with slack for a machine shared by parallel suites.
+// "Within about 2 s", with slack for a machine shared by parallel suites.
 const SEEN_WITHIN_MS = 5000;
 
 describe('corpus registry with a watcher', () => {

@@ -6,7 +6,7 @@ import type { Database, HighlightsTable } from './schema.js';
 import { toIso } from './timestamps.js';
 
 /*
- * A user's highlights and notes (issue 15). The rules (anchoring, which
+ * A user's highlights and notes. The rules (anchoring, which
  * episode exists, what a note may point at) are @podcast/user-state's;
  * these functions read and write rows, caps checked under the user's lock.
  */

@@ -6,11 +6,10 @@ import { isoUtc, toIso } from './timestamps.js';
 /**
  * Every saved position of the user, most recently updated first. The list
  * comes back as one JSON array of `[slug, position, ISO time, finished]`
- * built in the database: an app asks for it on every start, and decoding a
- * hundred rows and their dates one by one cost most of the route's time.
- * The time is formatted in SQL (`isoUtc`): `Date#toISOString` over 100 rows
- * was 8 % of the route's CPU, and the API process, not PostgreSQL, is what
- * saturates first (`pnpm bench`, 2026-11-25: 1,573 → 1,741 req/s).
+ * built in the database, with the time formatted in SQL (`isoUtc`): an app
+ * asks for it on every start, and the API process, not PostgreSQL, is what
+ * saturates first, so decoding rows and dates one by one in JS would cost
+ * most of the route's time.
  */
 export async function listPlayback(db: DbExecutor, userId: string): Promise<PlaybackPosition[]> {
   const row = await db

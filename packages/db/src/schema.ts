@@ -29,7 +29,7 @@ export interface UsersTable {
   updated_at: UpdatedAt;
   /** Bumped by every write that changes one of the user's playback positions. */
   playback_rev: Generated<string>;
-  /** The last sync stamp the user's changes took (issue 17; next_sync_stamp in SQL). */
+  /** The last sync stamp the user's changes took (next_sync_stamp in SQL). */
   sync_stamp: Generated<string>;
   sync_stamp_xid: Generated<string | null>;
   /** The highest sync stamp an answer carried: later stamps are at least two above it. */
@@ -56,7 +56,7 @@ export interface PlaybackPositionsTable {
   slug: string;
   position_seconds: number;
   updated_at: UpdatedAt;
-  /** Marked finished by the client (issue 9); false by default. */
+  /** Marked finished by the client; false by default. */
   finished: Generated<boolean>;
 }
 
@@ -249,7 +249,7 @@ export interface NotesTable {
   updated_at: UpdatedAt;
 }
 
-/** The user name podcast apps log in with (issue 17), given on the first app password. */
+/** The user name podcast apps log in with, given on the first app password. */
 export interface SyncAccountsTable {
   user_id: string;
   username: string;

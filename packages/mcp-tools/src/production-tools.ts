@@ -110,5 +110,5 @@ const correlate = tool({
   },
 });
 
-/** Issue 14's production tools, beside the eight of spec 03. */
+/** The production tools, beside the eight of spec 03. */
 export const PRODUCTION_TOOLS = [summary, correlate];

@@ -134,7 +134,7 @@ import { listThemes } from './themes/list-themes.js';
 /** Every consumer route, top to bottom. */
 export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   getHealth,
-  // Catalog (issue 3)
+  // Catalog
   listEpisodes,
   getEpisode,
   getEpisodeInsights,
@@ -147,11 +147,11 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   listFeedEpisodes,
   listThemes,
   listStorylines,
-  // Open landing routes (issue 14)
+  // Open landing routes
   ...discoverRoutes,
   getAudioSource,
   getArtwork,
-  // Sign-in and per-user state (issue 4)
+  // Sign-in and per-user state
   startLogin,
   finishLogin,
   logout,
@@ -181,7 +181,7 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   unfollowInterest,
   recordListen,
   getEpisodeStats,
-  // Notifications (issue 11)
+  // Notifications
   getVapidKey,
   subscribePush,
   unsubscribePush,
@@ -194,7 +194,7 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   markNotificationRead,
   pullOutbox,
   postOutboxStatus,
-  // The remote MCP server and its OAuth authorization server (issue 14)
+  // The remote MCP server and its OAuth authorization server
   getAuthorizationServerMetadata,
   getProtectedResourceMetadata,
   getRootProtectedResourceMetadata,
@@ -205,7 +205,7 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   listGrants,
   revokeGrant,
   mcpEndpoint,
-  // Capture: highlights, notes, exports (issue 15)
+  // Capture: highlights, notes, exports
   listHighlights,
   createHighlight,
   exportHighlightsMarkdown,
@@ -217,7 +217,7 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   createNote,
   patchNote,
   removeNote,
-  // Sync with podcast apps: app passwords and the gPodder API v2 (issue 17)
+  // Sync with podcast apps: app passwords and the gPodder API v2
   createAppPasswordRoute,
   listAppPasswordsRoute,
   revokeAppPasswordRoute,
@@ -255,7 +255,7 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   uploadOpaEpisodesRoute,
   getOpaSync,
   postOpaSync,
-  // Podcasting 2.0 overlay feeds, their files and feed tokens (issue 47)
+  // Podcasting 2.0 overlay feeds, their files and feed tokens
   getShowFeed,
   getQueueFeed,
   getLibraryFeed,

@@ -58,7 +58,7 @@ export function holdsEpisodesIn(source: CorpusSnapshot, dir: string): boolean {
 
 /**
  * A folder inside a loaded root, served from the root's snapshot instead of a
- * second projection (issue 9): the root's episodes and artifacts whose files
+ * second projection: the root's episodes and artifacts whose files
  * lie in the folder, with every relpath made relative to it. Run
  * deduplication is the root's, slugs are the root's (so an episode keeps one
  * public id whatever `path` names it), and parsed GI/KG/bridge values are

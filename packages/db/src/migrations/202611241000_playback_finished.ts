@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Shipped migrations are never edited: change the schema with a new file.
-// Issue 9: a client can mark an episode finished along with its position.
+// A client can mark an episode finished along with its position.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // Shipped migrations are never edited: change the schema with a new file.
-// Issue 8: a per-user revision of the playback positions, bumped by every
+// A per-user revision of the playback positions, bumped by every
 // write that changes one, so the position list can be answered from a
 // cache keyed by it (one primary-key read instead of the whole list).
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// The MCP OAuth authorization server (issue 14): registered clients, consent
+// The MCP OAuth authorization server: registered clients, consent
 // requests waiting for the user, grants (one per consent), one-time codes and
 // tokens. Codes and tokens are stored only as SHA-256 hashes.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Capture (issue 15): a user's highlights and notes. Ids are minted by the
+// Capture: a user's highlights and notes. Ids are minted by the
 // server but scoped by user (the key is (user_id, id)), so a re-imported
 // backup lands on its own rows and never on anyone else's.
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Sync with podcast apps (issue 17): app passwords and their protocol
+// Sync with podcast apps: app passwords and their protocol
 // sessions, gPodder devices, the subscription and episode-action logs, and
 // a per-feed change log of the library that a trigger keeps, so every way
 // the library changes (app, OPML import, sync) reaches the sync feed.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 17: the incremental sync reads changes above a stamp, and a Basic
+// The incremental sync reads changes above a stamp, and a Basic
 // sign-in asks when its password last opened a session; without these
 // indexes each request scanned all of a user's synced feeds.
 const INDEXES: readonly [name: string, table: string, columns: string[]][] = [

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Issue 17: an app password's first group is a selector kept in clear, so a
+// An app password's first group is a selector kept in clear, so a
 // sign-in runs scrypt only against the one password it names, never against
 // all twenty of a user's (a wrong guess would otherwise cost a second of CPU).
 export async function up(db: Kysely<unknown>): Promise<void> {

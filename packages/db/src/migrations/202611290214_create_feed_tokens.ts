@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Feed tokens (issue 47): the credential a podcast app carries in the URL of
+// Feed tokens: the credential a podcast app carries in the URL of
 // an overlay feed when it can send no header. Only the SHA-256 of a token is
 // kept (tokens are 256 random bits, so a fast hash is enough); deleting the
 // row revokes it at once, as every request looks the hash up.
