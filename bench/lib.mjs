@@ -102,9 +102,17 @@ export async function compare(label, baseUrl, routeUrl, options = {}) {
   return row;
 }
 
+let recording;
+
+/** Keeps every table printed from now on in `run.tables` (see results.mjs). */
+export function recordTablesInto(run) {
+  recording = run;
+}
+
 export function printTable(title, rows) {
   process.stdout.write(`\n## ${title}\n`);
   console.table(rows);
+  recording?.tables.push({ title, rows: JSON.parse(JSON.stringify(rows)) });
 }
 
 /** The server's CPU time so far (µs), from its operator-only debug route. */

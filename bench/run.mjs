@@ -4,6 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE, sessionCookieValue } from '@podcast/auth';
@@ -19,11 +20,13 @@ import {
   freePort,
   load,
   printTable,
+  recordTablesInto,
   startProcess,
   stopProcess,
   timeUntil,
 } from './lib.mjs';
 import { notificationsBench } from './notifications.mjs';
+import { startRun, writeRunResults } from './results.mjs';
 import { cpuPerChangeAt, scaleCatalogBench, scaleServerBench } from './scale.mjs';
 import { relevanceBench, searchBench } from './search-bench.mjs';
 import { syncBench } from './sync.mjs';
@@ -38,6 +41,16 @@ const only = (
   'load,viewer,consumer,sync,feeds,sign-in,search,notifications,delivery,enrichment,scale'
 ).split(',');
 const duration = quick ? 2 : 5;
+const run = startRun({
+  repo,
+  flags: args,
+  node: process.version,
+  cpus: availableParallelism(),
+  loadavg: loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' '),
+});
+recordTablesInto(run);
 // What a browser sends (Chrome's header): cached answers are served in the
 // best coding the client accepts, so the load generator asks like the browser
 // apps these routes serve. Both sides of a ratio send the same headers.
@@ -532,3 +545,6 @@ if (only.includes('enrichment')) {
   );
   printTable('Jobs on Redis', [await enqueueLatencyRow({ count: quick ? 20 : 100 })]);
 }
+
+const stem = writeRunResults(here, run);
+process.stdout.write(`\nResults: bench/results/${stem}.md; latest full runs: bench/RESULTS.md\n`);
