@@ -23,10 +23,22 @@ export interface CorpusIndexOptions {
   rescanMs?: number;
 }
 
+/** What a request reads: the read-only handle and an object that stands for the data it sees. */
+export interface IndexView {
+  db: IndexKysely;
+  /**
+   * The same object while no commit has landed since (SQLite's
+   * `data_version`), a new one after: a key for answers cached per index state.
+   */
+  version: object;
+}
+
 /** One process's view of a shared corpus index: it reads, and ingests while it holds the lock. */
 export interface CorpusIndex {
   /** The read-only handle, or undefined until the index has finished its first build. */
   reader(): IndexKysely | undefined;
+  /** The reader with its data version, or undefined until the first build has finished. */
+  view(): IndexView | undefined;
   /** Whether this process holds the ingest lock now. */
   isIngester(): boolean;
   /** Runs an ingest now when this process holds the lock (after the one under way, if any). */
@@ -56,6 +68,8 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
   let lastIngestMs = Number.NEGATIVE_INFINITY;
   let closed = false;
   let read: { connection: IndexConnection; inode: number | undefined } | undefined;
+  let version = { dataVersion: -1, token: {} as object };
+  let lastViewDb: IndexKysely | undefined;
   let lastReadCheckMs = Number.NEGATIVE_INFINITY;
 
   const runIngest = async (): Promise<IngestReport | undefined> => {
@@ -140,8 +154,21 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     return read?.connection.db;
   };
 
+  const view = (): IndexView | undefined => {
+    const db = reader();
+    if (db === undefined || read === undefined) {
+      return undefined;
+    }
+    const dataVersion = read.connection.raw.pragma('data_version', { simple: true }) as number;
+    if (dataVersion !== version.dataVersion || db !== lastViewDb) {
+      version = { dataVersion, token: {} };
+      lastViewDb = db;
+    }
+    return { db, version: version.token };
+  };
   return {
     reader,
+    view,
     isIngester: () => held,
     ingestNow: () => ingestOnce(),
     async close() {
