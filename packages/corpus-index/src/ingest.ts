@@ -13,7 +13,7 @@ import { artPathsOf, type EpisodeRows, episodeRowsOf } from './episode-rows.js';
 import { refreshFeeds } from './feed-rows.js';
 import type { IndexKysely } from './index-file.js';
 import type { FilesTable } from './schema.js';
-import { type DiskFile, isArtFile, listDiskFiles } from './tracked-files.js';
+import { type DiskFile, isArtFile, isRacy, listDiskFiles } from './tracked-files.js';
 import { inWriteTransaction, writeEpisodeRows } from './write-batch.js';
 
 export interface IngestDeps {
@@ -44,10 +44,15 @@ export class IngestLockLost extends Error {
 
 const BATCH = 200;
 
-type KnownFile = Pick<FilesTable, 'size' | 'mtime_ms' | 'readable' | 'feed_id' | 'episode_key'>;
+type KnownFile = Pick<FilesTable, 'size' | 'mtime_ms' | 'racy'>;
 
 function isSame(known: KnownFile | undefined, disk: DiskFile): boolean {
-  return known !== undefined && known.size === disk.size && known.mtime_ms === disk.mtime_ms;
+  return (
+    known !== undefined &&
+    known.racy === 0 &&
+    known.size === disk.size &&
+    known.mtime_ms === disk.mtime_ms
+  );
 }
 
 function batchesOf<T>(items: readonly T[], size: number): T[][] {
@@ -60,7 +65,15 @@ function batchesOf<T>(items: readonly T[], size: number): T[][] {
 
 /** A file row for a changed file; metadata files are parsed for their dedup key. */
 function fileRowOf(deps: IngestDeps, relpath: string, disk: DiskFile): FilesTable {
-  const row: FilesTable = { path: relpath, ...disk, readable: 1, feed_id: null, episode_key: null };
+  const racy = isRacy(disk.mtime_ms, Date.now()) ? 1 : 0;
+  const row: FilesTable = {
+    path: relpath,
+    ...disk,
+    racy,
+    readable: 1,
+    feed_id: null,
+    episode_key: null,
+  };
   if (disk.kind !== 'metadata') {
     return row;
   }
@@ -73,6 +86,7 @@ function fileRowOf(deps: IngestDeps, relpath: string, disk: DiskFile): FilesTabl
     ...row,
     size: parsed.size,
     mtime_ms: parsed.mtimeMs,
+    racy: isRacy(parsed.mtimeMs, Date.now()) ? 1 : 0,
     feed_id: candidate.feed_id,
     episode_key: candidate.episode_key,
   };
@@ -136,11 +150,16 @@ function winnersOf(known: ReadonlyMap<string, FilesTable>): string[] {
 
 const KINDS = ['gi', 'kg', 'bridge'] as const;
 
+/** Marks a racy file's stamp: an episode with one is rebuilt until the file settles. */
+const RACY_MARK = '~';
+
 /** The part of an episode's source key that the files decide: each file's (size, mtime) or '-'. */
 function filesKeyOf(relpath: string, known: ReadonlyMap<string, FilesTable>): string {
   const stamp = (path: string) => {
     const row = known.get(path);
-    return row === undefined ? '-' : `${row.size}:${row.mtime_ms}`;
+    return row === undefined
+      ? '-'
+      : `${row.size}:${row.mtime_ms}${row.racy === 1 ? RACY_MARK : ''}`;
   };
   return [relpath, ...KINDS.map((kind) => siblingRelpath(relpath, kind))].map(stamp).join('|');
 }
@@ -208,6 +227,9 @@ function staleWinners(
       return true;
     }
     const filesKey = filesKeyOf(relpath, known);
+    if (filesKey.includes(RACY_MARK)) {
+      return true;
+    }
     const art = artChecks(deps.root, JSON.parse(row.art_paths) as string[]);
     return row.source_key !== sourceKeyOf(filesKey, art);
   });

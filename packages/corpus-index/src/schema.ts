@@ -28,6 +28,11 @@ export interface FilesTable {
   path: string;
   size: number;
   mtime_ms: number;
+  /**
+   * 1 when the file was read within the racy window of its mtime: a rewrite
+   * in the same clock tick would keep (size, mtime), so it is read again.
+   */
+  racy: number;
   kind: 'metadata' | 'gi' | 'kg' | 'bridge';
   /** Metadata only: 1 when it parsed, else 0 (an unreadable file is no episode). */
   readable: number;

@@ -12,6 +12,14 @@ export interface DiskFile {
   mtime_ms: number;
 }
 
+/** Files modified less than this before they are read may change again unseen (as discovery's listings). */
+export const RACY_WINDOW_MS = 2000;
+
+/** Whether a file of this mtime, read at `nowMs`, is to be read again by the next ingest. */
+export function isRacy(mtimeMs: number, nowMs: number): boolean {
+  return nowMs - mtimeMs < RACY_WINDOW_MS;
+}
+
 function kindOf(name: string): TrackedKind | undefined {
   return isMetadataFileName(name) ? 'metadata' : artifactKindOf(name);
 }

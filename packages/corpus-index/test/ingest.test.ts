@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
+import { ageTree, copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
 import Database from 'better-sqlite3';
 import {
   episodeDetailFromIndex,
@@ -22,6 +22,8 @@ describe('ingesting a corpus into the index', () => {
 
   beforeEach(() => {
     copy = copySampleCorpus('corpus-index-ingest');
+    // Out of the racy window: a file written just now is read again by every ingest.
+    ageTree(copy.corpusDir);
     file = path.join(copy.dir, 'index.sqlite');
   });
   afterEach(() => copy.remove());
@@ -69,6 +71,33 @@ describe('ingesting a corpus into the index', () => {
     );
     expect(await episodeDetailFromIndex(index.db, second?.slug as string)).toBeUndefined();
     await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('reads a just-written file again, so a same-size rewrite in its mtime tick is seen', async () => {
+    const index = await openIndexWriter(file, logger);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    const [newest] = (await episodeListFromIndex(index.db, {}, FIRST)).items;
+    const slug = newest?.slug as string;
+    const row = await index.db
+      .selectFrom('episodes')
+      .select('metadata_relpath')
+      .where('slug', '=', slug)
+      .executeTakeFirstOrThrow();
+    const target = path.join(copy.corpusDir, row.metadata_relpath);
+    const tick = new Date();
+    const rewrite = (title: string) => {
+      const doc = JSON.parse(readFileSync(target, 'utf8'));
+      doc.episode.title = title;
+      writeFileSync(target, JSON.stringify(doc));
+      utimesSync(target, tick, tick);
+    };
+    rewrite('Title AAAA');
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect((await episodeDetailFromIndex(index.db, slug))?.title).toBe('Title AAAA');
+    rewrite('Title BBBB'); // the same size and the same mtime
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect((await episodeDetailFromIndex(index.db, slug))?.title).toBe('Title BBBB');
     await index.close();
   });
 

@@ -13,6 +13,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('path', 'text', (col) => col.primaryKey())
     .addColumn('size', 'integer', (col) => col.notNull())
     .addColumn('mtime_ms', 'real', (col) => col.notNull())
+    .addColumn('racy', 'integer', (col) => col.notNull())
     .addColumn('kind', 'text', (col) => col.notNull())
     .addColumn('readable', 'integer', (col) => col.notNull())
     .addColumn('feed_id', 'text')
