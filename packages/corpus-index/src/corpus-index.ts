@@ -113,13 +113,23 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     void closing?.close();
   };
 
+  const beat = (now: number): boolean => {
+    try {
+      return held ? lock.heartbeat(now) : lock.tryAcquire(now);
+    } catch (err) {
+      // A lock file busy past its timeout: not held this beat, tried again at the next.
+      logger.warn({ file, err: (err as Error).message }, 'corpus index lock beat failed');
+      return false;
+    }
+  };
+
   const tick = () => {
     if (closed) {
       return;
     }
     const now = Date.now();
     const wasHeld = held;
-    held = held ? lock.heartbeat(now) : lock.tryAcquire(now);
+    held = beat(now);
     if (wasHeld && !held) {
       logger.warn({ file }, 'corpus index ingest lock taken over by another process');
       dropWriter();

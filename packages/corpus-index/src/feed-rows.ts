@@ -12,7 +12,7 @@ export async function refreshFeeds(db: IndexKysely, feedIds: ReadonlySet<string>
     await inWriteTransaction(db, async (trx) => {
       const rows = await trx
         .selectFrom('episodes')
-        .select('record')
+        .select(['record', 'catalog_status'])
         .where('feed_id', '=', feedId)
         .orderBy('sort_date', 'desc')
         .orderBy('metadata_relpath')
@@ -22,9 +22,13 @@ export async function refreshFeeds(db: IndexKysely, feedIds: ReadonlySet<string>
         await trx.deleteFrom('feeds').where('feed_id', '=', feedId).execute();
         return;
       }
+      const count = (status: string) => rows.filter((r) => r.catalog_status === status).length;
       const row = {
         feed_id: feedId,
         episode_count: feed.episode_count,
+        ready_count: count('ready'),
+        partial_count: count('partial'),
+        pending_count: count('pending'),
         record: JSON.stringify(feed),
       };
       await trx

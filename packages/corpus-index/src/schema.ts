@@ -40,10 +40,17 @@ export interface FilesTable {
   episode_key: string | null;
 }
 
-/** A show aggregated from its episodes (`buildFeedRecords`), the record kept whole. */
+/**
+ * A show aggregated from its episodes (`buildFeedRecords`), the record kept
+ * whole, with its episodes counted per catalog status: the catalog's totals
+ * are summed from these few rows rather than counted over every episode.
+ */
 export interface FeedsTable {
   feed_id: string;
   episode_count: number;
+  ready_count: number;
+  partial_count: number;
+  pending_count: number;
   record: string;
 }
 

@@ -23,6 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('feeds')
     .addColumn('feed_id', 'text', (col) => col.primaryKey())
     .addColumn('episode_count', 'integer', (col) => col.notNull())
+    .addColumn('ready_count', 'integer', (col) => col.notNull())
+    .addColumn('partial_count', 'integer', (col) => col.notNull())
+    .addColumn('pending_count', 'integer', (col) => col.notNull())
     .addColumn('record', 'text', (col) => col.notNull())
     .execute();
   await createEpisodes(db);
