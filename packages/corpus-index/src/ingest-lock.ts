@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { isRunning } from '@podcast/runtime';
 import Database from 'better-sqlite3';
 
 /**
@@ -25,16 +26,6 @@ interface LockRow {
   host: string;
   pid: number;
   heartbeat_ms: number;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it runs under another user.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 export function openIngestLock(file: string, staleMs: number): IngestLock {
