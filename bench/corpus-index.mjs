@@ -38,14 +38,14 @@ export async function corpusIndexBench(here, root, { rounds }) {
   return { starts, queries };
 }
 
+/** A Markdown table with padded columns, as the repository's formatter (biome) lays them out. */
 function markdownTable(rows) {
   const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
-  const line = (cells) => `| ${cells.join(' | ')} |`;
-  return [
-    line(keys),
-    line(keys.map(() => '---')),
-    ...rows.map((row) => line(keys.map((key) => String(row[key] ?? '')))),
-  ].join('\n');
+  const cells = [keys, ...rows.map((row) => keys.map((key) => String(row[key] ?? '')))];
+  const widths = keys.map((_, i) => Math.max(3, ...cells.map((line) => line[i].length)));
+  const line = (values) => `| ${values.map((v, i) => v.padEnd(widths[i])).join(' | ')} |`;
+  const [head, ...body] = cells;
+  return [line(head), line(widths.map((w) => '-'.repeat(w))), ...body.map(line)].join('\n');
 }
 
 /** Writes the run's tables to bench/results/corpus-index.md, dated. */
