@@ -1,17 +1,9 @@
 import type { InsightProjection, InsightQuote } from '@podcast/contracts';
 import type { IndexKysely } from './index-file.js';
+import type { QuotesTable } from './schema.js';
 
-type QuoteRow = {
-  insight_rank: number;
-  id: string;
-  text: string;
-  speaker_id: string | null;
-  speaker_name: string | null;
-  timestamp_start_ms: number | null;
-  timestamp_end_ms: number | null;
-  char_start: number | null;
-  char_end: number | null;
-};
+/** A quote row as the playback query selects it, with the rank of the insight it supports. */
+type QuoteRow = Omit<QuotesTable, 'episode'> & { insight_rank: number };
 
 function quoteOf(row: QuoteRow): InsightQuote {
   return {
