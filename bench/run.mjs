@@ -1,6 +1,6 @@
 // `pnpm bench`: corpus projection load, then route throughput as ratios of a
 // bare express route measured in the same run (a noisy machine shifts both).
-// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,sync,feeds,sign-in,search,notifications,delivery,enrichment,scale
+// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,sync,feeds,sign-in,search,notifications,delivery,enrichment,scale,corpus-index
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { SESSION_COOKIE, sessionCookieValue } from '@podcast/auth';
 import { generateCorpus } from '@podcast/corpus-generator';
 import { createDatabase, createSession, upsertUserFromProvider } from '@podcast/db';
 import { createTestDatabase } from '@podcast/testing';
+import { corpusIndexBench, writeCorpusIndexResults } from './corpus-index.mjs';
 import { deliveryBench } from './delivery.mjs';
 import { enqueueLatencyRow, enrichmentRunRows } from './enrichment.mjs';
 import { feedsBench } from './feeds.mjs';
@@ -38,7 +39,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = (
   args.find((a) => a.startsWith('--only='))?.slice(7) ??
-  'load,viewer,consumer,sync,feeds,sign-in,search,notifications,delivery,enrichment,scale'
+  'load,viewer,consumer,sync,feeds,sign-in,search,notifications,delivery,enrichment,scale,corpus-index'
 ).split(',');
 const duration = quick ? 2 : 5;
 const run = startRun({
@@ -453,6 +454,15 @@ if (only.includes('load')) {
     loadRow('10,000 episodes, first start (projection saved)', large, cache),
     loadRow('10,000 episodes, restart (projection read)', large, cache),
   ]);
+}
+if (only.includes('corpus-index')) {
+  const run = await corpusIndexBench(here, large, { rounds: quick ? 300 : 2000 });
+  printTable('Corpus index at 10,000 episodes: process start to first answer', run.starts);
+  printTable(
+    'Corpus index at 10,000 episodes: catalog queries (projection vs sqlite)',
+    run.queries,
+  );
+  await writeCorpusIndexResults(here, 10_000, run);
 }
 if (only.includes('search')) {
   printTable(

@@ -3,6 +3,9 @@
 # the app and its production dependencies into a slim, non-root runtime.
 FROM node:20-bookworm-slim AS build
 RUN npm i -g pnpm@10.34.8
+# better-sqlite3 (the corpus index) has no reachable prebuilt binary: pnpm builds it with node-gyp.
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc turbo.json tsconfig.base.json ./
 COPY packages ./packages

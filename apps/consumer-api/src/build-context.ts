@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import {
   type AuthOptions,
   createAuthRuntime,
@@ -14,6 +16,7 @@ import {
   createThumbnails,
   servingRegistryOptions,
 } from '@podcast/corpus';
+import { type CorpusIndexOptions, openCorpusIndex } from '@podcast/corpus-index';
 import {
   createDatabase,
   type DatabaseHandle,
@@ -44,6 +47,8 @@ export interface ConsumerContextOverrides {
   database?: Pick<DatabaseHandle, 'db' | 'listen'>;
   /** Corpus registry options over the server's (e.g. `watch: false` in tests). */
   corpus?: Partial<Omit<CorpusRegistryOptions, 'logger'>>;
+  /** Corpus index options over the defaults (e.g. a short rescan in tests), when CORPUS_INDEX=sqlite. */
+  corpusIndex?: Partial<Omit<CorpusIndexOptions, 'file' | 'root' | 'logger'>>;
   /** Outbound audio check settings over the strict defaults (tests allow 127.0.0.1). */
   audioCheck?: Partial<AudioCheckSettings>;
   /** Auth runtime options, e.g. a short provider timeout. */
@@ -109,6 +114,20 @@ function clientDocumentsOf(
   });
 }
 
+/** The shared corpus's SQLite index when CORPUS_INDEX=sqlite; its folder under DATA_DIR is made. */
+function openIndexOf(
+  config: ConsumerConfig,
+  logger: Logger,
+  overrides: ConsumerContextOverrides['corpusIndex'],
+) {
+  const file = config.corpusIndexFile;
+  if (file === undefined) {
+    return undefined;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  return openCorpusIndex({ file, root: config.corpusDir, logger, ...overrides });
+}
+
 /** The consumer context, built in one place for main.ts and the tests. */
 export async function buildConsumerContext(
   config: ConsumerConfig,
@@ -129,6 +148,7 @@ export async function buildConsumerContext(
       ...overrides.corpus,
     }),
   );
+  const corpusIndex = openIndexOf(config, logger, overrides.corpusIndex);
   const deps = {
     db: database.db,
     fetch: overrides.fetch ?? globalThis.fetch,
@@ -141,6 +161,7 @@ export async function buildConsumerContext(
   const ctx: ConsumerCtx = {
     config,
     corpus,
+    ...(corpusIndex === undefined ? {} : { corpusIndex }),
     db: database.db,
     logger,
     now,
@@ -170,6 +191,7 @@ export async function buildConsumerContext(
     ctx,
     close: async () => {
       corpus.close();
+      await corpusIndex?.close();
       await stopFollowing();
       await database.close();
     },

@@ -10,6 +10,7 @@ import type {
   SyncSignIn,
 } from '@podcast/auth';
 import type { CorpusRegistry, Thumbnails } from '@podcast/corpus';
+import type { CorpusIndex } from '@podcast/corpus-index';
 import type { Database } from '@podcast/db';
 import { createRouteDefiner, type HotAnswers, type InternalPrincipal } from '@podcast/http-kit';
 import type { AudioCheckSettings, RateLimiter } from '@podcast/runtime';
@@ -23,6 +24,8 @@ import type { ConsumerConfig } from './env.js';
 export interface ConsumerCtx {
   config: ConsumerConfig;
   corpus: CorpusRegistry;
+  /** The SQLite corpus index when CORPUS_INDEX=sqlite: the catalog routes answer from it. */
+  corpusIndex?: CorpusIndex;
   /** Search over the shared corpus's index (packages/search). */
   search: SearchService;
   db: Kysely<Database>;

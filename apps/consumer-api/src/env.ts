@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf, z } from '@podcast/contracts';
 import {
   CorpusRegistryEnvShape,
@@ -11,6 +12,15 @@ import {
 } from '@podcast/runtime';
 
 const optionalUrl = z.url().optional();
+
+/**
+ * Where a corpus root's index lives: named after a hash of the root, so
+ * both APIs on one DATA_DIR and one corpus open the same file.
+ */
+function corpusIndexFileOf(dataDir: string, corpusDir: string): string {
+  const name = createHash('sha256').update(corpusDir).digest('hex').slice(0, 16);
+  return join(dataDir, 'corpus-index', `${name}.sqlite`);
+}
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -111,6 +121,8 @@ const ConsumerEnv = z
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
     // The safety-net full rescan while the watcher runs (docs/decisions/corpus.md).
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
+    // Which store answers the catalog routes: today's in-memory projection, or the SQLite index.
+    CORPUS_INDEX: z.enum(['projection', 'sqlite']).default('projection'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce
       .number()
@@ -153,6 +165,11 @@ const ConsumerEnv = z
     refreshIntervalMs: env.CORPUS_REFRESH_MS,
     rescanIntervalMs: env.CORPUS_RESCAN_MS,
     ...corpusRegistryConfigOf(env),
+    // The SQLite corpus index file (CORPUS_INDEX=sqlite), one per corpus root under DATA_DIR.
+    corpusIndexFile:
+      env.CORPUS_INDEX === 'sqlite'
+        ? corpusIndexFileOf(resolve(env.DATA_DIR), resolve(env.CORPUS_DIR))
+        : undefined,
     embedding: embeddingSettingsOf(env),
     // No DATABASE_URL: the embedded PGlite under DATA_DIR (the newcomer path).
     database: env.DATABASE_URL

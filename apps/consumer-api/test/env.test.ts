@@ -131,8 +131,20 @@ describe('consumer-api configuration', () => {
     expect(config.database).toEqual({ pgliteDir: '/var/lib/podcast/pglite' });
   });
 
+  it('keeps the projection unless CORPUS_INDEX=sqlite, which names an index file under DATA_DIR', () => {
+    expect(loadConsumerConfig({ CORPUS_DIR }).corpusIndexFile).toBeUndefined();
+    const env = { CORPUS_DIR, DATA_DIR: '/var/lib/podcast', CORPUS_INDEX: 'sqlite' };
+    const file = loadConsumerConfig(env).corpusIndexFile;
+    expect(file).toMatch(/^\/var\/lib\/podcast\/corpus-index\/[0-9a-f]{16}\.sqlite$/);
+    // The same corpus gives the same file, so both APIs on one DATA_DIR share it.
+    expect(loadConsumerConfig(env).corpusIndexFile).toBe(file);
+    const other = loadConsumerConfig({ ...env, CORPUS_DIR: '/srv/other' }).corpusIndexFile;
+    expect(other).not.toBe(file);
+  });
+
   it.each([
     ['CORPUS_DIR', { CORPUS_DIR: undefined }],
+    ['CORPUS_INDEX', { CORPUS_INDEX: 'postgres' }],
     ['PORT', { PORT: '-1' }],
     ['APP_ENV', { APP_ENV: 'staging' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],

@@ -223,3 +223,21 @@ export {
   listProfilePresets,
   PACKAGED_PROFILES_DIR,
 } from './operator-files/profile-presets.js';
+
+// Reading files into records: the pieces the corpus index builds its rows with.
+
+export { catalogStatusOf } from './catalog/catalog-status.js';
+export { projectQuote } from './catalog/insight-list.js';
+export type { DirIndex, DirListing } from './discovery/discovery.js';
+export { walkCorpus } from './discovery/discovery.js';
+export type { DedupCandidate } from './discovery/run-dedup.js';
+export { dedupCandidateOf, dedupRuns } from './discovery/run-dedup.js';
+export type { EpisodeMetadata } from './readers/metadata.js';
+export { artifactKindOf, isMetadataFileName } from './readers/metadata.js';
+export type { EpisodeRecordInput } from './records/episode-record.js';
+export { artCandidatesOf, buildEpisodeRecord } from './records/episode-record.js';
+export { compareEpisodes } from './records/episode-sort.js';
+export { buildFeedRecords } from './records/feeds.js';
+export { siblingRelpath } from './snapshot/corpus-state.js';
+export type { ParsedFile } from './snapshot/parse-file.js';
+export { parseTrackedFile } from './snapshot/parse-file.js';

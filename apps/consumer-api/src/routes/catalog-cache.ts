@@ -1,4 +1,5 @@
 import type { ConsumerCtx } from '../context.js';
+import { catalogIndexOf } from './catalog/catalog-index.js';
 
 /**
  * Response caching for catalog routes: their answers depend only on the
@@ -7,4 +8,13 @@ import type { ConsumerCtx } from '../context.js';
  */
 export const catalogCache = {
   scope: ({ ctx }: { ctx: ConsumerCtx }) => ctx.corpus.get(ctx.config.corpusDir),
+};
+
+/**
+ * The same for the routes the corpus index answers when CORPUS_INDEX=sqlite:
+ * then the scope is the index's data version, which each commit replaces.
+ */
+export const indexedCatalogCache = {
+  scope: ({ ctx }: { ctx: ConsumerCtx }) =>
+    catalogIndexOf(ctx)?.version ?? ctx.corpus.get(ctx.config.corpusDir),
 };

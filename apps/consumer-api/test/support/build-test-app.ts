@@ -6,7 +6,7 @@ import { createTestDatabase, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { buildConsumerApp } from '../../src/app.js';
-import { buildConsumerContext } from '../../src/build-context.js';
+import { buildConsumerContext, type ConsumerContextOverrides } from '../../src/build-context.js';
 import type { ConsumerCtx } from '../../src/context.js';
 import { loadConsumerConfig } from '../../src/env.js';
 
@@ -27,6 +27,8 @@ export interface TestAppOverrides {
   now?: () => Date;
   /** Registry options over the test defaults (no watchers, no background refresh). */
   corpus?: Partial<CorpusRegistryOptions>;
+  /** Corpus index options (CORPUS_INDEX=sqlite), e.g. a short heartbeat. */
+  corpusIndex?: ConsumerContextOverrides['corpusIndex'];
 }
 
 export interface TestApp {
@@ -58,6 +60,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     // No watchers and no background refresh: tests refresh when they change files.
     corpus: { watch: false, refreshIntervalMs: 60_000, serveStale: false, ...overrides.corpus },
     ...(overrides.logger ? { logger: overrides.logger } : {}),
+    ...(overrides.corpusIndex ? { corpusIndex: overrides.corpusIndex } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
     ...(overrides.auth ? { auth: overrides.auth } : {}),
     ...(overrides.audioCheck ? { audioCheck: overrides.audioCheck } : {}),

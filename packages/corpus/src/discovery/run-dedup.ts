@@ -1,3 +1,6 @@
+import { asText } from '../readers/lenient-values.js';
+import type { EpisodeMetadata } from '../readers/metadata.js';
+
 /**
  * Run deduplication (spec 04 §1.2 rule 2): an incremental run re-emits
  * episodes of earlier runs, so within `feeds/<feed>/run_…/metadata/` one
@@ -9,6 +12,21 @@ export interface DedupCandidate {
   /** episode_id, else episode.guid; null when unreadable (always kept). */
   episode_key: string | null;
   mtime_ms: number;
+}
+
+/** The dedup candidate of one readable metadata file: its feed, and episode id else guid. */
+export function dedupCandidateOf(
+  relpath: string,
+  metadata: Pick<EpisodeMetadata, 'feed' | 'episode'>,
+  mtimeMs: number,
+): DedupCandidate {
+  const { feed, episode } = metadata;
+  return {
+    metadata_relpath: relpath,
+    feed_id: asText(feed.feed_id) ?? '',
+    episode_key: asText(episode.episode_id) ?? asText(episode.guid) ?? null,
+    mtime_ms: mtimeMs,
+  };
 }
 
 const RUN_TIMESTAMP = /^run_(\d{4})(\d{2})(\d{2})-(\d{2})(\d{2})(\d{2})/;

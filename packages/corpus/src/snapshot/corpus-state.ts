@@ -1,11 +1,10 @@
 import path from 'node:path';
 import type { DirIndex, DirListing } from '../discovery/discovery.js';
-import { type DedupCandidate, dedupRuns } from '../discovery/run-dedup.js';
+import { type DedupCandidate, dedupCandidateOf, dedupRuns } from '../discovery/run-dedup.js';
 import type { NormalizedGraph } from '../graph/gi-graph.js';
 import type { PackedValue } from '../persist/packed-value.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
-import { asText } from '../readers/lenient-values.js';
 import {
   type ArtifactKind,
   artifactKindOf,
@@ -508,13 +507,7 @@ function candidateOf(relpath: string, file: CachedMetadata & { value: EpisodeMet
   if (memo?.source === file.value && memo.value.mtime_ms === file.mtimeMs) {
     return memo.value;
   }
-  const { feed, episode } = file.value;
-  const value: DedupCandidate = {
-    metadata_relpath: relpath,
-    feed_id: asText(feed.feed_id) ?? '',
-    episode_key: asText(episode.episode_id) ?? asText(episode.guid) ?? null,
-    mtime_ms: file.mtimeMs,
-  };
+  const value = dedupCandidateOf(relpath, file.value, file.mtimeMs);
   file.candidate = { source: file.value, value };
   return value;
 }

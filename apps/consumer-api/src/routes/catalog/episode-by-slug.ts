@@ -1,6 +1,6 @@
-import { NotFound } from '@podcast/contracts';
 import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
 import type { ConsumerCtx } from '../../context.js';
+import { unknownSlug } from './catalog-index.js';
 
 /** The shared corpus snapshot and the episode a slug names; 404 for an unknown slug. */
 export async function episodeBySlug(
@@ -10,7 +10,7 @@ export async function episodeBySlug(
   const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
   const episode = snapshot.findEpisodeBySlug(slug);
   if (episode === undefined) {
-    throw new NotFound(`no episode with slug ${slug}`);
+    throw unknownSlug(slug);
   }
   return { snapshot, episode };
 }

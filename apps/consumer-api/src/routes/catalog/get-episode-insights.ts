@@ -1,7 +1,9 @@
 import { EpisodeSlugParams, InsightList, Problem } from '@podcast/contracts';
 import { insightListOf } from '@podcast/corpus';
+import { insightListFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { catalogCache } from '../catalog-cache.js';
+import { indexedCatalogCache } from '../catalog-cache.js';
+import { catalogIndexOf, unknownSlug } from './catalog-index.js';
 import { episodeBySlug } from './episode-by-slug.js';
 
 export const getEpisodeInsights = defineRoute({
@@ -16,8 +18,16 @@ export const getEpisodeInsights = defineRoute({
   auth: 'session',
   params: EpisodeSlugParams,
   responses: { 200: InsightList, 404: Problem.describe('Unknown episode slug') },
-  cache: catalogCache,
+  cache: indexedCatalogCache,
   handler: async ({ ctx, params }) => {
+    const index = catalogIndexOf(ctx);
+    if (index !== undefined) {
+      const list = await insightListFromIndex(index.db, params.slug);
+      if (list === undefined) {
+        throw unknownSlug(params.slug);
+      }
+      return list;
+    }
     const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
     return insightListOf(snapshot, snapshot.graphOf(episode));
   },

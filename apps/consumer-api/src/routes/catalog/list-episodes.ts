@@ -1,6 +1,8 @@
 import { EpisodeList, EpisodeListQuery, Problem } from '@podcast/contracts';
+import { episodeListFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { catalogCache } from '../catalog-cache.js';
+import { indexedCatalogCache } from '../catalog-cache.js';
+import { catalogIndexOf } from './catalog-index.js';
 import { episodeListPage } from './episode-list-page.js';
 
 export const listEpisodes = defineRoute({
@@ -14,9 +16,14 @@ export const listEpisodes = defineRoute({
   auth: 'session',
   query: EpisodeListQuery,
   responses: { 200: EpisodeList, 400: Problem.describe('A query parameter is out of bounds') },
-  cache: catalogCache,
+  cache: indexedCatalogCache,
   handler: async ({ ctx, query }) => {
+    const filter = { feedId: query.feed_id, status: query.status };
+    const index = catalogIndexOf(ctx);
+    if (index !== undefined) {
+      return episodeListFromIndex(index.db, filter, query);
+    }
     const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    return episodeListPage(snapshot, { feedId: query.feed_id, status: query.status }, query);
+    return episodeListPage(snapshot, filter, query);
   },
 });

@@ -5,8 +5,10 @@ import {
   NotFound,
   Problem,
 } from '@podcast/contracts';
+import { episodeListFromIndex, findFeed } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { catalogCache } from '../catalog-cache.js';
+import { indexedCatalogCache } from '../catalog-cache.js';
+import { catalogIndexOf } from './catalog-index.js';
 import { episodeListPage } from './episode-list-page.js';
 
 export const listFeedEpisodes = defineRoute({
@@ -25,13 +27,19 @@ export const listFeedEpisodes = defineRoute({
     400: Problem.describe('A query parameter is out of bounds'),
     404: Problem.describe('Unknown feed id'),
   },
-  cache: catalogCache,
+  cache: indexedCatalogCache,
   handler: async ({ ctx, params, query }) => {
-    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    const feed = snapshot.findFeed(params.feed_id);
+    const index = catalogIndexOf(ctx);
+    const snapshot = index === undefined ? await ctx.corpus.get(ctx.config.corpusDir) : undefined;
+    const feed = index
+      ? await findFeed(index.db, params.feed_id)
+      : snapshot?.findFeed(params.feed_id);
     if (feed === undefined) {
       throw new NotFound(`no show with feed id ${params.feed_id}`);
     }
-    return episodeListPage(snapshot, { feedId: feed.feed_id, status: query.status }, query);
+    const filter = { feedId: feed.feed_id, status: query.status };
+    return index
+      ? episodeListFromIndex(index.db, filter, query)
+      : episodeListPage(snapshot as NonNullable<typeof snapshot>, filter, query);
   },
 });

@@ -1,0 +1,3 @@
+import { preset } from '../../jest.preset.js';
+
+export default { ...preset, displayName: '@podcast/corpus-index', rootDir: import.meta.dirname };

@@ -1,0 +1,122 @@
+import type { EpisodeStatus as CatalogStatus } from '@podcast/contracts';
+import type { CatalogFilter, CatalogPage, EpisodeRecord, FeedRecord } from '@podcast/corpus';
+import type { SelectQueryBuilder } from 'kysely';
+import type { IndexKysely } from './index-file.js';
+import type { CorpusIndexDb } from './schema.js';
+
+type EpisodeQuery<O> = SelectQueryBuilder<CorpusIndexDb, 'episodes', O>;
+
+/** The place of an episode in the catalog order, as a keyset cursor. */
+export interface CatalogKey {
+  publish_date: string | null;
+  metadata_relpath: string;
+}
+
+function filtered<O>(query: EpisodeQuery<O>, filter: CatalogFilter): EpisodeQuery<O> {
+  let narrowed = query;
+  if (filter.feedId !== undefined) {
+    narrowed = narrowed.where('feed_id', '=', filter.feedId);
+  }
+  if (filter.status !== undefined) {
+    narrowed = narrowed.where('catalog_status', '=', filter.status satisfies CatalogStatus);
+  }
+  return narrowed;
+}
+
+/**
+ * Catalog order (spec 04 §3, `compareEpisodes`): newest publish date first,
+ * undated last ('' sorts below every date), ties by metadata relpath.
+ * SQLite compares text bytewise and JS by UTF-16 unit: the two agree except
+ * between astral characters and U+E000-U+FFFF, which relpaths do not mix.
+ */
+function inCatalogOrder<O>(query: EpisodeQuery<O>): EpisodeQuery<O> {
+  return query.orderBy('sort_date', 'desc').orderBy('metadata_relpath', 'asc');
+}
+
+function recordsOf(rows: ReadonlyArray<{ record: string }>): EpisodeRecord[] {
+  return rows.map((row) => JSON.parse(row.record) as EpisodeRecord);
+}
+
+/** How many catalog episodes match `filter`, summed from the feeds' running counts. */
+async function countOf(db: IndexKysely, filter: CatalogFilter): Promise<number> {
+  const column =
+    filter.status === undefined ? 'episode_count' : (`${filter.status}_count` as const);
+  let query = db.selectFrom('feeds').select((eb) => eb.fn.sum<number | null>(column).as('n'));
+  if (filter.feedId !== undefined) {
+    query = query.where('feed_id', '=', filter.feedId);
+  }
+  const { n } = await query.executeTakeFirstOrThrow();
+  return n ?? 0;
+}
+
+/**
+ * One page of the newest-first catalog (pages one-based), as `catalogPage`
+ * answers it. The page's ids are found on the covering order index first:
+ * an OFFSET over whole rows would read every skipped record.
+ */
+export async function queryCatalogPage(
+  db: IndexKysely,
+  filter: CatalogFilter,
+  paging: { page: number; pageSize: number },
+): Promise<CatalogPage> {
+  const start = (paging.page - 1) * paging.pageSize;
+  const ids = inCatalogOrder(filtered(db.selectFrom('episodes').select('id'), filter))
+    .limit(paging.pageSize)
+    .offset(start);
+  const [rows, total] = await Promise.all([
+    inCatalogOrder(db.selectFrom('episodes').select('record').where('id', 'in', ids)).execute(),
+    countOf(db, filter),
+  ]);
+  return {
+    episodes: recordsOf(rows),
+    page: paging.page,
+    page_size: paging.pageSize,
+    total,
+    has_more: start + paging.pageSize < total,
+  };
+}
+
+/**
+ * Up to `limit` catalog episodes after `after` (from the start without
+ * one): keyset paging, which costs the page and not its depth.
+ */
+export async function queryCatalogAfter(
+  db: IndexKysely,
+  filter: CatalogFilter,
+  after: CatalogKey | undefined,
+  limit: number,
+): Promise<EpisodeRecord[]> {
+  let query = filtered(db.selectFrom('episodes').select('record'), filter);
+  if (after !== undefined) {
+    const date = after.publish_date ?? '';
+    query = query.where((eb) =>
+      eb.or([
+        eb('sort_date', '<', date),
+        eb.and([eb('sort_date', '=', date), eb('metadata_relpath', '>', after.metadata_relpath)]),
+      ]),
+    );
+  }
+  return recordsOf(await inCatalogOrder(query).limit(limit).execute());
+}
+
+/** The episode a slug names; the first in catalog order when two share it, as the snapshot's lookup. */
+export async function findEpisodeBySlug(
+  db: IndexKysely,
+  slug: string,
+): Promise<EpisodeRecord | undefined> {
+  const row = await inCatalogOrder(
+    db.selectFrom('episodes').select('record').where('slug', '=', slug),
+  )
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : (JSON.parse(row.record) as EpisodeRecord);
+}
+
+export async function findFeed(db: IndexKysely, feedId: string): Promise<FeedRecord | undefined> {
+  const row = await db
+    .selectFrom('feeds')
+    .select('record')
+    .where('feed_id', '=', feedId)
+    .executeTakeFirst();
+  return row === undefined ? undefined : (JSON.parse(row.record) as FeedRecord);
+}

@@ -1,0 +1,154 @@
+import {
+  artCandidatesOf,
+  buildEpisodeRecord,
+  catalogStatusOf,
+  type EpisodeMetadata,
+  type EpisodeRecord,
+  type NormalizedBridge,
+  type NormalizedGraph,
+  type NormalizedQuote,
+  projectInsights,
+  projectQuote,
+  speakersOfQuotes,
+} from '@podcast/corpus';
+import type { Insertable } from 'kysely';
+import type {
+  EpisodesTable,
+  InsightQuotesTable,
+  InsightsTable,
+  InsightTopicsTable,
+  PersonsTable,
+  QuoteSpeakersTable,
+  QuotesTable,
+} from './schema.js';
+
+type Row<T> = Omit<Insertable<T>, 'episode'>;
+
+/** Everything the index holds of one episode, before it has a row id. */
+export interface EpisodeRows {
+  episode: Omit<Insertable<EpisodesTable>, 'id'>;
+  insights: Row<InsightsTable>[];
+  quotes: Row<QuotesTable>[];
+  insightQuotes: Row<InsightQuotesTable>[];
+  quoteSpeakers: Row<QuoteSpeakersTable>[];
+  insightTopics: Row<InsightTopicsTable>[];
+  persons: Row<PersonsTable>[];
+}
+
+/** The files one episode is made of, read and normalised by packages/corpus. */
+export interface EpisodeSources {
+  root: string;
+  metadataRelpath: string;
+  metadata: EpisodeMetadata;
+  /** Sibling relpaths that discovery listed (present), else null. */
+  siblings: { gi: string | null; kg: string | null; bridge: string | null };
+  graph: NormalizedGraph | undefined;
+  bridge: NormalizedBridge | undefined;
+  /** Art relpath → whether it is a file, for the paths `artCandidatesOf` names. */
+  art: ReadonlyMap<string, boolean>;
+  sourceKey: string;
+}
+
+/** The local art relpaths a metadata file names, for existence checks. */
+export function artPathsOf(metadata: EpisodeMetadata): string[] {
+  return artCandidatesOf(metadata);
+}
+
+function recordOf(sources: EpisodeSources): EpisodeRecord {
+  const { siblings } = sources;
+  return buildEpisodeRecord({
+    metadata: sources.metadata,
+    isPicked: true,
+    metadataRelpath: sources.metadataRelpath,
+    root: sources.root,
+    siblings: {
+      gi: siblings.gi !== null,
+      kg: siblings.kg !== null,
+      bridge: siblings.bridge !== null,
+    },
+    artExists: (relpath) => sources.art.get(relpath) === true,
+  });
+}
+
+/** The quotes of a graph by id, the last of a repeated id winning as in `insightListOf`. */
+function quotesById(graph: NormalizedGraph): Map<string, NormalizedQuote> {
+  return new Map(graph.quotes.map((quote) => [quote.id, quote]));
+}
+
+function quoteRow(quote: NormalizedQuote): Row<QuotesTable> {
+  const played = projectQuote(quote);
+  return {
+    id: quote.id,
+    text: quote.text,
+    speaker_id: quote.speaker_id,
+    speaker_name: quote.speaker_name ?? null,
+    timestamp_start_ms: played?.timestamp_start_ms ?? null,
+    timestamp_end_ms: played?.timestamp_end_ms ?? null,
+    char_start: played?.char_start ?? null,
+    char_end: played?.char_end ?? null,
+  };
+}
+
+function graphRows(graph: NormalizedGraph, bridge: NormalizedBridge | undefined) {
+  const quotes = quotesById(graph);
+  const insights = projectInsights(graph);
+  return {
+    insights: insights.map((insight, rank) => ({
+      rank,
+      id: insight.id,
+      text: insight.text,
+      grounded: insight.grounded ? 1 : 0,
+      insight_type: insight.insight_type ?? null,
+      confidence:
+        insight.confidence !== undefined && insight.confidence >= 0 && insight.confidence <= 1
+          ? insight.confidence
+          : null,
+      position_hint: insight.position_hint ?? null,
+    })),
+    quotes: [...quotes.values()].map(quoteRow),
+    insightQuotes: insights.flatMap((insight, rank) =>
+      insight.quoteIds
+        .filter((id) => quotes.has(id))
+        .map((quote_id) => ({ insight_rank: rank, quote_id })),
+    ),
+    quoteSpeakers: [...quotes.values()].flatMap((quote) =>
+      speakersOfQuotes([quote], bridge).map((person_id) => ({ quote_id: quote.id, person_id })),
+    ),
+    insightTopics: graph.insights.flatMap((insight) =>
+      [...new Set(insight.topicIds)].map((topic_id) => ({ insight_id: insight.id, topic_id })),
+    ),
+    persons: graph.persons.map((person) => ({
+      person_id: person.id,
+      name: person.name,
+      hidden: person.hidden ? 1 : 0,
+    })),
+  };
+}
+
+const NO_GRAPH_ROWS = {
+  insights: [],
+  quotes: [],
+  insightQuotes: [],
+  quoteSpeakers: [],
+  insightTopics: [],
+  persons: [],
+};
+
+/** The rows of one episode, built with packages/corpus's record builder and graph rules. */
+export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
+  const record = recordOf(sources);
+  return {
+    episode: {
+      metadata_relpath: record.metadata_relpath,
+      slug: record.slug,
+      feed_id: record.feed_id,
+      episode_id: record.episode_id,
+      sort_date: record.publish_date ?? '',
+      catalog_status: catalogStatusOf(record),
+      source_key: sources.sourceKey,
+      art_paths: JSON.stringify([...sources.art.keys()]),
+      record: JSON.stringify(record),
+    },
+    ...(sources.graph === undefined ? NO_GRAPH_ROWS : graphRows(sources.graph, sources.bridge)),
+  };
+}

@@ -1,0 +1,137 @@
+import { rmSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import type { Logger } from 'pino';
+import { migrationProvider } from './migrations/index.js';
+import type { CorpusIndexDb } from './schema.js';
+
+/**
+ * The schema version written to the file (`PRAGMA user_version`). The index
+ * is derived from the corpus files, so a file of any other version is
+ * deleted and built again rather than migrated in place.
+ */
+export const SCHEMA_VERSION = 1;
+
+/** How long a statement waits for another process's lock before SQLITE_BUSY. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/** The WAL is truncated to this after a checkpoint; without a limit it keeps its largest size. */
+const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
+
+export type IndexKysely = Kysely<CorpusIndexDb>;
+
+/** An open index file: the Kysely handle and the raw connection under it. */
+export interface IndexConnection {
+  db: IndexKysely;
+  raw: Database.Database;
+  close(): Promise<void>;
+}
+
+function connectionOf(raw: Database.Database): IndexConnection {
+  const db = new Kysely<CorpusIndexDb>({ dialect: new SqliteDialect({ database: raw }) });
+  // Kysely's destroy closes the raw connection too.
+  return { db, raw, close: () => db.destroy() };
+}
+
+/** Removes the index file and its WAL and shared-memory companions. */
+export function deleteIndexFile(file: string): void {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) {
+    rmSync(`${file}${suffix}`, { force: true });
+  }
+}
+
+/**
+ * Why an existing file cannot be served: not a database, failing
+ * `PRAGMA quick_check`, or of another schema version. Undefined when it is
+ * sound (or brand new: version 0 and no tables).
+ */
+function defectOf(raw: Database.Database): string | undefined {
+  try {
+    const check = raw.pragma('quick_check', { simple: true });
+    if (check !== 'ok') {
+      return `quick_check: ${String(check)}`;
+    }
+    const version = raw.pragma('user_version', { simple: true });
+    const tables = raw.prepare("select count(*) as n from sqlite_master where type = 'table'");
+    const isEmpty = version === 0 && (tables.get() as { n: number }).n === 0;
+    return isEmpty || version === SCHEMA_VERSION ? undefined : `schema version ${version}`;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+function openChecked(file: string, logger: Pick<Logger, 'warn'>): Database.Database {
+  let raw: Database.Database | undefined;
+  try {
+    raw = new Database(file);
+    const defect = defectOf(raw);
+    if (defect === undefined) {
+      return raw;
+    }
+    logger.warn({ file, defect }, 'corpus index unusable: deleting it to build it again');
+  } catch (err) {
+    logger.warn({ file, err: (err as Error).message }, 'corpus index unreadable: rebuilding it');
+  }
+  raw?.close();
+  deleteIndexFile(file);
+  return new Database(file);
+}
+
+function applyPragmas(raw: Database.Database): void {
+  raw.pragma('journal_mode = WAL');
+  raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  raw.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT}`);
+  // NORMAL is durable across a process crash in WAL mode; a power cut may lose the last
+  // commits, which the next ingest reads again from the files.
+  raw.pragma('synchronous = NORMAL');
+  raw.pragma('foreign_keys = ON');
+}
+
+/**
+ * Opens the index for writing, which only the ingest lock's holder does. A
+ * corrupt file or one of another schema version is deleted and made anew;
+ * the migrations then bring the schema up and the version is recorded.
+ */
+export async function openIndexWriter(
+  file: string,
+  logger: Pick<Logger, 'warn'>,
+): Promise<IndexConnection> {
+  const raw = openChecked(file, logger);
+  applyPragmas(raw);
+  const connection = connectionOf(raw);
+  const { error } = await new Migrator({
+    db: connection.db,
+    provider: migrationProvider,
+  }).migrateToLatest();
+  if (error !== undefined) {
+    await connection.close();
+    throw new Error(`corpus index migration failed: ${(error as Error).message}`);
+  }
+  raw.pragma(`user_version = ${SCHEMA_VERSION}`);
+  return connection;
+}
+
+/**
+ * Opens the index read-only, or undefined while there is none to serve: no
+ * file yet, another schema version, or a first build not finished.
+ */
+export function openIndexReader(file: string): IndexConnection | undefined {
+  let raw: Database.Database | undefined;
+  try {
+    raw = new Database(file, { readonly: true, fileMustExist: true });
+    raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    if (raw.pragma('user_version', { simple: true }) !== SCHEMA_VERSION) {
+      raw.close();
+      return undefined;
+    }
+    const built = raw.prepare("select value from index_meta where key = 'built_at'").get();
+    if (built === undefined) {
+      raw.close();
+      return undefined;
+    }
+    return connectionOf(raw);
+  } catch {
+    raw?.close();
+    return undefined;
+  }
+}

@@ -1,0 +1,20 @@
+// The corpus index: an SQLite file shared by every process on one DATA_DIR.
+
+export { episodeDetailFromIndex, episodeListFromIndex, insightListFromIndex } from './answers.js';
+export type { CatalogKey } from './catalog-queries.js';
+export {
+  findEpisodeBySlug,
+  findFeed,
+  queryCatalogAfter,
+  queryCatalogPage,
+} from './catalog-queries.js';
+export type { CorpusIndex, CorpusIndexOptions, IndexView } from './corpus-index.js';
+export { openCorpusIndex } from './corpus-index.js';
+export type { IndexConnection, IndexKysely } from './index-file.js';
+export { openIndexReader, openIndexWriter, SCHEMA_VERSION } from './index-file.js';
+export type { IngestDeps, IngestReport } from './ingest.js';
+export { IngestLockLost, ingestCorpus } from './ingest.js';
+export type { IngestLock } from './ingest-lock.js';
+export { openIngestLock } from './ingest-lock.js';
+export { queryInsightList } from './insight-queries.js';
+export type { CorpusIndexDb } from './schema.js';

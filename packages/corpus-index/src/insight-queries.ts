@@ -1,0 +1,88 @@
+import type { InsightProjection, InsightQuote } from '@podcast/contracts';
+import type { IndexKysely } from './index-file.js';
+import type { QuotesTable } from './schema.js';
+
+/** A quote row as the playback query selects it, with the rank of the insight it supports. */
+type QuoteRow = Omit<QuotesTable, 'episode'> & { insight_rank: number };
+
+function quoteOf(row: QuoteRow): InsightQuote {
+  return {
+    id: row.id,
+    text: row.text,
+    speaker_id: row.speaker_id,
+    ...(row.speaker_name === null ? {} : { speaker_name: row.speaker_name }),
+    timestamp_start_ms: row.timestamp_start_ms as number,
+    timestamp_end_ms: row.timestamp_end_ms as number,
+    ...(row.char_start === null ? {} : { char_start: row.char_start }),
+    ...(row.char_end === null ? {} : { char_end: row.char_end }),
+  };
+}
+
+/** Each shown insight's timed quotes in playback order (start, transcript offset, id), as `insightListOf`. */
+async function timedQuotes(db: IndexKysely, episode: number): Promise<Map<number, InsightQuote[]>> {
+  const rows = await db
+    .selectFrom('insight_quotes as iq')
+    .innerJoin('quotes as q', (join) =>
+      join.onRef('q.episode', '=', 'iq.episode').onRef('q.id', '=', 'iq.quote_id'),
+    )
+    .select([
+      'iq.insight_rank',
+      'q.id',
+      'q.text',
+      'q.speaker_id',
+      'q.speaker_name',
+      'q.timestamp_start_ms',
+      'q.timestamp_end_ms',
+      'q.char_start',
+      'q.char_end',
+    ])
+    .where('iq.episode', '=', episode)
+    .where('q.timestamp_start_ms', 'is not', null)
+    .orderBy('iq.insight_rank')
+    .orderBy('q.timestamp_start_ms')
+    .orderBy((eb) => eb.fn.coalesce('q.char_start', eb.lit(0)))
+    .orderBy('q.id')
+    .execute();
+  const byRank = new Map<number, InsightQuote[]>();
+  for (const row of rows) {
+    const list = byRank.get(row.insight_rank) ?? [];
+    list.push(quoteOf(row));
+    byRank.set(row.insight_rank, list);
+  }
+  return byRank;
+}
+
+/** The insights an episode shows, most salient first, each with its timed quotes. */
+export async function queryInsightList(
+  db: IndexKysely,
+  metadataRelpath: string,
+): Promise<{ items: InsightProjection[] }> {
+  const episode = await db
+    .selectFrom('episodes')
+    .select('id')
+    .where('metadata_relpath', '=', metadataRelpath)
+    .executeTakeFirst();
+  if (episode === undefined) {
+    return { items: [] };
+  }
+  const [insights, quotes] = await Promise.all([
+    db
+      .selectFrom('insights')
+      .selectAll()
+      .where('episode', '=', episode.id)
+      .orderBy('rank')
+      .execute(),
+    timedQuotes(db, episode.id),
+  ]);
+  return {
+    items: insights.map((row) => ({
+      id: row.id,
+      text: row.text,
+      grounded: row.grounded === 1,
+      ...(row.insight_type === null ? {} : { insight_type: row.insight_type }),
+      ...(row.confidence === null ? {} : { confidence: row.confidence }),
+      ...(row.position_hint === null ? {} : { position_hint: row.position_hint }),
+      quotes: quotes.get(row.rank) ?? [],
+    })),
+  };
+}

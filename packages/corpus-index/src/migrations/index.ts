@@ -1,0 +1,15 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as createCorpusIndex from './202611290000_create_corpus_index.js';
+
+/*
+ * Imported statically (not read from disk) so the same list runs from dist/
+ * and under jest on sources. Add each new migration here and bump
+ * SCHEMA_VERSION: an index file of another version is rebuilt, not migrated.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '202611290000_create_corpus_index': createCorpusIndex,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

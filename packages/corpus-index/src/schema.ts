@@ -1,0 +1,127 @@
+import type { Generated } from 'kysely';
+
+/**
+ * The corpus index tables. snake_case columns, seen as they are by
+ * TypeScript; booleans are SQLite integers (0 or 1).
+ */
+export interface CorpusIndexDb {
+  index_meta: IndexMetaTable;
+  files: FilesTable;
+  feeds: FeedsTable;
+  episodes: EpisodesTable;
+  insights: InsightsTable;
+  quotes: QuotesTable;
+  insight_quotes: InsightQuotesTable;
+  quote_speakers: QuoteSpeakersTable;
+  insight_topics: InsightTopicsTable;
+  persons: PersonsTable;
+}
+
+/** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
+export interface IndexMetaTable {
+  key: string;
+  value: string;
+}
+
+/** Every tracked corpus file as the last ingest saw it; metadata files carry their dedup key. */
+export interface FilesTable {
+  path: string;
+  size: number;
+  mtime_ms: number;
+  /**
+   * 1 when the file was read within the racy window of its mtime: a rewrite
+   * in the same clock tick would keep (size, mtime), so it is read again.
+   */
+  racy: number;
+  kind: 'metadata' | 'gi' | 'kg' | 'bridge';
+  /** Metadata only: 1 when it parsed, else 0 (an unreadable file is no episode). */
+  readable: number;
+  feed_id: string | null;
+  episode_key: string | null;
+}
+
+/**
+ * A show aggregated from its episodes (`buildFeedRecords`), the record kept
+ * whole, with its episodes counted per catalog status: the catalog's totals
+ * are summed from these few rows rather than counted over every episode.
+ */
+export interface FeedsTable {
+  feed_id: string;
+  episode_count: number;
+  ready_count: number;
+  partial_count: number;
+  pending_count: number;
+  record: string;
+}
+
+/** One episode that won run deduplication: its catalog keys, filters and record. */
+export interface EpisodesTable {
+  id: Generated<number>;
+  metadata_relpath: string;
+  slug: string;
+  feed_id: string;
+  episode_id: string | null;
+  /** publish_date, '' when undated: sorts undated episodes last in a descending order. */
+  sort_date: string;
+  catalog_status: 'ready' | 'partial' | 'pending';
+  /** What the rows were built from: the files' (size, mtime) and the art checks; a change rebuilds them. */
+  source_key: string;
+  /** JSON list of the local art relpaths the metadata names. */
+  art_paths: string;
+  record: string;
+}
+
+/** An insight the episode shows, `rank` its place in salience order (`projectInsights`). */
+export interface InsightsTable {
+  episode: number;
+  rank: number;
+  id: string;
+  text: string;
+  grounded: number;
+  insight_type: string | null;
+  /** Kept only within [0, 1], as the app shows it. */
+  confidence: number | null;
+  position_hint: number | null;
+}
+
+/** A quote with the timing the app plays it by (`projectQuote`); untimed quotes have null starts. */
+export interface QuotesTable {
+  episode: number;
+  id: string;
+  text: string;
+  speaker_id: string | null;
+  speaker_name: string | null;
+  timestamp_start_ms: number | null;
+  timestamp_end_ms: number | null;
+  char_start: number | null;
+  char_end: number | null;
+}
+
+/** SUPPORTED_BY: an insight's quotes, by rank of the insight. */
+export interface InsightQuotesTable {
+  episode: number;
+  insight_rank: number;
+  quote_id: string;
+}
+
+/** The named persons who said a quote (`speakersOfQuotes`: SPOKEN_BY, canonical ids). */
+export interface QuoteSpeakersTable {
+  episode: number;
+  quote_id: string;
+  person_id: string;
+}
+
+/** ABOUT: the topics an insight is about. */
+export interface InsightTopicsTable {
+  episode: number;
+  insight_id: string;
+  topic_id: string;
+}
+
+/** The persons of an episode's GI graph. */
+export interface PersonsTable {
+  episode: number;
+  person_id: string;
+  name: string;
+  hidden: number;
+}

@@ -1,0 +1,75 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type { EpisodeRows } from './episode-rows.js';
+import type { IndexKysely } from './index-file.js';
+
+/** Rows per insert statement: well under SQLite's bound on bound parameters. */
+const ROWS_PER_INSERT = 500;
+
+/**
+ * Runs `work` in one `BEGIN IMMEDIATE` transaction: the write lock is taken
+ * at the start, so a reader's snapshot never blocks the writer half way
+ * (a deferred transaction that reads first can fail to upgrade with SQLITE_BUSY).
+ */
+export async function inWriteTransaction<T>(
+  db: IndexKysely,
+  work: (trx: IndexKysely) => Promise<T>,
+): Promise<T> {
+  const result = await db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const value = await work(conn);
+      await sql`commit`.execute(conn);
+      return value;
+    } catch (err) {
+      await sql`rollback`.execute(conn);
+      throw err;
+    }
+  });
+  // The driver is synchronous: give the event loop a turn between transactions.
+  await nextTurn();
+  return result;
+}
+
+type PartTable =
+  | 'insights'
+  | 'quotes'
+  | 'insight_quotes'
+  | 'quote_speakers'
+  | 'insight_topics'
+  | 'persons';
+
+async function insertParts<R extends object>(
+  trx: IndexKysely,
+  table: PartTable,
+  episode: number,
+  rows: readonly R[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ ...row, episode }));
+    // The row types are checked where they are built (episode-rows.ts).
+    await trx
+      .insertInto(table)
+      .values(chunk as never)
+      .execute();
+  }
+}
+
+/** Replaces one episode's rows (the old ones, if any, go with their episode row). */
+export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
+  await trx
+    .deleteFrom('episodes')
+    .where('metadata_relpath', '=', rows.episode.metadata_relpath)
+    .execute();
+  const { id } = await trx
+    .insertInto('episodes')
+    .values(rows.episode)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertParts(trx, 'insights', id, rows.insights);
+  await insertParts(trx, 'quotes', id, rows.quotes);
+  await insertParts(trx, 'insight_quotes', id, rows.insightQuotes);
+  await insertParts(trx, 'quote_speakers', id, rows.quoteSpeakers);
+  await insertParts(trx, 'insight_topics', id, rows.insightTopics);
+  await insertParts(trx, 'persons', id, rows.persons);
+}

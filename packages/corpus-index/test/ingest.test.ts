@@ -1,0 +1,138 @@
+import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { ageTree, copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
+import Database from 'better-sqlite3';
+import {
+  episodeDetailFromIndex,
+  episodeListFromIndex,
+  ingestCorpus,
+  openIndexReader,
+  openIndexWriter,
+  SCHEMA_VERSION,
+} from '../src/index.js';
+import { loadSnapshot, memoryLogger, snapshotEpisodeList } from './index-fixture.js';
+
+const FIRST = { page: 1, page_size: 50 };
+
+describe('ingesting a corpus into the index', () => {
+  let copy: SampleCorpusCopy;
+  let file: string;
+  const { logger } = memoryLogger();
+
+  beforeEach(() => {
+    copy = copySampleCorpus('corpus-index-ingest');
+    // Out of the racy window: a file written just now is read again by every ingest.
+    ageTree(copy.corpusDir);
+    file = path.join(copy.dir, 'index.sqlite');
+  });
+  afterEach(() => copy.remove());
+
+  async function sameAsSnapshot(db: Parameters<typeof episodeListFromIndex>[0]) {
+    const { registry, snapshot } = await loadSnapshot(copy.corpusDir, logger);
+    try {
+      expect(await episodeListFromIndex(db, {}, FIRST)).toEqual(
+        snapshotEpisodeList(snapshot, {}, FIRST),
+      );
+    } finally {
+      registry.close();
+    }
+  }
+
+  it('rebuilds only the episode whose file changed, and drops a removed one', async () => {
+    const index = await openIndexWriter(file, logger);
+    const first = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect(first.episodesBuilt).toBe(24);
+    expect(await ingestCorpus({ db: index.db, root: copy.corpusDir, logger })).toMatchObject({
+      changedFiles: 0,
+      episodesBuilt: 0,
+      episodesDeleted: 0,
+    });
+    const list = await episodeListFromIndex(index.db, {}, FIRST);
+    const [newest, second] = list.items;
+    const rows = await index.db
+      .selectFrom('episodes')
+      .select(['slug', 'metadata_relpath'])
+      .execute();
+    const relpathOf = (slug: string | undefined) =>
+      rows.find((row) => row.slug === slug)?.metadata_relpath as string;
+    const retitled = path.join(copy.corpusDir, relpathOf(newest?.slug));
+    const doc = JSON.parse(readFileSync(retitled, 'utf8'));
+    doc.episode.title = 'Retitled in place';
+    writeFileSync(retitled, JSON.stringify(doc));
+    utimesSync(retitled, new Date(), new Date(Date.now() + 5000));
+    rmSync(path.join(copy.corpusDir, relpathOf(second?.slug)));
+
+    const next = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect(next).toMatchObject({ changedFiles: 1, removedFiles: 1, episodesBuilt: 1 });
+    expect(next.episodesDeleted).toBe(1);
+    expect((await episodeDetailFromIndex(index.db, newest?.slug as string))?.title).toBe(
+      'Retitled in place',
+    );
+    expect(await episodeDetailFromIndex(index.db, second?.slug as string)).toBeUndefined();
+    await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('reads a just-written file again, so a same-size rewrite in its mtime tick is seen', async () => {
+    const index = await openIndexWriter(file, logger);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    const [newest] = (await episodeListFromIndex(index.db, {}, FIRST)).items;
+    const slug = newest?.slug as string;
+    const row = await index.db
+      .selectFrom('episodes')
+      .select('metadata_relpath')
+      .where('slug', '=', slug)
+      .executeTakeFirstOrThrow();
+    const target = path.join(copy.corpusDir, row.metadata_relpath);
+    const tick = new Date();
+    const rewrite = (title: string) => {
+      const doc = JSON.parse(readFileSync(target, 'utf8'));
+      doc.episode.title = title;
+      writeFileSync(target, JSON.stringify(doc));
+      utimesSync(target, tick, tick);
+    };
+    rewrite('Title AAAA');
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect((await episodeDetailFromIndex(index.db, slug))?.title).toBe('Title AAAA');
+    rewrite('Title BBBB'); // the same size and the same mtime
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect((await episodeDetailFromIndex(index.db, slug))?.title).toBe('Title BBBB');
+    await index.close();
+  });
+
+  it('deletes a corrupt index file and builds it again', async () => {
+    writeFileSync(file, 'this is not a database, it is a ransom note'.repeat(200));
+    const { logger: watched, lines } = memoryLogger();
+    const index = await openIndexWriter(file, watched);
+    expect(lines.some((line) => String(line.msg).startsWith('corpus index unusable'))).toBe(true);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('rebuilds a file of another schema version rather than serve it', async () => {
+    const old = await openIndexWriter(file, logger);
+    await ingestCorpus({ db: old.db, root: copy.corpusDir, logger });
+    await old.close();
+    const raw = new Database(file);
+    raw.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
+    raw.close();
+    expect(openIndexReader(file)).toBeUndefined();
+    const index = await openIndexWriter(file, logger);
+    expect(await index.db.selectFrom('episodes').select('id').execute()).toEqual([]);
+    expect(openIndexReader(file)).toBeUndefined(); // not built yet
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    const reader = openIndexReader(file);
+    expect(reader).toBeDefined();
+    await sameAsSnapshot(reader?.db as NonNullable<typeof reader>['db']);
+    await reader?.close();
+    await index.close();
+  });
+
+  it('serves no reader before the first ingest has finished', async () => {
+    const index = await openIndexWriter(file, logger);
+    expect(openIndexReader(file)).toBeUndefined();
+    await index.close();
+  });
+});

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { CatalogFilter, CorpusRegistry, CorpusSnapshot } from '@podcast/corpus';
+import { generateCorpus } from '@podcast/corpus-generator';
+import { ANSWER_CORPUS, createScratch, SAMPLE_CORPUS_DIR, type Scratch } from '@podcast/testing';
+import {
+  episodeDetailFromIndex,
+  episodeListFromIndex,
+  type IndexConnection,
+  insightListFromIndex,
+  queryCatalogAfter,
+} from '../src/index.js';
+import {
+  buildIndex,
+  loadSnapshot,
+  memoryLogger,
+  snapshotDetail,
+  snapshotEpisodeList,
+  snapshotInsights,
+} from './index-fixture.js';
+
+const scratch: Scratch = createScratch('corpus-index-answers');
+const generated = path.join(scratch.dir, 'generated');
+
+afterAll(() => scratch.remove());
+
+function filtersOf(snapshot: CorpusSnapshot): CatalogFilter[] {
+  const feeds = snapshot.feeds.map((feed) => feed.feed_id);
+  const statuses = ['ready', 'partial', 'pending'] as const;
+  return [
+    {},
+    { feedId: 'no-such-feed' },
+    ...statuses.map((status) => ({ status })),
+    ...feeds.slice(0, 4).map((feedId) => ({ feedId })),
+    ...feeds.slice(0, 2).flatMap((feedId) => statuses.map((status) => ({ feedId, status }))),
+  ];
+}
+
+describe.each([
+  ['the sample corpus', () => SAMPLE_CORPUS_DIR, 24],
+  ['a generated corpus of 1,000 episodes', () => generated, 1000],
+])('the index answers over %s', (_name, rootOf, episodes) => {
+  let registry: CorpusRegistry;
+  let snapshot: CorpusSnapshot;
+  let index: IndexConnection;
+  let warnings: unknown[];
+
+  beforeAll(async () => {
+    if (rootOf() === generated) {
+      await generateCorpus({ ...ANSWER_CORPUS, out: generated });
+    }
+    const { logger, lines } = memoryLogger();
+    ({ registry, snapshot } = await loadSnapshot(rootOf(), logger));
+    index = await buildIndex(path.join(scratch.dir, `${episodes}.sqlite`), rootOf(), logger);
+    warnings = lines.filter((line) => (line.level as number) >= 40);
+  }, 120_000);
+  afterAll(async () => {
+    registry.close();
+    await index.close();
+  });
+
+  it('indexes every episode the snapshot lists, without warnings', () => {
+    expect(snapshot.episodes).toHaveLength(episodes);
+    expect(warnings).toEqual([]);
+  });
+
+  it('lists every catalog page of every filter as the snapshot does', async () => {
+    for (const filter of filtersOf(snapshot)) {
+      for (const pageSize of [1, 7, 50]) {
+        const pages = Math.min(6, Math.ceil(snapshot.episodes.length / pageSize) + 1);
+        for (let page = 1; page <= pages; page++) {
+          const query = { page, page_size: pageSize };
+          expect(await episodeListFromIndex(index.db, filter, query)).toEqual(
+            snapshotEpisodeList(snapshot, filter, query),
+          );
+        }
+      }
+    }
+  });
+
+  it('reads the last page of the whole catalog as the snapshot does', async () => {
+    const query = { page: Math.ceil(snapshot.episodes.length / 50), page_size: 50 };
+    const answer = await episodeListFromIndex(index.db, {}, query);
+    expect(answer.items.length).toBeGreaterThan(0);
+    expect(answer).toEqual(snapshotEpisodeList(snapshot, {}, query));
+  });
+
+  it('pages through the whole catalog by keyset in the snapshot order', async () => {
+    const seen = [];
+    for (;;) {
+      const last = seen.at(-1);
+      const page = await queryCatalogAfter(index.db, {}, last, 37);
+      if (page.length === 0) {
+        break;
+      }
+      seen.push(...page);
+    }
+    expect(seen.map((e) => e.metadata_relpath)).toEqual(
+      snapshot.episodes.map((e) => e.metadata_relpath),
+    );
+    expect(seen).toEqual(snapshot.episodes);
+  });
+
+  it('answers every episode page and insight list as the snapshot does', async () => {
+    let quotes = 0;
+    for (const { slug } of snapshot.episodes) {
+      expect(await episodeDetailFromIndex(index.db, slug)).toEqual(snapshotDetail(snapshot, slug));
+      const insights = await insightListFromIndex(index.db, slug);
+      expect(insights).toEqual(snapshotInsights(snapshot, slug));
+      quotes += insights?.items.reduce((n, item) => n + item.quotes.length, 0) ?? 0;
+    }
+    expect(quotes).toBeGreaterThan(0);
+  });
+
+  it('knows no episode for an unknown slug', async () => {
+    expect(await episodeDetailFromIndex(index.db, 'no-such-slug')).toBeUndefined();
+    expect(await insightListFromIndex(index.db, 'no-such-slug')).toBeUndefined();
+  });
+});
