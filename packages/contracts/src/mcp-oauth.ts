@@ -127,16 +127,20 @@ export type ClientRegistrationResponse = z.infer<typeof ClientRegistrationRespon
  * its `client_id`. The MCP authorization spec requires a name and redirect
  * URIs; with no shared secret possible, only public clients (`none`).
  */
+/** A member a metadata document must not carry; documented as JSON Schema's `not: {}`. */
+const Absent = z
+  .unknown()
+  .refine(() => false, { error: 'must not be present in a metadata document' })
+  .openapi({ description: 'Must not be present in a metadata document', not: {} });
+
 export const ClientMetadataDocument = ClientRegistrationRequest.extend({
   client_id: z.string().max(MCP_OAUTH_LIMITS.uriChars),
   client_name: ShortText,
   token_endpoint_auth_method: z
     .literal('none', { error: 'only none: a metadata document cannot share a secret' })
     .optional(),
-  client_secret: z.never({ error: 'must not be present in a metadata document' }).optional(),
-  client_secret_expires_at: z
-    .never({ error: 'must not be present in a metadata document' })
-    .optional(),
+  client_secret: Absent.optional(),
+  client_secret_expires_at: Absent.optional(),
 });
 export type ClientMetadataDocument = z.infer<typeof ClientMetadataDocument>;
 
