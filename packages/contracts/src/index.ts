@@ -1,3 +1,11 @@
+export {
+  AppAskQuery,
+  AskAnswer,
+  AskEvidence,
+  AskQuery,
+  AskScope,
+  AskSummarySentence,
+} from './ask.js';
 export { AuthStatus, LoginQuery, RETURN_PATH } from './auth.js';
 export {
   AnchorStatus,
