@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { createAskService, summarizerOf } from '@podcast/ask';
 import {
   type AuthOptions,
   createAuthRuntime,
@@ -138,6 +139,7 @@ export async function buildConsumerContext(
   };
   const auth = createAuthRuntime(deps, config, overrides.auth);
   const stopFollowing = await followSessionRevocations(auth, database.listen);
+  const search = createSearchService({ embedding: config.embedding, now });
   const ctx: ConsumerCtx = {
     config,
     corpus,
@@ -149,7 +151,15 @@ export async function buildConsumerContext(
       ...overrides.audioCheck,
     }),
     thumbnails: createThumbnails(logger),
-    search: createSearchService({ embedding: config.embedding, now }),
+    search,
+    ask: createAskService({
+      search,
+      now,
+      onLogError: (err) => logger.warn({ err }, 'query log append failed'),
+      summarize: summarizerOf(config.llm, config.outboundAllowedHosts, (reason) =>
+        logger.warn({ reason }, 'answer summary skipped'),
+      ),
+    }),
     auth,
     playback: createPlaybackWriter(database.db),
     syncSignIn: createSyncSignIn({

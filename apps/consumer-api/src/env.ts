@@ -1,6 +1,14 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf, z } from '@podcast/contracts';
+import {
+  checkEmbeddingEnv,
+  checkLlmEnv,
+  EmbeddingEnvShape,
+  embeddingSettingsOf,
+  LlmEnvShape,
+  llmSettingsOf,
+  z,
+} from '@podcast/contracts';
 import {
   CorpusRegistryEnvShape,
   corpusRegistryConfigOf,
@@ -130,6 +138,7 @@ const ConsumerEnv = z
     INTERNAL_OUTBOX_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     APP_VAPID_PUBLIC_KEY: z.string().optional(),
     ...EmbeddingEnvShape,
+    ...LlmEnvShape,
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
     NOTIFICATION_SCHEDULER: z.enum(['on', 'off']).default('on'),
     OUTBOUND_ALLOWED_HOSTS: OutboundAllowedHosts,
@@ -143,7 +152,10 @@ const ConsumerEnv = z
       .optional(),
     MCP_ALLOWED_ORIGINS: AllowedOrigins,
   })
-  .superRefine(checkEmbeddingEnv)
+  .superRefine((env, ctx) => {
+    checkEmbeddingEnv(env, ctx);
+    checkLlmEnv(env, ctx);
+  })
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
@@ -154,6 +166,7 @@ const ConsumerEnv = z
     rescanIntervalMs: env.CORPUS_RESCAN_MS,
     ...corpusRegistryConfigOf(env),
     embedding: embeddingSettingsOf(env),
+    llm: llmSettingsOf(env),
     // No DATABASE_URL: the embedded PGlite under DATA_DIR (the newcomer path).
     database: env.DATABASE_URL
       ? ({ url: env.DATABASE_URL } as const)

@@ -9,8 +9,8 @@ import { corpusTranscripts } from './transcripts.js';
 
 export interface AskServiceOptions {
   search: Pick<SearchService, 'search'>;
-  summarize?: Summarizer;
-  scorer?: PassageScorer;
+  summarize?: Summarizer | undefined;
+  scorer?: PassageScorer | undefined;
   /** Overrides the abstain line (calibration only). */
   threshold?: number;
   now?: () => Date;
@@ -24,15 +24,17 @@ export interface AskService {
 
 const transcriptsOf = perSnapshot((snapshot: CorpusSnapshot) => corpusTranscripts(snapshot));
 
-/** The ask flow of the API processes: logs the question's type (never its text), then answers. */
+/** The ask flow of the API processes: logs the question's type when asked to (never its text), then answers. */
 export function createAskService(options: AskServiceOptions): AskService {
   const now = options.now ?? (() => new Date());
   return {
     ask: async (snapshot, request) => {
-      const file = indexPathsOf(snapshot.root).queryLog;
-      appendQueryLog(file, classifyQuery(request.question), now(), 'ask_query').catch(
-        options.onLogError ?? (() => {}),
-      );
+      if (request.logQuery) {
+        const file = indexPathsOf(snapshot.root).queryLog;
+        appendQueryLog(file, classifyQuery(request.question), now(), 'ask_query').catch(
+          options.onLogError ?? (() => {}),
+        );
+      }
       return ask(
         {
           snapshot,

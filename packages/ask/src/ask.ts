@@ -23,6 +23,8 @@ export interface AskRequest {
   speaker?: string;
   /** The episodes the scope allows (episode and library scopes); absent: every episode. */
   episodeIds?: readonly string[];
+  /** Append the question's type to the query log (GET /api/ask, as GET /api/search does). */
+  logQuery?: boolean;
 }
 
 /** What an answer reads, passed in by the host (the API's search service, the corpus). */

@@ -1,5 +1,6 @@
+import type { LlmSettings } from '@podcast/contracts';
 import type { AddressPolicy, AllowedHosts, ResolveHost } from '@podcast/runtime';
-import { guardedPostJson } from '@podcast/runtime';
+import { guardedPostJson, strictAddressPolicy, systemResolveHost } from '@podcast/runtime';
 import { checkedSentences, type Summarizer, summaryPrompt } from './summary.js';
 
 export interface ChatSettings {
@@ -63,4 +64,26 @@ export function chatSummarizer(settings: ChatSettings): Summarizer {
       return null;
     }
   };
+}
+
+/**
+ * The configured chat model as a summarizer under the production guard
+ * (public addresses, or a host OUTBOUND_ALLOWED_HOSTS lists); undefined
+ * when none is configured.
+ */
+export function summarizerOf(
+  llm: LlmSettings | undefined,
+  allowedHosts: AllowedHosts,
+  onError?: (reason: string) => void,
+): Summarizer | undefined {
+  if (llm === undefined) {
+    return undefined;
+  }
+  return chatSummarizer({
+    ...llm,
+    addressPolicy: strictAddressPolicy,
+    allowedHosts,
+    resolveHost: systemResolveHost,
+    ...(onError ? { onError } : {}),
+  });
 }

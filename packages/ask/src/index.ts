@@ -3,7 +3,7 @@ export { ask } from './ask.js';
 export type { AskService, AskServiceOptions } from './ask-service.js';
 export { createAskService } from './ask-service.js';
 export type { ChatSettings } from './chat-summarizer.js';
-export { chatSummarizer } from './chat-summarizer.js';
+export { chatSummarizer, summarizerOf } from './chat-summarizer.js';
 export type { Contradictions } from './contradictions.js';
 export { contradictionsOf, NO_CONTRADICTIONS } from './contradictions.js';
 export type { AskEvalCase } from './eval/ask-eval-set.js';

@@ -129,7 +129,7 @@ describe('ask over the sample index', () => {
 
   it('logs the type of each question and never its text', async () => {
     const question = 'What did the survey in Melbourne find about adolescent sleep?';
-    await service.ask(corpus.snapshot, corpusWide(question));
+    await service.ask(corpus.snapshot, { ...corpusWide(question), logQuery: true });
     await new Promise((resolve) => setTimeout(resolve, 50));
     const log = await readFile(indexPathsOf(corpus.copy.corpusDir).queryLog, 'utf8');
     const events = log

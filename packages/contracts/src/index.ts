@@ -307,6 +307,8 @@ export {
   OpmlImportJson,
   OpmlImportResult,
 } from './library.js';
+export type { LlmSettings } from './llm-env.js';
+export { checkLlmEnv, LlmEnvShape, llmSettingsOf } from './llm-env.js';
 export {
   AuthorizationServerMetadata,
   AuthorizeQuery,
