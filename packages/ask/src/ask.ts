@@ -40,8 +40,13 @@ export interface AskDeps {
   threshold?: number;
 }
 
-/** How many fused hits are read and how many candidates are checked against transcripts. */
+/**
+ * How many fused hits are read, from how deep a list each, and how many
+ * candidates are checked against transcripts: a list depth of 50 rather
+ * than the search default of 4 × hits halves the time at 10,000 episodes.
+ */
 const HITS = 40;
+const DEPTH = 50;
 const CANDIDATES = 16;
 /** Spec: at most two items from one episode, unless the answer is about one episode. */
 const PER_EPISODE = 2;
@@ -182,6 +187,7 @@ export async function ask(deps: AskDeps, request: AskRequest): Promise<AskAnswer
   const outcome = await deps.search({
     q: request.question,
     topK: HITS,
+    depth: DEPTH,
     docTypes: ['insight', 'quote', 'transcript'],
     dedupeKgSurfaces: false,
     ...(request.feed === undefined ? {} : { feed: request.feed }),
