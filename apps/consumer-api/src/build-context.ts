@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createAskService, summarizerOf } from '@podcast/ask';
+import { createAskService, rerankScorerOf, summarizerOf } from '@podcast/ask';
 import {
   type AuthOptions,
   createAuthRuntime,
@@ -156,6 +156,9 @@ export async function buildConsumerContext(
       search,
       now,
       onLogError: (err) => logger.warn({ err }, 'query log append failed'),
+      scorer: rerankScorerOf(config.askRerank, (reason) =>
+        logger.warn({ reason }, 'answer rerank model unavailable'),
+      ),
       summarize: summarizerOf(config.llm, config.outboundAllowedHosts, (reason) =>
         logger.warn({ reason }, 'answer summary skipped'),
       ),

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import {
+  askRerankOf,
   checkEmbeddingEnv,
   checkLlmEnv,
   EmbeddingEnvShape,
@@ -167,6 +168,7 @@ const ConsumerEnv = z
     ...corpusRegistryConfigOf(env),
     embedding: embeddingSettingsOf(env),
     llm: llmSettingsOf(env),
+    askRerank: askRerankOf(env),
     // No DATABASE_URL: the embedded PGlite under DATA_DIR (the newcomer path).
     database: env.DATABASE_URL
       ? ({ url: env.DATABASE_URL } as const)

@@ -1,4 +1,4 @@
-import { type AskService, createAskService, summarizerOf } from '@podcast/ask';
+import { type AskService, createAskService, rerankScorerOf, summarizerOf } from '@podcast/ask';
 import { bearerTokenAuth, createApp, mountedRoutes } from '@podcast/http-kit';
 import { createOpenRouteLimiter } from '@podcast/runtime';
 import { createSearchService, type SearchService } from '@podcast/search';
@@ -31,6 +31,9 @@ export function buildViewerApp(deps: ViewerDeps): Express {
       search,
       now: deps.now,
       onLogError: (err) => deps.logger.warn({ err }, 'query log append failed'),
+      scorer: rerankScorerOf(deps.config.askRerank, (reason) =>
+        deps.logger.warn({ reason }, 'answer rerank model unavailable'),
+      ),
       summarize: summarizerOf(deps.config.llm, deps.config.outboundAllowedHosts, (reason) =>
         deps.logger.warn({ reason }, 'answer summary skipped'),
       ),

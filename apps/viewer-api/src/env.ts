@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import {
+  askRerankOf,
   checkEmbeddingEnv,
   checkLlmEnv,
   EmbeddingEnvShape,
@@ -67,6 +68,7 @@ const ViewerEnv = z
       ...corpusRegistryConfigOf(env),
       embedding: embeddingSettingsOf(env),
       llm: llmSettingsOf(env),
+      askRerank: askRerankOf(env),
       outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
       // Comma list narrowing the packaged profile presets; unset offers them all.
       availableProfiles: env.PODCAST_AVAILABLE_PROFILES?.split(',')

@@ -56,11 +56,12 @@ interface Ranked {
   score: number;
 }
 
+/** Passages best first, with the line they are held to: the model's when it scored them. */
 async function rankedPassages(
   deps: AskDeps,
   request: AskRequest,
   candidates: readonly Candidate[],
-): Promise<Ranked[]> {
+): Promise<{ ranked: Ranked[]; threshold: number }> {
   const terms = questionTerms(request.question);
   const weights = termWeightsOf(deps.snapshot);
   const passages = (
@@ -68,16 +69,17 @@ async function rankedPassages(
       candidates.map(async (c) => passageOf(c, await deps.transcripts(c.episode), terms)),
     )
   ).filter((p): p is Passage => p !== undefined);
-  const model = deps.scorer
-    ? await deps.scorer.score(request.question, passages.map(passageText))
-    : undefined;
+  const model = await deps.scorer?.score(request.question, passages.map(passageText));
+  const threshold =
+    deps.threshold ?? (model && deps.scorer ? deps.scorer.threshold : EXTRACTIVE_THRESHOLD);
   const bestFused = Math.max(0, ...passages.map((p) => p.candidate.fused));
-  return passages
+  const ranked = passages
     .map((passage, i) => ({
       passage,
       score: extractiveScore(passage, terms, weights, bestFused, model?.[i]),
     }))
     .sort((a, b) => b.score - a.score);
+  return { ranked, threshold };
 }
 
 /** The best passages above the line, at most PER_EPISODE of one episode outside the episode scope. */
@@ -203,8 +205,8 @@ export async function ask(deps: AskDeps, request: AskRequest): Promise<AskAnswer
   if (candidates.length === 0) {
     return abstained(request, outcome.query_type, 'no_evidence');
   }
-  const threshold = deps.threshold ?? deps.scorer?.threshold ?? EXTRACTIVE_THRESHOLD;
-  const kept = selected(await rankedPassages(deps, request, candidates), request, threshold);
+  const { ranked, threshold } = await rankedPassages(deps, request, candidates);
+  const kept = selected(ranked, request, threshold);
   if (kept.length === 0) {
     return abstained(request, outcome.query_type, 'below_threshold');
   }

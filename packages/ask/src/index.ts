@@ -13,6 +13,7 @@ export { calibrateThreshold } from './eval/calibrate.js';
 export type { AskEvalReport } from './eval/evaluate-ask.js';
 export { evaluateAsk } from './eval/evaluate-ask.js';
 export { unfaithfulness } from './eval/faithfulness.js';
+export { NLI_THRESHOLD, nliPassageScorer, rerankScorerOf } from './nli-rerank.js';
 export type { PassageScorer } from './rerank.js';
 export { EXTRACTIVE_THRESHOLD } from './rerank.js';
 export type { Summarizer, Summary, SummarySentence } from './summary.js';

@@ -16,7 +16,8 @@ export const EXTRACTIVE_THRESHOLD = 0.646;
 export interface PassageScorer {
   name: string;
   threshold: number;
-  score(question: string, passages: readonly string[]): Promise<number[]>;
+  /** One score a passage; undefined when the model is unavailable (the extractive score is used). */
+  score(question: string, passages: readonly string[]): Promise<number[] | undefined>;
 }
 
 /** The share of the question's weighted terms that the insight and its quote contain. */

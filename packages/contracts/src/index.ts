@@ -308,7 +308,7 @@ export {
   OpmlImportResult,
 } from './library.js';
 export type { LlmSettings } from './llm-env.js';
-export { checkLlmEnv, LlmEnvShape, llmSettingsOf } from './llm-env.js';
+export { askRerankOf, checkLlmEnv, LlmEnvShape, llmSettingsOf } from './llm-env.js';
 export {
   AuthorizationServerMetadata,
   AuthorizeQuery,
