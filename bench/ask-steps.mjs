@@ -1,6 +1,8 @@
 // One measured step of the ask benchmark in a fresh process. Prints one JSON line.
 //   node ask-steps.mjs eval <root>            evaluation set: targets, and the calibration
 //   node ask-steps.mjs latency <root> <n>     p50/p99 of n extractive answers after warm-up
+
+import { loadavg } from 'node:os';
 import {
   ASK_EVAL_SET,
   calibrateThreshold,
@@ -60,6 +62,8 @@ if (step === 'eval') {
     p50_ms: at(0.5),
     p99_ms: at(0.99),
     max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+    // The machine is shared: its load during the run says how far the times are its own.
+    load_avg_1m: Number(loadavg()[0].toFixed(1)),
   });
 }
 process.exit(0);

@@ -44,6 +44,9 @@ export interface AskDeps {
  * How many fused hits are read, from how deep a list each, and how many
  * candidates are checked against transcripts: a list depth of 50 rather
  * than the search default of 4 × hits halves the time at 10,000 episodes.
+ * No doc-type filter is sent: a `where` on the aux table costs more than
+ * reading its other rows (topics, entities, summaries), which
+ * `candidatesOf` leaves out.
  */
 const HITS = 40;
 const DEPTH = 50;
@@ -140,6 +143,7 @@ async function withOtherSides(
 ): Promise<{ item: Ranked; contradicts: string | null }[]> {
   const byInsight = new Map(kept.map((k) => [k.passage.insight?.id, k]));
   const placed = new Set<Ranked>();
+  const terms = questionTerms(request.question);
   const out: { item: Ranked; contradicts: string | null }[] = [];
   for (const item of kept) {
     if (placed.has(item)) {
@@ -155,7 +159,10 @@ async function withOtherSides(
       }
       const passage = shown?.passage ?? (await passageOfInsight(deps, request, other));
       if (passage) {
-        const side = shown ?? { passage, score: item.score };
+        // No hit reached it: scored on its words alone, below the line it may well be.
+        const own = () =>
+          extractiveScore(passage, terms, termWeightsOf(deps.snapshot), Number.POSITIVE_INFINITY);
+        const side = shown ?? { passage, score: own() };
         placed.add(side);
         out.push({ item: side, contradicts: claim ?? null });
       }
@@ -190,7 +197,6 @@ export async function ask(deps: AskDeps, request: AskRequest): Promise<AskAnswer
     q: request.question,
     topK: HITS,
     depth: DEPTH,
-    docTypes: ['insight', 'quote', 'transcript'],
     dedupeKgSurfaces: false,
     ...(request.feed === undefined ? {} : { feed: request.feed }),
     ...(request.since === undefined ? {} : { since: request.since }),

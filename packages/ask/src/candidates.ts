@@ -39,12 +39,15 @@ function targetOf(hit: SearchHit, graph: NormalizedGraph | undefined) {
   return { insightId: undefined, quoteId: undefined };
 }
 
-/** The fused hits grouped by insight, in order of their best hit. */
+/** The rows an answer quotes from: the insight, quote and segment tiers. */
+const EVIDENCE_TYPES = new Set(['insight', 'quote', 'transcript']);
+
+/** The fused hits of those rows grouped by insight, in order of their best hit. */
 export function candidatesOf(snapshot: CorpusSnapshot, hits: readonly SearchHit[]): Candidate[] {
   const byKey = new Map<string, Candidate>();
   hits.forEach((hit, rank) => {
     const episode = snapshot.findEpisodeById(hit.episode_id);
-    if (episode === undefined) {
+    if (episode === undefined || !EVIDENCE_TYPES.has(hit.doc_type)) {
       return;
     }
     const graph = snapshot.graphOf(episode);
