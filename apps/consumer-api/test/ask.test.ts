@@ -52,13 +52,13 @@ describe('GET /api/app/ask without an index', () => {
   });
 
   it.each([
-    [{}, 'q'],
-    [{ q: '  ' }, 'q'],
-    [{ q: 'x', scope: 'everything' }, 'scope'],
-    [{ q: 'x', scope: 'episode' }, 'episode'],
-    [{ q: 'x', top_k: '0' }, 'top_k'],
-    [{ q: 'x'.repeat(501) }, 'q'],
-  ])('refuses %j with a 400 naming %s', async (query, field) => {
+    ['no question', {}, 'q'],
+    ['a blank question', { q: '  ' }, 'q'],
+    ['an unknown scope', { q: 'x', scope: 'everything' }, 'scope'],
+    ['the episode scope without an episode', { q: 'x', scope: 'episode' }, 'episode'],
+    ['top_k 0', { q: 'x', top_k: '0' }, 'top_k'],
+    ['a question over 500 characters', { q: 'x'.repeat(501) }, 'q'],
+  ])('refuses %s with a 400 naming the field', async (_label, query, field) => {
     const res = await askAs(alice, query as Record<string, string>);
     expect(res.status).toBe(400);
     expect(res.body.detail).toContain(field);
