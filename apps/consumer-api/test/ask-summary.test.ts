@@ -1,13 +1,11 @@
-import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AskAnswer } from '@podcast/contracts';
 import { createLogger } from '@podcast/runtime';
-import { type FakeChatServer, SAMPLE_CORPUS_DIR, startFakeChatServer } from '@podcast/testing';
+import { type FakeChatServer, startFakeChatServer } from '@podcast/testing';
 import request from 'supertest';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
+import { indexServedCorpus, sampleCopy } from './support/sample-copy.js';
 
 /*
  * The optional summary through the consumer route, against a local server
@@ -16,16 +14,14 @@ import { buildTestApp, type TestApp } from './support/build-test-app.js';
  */
 
 const QUESTION = 'What changed at Halvorsen Battery Lab?';
-let dir = '';
+let copy: Awaited<ReturnType<typeof sampleCopy>>;
 let t: TestApp;
 let chat: FakeChatServer;
 const lines: string[] = [];
 
 beforeAll(async () => {
   chat = await startFakeChatServer();
-  dir = await realpath(await mkdtemp(path.join(tmpdir(), 'consumer-ask-summary-')));
-  const root = path.join(dir, 'sample');
-  await cp(SAMPLE_CORPUS_DIR, root, { recursive: true, preserveTimestamps: true });
+  copy = await sampleCopy('consumer-ask-summary');
   const destination = new Writable({
     write(chunk, _encoding, done) {
       lines.push(String(chunk));
@@ -34,7 +30,7 @@ beforeAll(async () => {
   });
   t = await buildTestApp({
     env: {
-      CORPUS_DIR: root,
+      CORPUS_DIR: copy.root,
       LLM_BASE_URL: chat.baseUrl,
       LLM_MODEL: 'fake-model',
       LLM_API_KEY: 'fake-key',
@@ -43,15 +39,12 @@ beforeAll(async () => {
     },
     logger: createLogger('trace', 'consumer-api', { destination }),
   });
-  const start = await t.ctx.search.rebuild(root, false);
-  if (start.status === 'started') {
-    await start.finished;
-  }
+  await indexServedCorpus(t);
 }, 120_000);
 afterAll(async () => {
   await t.close();
   await chat.close();
-  await rm(dir, { recursive: true, force: true });
+  await copy.remove();
 });
 
 const ask = async () =>

@@ -1,15 +1,12 @@
-import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { AskAnswer } from '@podcast/contracts';
 import type { CorpusSnapshot } from '@podcast/corpus';
-import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
 import { buildProductionTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
+import { indexServedCorpus, sampleCopy } from './support/sample-copy.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
-let dir = '';
+let copy: Awaited<ReturnType<typeof sampleCopy>>;
 let t: TestApp;
 let snapshot: CorpusSnapshot;
 let alice = '';
@@ -29,11 +26,9 @@ const episodeTitled = (prefix: string) => {
 const feedOf = (show: string) => snapshot.feeds.find((f) => f.title === show)?.feed_id ?? '';
 
 beforeAll(async () => {
-  dir = await realpath(await mkdtemp(path.join(tmpdir(), 'consumer-ask-')));
-  const root = path.join(dir, 'sample');
-  await cp(SAMPLE_CORPUS_DIR, root, { recursive: true, preserveTimestamps: true });
+  copy = await sampleCopy('consumer-ask');
   t = await buildProductionTestApp('an-ask-route-secret-of-32-characters', {
-    env: { CORPUS_DIR: root },
+    env: { CORPUS_DIR: copy.root },
   });
   snapshot = await servedSnapshot(t);
   alice = (await sessionCookieFor(t.ctx, 'alice')).cookie;
@@ -41,7 +36,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t.close();
-  await rm(dir, { recursive: true, force: true });
+  await copy.remove();
 });
 
 describe('GET /api/app/ask without an index', () => {
@@ -81,10 +76,7 @@ describe('GET /api/app/ask without an index', () => {
 
 describe('GET /api/app/ask over a built index', () => {
   beforeAll(async () => {
-    const start = await t.ctx.search.rebuild(t.ctx.config.corpusDir, false);
-    if (start.status === 'started') {
-      await start.finished;
-    }
+    await indexServedCorpus(t);
     const slowWave = feedOf('Slow Wave');
     const played = episodeTitled('What Sewer Separation');
     expect(

@@ -1,43 +1,35 @@
-import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AskAnswer } from '@podcast/contracts';
 import { subscribe } from '@podcast/db';
-import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import { buildProductionTestApp, type TestApp } from './support/build-test-app.js';
 import { connectedClient } from './support/mcp-oauth-flow.js';
+import { indexServedCorpus, sampleCopy } from './support/sample-copy.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 /* The ask tool through the SDK client, with a read-only token, over the indexed sample. */
 
-let dir = '';
+let copy: Awaited<ReturnType<typeof sampleCopy>>;
 let t: TestApp;
 let server: Server;
 let base = '';
 let client: Client;
 
 beforeAll(async () => {
-  dir = await realpath(await mkdtemp(path.join(tmpdir(), 'consumer-mcp-ask-')));
-  const root = path.join(dir, 'sample');
-  await cp(SAMPLE_CORPUS_DIR, root, { recursive: true, preserveTimestamps: true });
+  copy = await sampleCopy('consumer-mcp-ask');
   t = await buildProductionTestApp('an-mcp-ask-tool-secret-of-32-chars!', {
-    env: { CORPUS_DIR: root },
+    env: { CORPUS_DIR: copy.root },
   });
-  const start = await t.ctx.search.rebuild(root, false);
-  if (start.status === 'started') {
-    await start.finished;
-  }
+  await indexServedCorpus(t);
   server = createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { cookie, user } = await sessionCookieFor(t.ctx, 'asking-agent-user');
-  const snapshot = await t.ctx.corpus.get(root);
+  const snapshot = await t.ctx.corpus.get(copy.root);
   const slowWave = snapshot.feeds.find((f) => f.title === 'Slow Wave')?.feed_id ?? '';
   await subscribe(t.ctx.db, user.id, slowWave, new Date());
   const { access } = await connectedClient(base, cookie);
@@ -53,7 +45,7 @@ afterAll(async () => {
   await client.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await t.close();
-  await rm(dir, { recursive: true, force: true });
+  await copy.remove();
 });
 
 async function ask(args: Record<string, unknown>): Promise<CallToolResult> {
