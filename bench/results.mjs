@@ -135,9 +135,11 @@ export function writeRunResults(benchDir, run) {
   const stem = `${run.date.replaceAll(':', '').replace(/\.\d+Z$/, 'Z')}-${run.commit}`;
   writeFileSync(join(dir, `${stem}.json`), `${JSON.stringify({ ...run, file: stem }, null, 2)}\n`);
   writeFileSync(join(dir, `${stem}.md`), runMarkdown(run));
+  // Other files in the folder (a part's own detail, e.g. the ask evaluation) are not runs.
   const runs = readdirSync(dir)
     .filter((name) => name.endsWith('.json'))
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')));
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')))
+    .filter((r) => Array.isArray(r?.tables) && Array.isArray(r?.flags));
   writeFileSync(join(benchDir, 'RESULTS.md'), resultsMarkdown(runs));
   return stem;
 }

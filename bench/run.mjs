@@ -1,6 +1,6 @@
 // `pnpm bench`: corpus projection load, then route throughput as ratios of a
 // bare express route measured in the same run (a noisy machine shifts both).
-// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,sync,feeds,sign-in,search,notifications,delivery,enrichment,scale,corpus-index
+// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,sync,feeds,sign-in,search,ask,notifications,delivery,enrichment,scale,corpus-index
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import { SESSION_COOKIE, sessionCookieValue } from '@podcast/auth';
 import { generateCorpus } from '@podcast/corpus-generator';
 import { createDatabase, createSession, upsertUserFromProvider } from '@podcast/db';
 import { createTestDatabase } from '@podcast/testing';
+import { askBench } from './ask-bench.mjs';
 import { corpusIndexBench, writeCorpusIndexResults } from './corpus-index.mjs';
 import { deliveryBench } from './delivery.mjs';
 import { enqueueLatencyRow, enrichmentRunRows } from './enrichment.mjs';
@@ -39,7 +40,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const only = (
   args.find((a) => a.startsWith('--only='))?.slice(7) ??
-  'load,viewer,consumer,sync,feeds,sign-in,search,notifications,delivery,enrichment,scale,corpus-index'
+  'load,viewer,consumer,sync,feeds,sign-in,search,ask,notifications,delivery,enrichment,scale,corpus-index'
 ).split(',');
 const duration = quick ? 2 : 5;
 const run = startRun({
@@ -479,6 +480,18 @@ if (only.includes('search')) {
     'Search index (target at 10,000: search p50 < 30 ms, p99 < 100 ms)',
     await searchBench(corpora, { quick }),
   );
+}
+if (only.includes('ask')) {
+  const ask = await askBench({ quick });
+  printTable(
+    'Ask on corpus/sample (40 questions; target: hit@3 >= 0.8, <= 10% of answerable abstained, >= 80% of unanswerable abstained, faithfulness 1)',
+    ask.evaluation,
+  );
+  printTable(
+    'Ask latency, extractive, one process after warm-up (target: p50 < 60 ms and p99 < 200 ms at 10,000; p50 < 100 ms at 100,000)',
+    ask.latency,
+  );
+  process.stdout.write(`ask results written to ${ask.file}\n`);
 }
 await withBare(async (bareUrl) => {
   if (only.includes('viewer')) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -58,8 +58,10 @@ describe('bench results as data', () => {
     expect(summary).toContain('| 15.38 % of ratio | met / met |');
   });
 
-  it('says so when no full run is recorded', () => {
+  it('says so when no full run is recorded, and skips files that are not runs', () => {
     const bench = mkdtempSync(join(tmpdir(), 'bench-'));
+    mkdirSync(join(bench, 'results'));
+    writeFileSync(join(bench, 'results', 'ask-detail.json'), JSON.stringify({ hit_at_3: 0.9 }));
     writeRunResults(bench, run('2026-11-28T01:00:00.000Z', ['--quick'], 0.1, false));
     expect(readFileSync(join(bench, 'RESULTS.md'), 'utf8')).toContain(
       'No full run is recorded yet',

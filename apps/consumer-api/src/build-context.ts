@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { createAskService, rerankScorerOf, summarizerOf } from '@podcast/ask';
 import {
   type AuthOptions,
   createAuthRuntime,
@@ -158,6 +159,7 @@ export async function buildConsumerContext(
   };
   const auth = createAuthRuntime(deps, config, overrides.auth);
   const stopFollowing = await followSessionRevocations(auth, database.listen);
+  const search = createSearchService({ embedding: config.embedding, now });
   const ctx: ConsumerCtx = {
     config,
     corpus,
@@ -170,7 +172,18 @@ export async function buildConsumerContext(
       ...overrides.audioCheck,
     }),
     thumbnails: createThumbnails(logger),
-    search: createSearchService({ embedding: config.embedding, now }),
+    search,
+    ask: createAskService({
+      search,
+      now,
+      onLogError: (err) => logger.warn({ err }, 'query log append failed'),
+      scorer: rerankScorerOf(config.askRerank, (reason) =>
+        logger.warn({ reason }, 'answer rerank model unavailable'),
+      ),
+      summarize: summarizerOf(config.llm, config.outboundAllowedHosts, (reason) =>
+        logger.warn({ reason }, 'answer summary skipped'),
+      ),
+    }),
     auth,
     playback: createPlaybackWriter(database.db),
     syncSignIn: createSyncSignIn({

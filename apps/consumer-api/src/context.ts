@@ -1,3 +1,4 @@
+import type { AskService } from '@podcast/ask';
 import type {
   AuthRuntime,
   ClientMetadataDocuments,
@@ -28,6 +29,8 @@ export interface ConsumerCtx {
   corpusIndex?: CorpusIndex;
   /** Search over the shared corpus's index (packages/search). */
   search: SearchService;
+  /** Answers made of evidence over the same index (packages/ask). */
+  ask: AskService;
   db: Kysely<Database>;
   logger: Logger;
   now: () => Date;

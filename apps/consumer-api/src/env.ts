@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf, z } from '@podcast/contracts';
+import {
+  askRerankOf,
+  checkEmbeddingEnv,
+  checkLlmEnv,
+  EmbeddingEnvShape,
+  embeddingSettingsOf,
+  LlmEnvShape,
+  llmSettingsOf,
+  z,
+} from '@podcast/contracts';
 import {
   CorpusRegistryEnvShape,
   corpusRegistryConfigOf,
@@ -142,6 +151,7 @@ const ConsumerEnv = z
     INTERNAL_OUTBOX_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     APP_VAPID_PUBLIC_KEY: z.string().optional(),
     ...EmbeddingEnvShape,
+    ...LlmEnvShape,
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
     NOTIFICATION_SCHEDULER: z.enum(['on', 'off']).default('on'),
     OUTBOUND_ALLOWED_HOSTS: OutboundAllowedHosts,
@@ -155,7 +165,10 @@ const ConsumerEnv = z
       .optional(),
     MCP_ALLOWED_ORIGINS: AllowedOrigins,
   })
-  .superRefine(checkEmbeddingEnv)
+  .superRefine((env, ctx) => {
+    checkEmbeddingEnv(env, ctx);
+    checkLlmEnv(env, ctx);
+  })
   .transform((env) => ({
     port: env.PORT,
     host: env.HOST,
@@ -171,6 +184,8 @@ const ConsumerEnv = z
         ? corpusIndexFileOf(resolve(env.DATA_DIR), resolve(env.CORPUS_DIR))
         : undefined,
     embedding: embeddingSettingsOf(env),
+    llm: llmSettingsOf(env),
+    askRerank: askRerankOf(env),
     // No DATABASE_URL: the embedded PGlite under DATA_DIR (the newcomer path).
     database: env.DATABASE_URL
       ? ({ url: env.DATABASE_URL } as const)

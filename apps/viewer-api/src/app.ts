@@ -1,3 +1,4 @@
+import { type AskService, createAskService, rerankScorerOf, summarizerOf } from '@podcast/ask';
 import { bearerTokenAuth, createApp, mountedRoutes } from '@podcast/http-kit';
 import { createOpenRouteLimiter } from '@podcast/runtime';
 import { createSearchService, type SearchService } from '@podcast/search';
@@ -8,9 +9,10 @@ import { capabilityFlags } from './routes/capabilities.js';
 import { withCorpusPathErrors } from './routes/corpus-path-errors.js';
 import { viewerRouteGroups } from './routes/index.js';
 
-/** `search` and `enrichment` may be left out (tests of other areas): they are then built here. */
-export type ViewerDeps = Omit<ViewerCtx, 'capabilities' | 'search' | 'enrichment'> & {
+/** `search`, `ask` and `enrichment` may be left out (tests of other areas): they are then built here. */
+export type ViewerDeps = Omit<ViewerCtx, 'capabilities' | 'search' | 'ask' | 'enrichment'> & {
   search?: SearchService;
+  ask?: AskService;
   enrichment?: ViewerCtx['enrichment'];
 };
 
@@ -23,7 +25,20 @@ export function buildViewerApp(deps: ViewerDeps): Express {
   const capabilities = capabilityFlags(routes);
   capabilities.jobs_api &&= deps.config.jobsApiEnabled;
   const enrichment = deps.enrichment ?? buildEnrichmentContext();
-  const ctx: ViewerCtx = { ...deps, search, enrichment, capabilities };
+  const ask =
+    deps.ask ??
+    createAskService({
+      search,
+      now: deps.now,
+      onLogError: (err) => deps.logger.warn({ err }, 'query log append failed'),
+      scorer: rerankScorerOf(deps.config.askRerank, (reason) =>
+        deps.logger.warn({ reason }, 'answer rerank model unavailable'),
+      ),
+      summarize: summarizerOf(deps.config.llm, deps.config.outboundAllowedHosts, (reason) =>
+        deps.logger.warn({ reason }, 'answer summary skipped'),
+      ),
+    });
+  const ctx: ViewerCtx = { ...deps, search, ask, enrichment, capabilities };
   return createApp({
     routes,
     ctx,

@@ -1,3 +1,4 @@
+import type { AskService } from '@podcast/ask';
 import type { ScheduledJob } from '@podcast/contracts';
 import type { CorpusRegistry } from '@podcast/corpus';
 import type { EnricherRegistry, SchemaError } from '@podcast/enrichment';
@@ -14,6 +15,8 @@ export interface ViewerCtx {
   corpus: CorpusRegistry;
   /** The search index of every corpus: build, stats, queries (packages/search). */
   search: SearchService;
+  /** Answers made of evidence over the search index (packages/ask). */
+  ask: AskService;
   logger: Logger;
   now: () => Date;
   /** The job registry and queues; present exactly when REDIS_URL is set (the jobs group is mounted). */

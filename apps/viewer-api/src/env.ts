@@ -1,8 +1,12 @@
 import { resolve } from 'node:path';
 import {
+  askRerankOf,
   checkEmbeddingEnv,
+  checkLlmEnv,
   EmbeddingEnvShape,
   embeddingSettingsOf,
+  LlmEnvShape,
+  llmSettingsOf,
   RedisPrefix,
   z,
 } from '@podcast/contracts';
@@ -10,6 +14,7 @@ import {
   CorpusRegistryEnvShape,
   corpusRegistryConfigOf,
   OpenRouteLimitEnvShape,
+  OutboundAllowedHosts,
   openRouteLimitOf,
   parseConfig,
 } from '@podcast/runtime';
@@ -36,9 +41,15 @@ const ViewerEnv = z
     PODCAST_AVAILABLE_PROFILES: z.string().optional(),
     ...CorpusRegistryEnvShape,
     ...EmbeddingEnvShape,
+    ...LlmEnvShape,
+    // Hosts the chat model may be reached at although private (a model beside the server).
+    OUTBOUND_ALLOWED_HOSTS: OutboundAllowedHosts,
     ...OpenRouteLimitEnvShape,
   })
-  .superRefine(checkEmbeddingEnv)
+  .superRefine((env, ctx) => {
+    checkEmbeddingEnv(env, ctx);
+    checkLlmEnv(env, ctx);
+  })
   .transform((env) => {
     const defaultRoot = resolve(env.CORPUS_DIR);
     const listed = (env.CORPUS_ROOTS ?? '').split(':').filter((p) => p.trim() !== '');
@@ -56,6 +67,9 @@ const ViewerEnv = z
       rescanIntervalMs: env.CORPUS_RESCAN_MS,
       ...corpusRegistryConfigOf(env),
       embedding: embeddingSettingsOf(env),
+      llm: llmSettingsOf(env),
+      askRerank: askRerankOf(env),
+      outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
       // Comma list narrowing the packaged profile presets; unset offers them all.
       availableProfiles: env.PODCAST_AVAILABLE_PROFILES?.split(',')
         .map((name) => name.trim())

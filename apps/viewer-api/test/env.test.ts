@@ -22,6 +22,9 @@ describe('viewer-api configuration', () => {
       corpusCacheDir: resolve('.data/corpus-cache'),
       firstLoadWaitMs: 3000,
       embedding: { kind: 'static_word_vectors' },
+      llm: undefined,
+      askRerank: undefined,
+      outboundAllowedHosts: [],
       availableProfiles: undefined,
       corpusRoots: { defaultRoot: CORPUS_DIR, allowed: [CORPUS_DIR] },
     });
@@ -46,6 +49,11 @@ describe('viewer-api configuration', () => {
       EMBEDDING_MODEL: 'nomic-embed-text',
       EMBEDDING_BASE_URL: 'http://127.0.0.1:11434/v1',
       EMBEDDING_API_KEY: 'key-1',
+      LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      LLM_MODEL: 'qwen2.5:3b',
+      LLM_API_KEY: 'key-2',
+      LLM_TIMEOUT_MS: '4000',
+      OUTBOUND_ALLOWED_HOSTS: '127.0.0.1',
       PODCAST_AVAILABLE_PROFILES: ' cheap , ,full',
       DATA_DIR: '/var/lib/podcast',
       CORPUS_CACHE_DIR: 'cache/corpus',
@@ -73,6 +81,14 @@ describe('viewer-api configuration', () => {
         model: 'nomic-embed-text',
         apiKey: 'key-1',
       },
+      llm: {
+        baseUrl: 'http://127.0.0.1:11434/v1',
+        model: 'qwen2.5:3b',
+        apiKey: 'key-2',
+        timeoutMs: 4000,
+      },
+      askRerank: undefined,
+      outboundAllowedHosts: ['127.0.0.1'],
       availableProfiles: ['cheap', 'full'],
       corpusRoots: { defaultRoot, allowed: [defaultRoot, '/srv/a', '/srv/b'] },
     });
@@ -96,6 +112,12 @@ describe('viewer-api configuration', () => {
         /^invalid configuration: CORPUS_LOAD_WAIT_MS: /,
       );
     }
+  });
+
+  it('needs LLM_MODEL beside LLM_BASE_URL', () => {
+    expect(() =>
+      loadViewerConfig({ CORPUS_DIR, LLM_BASE_URL: 'http://127.0.0.1:8080/v1' }),
+    ).toThrow('invalid configuration: LLM_MODEL: required with LLM_BASE_URL');
   });
 
   it('treats an empty value as unset', () => {

@@ -1,3 +1,11 @@
+export {
+  AppAskQuery,
+  AskAnswer,
+  AskEvidence,
+  AskQuery,
+  AskScope,
+  AskSummarySentence,
+} from './ask.js';
 export { AuthStatus, LoginQuery, RETURN_PATH } from './auth.js';
 export {
   AnchorStatus,
@@ -299,6 +307,8 @@ export {
   OpmlImportJson,
   OpmlImportResult,
 } from './library.js';
+export type { LlmSettings } from './llm-env.js';
+export { askRerankOf, checkLlmEnv, LlmEnvShape, llmSettingsOf } from './llm-env.js';
 export {
   AuthorizationServerMetadata,
   AuthorizeQuery,

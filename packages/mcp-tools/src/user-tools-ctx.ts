@@ -1,4 +1,5 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { AskService } from '@podcast/ask';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import type { SearchService } from '@podcast/search';
 import { deepLink, type UserStateDeps } from '@podcast/user-state';
@@ -12,6 +13,8 @@ export interface UserToolsCtx {
   userId: string;
   snapshot: () => Promise<CorpusSnapshot>;
   search: SearchService;
+  /** Evidence answers over the same index (packages/ask). */
+  ask: AskService;
   userState: UserStateDeps;
   /** The server's public origin, which the links a tool answers are absolute under. */
   origin: string;

@@ -1,4 +1,4 @@
-import type { IncomingHttpHeaders } from 'node:http';
+import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
 import { type AllowedHosts, hostPolicy } from './allowed-hosts.js';
 import {
@@ -31,26 +31,39 @@ export interface GuardedResponse {
   body: Buffer;
 }
 
+/** What is sent: GET with the client-metadata headers unless a POST says otherwise. */
+interface Outgoing {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const METADATA_GET: Outgoing = {
+  method: 'GET',
+  headers: {
+    accept: 'application/json',
+    'accept-encoding': 'identity',
+    'user-agent': 'podcast-app/0.1 (client metadata)',
+  },
+};
+
 function readCapped(
   url: URL,
   settings: GuardedGetSettings,
   vetted: ResolvedAddress,
   signal: AbortSignal,
+  outgoing: Outgoing,
 ) {
   return new Promise<GuardedResponse>((resolve, reject) => {
-    const req = https.request(
+    const req = (url.protocol === 'http:' ? http : https).request(
       url,
       {
-        method: 'GET',
+        method: outgoing.method,
         agent: false, // no pooled socket: the connection goes to the vetted address only
         lookup: pinnedLookup(vetted),
         signal,
         ...(settings.ca ? { ca: settings.ca } : {}),
-        headers: {
-          accept: 'application/json',
-          'accept-encoding': 'identity',
-          'user-agent': 'podcast-app/0.1 (client metadata)',
-        },
+        headers: outgoing.headers,
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -76,7 +89,7 @@ function readCapped(
       },
     );
     req.on('error', reject);
-    req.end();
+    req.end(outgoing.body);
   });
 }
 
@@ -92,6 +105,41 @@ export async function guardedGet(url: URL, settings: GuardedGetSettings): Promis
   if (url.protocol !== 'https:') {
     throw new OutboundRefused(`refused scheme ${url.protocol}`);
   }
+  return guardedRequest(url, settings, METADATA_GET);
+}
+
+/**
+ * POSTs JSON to a service the operator configured (a chat model), under the
+ * same guard as guardedGet: vetted, pinned address, no redirect followed,
+ * capped body, one time budget. http is allowed because such services often
+ * run beside the server; their host still has to pass the address policy
+ * (OUTBOUND_ALLOWED_HOSTS for a private one).
+ */
+export async function guardedPostJson(
+  url: URL,
+  body: unknown,
+  settings: GuardedGetSettings & { headers?: Record<string, string> },
+): Promise<GuardedResponse> {
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new OutboundRefused(`refused scheme ${url.protocol}`);
+  }
+  return guardedRequest(url, settings, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      'accept-encoding': 'identity',
+      ...settings.headers,
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+async function guardedRequest(
+  url: URL,
+  settings: GuardedGetSettings,
+  outgoing: Outgoing,
+): Promise<GuardedResponse> {
   const signal = AbortSignal.timeout(settings.timeoutMs);
   try {
     const policy = hostPolicy(settings.addressPolicy, settings.allowedHosts, url.hostname);
@@ -99,7 +147,7 @@ export async function guardedGet(url: URL, settings: GuardedGetSettings): Promis
     const aborted = untilAborted(signal);
     aborted.catch(() => undefined);
     const vetted = await Promise.race([vetHost(url.hostname, deps), aborted]);
-    return await readCapped(url, settings, vetted, signal);
+    return await readCapped(url, settings, vetted, signal, outgoing);
   } catch (err) {
     if (signal.aborted) {
       throw new OutboundRefused(`no answer within ${settings.timeoutMs} ms`);

@@ -7,7 +7,7 @@ export { checkAudioUrl, defaultAudioCheckSettings } from './audio-url-check.js';
 export { ConfigError, parseConfig } from './config.js';
 export { CorpusRegistryEnvShape, corpusRegistryConfigOf } from './corpus-registry-env.js';
 export type { GuardedGetSettings, GuardedResponse } from './guarded-get.js';
-export { guardedGet } from './guarded-get.js';
+export { guardedGet, guardedPostJson } from './guarded-get.js';
 export type { LockFileOptions } from './lock-file.js';
 export { isRunning, withLockFile } from './lock-file.js';
 export type { LoggerOptions } from './logger.js';

@@ -13,6 +13,7 @@ export type { IndexStats } from './index-stats.js';
 export { indexStats } from './index-stats.js';
 export type { SubjectComparison } from './query/compare-subjects.js';
 export { compareSubjects } from './query/compare-subjects.js';
+export { appendQueryLog } from './query/query-log.js';
 export type { QueryType } from './query/query-type.js';
 export { classifyQuery } from './query/query-type.js';
 export type { FusedItem } from './query/rank-fusion.js';

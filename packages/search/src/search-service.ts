@@ -43,6 +43,8 @@ export interface SearchRequest extends SearchFilter {
   mode?: SearchMode;
   /** Append to the query log (the /api/search contract); scoped consumer searches do not. */
   logQuery?: boolean;
+  /** Rows read from each list before fusion (default: 4 × topK, at least 50). */
+  depth?: number;
 }
 
 export type SearchOutcome =
@@ -219,7 +221,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       vector: vector && !isZero(vector) ? vector : undefined,
       tiers: tiersFor(request),
       where: wherePredicate(request),
-      depth: Math.max(50, request.topK * 4),
+      depth: request.depth ?? Math.max(50, request.topK * 4),
       mode,
     });
     let fused = reciprocalRankFusion<StoredRow>(lists, (row) => row.doc_id);

@@ -1,5 +1,7 @@
 export { configErrorLineNaming, configErrorOf } from './config-error.js';
 export { DETERMINISTIC_ENRICHERS } from './enrichers.js';
+export type { ChatCall, FakeChatServer } from './fake-chat-server.js';
+export { startFakeChatServer } from './fake-chat-server.js';
 export type { HeldLoads } from './held-load.js';
 export { holdFirstLoads } from './held-load.js';
 export {

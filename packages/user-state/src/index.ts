@@ -1,3 +1,4 @@
+export { libraryEpisodeIds } from './ask-scope.js';
 export { avatarSvg, initialsOf } from './avatar.js';
 export type { Anchor } from './capture/anchor.js';
 export { exportUserCapture, importUserCapture } from './capture/backup.js';

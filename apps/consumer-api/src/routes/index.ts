@@ -92,6 +92,7 @@ import { addPlayQueueItem } from './queue/add-queue-item.js';
 import { getPlayQueue } from './queue/get-queue.js';
 import { replacePlayQueue } from './queue/put-queue.js';
 import { removePlayQueueItem } from './queue/remove-queue-item.js';
+import { askApp } from './search/ask-app.js';
 import { listRelatedEpisodes } from './search/list-related-episodes.js';
 import { searchEpisode } from './search/search-episode.js';
 import { searchLibrary } from './search/search-library.js';
@@ -141,6 +142,7 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   searchEpisode,
   listRelatedEpisodes,
   searchLibrary,
+  askApp,
   getEpisodeEntities,
   getEpisodeSegments,
   listPodcasts,

@@ -12,6 +12,7 @@ export const TOOLS_IN_ORDER = [
   'episode_insights',
   'graph_related',
   'topic_people',
+  'ask',
   'my_library',
   'my_highlights',
   'follow_show',

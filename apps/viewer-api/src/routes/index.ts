@@ -51,6 +51,7 @@ import { putOperatorConfig } from './operator/put-operator-config.js';
 import { getOpsSummary } from './ops/get-ops-summary.js';
 import { getResilience, getUsage, resetResilience } from './ops/resilience-routes.js';
 import { relationalRoutes } from './relational/relational-routes.js';
+import { askCorpus } from './search/ask-corpus.js';
 import { compareSearchSubjects } from './search/compare-subjects.js';
 import { listSimilarEpisodes } from './search/list-similar-episodes.js';
 import { searchCorpus } from './search/search-corpus.js';
@@ -94,6 +95,7 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
   rebuildTopicClusters,
   getIndexTimeseries,
   searchCorpus,
+  askCorpus,
   compareSearchSubjects,
   listSimilarEpisodes,
   exploreCorpus,

@@ -100,6 +100,7 @@ function serverFor(ctx: ConsumerCtx, req: ExpressRequest, principal: McpPrincipa
     userId: principal.userId,
     snapshot: () => ctx.corpus.get(ctx.config.corpusDir),
     search: ctx.search,
+    ask: ctx.ask,
     userState: userStateOf(ctx),
     origin: publicOriginOf(ctx, req),
   };

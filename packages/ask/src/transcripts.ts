@@ -1,0 +1,97 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  type CorpusSnapshot,
+  type EpisodeRecord,
+  readSegments,
+  transcriptFamilyOf,
+} from '@podcast/corpus';
+
+/** A raw-transcript segment with the character range its text occupies. */
+export interface LocatedSegment {
+  start: number;
+  end: number;
+  text: string;
+  char_start: number;
+  char_end: number;
+}
+
+/** The raw transcript of an episode (the text GI offsets refer to) and its located segments. */
+export interface RawTranscript {
+  relpath: string;
+  text: string;
+  segments: readonly LocatedSegment[];
+}
+
+export type TranscriptReader = (episode: EpisodeRecord) => Promise<RawTranscript | undefined>;
+
+/**
+ * Each segment's place in the transcript, searched forward from the
+ * previous one, so a sentence said twice is found where it was said.
+ * A segment whose text is not in the transcript is left out.
+ */
+export function locateSegments(
+  text: string,
+  segments: readonly { start: number; end: number; text: string }[],
+): LocatedSegment[] {
+  const located: LocatedSegment[] = [];
+  let from = 0;
+  for (const segment of segments) {
+    const at = segment.text === '' ? -1 : text.indexOf(segment.text, from);
+    if (at >= 0) {
+      located.push({ ...segment, char_start: at, char_end: at + segment.text.length });
+      from = at + segment.text.length;
+    }
+  }
+  return located;
+}
+
+/**
+ * The segments a character range touches, as one time span; undefined
+ * when the range lies outside every segment.
+ */
+export function spanOf(
+  segments: readonly LocatedSegment[],
+  charStart: number,
+  charEnd: number,
+): { start: number; end: number } | undefined {
+  const touched = segments.filter((s) => s.char_start < charEnd && charStart < s.char_end);
+  const first = touched[0];
+  const last = touched[touched.length - 1];
+  return first && last ? { start: first.start, end: last.end } : undefined;
+}
+
+/**
+ * Reads raw transcripts from the corpus, keeping the last `capacity` read:
+ * an answer reads a handful, and the same episodes come back for related
+ * questions.
+ */
+export function corpusTranscripts(snapshot: CorpusSnapshot, capacity = 64): TranscriptReader {
+  const kept = new Map<string, Promise<RawTranscript | undefined>>();
+  const load = async (episode: EpisodeRecord): Promise<RawTranscript | undefined> => {
+    const family = transcriptFamilyOf(episode.transcript_relpath);
+    if (family === undefined) {
+      return undefined;
+    }
+    const [text, segments] = await Promise.all([
+      readFile(path.join(snapshot.root, family.txt), 'utf8').catch(() => undefined),
+      readSegments(snapshot, episode, undefined, ['raw']),
+    ]);
+    if (text === undefined) {
+      return undefined;
+    }
+    return { relpath: family.txt, text, segments: locateSegments(text, segments?.segments ?? []) };
+  };
+  return (episode) => {
+    const key = episode.metadata_relpath;
+    let value = kept.get(key);
+    if (value === undefined) {
+      value = load(episode);
+      kept.set(key, value);
+      if (kept.size > capacity) {
+        kept.delete(kept.keys().next().value as string);
+      }
+    }
+    return value;
+  };
+}
