@@ -1,0 +1,14 @@
+export type { AppName, AppProcess } from './app-process.js';
+export { REPO_ROOT, startApp } from './app-process.js';
+export { freePort, sleep, waitUntil } from './free-port.js';
+export type { LoadLoop, Sample } from './load.js';
+export { percentile, runLoad } from './load.js';
+export type { ScenarioResult } from './scenario.js';
+export { formatResult, runScenario, ScenarioReport } from './scenario.js';
+export { postgresRestartScenario } from './scenarios/postgres-restart.js';
+export type { Stack } from './stack.js';
+export { createStack, OPERATOR_TOKEN, OUTBOX_TOKEN } from './stack.js';
+export type { ThrowawayPostgres } from './throwaway-postgres.js';
+export { startThrowawayPostgres } from './throwaway-postgres.js';
+export type { ThrowawayRedis } from './throwaway-redis.js';
+export { startThrowawayRedis } from './throwaway-redis.js';
