@@ -7,6 +7,7 @@ export type { ScenarioResult } from './scenario.js';
 export { formatResult, runScenario, ScenarioReport } from './scenario.js';
 export { postgresRestartScenario } from './scenarios/postgres-restart.js';
 export { twinSchedulersScenario } from './scenarios/twin-schedulers.js';
+export { twinViewersScenario } from './scenarios/twin-viewers.js';
 export type { Stack } from './stack.js';
 export { createStack, OPERATOR_TOKEN, OUTBOX_TOKEN } from './stack.js';
 export type { ThrowawayPostgres } from './throwaway-postgres.js';
