@@ -6,6 +6,7 @@ export { percentile, runLoad } from './load.js';
 export type { ScenarioResult } from './scenario.js';
 export { formatResult, runScenario, ScenarioReport } from './scenario.js';
 export { postgresRestartScenario } from './scenarios/postgres-restart.js';
+export { twinConsumersScenario } from './scenarios/twin-consumers.js';
 export { twinSchedulersScenario } from './scenarios/twin-schedulers.js';
 export { twinViewersScenario } from './scenarios/twin-viewers.js';
 export type { Stack } from './stack.js';
