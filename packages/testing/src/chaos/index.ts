@@ -1,3 +1,5 @@
+export type { ChaosRunOptions, ChaosScenario } from './catalog.js';
+export { CHAOS_SCENARIOS } from './catalog.js';
 export type { AppName, AppProcess } from './app-process.js';
 export { REPO_ROOT, startApp } from './app-process.js';
 export { freePort, sleep, waitUntil } from './free-port.js';

@@ -1,0 +1,25 @@
+import type { ScenarioResult } from './scenario.js';
+import { postgresRestartScenario } from './scenarios/postgres-restart.js';
+import { twinConsumersScenario } from './scenarios/twin-consumers.js';
+import { twinSchedulersScenario } from './scenarios/twin-schedulers.js';
+import { twinViewersScenario } from './scenarios/twin-viewers.js';
+
+export interface ChaosRunOptions {
+  /** A corpus the scenarios may read (they copy it where they write). */
+  corpusDir: string;
+  /** How long the soak runs. */
+  soakMs: number;
+}
+
+export interface ChaosScenario {
+  name: string;
+  run(options: ChaosRunOptions): Promise<ScenarioResult>;
+}
+
+/** Every scenario of `pnpm chaos`, in the order of the issue's value list. */
+export const CHAOS_SCENARIOS: ChaosScenario[] = [
+  { name: 'postgres-restart', run: (o) => postgresRestartScenario(o) },
+  { name: 'twin-schedulers', run: (o) => twinSchedulersScenario(o) },
+  { name: 'twin-viewers', run: () => twinViewersScenario() },
+  { name: 'twin-consumers', run: (o) => twinConsumersScenario(o) },
+];
