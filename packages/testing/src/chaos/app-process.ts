@@ -18,7 +18,10 @@ export interface AppProcess {
   readonly lines: string[];
   /** Starts it again with the same environment (after a kill). */
   start(): Promise<void>;
-  /** Sends `signal` and waits for the exit. */
+  /**
+   * Sends `signal` to the app's whole process group (its subprocesses too,
+   * as a container stop or the OOM killer would) and waits for its exit.
+   */
   kill(signal?: NodeJS.Signals): Promise<void>;
   /** Resolves once `path` answers 2xx (default /api/health); throws after `timeoutMs`. */
   waitHealthy(path?: string, timeoutMs?: number): Promise<void>;
@@ -48,37 +51,46 @@ export function startApp(name: AppName, env: Record<string, string>): AppProcess
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // A group of its own, so a kill reaches the subprocesses it started.
+      detached: true,
     });
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
   };
   spawnIt();
+  const isRunning = () =>
+    child !== undefined && child.exitCode === null && child.signalCode === null;
   const baseUrl = env.PORT ? `http://127.0.0.1:${env.PORT}` : '';
   return {
     name,
     baseUrl,
     get pid() {
-      return child?.exitCode === null ? child.pid : undefined;
+      return isRunning() ? child?.pid : undefined;
     },
     lines,
     start: async () => {
-      if (child?.exitCode === null) {
+      if (isRunning()) {
         throw new Error(`${name} is still running`);
       }
       spawnIt();
     },
     kill: async (signal = 'SIGTERM') => {
       const running = child;
-      if (running === undefined || running.exitCode !== null || running.signalCode !== null) {
+      if (running === undefined || !isRunning()) {
         return;
       }
-      running.kill(signal);
-      await once(running, 'exit');
+      const exited = once(running, 'exit');
+      try {
+        process.kill(-(running.pid as number), signal);
+      } catch {
+        running.kill(signal);
+      }
+      await exited;
     },
     waitHealthy: async (path = '/api/health', timeoutMs = 30_000) => {
       const isUp = await waitUntil(
         async () => {
-          if (child?.exitCode !== null) {
+          if (!isRunning()) {
             throw new Error(`${name} exited`);
           }
           return (await fetch(`${baseUrl}${path}`, { signal: AbortSignal.timeout(2000) })).ok;
@@ -92,7 +104,7 @@ export function startApp(name: AppName, env: Record<string, string>): AppProcess
         );
       }
     },
-    usage: () => usageOf(child?.exitCode === null ? child.pid : undefined),
+    usage: () => usageOf(isRunning() ? child?.pid : undefined),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ScenarioResult } from './scenario.js';
 import { postgresRestartScenario } from './scenarios/postgres-restart.js';
+import { runnerKilledScenario } from './scenarios/runner-killed.js';
 import { twinConsumersScenario } from './scenarios/twin-consumers.js';
 import { twinSchedulersScenario } from './scenarios/twin-schedulers.js';
 import { twinViewersScenario } from './scenarios/twin-viewers.js';
@@ -22,4 +23,5 @@ export const CHAOS_SCENARIOS: ChaosScenario[] = [
   { name: 'twin-schedulers', run: (o) => twinSchedulersScenario(o) },
   { name: 'twin-viewers', run: () => twinViewersScenario() },
   { name: 'twin-consumers', run: (o) => twinConsumersScenario(o) },
+  { name: 'runner-sigkill', run: () => runnerKilledScenario() },
 ];

@@ -1,13 +1,14 @@
-export type { ChaosRunOptions, ChaosScenario } from './catalog.js';
-export { CHAOS_SCENARIOS } from './catalog.js';
 export type { AppName, AppProcess } from './app-process.js';
 export { REPO_ROOT, startApp } from './app-process.js';
+export type { ChaosRunOptions, ChaosScenario } from './catalog.js';
+export { CHAOS_SCENARIOS } from './catalog.js';
 export { freePort, sleep, waitUntil } from './free-port.js';
 export type { LoadLoop, Sample } from './load.js';
 export { percentile, runLoad } from './load.js';
 export type { ScenarioResult } from './scenario.js';
 export { formatResult, runScenario, ScenarioReport } from './scenario.js';
 export { postgresRestartScenario } from './scenarios/postgres-restart.js';
+export { runnerKilledScenario } from './scenarios/runner-killed.js';
 export { twinConsumersScenario } from './scenarios/twin-consumers.js';
 export { twinSchedulersScenario } from './scenarios/twin-schedulers.js';
 export { twinViewersScenario } from './scenarios/twin-viewers.js';
