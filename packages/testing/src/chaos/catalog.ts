@@ -1,5 +1,6 @@
 import type { ScenarioResult } from './scenario.js';
 import { postgresRestartScenario } from './scenarios/postgres-restart.js';
+import { redisRestartScenario } from './scenarios/redis-restart.js';
 import { runnerKilledScenario } from './scenarios/runner-killed.js';
 import { twinConsumersScenario } from './scenarios/twin-consumers.js';
 import { twinSchedulersScenario } from './scenarios/twin-schedulers.js';
@@ -24,4 +25,5 @@ export const CHAOS_SCENARIOS: ChaosScenario[] = [
   { name: 'twin-viewers', run: () => twinViewersScenario() },
   { name: 'twin-consumers', run: (o) => twinConsumersScenario(o) },
   { name: 'runner-sigkill', run: () => runnerKilledScenario() },
+  { name: 'redis-restart', run: () => redisRestartScenario() },
 ];

@@ -8,6 +8,7 @@ export { percentile, runLoad } from './load.js';
 export type { ScenarioResult } from './scenario.js';
 export { formatResult, runScenario, ScenarioReport } from './scenario.js';
 export { postgresRestartScenario } from './scenarios/postgres-restart.js';
+export { redisRestartScenario } from './scenarios/redis-restart.js';
 export { runnerKilledScenario } from './scenarios/runner-killed.js';
 export { twinConsumersScenario } from './scenarios/twin-consumers.js';
 export { twinSchedulersScenario } from './scenarios/twin-schedulers.js';

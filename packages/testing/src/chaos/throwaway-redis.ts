@@ -9,7 +9,8 @@ import { freePort, waitUntil } from './free-port.js';
 export interface ThrowawayRedis {
   url: string;
   port: number;
-  stop(): Promise<void>;
+  /** SIGTERM (default) lets Redis write its append-only file; SIGKILL is a crash. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
   start(): Promise<void>;
   restart(downMs?: number): Promise<void>;
   destroy(): Promise<void>;
@@ -50,11 +51,11 @@ export async function startThrowawayRedis(
       throw new Error(`redis-server on ${port} did not answer`);
     }
   };
-  const stop = async () => {
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     const running = child;
     child = undefined;
     if (running !== undefined && running.exitCode === null) {
-      running.kill('SIGKILL');
+      running.kill(signal);
       await once(running, 'exit');
     }
   };
@@ -70,7 +71,7 @@ export async function startThrowawayRedis(
       await start();
     },
     destroy: async () => {
-      await stop();
+      await stop('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     },
   };
