@@ -1,4 +1,5 @@
 import type { ScenarioResult } from './scenario.js';
+import { fourDeliveryWorkersScenario } from './scenarios/four-delivery-workers.js';
 import { postgresRestartScenario } from './scenarios/postgres-restart.js';
 import { redisRestartScenario } from './scenarios/redis-restart.js';
 import { runnerKilledScenario } from './scenarios/runner-killed.js';
@@ -26,4 +27,5 @@ export const CHAOS_SCENARIOS: ChaosScenario[] = [
   { name: 'twin-consumers', run: (o) => twinConsumersScenario(o) },
   { name: 'runner-sigkill', run: () => runnerKilledScenario() },
   { name: 'redis-restart', run: () => redisRestartScenario() },
+  { name: 'four-delivery-workers', run: (o) => fourDeliveryWorkersScenario(o) },
 ];

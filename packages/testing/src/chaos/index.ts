@@ -7,6 +7,7 @@ export type { LoadLoop, Sample } from './load.js';
 export { percentile, runLoad } from './load.js';
 export type { ScenarioResult } from './scenario.js';
 export { formatResult, runScenario, ScenarioReport } from './scenario.js';
+export { fourDeliveryWorkersScenario } from './scenarios/four-delivery-workers.js';
 export { postgresRestartScenario } from './scenarios/postgres-restart.js';
 export { redisRestartScenario } from './scenarios/redis-restart.js';
 export { runnerKilledScenario } from './scenarios/runner-killed.js';
