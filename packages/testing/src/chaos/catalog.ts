@@ -4,6 +4,7 @@ import { postgresRestartScenario } from './scenarios/postgres-restart.js';
 import { redisRestartScenario } from './scenarios/redis-restart.js';
 import { runnerKilledScenario } from './scenarios/runner-killed.js';
 import { twinConsumersScenario } from './scenarios/twin-consumers.js';
+import { twinRunnersCronScenario } from './scenarios/twin-runners-cron.js';
 import { twinSchedulersScenario } from './scenarios/twin-schedulers.js';
 import { twinViewersScenario } from './scenarios/twin-viewers.js';
 
@@ -28,4 +29,5 @@ export const CHAOS_SCENARIOS: ChaosScenario[] = [
   { name: 'runner-sigkill', run: () => runnerKilledScenario() },
   { name: 'redis-restart', run: () => redisRestartScenario() },
   { name: 'four-delivery-workers', run: (o) => fourDeliveryWorkersScenario(o) },
+  { name: 'twin-runners-cron', run: () => twinRunnersCronScenario() },
 ];

@@ -12,6 +12,7 @@ export { postgresRestartScenario } from './scenarios/postgres-restart.js';
 export { redisRestartScenario } from './scenarios/redis-restart.js';
 export { runnerKilledScenario } from './scenarios/runner-killed.js';
 export { twinConsumersScenario } from './scenarios/twin-consumers.js';
+export { twinRunnersCronScenario } from './scenarios/twin-runners-cron.js';
 export { twinSchedulersScenario } from './scenarios/twin-schedulers.js';
 export { twinViewersScenario } from './scenarios/twin-viewers.js';
 export type { Stack } from './stack.js';
