@@ -1,8 +1,10 @@
 import type { ScenarioResult } from './scenario.js';
+import { diskFullScenario } from './scenarios/disk-full.js';
 import { fourDeliveryWorkersScenario } from './scenarios/four-delivery-workers.js';
 import { postgresRestartScenario } from './scenarios/postgres-restart.js';
 import { redisRestartScenario } from './scenarios/redis-restart.js';
 import { runnerKilledScenario } from './scenarios/runner-killed.js';
+import { tornCorpusFileScenario } from './scenarios/torn-corpus-file.js';
 import { twinConsumersScenario } from './scenarios/twin-consumers.js';
 import { twinRunnersCronScenario } from './scenarios/twin-runners-cron.js';
 import { twinSchedulersScenario } from './scenarios/twin-schedulers.js';
@@ -30,4 +32,6 @@ export const CHAOS_SCENARIOS: ChaosScenario[] = [
   { name: 'redis-restart', run: () => redisRestartScenario() },
   { name: 'four-delivery-workers', run: (o) => fourDeliveryWorkersScenario(o) },
   { name: 'twin-runners-cron', run: () => twinRunnersCronScenario() },
+  { name: 'disk-full', run: () => diskFullScenario() },
+  { name: 'torn-corpus-file', run: () => tornCorpusFileScenario() },
 ];
