@@ -49,12 +49,10 @@ export function tornCorpusFileScenario(): Promise<ScenarioResult> {
         join(corpus.corpusDir, rel),
       );
       const whole = files.map((file) => readFileSync(file));
-      files.forEach((file, i) =>
-        writeFileSync(
-          file,
-          (whole[i] as Buffer).subarray(0, Math.floor((whole[i] as Buffer).length / 2)),
-        ),
-      );
+      for (const [i, file] of files.entries()) {
+        const bytes = whole[i] as Buffer;
+        writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length / 2)));
+      }
       const seen: number[] = [];
       const until = Date.now() + 3000;
       while (Date.now() < until) {
@@ -70,7 +68,9 @@ export function tornCorpusFileScenario(): Promise<ScenarioResult> {
         seen.every((s) => s < 500),
         `answers while torn: ${statuses}`,
       );
-      files.forEach((file, i) => writeFileSync(file, whole[i] as Buffer));
+      for (const [i, file] of files.entries()) {
+        writeFileSync(file, whole[i] as Buffer);
+      }
       const recovered = await waitUntil(
         async () => {
           const [v, c] = [await get(viewer, detailPath), await get(consumer, consumerPage)];
