@@ -4,6 +4,7 @@ import { fourDeliveryWorkersScenario } from './scenarios/four-delivery-workers.j
 import { postgresRestartScenario } from './scenarios/postgres-restart.js';
 import { redisRestartScenario } from './scenarios/redis-restart.js';
 import { runnerKilledScenario } from './scenarios/runner-killed.js';
+import { soakScenario } from './scenarios/soak.js';
 import { tornCorpusFileScenario } from './scenarios/torn-corpus-file.js';
 import { twinConsumersScenario } from './scenarios/twin-consumers.js';
 import { twinRunnersCronScenario } from './scenarios/twin-runners-cron.js';
@@ -34,4 +35,5 @@ export const CHAOS_SCENARIOS: ChaosScenario[] = [
   { name: 'twin-runners-cron', run: () => twinRunnersCronScenario() },
   { name: 'disk-full', run: () => diskFullScenario() },
   { name: 'torn-corpus-file', run: () => tornCorpusFileScenario() },
+  { name: 'soak', run: (o) => soakScenario({ corpusDir: o.corpusDir, durationMs: o.soakMs }) },
 ];

@@ -12,6 +12,7 @@ export { fourDeliveryWorkersScenario } from './scenarios/four-delivery-workers.j
 export { postgresRestartScenario } from './scenarios/postgres-restart.js';
 export { redisRestartScenario } from './scenarios/redis-restart.js';
 export { runnerKilledScenario } from './scenarios/runner-killed.js';
+export { soakScenario } from './scenarios/soak.js';
 export { tornCorpusFileScenario } from './scenarios/torn-corpus-file.js';
 export { twinConsumersScenario } from './scenarios/twin-consumers.js';
 export { twinRunnersCronScenario } from './scenarios/twin-runners-cron.js';
