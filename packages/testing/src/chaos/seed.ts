@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { sleep } from './free-port.js';
 
 /** Runs `work` with one connection to `url`, closed afterwards. */
 export async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
@@ -61,4 +62,13 @@ export async function seedRecapUsers(
     }
   });
   return ids;
+}
+
+/** Waits out the last seconds of an hour, so every tick of the run lands in the same one. */
+export async function awayFromHourEnd(): Promise<number> {
+  const intoHour = Date.now() % 3_600_000;
+  if (intoHour > 3_600_000 - 30_000) {
+    await sleep(3_600_000 - intoHour + 2000);
+  }
+  return new Date().getUTCHours();
 }

@@ -1,6 +1,6 @@
 import { waitUntil } from '../free-port.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
-import { episodeWithDuration, seedRecapUsers, withClient } from '../seed.js';
+import { awayFromHourEnd, episodeWithDuration, seedRecapUsers, withClient } from '../seed.js';
 import { startSmtpSink } from '../smtp-sink.js';
 import { createStack, OUTBOX_TOKEN } from '../stack.js';
 import { startThrowawayPostgres } from '../throwaway-postgres.js';
@@ -36,7 +36,7 @@ export function fourDeliveryWorkersScenario(options: {
         INTERNAL_OUTBOX_TOKEN: OUTBOX_TOKEN,
         NOTIFICATION_TICK_MS: '1000',
       });
-      const hour = new Date().getUTCHours();
+      const hour = await awayFromHourEnd();
       await seedRecapUsers(pg.url, users, hour, await episodeWithDuration(consumer.baseUrl));
       const enqueued = await waitUntil(
         async () => ((await countByStatus(pg.url)).get('pending') ?? 0) === users,

@@ -1,6 +1,6 @@
 import { sleep } from '../free-port.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
-import { episodeWithDuration, seedRecapUsers, withClient } from '../seed.js';
+import { awayFromHourEnd, episodeWithDuration, seedRecapUsers, withClient } from '../seed.js';
 import { createStack } from '../stack.js';
 import { startThrowawayPostgres } from '../throwaway-postgres.js';
 
@@ -18,15 +18,6 @@ function ticksOf(lines: string[]): NonNullable<TickLine['tick']>[] {
       return [];
     }
   });
-}
-
-/** Waits out the last seconds of an hour, so every tick of the run lands in the same one. */
-async function awayFromHourEnd(): Promise<number> {
-  const intoHour = Date.now() % 3_600_000;
-  if (intoHour > 3_600_000 - 30_000) {
-    await sleep(3_600_000 - intoHour + 2000);
-  }
-  return new Date().getUTCHours();
 }
 
 /**
