@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
+import { copySampleCorpus } from '@podcast/testing';
 import { CHAOS_SCENARIOS, formatResult } from '@podcast/testing/chaos';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -21,12 +21,15 @@ if (chosen.length === 0) {
   process.exit(2);
 }
 
+// A copy: the apps write beside the corpus (the search query log, .app/, .viewer/).
+const corpus = copySampleCorpus('chaos-run');
 const results = [];
 for (const scenario of chosen) {
-  const result = await scenario.run({ corpusDir: SAMPLE_CORPUS_DIR, soakMs });
+  const result = await scenario.run({ corpusDir: corpus.corpusDir, soakMs });
   results.push(result);
   process.stdout.write(`${formatResult(result)}\n`);
 }
+corpus.remove();
 const failed = results.filter((r) => !r.ok).length;
 process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
 mkdirSync(resolve(here, 'results'), { recursive: true });
