@@ -17,6 +17,7 @@ import {
   verifyMcpAccessToken,
 } from '@podcast/auth';
 import { DomainError, RETURN_PATH } from '@podcast/contracts';
+import { databaseOutageRetryAfter } from '@podcast/db';
 import {
   Authenticated,
   type Authenticator,
@@ -215,6 +216,7 @@ export function buildConsumerApp(ctx: ConsumerCtx): Express {
     routes,
     ctx,
     openRouteLimiter: createOpenRouteLimiter(ctx.config.openRouteLimitPerMinute),
+    retryAfterOutage: databaseOutageRetryAfter,
     before: [
       crossOriginAccess(
         routes.filter((route) => CROSS_ORIGIN_ROUTES.includes(route)),

@@ -154,6 +154,8 @@ const ConsumerEnv = z
     ...LlmEnvShape,
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
     NOTIFICATION_SCHEDULER: z.enum(['on', 'off']).default('on'),
+    // How often the in-process scheduler ticks; the default is hourly, shorter runs repeat the hour.
+    NOTIFICATION_TICK_MS: z.coerce.number().int().min(1000).max(3_600_000).default(3_600_000),
     OUTBOUND_ALLOWED_HOSTS: OutboundAllowedHosts,
     TRUST_PROXY: TrustProxy,
     ...OpenRouteLimitEnvShape,
@@ -209,6 +211,7 @@ const ConsumerEnv = z
     vapidPublicKey: env.APP_VAPID_PUBLIC_KEY,
     outboxLeaseSeconds: env.OUTBOX_LEASE_SECONDS,
     isSchedulerOn: env.NOTIFICATION_SCHEDULER === 'on',
+    schedulerTickMs: env.NOTIFICATION_TICK_MS,
     outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
     // The MCP OAuth issuer and resource origin; unset: each request's own scheme and Host.
     publicBaseUrl: env.PUBLIC_BASE_URL && new URL(env.PUBLIC_BASE_URL).origin,

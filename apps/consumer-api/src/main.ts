@@ -13,13 +13,16 @@ runMain(async () => {
     ctx.logger.error({ err }, 'corpus failed to load');
   });
   const stopScheduler = config.isSchedulerOn
-    ? startHourlyScheduler({
-        db: ctx.db,
-        corpus: ctx.corpus,
-        corpusDir: config.corpusDir,
-        logger: ctx.logger,
-        now: ctx.now,
-      })
+    ? startHourlyScheduler(
+        {
+          db: ctx.db,
+          corpus: ctx.corpus,
+          corpusDir: config.corpusDir,
+          logger: ctx.logger,
+          now: ctx.now,
+        },
+        config.schedulerTickMs,
+      )
     : () => undefined;
   await serve(buildConsumerApp(ctx), {
     port: config.port,

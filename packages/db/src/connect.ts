@@ -21,6 +21,9 @@ export interface DatabaseHandle {
 }
 
 const POOL_SIZE = 10;
+// A request waits at most this long for a connection while the server is away
+// or every pooled one is busy, then fails (503): without it, a wait had no end.
+const CONNECT_TIMEOUT_MS = 2000;
 const INT8_OID = 20;
 
 /**
@@ -54,11 +57,22 @@ export async function createDatabase(
 function openPostgres(url: string, logger?: DatabaseLogger): DatabaseHandle {
   const types = new TypeOverrides();
   types.setTypeParser(INT8_OID, parseInt8);
-  const pool = new Pool({ connectionString: url, max: POOL_SIZE, types });
+  const pool = new Pool({
+    connectionString: url,
+    max: POOL_SIZE,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    types,
+  });
   // An idle client losing its server emits 'error' on the pool; unhandled, it
   // would crash the process. The pool replaces the client on next use.
   pool.on('error', (error) => {
     logger?.error({ err: error }, 'idle database connection failed');
+  });
+  // A client checked out when its server goes away (a restart) emits 'error'
+  // with no pool listener attached, which ended the process: its query fails
+  // on its own, and the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', listen: postgresListen(url, logger), close: () => db.destroy() };

@@ -35,6 +35,11 @@ export type { DatabaseHandle, DatabaseOptions } from './connect.js';
 export { createDatabase } from './connect.js';
 export type { DatabaseErrorFacts, DatabaseLogger } from './database-logger.js';
 export { databaseErrorFacts } from './database-logger.js';
+export {
+  DATABASE_RETRY_AFTER_S,
+  databaseOutageRetryAfter,
+  isDatabaseOutage,
+} from './database-outage.js';
 export type { DbExecutor } from './executor.js';
 export { lockUser, withTransaction, withUserLock } from './executor.js';
 export type { FavoriteInput, SavedFavorite, SavedFavorites } from './favorites.js';

@@ -82,6 +82,12 @@ export interface AppOptions<Ctx, Pr extends Principals = Principals> {
    * bound the house rules put on every route anyone may call. Unset: none.
    */
   openRouteLimiter?: RateLimiter;
+  /**
+   * Recognises a dependency outage (the database unreachable) in an error no
+   * route handled and says in how many seconds to retry: answered 503 with
+   * Retry-After instead of a 500, so clients back off rather than report a bug.
+   */
+  retryAfterOutage?: (err: unknown) => number | undefined;
 }
 
 function parsePart(where: string, schema: z.ZodType | undefined, value: unknown): unknown {
@@ -344,10 +350,18 @@ function retryAfterOf(err: unknown): number | undefined {
     : undefined;
 }
 
-function problemSender(logger: Logger): ErrorRequestHandler {
+function problemSender(
+  logger: Logger,
+  retryAfterOutage: (err: unknown) => number | undefined = () => undefined,
+): ErrorRequestHandler {
   return (err, req, res, _next) => {
     const requestId = req.id ?? '';
     let problem = problemFromError(err);
+    const outageRetry = problem ? undefined : retryAfterOutage(err);
+    if (outageRetry !== undefined) {
+      logger.warn({ err, request_id: requestId }, 'dependency unavailable');
+      problem = problemBody(503, `a service this answer needs is down; retry in ${outageRetry} s`);
+    }
     if (!problem) {
       const zod = (err as ResponseContractBroken).zodError?.issues;
       logger.error({ err, request_id: requestId, zod }, 'unhandled error');
@@ -360,7 +374,7 @@ function problemSender(logger: Logger): ErrorRequestHandler {
     if (err instanceof HttpError) {
       res.set(err.headers);
     }
-    const retryAfter = retryAfterOf(err);
+    const retryAfter = outageRetry ?? retryAfterOf(err);
     if (retryAfter !== undefined) {
       res.set('Retry-After', String(retryAfter));
     }
@@ -401,6 +415,6 @@ export function createApp<Ctx, Pr extends Principals = Principals>(
     next(new HttpError(404, `no route ${req.method} ${req.path}`));
   });
   app.use(undecodablePaths(options.routes));
-  app.use(problemSender(options.logger));
+  app.use(problemSender(options.logger, options.retryAfterOutage));
   return app;
 }

@@ -37,11 +37,22 @@ export interface JobMessage {
   job_id: string;
 }
 
-/** A connection for a producer: a command fails after one retry while Redis is away. */
+/**
+ * A connection for a producer: a command fails after one retry while Redis
+ * is away, and after PRODUCER_COMMAND_TIMEOUT_MS at the latest: the retry
+ * alone waited out ioredis's reconnect backoff, up to 5 s per request.
+ */
 export function producerConnection(settings: QueueSettings): Redis {
   const { Redis } = loadIoRedis();
-  return new Redis(settings.redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 5000 });
+  return new Redis(settings.redisUrl, {
+    maxRetriesPerRequest: 1,
+    connectTimeout: 5000,
+    commandTimeout: PRODUCER_COMMAND_TIMEOUT_MS,
+  });
 }
+
+/** Longest a producer's Redis command may take before the route answers 503. */
+export const PRODUCER_COMMAND_TIMEOUT_MS = 2000;
 
 /** A connection for a worker or subscriber: BullMQ needs blocking commands to wait. */
 export function workerConnection(settings: QueueSettings): Redis {

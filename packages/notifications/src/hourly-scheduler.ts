@@ -33,14 +33,17 @@ export function tickAt(deps: SchedulerJobDeps, at: Date): Promise<TickResult> {
 /**
  * Runs a tick shortly after every hour, in process. Every replica runs it;
  * the advisory lock inside the tick lets one of them do the work. Answers
- * the function that stops it (main.ts calls it on SIGTERM).
+ * the function that stops it (main.ts calls it on SIGTERM). A shorter
+ * `everyMs` repeats the hour's tick, which the period-keyed ids make a
+ * no-op: it only costs queries (the chaos scenarios use it).
  */
-export function startHourlyScheduler(deps: SchedulerJobDeps): () => void {
+export function startHourlyScheduler(deps: SchedulerJobDeps, everyMs = HOUR): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
+  const offsetMs = Math.min(TICK_OFFSET_MS, everyMs / 10);
   const schedule = () => {
     const now = deps.now().getTime();
-    const next = Math.floor(now / HOUR) * HOUR + HOUR + TICK_OFFSET_MS;
+    const next = Math.floor(now / everyMs) * everyMs + everyMs + offsetMs;
     timer = setTimeout(run, next - now);
     timer.unref();
   };

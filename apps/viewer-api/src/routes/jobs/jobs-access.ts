@@ -22,7 +22,10 @@ export async function withJobs<T>(
     return await use(jobs);
   } catch (err) {
     if (isRedisFailure(err)) {
-      throw new DomainError('unavailable', 'the jobs API cannot reach Redis right now; try again');
+      // Retry-After: a restarting Redis is usually back within seconds.
+      throw new DomainError('unavailable', 'the jobs API cannot reach Redis right now; try again', {
+        retry_after_s: 2,
+      });
     }
     throw err;
   }
@@ -49,7 +52,9 @@ function isRedisFailure(err: unknown): boolean {
   return (
     name === 'MaxRetriesPerRequestError' ||
     name === 'ReplyError' ||
-    /ECONNREFUSED|ETIMEDOUT|Connection is closed|Stream isn't writeable/.test(err.message)
+    /ECONNREFUSED|ETIMEDOUT|Connection is closed|Stream isn't writeable|Command timed out/.test(
+      err.message,
+    )
   );
 }
 

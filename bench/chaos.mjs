@@ -1,0 +1,43 @@
+// `pnpm chaos`: every fault and replica scenario of docs/decisions/reliability.md
+// against real processes from dist/, one line each, results in bench/results/.
+// Flags: --soak (the 30-minute soak instead of the 3-minute one), --only=name,name
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { copySampleCorpus } from '@podcast/testing';
+import { CHAOS_SCENARIOS, formatResult } from '@podcast/testing/chaos';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const isSoak = args.includes('--soak');
+const only = args
+  .find((arg) => arg.startsWith('--only='))
+  ?.slice(7)
+  .split(',');
+const soakMs = (isSoak ? 30 : 3) * 60_000;
+const chosen = CHAOS_SCENARIOS.filter((s) => (only ? only.includes(s.name) : true));
+if (chosen.length === 0) {
+  process.stderr.write(`--only: none of ${CHAOS_SCENARIOS.map((s) => s.name).join(', ')}\n`);
+  process.exit(2);
+}
+
+// A copy: the apps write beside the corpus (the search query log, .app/, .viewer/).
+const corpus = copySampleCorpus('chaos-run');
+const results = [];
+for (const scenario of chosen) {
+  const result = await scenario.run({ corpusDir: corpus.corpusDir, soakMs });
+  results.push(result);
+  process.stdout.write(`${formatResult(result)}\n`);
+}
+corpus.remove();
+const failed = results.filter((r) => !r.ok).length;
+process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
+mkdirSync(resolve(here, 'results'), { recursive: true });
+const file = resolve(here, 'results', isSoak ? 'chaos-soak.json' : 'chaos.json');
+const machine = { node: process.version, cpus: (await import('node:os')).cpus().length };
+writeFileSync(
+  file,
+  `${JSON.stringify({ finished_at: new Date().toISOString(), machine, results }, null, 2)}\n`,
+);
+process.stdout.write(`results: ${file}\n`);
+process.exit(failed === 0 ? 0 : 1);

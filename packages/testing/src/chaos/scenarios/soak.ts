@@ -1,0 +1,128 @@
+import type { AppProcess } from '../app-process.js';
+import { sleep } from '../free-port.js';
+import { type LoadLoop, percentile, runLoad, type Sample } from '../load.js';
+import { runScenario, type ScenarioResult } from '../scenario.js';
+import { withClient } from '../seed.js';
+import { createStack, OUTBOX_TOKEN } from '../stack.js';
+import { startThrowawayPostgres } from '../throwaway-postgres.js';
+
+/** p99 may move this much beyond 10% between thirds: a few ms are noise on a shared machine. */
+const P99_SLACK_MS = 25;
+
+const get = (
+  kind: string,
+  rate: number,
+  url: () => string,
+  headers: Record<string, string> = {},
+): LoadLoop => ({
+  kind,
+  rate,
+  request: async (_seq, signal) => ({ res: await fetch(url(), { headers, signal }) }),
+});
+
+function loopsOf(viewer: AppProcess, consumer: AppProcess, slugs: string[]): LoadLoop[] {
+  const slug = (seq: number) => slugs[seq % slugs.length] as string;
+  return [
+    get('viewer_list', 20, () => `${viewer.baseUrl}/api/corpus/episodes?limit=20`),
+    get('viewer_search', 5, () => `${viewer.baseUrl}/api/search?q=sleep`),
+    get('catalog', 20, () => `${consumer.baseUrl}/api/app/episodes?limit=20`),
+    get('app_search', 5, () => `${consumer.baseUrl}/api/app/search?q=sleep`),
+    get('playback_list', 10, () => `${consumer.baseUrl}/api/app/playback`),
+    get('seam_pull', 5, () => `${consumer.baseUrl}/internal/outbox/pending?channel=email&limit=5`, {
+      'x-internal-token': OUTBOX_TOKEN,
+    }),
+    {
+      kind: 'playback_write',
+      rate: 20,
+      request: async (seq, signal) => ({
+        res: await fetch(`${consumer.baseUrl}/api/app/playback/${slug(seq)}`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ position_seconds: seq }),
+          signal,
+        }),
+      }),
+    },
+  ];
+}
+
+interface Third {
+  p99: number;
+  rssKb: number;
+  fds: number;
+  connections: number;
+}
+
+/**
+ * Mixed traffic on a viewer and a consumer (corpus reads, search, catalog,
+ * playback writes and lists, seam pulls) at a fixed, moderate rate for
+ * `durationMs`: RSS and p99 of the last third within 10% of the second
+ * third's, open file descriptors and database sessions not growing, no 5xx.
+ */
+export function soakScenario(options: {
+  corpusDir: string;
+  durationMs: number;
+}): Promise<ScenarioResult> {
+  return runScenario(`soak-${Math.round(options.durationMs / 60_000)}min`, async (report) => {
+    const pg = await startThrowawayPostgres();
+    const stack = createStack();
+    try {
+      const viewer = await stack.startApi('viewer-api', { CORPUS_DIR: options.corpusDir });
+      const consumer = await stack.startApi('consumer-api', {
+        CORPUS_DIR: options.corpusDir,
+        DATABASE_URL: pg.url,
+        INTERNAL_OUTBOX_TOKEN: OUTBOX_TOKEN,
+        NOTIFICATION_SCHEDULER: 'off',
+      });
+      const page = await (await fetch(`${consumer.baseUrl}/api/app/episodes?limit=20`)).json();
+      const slugs = (page as { items: { slug: string }[] }).items.map((item) => item.slug);
+      const load = runLoad(loopsOf(viewer, consumer, slugs), 10_000);
+      const third = options.durationMs / 3;
+      const measure = async (from: number, samples: Sample[]): Promise<Third> => {
+        const usage = [viewer.usage(), consumer.usage()];
+        const connections = await withClient(pg.url, async (client) => {
+          const { rows } = await client.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where datname = 'postgres' and pid <> pg_backend_pid()",
+          );
+          return rows[0]?.n ?? 0;
+        });
+        return {
+          p99: percentile(
+            samples.filter((s) => s.startedAt >= from).map((s) => s.ms),
+            99,
+          ),
+          rssKb: usage.reduce((sum, u) => sum + (u?.rssKb ?? 0), 0),
+          fds: usage.reduce((sum, u) => sum + (u?.fds ?? 0), 0),
+          connections,
+        };
+      };
+      const start = Date.now();
+      await sleep(third * 2);
+      const second = await measure(start + third, load.samples);
+      await sleep(third);
+      const last = await measure(start + 2 * third, load.samples);
+      await load.stop();
+      const errors = load.samples.filter((s) => s.status >= 500 || s.status === 0).length;
+      report.figure('requests', load.samples.length);
+      report.figure('rps', Math.round(load.samples.length / (options.durationMs / 1000)));
+      report.figure('p99_ms', `${second.p99}->${last.p99}`);
+      report.figure(
+        'rss_mb',
+        `${Math.round(second.rssKb / 1024)}->${Math.round(last.rssKb / 1024)}`,
+      );
+      report.figure('fds', `${second.fds}->${last.fds}`);
+      report.figure('db_sessions', `${second.connections}->${last.connections}`);
+      report.check(errors === 0, `${errors} requests answered 5xx or failed`);
+      report.check(last.rssKb <= second.rssKb * 1.1, 'RSS grew more than 10% in the last third');
+      report.check(
+        last.p99 <= second.p99 * 1.1 + P99_SLACK_MS,
+        'p99 grew more than 10% in the last third',
+      );
+      report.check(last.fds <= second.fds + 4, 'open file descriptors grew');
+      report.check(last.connections <= second.connections, 'database sessions grew');
+    } finally {
+      await stack.close();
+      await pg.destroy();
+    }
+  });
+}
