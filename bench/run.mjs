@@ -22,6 +22,7 @@ import {
   load,
   printTable,
   recordTablesInto,
+  startConsumer,
   startProcess,
   stopProcess,
   timeUntil,
@@ -315,16 +316,6 @@ const READ_TARGET = { describe: '> 2000 req/s', check: (r) => r.rps > 2000 };
 const JSON_BODY = { 'content-type': 'application/json' };
 const SESSION_SECRET = 'bench-session-secret-of-at-least-32-characters';
 
-async function startConsumer(root, database, env, readyPath) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = await startProcess(resolve(repo, 'apps/consumer-api/dist/main.js'), {
-    env: { PORT: String(port), CORPUS_DIR: root, DATABASE_URL: database.url, ...env },
-    readyUrl: `${base}${readyPath}`,
-  });
-  return { base, child };
-}
-
 /** A signed-in user as the login callback leaves one: a stored session and its signed cookie. */
 async function signedInCookie(database) {
   // The consumer under test has migrated the database by now.
@@ -526,7 +517,7 @@ await withBare(async (bareUrl) => {
   if (only.includes('feeds')) {
     printTable(
       'Overlay feed of a 5,000-episode show on consumer-api vs bare express',
-      await feedsBench(repo, await corpusOf(1, 5000), bareUrl, { duration }),
+      await feedsBench(await corpusOf(1, 5000), bareUrl, { duration }),
     );
   }
 });
