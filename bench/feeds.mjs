@@ -1,4 +1,4 @@
-// Overlay feeds (issue 47): the feed of one show with 5,000 episodes, made
+// Overlay feeds: the feed of one show with 5,000 episodes, made
 // and streamed on every request, against the bare express route of the
 // same run. Requests ask for gzip, as podcast apps do.
 import { get } from 'node:http';

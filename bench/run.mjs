@@ -97,7 +97,7 @@ async function corpusOf(feeds, episodesPerFeed) {
 /**
  * One load in a child process. With `cacheDir` the child starts from the
  * projection stored there and saves its own: call it twice for a first
- * start and a restart. `target` checks the row (default: issue 3's 10 s, 1 GB).
+ * start and a restart. `target` checks the row (default: < 10 s and < 1 GB RSS).
  */
 function loadRow(
   label,
@@ -142,15 +142,11 @@ const OPERATOR_TOKEN = 'bench-operator-token-0123456789';
 const OPERATOR = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
 /**
- * Issue 8: a server holding 10,000 episodes and asked 2 requests a second
- * stays under 2% of a core. Four 30 s windows in a row, right after the
- * load rows. One of them holds V8's heap-shrinking full GC that follows a
- * burst (0.4-1 s of CPU over a heap of 10,000 episodes, seen in a
- * --cpu-prof), and which one depends on the machine: the first while
- * requests promoted more, 67-69 s after the burst once they promoted less
- * (issue 16, eighth round), past 90 s on a slower machine. So the target is
- * checked on the median window, which that one collection cannot move
- * wherever it lands; every window and their mean are printed.
+ * A server holding 10,000 episodes and asked 2 requests a second stays
+ * under 2% of a core. Four windows in a row, right after the load rows: one
+ * of them holds V8's heap-shrinking full GC after the burst, and which one
+ * depends on the machine, so the target is checked on the median window,
+ * which that one collection cannot move; every window and their mean are printed.
  */
 async function lightLoadRow(base) {
   const seconds = quick ? 6 : 30;
@@ -174,7 +170,7 @@ async function lightLoadRow(base) {
   };
 }
 
-/** Issue 8: an episode written into the corpus is served within 3 s; removed again afterwards. */
+/** An episode written into the corpus is served within 3 s; removed again afterwards. */
 async function newEpisodeRow(base, root, relpath) {
   const source = resolve(root, relpath);
   const copy = source.replace(/\.metadata\.json$/, '.bench-copy.metadata.json');
@@ -205,7 +201,7 @@ async function newEpisodeRow(base, root, relpath) {
 }
 
 /**
- * Issue 9: the default corpus's p99 while another client cycles 20 different
+ * The default corpus's p99 while another client cycles 20 different
  * `path` values (feed folders inside the root). The configured root is pinned,
  * so it is never evicted and reloaded; the cycling folders share a small cap.
  */
@@ -265,7 +261,7 @@ async function viewerBench(root, bareUrl) {
         `${base}/api/corpus/digest?window=1mo`,
         under(0.3, 20),
       ],
-      // The same answer to a client that accepts no compression (170 KB): for scale.
+      // The same answer to a client that accepts no compression: for scale.
       [
         'GET /api/corpus/digest (identity coding)',
         '/api/corpus/digest',
@@ -273,7 +269,7 @@ async function viewerBench(root, bareUrl) {
         undefined,
         {},
       ],
-      // 30,000 rows, ~4 MB per response: reported for scale, no target.
+      // Every artifact row of the corpus in one response: reported for scale, no target.
       [
         'GET /api/artifacts (10k episodes)',
         '/api/artifacts',
@@ -350,7 +346,7 @@ function playbackCases(base, page, mode, headers) {
       },
       WRITE_TARGET,
     ],
-    // Issue 8 sets a rate for the read (an app asks for it on every start), no p99.
+    // The read's target is a rate (an app asks for it on every start), no p99.
     [
       `GET /api/app/playback (PostgreSQL read of 100 positions, ${mode})`,
       `${base}/api/app/playback`,
@@ -528,7 +524,7 @@ if (only.includes('sign-in')) {
   );
 }
 if (only.includes('scale') && !quick) {
-  // Issue 16: 100,000 episodes, generated once (about 3 minutes, 4.3 GB).
+  // 100,000 episodes, generated once under bench/out and reused.
   const huge = await corpusOf(1000, 100);
   const cache = resolve(here, 'out/projection-100k');
   await rm(cache, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// gPodder sync (issue 17): a 1,000-action upload and the incremental
+// gPodder sync: a 1,000-action upload and the incremental
 // subscription sync of a user with 500 subscriptions, on consumer-api over
 // PostgreSQL, against the bare express route of the same run.
 import { performance } from 'node:perf_hooks';
