@@ -13,7 +13,7 @@ const SUITES = {
   'chaos-soak': '`pnpm chaos --soak`',
 };
 const suiteOf = (run) => run.suite ?? 'bench';
-const commandOf = (run) => SUITES[suiteOf(run)] ?? `\`${suiteOf(run)}\``;
+const commandOf = (suite) => SUITES[suite] ?? `\`${suite}\``;
 
 /** Fields that describe a row rather than measure it. */
 const NOT_MEASURES = new Set(['label', 'target', 'meets_target']);
@@ -52,7 +52,7 @@ const cell = (text) =>
 /** The Markdown of one run: per table, each measure with its target, value and verdict. */
 export function runMarkdown(run) {
   const lines = [
-    `# Bench run ${run.date} (${run.commit}): ${commandOf(run)}`,
+    `# Bench run ${run.date} (${run.commit}): ${commandOf(suiteOf(run))}`,
     '',
     `Flags: ${run.flags.length > 0 ? run.flags.join(' ') : 'none (a full run)'}. Node ${run.node}, ${run.cpus} cores, load average at start ${run.loadavg}.`,
     ...(run.note ? ['', run.note] : []),
@@ -84,7 +84,7 @@ function suiteMarkdown(suite, runs) {
     .filter(isFull)
     .sort((a, b) => b.date.localeCompare(a.date))
     .slice(0, 2);
-  const lines = ['', `## ${SUITES[suite] ?? `\`${suite}\``}`];
+  const lines = ['', `## ${commandOf(suite)}`];
   if (full.length === 0) {
     const partial = runs.map((r) => `\`${r.file}\``).join(', ') || 'none';
     lines.push('', `No full run is recorded yet. Partial runs: ${partial}.`);
