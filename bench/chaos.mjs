@@ -1,11 +1,13 @@
 // `pnpm chaos`: every fault and replica scenario of docs/decisions/reliability.md
-// against real processes from dist/, one line each, results in bench/results/.
+// against real processes from dist/, one line each, recorded as a run in
+// bench/results/ (results.mjs) with one row per scenario.
 // Flags: --soak (the 30-minute soak instead of the 3-minute one), --only=name,name
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { copySampleCorpus } from '@podcast/testing';
 import { CHAOS_SCENARIOS, formatResult } from '@podcast/testing/chaos';
+import { startRun, writeRunResults } from './results.mjs';
+import { chaosRow } from './rows.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -20,6 +22,12 @@ if (chosen.length === 0) {
   process.stderr.write(`--only: none of ${CHAOS_SCENARIOS.map((s) => s.name).join(', ')}\n`);
   process.exit(2);
 }
+// The soak is a command of its own in the results: its runs are compared with each other.
+const run = startRun({
+  repo: resolve(here, '..'),
+  suite: isSoak ? 'chaos-soak' : 'chaos',
+  flags: args.filter((arg) => arg !== '--soak'),
+});
 
 // A copy: the apps write beside the corpus (the search query log, .app/, .viewer/).
 const corpus = copySampleCorpus('chaos-run');
@@ -32,12 +40,10 @@ for (const scenario of chosen) {
 corpus.remove();
 const failed = results.filter((r) => !r.ok).length;
 process.stdout.write(`${results.length - failed} passed, ${failed} failed\n`);
-mkdirSync(resolve(here, 'results'), { recursive: true });
-const file = resolve(here, 'results', isSoak ? 'chaos-soak.json' : 'chaos.json');
-const machine = { node: process.version, cpus: (await import('node:os')).cpus().length };
-writeFileSync(
-  file,
-  `${JSON.stringify({ finished_at: new Date().toISOString(), machine, results }, null, 2)}\n`,
-);
-process.stdout.write(`results: ${file}\n`);
+run.tables.push({
+  title: 'Chaos scenarios: real processes, PostgreSQL and Redis of their own',
+  rows: results.map(chaosRow),
+});
+const stem = writeRunResults(here, run);
+process.stdout.write(`results: bench/results/${stem}.md; latest full runs: bench/RESULTS.md\n`);
 process.exit(failed === 0 ? 0 : 1);

@@ -1,10 +1,9 @@
-// Overlay feeds (issue 47): the feed of one show with 5,000 episodes, made
+// Overlay feeds: the feed of one show with 5,000 episodes, made
 // and streamed on every request, against the bare express route of the
 // same run. Requests ask for gzip, as podcast apps do.
 import { get } from 'node:http';
-import { resolve } from 'node:path';
 import { createTestDatabase } from '@podcast/testing';
-import { compare, freePort, startProcess, stopProcess, timeUntil } from './lib.mjs';
+import { compare, startConsumer, stopProcess, timeUntil } from './lib.mjs';
 
 const APP_HEADERS = { 'accept-encoding': 'gzip' };
 
@@ -21,19 +20,14 @@ function bytesOf(url, coding) {
   });
 }
 
-export async function feedsBench(repo, root, bareUrl, { duration }) {
+export async function feedsBench(root, bareUrl, { duration }) {
   const database = await createTestDatabase();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = await startProcess(resolve(repo, 'apps/consumer-api/dist/main.js'), {
-    env: {
-      PORT: String(port),
-      CORPUS_DIR: root,
-      DATABASE_URL: database.url,
-      APP_ENV: 'development',
-    },
-    readyUrl: `${base}/api/app/episodes?page_size=1`,
-  });
+  const { base, child } = await startConsumer(
+    root,
+    database,
+    { APP_ENV: 'development' },
+    '/api/app/episodes?page_size=1',
+  );
   try {
     const shows = (await (await fetch(`${base}/api/app/podcasts`)).json()).items;
     const show = shows.find((item) => item.episode_count >= 5000) ?? shows[0];

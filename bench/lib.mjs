@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
+import { resolve } from 'node:path';
 import autocannon from 'autocannon';
 
 export async function freePort() {
@@ -41,6 +42,18 @@ export async function startProcess(script, { env = {}, readyUrl, timeoutMs = 60_
   }
   child.kill('SIGKILL');
   throw new Error(`${script} not ready after ${timeoutMs} ms`);
+}
+
+/** consumer-api from dist/ over `root` and `database` on a free port; resolved once `readyPath` answers 200. */
+export async function startConsumer(root, database, env, readyPath) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const main = resolve(import.meta.dirname, '../apps/consumer-api/dist/main.js');
+  const child = await startProcess(main, {
+    env: { PORT: String(port), CORPUS_DIR: root, DATABASE_URL: database.url, ...env },
+    readyUrl: `${base}${readyPath}`,
+  });
+  return { port, base, child };
 }
 
 export async function stopProcess(child) {

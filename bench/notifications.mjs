@@ -2,16 +2,13 @@
 // for 10,000 users in process against the real PostgreSQL, and the internal
 // seam's claim + acknowledge throughput over HTTP with concurrent workers.
 import { randomBytes } from 'node:crypto';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createCorpusRegistry } from '@podcast/corpus';
 import { createDatabase, enqueueEnvelopes, migrateToLatest } from '@podcast/db';
 import { outboxRowOf, tickAt } from '@podcast/notifications';
 import { createTestDatabase } from '@podcast/testing';
 import { pino } from 'pino';
-import { freePort, startProcess, stopProcess } from './lib.mjs';
+import { startConsumer, stopProcess } from './lib.mjs';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const TOKEN = 'bench-internal-outbox-token-0000';
 // Spread over zones east and west of UTC; each user's weekly digest slot is
 // set to the tick's local day and hour, so every user is due (the worst hour).
@@ -171,19 +168,13 @@ async function seamRow(database, root, userIds, count) {
   if (enqueued !== count) {
     throw new Error(`seam row: ${enqueued} of ${count} envelopes enqueued (ids collide)`);
   }
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = await startProcess(resolve(repo, 'apps/consumer-api/dist/main.js'), {
-    env: {
-      PORT: String(port),
-      CORPUS_DIR: root,
-      DATABASE_URL: database.url,
-      INTERNAL_OUTBOX_TOKEN: TOKEN,
-      NOTIFICATION_SCHEDULER: 'off',
-    },
-    // Ready once the corpus is loaded (a catalog page answers), so the rate measures the seam, not startup.
-    readyUrl: `${base}/api/app/episodes?page_size=1`,
-  });
+  // Ready once the corpus is loaded (a catalog page answers), so the rate measures the seam, not startup.
+  const { base, child } = await startConsumer(
+    root,
+    database,
+    { INTERNAL_OUTBOX_TOKEN: TOKEN, NOTIFICATION_SCHEDULER: 'off' },
+    '/api/app/episodes?page_size=1',
+  );
   try {
     const started = performance.now();
     const acknowledged = (await Promise.all([1, 2, 3, 4].map(() => worker(base)))).reduce(

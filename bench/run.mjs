@@ -1,10 +1,9 @@
 // `pnpm bench`: corpus projection load, then route throughput as ratios of a
 // bare express route measured in the same run (a noisy machine shifts both).
-// Flags: --quick (short runs; the search part skips 10,000), --only=load,viewer,consumer,sync,feeds,sign-in,search,ask,notifications,delivery,enrichment,scale,corpus-index
+// `node bench/run.mjs --help` lists the flags and the parts `--only` picks.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, loadavg } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE, sessionCookieValue } from '@podcast/auth';
@@ -12,7 +11,7 @@ import { generateCorpus } from '@podcast/corpus-generator';
 import { createDatabase, createSession, upsertUserFromProvider } from '@podcast/db';
 import { createTestDatabase } from '@podcast/testing';
 import { askBench } from './ask-bench.mjs';
-import { corpusIndexBench, writeCorpusIndexResults } from './corpus-index.mjs';
+import { corpusIndexBench } from './corpus-index.mjs';
 import { deliveryBench } from './delivery.mjs';
 import { enqueueLatencyRow, enrichmentRunRows } from './enrichment.mjs';
 import { feedsBench } from './feeds.mjs';
@@ -23,6 +22,7 @@ import {
   load,
   printTable,
   recordTablesInto,
+  startConsumer,
   startProcess,
   stopProcess,
   timeUntil,
@@ -36,22 +36,45 @@ import { syncSignInBench } from './sync-sign-in.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
+const PARTS = [
+  'load',
+  'viewer',
+  'consumer',
+  'sync',
+  'feeds',
+  'sign-in',
+  'search',
+  'ask',
+  'notifications',
+  'delivery',
+  'enrichment',
+  'scale',
+  'corpus-index',
+];
+const USAGE = `pnpm bench [--quick] [--only=part,part]   (node bench/run.mjs once built)
+  --quick   shorter runs; search skips 10,000 episodes, scale is skipped
+  --only=   these parts only: ${PARTS.join(', ')}
+Each run is recorded in bench/results/<date>-<commit>.{json,md}; bench/RESULTS.md
+holds the newest two full runs (no flags).
+`;
 const args = process.argv.slice(2);
+if (args.includes('--help')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 const quick = args.includes('--quick');
-const only = (
-  args.find((a) => a.startsWith('--only='))?.slice(7) ??
-  'load,viewer,consumer,sync,feeds,sign-in,search,ask,notifications,delivery,enrichment,scale,corpus-index'
-).split(',');
+const only =
+  args
+    .find((a) => a.startsWith('--only='))
+    ?.slice(7)
+    .split(',') ?? PARTS;
+const unknown = only.filter((part) => !PARTS.includes(part));
+if (unknown.length > 0) {
+  process.stderr.write(`unknown part: ${unknown.join(', ')}\n${USAGE}`);
+  process.exit(2);
+}
 const duration = quick ? 2 : 5;
-const run = startRun({
-  repo,
-  flags: args,
-  node: process.version,
-  cpus: availableParallelism(),
-  loadavg: loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' '),
-});
+const run = startRun({ repo, flags: args });
 recordTablesInto(run);
 // What a browser sends (Chrome's header): cached answers are served in the
 // best coding the client accepts, so the load generator asks like the browser
@@ -74,7 +97,7 @@ async function corpusOf(feeds, episodesPerFeed) {
 /**
  * One load in a child process. With `cacheDir` the child starts from the
  * projection stored there and saves its own: call it twice for a first
- * start and a restart. `target` checks the row (default: issue 3's 10 s, 1 GB).
+ * start and a restart. `target` checks the row (default: < 10 s and < 1 GB RSS).
  */
 function loadRow(
   label,
@@ -119,15 +142,11 @@ const OPERATOR_TOKEN = 'bench-operator-token-0123456789';
 const OPERATOR = { authorization: `Bearer ${OPERATOR_TOKEN}` };
 
 /**
- * Issue 8: a server holding 10,000 episodes and asked 2 requests a second
- * stays under 2% of a core. Four 30 s windows in a row, right after the
- * load rows. One of them holds V8's heap-shrinking full GC that follows a
- * burst (0.4-1 s of CPU over a heap of 10,000 episodes, seen in a
- * --cpu-prof), and which one depends on the machine: the first while
- * requests promoted more, 67-69 s after the burst once they promoted less
- * (issue 16, eighth round), past 90 s on a slower machine. So the target is
- * checked on the median window, which that one collection cannot move
- * wherever it lands; every window and their mean are printed.
+ * A server holding 10,000 episodes and asked 2 requests a second stays
+ * under 2% of a core. Four windows in a row, right after the load rows: one
+ * of them holds V8's heap-shrinking full GC after the burst, and which one
+ * depends on the machine, so the target is checked on the median window,
+ * which that one collection cannot move; every window and their mean are printed.
  */
 async function lightLoadRow(base) {
   const seconds = quick ? 6 : 30;
@@ -151,7 +170,7 @@ async function lightLoadRow(base) {
   };
 }
 
-/** Issue 8: an episode written into the corpus is served within 3 s; removed again afterwards. */
+/** An episode written into the corpus is served within 3 s; removed again afterwards. */
 async function newEpisodeRow(base, root, relpath) {
   const source = resolve(root, relpath);
   const copy = source.replace(/\.metadata\.json$/, '.bench-copy.metadata.json');
@@ -182,7 +201,7 @@ async function newEpisodeRow(base, root, relpath) {
 }
 
 /**
- * Issue 9: the default corpus's p99 while another client cycles 20 different
+ * The default corpus's p99 while another client cycles 20 different
  * `path` values (feed folders inside the root). The configured root is pinned,
  * so it is never evicted and reloaded; the cycling folders share a small cap.
  */
@@ -242,7 +261,7 @@ async function viewerBench(root, bareUrl) {
         `${base}/api/corpus/digest?window=1mo`,
         under(0.3, 20),
       ],
-      // The same answer to a client that accepts no compression (170 KB): for scale.
+      // The same answer to a client that accepts no compression: for scale.
       [
         'GET /api/corpus/digest (identity coding)',
         '/api/corpus/digest',
@@ -250,7 +269,7 @@ async function viewerBench(root, bareUrl) {
         undefined,
         {},
       ],
-      // 30,000 rows, ~4 MB per response: reported for scale, no target.
+      // Every artifact row of the corpus in one response: reported for scale, no target.
       [
         'GET /api/artifacts (10k episodes)',
         '/api/artifacts',
@@ -293,16 +312,6 @@ const READ_TARGET = { describe: '> 2000 req/s', check: (r) => r.rps > 2000 };
 const JSON_BODY = { 'content-type': 'application/json' };
 const SESSION_SECRET = 'bench-session-secret-of-at-least-32-characters';
 
-async function startConsumer(root, database, env, readyPath) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = await startProcess(resolve(repo, 'apps/consumer-api/dist/main.js'), {
-    env: { PORT: String(port), CORPUS_DIR: root, DATABASE_URL: database.url, ...env },
-    readyUrl: `${base}${readyPath}`,
-  });
-  return { base, child };
-}
-
 /** A signed-in user as the login callback leaves one: a stored session and its signed cookie. */
 async function signedInCookie(database) {
   // The consumer under test has migrated the database by now.
@@ -337,7 +346,7 @@ function playbackCases(base, page, mode, headers) {
       },
       WRITE_TARGET,
     ],
-    // Issue 8 sets a rate for the read (an app asks for it on every start), no p99.
+    // The read's target is a rate (an app asks for it on every start), no p99.
     [
       `GET /api/app/playback (PostgreSQL read of 100 positions, ${mode})`,
       `${base}/api/app/playback`,
@@ -457,13 +466,12 @@ if (only.includes('load')) {
   ]);
 }
 if (only.includes('corpus-index')) {
-  const run = await corpusIndexBench(here, large, { rounds: quick ? 300 : 2000 });
-  printTable('Corpus index at 10,000 episodes: process start to first answer', run.starts);
+  const index = await corpusIndexBench(here, large, { rounds: quick ? 300 : 2000 });
+  printTable('Corpus index at 10,000 episodes: process start to first answer', index.starts);
   printTable(
     'Corpus index at 10,000 episodes: catalog queries (projection vs sqlite)',
-    run.queries,
+    index.queries,
   );
-  await writeCorpusIndexResults(here, 10_000, run);
 }
 if (only.includes('search')) {
   printTable(
@@ -483,15 +491,8 @@ if (only.includes('search')) {
 }
 if (only.includes('ask')) {
   const ask = await askBench({ quick });
-  printTable(
-    'Ask on corpus/sample (40 questions; target: hit@3 >= 0.8, <= 10% of answerable abstained, >= 80% of unanswerable abstained, faithfulness 1)',
-    ask.evaluation,
-  );
-  printTable(
-    'Ask latency, extractive, one process after warm-up (target: p50 < 60 ms and p99 < 200 ms at 10,000; p50 < 100 ms at 100,000)',
-    ask.latency,
-  );
-  process.stdout.write(`ask results written to ${ask.file}\n`);
+  printTable('Ask on corpus/sample (the evaluation set ASK_EVAL_SET)', ask.evaluation);
+  printTable('Ask latency, extractive, one process after warm-up', ask.latency);
 }
 await withBare(async (bareUrl) => {
   if (only.includes('viewer')) {
@@ -512,7 +513,7 @@ await withBare(async (bareUrl) => {
   if (only.includes('feeds')) {
     printTable(
       'Overlay feed of a 5,000-episode show on consumer-api vs bare express',
-      await feedsBench(repo, await corpusOf(1, 5000), bareUrl, { duration }),
+      await feedsBench(await corpusOf(1, 5000), bareUrl, { duration }),
     );
   }
 });
@@ -523,7 +524,7 @@ if (only.includes('sign-in')) {
   );
 }
 if (only.includes('scale') && !quick) {
-  // Issue 16: 100,000 episodes, generated once (about 3 minutes, 4.3 GB).
+  // 100,000 episodes, generated once under bench/out and reused.
   const huge = await corpusOf(1000, 100);
   const cache = resolve(here, 'out/projection-100k');
   await rm(cache, { recursive: true, force: true });

@@ -1,6 +1,5 @@
-// Issue 16: the corpus at 100,000 episodes (`--only=scale`). The generator's
-// corpus (1,000 feeds of 100 episodes, about 4.3 GB) is made once under
-// bench/out and reused; the projection cache is emptied at the start of each
+// The corpus at 100,000 episodes (`--only=scale`). The generator's corpus
+// (1,000 feeds of 100 episodes) is made once under bench/out and reused; the projection cache is emptied at the start of each
 // run, so the first start is a cold one and the restart reads what it saved.
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -13,7 +12,7 @@ import { compare, freePort, startProcess, stopProcess, timeUntil } from './lib.m
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
 
-/** The scale targets of issue 16, relative to the bare route of the same run. */
+/** The scale targets, relative to the bare route of the same run. */
 const RELATIVE = {
   describe: 'ratio >= 0.5, p99 < 1.5 x bare p99',
   check: (row) => row.ratio >= 0.5 && row.p99_ms < 1.5 * row.bare_p99_ms,
@@ -40,7 +39,7 @@ async function startApp(app, root, cacheDir, readyPath, env = {}) {
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-/** Each route against the bare one, judged by the issue's relative target. */
+/** Each route against the bare one, judged by the relative target. */
 async function compareAll(cases, bareUrl, duration) {
   const rows = [];
   for (const [label, url] of cases) {
@@ -92,10 +91,9 @@ const changedEpisodeRow = (base, root) =>
 
 /**
  * One GET of `url` over `agent` (node:http, kept alive), its body read; the
- * milliseconds until its end. Not fetch: on this machine undici added
- * 1.5-2 ms to each of these sparse requests (p50 3.0-3.4 ms against
- * 1.5-1.6 ms for the same hit, 2026-11-28), which this row would have
- * counted against the server.
+ * milliseconds until its end. Not fetch: undici adds its own time to each
+ * of these sparse requests, about as much as the server's, which this row
+ * would count against the server.
  */
 function timed(url, agent) {
   return new Promise((resolve, reject) => {

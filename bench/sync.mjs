@@ -1,12 +1,11 @@
-// gPodder sync (issue 17): a 1,000-action upload and the incremental
+// gPodder sync: a 1,000-action upload and the incremental
 // subscription sync of a user with 500 subscriptions, on consumer-api over
 // PostgreSQL, against the bare express route of the same run.
-import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SESSION_COOKIE, sessionCookieValue } from '@podcast/auth';
 import { createDatabase, createSession, upsertUserFromProvider } from '@podcast/db';
 import { createTestDatabase } from '@podcast/testing';
-import { compare, freePort, startProcess, stopProcess, timeUntil } from './lib.mjs';
+import { compare, startConsumer, stopProcess, timeUntil } from './lib.mjs';
 
 export const SESSION_SECRET = 'bench-session-secret-of-at-least-32-characters';
 
@@ -73,23 +72,8 @@ async function uploadRow(base, auth, user, feeds, uploads) {
 }
 
 /** consumer-api as production runs it, over `root` and `database`; resolved once health answers. */
-export async function startSyncConsumer(root, database) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = await startProcess(
-    resolve(import.meta.dirname, '../apps/consumer-api/dist/main.js'),
-    {
-      env: {
-        PORT: String(port),
-        CORPUS_DIR: root,
-        DATABASE_URL: database.url,
-        APP_ENV: 'production',
-        SESSION_SECRET,
-      },
-      readyUrl: `${base}/api/health`,
-    },
-  );
-  return { port, base, child };
+export function startSyncConsumer(root, database) {
+  return startConsumer(root, database, { APP_ENV: 'production', SESSION_SECRET }, '/api/health');
 }
 
 export async function syncBench(root, bareUrl, { duration = 5, uploads = 20 } = {}) {

@@ -1,0 +1,65 @@
+// Rows of the parts that measure into objects of their own (the ask
+// evaluation, the chaos scenarios): one row per measure, with its target, so
+// results.mjs records them like every other table.
+
+/** The ask evaluation's figures (ask-steps.mjs eval): one row per target of the evaluation set. */
+export function askEvaluationRows(figures) {
+  return [
+    {
+      label: 'hit@3: an expected insight among the first three',
+      hit_at_3: figures.hit_at_3,
+      target: '>= 0.8',
+      meets_target: figures.hit_at_3 >= 0.8,
+    },
+    {
+      label: 'answerable questions abstained',
+      answerable_abstained: figures.answerable_abstained,
+      target: '<= 0.1',
+      meets_target: figures.answerable_abstained <= 0.1,
+    },
+    {
+      label: 'unanswerable questions abstained',
+      unanswerable_abstained: figures.unanswerable_abstained,
+      target: '>= 0.8',
+      meets_target: figures.unanswerable_abstained >= 0.8,
+    },
+    {
+      label: 'faithfulness: evidence verbatim at its offsets',
+      faithfulness: figures.faithfulness,
+      evidence_items: figures.evidence_items,
+      target: '1',
+      meets_target: figures.faithfulness === 1,
+    },
+    {
+      label: 'extractive threshold, and the one the set calibrates to',
+      threshold: figures.threshold,
+      calibrated_threshold: figures.calibration.threshold,
+      missed_questions: figures.misses.length,
+    },
+  ];
+}
+
+/** One extractive latency row (ask-steps.mjs latency); 10,000 and 100,000 episodes have targets of their own. */
+export function askLatencyRow(label, latency) {
+  const at10k = latency.episodes < 50_000;
+  return {
+    label,
+    p50_ms: latency.p50_ms,
+    p99_ms: latency.p99_ms,
+    ...latency,
+    target: at10k ? 'p50 < 60 ms, p99 < 200 ms' : 'p50 < 100 ms',
+    meets_target: at10k ? latency.p50_ms < 60 && latency.p99_ms < 200 : latency.p50_ms < 100,
+  };
+}
+
+/** A chaos scenario's result (ScenarioResult of @podcast/testing/chaos) as a row: met when every guarantee held. */
+export function chaosRow(result) {
+  return {
+    label: result.name,
+    ...result.figures,
+    duration_s: Number((result.durationMs / 1000).toFixed(1)),
+    ...(result.failures.length > 0 ? { failures: result.failures.join('; ') } : {}),
+    target: 'its guarantees hold (docs/decisions/reliability.md)',
+    meets_target: result.ok,
+  };
+}
