@@ -33,15 +33,12 @@ const BUILT_KEY = 'built_at';
  * schema, and bigint columns read as numbers, as better-sqlite3 reads
  * SQLite's 64-bit integers.
  */
-function connectionConfig(url: string, settings: Record<string, string | number> = {}) {
+function connectionConfig(url: string) {
   const types = new pg.TypeOverrides();
   types.setTypeParser(INT8_OID, Number);
-  const options = Object.entries({ search_path: PG_SCHEMA, ...settings })
-    .map(([name, value]) => `-c ${name}=${value}`)
-    .join(' ');
   return {
     connectionString: url,
-    options,
+    options: `-c search_path=${PG_SCHEMA}`,
     types,
     keepAlive: true,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
@@ -49,7 +46,7 @@ function connectionConfig(url: string, settings: Record<string, string | number>
 }
 
 /** The URL without its password, for logs. */
-export function redactedUrl(url: string): string {
+function redactedUrl(url: string): string {
   try {
     const parsed = new URL(url);
     parsed.password = '';
@@ -59,12 +56,8 @@ export function redactedUrl(url: string): string {
   }
 }
 
-async function connectClient(
-  url: string,
-  settings: Record<string, string | number>,
-  onError: (err: Error) => void,
-): Promise<pg.Client> {
-  const client = new pg.Client(connectionConfig(url, settings));
+async function connectClient(url: string, onError: (err: Error) => void): Promise<pg.Client> {
+  const client = new pg.Client(connectionConfig(url));
   // A session the server ends (idle limit, terminate, restart) emits 'error': unhandled it would end the process.
   client.on('error', onError);
   await client.connect();
@@ -137,7 +130,7 @@ export async function openPgIndexWriter(
   url: string,
   logger: Pick<Logger, 'warn'>,
 ): Promise<IndexHandle> {
-  const client = await connectClient(url, {}, () => undefined);
+  const client = await connectClient(url, () => undefined);
   const db = kyselyOnClient(client);
   try {
     await prepareSchema(db, logger);
@@ -220,17 +213,15 @@ export function openPgStore(url: string, logger: Pick<Logger, 'warn'>): IndexSto
   };
 
   const openSession = async (): Promise<pg.Client> => {
-    const client = await connectClient(
-      url,
-      { idle_session_timeout: LOCK_SESSION_IDLE_MS },
-      (err) => {
-        logger.warn({ index: where, err: err.message }, 'corpus index lock session failed');
-        if (session === client) {
-          dropSession();
-        }
-      },
-    );
+    const client = await connectClient(url, (err) => {
+      logger.warn({ index: where, err: err.message }, 'corpus index lock session failed');
+      if (session === client) {
+        dropSession();
+      }
+    });
     session = client;
+    // PostgreSQL 14 and later; an older server keeps a silent holder's session until TCP gives up.
+    await client.query(`set idle_session_timeout = ${LOCK_SESSION_IDLE_MS}`).catch(() => undefined);
     return client;
   };
 
