@@ -17,7 +17,7 @@ import {
   createThumbnails,
   servingRegistryOptions,
 } from '@podcast/corpus';
-import { type CorpusIndexOptions, openCorpusIndex } from '@podcast/corpus-index';
+import { type CorpusIndexTiming, openCorpusIndex } from '@podcast/corpus-index';
 import {
   createDatabase,
   type DatabaseHandle,
@@ -48,8 +48,8 @@ export interface ConsumerContextOverrides {
   database?: Pick<DatabaseHandle, 'db' | 'listen'>;
   /** Corpus registry options over the server's (e.g. `watch: false` in tests). */
   corpus?: Partial<Omit<CorpusRegistryOptions, 'logger'>>;
-  /** Corpus index options over the defaults (e.g. a short rescan in tests), when CORPUS_INDEX=sqlite. */
-  corpusIndex?: Partial<Omit<CorpusIndexOptions, 'file' | 'root' | 'logger'>>;
+  /** Corpus index timings over the defaults (e.g. a short rescan in tests), when there is an index. */
+  corpusIndex?: CorpusIndexTiming;
   /** Outbound audio check settings over the strict defaults (tests allow 127.0.0.1). */
   audioCheck?: Partial<AudioCheckSettings>;
   /** Auth runtime options, e.g. a short provider timeout. */
@@ -115,18 +115,24 @@ function clientDocumentsOf(
   });
 }
 
-/** The shared corpus's SQLite index when CORPUS_INDEX=sqlite; its folder under DATA_DIR is made. */
+/**
+ * The shared corpus's index: in PostgreSQL with CORPUS_INDEX_URL, in an
+ * SQLite file under DATA_DIR (its folder made) with CORPUS_INDEX=sqlite.
+ */
 function openIndexOf(
   config: ConsumerConfig,
   logger: Logger,
   overrides: ConsumerContextOverrides['corpusIndex'],
 ) {
-  const file = config.corpusIndexFile;
+  const { corpusIndexUrl: url, corpusIndexFile: file, corpusDir: root } = config;
+  if (url !== undefined) {
+    return openCorpusIndex({ url, root, logger, ...overrides });
+  }
   if (file === undefined) {
     return undefined;
   }
   mkdirSync(dirname(file), { recursive: true });
-  return openCorpusIndex({ file, root: config.corpusDir, logger, ...overrides });
+  return openCorpusIndex({ file, root, logger, ...overrides });
 }
 
 /** The consumer context, built in one place for main.ts and the tests. */

@@ -25,7 +25,7 @@ import type { ConsumerConfig } from './env.js';
 export interface ConsumerCtx {
   config: ConsumerConfig;
   corpus: CorpusRegistry;
-  /** The SQLite corpus index when CORPUS_INDEX=sqlite: the catalog routes answer from it. */
+  /** The corpus index (CORPUS_INDEX=sqlite or CORPUS_INDEX_URL): the catalog routes answer from it. */
   corpusIndex?: CorpusIndex;
   /** Search over the shared corpus's index (packages/search). */
   search: SearchService;

@@ -22,6 +22,8 @@ import {
 
 const optionalUrl = z.url().optional();
 
+const POSTGRES_URL = 'expected a postgres:// or postgresql:// URL';
+
 /**
  * Where a corpus root's index lives: named after a hash of the root, so
  * both APIs on one DATA_DIR and one corpus open the same file.
@@ -130,8 +132,14 @@ const ConsumerEnv = z
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
     // The safety-net full rescan while the watcher runs (docs/decisions/corpus.md).
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
-    // Which store answers the catalog routes: today's in-memory projection, or the SQLite index.
-    CORPUS_INDEX: z.enum(['projection', 'sqlite']).default('projection'),
+    // Which store answers the catalog routes: today's in-memory projection, or the SQLite index;
+    // unset, the PostgreSQL index when CORPUS_INDEX_URL is set, else the projection.
+    CORPUS_INDEX: z.enum(['projection', 'sqlite']).optional(),
+    // The corpus index in PostgreSQL, shared by replicas on several machines.
+    CORPUS_INDEX_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: POSTGRES_URL })
+      .regex(/^postgres(ql)?:\/\//, POSTGRES_URL)
+      .optional(),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce
       .number()
@@ -185,6 +193,8 @@ const ConsumerEnv = z
       env.CORPUS_INDEX === 'sqlite'
         ? corpusIndexFileOf(resolve(env.DATA_DIR), resolve(env.CORPUS_DIR))
         : undefined,
+    // The PostgreSQL corpus index (CORPUS_INDEX_URL, CORPUS_INDEX unset).
+    corpusIndexUrl: env.CORPUS_INDEX === undefined ? env.CORPUS_INDEX_URL : undefined,
     embedding: embeddingSettingsOf(env),
     llm: llmSettingsOf(env),
     askRerank: askRerankOf(env),

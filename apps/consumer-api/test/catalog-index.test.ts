@@ -4,14 +4,21 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
 import { openIngestLock } from '@podcast/corpus-index';
-import { ANSWER_CORPUS, createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
+import {
+  ANSWER_CORPUS,
+  createScratch,
+  createTestDatabase,
+  SAMPLE_CORPUS_DIR,
+  type TestDatabase,
+} from '@podcast/testing';
 import request from 'supertest';
 import { loadConsumerConfig } from '../src/env.js';
 import { buildTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
 
 /*
- * CORPUS_INDEX=sqlite: the catalog routes the index answers give, over the
- * same corpus, exactly the answers of the projection (the default).
+ * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the catalog routes the index
+ * answers give, over the same corpus, exactly the answers of the
+ * projection (the default), from an SQLite file and from PostgreSQL.
  */
 
 const scratch = createScratch('consumer-catalog-index');
@@ -61,10 +68,11 @@ async function answerOf(app: TestApp, url: string) {
   return { url, status: res.status, type: res.type, body };
 }
 
-async function indexedApp(root: string, data: string): Promise<TestApp> {
-  const app = await buildTestApp({
-    env: { CORPUS_DIR: root, CORPUS_INDEX: 'sqlite', DATA_DIR: data },
-  });
+/** The index's own environment: an SQLite file under `data`, or a PostgreSQL database. */
+type IndexEnv = { CORPUS_INDEX: 'sqlite'; DATA_DIR: string } | { CORPUS_INDEX_URL: string };
+
+async function indexedApp(root: string, env: IndexEnv): Promise<TestApp> {
+  const app = await buildTestApp({ env: { CORPUS_DIR: root, ...env } });
   await app.ctx.corpusIndex?.ingestNow();
   return app;
 }
@@ -72,9 +80,8 @@ async function indexedApp(root: string, data: string): Promise<TestApp> {
 describe.each([
   ['the sample corpus', () => SAMPLE_CORPUS_DIR],
   ['a generated corpus of 1,000 episodes', () => path.join(scratch.dir, 'generated')],
-])('catalog routes with CORPUS_INDEX=sqlite over %s', (name, rootOf) => {
+])('catalog routes on the corpus index over %s', (name, rootOf) => {
   let projection: TestApp;
-  let indexed: TestApp;
   let snapshot: CorpusSnapshot;
 
   beforeAll(async () => {
@@ -83,27 +90,53 @@ describe.each([
     }
     projection = await buildTestApp({ env: { CORPUS_DIR: rootOf() } });
     snapshot = await servedSnapshot(projection);
-    indexed = await indexedApp(rootOf(), path.join(scratch.dir, `data-${name.length}`));
   }, 120_000);
   afterAll(async () => {
     await projection?.close();
-    await indexed?.close();
   });
 
-  it('keeps the projection by default and opens the index when asked', () => {
-    expect(projection.ctx.corpusIndex).toBeUndefined();
-    expect(indexed.ctx.corpusIndex?.isIngester()).toBe(true);
-    expect(indexed.ctx.config.corpusIndexFile?.startsWith(scratch.dir)).toBe(true);
-  });
+  describe.each(['sqlite', 'postgres'] as const)('in %s', (dialect) => {
+    let indexed: TestApp;
+    let database: TestDatabase | undefined;
 
-  it('answers every catalog request exactly as the projection does', async () => {
-    const statuses = new Set<number>();
-    for (const url of catalogRequests(snapshot)) {
-      const expected = await answerOf(projection, url);
-      expect(await answerOf(indexed, url)).toEqual(expected);
-      statuses.add(expected.status);
-    }
-    expect([...statuses].sort()).toEqual([200, 400, 404]);
+    beforeAll(async () => {
+      if (dialect === 'postgres') {
+        // Not the server's C locale: the index's own collation must give the projection's order.
+        database = await createTestDatabase(undefined, { icuLocale: 'en-US' });
+      }
+      const env: IndexEnv =
+        database === undefined
+          ? { CORPUS_INDEX: 'sqlite', DATA_DIR: path.join(scratch.dir, `data-${name.length}`) }
+          : { CORPUS_INDEX_URL: database.url };
+      indexed = await indexedApp(rootOf(), env);
+    }, 120_000);
+    afterAll(async () => {
+      await indexed?.close();
+      await database?.close();
+    });
+
+    it('keeps the projection by default and opens the index when asked', () => {
+      expect(projection.ctx.corpusIndex).toBeUndefined();
+      expect(indexed.ctx.corpusIndex?.isIngester()).toBe(true);
+      const { corpusIndexFile, corpusIndexUrl } = indexed.ctx.config;
+      if (database === undefined) {
+        expect(corpusIndexFile?.startsWith(scratch.dir)).toBe(true);
+        expect(corpusIndexUrl).toBeUndefined();
+      } else {
+        expect(corpusIndexUrl).toBe(database.url);
+        expect(corpusIndexFile).toBeUndefined();
+      }
+    });
+
+    it('answers every catalog request exactly as the projection does', async () => {
+      const statuses = new Set<number>();
+      for (const url of catalogRequests(snapshot)) {
+        const expected = await answerOf(projection, url);
+        expect(await answerOf(indexed, url)).toEqual(expected);
+        statuses.add(expected.status);
+      }
+      expect([...statuses].sort()).toEqual([200, 400, 404]);
+    });
   });
 });
 

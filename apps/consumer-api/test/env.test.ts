@@ -145,9 +145,24 @@ describe('consumer-api configuration', () => {
     expect(other).not.toBe(file);
   });
 
+  it('opens the PostgreSQL index with CORPUS_INDEX_URL, unless CORPUS_INDEX names another store', () => {
+    const url = 'postgresql://index@db.internal:5432/corpus';
+    const shared = loadConsumerConfig({ CORPUS_DIR, CORPUS_INDEX_URL: url });
+    expect(shared.corpusIndexUrl).toBe(url);
+    expect(shared.corpusIndexFile).toBeUndefined();
+    const env = { CORPUS_DIR, DATA_DIR: '/var/lib/podcast', CORPUS_INDEX_URL: url };
+    const file = loadConsumerConfig({ ...env, CORPUS_INDEX: 'sqlite' });
+    expect(file.corpusIndexUrl).toBeUndefined();
+    expect(file.corpusIndexFile).toMatch(/^\/var\/lib\/podcast\/corpus-index\//);
+    const projection = loadConsumerConfig({ ...env, CORPUS_INDEX: 'projection' });
+    expect([projection.corpusIndexUrl, projection.corpusIndexFile]).toEqual([undefined, undefined]);
+  });
+
   it.each([
     ['CORPUS_DIR', { CORPUS_DIR: undefined }],
     ['CORPUS_INDEX', { CORPUS_INDEX: 'postgres' }],
+    ['CORPUS_INDEX_URL', { CORPUS_INDEX_URL: 'mysql://db/index' }],
+    ['CORPUS_INDEX_URL', { CORPUS_INDEX_URL: 'postgres:not a url' }],
     ['PORT', { PORT: '-1' }],
     ['APP_ENV', { APP_ENV: 'staging' }],
     ['LOG_LEVEL', { LOG_LEVEL: 'loud' }],

@@ -26,8 +26,9 @@ function filtered<O>(query: EpisodeQuery<O>, filter: CatalogFilter): EpisodeQuer
 /**
  * Catalog order (spec 04 §3, `compareEpisodes`): newest publish date first,
  * undated last ('' sorts below every date), ties by metadata relpath.
- * SQLite compares text bytewise and JS by UTF-16 unit: the two agree except
- * between astral characters and U+E000-U+FFFF, which relpaths do not mix.
+ * SQLite compares text bytewise, and so does PostgreSQL here (the columns
+ * are `collate "C"`, dialect.ts); JS compares by UTF-16 unit: they agree
+ * except between astral characters and U+E000-U+FFFF, which relpaths do not mix.
  */
 function inCatalogOrder<O>(query: EpisodeQuery<O>): EpisodeQuery<O> {
   return query.orderBy('sort_date', 'desc').orderBy('metadata_relpath', 'asc');
@@ -41,7 +42,10 @@ function recordsOf(rows: ReadonlyArray<{ record: string }>): EpisodeRecord[] {
 async function countOf(db: IndexKysely, filter: CatalogFilter): Promise<number> {
   const column =
     filter.status === undefined ? 'episode_count' : (`${filter.status}_count` as const);
-  let query = db.selectFrom('feeds').select((eb) => eb.fn.sum<number | null>(column).as('n'));
+  // sum() is bigint on SQLite and numeric on PostgreSQL: the cast makes it a number on both.
+  let query = db
+    .selectFrom('feeds')
+    .select((eb) => eb.cast<number | null>(eb.fn.sum(column), 'integer').as('n'));
   if (filter.feedId !== undefined) {
     query = query.where('feed_id', '=', filter.feedId);
   }

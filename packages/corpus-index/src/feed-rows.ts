@@ -1,6 +1,6 @@
 import { buildFeedRecords, type EpisodeRecord } from '@podcast/corpus';
+import { inWriteTransaction } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
-import { inWriteTransaction } from './write-batch.js';
 
 /**
  * Rebuilds the feed rows of `feedIds` from their episodes in catalog order,

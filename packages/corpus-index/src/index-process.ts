@@ -3,23 +3,26 @@ import { episodeDetailFromIndex } from './answers.js';
 import { openCorpusIndex } from './corpus-index.js';
 
 /*
- * One process on a shared index: `node dist/index-process.js <index file>
- * <corpus root> <slug>`. It ingests while it holds the lock and reads
+ * One process on a shared index: `node dist/index-process.js <index file
+ * or postgres:// URL> <corpus root> <slug>`. It ingests while it holds the lock and reads
  * either way, printing one JSON line per beat: whether it is the
  * ingester and the title it reads for <slug>. The shared-index test runs
  * two of these and kills one.
  */
 
-const [file, root, slug] = process.argv.slice(2);
-if (file === undefined || root === undefined || slug === undefined) {
-  process.stderr.write('usage: index-process <index file> <corpus root> <slug>\n');
+const [where, root, slug] = process.argv.slice(2);
+if (where === undefined || root === undefined || slug === undefined) {
+  process.stderr.write(
+    'usage: index-process <index file | postgres:// URL> <corpus root> <slug>\n',
+  );
   process.exit(2);
 }
+const location = /^postgres(ql)?:\/\//.test(where) ? { url: where } : { file: where };
 
 const BEAT_MS = 100;
 const logger = pino({ level: 'warn' }, pino.destination(2));
 const index = openCorpusIndex({
-  file,
+  ...location,
   root,
   logger,
   heartbeatMs: 200,

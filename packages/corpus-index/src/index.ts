@@ -1,4 +1,5 @@
-// The corpus index: an SQLite file shared by every process on one DATA_DIR.
+// The corpus index: an SQLite file shared by every process on one DATA_DIR,
+// or a PostgreSQL database shared by processes on several machines.
 
 export { episodeDetailFromIndex, episodeListFromIndex, insightListFromIndex } from './answers.js';
 export type { CatalogKey } from './catalog-queries.js';
@@ -8,13 +9,21 @@ export {
   queryCatalogAfter,
   queryCatalogPage,
 } from './catalog-queries.js';
-export type { CorpusIndex, CorpusIndexOptions, IndexView } from './corpus-index.js';
+export type {
+  CorpusIndex,
+  CorpusIndexOptions,
+  CorpusIndexTiming,
+  IndexLocation,
+} from './corpus-index.js';
 export { openCorpusIndex } from './corpus-index.js';
+export { PG_SCHEMA } from './dialect.js';
 export type { IndexConnection, IndexKysely } from './index-file.js';
 export { openIndexReader, openIndexWriter, SCHEMA_VERSION } from './index-file.js';
+export type { IndexHandle, IndexView } from './index-store.js';
 export type { IngestDeps, IngestReport } from './ingest.js';
 export { IngestLockLost, ingestCorpus } from './ingest.js';
 export type { IngestLock } from './ingest-lock.js';
 export { openIngestLock } from './ingest-lock.js';
 export { queryInsightList } from './insight-queries.js';
+export { openPgIndexReader, openPgIndexWriter } from './pg-index.js';
 export type { CorpusIndexDb } from './schema.js';

@@ -9,12 +9,13 @@ import {
   siblingRelpath,
 } from '@podcast/corpus';
 import type { Logger } from 'pino';
+import { inWriteTransaction } from './dialect.js';
 import { artPathsOf, type EpisodeRows, episodeRowsOf } from './episode-rows.js';
 import { refreshFeeds } from './feed-rows.js';
 import type { IndexKysely } from './index-file.js';
 import type { FilesTable } from './schema.js';
 import { type DiskFile, isArtFile, isRacy, listDiskFiles } from './tracked-files.js';
-import { inWriteTransaction, writeEpisodeRows } from './write-batch.js';
+import { writeEpisodeRows } from './write-batch.js';
 
 export interface IngestDeps {
   db: IndexKysely;

@@ -1,35 +1,8 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql } from 'kysely';
 import type { EpisodeRows } from './episode-rows.js';
 import type { IndexKysely } from './index-file.js';
 
-/** Rows per insert statement: well under SQLite's bound on bound parameters. */
+/** Rows per insert statement: well under either engine's bound on bound parameters. */
 const ROWS_PER_INSERT = 500;
-
-/**
- * Runs `work` in one `BEGIN IMMEDIATE` transaction: the write lock is taken
- * at the start, so a reader's snapshot never blocks the writer half way
- * (a deferred transaction that reads first can fail to upgrade with SQLITE_BUSY).
- */
-export async function inWriteTransaction<T>(
-  db: IndexKysely,
-  work: (trx: IndexKysely) => Promise<T>,
-): Promise<T> {
-  const result = await db.connection().execute(async (conn) => {
-    await sql`begin immediate`.execute(conn);
-    try {
-      const value = await work(conn);
-      await sql`commit`.execute(conn);
-      return value;
-    } catch (err) {
-      await sql`rollback`.execute(conn);
-      throw err;
-    }
-  });
-  // The driver is synchronous: give the event loop a turn between transactions.
-  await nextTurn();
-  return result;
-}
 
 type PartTable =
   | 'insights'

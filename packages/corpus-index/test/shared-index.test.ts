@@ -3,9 +3,14 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from '
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
+import {
+  copySampleCorpus,
+  createTestDatabase,
+  type SampleCorpusCopy,
+  type TestDatabase,
+} from '@podcast/testing';
 import { findEpisodeBySlug, ingestCorpus, openIndexWriter } from '../src/index.js';
-import { memoryLogger } from './index-fixture.js';
+import { DIALECTS, memoryLogger } from './index-fixture.js';
 
 // The script runs from the build, as a deployed process would.
 const SCRIPT = path.resolve(import.meta.dirname, '../dist/index-process.js');
@@ -56,9 +61,15 @@ function start(args: string[]): Running {
   return running;
 }
 
-describe('two processes sharing one index', () => {
+/*
+ * On SQLite the reader sees the killed holder's pid gone; on PostgreSQL the
+ * holder's session ends with its process and the advisory lock with it.
+ */
+describe.each(DIALECTS)('two processes sharing one index on %s', (dialect) => {
   let copy: SampleCorpusCopy;
-  let file: string;
+  let database: TestDatabase | undefined;
+  /** The index file, or the database URL, both processes are given. */
+  let where: string;
   let slug: string;
   let metadataFile: string;
   const children: ChildProcess[] = [];
@@ -66,7 +77,12 @@ describe('two processes sharing one index', () => {
   beforeAll(async () => {
     expect(existsSync(SCRIPT)).toBe(true);
     copy = copySampleCorpus('corpus-index-shared');
-    file = path.join(copy.dir, 'data', 'corpus-index.sqlite');
+    where = path.join(copy.dir, 'data', 'corpus-index.sqlite');
+    mkdirSync(path.dirname(where), { recursive: true });
+    if (dialect === 'postgres') {
+      database = await createTestDatabase();
+      where = database.url;
+    }
     // Which episode to watch: the newest of the catalog, found with a throwaway index.
     const { logger } = memoryLogger();
     const probe = await openIndexWriter(path.join(copy.dir, 'probe.sqlite'), logger);
@@ -81,11 +97,12 @@ describe('two processes sharing one index', () => {
     expect((await findEpisodeBySlug(probe.db, slug))?.title).toBeTruthy();
     await probe.close();
   });
-  afterAll(() => {
+  afterAll(async () => {
     for (const child of children) {
       child.kill('SIGKILL');
     }
     copy.remove();
+    await database?.close();
   });
 
   let edits = 0;
@@ -99,12 +116,11 @@ describe('two processes sharing one index', () => {
   }
 
   it('lets the reader take the lock over when the ingester is killed', async () => {
-    mkdirSync(path.dirname(file), { recursive: true });
-    const first = start([file, copy.corpusDir, slug]);
+    const first = start([where, copy.corpusDir, slug]);
     children.push(first.child);
     await first.until((beat) => beat.ingester && beat.title !== null, 20_000);
 
-    const second = start([file, copy.corpusDir, slug]);
+    const second = start([where, copy.corpusDir, slug]);
     children.push(second.child);
     const read = await second.until((beat) => beat.title !== null, 10_000);
     expect(read.ingester).toBe(false);

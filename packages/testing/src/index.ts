@@ -24,7 +24,7 @@ export {
   createScratch,
   SAMPLE_CORPUS_DIR,
 } from './sample-corpus.js';
-export type { TestDatabase } from './test-database.js';
+export type { TestDatabase, TestDatabaseOptions } from './test-database.js';
 export { createTestDatabase } from './test-database.js';
 export {
   NLI_WORDS as TINY_NLI_WORDS,

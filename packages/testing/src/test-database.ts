@@ -23,6 +23,25 @@ async function runAdmin(adminUrl: string, statement: string): Promise<void> {
   }
 }
 
+export interface TestDatabaseOptions {
+  /**
+   * An ICU locale (e.g. `en-US`) for the database's default collation, so
+   * that a query which needs bytewise text order cannot pass by the
+   * server's C locale alone.
+   */
+  icuLocale?: string;
+}
+
+function localeClause(icuLocale: string | undefined): string {
+  if (icuLocale === undefined) {
+    return '';
+  }
+  if (!/^[A-Za-z0-9-]+$/.test(icuLocale)) {
+    throw new Error(`not an ICU locale name: ${icuLocale}`);
+  }
+  return ` template template0 locale_provider icu icu_locale '${icuLocale}'`;
+}
+
 /**
  * A throwaway database on the real PostgreSQL server, one per test file:
  * create it in beforeAll, `close()` it in afterAll. It starts empty; whoever
@@ -31,12 +50,14 @@ async function runAdmin(adminUrl: string, statement: string): Promise<void> {
  * @podcast/db, whose own tests use it (a dependency cycle otherwise).
  *
  * @param adminUrl a login allowed to create databases; default TEST_DATABASE_ADMIN_URL or local postgres
+ * @param options the database's collation, when a test needs one other than the server's
  */
 export async function createTestDatabase(
   adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL,
+  options: TestDatabaseOptions = {},
 ): Promise<TestDatabase> {
   const name = `podcast_test_${randomBytes(6).toString('hex')}`;
-  await runAdmin(adminUrl, `create database "${name}"`);
+  await runAdmin(adminUrl, `create database "${name}"${localeClause(options.icuLocale)}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {

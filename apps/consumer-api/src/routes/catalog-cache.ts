@@ -11,8 +11,9 @@ export const catalogCache = {
 };
 
 /**
- * The same for the routes the corpus index answers when CORPUS_INDEX=sqlite:
- * then the scope is the index's data version, which each commit replaces.
+ * The same for the routes the corpus index answers (CORPUS_INDEX=sqlite or CORPUS_INDEX_URL):
+ * then the scope is the index's data version, which each commit replaces (on PostgreSQL,
+ * as its readers see it at their last beat).
  */
 export const indexedCatalogCache = {
   scope: ({ ctx }: { ctx: ConsumerCtx }) =>

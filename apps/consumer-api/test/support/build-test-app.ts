@@ -27,7 +27,7 @@ export interface TestAppOverrides {
   now?: () => Date;
   /** Registry options over the test defaults (no watchers, no background refresh). */
   corpus?: Partial<CorpusRegistryOptions>;
-  /** Corpus index options (CORPUS_INDEX=sqlite), e.g. a short heartbeat. */
+  /** Corpus index timings (CORPUS_INDEX=sqlite or CORPUS_INDEX_URL), e.g. a short heartbeat. */
   corpusIndex?: ConsumerContextOverrides['corpusIndex'];
 }
 

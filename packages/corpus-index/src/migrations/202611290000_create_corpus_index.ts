@@ -1,50 +1,53 @@
 import type { Kysely } from 'kysely';
+import { type ColumnTypes, columnTypesOf } from '../dialect.js';
 
 // Kysely<unknown>: a migration is frozen in time and must not lean on today's schema type.
+// Column types come from the dialect module: SQLite's as they were, PostgreSQL's equivalents.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
+  const t = columnTypesOf(db);
   await db.schema
     .createTable('index_meta')
-    .addColumn('key', 'text', (col) => col.primaryKey())
-    .addColumn('value', 'text', (col) => col.notNull())
+    .addColumn('key', t.text, (col) => col.primaryKey())
+    .addColumn('value', t.text, (col) => col.notNull())
     .execute();
   await db.schema
     .createTable('files')
-    .addColumn('path', 'text', (col) => col.primaryKey())
-    .addColumn('size', 'integer', (col) => col.notNull())
-    .addColumn('mtime_ms', 'real', (col) => col.notNull())
-    .addColumn('racy', 'integer', (col) => col.notNull())
-    .addColumn('kind', 'text', (col) => col.notNull())
-    .addColumn('readable', 'integer', (col) => col.notNull())
-    .addColumn('feed_id', 'text')
-    .addColumn('episode_key', 'text')
+    .addColumn('path', t.text, (col) => col.primaryKey())
+    .addColumn('size', t.integer, (col) => col.notNull())
+    .addColumn('mtime_ms', t.float, (col) => col.notNull())
+    .addColumn('racy', t.integer, (col) => col.notNull())
+    .addColumn('kind', t.text, (col) => col.notNull())
+    .addColumn('readable', t.integer, (col) => col.notNull())
+    .addColumn('feed_id', t.text)
+    .addColumn('episode_key', t.text)
     .execute();
   await db.schema
     .createTable('feeds')
-    .addColumn('feed_id', 'text', (col) => col.primaryKey())
-    .addColumn('episode_count', 'integer', (col) => col.notNull())
-    .addColumn('ready_count', 'integer', (col) => col.notNull())
-    .addColumn('partial_count', 'integer', (col) => col.notNull())
-    .addColumn('pending_count', 'integer', (col) => col.notNull())
-    .addColumn('record', 'text', (col) => col.notNull())
+    .addColumn('feed_id', t.text, (col) => col.primaryKey())
+    .addColumn('episode_count', t.integer, (col) => col.notNull())
+    .addColumn('ready_count', t.integer, (col) => col.notNull())
+    .addColumn('partial_count', t.integer, (col) => col.notNull())
+    .addColumn('pending_count', t.integer, (col) => col.notNull())
+    .addColumn('record', t.text, (col) => col.notNull())
     .execute();
-  await createEpisodes(db);
-  await createEpisodeParts(db);
+  await createEpisodes(db, t);
+  await createEpisodeParts(db, t);
 }
 
-async function createEpisodes(db: Kysely<unknown>): Promise<void> {
+async function createEpisodes(db: Kysely<unknown>, t: ColumnTypes): Promise<void> {
   await db.schema
     .createTable('episodes')
-    .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
-    .addColumn('metadata_relpath', 'text', (col) => col.notNull().unique())
-    .addColumn('slug', 'text', (col) => col.notNull())
-    .addColumn('feed_id', 'text', (col) => col.notNull())
-    .addColumn('episode_id', 'text')
-    .addColumn('sort_date', 'text', (col) => col.notNull())
-    .addColumn('catalog_status', 'text', (col) => col.notNull())
-    .addColumn('source_key', 'text', (col) => col.notNull())
-    .addColumn('art_paths', 'text', (col) => col.notNull())
-    .addColumn('record', 'text', (col) => col.notNull())
+    .addColumn('id', t.integer, t.id)
+    .addColumn('metadata_relpath', t.text, (col) => col.notNull().unique())
+    .addColumn('slug', t.text, (col) => col.notNull())
+    .addColumn('feed_id', t.text, (col) => col.notNull())
+    .addColumn('episode_id', t.text)
+    .addColumn('sort_date', t.text, (col) => col.notNull())
+    .addColumn('catalog_status', t.text, (col) => col.notNull())
+    .addColumn('source_key', t.text, (col) => col.notNull())
+    .addColumn('art_paths', t.text, (col) => col.notNull())
+    .addColumn('record', t.text, (col) => col.notNull())
     .execute();
   // The catalog order is (sort_date desc, metadata_relpath asc); each filter gets it as a suffix.
   const order = ['sort_date desc', 'metadata_relpath'];
@@ -64,37 +67,37 @@ async function createEpisodes(db: Kysely<unknown>): Promise<void> {
 
 const EPISODE_REF = 'episodes.id';
 
-async function createEpisodeParts(db: Kysely<unknown>): Promise<void> {
+async function createEpisodeParts(db: Kysely<unknown>, t: ColumnTypes): Promise<void> {
   const episode = (table: string) =>
     db.schema
       .createTable(table)
-      .addColumn('episode', 'integer', (col) =>
+      .addColumn('episode', t.integer, (col) =>
         col.notNull().references(EPISODE_REF).onDelete('cascade'),
       );
   await episode('insights')
-    .addColumn('rank', 'integer', (col) => col.notNull())
-    .addColumn('id', 'text', (col) => col.notNull())
-    .addColumn('text', 'text', (col) => col.notNull())
-    .addColumn('grounded', 'integer', (col) => col.notNull())
-    .addColumn('insight_type', 'text')
-    .addColumn('confidence', 'real')
-    .addColumn('position_hint', 'real')
+    .addColumn('rank', t.integer, (col) => col.notNull())
+    .addColumn('id', t.text, (col) => col.notNull())
+    .addColumn('text', t.text, (col) => col.notNull())
+    .addColumn('grounded', t.integer, (col) => col.notNull())
+    .addColumn('insight_type', t.text)
+    .addColumn('confidence', t.float)
+    .addColumn('position_hint', t.float)
     .addPrimaryKeyConstraint('insights_pk', ['episode', 'rank'])
     .execute();
   await episode('quotes')
-    .addColumn('id', 'text', (col) => col.notNull())
-    .addColumn('text', 'text', (col) => col.notNull())
-    .addColumn('speaker_id', 'text')
-    .addColumn('speaker_name', 'text')
-    .addColumn('timestamp_start_ms', 'integer')
-    .addColumn('timestamp_end_ms', 'integer')
-    .addColumn('char_start', 'integer')
-    .addColumn('char_end', 'integer')
+    .addColumn('id', t.text, (col) => col.notNull())
+    .addColumn('text', t.text, (col) => col.notNull())
+    .addColumn('speaker_id', t.text)
+    .addColumn('speaker_name', t.text)
+    .addColumn('timestamp_start_ms', t.integer)
+    .addColumn('timestamp_end_ms', t.integer)
+    .addColumn('char_start', t.integer)
+    .addColumn('char_end', t.integer)
     .addPrimaryKeyConstraint('quotes_pk', ['episode', 'id'])
     .execute();
   await episode('insight_quotes')
-    .addColumn('insight_rank', 'integer', (col) => col.notNull())
-    .addColumn('quote_id', 'text', (col) => col.notNull())
+    .addColumn('insight_rank', t.integer, (col) => col.notNull())
+    .addColumn('quote_id', t.text, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('insight_quotes_episode')
@@ -102,8 +105,8 @@ async function createEpisodeParts(db: Kysely<unknown>): Promise<void> {
     .columns(['episode', 'insight_rank'])
     .execute();
   await episode('quote_speakers')
-    .addColumn('quote_id', 'text', (col) => col.notNull())
-    .addColumn('person_id', 'text', (col) => col.notNull())
+    .addColumn('quote_id', t.text, (col) => col.notNull())
+    .addColumn('person_id', t.text, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('quote_speakers_person')
@@ -116,8 +119,8 @@ async function createEpisodeParts(db: Kysely<unknown>): Promise<void> {
     .column('episode')
     .execute();
   await episode('insight_topics')
-    .addColumn('insight_id', 'text', (col) => col.notNull())
-    .addColumn('topic_id', 'text', (col) => col.notNull())
+    .addColumn('insight_id', t.text, (col) => col.notNull())
+    .addColumn('topic_id', t.text, (col) => col.notNull())
     .execute();
   await db.schema
     .createIndex('insight_topics_topic')
@@ -130,9 +133,9 @@ async function createEpisodeParts(db: Kysely<unknown>): Promise<void> {
     .column('episode')
     .execute();
   await episode('persons')
-    .addColumn('person_id', 'text', (col) => col.notNull())
-    .addColumn('name', 'text', (col) => col.notNull())
-    .addColumn('hidden', 'integer', (col) => col.notNull())
+    .addColumn('person_id', t.text, (col) => col.notNull())
+    .addColumn('name', t.text, (col) => col.notNull())
+    .addColumn('hidden', t.integer, (col) => col.notNull())
     .execute();
   await db.schema.createIndex('persons_person').on('persons').columns(['person_id']).execute();
   await db.schema.createIndex('persons_episode').on('persons').column('episode').execute();

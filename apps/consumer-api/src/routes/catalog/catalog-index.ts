@@ -6,7 +6,7 @@ import type { ConsumerCtx } from '../../context.js';
 const INDEX_BUILDING_RETRY_AFTER_S = 5;
 
 /**
- * The corpus index to answer from when CORPUS_INDEX=sqlite, else undefined
+ * The corpus index to answer from when there is one, else undefined
  * (the projection answers). While the index's first build runs the
  * request is answered 503 with Retry-After, as a first projection load is.
  */

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import {
+  type ColumnDataType,
+  type ColumnDefinitionBuilder,
+  type Expression,
+  type Kysely,
+  type MigratorProps,
+  PostgresAdapter,
+  sql,
+} from 'kysely';
+
+/*
+ * Where SQLite and PostgreSQL differ for the corpus index, and nowhere
+ * else: column types, how a write transaction starts and ends, and where
+ * the migration table lives. The queries themselves (upserts with
+ * `on conflict`, `returning`, `limit/offset`, `in` subqueries, `coalesce`,
+ * `cast`) are written once in SQL both engines share. Records are stored as
+ * JSON text and parsed in JS, so neither engine's JSON functions are used.
+ */
+
+export type IndexDialect = 'sqlite' | 'postgres';
+
+/** A column type as `addColumn` takes it. */
+type DataTypeExpression = ColumnDataType | Expression<unknown>;
+
+/** The PostgreSQL schema that holds the index, so it can share a database and be dropped whole. */
+export const PG_SCHEMA = 'corpus_index';
+
+export function dialectOf(db: Kysely<unknown>): IndexDialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+export interface ColumnTypes {
+  integer: DataTypeExpression;
+  float: DataTypeExpression;
+  /** Text compares bytewise, as SQLite's BINARY collation: ties and orders match to the byte. */
+  text: DataTypeExpression;
+  /** The row id column: assigned by the engine, so only the writer assigns ids. */
+  id(col: ColumnDefinitionBuilder): ColumnDefinitionBuilder;
+}
+
+const SQLITE_TYPES: ColumnTypes = {
+  integer: 'integer',
+  float: 'real',
+  text: 'text',
+  id: (col) => col.primaryKey().autoIncrement(),
+};
+
+/**
+ * SQLite's integer and real are 64-bit, so PostgreSQL gets bigint and double
+ * precision (its `real` is 32-bit and would round confidences and mtimes).
+ * Its text sorts by the database's locale unless told otherwise; "C" is
+ * bytewise over UTF-8, which is SQLite's order.
+ */
+const POSTGRES_TYPES: ColumnTypes = {
+  integer: 'bigint',
+  float: 'double precision',
+  text: sql`text collate "C"`,
+  id: (col) => col.generatedByDefaultAsIdentity().primaryKey(),
+};
+
+export function columnTypesOf(db: Kysely<unknown>): ColumnTypes {
+  return dialectOf(db) === 'postgres' ? POSTGRES_TYPES : SQLITE_TYPES;
+}
+
+/** The Migrator's table on PostgreSQL is put in the index's schema, not the search path's guess. */
+export function migratorOptionsOf(
+  db: Kysely<unknown>,
+): Pick<MigratorProps, 'migrationTableSchema'> {
+  return dialectOf(db) === 'postgres' ? { migrationTableSchema: PG_SCHEMA } : {};
+}
+
+/** The index_meta key a PostgreSQL writer changes in every write transaction. */
+export const GENERATION_KEY = 'generation';
+
+/**
+ * Runs `work` in one write transaction. On SQLite it is `BEGIN IMMEDIATE`:
+ * the write lock is taken at the start, so a reader's snapshot never
+ * blocks the writer half way (a deferred transaction that reads first can
+ * fail to upgrade with SQLITE_BUSY). On PostgreSQL the one writer is
+ * guaranteed by the advisory lock, so a plain `BEGIN` will do; it also
+ * writes a new generation, which readers poll in place of SQLite's
+ * `data_version`.
+ */
+export async function inWriteTransaction<T, DB>(
+  db: Kysely<DB>,
+  work: (trx: Kysely<DB>) => Promise<T>,
+): Promise<T> {
+  const isPostgres = dialectOf(db as Kysely<unknown>) === 'postgres';
+  const result = await db.connection().execute(async (conn) => {
+    await (isPostgres ? sql`begin` : sql`begin immediate`).execute(conn);
+    try {
+      const value = await work(conn);
+      if (isPostgres) {
+        await sql`insert into index_meta (key, value) values (${GENERATION_KEY}, ${randomUUID()})
+          on conflict (key) do update set value = excluded.value`.execute(conn);
+      }
+      await sql`commit`.execute(conn);
+      return value;
+    } catch (err) {
+      await sql`rollback`.execute(conn);
+      throw err;
+    }
+  });
+  // better-sqlite3 is synchronous: give the event loop a turn between transactions.
+  await nextTurn();
+  return result;
+}
