@@ -4,6 +4,7 @@ import type * as Bull from 'bullmq';
 import type { Queue, QueueOptions, WorkerOptions } from 'bullmq';
 import type * as IoRedis from 'ioredis';
 import type { Redis } from 'ioredis';
+import { LEASE_MS } from './registry.js';
 
 const requireHere = createRequire(import.meta.url);
 
@@ -70,17 +71,24 @@ export function queueOptions(settings: QueueSettings, connection: Redis): QueueO
 
 /**
  * A job is tried once (the catalog's attempts) and a stalled one is not
- * re-run by BullMQ: its runner died mid-run, which reconcile reports.
+ * re-run by BullMQ: its runner died mid-run. BullMQ's lock on an active
+ * job lasts as long as the runner's lease (`leaseMs`) and every live worker
+ * looks for lapsed locks as often: a dead runner's job is found stalled
+ * within about three leases by any other runner, or by the next one to
+ * start, which then fails its record (`failStalledJob`).
  */
 export function workerOptions(
   settings: QueueSettings,
   connection: Redis,
   concurrency: number,
+  leaseMs: number = LEASE_MS,
 ): WorkerOptions {
   return {
     connection,
     prefix: bullPrefix(settings),
     concurrency,
+    lockDuration: leaseMs,
+    stalledInterval: leaseMs,
     maxStalledCount: 0,
     removeOnComplete: { age: 7 * 24 * 3600, count: 10_000 },
     removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },

@@ -115,6 +115,35 @@ export async function runJob(deps: RunJobDeps, jobId: string): Promise<JobRecord
   }
 }
 
+/**
+ * BullMQ found `jobId` stalled: the runner that took it stopped renewing its
+ * lock. When its lease has lapsed too, the runner died (or lost Redis) mid-run,
+ * and the record is failed here, as reconcile would, without anyone calling
+ * it; a job still leased belongs to a runner that will write its own end.
+ * Returns the failed record, or null when there was nothing to fail.
+ */
+export async function failStalledJob(
+  deps: Pick<RunJobDeps, 'registry' | 'logger' | 'now'>,
+  jobId: string,
+): Promise<JobRecord | null> {
+  const job = await deps.registry.get(jobId);
+  if (job === null || (job.status !== 'running' && job.status !== 'queued')) {
+    return null;
+  }
+  if (await deps.registry.hasLease(jobId)) {
+    return null;
+  }
+  const failed = await deps.registry.transition(jobId, [job.status], 'failed', {
+    finished_at: deps.now().toISOString(),
+    error: `the runner ${job.worker ?? '(unknown)'} stopped renewing its lease and BullMQ found the job stalled, so it died or lost Redis mid-run; enqueue it again`,
+  });
+  if (failed !== null) {
+    deps.logger.warn({ job_id: jobId, worker: job.worker }, 'stalled job failed');
+    await mirrorJob(failed).catch(() => undefined);
+  }
+  return failed;
+}
+
 async function finish(
   deps: RunJobDeps,
   job: JobRecord,

@@ -33,3 +33,5 @@ export {
   writeTinySentenceModel,
 } from './tiny-sentence-model.js';
 export { selfSignedCert } from './tls.js';
+export type { TornFiles } from './torn-files.js';
+export { retitledMetadata, tearInHalf } from './torn-files.js';

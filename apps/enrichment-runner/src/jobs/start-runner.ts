@@ -6,6 +6,7 @@ import { EnrichmentJobParams, PipelineJobParams } from '@podcast/contracts';
 import { hasProviderBlock, loadEnrichmentConfig } from '@podcast/enrichment';
 import {
   CancelWatcher,
+  failStalledJob,
   type JobExecutor,
   type JobMessage,
   JobRegistry,
@@ -132,9 +133,15 @@ export async function startRunner(config: RunnerConfig, logger: Logger): Promise
         const ended = await runJob(deps, job.data.job_id);
         return ended?.status ?? 'not_taken';
       },
-      workerOptions(settings, connection, concurrency[commandType]),
+      workerOptions(settings, connection, concurrency[commandType], config.RUNNER_LEASE_MS),
     );
     bull.on('error', (err) => logger.warn({ err: err.message }, 'queue worker error'));
+    // Another runner's job (or one of a runner this one replaced) whose lock lapsed.
+    bull.on('stalled', (jobId) => {
+      failStalledJob(deps, jobId).catch((err: unknown) =>
+        logger.warn({ err, job_id: jobId }, 'could not fail a stalled job'),
+      );
+    });
     return { bull, connection };
   });
   logger.info({ worker, queues: workers.map((w) => w.bull.name) }, 'runner waiting for jobs');

@@ -3,6 +3,7 @@ import type { ArtifactKind } from '../readers/metadata.js';
 import {
   type CachedFile,
   type CorpusState,
+  type KeptValue,
   setFileVersion,
   type TrackedKind,
   type TrackedList,
@@ -68,6 +69,7 @@ export function forget(state: CorpusState, cache: Map<string, unknown>, relpath:
   }
   state.unstable.delete(relpath);
   state.metadataToRead.delete(relpath);
+  state.lastGood.delete(relpath);
   state.generation++;
 }
 
@@ -198,6 +200,9 @@ function updateVersion(
   }
   if (known.mtimeMs !== info.mtimeMs || known.size !== info.size) {
     setFileVersion(known, info.mtimeMs, info.size);
+    if (known.value != null) {
+      state.lastGood.set(relpath, known.value as KeptValue);
+    }
     known.value = undefined;
     state.generation++;
     if (kind === 'metadata') {

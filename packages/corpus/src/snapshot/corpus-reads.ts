@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '@podcast/runtime';
+import type { PackedValue } from '../persist/packed-value.js';
 import type { EpisodeMetadata } from '../readers/metadata.js';
 import { artCandidatesOf } from '../records/episode-record.js';
 import {
@@ -25,7 +26,42 @@ import {
   touch,
 } from './corpus-state.js';
 import type { Ahead, AheadResults } from './parse-ahead.js';
-import { parseTrackedFile } from './parse-file.js';
+import { type ParsedFile, parseTrackedFile } from './parse-file.js';
+
+/**
+ * What a read leaves a tracked file: its new value (`fresh`), or, when the
+ * file no longer parses, the value it had before it moved (not fresh) or
+ * null when it had none.
+ */
+interface ReadValue {
+  value: object | null;
+  fresh: boolean;
+}
+
+/**
+ * A file that moved and now ends before its document does is being
+ * written, or its write was cut off (a pipeline that crashed): its last
+ * usable value keeps the episode served as it was until the file moves
+ * again. A complete file that does not parse is read as a fresh load reads
+ * it (unusable), as is a cut-off file the loader never saw whole.
+ */
+function valueAfterRead(
+  state: CorpusState,
+  relpath: string,
+  parsed: ParsedFile,
+  deps: SyncDeps,
+): ReadValue {
+  const last = state.lastGood.get(relpath);
+  state.lastGood.delete(relpath);
+  if (parsed.value !== null || parsed.cutShort !== true || last === undefined) {
+    return { value: parsed.value, fresh: true };
+  }
+  deps.logger.warn(
+    { file: relpath },
+    'corpus file is cut short; serving its last whole version until it changes again',
+  );
+  return { value: last, fresh: false };
+}
 
 /**
  * Reads one tracked file into its cache entry: from the read-ahead worker
@@ -38,7 +74,7 @@ async function readTracked(
   kind: TrackedKind,
   deps: SyncDeps,
   ahead: Ahead<AheadResults['parse']> | undefined,
-): Promise<object | null | undefined> {
+): Promise<ReadValue | undefined> {
   const early = ahead === undefined ? null : await ahead.take(relpath);
   await deps.slicer.yieldIfDue();
   state.generation++;
@@ -51,7 +87,15 @@ async function readTracked(
   }
   setFileVersion(entry, parsed.mtimeMs, parsed.size);
   noteStability(state, relpath, entry, deps);
-  return parsed.value;
+  return valueAfterRead(state, relpath, parsed, deps);
+}
+
+/** A read's value as the cache keeps it: a fresh one interned, a kept one as it was held. */
+function internedValue(state: CorpusState, read: ReadValue | undefined): object | null {
+  if (read === undefined || read.value === null) {
+    return null;
+  }
+  return read.fresh ? state.strings.intern(read.value) : read.value;
 }
 
 function noteDedupKey(state: CorpusState, relpath: string, entry: CachedMetadata): void {
@@ -74,10 +118,10 @@ export async function loadMetadata(state: CorpusState, deps: SyncDeps, counters:
   try {
     await mapLimit(pending, deps.concurrency, async (relpath) => {
       counters.filesRead++;
-      const value = await readTracked(state, relpath, 'metadata', deps, ahead);
+      const read = await readTracked(state, relpath, 'metadata', deps, ahead);
       state.metadataToRead.delete(relpath);
       const entry = state.metadata.get(relpath);
-      const metadata = value ? state.strings.intern(value as EpisodeMetadata) : null;
+      const metadata = internedValue(state, read) as EpisodeMetadata | null;
       if (entry !== undefined) {
         entry.value = metadata;
         noteDedupKey(state, relpath, entry);
@@ -129,9 +173,9 @@ async function loadArtifact(
   deps: SyncDeps,
   ahead: Ahead<AheadResults['parse']> | undefined,
 ) {
-  const value = await readTracked(state, relpath, file.kind, deps, ahead);
+  const read = await readTracked(state, relpath, file.kind, deps, ahead);
   state.artifactsVersion++; // its (mtime, size) and value are new
-  file.value = value ? state.strings.intern(value as LoadedArtifact) : null;
+  file.value = internedValue(state, read) as LoadedArtifact | PackedValue | null;
 }
 
 /** The GI/KG/bridge sibling relpaths of the winners, kept while the winners set is the same. */
@@ -204,6 +248,7 @@ function passOverArtifacts(state: CorpusState, wanted: ReadonlySet<string>): Art
   const toStat: Array<[string, TrackedKind]> = [];
   for (const [relpath, file] of state.artifacts) {
     if (!wanted.has(relpath)) {
+      state.lastGood.delete(relpath);
       if (file.value !== undefined) {
         file.value = undefined;
         state.artifactsVersion++;

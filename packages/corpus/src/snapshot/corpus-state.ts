@@ -47,6 +47,9 @@ export interface CachedMetadata extends CachedFile<EpisodeMetadata> {
 
 export type LoadedArtifact = NormalizedGraph | NormalizedKg | NormalizedBridge;
 
+/** A tracked file's usable value: picked metadata, a normalised layer, or its stored bytes. */
+export type KeptValue = EpisodeMetadata | LoadedArtifact | PackedValue;
+
 /**
  * A tracked GI, KG or bridge file. After a restart its value may still be
  * the stored bytes (`PackedValue`), built when first asked for.
@@ -160,6 +163,13 @@ export interface CorpusState {
   datesVersion: number;
   /** Metadata files whose value is undefined: registered or changed, not read since. */
   metadataToRead: Set<string>;
+  /**
+   * The last usable value of each file whose (mtime, size) moved and that
+   * is not read again yet. A re-read that cannot parse the file (a pipeline
+   * caught mid-write) keeps this value instead of dropping the episode or
+   * its layer, until the file moves again.
+   */
+  lastGood: Map<string, KeptValue>;
   /** Metadata relpaths whose record may differ from the last snapshot's (read again, or a sibling came or went). */
   touched: Set<string>;
   /** Values derived from the winners, kept while their inputs' versions are unchanged. */
@@ -202,6 +212,7 @@ export function createCorpusState(root: string): CorpusState {
     artifactsVersion: 0,
     datesVersion: 0,
     metadataToRead: new Set(),
+    lastGood: new Map(),
     touched: new Set(),
     memo: new Map(),
     strings: createStringPool(),

@@ -18,6 +18,8 @@ export interface ParsedFile {
   mtimeMs: number;
   size: number;
   value: object | null;
+  /** Null because the file ends before its document does (a write in progress or cut off). */
+  cutShort?: boolean;
 }
 
 const NORMALIZERS: Readonly<Record<ArtifactKind, (raw: Record<string, unknown>) => object>> = {
@@ -43,7 +45,9 @@ export function parseTrackedFile(
   }
   const { mtimeMs, size, record } = read;
   if (record === undefined) {
-    return { mtimeMs, size, value: null };
+    return read.cutShort
+      ? { mtimeMs, size, value: null, cutShort: true }
+      : { mtimeMs, size, value: null };
   }
   if (kind === 'metadata') {
     return { mtimeMs, size, value: pickEpisodeMetadata(record) };

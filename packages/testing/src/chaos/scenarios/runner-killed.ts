@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DETERMINISTIC_ENRICHERS } from '../../enrichers.js';
-import { sleep, waitUntil } from '../free-port.js';
+import { waitUntil } from '../free-port.js';
 import { eventLogLines, generateCorpus, jobsClient } from '../jobs-client.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
 import { createStack, OPERATOR_TOKEN } from '../stack.js';
@@ -11,9 +11,10 @@ const LEASE_MS = 1500;
 
 /**
  * The enrichment runner SIGKILLed (with its `enrich` subprocess) while a
- * run is under way: the job does not stay `running` (reconcile fails it
- * once the lease lapsed), the event log has no torn line, and a run on a
- * restarted runner ends with a valid run_summary.json of its own.
+ * run is under way: the job does not stay `running` (the restarted runner
+ * finds it stalled once the lease lapsed and fails it, with no reconcile),
+ * the event log has no torn line, and a run on the restarted runner ends
+ * with a valid run_summary.json of its own.
  */
 export function runnerKilledScenario(
   corpusSize: { feeds: number; episodes: number } = { feeds: 20, episodes: 60 },
@@ -44,16 +45,17 @@ export function runnerKilledScenario(
       report.check(isMidRun, 'the run never started');
       await runner.kill('SIGKILL');
       report.figure('status_after_kill', (await jobs.statusOf(killed)) ?? 'unknown');
-      await sleep(LEASE_MS + 500);
-      const reconcile = await jobs.call('POST', '/api/jobs/reconcile');
-      report.figure(
-        'reconciled',
-        (reconcile.body.reconciled as unknown[] | undefined)?.length ?? 0,
-      );
-      const final = await jobs.statusOf(killed);
-      report.figure('killed_job', final ?? 'unknown');
-      report.check(final === 'failed', `the killed job ended ${final}, not failed`);
+      // No reconcile: the restarted runner's stalled-job check fails the job.
+      const killedAt = Date.now();
       await runner.start();
+      const final = await jobs.waitEnded(killed, 30_000);
+      report.figure('killed_job', final ?? 'unknown');
+      report.figure('killed_job_ended_after_ms', Date.now() - killedAt);
+      report.check(final === 'failed', `the killed job ended ${final}, not failed`);
+      const reconcile = await jobs.call('POST', '/api/jobs/reconcile');
+      const reconciled = (reconcile.body.reconciled as unknown[] | undefined)?.length ?? 0;
+      report.figure('reconciled_after', reconciled);
+      report.check(reconciled === 0, `reconcile still found ${reconciled} jobs to fail`);
       const next = await jobs.enrich(DETERMINISTIC_ENRICHERS);
       const nextStatus = await jobs.waitEnded(next, 120_000);
       report.figure('next_job', nextStatus ?? 'unknown');
