@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import {
   type CatalogFilter,
   type CorpusRegistry,
@@ -9,20 +8,8 @@ import {
   episodeDetailOf,
   insightListOf,
 } from '@podcast/corpus';
-import { type Logger, pino } from 'pino';
+import type { Logger } from 'pino';
 import { type IndexConnection, ingestCorpus, openIndexWriter } from '../src/index.js';
-
-/** A pino logger that keeps its lines, so a test can show nothing was warned. */
-export function memoryLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
-  const lines: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, sink), lines };
-}
 
 /** The answers of today's code: the snapshot of packages/corpus's registry. */
 export async function loadSnapshot(

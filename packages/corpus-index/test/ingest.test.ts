@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { ageTree, copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
+import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
 import Database from 'better-sqlite3';
 import {
   episodeDetailFromIndex,
@@ -11,7 +11,7 @@ import {
   openIndexWriter,
   SCHEMA_VERSION,
 } from '../src/index.js';
-import { loadSnapshot, memoryLogger, snapshotEpisodeList } from './index-fixture.js';
+import { loadSnapshot, snapshotEpisodeList } from './index-fixture.js';
 
 const FIRST = { page: 1, page_size: 50 };
 

@@ -2,7 +2,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CatalogFilter, CorpusRegistry, CorpusSnapshot } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
-import { ANSWER_CORPUS, createScratch, SAMPLE_CORPUS_DIR, type Scratch } from '@podcast/testing';
+import {
+  ANSWER_CORPUS,
+  createScratch,
+  memoryLogger,
+  SAMPLE_CORPUS_DIR,
+  type Scratch,
+} from '@podcast/testing';
 import {
   episodeDetailFromIndex,
   episodeListFromIndex,
@@ -13,7 +19,6 @@ import {
 import {
   buildIndex,
   loadSnapshot,
-  memoryLogger,
   snapshotDetail,
   snapshotEpisodeList,
   snapshotInsights,

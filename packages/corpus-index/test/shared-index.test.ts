@@ -3,9 +3,8 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from '
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
+import { copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
 import { findEpisodeBySlug, ingestCorpus, openIndexWriter } from '../src/index.js';
-import { memoryLogger } from './index-fixture.js';
 
 // The script runs from the build, as a deployed process would.
 const SCRIPT = path.resolve(import.meta.dirname, '../dist/index-process.js');
