@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { episodeListFromSnapshot } from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
 import Database from 'better-sqlite3';
 import {
@@ -11,7 +12,7 @@ import {
   openIndexWriter,
   SCHEMA_VERSION,
 } from '../src/index.js';
-import { loadSnapshot, snapshotEpisodeList } from './index-fixture.js';
+import { loadSnapshot } from './index-fixture.js';
 
 const FIRST = { page: 1, page_size: 50 };
 
@@ -32,7 +33,7 @@ describe('ingesting a corpus into the index', () => {
     const { registry, snapshot } = await loadSnapshot(copy.corpusDir, logger);
     try {
       expect(await episodeListFromIndex(db, {}, FIRST)).toEqual(
-        snapshotEpisodeList(snapshot, {}, FIRST),
+        episodeListFromSnapshot(snapshot, {}, FIRST),
       );
     } finally {
       registry.close();

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CatalogFilter, CorpusRegistry, CorpusSnapshot } from '@podcast/corpus';
+import {
+  type CatalogFilter,
+  type CorpusRegistry,
+  type CorpusSnapshot,
+  episodeDetailFromSnapshot,
+  episodeListFromSnapshot,
+  insightListFromSnapshot,
+} from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
 import {
   ANSWER_CORPUS,
@@ -16,13 +23,7 @@ import {
   insightListFromIndex,
   queryCatalogAfter,
 } from '../src/index.js';
-import {
-  buildIndex,
-  loadSnapshot,
-  snapshotDetail,
-  snapshotEpisodeList,
-  snapshotInsights,
-} from './index-fixture.js';
+import { buildIndex, loadSnapshot } from './index-fixture.js';
 
 const scratch: Scratch = createScratch('corpus-index-answers');
 const generated = path.join(scratch.dir, 'generated');
@@ -76,7 +77,7 @@ describe.each([
         for (let page = 1; page <= pages; page++) {
           const query = { page, page_size: pageSize };
           expect(await episodeListFromIndex(index.db, filter, query)).toEqual(
-            snapshotEpisodeList(snapshot, filter, query),
+            episodeListFromSnapshot(snapshot, filter, query),
           );
         }
       }
@@ -87,7 +88,7 @@ describe.each([
     const query = { page: Math.ceil(snapshot.episodes.length / 50), page_size: 50 };
     const answer = await episodeListFromIndex(index.db, {}, query);
     expect(answer.items.length).toBeGreaterThan(0);
-    expect(answer).toEqual(snapshotEpisodeList(snapshot, {}, query));
+    expect(answer).toEqual(episodeListFromSnapshot(snapshot, {}, query));
   });
 
   it('pages through the whole catalog by keyset in the snapshot order', async () => {
@@ -109,9 +110,11 @@ describe.each([
   it('answers every episode page and insight list as the snapshot does', async () => {
     let quotes = 0;
     for (const { slug } of snapshot.episodes) {
-      expect(await episodeDetailFromIndex(index.db, slug)).toEqual(snapshotDetail(snapshot, slug));
+      expect(await episodeDetailFromIndex(index.db, slug)).toEqual(
+        episodeDetailFromSnapshot(snapshot, slug),
+      );
       const insights = await insightListFromIndex(index.db, slug);
-      expect(insights).toEqual(snapshotInsights(snapshot, slug));
+      expect(insights).toEqual(insightListFromSnapshot(snapshot, slug));
       quotes += insights?.items.reduce((n, item) => n + item.quotes.length, 0) ?? 0;
     }
     expect(quotes).toBeGreaterThan(0);
