@@ -2,11 +2,10 @@
 // queries, today's snapshot functions and the SQLite index side by side,
 // interleaved call by call so machine noise falls on both.
 import {
-  catalogItemOf,
-  catalogPage,
   createCorpusRegistry,
-  episodeDetailOf,
-  insightListOf,
+  episodeDetailFromSnapshot,
+  episodeListFromSnapshot,
+  insightListFromSnapshot,
 } from '@podcast/corpus';
 import {
   episodeDetailFromIndex,
@@ -29,14 +28,6 @@ const pick = (items) => {
   return items[seed % items.length];
 };
 
-function listFromSnapshot(filter, page, pageSize) {
-  const { episodes, ...envelope } = catalogPage(snapshot, filter, { page, pageSize });
-  return {
-    items: episodes.map((e) => catalogItemOf(e, snapshot.findFeed(e.feed_id))),
-    ...envelope,
-  };
-}
-
 const feeds = snapshot.feeds.map((f) => f.feed_id);
 const slugs = snapshot.episodes.map((e) => e.slug);
 const QUERIES = {
@@ -47,15 +38,10 @@ const QUERIES = {
 };
 
 const snapshotSide = {
-  list: async ({ filter, page }) => listFromSnapshot(filter, page, 50),
-  detail: async (slug) => {
-    const e = snapshot.findEpisodeBySlug(slug);
-    return episodeDetailOf(e, snapshot.findFeed(e.feed_id));
-  },
-  insights: async (slug) => {
-    const e = snapshot.findEpisodeBySlug(slug);
-    return insightListOf(snapshot, snapshot.graphOf(e));
-  },
+  list: async ({ filter, page }) =>
+    episodeListFromSnapshot(snapshot, filter, { page, page_size: 50 }),
+  detail: async (slug) => episodeDetailFromSnapshot(snapshot, slug),
+  insights: async (slug) => insightListFromSnapshot(snapshot, slug),
 };
 const indexSide = {
   list: ({ filter, page }) => episodeListFromIndex(reader.db, filter, { page, page_size: 50 }),

@@ -1,16 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import {
-  askRerankOf,
-  checkEmbeddingEnv,
-  checkLlmEnv,
-  EmbeddingEnvShape,
-  embeddingSettingsOf,
-  LlmEnvShape,
-  llmSettingsOf,
-  z,
-} from '@podcast/contracts';
+import { checkModelEnv, ModelEnvShape, modelSettingsOf, z } from '@podcast/contracts';
 import {
   CorpusRegistryEnvShape,
   corpusRegistryConfigOf,
@@ -158,8 +149,7 @@ const ConsumerEnv = z
     AUTH_ALLOWLIST: z.string().optional(),
     INTERNAL_OUTBOX_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     APP_VAPID_PUBLIC_KEY: z.string().optional(),
-    ...EmbeddingEnvShape,
-    ...LlmEnvShape,
+    ...ModelEnvShape,
     OUTBOX_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
     NOTIFICATION_SCHEDULER: z.enum(['on', 'off']).default('on'),
     // How often the in-process scheduler ticks; the default is hourly, shorter runs repeat the hour.
@@ -176,8 +166,7 @@ const ConsumerEnv = z
     MCP_ALLOWED_ORIGINS: AllowedOrigins,
   })
   .superRefine((env, ctx) => {
-    checkEmbeddingEnv(env, ctx);
-    checkLlmEnv(env, ctx);
+    checkModelEnv(env, ctx);
   })
   .transform((env) => ({
     port: env.PORT,
@@ -195,9 +184,7 @@ const ConsumerEnv = z
         : undefined,
     // The PostgreSQL corpus index (CORPUS_INDEX_URL, CORPUS_INDEX unset).
     corpusIndexUrl: env.CORPUS_INDEX === undefined ? env.CORPUS_INDEX_URL : undefined,
-    embedding: embeddingSettingsOf(env),
-    llm: llmSettingsOf(env),
-    askRerank: askRerankOf(env),
+    ...modelSettingsOf(env),
     // No DATABASE_URL: the embedded PGlite under DATA_DIR (the newcomer path).
     database: env.DATABASE_URL
       ? ({ url: env.DATABASE_URL } as const)

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import type { AnyRoute } from '@podcast/http-kit';
 import request from 'supertest';
 import type { ConsumerCtx } from '../src/context.js';
 import { consumerRoutes } from '../src/routes/index.js';
 import { parsedFeed, showFeedPath } from './support/overlay-feeds.js';
-import {
-  basicAuth,
-  openSyncFixture,
-  type SyncFixture,
-  type SyncUser,
-} from './support/sync-fixture.js';
+import { basicAuth, type SyncUser, useSyncFixture } from './support/sync-fixture.js';
 
 /*
  * Production: the feeds and their files take a feed token in the URL, an
@@ -17,7 +12,6 @@ import {
  * from the route table, so a new feed route is checked too.
  */
 
-let f: SyncFixture;
 let ana: SyncUser;
 let bo: SyncUser;
 const HOST = 'feeds.test';
@@ -28,16 +22,16 @@ const feedRoutes = consumerRoutes.filter((route) => route.auth === 'feed');
 // machine's seconds would otherwise let a guess through (the last test).
 const NOW = new Date();
 
+const suite = useSyncFixture('feed-credentials', { now: () => NOW });
+
 beforeAll(async () => {
-  f = await openSyncFixture('feed-credentials', { now: () => NOW });
-  ana = await f.user('ana');
-  bo = await f.user('bo');
+  ana = await suite.f.user('ana');
+  bo = await suite.f.user('bo');
 });
-afterAll(() => f.close());
 
 /** A URL of each feed route that answers 200 for any signed-in user. */
 function urlOf(route: AnyRoute<ConsumerCtx>): string {
-  const episode = f.snapshot.episodes.find(
+  const episode = suite.f.snapshot.episodes.find(
     (candidate) => candidate.has_gi && candidate.title === 'The Hidden Cost of Insomnia Treatment',
   );
   return route.path
@@ -45,10 +39,10 @@ function urlOf(route: AnyRoute<ConsumerCtx>): string {
     .replace('{slug}', episode?.slug ?? '');
 }
 
-const get = (url: string) => request(f.t.app).get(url).set('host', HOST);
+const get = (url: string) => request(suite.f.t.app).get(url).set('host', HOST);
 
 async function mint(user: SyncUser, name = 'phone'): Promise<{ id: string; token: string }> {
-  const res = await request(f.t.app)
+  const res = await request(suite.f.t.app)
     .post('/api/app/feeds/tokens')
     .set('cookie', user.cookie)
     .send({ name });
@@ -108,9 +102,9 @@ describe('feed credentials in production', () => {
 
   it('stops a revoked token at once', async () => {
     const { id, token } = await mint(ana);
-    const url = withToken(showFeedPath(f.snapshot.feeds[0]?.feed_id as string), token);
+    const url = withToken(showFeedPath(suite.f.snapshot.feeds[0]?.feed_id as string), token);
     expect((await get(url)).status).toBe(200);
-    const revoked = await request(f.t.app)
+    const revoked = await request(suite.f.t.app)
       .delete(`/api/app/feeds/tokens?id=${id}`)
       .set('cookie', ana.cookie);
     expect(revoked.status).toBe(204);
@@ -120,12 +114,14 @@ describe('feed credentials in production', () => {
   });
 
   it('serves the token owner its own queue, and hands the token on in every link', async () => {
-    const [first, second] = f.snapshot.episodes.filter((episode) => episode.media_url !== null);
-    await request(f.t.app)
+    const [first, second] = suite.f.snapshot.episodes.filter(
+      (episode) => episode.media_url !== null,
+    );
+    await request(suite.f.t.app)
       .put('/api/app/queue')
       .set('cookie', ana.cookie)
       .send({ items: [second?.slug, first?.slug] });
-    await request(f.t.app).put('/api/app/queue').set('cookie', bo.cookie).send({ items: [] });
+    await request(suite.f.t.app).put('/api/app/queue').set('cookie', bo.cookie).send({ items: [] });
     const anas = await mint(ana);
     const bos = await mint(bo);
     const forAna = parsedFeed((await get(withToken('/api/app/me/queue.xml', anas.token))).text);
@@ -147,7 +143,7 @@ describe('feed credentials in production', () => {
   });
 
   it('hands on no credential in the links of a feed fetched over Basic', async () => {
-    const res = await get(showFeedPath(f.snapshot.feeds[0]?.feed_id as string)).set(
+    const res = await get(showFeedPath(suite.f.snapshot.feeds[0]?.feed_id as string)).set(
       'authorization',
       ana.basic,
     );
@@ -160,7 +156,7 @@ describe('feed tokens', () => {
   it('are shown once, listed without their secret, and revoked by their owner only', async () => {
     const minted = await mint(bo, 'AntennaPod');
     expect(minted.token).toMatch(/^pft_[A-Za-z0-9_-]{43}$/);
-    const list = await request(f.t.app).get('/api/app/feeds/tokens').set('cookie', bo.cookie);
+    const list = await request(suite.f.t.app).get('/api/app/feeds/tokens').set('cookie', bo.cookie);
     expect(list.status).toBe(200);
     const listed = list.body.items.find((item: { id: string }) => item.id === minted.id);
     expect(listed).toEqual({
@@ -170,7 +166,7 @@ describe('feed tokens', () => {
       last_used_at: null,
     });
     expect(JSON.stringify(list.body)).not.toContain(minted.token);
-    const byOther = await request(f.t.app)
+    const byOther = await request(suite.f.t.app)
       .delete(`/api/app/feeds/tokens?id=${minted.id}`)
       .set('cookie', ana.cookie);
     expect(byOther.status).toBe(404);
@@ -180,16 +176,16 @@ describe('feed tokens', () => {
   it('note their last use', async () => {
     const minted = await mint(bo, 'Kasts');
     await get(withToken('/api/app/me/library.xml', minted.token));
-    const list = await request(f.t.app).get('/api/app/feeds/tokens').set('cookie', bo.cookie);
+    const list = await request(suite.f.t.app).get('/api/app/feeds/tokens').set('cookie', bo.cookie);
     const listed = list.body.items.find((item: { id: string }) => item.id === minted.id);
     expect(listed.last_used_at).not.toBeNull();
   });
 
   it('are 20 at most per user', async () => {
-    const carl = await f.user('carl');
+    const carl = await suite.f.user('carl');
     const results = await Promise.all(
       Array.from({ length: 22 }, (_, i) =>
-        request(f.t.app)
+        request(suite.f.t.app)
           .post('/api/app/feeds/tokens')
           .set('cookie', carl.cookie)
           .send({ name: `app ${i}` }),
@@ -207,7 +203,7 @@ describe('feed tokens', () => {
     ['a name over 100 characters', { name: 'x'.repeat(101) }, 'body.name'],
     ['an unknown field', { name: 'x', scope: 'all' }, 'body'],
   ])('refuses a body with %s, naming the field', async (_case, body, field) => {
-    const res = await request(f.t.app)
+    const res = await request(suite.f.t.app)
       .post('/api/app/feeds/tokens')
       .set('cookie', ana.cookie)
       .send(body);
@@ -222,9 +218,11 @@ describe('feed tokens', () => {
       ['get', '/api/app/feeds/tokens'],
       ['delete', '/api/app/feeds/tokens?id=ft_000000000000000000000000'],
     ] as const) {
-      const withAppPassword = await request(f.t.app)[method](url).set('authorization', ana.basic);
+      const withAppPassword = await request(suite.f.t.app)
+        [method](url)
+        .set('authorization', ana.basic);
       expect(withAppPassword.status).toBe(401);
-      const withFeedToken = await request(f.t.app)[method](withToken(url, token));
+      const withFeedToken = await request(suite.f.t.app)[method](withToken(url, token));
       expect(withFeedToken.status).toBe(401);
     }
   });

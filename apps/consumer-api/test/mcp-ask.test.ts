@@ -1,51 +1,34 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AskAnswer } from '@podcast/contracts';
 import { subscribe } from '@podcast/db';
-import { buildProductionTestApp, type TestApp } from './support/build-test-app.js';
+import { type IndexedMcpServer, openIndexedMcpServer } from './support/indexed-mcp-server.js';
+import { connectWithToken } from './support/mcp-client.js';
 import { connectedClient } from './support/mcp-oauth-flow.js';
-import { indexServedCorpus, sampleCopy } from './support/sample-copy.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 /* The ask tool through the SDK client, with a read-only token, over the indexed sample. */
 
-let copy: Awaited<ReturnType<typeof sampleCopy>>;
-let t: TestApp;
-let server: Server;
+let served: IndexedMcpServer;
 let base = '';
 let client: Client;
 
 beforeAll(async () => {
-  copy = await sampleCopy('consumer-mcp-ask');
-  t = await buildProductionTestApp('an-mcp-ask-tool-secret-of-32-chars!', {
-    env: { CORPUS_DIR: copy.root },
-  });
-  await indexServedCorpus(t);
-  server = createServer(t.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await openIndexedMcpServer('consumer-mcp-ask', 'an-mcp-ask-tool-secret-of-32-chars!');
+  const { t } = served;
+  base = served.base;
   const { cookie, user } = await sessionCookieFor(t.ctx, 'asking-agent-user');
-  const snapshot = await t.ctx.corpus.get(copy.root);
+  const snapshot = await t.ctx.corpus.get(served.root);
   const slowWave = snapshot.feeds.find((f) => f.title === 'Slow Wave')?.feed_id ?? '';
   await subscribe(t.ctx.db, user.id, slowWave, new Date());
   const { access } = await connectedClient(base, cookie);
-  client = new Client({ name: 'asking-agent', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/api/app/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${access}` } },
-    }),
-  );
+  client = await connectWithToken(base, access, 'asking-agent');
 }, 180_000);
 
 afterAll(async () => {
   await client.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await t.close();
-  await copy.remove();
+  await served.close();
 });
 
 async function ask(args: Record<string, unknown>): Promise<CallToolResult> {

@@ -1,14 +1,9 @@
-import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
-import { buildProductionTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
+import { servedSnapshot, type TestApp } from './support/build-test-app.js';
+import { type IndexedMcpServer, openIndexedMcpServer } from './support/indexed-mcp-server.js';
+import { connectWithToken } from './support/mcp-client.js';
 import { connectedClient } from './support/mcp-oauth-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
@@ -24,42 +19,25 @@ interface Result {
   url: string;
 }
 
-let dir = '';
+let served: IndexedMcpServer;
 let t: TestApp;
-let server: Server;
 let base = '';
 let client: Client;
 
 beforeAll(async () => {
-  dir = await realpath(await mkdtemp(path.join(tmpdir(), 'consumer-mcp-search-')));
-  const root = path.join(dir, 'sample');
-  await cp(SAMPLE_CORPUS_DIR, root, { recursive: true, preserveTimestamps: true });
-  t = await buildProductionTestApp('an-mcp-search-fetch-secret-of-32-chars', {
-    env: { CORPUS_DIR: root },
-  });
-  const start = await t.ctx.search.rebuild(root, false);
-  if (start.status === 'started') {
-    await start.finished;
-  }
-  server = createServer(t.app);
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await openIndexedMcpServer(
+    'consumer-mcp-search',
+    'an-mcp-search-fetch-secret-of-32-chars',
+  );
+  ({ t, base } = served);
   const { cookie } = await sessionCookieFor(t.ctx, 'connector-user');
   const { access } = await connectedClient(base, cookie);
-  client = new Client({ name: 'connector', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/api/app/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${access}` } },
-    }),
-  );
+  client = await connectWithToken(base, access, 'connector');
 }, 180_000);
 
 afterAll(async () => {
   await client.close();
-  server.close();
-  await t.close();
-  await rm(dir, { recursive: true, force: true });
+  await served.close();
 });
 
 async function call(name: string, args: Record<string, unknown>): Promise<CallToolResult> {

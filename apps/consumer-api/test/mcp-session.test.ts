@@ -1,55 +1,36 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { cp, mkdtemp, realpath, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { insertMcpGrantWithCode, insertMcpTokens, subscribe } from '@podcast/db';
-import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
-import { buildProductionTestApp, type TestApp } from './support/build-test-app.js';
-import { consentAs, MemoryOAuthProvider } from './support/mcp-client.js';
-import { TOOLS_IN_ORDER } from './support/mcp-oauth-flow.js';
+import type { TestApp } from './support/build-test-app.js';
+import { type IndexedMcpServer, openIndexedMcpServer } from './support/indexed-mcp-server.js';
+import { consentAs, MemoryOAuthProvider, mcpTransport } from './support/mcp-client.js';
+import { REDIRECT, TOOLS_IN_ORDER } from './support/mcp-oauth-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 const SECRET = 'an-mcp-session-test-secret-of-32-chars!';
-const REDIRECT = 'http://127.0.0.1:7777/callback';
 
-let dir = '';
+let served: IndexedMcpServer;
 let t: TestApp;
-let server: Server;
 let base = '';
 let cookie = '';
 let userId = '';
 let feedId = '';
 
 beforeAll(async () => {
-  dir = await realpath(await mkdtemp(path.join(tmpdir(), 'consumer-mcp-')));
-  const root = path.join(dir, 'sample');
-  await cp(SAMPLE_CORPUS_DIR, root, { recursive: true, preserveTimestamps: true });
-  t = await buildProductionTestApp(SECRET, { env: { CORPUS_DIR: root } });
-  const start = await t.ctx.search.rebuild(root, false);
-  if (start.status === 'started') {
-    await start.finished;
-  }
-  server = createServer(t.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await openIndexedMcpServer('consumer-mcp', SECRET);
+  ({ t, base } = served);
   const session = await sessionCookieFor(t.ctx, 'mcp-listener');
   cookie = session.cookie;
   userId = session.user.id;
-  const snapshot = await t.ctx.corpus.get(root);
+  const snapshot = await t.ctx.corpus.get(served.root);
   feedId = snapshot.episodes[0]?.feed_id ?? '';
   await subscribe(t.ctx.db, userId, feedId, new Date());
 }, 180_000);
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await t.close();
-  await rm(dir, { recursive: true, force: true });
+  await served.close();
 });
 
 function newProvider() {
@@ -59,12 +40,6 @@ function newProvider() {
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
     token_endpoint_auth_method: 'none',
-  });
-}
-
-function transportFor(provider: MemoryOAuthProvider) {
-  return new StreamableHTTPClientTransport(new URL(`${base}/api/app/mcp`), {
-    authProvider: provider,
   });
 }
 
@@ -85,7 +60,9 @@ describe('a full MCP client session through the SDK', () => {
 
   it('discovers, registers and is sent to consent on first connect', async () => {
     const client = new Client({ name: 'test-agent', version: '1.0.0' });
-    await expect(client.connect(transportFor(provider))).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(client.connect(mcpTransport(base, { provider }))).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     expect(provider.client?.client_id).toMatch(/^mcp_[0-9a-f]{32}$/);
     const url = provider.authorizationUrl as URL;
     expect(url.origin + url.pathname).toBe(`${base}/api/app/mcp/oauth/authorize`);
@@ -98,11 +75,11 @@ describe('a full MCP client session through the SDK', () => {
     expect(back.origin + back.pathname).toBe(REDIRECT);
     expect(back.searchParams.get('iss')).toBe(base);
     const code = back.searchParams.get('code') as string;
-    await transportFor(provider).finishAuth(code);
+    await mcpTransport(base, { provider }).finishAuth(code);
     expect(provider.saved?.refresh_token).toMatch(/^pmrt_/);
 
     const client = new Client({ name: 'test-agent', version: '1.0.0' });
-    await client.connect(transportFor(provider));
+    await client.connect(mcpTransport(base, { provider }));
     const tools = (await client.listTools()).tools.map((tool) => tool.name);
     expect(tools).toEqual(TOOLS_IN_ORDER);
     const found = await client.callTool({
@@ -169,9 +146,11 @@ describe('tokens the endpoint refuses', () => {
   it('refuses a token once the user revokes its grant', async () => {
     const provider = newProvider();
     const client = new Client({ name: 'test-agent', version: '1.0.0' });
-    await expect(client.connect(transportFor(provider))).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(client.connect(mcpTransport(base, { provider }))).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     const back = await consentAs(cookie, provider.authorizationUrl as URL);
-    await transportFor(provider).finishAuth(back.searchParams.get('code') as string);
+    await mcpTransport(base, { provider }).finishAuth(back.searchParams.get('code') as string);
     const token = provider.saved?.access_token as string;
     expect((await bearer(token)).status).toBe(200);
 
@@ -194,7 +173,9 @@ describe('tokens the endpoint refuses', () => {
   it('refuses a token issued for another resource (wrong audience)', async () => {
     const provider = newProvider();
     const client = new Client({ name: 'test-agent', version: '1.0.0' });
-    await expect(client.connect(transportFor(provider))).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(client.connect(mcpTransport(base, { provider }))).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     const clientId = provider.client?.client_id as string;
     const now = new Date();
     const grantId = `g_${randomBytes(12).toString('hex')}`;

@@ -1,14 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
 import request from 'supertest';
 import { buildProductionTestApp, buildTestApp, type TestApp } from './support/build-test-app.js';
+import { type LoopbackServer, listenOnLoopback, mcpTransport } from './support/mcp-client.js';
 import { connectedClient, mcpCall } from './support/mcp-oauth-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
@@ -24,7 +20,7 @@ const LISTED = 'https://agent.example';
 const BASE = 'https://podcast.example';
 
 let t: TestApp;
-let server: Server;
+let server: LoopbackServer;
 let base = '';
 let access = '';
 
@@ -32,24 +28,20 @@ beforeAll(async () => {
   t = await buildProductionTestApp(SECRET, {
     env: { PUBLIC_BASE_URL: BASE, MCP_ALLOWED_ORIGINS: LISTED },
   });
-  server = createServer(t.app);
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnLoopback(t.app);
+  base = server.base;
   const { cookie } = await sessionCookieFor(t.ctx, 'transport-user');
   access = (await connectedClient(t.app, cookie)).access;
 });
 
 afterAll(async () => {
-  server.close();
+  await server.close();
   await t.close();
 });
 
 /** An SDK client transport whose requests carry `headers`, with the test's token. */
 function transportWith(headers: Record<string, string>) {
-  return new StreamableHTTPClientTransport(new URL(`${base}/api/app/mcp`), {
-    requestInit: { headers: { authorization: `Bearer ${access}`, ...headers } },
-  });
+  return mcpTransport(base, { token: access, headers });
 }
 
 describe('the Origin check', () => {

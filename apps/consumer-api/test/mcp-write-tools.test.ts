@@ -1,15 +1,19 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { readSegments } from '@podcast/corpus';
 import { getQueue, listHighlights, listSubscriptions } from '@podcast/db';
 import { buildProductionTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
-import { consentAs, MemoryOAuthProvider } from './support/mcp-client.js';
-import { connectedClient } from './support/mcp-oauth-flow.js';
+import {
+  connectWithToken,
+  consentAs,
+  type LoopbackServer,
+  listenOnLoopback,
+  MemoryOAuthProvider,
+  mcpTransport,
+} from './support/mcp-client.js';
+import { connectedClient, REDIRECT } from './support/mcp-oauth-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 /*
@@ -19,10 +23,9 @@ import { sessionCookieFor } from './support/session-cookie-for.js';
  */
 
 const SECRET = 'an-mcp-write-tools-secret-of-32-chars!!';
-const REDIRECT = 'http://127.0.0.1:7777/callback';
 
 let t: TestApp;
-let server: Server;
+let server: LoopbackServer;
 let base = '';
 let cookie = '';
 let userId = '';
@@ -33,10 +36,8 @@ let spoken = { text: '', startMs: 0 };
 
 beforeAll(async () => {
   t = await buildProductionTestApp(SECRET);
-  server = createServer(t.app);
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnLoopback(t.app);
+  base = server.base;
   const session = await sessionCookieFor(t.ctx, 'write-user');
   cookie = session.cookie;
   userId = session.user.id;
@@ -56,7 +57,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  server.close();
+  await server.close();
   await t.close();
 });
 
@@ -68,22 +69,10 @@ class AccessOnlyProvider extends MemoryOAuthProvider {
   }
 }
 
-function transportFor(provider: MemoryOAuthProvider) {
-  return new StreamableHTTPClientTransport(new URL(`${base}/api/app/mcp`), {
-    authProvider: provider,
-  });
-}
-
 /** An SDK client holding a token of `scope`, obtained through the flow (supertest). */
 async function clientWith(scope: string): Promise<Client> {
   const { access } = await connectedClient(base, cookie, { scope });
-  const client = new Client({ name: 'writer', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/api/app/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${access}` } },
-    }),
-  );
-  return client;
+  return connectWithToken(base, access, 'writer');
 }
 
 const ALL = 'corpus:read library:read library:write capture:write';
@@ -101,12 +90,14 @@ describe('step-up through the SDK', () => {
       token_endpoint_auth_method: 'none',
     });
     const first = new Client({ name: 'stepping-agent', version: '1.0.0' });
-    await expect(first.connect(transportFor(provider))).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(first.connect(mcpTransport(base, { provider }))).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     expect(provider.authorizationUrl?.searchParams.get('scope')).toBe('corpus:read library:read');
     const back = await consentAs(cookie, provider.authorizationUrl as URL);
-    await transportFor(provider).finishAuth(back.searchParams.get('code') as string);
+    await mcpTransport(base, { provider }).finishAuth(back.searchParams.get('code') as string);
 
-    const transport = transportFor(provider);
+    const transport = mcpTransport(base, { provider });
     const client = new Client({ name: 'stepping-agent', version: '1.0.0' });
     await client.connect(transport);
     const follow = { name: 'follow_show', arguments: { feed_id: feedId } };

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { beforeAll, describe, expect, it } from '@jest/globals';
 import { sql } from 'kysely';
 import request from 'supertest';
-import {
-  basicAuth,
-  openSyncFixture,
-  type SyncFixture,
-  type SyncUser,
-} from './support/sync-fixture.js';
+import { basicAuth, type SyncUser, useSyncFixture } from './support/sync-fixture.js';
 
-let f: SyncFixture;
+const suite = useSyncFixture('gpodder-auth');
 let ann: SyncUser;
 let bob: SyncUser;
 
 beforeAll(async () => {
-  f = await openSyncFixture('gpodder-auth');
-  ann = await f.user('ann');
-  bob = await f.user('bob');
+  ann = await suite.f.user('ann');
+  bob = await suite.f.user('bob');
 });
 
-afterAll(async () => {
-  await f.close();
-});
-
-const app = () => f.t.app;
+const app = () => suite.f.t.app;
 const CHALLENGE = /^Basic realm="podcast sync"/;
 
 function sessionIdOf(res: request.Response): string {
@@ -36,7 +26,7 @@ function sessionIdOf(res: request.Response): string {
 
 describe('app passwords on /api/app', () => {
   it('mints, lists without secrets, and revokes', async () => {
-    const u = await f.user('carol');
+    const u = await suite.f.user('carol');
     expect(u.username).toBe('carol');
     expect(u.password).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){5}$/);
     const list = await request(app()).get('/api/app/sync/app-passwords').set('cookie', u.cookie);
@@ -65,13 +55,13 @@ describe('app passwords on /api/app', () => {
   });
 
   it('gives two users with the same mailbox name different user names', async () => {
-    const one = await f.user('same');
+    const one = await suite.f.user('same');
     const { cookie } = await (async () => {
       const { sessionCookieFor } = await import('./support/session-cookie-for.js');
-      return sessionCookieFor(f.t.ctx, 'same-other');
+      return sessionCookieFor(suite.f.t.ctx, 'same-other');
     })();
     // Another account whose e-mail local part is also "same".
-    await f.t.ctx.db
+    await suite.f.t.ctx.db
       .updateTable('users')
       .set({ email: 'same@elsewhere.example' })
       .where('provider_subject', '=', 'same-other')
@@ -86,7 +76,7 @@ describe('app passwords on /api/app', () => {
   });
 
   it('refuses bad names with a 400 naming the field, and the 21st password with a 409', async () => {
-    const u = await f.user('dave');
+    const u = await suite.f.user('dave');
     for (const body of [
       {},
       { name: '' },
@@ -241,7 +231,7 @@ describe('signing in to the gPodder API', () => {
   });
 
   it('hands every Basic sign-in a cookie: the same one while its session lives', async () => {
-    const u = await f.user('frank');
+    const u = await suite.f.user('frank');
     const first = await request(app())
       .get('/api/2/devices/frank.json')
       .set('authorization', u.basic);
@@ -276,7 +266,7 @@ describe('signing in to the gPodder API', () => {
   });
 
   it('keeps one session per password however often a client signs in with Basic', async () => {
-    const u = await f.user('harry');
+    const u = await suite.f.user('harry');
     const other = (
       await request(app())
         .post('/api/app/sync/app-passwords')
@@ -292,7 +282,7 @@ describe('signing in to the gPodder API', () => {
       cookies.add(sessionIdOf(res));
     }
     expect(cookies.size).toBe(2);
-    const stored = await f.t.ctx.db
+    const stored = await suite.f.t.ctx.db
       .selectFrom('sync_sessions')
       .select('app_password_id')
       .where('user_id', '=', u.userId)
@@ -301,7 +291,7 @@ describe('signing in to the gPodder API', () => {
   });
 
   it('checks the one password a selector names, each of several, and one made before selectors', async () => {
-    const u = await f.user('gina');
+    const u = await suite.f.user('gina');
     const more = await Promise.all(
       ['tablet', 'laptop'].map(
         async (name) =>
@@ -326,7 +316,7 @@ describe('signing in to the gPodder API', () => {
       .set('authorization', basicAuth('gina', mixed));
     expect(refused.status).toBe(401);
     // Never used yet, so no remembered sign-in: this goes through scrypt.
-    await f.t.ctx.db
+    await suite.f.t.ctx.db
       .updateTable('sync_app_passwords')
       .set({ selector: null })
       .where('id', '=', more[1].id)
@@ -338,7 +328,7 @@ describe('signing in to the gPodder API', () => {
   });
 
   it('stops a revoked password at once, its sessions too', async () => {
-    const u = await f.user('erin');
+    const u = await suite.f.user('erin');
     const login = await request(app())
       .post(`/api/2/auth/erin/login.json`)
       .set('authorization', u.basic);
@@ -360,7 +350,7 @@ describe('signing in to the gPodder API', () => {
 
 describe('behind a TLS-terminating proxy', () => {
   it('marks the sessionid cookie Secure in production, though requests arrive as plain HTTP', async () => {
-    const u = await f.user('ivan');
+    const u = await suite.f.user('ivan');
     const signedIn = await request(app())
       .get('/api/2/devices/ivan.json')
       .set('authorization', u.basic);
@@ -374,7 +364,7 @@ describe('behind a TLS-terminating proxy', () => {
   });
 
   it('believes no X-Forwarded-For unless TRUST_PROXY says so: failures count per connection', async () => {
-    const u = await f.user('judy');
+    const u = await suite.f.user('judy');
     for (let i = 0; i < 5; i += 1) {
       const res = await request(app())
         .get('/api/2/devices/judy.json')
@@ -477,7 +467,7 @@ describe('malformed sync input', () => {
   });
 
   it('keeps the device cap of 100 on every path that creates devices', async () => {
-    const u = await f.user('many-devices');
+    const u = await suite.f.user('many-devices');
     for (let i = 0; i < 100; i += 1) {
       const res = await request(app())
         .post(`/api/2/devices/${u.username}/d${i}.json`)
@@ -514,7 +504,7 @@ describe('malformed sync input', () => {
   });
 
   it('keeps the caps on synced feeds and stored actions, applying nothing past them', async () => {
-    const u = await f.user('capped');
+    const u = await suite.f.user('capped');
     const path = `/api/2/subscriptions/${u.username}/phone.json`;
     const feeds = Array.from({ length: 5000 }, (_, i) => `https://cap.example/${i}.xml`);
     const full = await request(app()).post(path).set('authorization', u.basic).send({ add: feeds });
@@ -542,7 +532,7 @@ describe('malformed sync input', () => {
       select ${u.userId}, 'seed-' || n, 'https://cap.example/f', 'https://cap.example/' || n,
              'download', now(), 1
       from generate_series(1, 99999) as n
-    `.execute(f.t.ctx.db);
+    `.execute(suite.f.t.ctx.db);
     const two = [1, 2].map((i) => ({
       podcast: 'https://cap.example/f',
       episode: `https://cap.example/new-${i}.mp3`,

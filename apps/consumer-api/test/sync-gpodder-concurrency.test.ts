@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, it } from '@jest/globals';
+import { expect, it } from '@jest/globals';
 import request from 'supertest';
-import { openSyncFixture, type SyncFixture, syncableShows } from './support/sync-fixture.js';
+import { useSyncFixture } from './support/sync-fixture.js';
 
 // The web app and a podcast app writing the same user's rows at once: the
 // library (a trigger logs each change under the user's sync stamp) and the
@@ -8,20 +8,12 @@ import { openSyncFixture, type SyncFixture, syncableShows } from './support/sync
 // revision). Both sides must take their locks in one order, or PostgreSQL
 // breaks a deadlock by failing one of them.
 
-let f: SyncFixture;
-
-beforeAll(async () => {
-  f = await openSyncFixture('gpodder-race');
-});
-
-afterAll(async () => {
-  await f.close();
-});
+const suite = useSyncFixture('gpodder-race');
 
 it('keeps web-app and synced writes of one user free of deadlocks', async () => {
-  const u = await f.user('racer');
-  const shows = syncableShows(f.snapshot).slice(0, 2);
-  const app = f.t.app;
+  const u = await suite.f.user('racer');
+  const shows = suite.shows.slice(0, 2);
+  const app = suite.f.t.app;
   const statuses: number[] = [];
   for (let round = 0; round < 15; round += 1) {
     const now = Math.floor(Date.now() / 1000);

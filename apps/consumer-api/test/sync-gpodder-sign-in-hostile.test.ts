@@ -1,11 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import {
-  basicAuth,
-  openSyncFixture,
-  type SyncFixture,
-  type SyncUser,
-} from './support/sync-fixture.js';
+import { basicAuth, type SyncUser, useSyncFixture } from './support/sync-fixture.js';
 
 /*
  * Guessing app passwords over gPodder's Basic sign-in. Behind a proxy the
@@ -14,25 +9,18 @@ import {
  * The clock is the test's: a block lifts only when a test moves it.
  */
 
-let f: SyncFixture;
 let clock = Date.now();
 
-beforeAll(async () => {
-  f = await openSyncFixture('sign-in-hostile', {
-    env: { TRUST_PROXY: 'loopback', PUBLIC_BASE_URL: 'http://sync.example.test' },
-    now: () => new Date(clock),
-  });
-});
-
-afterAll(async () => {
-  await f.close();
+const suite = useSyncFixture('sign-in-hostile', {
+  env: { TRUST_PROXY: 'loopback', PUBLIC_BASE_URL: 'http://sync.example.test' },
+  now: () => new Date(clock),
 });
 
 /** scrypt runs of the app since it started. */
-const hashes = () => f.t.ctx.syncSignIn.hashing.stats().completed;
+const hashes = () => suite.f.t.ctx.syncSignIn.hashing.stats().completed;
 
 function signIn(u: SyncUser, password: string, address: string) {
-  return request(f.t.app)
+  return request(suite.f.t.app)
     .get(`/api/2/devices/${u.username}.json`)
     .set('authorization', basicAuth(u.username, password))
     .set('x-forwarded-for', address);
@@ -50,7 +38,7 @@ async function failFrom(u: SyncUser, address: string, times: number) {
 
 describe('failed sign-ins are throttled before any hash', () => {
   it('answers 429 with Retry-After once one address keeps guessing, and hashes nothing more', async () => {
-    const u = await f.user('target-one');
+    const u = await suite.f.user('target-one');
     const before = hashes();
     const statuses: number[] = [];
     for (let i = 0; i < 40; i += 1) {
@@ -67,7 +55,7 @@ describe('failed sign-ins are throttled before any hash', () => {
   });
 
   it('doubles the block after each further failure', async () => {
-    const u = await f.user('target-two');
+    const u = await suite.f.user('target-two');
     await failFrom(u, '203.0.113.2', 5);
     const waits: number[] = [];
     for (let round = 0; round < 3; round += 1) {
@@ -82,7 +70,7 @@ describe('failed sign-ins are throttled before any hash', () => {
   });
 
   it('lets the right password in from a new address while its user name is under attack', async () => {
-    const u = await f.user('target-three');
+    const u = await suite.f.user('target-three');
     // Twenty failures on the name from four addresses: the name is blocked.
     for (const address of ['198.51.100.1', '198.51.100.2', '198.51.100.3', '198.51.100.4']) {
       await failFrom(u, address, 5);
@@ -95,7 +83,7 @@ describe('failed sign-ins are throttled before any hash', () => {
   });
 
   it('lets a credential that signed in lately through even from a blocked address', async () => {
-    const u = await f.user('target-four');
+    const u = await suite.f.user('target-four');
     expect((await signIn(u, u.password, '192.0.2.7')).status).toBe(200);
     await failFrom(u, '192.0.2.7', 5);
     expect((await signIn(u, withSelector(u), '192.0.2.7')).status).toBe(429);
@@ -103,7 +91,7 @@ describe('failed sign-ins are throttled before any hash', () => {
   });
 
   it("lets an app's parallel first requests in on one check and one hash", async () => {
-    const u = await f.user('parallel-app');
+    const u = await suite.f.user('parallel-app');
     const before = hashes();
     const answers = await Promise.all(
       Array.from({ length: 12 }, () => signIn(u, u.password, '192.0.2.44')),
@@ -113,7 +101,7 @@ describe('failed sign-ins are throttled before any hash', () => {
   });
 
   it('counts an IPv6 source by its /64', async () => {
-    const u = await f.user('target-five');
+    const u = await suite.f.user('target-five');
     await failFrom(u, '2001:db8:5:6::1', 5);
     expect((await signIn(u, withSelector(u), '2001:db8:5:6:ffff::2')).status).toBe(429);
     expect((await signIn(u, u.password, '2001:db8:5:7::1')).status).toBe(200);
@@ -122,7 +110,7 @@ describe('failed sign-ins are throttled before any hash', () => {
 
 describe('the selector and the user name leak nothing through the work done', () => {
   it('hashes once for a wrong selector, a wrong secret, an unknown user and a right password', async () => {
-    const u = await f.user('target-six');
+    const u = await suite.f.user('target-six');
     const cases: [string, string, number][] = [
       [u.username, 'zzzz-zzzz-zzzz-zzzz-zzzz-zzzz', 401],
       [u.username, withSelector(u), 401],
@@ -131,7 +119,7 @@ describe('the selector and the user name leak nothing through the work done', ()
     ];
     for (const [i, [username, password, status]] of cases.entries()) {
       const before = hashes();
-      const res = await request(f.t.app)
+      const res = await request(suite.f.t.app)
         .get(`/api/2/devices/${username}.json`)
         .set('authorization', basicAuth(username, password))
         .set('x-forwarded-for', `100.64.0.${i + 1}`);
@@ -148,12 +136,12 @@ describe('the selector and the user name leak nothing through the work done', ()
 describe('scrypt work is bounded', () => {
   it('hashes a new app password at the same gate as the sign-ins', async () => {
     const before = hashes();
-    await f.user('new-password');
+    await suite.f.user('new-password');
     expect(hashes() - before).toBe(1);
   });
 
   it('runs at most two hashes at once (one on two cores) and turns away guesses past the line', async () => {
-    const u = await f.user('target-seven');
+    const u = await suite.f.user('target-seven');
     const before = hashes();
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) => signIn(u, withSelector(u, i), `10.7.${i}.1`)),
@@ -165,7 +153,7 @@ describe('scrypt work is bounded', () => {
     for (const res of answers.filter((r) => r.status === 429)) {
       expect(res.headers['retry-after']).toBe('1');
     }
-    const { peak, concurrency } = f.t.ctx.syncSignIn.hashing.stats();
+    const { peak, concurrency } = suite.f.t.ctx.syncSignIn.hashing.stats();
     expect(concurrency).toBeLessThanOrEqual(2);
     expect(peak).toBe(concurrency);
   });
@@ -173,7 +161,7 @@ describe('scrypt work is bounded', () => {
 
 describe('the sessionid cookie', () => {
   it('carries no Secure where the configured public origin is plain HTTP', async () => {
-    const u = await f.user('plain-http');
+    const u = await suite.f.user('plain-http');
     const res = await signIn(u, u.password, '192.0.2.80').set('x-forwarded-proto', 'https');
     const [cookie] = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
     expect(cookie).toMatch(/^sessionid=/);

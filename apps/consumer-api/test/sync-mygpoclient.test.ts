@@ -6,12 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import {
-  openSyncFixture,
-  type SyncFixture,
-  type SyncUser,
-  syncableShows,
-} from './support/sync-fixture.js';
+import { type SyncUser, useSyncFixture } from './support/sync-fixture.js';
 
 /*
  * The gPodder project's own client library (Debian's python3-mygpoclient,
@@ -23,25 +18,23 @@ import {
 const PYTHON = '/usr/bin/python3';
 const SCRIPT = path.join(import.meta.dirname, 'fixtures', 'mygpoclient-session.py');
 
-let f: SyncFixture;
+// Served over plain HTTP here: the public origin says so, or the cookie
+// would be Secure and urllib would never send it back.
+const suite = useSyncFixture('mygpoclient', { env: { PUBLIC_BASE_URL: 'http://127.0.0.1' } });
 let server: Server;
 
 beforeAll(async () => {
-  // Served over plain HTTP here: the public origin says so, or the cookie
-  // would be Secure and urllib would never send it back.
-  f = await openSyncFixture('mygpoclient', { env: { PUBLIC_BASE_URL: 'http://127.0.0.1' } });
-  server = f.t.app.listen(0, '127.0.0.1');
+  server = suite.f.t.app.listen(0, '127.0.0.1');
   await once(server, 'listening');
 });
 
-afterAll(async () => {
+afterAll(() => {
   server.close();
-  await f.close();
 });
 
 /** One whole session of a new mygpoclient client (a fresh process): what each call answered. */
 async function runSession(u: SyncUser): Promise<Record<string, unknown>> {
-  const [show] = syncableShows(f.snapshot);
+  const [show] = suite.shows;
   const root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { stdout } = await promisify(execFile)(
     PYTHON,
@@ -52,8 +45,8 @@ async function runSession(u: SyncUser): Promise<Record<string, unknown>> {
 }
 
 it('serves a whole mygpoclient session: devices, subscriptions, actions, the simple API', async () => {
-  const u = await f.user('python');
-  const [show] = syncableShows(f.snapshot);
+  const u = await suite.f.user('python');
+  const [show] = suite.shows;
   const out = await runSession(u);
   expect(out.device_updated).toBe(true);
   expect(out.devices).toEqual([['gpodder_test-host', 'gPodder on test-host', 'desktop', 0]]);
@@ -84,18 +77,18 @@ it('serves a whole mygpoclient session: devices, subscriptions, actions, the sim
   expect(out.put).toBe(true);
   expect(out.get).toEqual([show?.url]);
   // What the library did is what the web app sees.
-  const position = await request(f.t.app)
+  const position = await request(suite.f.t.app)
     .get(`/api/app/playback/${show?.episode.slug}`)
     .set('cookie', u.cookie);
   expect(position.body.position_seconds).toBe(123);
-  const library = await request(f.t.app).get('/api/app/library').set('cookie', u.cookie);
+  const library = await request(suite.f.t.app).get('/api/app/library').set('cookie', u.cookie);
   expect(library.body.items.map((i: { feed_id: string }) => i.feed_id)).toEqual([show?.feedId]);
 });
 
 describe('a valid app password always gets in (gPodder turns sync off on Unauthorized)', () => {
   it('serves two whole sessions of new clients one right after the other', async () => {
-    const u = await f.user('restarted');
-    const [show] = syncableShows(f.snapshot);
+    const u = await suite.f.user('restarted');
+    const [show] = suite.shows;
     const first = await runSession(u);
     const second = await runSession(u);
     for (const out of [first, second]) {
@@ -106,8 +99,8 @@ describe('a valid app password always gets in (gPodder turns sync off on Unautho
   });
 
   it("serves a session right after another client's login.json with the same password", async () => {
-    const u = await f.user('two-apps');
-    const login = await request(f.t.app)
+    const u = await suite.f.user('two-apps');
+    const login = await request(suite.f.t.app)
       .post(`/api/2/auth/${u.username}/login.json`)
       .set('authorization', u.basic);
     expect(login.status).toBe(200);

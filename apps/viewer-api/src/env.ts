@@ -1,15 +1,5 @@
 import { resolve } from 'node:path';
-import {
-  askRerankOf,
-  checkEmbeddingEnv,
-  checkLlmEnv,
-  EmbeddingEnvShape,
-  embeddingSettingsOf,
-  LlmEnvShape,
-  llmSettingsOf,
-  RedisPrefix,
-  z,
-} from '@podcast/contracts';
+import { checkModelEnv, ModelEnvShape, modelSettingsOf, RedisPrefix, z } from '@podcast/contracts';
 import {
   CorpusRegistryEnvShape,
   corpusRegistryConfigOf,
@@ -40,15 +30,13 @@ const ViewerEnv = z
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
     PODCAST_AVAILABLE_PROFILES: z.string().optional(),
     ...CorpusRegistryEnvShape,
-    ...EmbeddingEnvShape,
-    ...LlmEnvShape,
+    ...ModelEnvShape,
     // Hosts the chat model may be reached at although private (a model beside the server).
     OUTBOUND_ALLOWED_HOSTS: OutboundAllowedHosts,
     ...OpenRouteLimitEnvShape,
   })
   .superRefine((env, ctx) => {
-    checkEmbeddingEnv(env, ctx);
-    checkLlmEnv(env, ctx);
+    checkModelEnv(env, ctx);
   })
   .transform((env) => {
     const defaultRoot = resolve(env.CORPUS_DIR);
@@ -66,9 +54,7 @@ const ViewerEnv = z
       refreshIntervalMs: env.CORPUS_REFRESH_MS,
       rescanIntervalMs: env.CORPUS_RESCAN_MS,
       ...corpusRegistryConfigOf(env),
-      embedding: embeddingSettingsOf(env),
-      llm: llmSettingsOf(env),
-      askRerank: askRerankOf(env),
+      ...modelSettingsOf(env),
       outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
       // Comma list narrowing the packaged profile presets; unset offers them all.
       availableProfiles: env.PODCAST_AVAILABLE_PROFILES?.split(',')

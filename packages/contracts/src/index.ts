@@ -168,7 +168,6 @@ export {
   TrendingTopicsResponse,
 } from './discover.js';
 export type { EmbeddingSettings } from './embedding-env.js';
-export { checkEmbeddingEnv, EmbeddingEnvShape, embeddingSettingsOf } from './embedding-env.js';
 export {
   CircuitState,
   EnricherConfig,
@@ -308,7 +307,6 @@ export {
   OpmlImportResult,
 } from './library.js';
 export type { LlmSettings } from './llm-env.js';
-export { askRerankOf, checkLlmEnv, LlmEnvShape, llmSettingsOf } from './llm-env.js';
 export {
   AuthorizationServerMetadata,
   AuthorizeQuery,
@@ -331,6 +329,7 @@ export {
   TokenRequest,
   TokenResponse,
 } from './mcp-oauth.js';
+export { checkModelEnv, ModelEnvShape, modelSettingsOf } from './model-env.js';
 export {
   LOGIN_FLOW_LIMITS,
   LoginFlowCredentials,

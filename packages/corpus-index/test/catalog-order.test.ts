@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { EpisodeRecord } from '@podcast/corpus';
-import { createScratch, type Scratch } from '@podcast/testing';
+import { createScratch, memoryLogger, type Scratch } from '@podcast/testing';
 import {
   findEpisodeBySlug,
   type IndexHandle,
   type IndexKysely,
   queryCatalogAfter,
 } from '../src/index.js';
-import { DIALECTS, type IndexTarget, indexTarget, memoryLogger } from './index-fixture.js';
+import { DIALECTS, type IndexTarget, indexTarget } from './index-fixture.js';
 
 /*
  * Ties in the catalog order are broken by relpath compared bytewise, as JS

@@ -1,18 +1,8 @@
-import { Writable } from 'node:stream';
-import {
-  type CatalogFilter,
-  type CorpusRegistry,
-  type CorpusSnapshot,
-  catalogItemOf,
-  catalogPage,
-  createCorpusRegistry,
-  episodeDetailOf,
-  insightListOf,
-} from '@podcast/corpus';
+import { type CorpusRegistry, type CorpusSnapshot, createCorpusRegistry } from '@podcast/corpus';
 import { createTestDatabase } from '@podcast/testing';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { type Logger, pino } from 'pino';
+import type { Logger } from 'pino';
 import {
   type IndexHandle,
   type IndexLocation,
@@ -84,18 +74,6 @@ export async function indexTarget(dialect: Dialect, file: string): Promise<Index
   };
 }
 
-/** A pino logger that keeps its lines, so a test can show nothing was warned. */
-export function memoryLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
-  const lines: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { logger: pino({ level: 'info' }, sink), lines };
-}
-
 /** The answers of today's code: the snapshot of packages/corpus's registry. */
 export async function loadSnapshot(
   root: string,
@@ -114,28 +92,4 @@ export async function buildIndex(
   const handle = await target.openWriter(logger);
   await ingestCorpus({ db: handle.db, root, logger });
   return handle;
-}
-
-/** The catalog envelope as the consumer route makes it from a snapshot. */
-export function snapshotEpisodeList(
-  snapshot: CorpusSnapshot,
-  filter: CatalogFilter,
-  query: { page: number; page_size: number },
-) {
-  const paging = { page: query.page, pageSize: query.page_size };
-  const { episodes, ...envelope } = catalogPage(snapshot, filter, paging);
-  return {
-    items: episodes.map((episode) => catalogItemOf(episode, snapshot.findFeed(episode.feed_id))),
-    ...envelope,
-  };
-}
-
-export function snapshotDetail(snapshot: CorpusSnapshot, slug: string) {
-  const episode = snapshot.findEpisodeBySlug(slug);
-  return episode && episodeDetailOf(episode, snapshot.findFeed(episode.feed_id));
-}
-
-export function snapshotInsights(snapshot: CorpusSnapshot, slug: string) {
-  const episode = snapshot.findEpisodeBySlug(slug);
-  return episode && insightListOf(snapshot, snapshot.graphOf(episode));
 }

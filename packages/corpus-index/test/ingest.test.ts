@@ -1,7 +1,8 @@
 import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { ageTree, copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
+import { episodeListFromSnapshot } from '@podcast/corpus';
+import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
 import {
   episodeDetailFromIndex,
   episodeListFromIndex,
@@ -9,14 +10,7 @@ import {
   openIndexWriter,
   SCHEMA_VERSION,
 } from '../src/index.js';
-import {
-  DIALECTS,
-  type IndexTarget,
-  indexTarget,
-  loadSnapshot,
-  memoryLogger,
-  snapshotEpisodeList,
-} from './index-fixture.js';
+import { DIALECTS, type IndexTarget, indexTarget, loadSnapshot } from './index-fixture.js';
 
 const FIRST = { page: 1, page_size: 50 };
 
@@ -40,7 +34,7 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     const { registry, snapshot } = await loadSnapshot(copy.corpusDir, logger);
     try {
       expect(await episodeListFromIndex(db, {}, FIRST)).toEqual(
-        snapshotEpisodeList(snapshot, {}, FIRST),
+        episodeListFromSnapshot(snapshot, {}, FIRST),
       );
     } finally {
       registry.close();

@@ -1,9 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createTestDatabase, SAMPLE_CORPUS_DIR, type TestDatabase } from '@podcast/testing';
+import {
+  createTestDatabase,
+  memoryLogger,
+  SAMPLE_CORPUS_DIR,
+  type TestDatabase,
+} from '@podcast/testing';
 import pg from 'pg';
 import { type CorpusIndex, openCorpusIndex } from '../src/index.js';
-import { memoryLogger } from './index-fixture.js';
 
 /*
  * The PostgreSQL ingest lock is a session-level advisory lock: the server

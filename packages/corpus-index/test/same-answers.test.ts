@@ -1,8 +1,21 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CatalogFilter, CorpusRegistry, CorpusSnapshot } from '@podcast/corpus';
+import {
+  type CatalogFilter,
+  type CorpusRegistry,
+  type CorpusSnapshot,
+  episodeDetailFromSnapshot,
+  episodeListFromSnapshot,
+  insightListFromSnapshot,
+} from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
-import { ANSWER_CORPUS, createScratch, SAMPLE_CORPUS_DIR, type Scratch } from '@podcast/testing';
+import {
+  ANSWER_CORPUS,
+  createScratch,
+  memoryLogger,
+  SAMPLE_CORPUS_DIR,
+  type Scratch,
+} from '@podcast/testing';
 import {
   episodeDetailFromIndex,
   episodeListFromIndex,
@@ -16,10 +29,6 @@ import {
   type IndexTarget,
   indexTarget,
   loadSnapshot,
-  memoryLogger,
-  snapshotDetail,
-  snapshotEpisodeList,
-  snapshotInsights,
 } from './index-fixture.js';
 
 const scratch: Scratch = createScratch('corpus-index-answers');
@@ -87,7 +96,7 @@ describe.each([
           for (let page = 1; page <= pages; page++) {
             const query = { page, page_size: pageSize };
             expect(await episodeListFromIndex(index.db, filter, query)).toEqual(
-              snapshotEpisodeList(snapshot, filter, query),
+              episodeListFromSnapshot(snapshot, filter, query),
             );
           }
         }
@@ -98,7 +107,7 @@ describe.each([
       const query = { page: Math.ceil(snapshot.episodes.length / 50), page_size: 50 };
       const answer = await episodeListFromIndex(index.db, {}, query);
       expect(answer.items.length).toBeGreaterThan(0);
-      expect(answer).toEqual(snapshotEpisodeList(snapshot, {}, query));
+      expect(answer).toEqual(episodeListFromSnapshot(snapshot, {}, query));
     });
 
     it('pages through the whole catalog by keyset in the snapshot order', async () => {
@@ -122,10 +131,10 @@ describe.each([
       let quotes = 0;
       for (const { slug } of snapshot.episodes) {
         expect(await episodeDetailFromIndex(index.db, slug)).toEqual(
-          snapshotDetail(snapshot, slug),
+          episodeDetailFromSnapshot(snapshot, slug),
         );
         const insights = await insightListFromIndex(index.db, slug);
-        expect(insights).toEqual(snapshotInsights(snapshot, slug));
+        expect(insights).toEqual(insightListFromSnapshot(snapshot, slug));
         quotes += insights?.items.reduce((n, item) => n + item.quotes.length, 0) ?? 0;
       }
       expect(quotes).toBeGreaterThan(0);

@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
   copySampleCorpus,
   createTestDatabase,
+  memoryLogger,
   type SampleCorpusCopy,
   type TestDatabase,
 } from '@podcast/testing';
 import { findEpisodeBySlug, ingestCorpus, openIndexWriter } from '../src/index.js';
-import { DIALECTS, memoryLogger } from './index-fixture.js';
+import { DIALECTS } from './index-fixture.js';
 
 // The script runs from the build, as a deployed process would.
 const SCRIPT = path.resolve(import.meta.dirname, '../dist/index-process.js');

@@ -70,6 +70,11 @@ export { episodeEntitiesOf } from './catalog/episode-entities.js';
 export { insightListOf } from './catalog/insight-list.js';
 export { podcastListOf } from './catalog/podcast-list.js';
 export { segmentsContractOf } from './catalog/segments-contract.js';
+export {
+  episodeDetailFromSnapshot,
+  episodeListFromSnapshot,
+  insightListFromSnapshot,
+} from './catalog/snapshot-answers.js';
 export { loadTopicOverlays } from './catalog/topic-overlay-files.js';
 export type { TopicGroup, TopicOverlays } from './catalog/topic-overlays.js';
 export { NO_TOPIC_OVERLAYS, STORYLINE_FLOOR } from './catalog/topic-overlays.js';

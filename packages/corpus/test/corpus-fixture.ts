@@ -1,9 +1,8 @@
 import { mkdir, mkdtemp, realpath, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { afterEach } from '@jest/globals';
-import { type Logger, pino } from 'pino';
+import { memoryLogger } from '@podcast/testing';
 import { stringify } from 'yaml';
 import {
   type CorpusRegistry,
@@ -68,18 +67,6 @@ export function metadataDoc(spec: EpisodeSpec): Record<string, unknown> {
     processing: { schema_version: '1.0.0' },
     summary: { bullets: spec.bullets ?? [] },
   };
-}
-
-/** A pino logger that keeps its JSON lines in memory. */
-export function memoryLogger(): { logger: Logger; lines: Array<Record<string, unknown>> } {
-  const lines: Array<Record<string, unknown>> = [];
-  const sink = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(JSON.parse(String(chunk)));
-      done();
-    },
-  });
-  return { logger: pino({ level: 'debug' }, sink), lines };
 }
 
 export const RUN_OLD = 'feeds/show-a/run_20260101-100000_aaaa1111';

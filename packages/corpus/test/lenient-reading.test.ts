@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { memoryLogger } from '@podcast/testing';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
-import { makeTempDir, memoryLogger, metadataDoc, writeJson, writeText } from './corpus-fixture.js';
+import { makeTempDir, metadataDoc, writeJson, writeText } from './corpus-fixture.js';
 import { GI_3_1 } from './lineage-fixtures.js';
 
 describe('lenient reading of a corpus with broken files', () => {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { memoryLogger } from '@podcast/testing';
 import { createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { TrackedKind } from '../src/snapshot/corpus-state.js';
 import { PARSE_WORKER_SCRIPT, startAhead } from '../src/snapshot/parse-ahead.js';
@@ -10,7 +11,6 @@ import { parseTrackedFile, prefetchFiles, statTrackedFile } from '../src/snapsho
 import {
   makeStandardCorpus,
   makeTempDir,
-  memoryLogger,
   metadataDoc,
   servedOf,
   writeJson,

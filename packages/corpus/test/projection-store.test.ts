@@ -12,7 +12,7 @@ import {
 } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
-import { ageTree } from '@podcast/testing';
+import { ageTree, memoryLogger } from '@podcast/testing';
 import { ByteWriter } from '../src/persist/bytes.js';
 import { projectionFileOf, writeProjectionFile } from '../src/persist/projection-file.js';
 import { createProjectionStore } from '../src/persist/projection-store.js';
@@ -26,7 +26,6 @@ import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import { siblingRelpath } from '../src/snapshot/corpus-state.js';
 import {
   makeTempDir,
-  memoryLogger,
   metadataDoc,
   RUN_NEW,
   RUN_OLD,

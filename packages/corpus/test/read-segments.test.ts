@@ -1,9 +1,10 @@
 import { rename, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { memoryLogger } from '@podcast/testing';
 import { createCorpusCaches } from '../src/caches/corpus-caches.js';
 import { readSegments } from '../src/readers/segments.js';
-import { makeTempDir, memoryLogger, setMtime, writeJson, writeText } from './corpus-fixture.js';
+import { makeTempDir, setMtime, writeJson, writeText } from './corpus-fixture.js';
 
 const caches = createCorpusCaches();
 

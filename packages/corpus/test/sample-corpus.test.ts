@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { memoryLogger } from '@podcast/testing';
 import { discoverMetadataFiles } from '../src/discovery/discovery.js';
 import { readSegments } from '../src/readers/segments.js';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
-import { memoryLogger } from './corpus-fixture.js';
 
 // The shipped sample corpus (see its README for the counts asserted here).
 const SAMPLE = path.resolve(import.meta.dirname, '../../../corpus/sample');

@@ -1,13 +1,14 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { memoryLogger } from '@podcast/testing';
 import { createCorpusCaches } from '../src/caches/corpus-caches.js';
 import type { SyncDeps } from '../src/snapshot/corpus-cache.js';
 import { buildCorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import { createCorpusState } from '../src/snapshot/corpus-state.js';
 import { type SyncRequest, syncCorpusState } from '../src/snapshot/corpus-sync.js';
 import { createTimeSlicer } from '../src/snapshot/time-slicer.js';
-import { makeStandardCorpus, memoryLogger, RUN_NEW } from './corpus-fixture.js';
+import { makeStandardCorpus, RUN_NEW } from './corpus-fixture.js';
 import { GI_2_0 } from './lineage-fixtures.js';
 
 /**

@@ -3,11 +3,12 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, symlinkSync } from 'n
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { memoryLogger } from '@podcast/testing';
 import { createThumbnails } from '../src/artwork/thumbnails.js';
 import { ART_STORE_DIR } from '../src/files/art-ref.js';
 import { openRegularFile } from '../src/files/open-file.js';
 import { readCorpusObject } from '../src/readers/lenient-parse.js';
-import { makeTempDir, memoryLogger } from './corpus-fixture.js';
+import { makeTempDir } from './corpus-fixture.js';
 
 const SAMPLE_ART = path.resolve(
   import.meta.dirname,

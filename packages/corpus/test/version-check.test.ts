@@ -1,9 +1,10 @@
 import { rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
+import { memoryLogger } from '@podcast/testing';
 import type { StoredVersions } from '../src/snapshot/parse-worker.js';
 import { createVersionCheck } from '../src/snapshot/version-check.js';
-import { makeTempDir, memoryLogger } from './corpus-fixture.js';
+import { makeTempDir } from './corpus-fixture.js';
 
 /** Versions as a frame's rows hand them over: relpaths, then each one's mtime and size. */
 function framed(rows: Array<[string, number, number]>): StoredVersions {

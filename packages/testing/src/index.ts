@@ -11,6 +11,7 @@ export {
   HOSTILE_SEGMENTS,
   unhandledAnswer,
 } from './hostile-input.js';
+export { memoryLogger } from './memory-logger.js';
 export type { OpenApiProblem } from './openapi-lint.js';
 export { lintOpenApiDocument } from './openapi-lint.js';
 export { ANSWER_CORPUS } from './recorded-answers.js';

@@ -1,4 +1,8 @@
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -77,4 +81,44 @@ export async function consentAs(
     throw new Error(`consent answered ${answer.status}: ${await answer.text()}`);
   }
   return new URL(location);
+}
+
+export interface LoopbackServer {
+  /** http://127.0.0.1:<port> */
+  base: string;
+  close(): Promise<void>;
+}
+
+/** Serves `app` on a loopback port: the SDK client needs a real URL, which supertest does not give. */
+export async function listenOnLoopback(app: RequestListener): Promise<LoopbackServer> {
+  const server = createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => {
+      // A client left connected (an SSE stream) would otherwise hold close() open.
+      server.closeAllConnections();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** An SDK transport to the MCP endpoint at `base`, with a bearer token (and more headers) or an OAuth provider. */
+export function mcpTransport(
+  base: string,
+  auth: { token: string; headers?: Record<string, string> } | { provider: OAuthClientProvider },
+): StreamableHTTPClientTransport {
+  const url = new URL(`${base}/api/app/mcp`);
+  return 'provider' in auth
+    ? new StreamableHTTPClientTransport(url, { authProvider: auth.provider })
+    : new StreamableHTTPClientTransport(url, {
+        requestInit: { headers: { authorization: `Bearer ${auth.token}`, ...auth.headers } },
+      });
+}
+
+/** An SDK client named `name`, connected to the endpoint at `base` with a bearer token. */
+export async function connectWithToken(base: string, token: string, name: string): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(mcpTransport(base, { token }));
+  return client;
 }

@@ -1,3 +1,4 @@
+/// <reference types="@podcast/testing/webvtt-parser" />
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -114,11 +114,18 @@ export interface SyncSuite {
   as(u: SyncUser): ReturnType<typeof syncClient>;
 }
 
-/** Opens the fixture for the whole file; read the fields inside tests only. */
-export function useSyncFixture(prefix: string): SyncSuite {
+/**
+ * Opens the fixture for the whole file (`options` as openSyncFixture's), in
+ * a beforeAll registered before the file's own; read the fields inside hooks
+ * and tests only.
+ */
+export function useSyncFixture(
+  prefix: string,
+  options: { env?: Record<string, string>; now?: () => Date } = {},
+): SyncSuite {
   const suite = { as: (u: SyncUser) => syncClient(suite.f.t.app, u) } as SyncSuite;
   beforeAll(async () => {
-    suite.f = await openSyncFixture(prefix);
+    suite.f = await openSyncFixture(prefix, options);
     suite.shows = syncableShows(suite.f.snapshot);
   });
   afterAll(() => suite.f.close());

@@ -1,3 +1,4 @@
+/// <reference types="@podcast/testing/webvtt-parser" />
 import { createRequire } from 'node:module';
 import { describe, expect, it } from '@jest/globals';
 import { PodcastJsonTranscript } from '@podcast/contracts';

@@ -2,8 +2,7 @@ import { waitUntil } from '../free-port.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
 import { awayFromHourEnd, episodeWithDuration, seedRecapUsers, withClient } from '../seed.js';
 import { startSmtpSink } from '../smtp-sink.js';
-import { createStack, OUTBOX_TOKEN } from '../stack.js';
-import { startThrowawayPostgres } from '../throwaway-postgres.js';
+import { consumerEnv, OUTBOX_TOKEN, withStack } from '../stack.js';
 
 async function countByStatus(url: string): Promise<Map<string, number>> {
   return withClient(url, async (client) => {
@@ -25,17 +24,18 @@ export function fourDeliveryWorkersScenario(options: {
   users?: number;
 }): Promise<ScenarioResult> {
   const users = options.users ?? 200;
-  return runScenario('four-delivery-workers', async (report) => {
-    const pg = await startThrowawayPostgres();
-    const smtp = await startSmtpSink(5);
-    const stack = createStack();
-    try {
-      const consumer = await stack.startApi('consumer-api', {
-        CORPUS_DIR: options.corpusDir,
-        DATABASE_URL: pg.url,
-        INTERNAL_OUTBOX_TOKEN: OUTBOX_TOKEN,
-        NOTIFICATION_TICK_MS: '1000',
-      });
+  return runScenario('four-delivery-workers', (report) =>
+    withStack(async (stack) => {
+      const pg = await stack.startPostgres();
+      const smtp = await startSmtpSink(5);
+      stack.defer(() => smtp.close());
+      const consumer = await stack.startApi(
+        'consumer-api',
+        consumerEnv(options.corpusDir, pg, {
+          NOTIFICATION_SCHEDULER: 'on',
+          NOTIFICATION_TICK_MS: '1000',
+        }),
+      );
       const hour = await awayFromHourEnd();
       await seedRecapUsers(pg.url, users, hour, await episodeWithDuration(consumer.baseUrl));
       const enqueued = await waitUntil(
@@ -79,10 +79,6 @@ export function fourDeliveryWorkersScenario(options: {
         received.length === distinct.size,
         `${received.length - distinct.size} envelopes sent twice`,
       );
-    } finally {
-      await stack.close();
-      await smtp.close();
-      await pg.destroy();
-    }
-  });
+    }),
+  );
 }

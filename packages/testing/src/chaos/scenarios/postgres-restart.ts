@@ -2,8 +2,7 @@ import { Client } from 'pg';
 import { sleep } from '../free-port.js';
 import { type LoadLoop, percentile, runLoad, type Sample } from '../load.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
-import { createStack, OUTBOX_TOKEN } from '../stack.js';
-import { startThrowawayPostgres } from '../throwaway-postgres.js';
+import { consumerEnv, OUTBOX_TOKEN, withStack } from '../stack.js';
 
 export interface PostgresRestartOptions {
   corpusDir: string;
@@ -100,16 +99,10 @@ async function storedPositions(url: string): Promise<Map<string, number>> {
 export function postgresRestartScenario(options: PostgresRestartOptions): Promise<ScenarioResult> {
   const downMs = options.downMs ?? 4000;
   const hangBoundMs = options.hangBoundMs ?? 3000;
-  return runScenario('postgres-restart', async (report) => {
-    const pg = await startThrowawayPostgres();
-    const stack = createStack();
-    try {
-      const consumer = await stack.startApi('consumer-api', {
-        CORPUS_DIR: options.corpusDir,
-        DATABASE_URL: pg.url,
-        INTERNAL_OUTBOX_TOKEN: OUTBOX_TOKEN,
-        NOTIFICATION_SCHEDULER: 'off',
-      });
+  return runScenario('postgres-restart', (report) =>
+    withStack(async (stack) => {
+      const pg = await stack.startPostgres();
+      const consumer = await stack.startApi('consumer-api', consumerEnv(options.corpusDir, pg));
       const slugs = await slugsOf(consumer.baseUrl, 4);
       const firstTs = Math.floor(Date.now() / 1000) - 20 * 86_400;
       const load = runLoad(loopsFor(consumer.baseUrl, slugs, firstTs), hangBoundMs * 3);
@@ -184,9 +177,6 @@ export function postgresRestartScenario(options: PostgresRestartOptions): Promis
         consumer.pid !== undefined,
         `the consumer-api exited:\n${consumer.lines.slice(-40).join('\n')}`,
       );
-    } finally {
-      await stack.close();
-      await pg.destroy();
-    }
-  });
+    }),
+  );
 }

@@ -4,8 +4,7 @@ import { sleep, waitUntil } from '../free-port.js';
 import { generateCorpus, jobsClient } from '../jobs-client.js';
 import { percentile } from '../load.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
-import { createStack, OPERATOR_TOKEN } from '../stack.js';
-import { startThrowawayRedis } from '../throwaway-redis.js';
+import { OPERATOR_TOKEN, withStack } from '../stack.js';
 
 const LEASE_MS = 1500;
 const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
@@ -20,10 +19,9 @@ const TERMINAL = new Set(['succeeded', 'failed', 'cancelled']);
 export function redisRestartScenario(
   corpusSize: { feeds: number; episodes: number } = { feeds: 20, episodes: 60 },
 ): Promise<ScenarioResult> {
-  return runScenario('redis-restart', async (report) => {
-    const redis = await startThrowawayRedis({ appendonly: true });
-    const stack = createStack();
-    try {
+  return runScenario('redis-restart', (report) =>
+    withStack(async (stack) => {
+      const redis = await stack.startRedis({ appendonly: true });
       const root = generateCorpus(
         join(stack.tempDir('redis-corpus'), 'corpus'),
         corpusSize.feeds,
@@ -109,9 +107,6 @@ export function redisRestartScenario(
         `a job enqueued after the restart ended ${afterStatus}`,
       );
       report.check(runner.pid !== undefined, 'the runner exited');
-    } finally {
-      await stack.close();
-      await redis.destroy();
-    }
-  });
+    }),
+  );
 }

@@ -4,8 +4,7 @@ import { DETERMINISTIC_ENRICHERS } from '../../enrichers.js';
 import { waitUntil } from '../free-port.js';
 import { eventLogLines, generateCorpus, jobsClient } from '../jobs-client.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
-import { createStack, OPERATOR_TOKEN } from '../stack.js';
-import { startThrowawayRedis } from '../throwaway-redis.js';
+import { OPERATOR_TOKEN, withStack } from '../stack.js';
 
 const LEASE_MS = 1500;
 
@@ -19,10 +18,9 @@ const LEASE_MS = 1500;
 export function runnerKilledScenario(
   corpusSize: { feeds: number; episodes: number } = { feeds: 20, episodes: 60 },
 ): Promise<ScenarioResult> {
-  return runScenario('runner-sigkill', async (report) => {
-    const redis = await startThrowawayRedis();
-    const stack = createStack();
-    try {
+  return runScenario('runner-sigkill', (report) =>
+    withStack(async (stack) => {
+      const redis = await stack.startRedis();
       const root = generateCorpus(
         join(stack.tempDir('runner-corpus'), 'corpus'),
         corpusSize.feeds,
@@ -69,9 +67,6 @@ export function runnerKilledScenario(
       );
       report.check(summary.job_id === next, 'run_summary.json is not the next run’s');
       report.check(typeof summary.per_enricher === 'object', 'run_summary.json lacks per_enricher');
-    } finally {
-      await stack.close();
-      await redis.destroy();
-    }
-  });
+    }),
+  );
 }

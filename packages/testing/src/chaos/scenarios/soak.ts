@@ -3,8 +3,7 @@ import { sleep } from '../free-port.js';
 import { type LoadLoop, percentile, runLoad, type Sample } from '../load.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
 import { withClient } from '../seed.js';
-import { createStack, OUTBOX_TOKEN } from '../stack.js';
-import { startThrowawayPostgres } from '../throwaway-postgres.js';
+import { consumerEnv, OUTBOX_TOKEN, withStack } from '../stack.js';
 
 /** p99 may move this much beyond 10% between thirds: a few ms are noise on a shared machine. */
 const P99_SLACK_MS = 25;
@@ -63,17 +62,11 @@ export function soakScenario(options: {
   corpusDir: string;
   durationMs: number;
 }): Promise<ScenarioResult> {
-  return runScenario(`soak-${Math.round(options.durationMs / 60_000)}min`, async (report) => {
-    const pg = await startThrowawayPostgres();
-    const stack = createStack();
-    try {
+  return runScenario(`soak-${Math.round(options.durationMs / 60_000)}min`, (report) =>
+    withStack(async (stack) => {
+      const pg = await stack.startPostgres();
       const viewer = await stack.startApi('viewer-api', { CORPUS_DIR: options.corpusDir });
-      const consumer = await stack.startApi('consumer-api', {
-        CORPUS_DIR: options.corpusDir,
-        DATABASE_URL: pg.url,
-        INTERNAL_OUTBOX_TOKEN: OUTBOX_TOKEN,
-        NOTIFICATION_SCHEDULER: 'off',
-      });
+      const consumer = await stack.startApi('consumer-api', consumerEnv(options.corpusDir, pg));
       const page = await (await fetch(`${consumer.baseUrl}/api/app/episodes?limit=20`)).json();
       const slugs = (page as { items: { slug: string }[] }).items.map((item) => item.slug);
       const load = runLoad(loopsOf(viewer, consumer, slugs), 10_000);
@@ -120,9 +113,6 @@ export function soakScenario(options: {
       );
       report.check(last.fds <= second.fds + 4, 'open file descriptors grew');
       report.check(last.connections <= second.connections, 'database sessions grew');
-    } finally {
-      await stack.close();
-      await pg.destroy();
-    }
-  });
+    }),
+  );
 }

@@ -1,7 +1,6 @@
 import type { AppProcess } from '../app-process.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
-import { createStack } from '../stack.js';
-import { startThrowawayPostgres } from '../throwaway-postgres.js';
+import { consumerEnv, withStack } from '../stack.js';
 
 async function call(app: AppProcess, method: string, path: string, body?: unknown) {
   const res = await fetch(`${app.baseUrl}${path}`, {
@@ -72,15 +71,9 @@ function checksOf(episodes: Episode[]): Record<string, Check> {
  */
 export function twinConsumersScenario(options: { corpusDir: string }): Promise<ScenarioResult> {
   const rounds = 10;
-  return runScenario('twin-consumers-read-your-write', async (report) => {
-    const pg = await startThrowawayPostgres();
-    const stack = createStack();
-    try {
-      const env = {
-        CORPUS_DIR: options.corpusDir,
-        DATABASE_URL: pg.url,
-        NOTIFICATION_SCHEDULER: 'off',
-      };
+  return runScenario('twin-consumers-read-your-write', (report) =>
+    withStack(async (stack) => {
+      const env = consumerEnv(options.corpusDir, await stack.startPostgres());
       const a = await stack.startApi('consumer-api', env);
       const b = await stack.startApi('consumer-api', env);
       const page = (await call(a, 'GET', '/api/app/episodes?limit=10')) as { items: Episode[] };
@@ -98,9 +91,6 @@ export function twinConsumersScenario(options: { corpusDir: string }): Promise<S
         );
       }
       report.figure('rounds', rounds);
-    } finally {
-      await stack.close();
-      await pg.destroy();
-    }
-  });
+    }),
+  );
 }

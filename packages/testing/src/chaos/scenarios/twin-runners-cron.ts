@@ -4,8 +4,7 @@ import { copySampleCorpus } from '../../sample-corpus.js';
 import { sleep, waitUntil } from '../free-port.js';
 import { jobsClient } from '../jobs-client.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
-import { createStack, OPERATOR_TOKEN } from '../stack.js';
-import { startThrowawayRedis } from '../throwaway-redis.js';
+import { OPERATOR_TOKEN, withStack } from '../stack.js';
 
 const EVERY_S = 3;
 
@@ -39,11 +38,11 @@ export function twinRunnersCronScenario(
   options: { seconds?: number } = {},
 ): Promise<ScenarioResult> {
   const seconds = options.seconds ?? 15;
-  return runScenario('twin-runners-cron', async (report) => {
-    const redis = await startThrowawayRedis();
-    const corpus = copySampleCorpus('chaos-cron');
-    const stack = createStack();
-    try {
+  return runScenario('twin-runners-cron', (report) =>
+    withStack(async (stack) => {
+      const redis = await stack.startRedis();
+      const corpus = copySampleCorpus('chaos-cron');
+      stack.defer(() => corpus.remove());
       const root = corpus.corpusDir;
       writeFileSync(
         join(root, 'viewer_operator.yaml'),
@@ -87,10 +86,6 @@ export function twinRunnersCronScenario(
         [...runs.values()].every((n) => n === 1),
         'a job ran more than once',
       );
-    } finally {
-      await stack.close();
-      await redis.destroy();
-      corpus.remove();
-    }
-  });
+    }),
+  );
 }

@@ -1,8 +1,7 @@
 import { sleep } from '../free-port.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
 import { awayFromHourEnd, episodeWithDuration, seedRecapUsers, withClient } from '../seed.js';
-import { createStack } from '../stack.js';
-import { startThrowawayPostgres } from '../throwaway-postgres.js';
+import { consumerEnv, withStack } from '../stack.js';
 
 interface TickLine {
   msg?: string;
@@ -29,17 +28,14 @@ function ticksOf(lines: string[]): NonNullable<TickLine['tick']>[] {
  */
 export function twinSchedulersScenario(options: { corpusDir: string }): Promise<ScenarioResult> {
   const users = 40;
-  return runScenario('twin-schedulers', async (report) => {
-    const pg = await startThrowawayPostgres();
-    const stack = createStack();
-    try {
-      const env = {
-        CORPUS_DIR: options.corpusDir,
-        DATABASE_URL: pg.url,
+  return runScenario('twin-schedulers', (report) =>
+    withStack(async (stack) => {
+      const pg = await stack.startPostgres();
+      const env = consumerEnv(options.corpusDir, pg, {
         NOTIFICATION_SCHEDULER: 'on',
         NOTIFICATION_TICK_MS: '1000',
         LOG_LEVEL: 'info',
-      };
+      });
       const [a, b] = await Promise.all([
         stack.startApi('consumer-api', env),
         stack.startApi('consumer-api', env),
@@ -80,9 +76,6 @@ export function twinSchedulersScenario(options: { corpusDir: string }): Promise<
         `users without exactly one recap: ${ids.filter((id) => perUser.get(id) !== 1).length}`,
       );
       report.check(enqueued === users, `ticks enqueued ${enqueued} envelopes for ${users} users`);
-    } finally {
-      await stack.close();
-      await pg.destroy();
-    }
-  });
+    }),
+  );
 }

@@ -1,4 +1,5 @@
-// The parts of webvtt-parser 2.2.0 the tests use (it ships no types).
+// The parts of webvtt-parser 2.2.0 the tests use (it ships no types); a test file
+// that imports it names this file with `/// <reference types="@podcast/testing/webvtt-parser" />`.
 declare module 'webvtt-parser' {
   export interface WebVttNode {
     type: 'text' | 'object' | 'timestamp';

@@ -1,0 +1,42 @@
+import {
+  checkEmbeddingEnv,
+  EmbeddingEnvShape,
+  type EmbeddingSettings,
+  embeddingSettingsOf,
+} from './embedding-env.js';
+import {
+  askRerankOf,
+  checkLlmEnv,
+  LlmEnvShape,
+  type LlmSettings,
+  llmSettingsOf,
+} from './llm-env.js';
+import type { z } from './zod.js';
+
+/**
+ * The model variables both APIs read: the embedding provider (search,
+ * explore, related episodes) and the optional chat and rerank models of
+ * answers, which share EMBEDDING_MODEL_DIR.
+ */
+export const ModelEnvShape = { ...EmbeddingEnvShape, ...LlmEnvShape };
+
+type ModelEnv = z.output<z.ZodObject<typeof ModelEnvShape>>;
+
+/** Cross-field rules of those variables, for the app env's superRefine. */
+export function checkModelEnv(env: ModelEnv, ctx: z.RefinementCtx): void {
+  checkEmbeddingEnv(env, ctx);
+  checkLlmEnv(env, ctx);
+}
+
+/** The model settings of those variables, as the apps' configs hold them. */
+export function modelSettingsOf(env: ModelEnv): {
+  embedding: EmbeddingSettings;
+  llm: LlmSettings | undefined;
+  askRerank: ReturnType<typeof askRerankOf>;
+} {
+  return {
+    embedding: embeddingSettingsOf(env),
+    llm: llmSettingsOf(env),
+    askRerank: askRerankOf(env),
+  };
+}
