@@ -315,7 +315,6 @@ export {
   ClientMetadataDocument,
   ClientRegistrationRequest,
   ClientRegistrationResponse,
-  CONTROL_OR_BIDI,
   ConsentBody,
   MCP_DEFAULT_SCOPES,
   MCP_OAUTH_LIMITS,
@@ -546,5 +545,12 @@ export {
   QueuePut,
   UserStats,
 } from './user-state.js';
-export { Count, DailyCount, IsoDateTime, PublishDate, Slug } from './wire-formats.js';
+export {
+  CONTROL_OR_BIDI,
+  Count,
+  DailyCount,
+  IsoDateTime,
+  PublishDate,
+  Slug,
+} from './wire-formats.js';
 export { z } from './zod.js';
