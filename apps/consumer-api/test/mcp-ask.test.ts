@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { AskAnswer } from '@podcast/contracts';
 import { subscribe } from '@podcast/db';
 import { buildProductionTestApp, type TestApp } from './support/build-test-app.js';
+import { bearerClient } from './support/mcp-client.js';
 import { connectedClient } from './support/mcp-oauth-flow.js';
 import { indexServedCorpus, sampleCopy } from './support/sample-copy.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
@@ -33,12 +33,7 @@ beforeAll(async () => {
   const slowWave = snapshot.feeds.find((f) => f.title === 'Slow Wave')?.feed_id ?? '';
   await subscribe(t.ctx.db, user.id, slowWave, new Date());
   const { access } = await connectedClient(base, cookie);
-  client = new Client({ name: 'asking-agent', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/api/app/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${access}` } },
-    }),
-  );
+  client = await bearerClient(base, access, 'asking-agent');
 }, 180_000);
 
 afterAll(async () => {

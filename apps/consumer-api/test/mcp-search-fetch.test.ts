@@ -4,11 +4,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import { buildProductionTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
+import { bearerClient } from './support/mcp-client.js';
 import { connectedClient } from './support/mcp-oauth-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
@@ -47,12 +47,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { cookie } = await sessionCookieFor(t.ctx, 'connector-user');
   const { access } = await connectedClient(base, cookie);
-  client = new Client({ name: 'connector', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/api/app/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${access}` } },
-    }),
-  );
+  client = await bearerClient(base, access, 'connector');
 }, 180_000);
 
 afterAll(async () => {

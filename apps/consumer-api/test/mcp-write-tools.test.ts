@@ -8,7 +8,7 @@ import type { OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { readSegments } from '@podcast/corpus';
 import { getQueue, listHighlights, listSubscriptions } from '@podcast/db';
 import { buildProductionTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
-import { consentAs, MemoryOAuthProvider } from './support/mcp-client.js';
+import { bearerClient, consentAs, MemoryOAuthProvider } from './support/mcp-client.js';
 import { connectedClient } from './support/mcp-oauth-flow.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
@@ -77,13 +77,7 @@ function transportFor(provider: MemoryOAuthProvider) {
 /** An SDK client holding a token of `scope`, obtained through the flow (supertest). */
 async function clientWith(scope: string): Promise<Client> {
   const { access } = await connectedClient(base, cookie, { scope });
-  const client = new Client({ name: 'writer', version: '1.0.0' });
-  await client.connect(
-    new StreamableHTTPClientTransport(new URL(`${base}/api/app/mcp`), {
-      requestInit: { headers: { authorization: `Bearer ${access}` } },
-    }),
-  );
-  return client;
+  return bearerClient(base, access, 'writer');
 }
 
 const ALL = 'corpus:read library:read library:write capture:write';

@@ -1,4 +1,6 @@
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -77,4 +79,15 @@ export async function consentAs(
     throw new Error(`consent answered ${answer.status}: ${await answer.text()}`);
   }
   return new URL(location);
+}
+
+/** An SDK client named `name`, connected to the endpoint under `base` with an access token. */
+export async function bearerClient(base: string, access: string, name: string): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(`${base}/api/app/mcp`), {
+      requestInit: { headers: { authorization: `Bearer ${access}` } },
+    }),
+  );
+  return client;
 }
