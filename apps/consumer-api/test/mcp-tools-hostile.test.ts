@@ -7,6 +7,7 @@ import request from 'supertest';
 import { buildProductionTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
 import { bearerClient } from './support/mcp-client.js';
 import { authorizeQuery, connectedClient, pkcePair } from './support/mcp-oauth-flow.js';
+import { indexServedCorpus, sampleCopy } from './support/sample-copy.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 /*
@@ -24,9 +25,15 @@ let userId = '';
 let access = '';
 let slug = '';
 let client: Client;
+let copy: Awaited<ReturnType<typeof sampleCopy>>;
 
+// The index is built, so search and ask run their queries, not an early no_index.
 beforeAll(async () => {
-  t = await buildProductionTestApp('an-mcp-tools-hostile-secret-of-32-chars');
+  copy = await sampleCopy('consumer-mcp-tools-hostile');
+  t = await buildProductionTestApp('an-mcp-tools-hostile-secret-of-32-chars', {
+    env: { CORPUS_DIR: copy.root },
+  });
+  await indexServedCorpus(t);
   server = createServer(t.app);
   server.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -39,12 +46,13 @@ beforeAll(async () => {
     scope: 'corpus:read library:read library:write capture:write',
   }));
   client = await bearerClient(base, access, 'hostile-agent');
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await client.close();
   server.close();
   await t.close();
+  await copy.remove();
 });
 
 /** The text of a refused call, whether the SDK threw it or the tool answered an error. */
@@ -132,11 +140,14 @@ describe('the tools refuse hostile arguments, naming them', () => {
       ['search', { query: 'battery \u202Erecycling\u202C \u0007' }],
       ['ask', { question: '\u2067why\u2069 \u0085 battery?' }],
       ['search', { query: '"unbalanced NEAR( * AND OR -' }],
+      ['search', { query: "battery' OR 1=1 --; DROP TABLE quotes" }],
+      ['ask', { question: 'sleep" NEAR(* ^ {battery}', scope: 'library' }],
     ] as const) {
       const answer = await client.callTool({ name, arguments: args });
       expect(answer.isError).toBeFalsy();
+      expect(answer.structuredContent).toEqual(expect.any(Object));
     }
-  });
+  }, 60_000);
 });
 
 /** A raw JSON-RPC POST to the endpoint the token was granted for, bypassing the SDK. */
