@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import {
   type CorpusSnapshot,
   type EpisodeRecord,
   readSegments,
+  resolveServedFile,
   transcriptFamilyOf,
 } from '@podcast/corpus';
 
@@ -62,6 +62,18 @@ export function spanOf(
 }
 
 /**
+ * A transcript's text, read only where the file routes would serve it: a
+ * file that is (or links into) a dot-folder or out of the root reads as absent.
+ */
+async function readServedText(root: string, relpath: string): Promise<string | undefined> {
+  try {
+    return await readFile(await resolveServedFile(root, relpath, 'relpath'), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * Reads raw transcripts from the corpus, keeping the last `capacity` read:
  * an answer reads a handful, and the same episodes come back for related
  * questions.
@@ -74,7 +86,7 @@ export function corpusTranscripts(snapshot: CorpusSnapshot, capacity = 64): Tran
       return undefined;
     }
     const [text, segments] = await Promise.all([
-      readFile(path.join(snapshot.root, family.txt), 'utf8').catch(() => undefined),
+      readServedText(snapshot.root, family.txt),
       readSegments(snapshot, episode, undefined, ['raw']),
     ]);
     if (text === undefined) {

@@ -313,7 +313,6 @@ export {
   ClientMetadataDocument,
   ClientRegistrationRequest,
   ClientRegistrationResponse,
-  CONTROL_OR_BIDI,
   ConsentBody,
   MCP_DEFAULT_SCOPES,
   MCP_OAUTH_LIMITS,
@@ -545,5 +544,12 @@ export {
   QueuePut,
   UserStats,
 } from './user-state.js';
-export { Count, DailyCount, IsoDateTime, PublishDate, Slug } from './wire-formats.js';
+export {
+  CONTROL_OR_BIDI,
+  Count,
+  DailyCount,
+  IsoDateTime,
+  PublishDate,
+  Slug,
+} from './wire-formats.js';
 export { z } from './zod.js';

@@ -1,4 +1,4 @@
-import { IsoDateTime } from './wire-formats.js';
+import { IsoDateTime, withoutControlOrBidi } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
@@ -62,21 +62,15 @@ export const MCP_OAUTH_LIMITS = {
 } as const;
 
 const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8');
-/**
- * Control characters, and the bidirectional ones (embeddings, overrides,
- * isolates, marks) that would reorder the consent page's text around a
- * client's name: refused in registered names.
- */
-export const CONTROL_OR_BIDI = /[\p{Cc}\p{Bidi_Control}]/u;
-const ShortText = z
-  .string()
-  .min(1)
-  .refine((v) => utf8Bytes(v) <= MCP_OAUTH_LIMITS.nameBytes, {
-    message: `at most ${MCP_OAUTH_LIMITS.nameBytes} bytes`,
-  })
-  .refine((v) => !CONTROL_OR_BIDI.test(v), {
-    message: 'must not contain control or bidirectional formatting characters',
-  });
+/** A registered name: shown on the consent page, so nothing may reorder the text around it. */
+const ShortText = withoutControlOrBidi(
+  z
+    .string()
+    .min(1)
+    .refine((v) => utf8Bytes(v) <= MCP_OAUTH_LIMITS.nameBytes, {
+      message: `at most ${MCP_OAUTH_LIMITS.nameBytes} bytes`,
+    }),
+);
 const Uri = z.string().min(1).max(MCP_OAUTH_LIMITS.uriChars);
 const WebUrl = z.url({ protocol: /^https?$/ }).max(MCP_OAUTH_LIMITS.uriChars);
 

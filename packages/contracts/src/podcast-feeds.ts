@@ -1,5 +1,5 @@
 import { QueryBoolean } from './query.js';
-import { IsoDateTime } from './wire-formats.js';
+import { IsoDateTime, withoutControlOrBidi } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
@@ -24,9 +24,8 @@ export const FeedTokenId = z.string().regex(/^ft_[0-9a-f]{24}$/, 'not a feed tok
 
 export const FeedTokenCreateBody = z
   .object({
-    name: z
-      .string()
-      .max(100)
+    // Listed back to the user beside the token's use: nothing may reorder or hide its text.
+    name: withoutControlOrBidi(z.string().max(100))
       .pipe(z.string().trim().min(1, 'a name is required'))
       .openapi({ description: 'What the token is for, e.g. "AntennaPod on my phone"' }),
   })

@@ -6,6 +6,20 @@ import { z } from './zod.js';
  * shape spells a timestamp or a publish date the same way.
  */
 
+/**
+ * Control characters, and the bidirectional ones (embeddings, overrides,
+ * isolates, marks) that would reorder the text shown around a name: refused
+ * in the names users and clients give things (a client, a feed token).
+ */
+export const CONTROL_OR_BIDI = /[\p{Cc}\p{Bidi_Control}]/u;
+
+/** `text` refused, naming the field, when it holds a CONTROL_OR_BIDI character. */
+export function withoutControlOrBidi(text: z.ZodString) {
+  return text.refine((v) => !CONTROL_OR_BIDI.test(v), {
+    message: 'must not contain control or bidirectional formatting characters',
+  });
+}
+
 /** RFC 3339 timestamp; `Z` or a numeric offset is required. */
 export const IsoDateTime = z.iso
   .datetime({ offset: true })

@@ -13,11 +13,16 @@ export function isClientIdUrl(clientId: string): boolean {
  * Why a client identifier URL is not one (draft-ietf-oauth-client-id-metadata-document
  * §3), or undefined when it is: https, a path other than `/`, no userinfo,
  * no `.` or `..` segments, no query, no fragment, at most 512 characters.
+ * No backslash or control character either: the URL parser reads `\` as `/`
+ * and drops tabs and line breaks, so either would hide a dot segment.
  * The query is a SHOULD NOT there; refusing it keeps one document per URL.
  */
 export function clientIdUrlProblem(clientId: string): string | undefined {
   if (clientId.length > MCP_OAUTH_LIMITS.uriChars) {
     return `at most ${MCP_OAUTH_LIMITS.uriChars} characters`;
+  }
+  if (/[\\\p{Cc}]/u.test(clientId)) {
+    return 'must not contain backslashes or control characters';
   }
   let url: URL;
   try {

@@ -23,6 +23,8 @@ describe('client identifier URLs', () => {
     ['https://app.example/c#top', 'fragment'],
     ['https://app.example/a/./c', '. or ..'],
     ['https://app.example/a/%2E%2E/c', '. or ..'],
+    ['https://app.example/a\\..\\c', 'backslashes'],
+    ['https://app.example/a/.\t./c', 'control characters'],
     [`https://app.example/${'x'.repeat(600)}`, '512'],
   ])('refuses %s (%s)', (url, words) => {
     expect(clientIdUrlProblem(url)).toContain(words);

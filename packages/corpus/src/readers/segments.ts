@@ -2,7 +2,7 @@ import { DomainError } from '@podcast/contracts';
 import type { Logger } from 'pino';
 import type { CorpusPlace } from '../caches/corpus-caches.js';
 import type { CachedFile } from '../caches/file-cache.js';
-import { resolveInsideRoot } from '../roots/corpus-roots.js';
+import { resolveServedFile } from '../files/served-paths.js';
 import { asArray, asFiniteNumber, asRecord, asText } from './lenient-values.js';
 
 /** One row of the segments contract (spec 01); times in seconds. */
@@ -122,7 +122,9 @@ async function readSegmentsFile(
 ): Promise<readonly SegmentRow[] | undefined> {
   let file: string;
   try {
-    file = await resolveInsideRoot(place.root, relpath, 'relpath');
+    // As the file routes serve: metadata naming a transcript in a dot-folder
+    // (a rolled-back episode, per-user data), or a symlink into one, reads nothing.
+    file = await resolveServedFile(place.root, relpath, 'relpath');
   } catch (err) {
     if (err instanceof DomainError) {
       return undefined;
