@@ -92,8 +92,8 @@ export function buildViewerContext(
 
 /**
  * The enricher registry with its composed config schema and the validator
- * compiled from it, on first use (ajv takes about 40 ms, which a start that
- * never sees a config PUT need not pay).
+ * compiled from it, on first use (loading ajv is a cost a start that never
+ * sees a config PUT need not pay).
  */
 export function buildEnrichmentContext(): ViewerCtx['enrichment'] {
   const registry = new EnricherRegistry();

@@ -92,10 +92,10 @@ export type CompressionEffort = 'fast' | 'best';
 
 /**
  * Compresses on the thread pool. `fast` (brotli quality 5, gzip level 6)
- * keeps a 170 KB answer's one-off cost to a few milliseconds while shrinking
- * JSON eight- to tenfold. `best` is brotli's quality 11: about 80 ms of one
- * thread for a 100 KB page, which comes out 10-12 % smaller (gzip's level 9
- * gains under 1 % over 6, so gzip has no `best`).
+ * keeps a large answer's one-off cost to a few milliseconds while shrinking
+ * JSON several times over. `best` is brotli's quality 11: far more CPU for
+ * somewhat smaller bytes, so only hot answers get it (gzip's level 9 gains
+ * almost nothing over 6, so gzip has no `best`).
  */
 export function compress(
   coding: ContentCoding,

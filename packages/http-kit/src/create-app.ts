@@ -403,7 +403,7 @@ export function createApp<Ctx, Pr extends Principals = Principals>(
     app[route.method](toExpressPath(route.path), routeHandler(route, options, parsers));
   }
   // Built when first asked for: generating it from every route's schemas
-  // took 150 ms of the viewer's start, before it could answer anything.
+  // is a noticeable part of a start, before it could answer anything.
   let document: ReturnType<typeof buildOpenApiDocument> | undefined;
   app.get('/openapi.json', (_req, res) => {
     document ??= buildOpenApiDocument(options.routes, options.info);

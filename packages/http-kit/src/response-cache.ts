@@ -11,7 +11,7 @@ import { type ContentCoding, compress, MIN_COMPRESSIBLE_BYTES } from './content-
  */
 export const HOT_HITS = 16;
 
-/** Answers larger than this keep their first brotli bytes (the best quality costs about 0.8 ms per KB). */
+/** Answers larger than this keep their first brotli bytes (the best quality costs CPU in proportion to the size). */
 export const BEST_MAX_BYTES = 1024 * 1024;
 
 /** One representation of a cached answer: its bytes, validator and content coding. */

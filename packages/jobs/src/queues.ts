@@ -11,7 +11,7 @@ const requireHere = createRequire(import.meta.url);
 /**
  * BullMQ and ioredis, loaded (synchronously: both are CommonJS, and the
  * same module instances an `import` gets) when a connection, queue or
- * worker is first made. Loading them took about 150 ms of every viewer
+ * worker is first made. Loading them was a noticeable part of every viewer
  * start, also where no Redis is configured and no job can run.
  */
 export function loadBullMq(): typeof Bull {

@@ -22,7 +22,7 @@ export interface AskEvalReport {
 
 const share = (n: number, of: number) => (of === 0 ? 0 : Number((n / of).toFixed(3)));
 
-/** Runs every case through `answer` and scores the answers against the targets of the issue. */
+/** Runs every case through `answer` and scores the answers against the ask targets. */
 export async function evaluateAsk(
   root: string,
   cases: readonly AskEvalCase[],

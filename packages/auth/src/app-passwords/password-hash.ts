@@ -4,7 +4,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  * App passwords are kept as scrypt hashes (RFC 7914), in the form
  * `scrypt$N$r$p$salt$hash` with base64url salt and hash, so the cost can
  * rise later without making stored hashes unreadable. N=2^15, r=8 costs
- * about 32 MiB and some 60 ms on one core here; a verified credential is
+ * 32 MiB and tens of milliseconds of one core; a verified credential is
  * remembered for a while (verified-credentials.ts) so a podcast app that
  * sends Basic on every request does not pay it each time.
  */

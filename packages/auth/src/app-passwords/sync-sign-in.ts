@@ -41,7 +41,7 @@ export interface SyncSignInOptions {
 /**
  * One hash at a time per core but one, at most two: a machine of two cores
  * keeps a core (and most of libuv's pool) for everything else while
- * guesses wait. 32 waiting is some 3 s at about 100 ms a hash.
+ * guesses wait; a queue of 32 still clears in seconds.
  */
 export const HASHING_DEFAULTS = {
   concurrency: Math.min(2, Math.max(1, availableParallelism() - 1)),

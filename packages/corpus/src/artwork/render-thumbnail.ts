@@ -11,8 +11,8 @@ import { isInsideDir } from '../roots/corpus-roots.js';
 export type ThumbnailOutcome = { kind: 'cached' } | { kind: 'memory'; bytes: Buffer };
 
 /**
- * sharp and libvips, loaded for the first thumbnail: about 40 ms of every
- * server start otherwise, where most starts render none.
+ * sharp and libvips, loaded for the first thumbnail: a noticeable part of
+ * every server start otherwise, where most starts render none.
  */
 async function loadSharp(): Promise<typeof Sharp> {
   return (await import('sharp')).default;

@@ -45,8 +45,8 @@ async function findCached(root: string, relpath: string): Promise<OpenedFile | u
 
 /**
  * Failures are remembered per file version (the thumbnail's cache path
- * names the original's size and mtime): a hostile SVG cost 2.6 s of CPU on
- * every request before. Bounded, oldest first out; a changed file is a new
+ * names the original's size and mtime): a hostile SVG can cost seconds of
+ * CPU, and would on every request. Bounded, oldest first out; a changed file is a new
  * version and is tried again.
  */
 function createFailureMemo(max: number) {

@@ -16,7 +16,7 @@ function stampOf(file: string): string {
  * snapshot rather than in it: answers derived from them (digest pills,
  * cluster filters, overlays) must be re-derived when either file changes.
  * Cached answers compute it on every request, so the stats are synchronous:
- * ~2 µs each on a local disk against ~30 µs for the promise version.
+ * on a local disk a fraction of the promise version's cost.
  */
 export function clusterFilesStamp(root: string): string {
   return `${stampOf(path.join(root, TOPIC_CLUSTERS_RELPATH))}|${stampOf(path.join(root, THEME_CLUSTERS_RELPATH))}`;

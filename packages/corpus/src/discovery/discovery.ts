@@ -189,9 +189,8 @@ export async function walkCorpus(root: string, options: WalkOptions): Promise<Wa
  * and only the directories the watcher named are visited, with the new
  * directories found in them; a directory that vanished, or that its parent
  * no longer lists, is dropped with everything under it. A walk of every
- * directory (each trusted, but each a visit) cost a change at 1,000 feeds
- * 11 ms of CPU and the garbage of its promises, against 0.1 ms at 10 feeds;
- * this one costs the named directories. A change at the root itself (which
+ * directory (each trusted, but each a visit) made a change cost more as
+ * feeds were added; this one costs the named directories. A change at the root itself (which
  * decides the flat layout) takes the walk of every directory.
  */
 async function walkChanged(

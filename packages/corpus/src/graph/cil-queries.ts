@@ -262,9 +262,9 @@ const ITEMS_PER_CHECK = 256;
 
 /**
  * Persons by how many of `items` (those `counted` keeps) they said, then id.
- * Counted in slices: at 100,000 episodes the five largest topics hold 32,000
- * insights, spread over a heap of 1.5 GB, and reading their speakers took
- * 20-28 ms in one piece. Kept in the index's tallies under `key` while
+ * Counted in slices: on a large corpus the largest topics hold tens of
+ * thousands of insights spread over a large heap, too many to read their
+ * speakers in one piece. Kept in the index's tallies under `key` while
  * `items` is the same list, so a patched index counts only the lists its
  * change replaced (`SpeakerTallies`).
  */

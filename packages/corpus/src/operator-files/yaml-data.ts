@@ -7,8 +7,8 @@ export const MAX_YAML_DEPTH = 32;
 /**
  * Largest operator or feeds file parsed, in bytes: twice the 512 KiB an
  * operator-config PUT may store, and above the 1 MB JSON body a feeds PUT
- * takes (its YAML is smaller). `yaml` takes about 0.7 s on a 0.9 MB feeds
- * spec of 5,000 entries, so the cap also bounds how long one parse blocks.
+ * takes (its YAML is smaller). `yaml` parses a large feeds spec slowly and
+ * synchronously, so the cap also bounds how long one parse blocks.
  */
 export const MAX_YAML_BYTES = 1024 * 1024;
 

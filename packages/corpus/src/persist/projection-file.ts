@@ -24,15 +24,15 @@ export const PROJECTION_MAGIC = 'podcast-corpus-projection';
 export const PROJECTION_FORMAT = 8;
 /**
  * Rows per frame, at most. Each frame is encoded in one piece between
- * pauses: a 10,000-episode save takes 2.4 s for about 400 frames of 128
- * rows, about 6 ms a frame; 512 rows would outlast the loader's 8 ms slices.
+ * pauses, so a frame must fit inside one of the loader's slices; four times
+ * as many rows would outlast it.
  */
 const ROWS_PER_FRAME = 128;
 /**
  * The encoding time a frame aims at. Rows differ in size (a GI value with
- * many insights against a listing), and so does the machine: at 100,000
- * episodes, frames of 128 GI rows took 50-260 ms on this session's machine,
- * and a request waiting behind one waited as long. The next frame takes
+ * many insights against a listing), and so does the machine: a frame of
+ * large rows can take far longer than a slice, and a request waiting behind
+ * it waits as long. The next frame takes
  * half the rows after a frame over this budget, twice as many (up to
  * `ROWS_PER_FRAME`) after one under a quarter of it.
  */
@@ -192,11 +192,9 @@ async function readExactly(handle: FileHandle, length: number): Promise<Buffer |
 type ForwardReader = ReturnType<typeof createForwardReader>;
 
 /**
- * Bytes asked of the file at once while frames are read. Measured at
- * 100,000 episodes (a 492 MB projection, 2026-11-26, two runs each): one
- * read per frame 6.2-6.4 s to read it all, 4 MB chunks 8.3-9.5 s (more
- * garbage collections, from the buffers held and joined), 1 MB 5.7-6.0 s,
- * 256 KB 5.8-5.9 s.
+ * Bytes asked of the file at once while frames are read: fewer thread-pool
+ * round trips than a read per frame, and less garbage than multi-megabyte
+ * chunks, whose buffers are held and joined (docs/decisions/corpus.md).
  */
 const READ_AHEAD_BYTES = 1 << 20;
 
@@ -204,7 +202,7 @@ const READ_AHEAD_BYTES = 1 << 20;
  * Reads `[start, end)` of a file forward in chunks of `chunkBytes`, the next
  * chunk already on its way while the caller works on the bytes it was
  * given. A read per frame cost two thread-pool round trips for each of the
- * 3,000 frames of a 100,000-episode projection, and the loader sat idle
+ * thousands of frames of a large projection, and the loader sat idle
  * through them.
  */
 function createForwardReader(handle: FileHandle, start: number, end: number, chunkBytes: number) {

@@ -68,8 +68,8 @@ const ROWS_PER_PAUSE = 4096;
 /**
  * The rows of `state`, all taken before the first is written, so a sync
  * running while the frames are written cannot change them. They are taken
- * in slices (400,000 at 100,000 episodes took 0.3 s in one piece, and a
- * request waited that long), each row whole, so a sync between two slices
+ * in slices (taken in one piece on a large corpus, a request waited for
+ * all of them), each row whole, so a sync between two slices
  * can leave the save a mix of before and after, file by file: a restart
  * stats every stored listing and file and reads again what moved, so a row
  * older than its file costs a read, never a wrong answer, and the sync
@@ -159,9 +159,8 @@ function encoderFor(state: CorpusState): EncodeFrame<ProjectionRow> {
 }
 
 /**
- * Packed values are copied into slabs of this many bytes: at 100,000
- * episodes 63 MB in 16 buffers, where a copy per frame made
- * thousands of external allocations, each a nudge to the garbage collector.
+ * Packed values are copied into slabs of this many bytes: a few buffers,
+ * where a copy per frame made thousands of external allocations, each a nudge to the garbage collector.
  */
 const SLAB_BYTES = 1 << 22;
 

@@ -4,18 +4,13 @@ import { isMap, SHARED_EMPTY_LIST, SHARED_EMPTY_MAP } from '../snapshot/string-p
 import { type ByteReader, ByteWriter, ProjectionBytesError } from './bytes.js';
 
 /*
- * How kept values are stored in a projection (format 5): written straight
- * into a frame's bytes and read straight back into the values the loader
- * keeps, with no intermediate object graph.
+ * How kept values are stored in a projection: written straight into a
+ * frame's bytes and read straight back into the values the loader keeps,
+ * with no intermediate object graph. `v8.deserialize` of an intermediate
+ * copy built every object twice and its garbage dominated a restart's read
+ * (docs/decisions/corpus.md).
  *
- * Formats 2-4 encoded each value into a copy naming its table entries and
- * handed that to `v8.serialize`. On a restart `v8.deserialize` then built
- * every object of the copy, adding its properties one at a time by name,
- * and the decode built them all again: at 100,000 episodes deserialising
- * was 5.2 s and its garbage most of 4.1 s of collections, of a 12.5 s
- * projection read (a profile, docs/decisions/corpus.md).
- *
- * The tables stay. Each short string is stored once, in a string table;
+ * Tables keep shared values once. Each short string is stored once, in a string table;
  * each shared list (the pool's frozen lists of short strings) once, in a
  * list table; each shared object (the pool's frozen topics, persons and
  * identities) once, in an object table; and each key list once, in a shape
@@ -90,7 +85,7 @@ export interface ValueEncoder {
  * their tables by identity; key lists to the shape table by content.
  */
 export function createValueEncoder(maxLength: number): ValueEncoder {
-  // Split in 64 maps: one of 2.5 million strings (100,000 episodes) rehashed them all at once as it grew.
+  // Split in 64 maps: a single map of millions of strings rehashed them all at once as it grew.
   const stringIndex = new ShardedMap<string, number>(shardOfText);
   let newStrings: string[] = [];
   const listIndex = new ShardedMap<readonly unknown[], number>(

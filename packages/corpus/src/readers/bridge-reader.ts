@@ -70,7 +70,7 @@ export function normalizeBridge(artifact: UnknownRecord): NormalizedBridge {
  * The display name the bridge gives `id`: its first identity of that id.
  * Looked up in the identities rather than kept as a map beside them: an
  * episode's bridge names a handful of ids, and a map per episode cost
- * about 280 bytes (28 MB at 100,000 episodes) for what a short scan finds.
+ * memory on every episode for what a short scan finds.
  */
 export function displayNameIn(
   bridge: NormalizedBridge | undefined,

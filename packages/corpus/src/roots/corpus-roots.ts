@@ -17,9 +17,9 @@ export function isInsideDir(base: string, target: string): boolean {
 
 /**
  * Synchronous on purpose: every corpus request resolves its root, and on a
- * local disk the libc call takes ~3 µs where the promise version costs
- * ~40 µs of thread-pool round trip and garbage (measured on this machine),
- * which was a fifth of a cached answer's cost.
+ * local disk the libc call costs a fraction of the promise version's
+ * thread-pool round trip and garbage, which was a large share of a cached
+ * answer's cost.
  */
 function realpathOrUndefined(p: string): string | undefined {
   try {

@@ -91,9 +91,9 @@ export function aheadFor<K extends AheadTask>(
 
 /**
  * Stats known files that may have changed; a moved (mtime, size) marks the
- * value for re-reading. Synchronous and time-sliced like the reads: at
- * 400,000 files a sync stat costs about 3 µs against 8 µs for 64 async ones
- * at once (measured on this machine, docs/decisions/corpus.md). A
+ * value for re-reading. Synchronous and time-sliced like the reads: a sync
+ * stat costs a fraction of an async one, even with many in flight
+ * (docs/decisions/corpus.md). A
  * restart whose version check ran uses `applyVersionCheck` instead.
  */
 export async function statKnown(

@@ -73,9 +73,9 @@ export interface CorpusRegistryOptions {
   /**
    * Once a root is loaded, answer `get` at once with the current snapshot
    * and run due checks in the background (stale-while-revalidate), instead
-   * of making callers wait for the directory walk. Servers turn this on: at
-   * 10,000 episodes the walk made every request of its moment wait, halving
-   * throughput and doubling p99 (measured with `pnpm bench`).
+   * of making callers wait for the directory walk. Servers turn this on: the
+   * walk made every request of its moment wait, costing throughput and tail
+   * latency in `pnpm bench`.
    */
   serveStale?: boolean;
   /**

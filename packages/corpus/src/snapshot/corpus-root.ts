@@ -118,8 +118,8 @@ function noteChange(
 }
 
 /**
- * Saving rewrites the whole projection (5-15 s of CPU at 100,000
- * episodes), so under steady change the next save waits ten times as long
+ * Saving rewrites the whole projection (seconds of CPU on a large
+ * corpus), so under steady change the next save waits ten times as long
  * as the last one took: saving then costs at most about a tenth of a core.
  */
 export const SAVE_COST_FACTOR = 10;
@@ -138,9 +138,9 @@ export const SHARE_OF_FILES_TO_SAVE_SOON = 0.001;
  * When to save a root whose state moved since its last save. A restart
  * reads again only the files whose stored (mtime, size) moved, so a stale
  * projection costs those reads and nothing else, while a save rewrites all
- * of it: at 100,000 episodes, after a restart (its layers still packed), a
- * save took 13-15 s of CPU, and one after each retitled episode made the
- * graph routes beside it twice as slow. A few changes (`unsaved`, counted
+ * of it: after a restart (its layers still packed) a save costs many
+ * seconds of CPU, and one after each retitled episode slowed the graph
+ * routes beside it. A few changes (`unsaved`, counted
  * in state generations, at least one per file read, added or gone) are
  * saved once the root has been quiet for `quietMs`; more than
  * `minChanges`, or 0.1 % of the `tracked` files when that is more, are
@@ -300,8 +300,7 @@ interface Seeded {
  * read, before any file is checked, so a file changed after its check
  * still raises an event; the walk starts then too, every directory statted
  * against its stored listing (a full sync's walk), so its stats run while
- * the rest of the file is read instead of after it (0.17 s of a
- * 100,000-episode restart).
+ * the rest of the file is read instead of after it.
  */
 async function seedFromStore(root: CorpusRoot, context: RootContext): Promise<Seeded | false> {
   if (root.storeAsked || root.snapshot !== undefined || context.store === undefined) {

@@ -161,9 +161,8 @@ type ArtifactValues = ReadonlyMap<string, LoadedArtifact | PackedValue>;
  * this snapshot; the copy is shared by snapshots until an artifact changes.
  * A value a restart kept packed is built when the snapshot is first asked
  * for it (`unpacked`), once for all the snapshots that share it. In steps,
- * like the artifact listing: at 100,000 episodes the copy of 300,000
- * entries took 80 ms, which a restart and every changed artifact made the
- * list wait for before the snapshot was published.
+ * like the artifact listing: on a large corpus the copy is long enough
+ * that the list would wait for it before the snapshot was published.
  */
 function* artifactValues(state: CorpusState): Generator<void, ArtifactValues> {
   const key = [state.artifactsVersion];

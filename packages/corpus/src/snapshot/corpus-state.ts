@@ -330,9 +330,9 @@ export interface TrackedList {
  * A restart lists without the pool: each relpath is joined once, here, and
  * the stored file rows and the siblings take that copy, so there is no
  * second copy for a pool to share it with (the pool is emptied after the
- * first sync anyway). Pooling them cost 0.5 s of a 100,000-episode restart.
- * Lists, not maps: the stored file rows name their file by its place, and
- * a map of the 400,000 relpaths cost a restart 0.25 s to build.
+ * first sync anyway), so pooling them was pure cost. Lists, not maps: the
+ * stored file rows name their file by its place, and a map of every
+ * relpath was a restart's cost with no use.
  */
 export function listTrackedFiles(
   dirs: DirIndex,
@@ -381,8 +381,8 @@ const BRIDGE_SUFFIX = siblingArtifactName('', 'bridge');
  * relpaths just listed when the siblings are there. A listing is sorted, so
  * every name that starts with a metadata file's stem and a dot sits next to
  * it: its siblings are found among a few neighbours, with no map of the
- * directory's names (at 100,000 episodes, 400,000 names hashed and 300,000
- * sibling names built to look them up cost a restart about 0.15 s). A stem
+ * directory's names (hashing every name and building sibling names to look
+ * them up was a restart's cost). A stem
  * that many names start with maps the directory's names once instead,
  * so a crafted listing cannot make the search quadratic; an unsorted one
  * only costs copies of the paths, never a wrong one.

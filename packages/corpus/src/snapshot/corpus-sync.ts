@@ -426,8 +426,8 @@ export async function syncCorpusState(
   );
   if (first) {
     // The pool has shared what the files of the load repeat. Kept, its maps
-    // would cost more than they save (about 140 MB at 100,000 episodes,
-    // against a few KB of copies per changed file later), so it starts
+    // would cost more than they save (large maps, against a few KB of
+    // copies per changed file later), so it starts
     // again empty; the values keep their shared strings and lists.
     state.strings.clear();
   }

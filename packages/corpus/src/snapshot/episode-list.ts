@@ -21,7 +21,7 @@ export interface EpisodeList {
    * An earlier list whose feed records this one has too: a patch that
    * changed no feed field and moved no episode (`FEED_FIELDS`). The feed
    * records are kept by it, so a retitled episode does not make them again
-   * (20 ms at 100,000 episodes, in one piece).
+   * (a pass over every episode, in one piece).
    */
   readonly feedBasis?: readonly EpisodeRecord[];
   /** Set when this list is an earlier one with some records replaced in place (`ReplacedRecords`). */
@@ -32,8 +32,7 @@ export interface EpisodeList {
  * A list that is `base` with each pair's first record replaced by its
  * second at the same place (a patch that moved no episode), so a reader
  * holding what it derived from `base` can follow the change through the
- * pairs instead of comparing every place of both lists (5-6 ms at 100,000
- * episodes). Only the list just before is named, so no chain of old lists
+ * pairs instead of comparing every place of both lists. Only the list just before is named, so no chain of old lists
  * is kept alive.
  */
 export interface ReplacedRecords {
@@ -106,13 +105,12 @@ export function firstBy<T>(
 }
 
 /**
- * `firstBy(items, keyOf)`, not made before the list is published: at
- * 100,000 episodes the three maps cost 0.15 s of a restart, which a request
- * for the first page would otherwise wait for. `prepare` makes them in the
- * background; a lookup before they are done finishes them at once. Made
- * only on first use, they cost the first change after a restart 0.15 s
- * in one piece (its patch looks the old records up), which the episode
- * list's p99 showed while the graph index was rebuilt.
+ * `firstBy(items, keyOf)`, not made before the list is published: a
+ * request for the first page would otherwise wait for the three maps.
+ * `prepare` makes them in the background; a lookup before they are done
+ * finishes them at once. Made only on first use, they would cost the first
+ * change after a restart a long piece of work (its patch looks the old
+ * records up), which requests beside it would wait for.
  */
 function steppedFirstBy<T>(
   items: readonly T[],

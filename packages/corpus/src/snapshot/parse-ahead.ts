@@ -50,8 +50,8 @@ export interface ParseAheadOptions {
   /**
    * The fraction of batches the worker parses; the main thread parses the
    * rest itself while the worker works, since interning and storing what
-   * the worker sends leaves it idle otherwise. Default 0.7 with one worker
-   * and 0.85 with two, measured on a 2-core machine (docs/decisions/corpus.md).
+   * the worker sends leaves it idle otherwise. The defaults for one and two
+   * workers were measured on a 2-core machine (docs/decisions/corpus.md).
    */
   share?: number;
   /** Worker threads sharing the batches, in turn. Default 2 to parse `TWO_WORKERS_FROM` files or more, else 1. */
@@ -70,27 +70,19 @@ export interface ParseAheadOptions {
 const WORKER_FAILED = 'corpus read-ahead worker failed; reading on the main thread';
 
 /**
- * From this many files to parse, two workers share the batches (85 % of
- * them between the two). A file the page cache no longer holds costs a
- * thread about 85 µs to read here, a third of it waiting for the disk, and
- * the second worker reads while the first waits: at 100,000 episodes with
- * the page cache dropped, first loads took 43.2-45.1 s against 48.7-52.7 s
- * with one (three runs each; alike with a warm cache, 20.2-21.8 s). At
- * 10,000 episodes (40,000 files in two reads of 10,000 and 30,000) a
- * second worker gained nothing cold, cost 0.3 s warm and 50 MB of peak
- * RSS, so smaller loads keep one (docs/decisions/corpus.md).
+ * From this many files to parse, two workers share the batches: a read
+ * that misses the page cache waits on the disk, and the second worker reads
+ * while the first waits. Smaller loads keep one, where a second gains
+ * nothing and costs memory (docs/decisions/corpus.md).
  */
 export const TWO_WORKERS_FROM = 50_000;
 
 /**
  * Prefetching workers for a large parse. A parser alternates reading and
  * parsing, so two of them keep at most two reads in flight, and a read
- * that misses the page cache waits on the disk: 30,000 GI, KG and bridge
- * files read cold in 1.86 s on one thread, 1.27 s on two, 0.89 s on four
- * and 0.77 s on eight (2026-11-28). Four threads that only read keep the
- * disk busy while the parsers parse: cold first loads of 100,000 episodes
- * took 25.2-26.7 s with them against 29.4-32.4 s without
- * (docs/decisions/corpus.md).
+ * that misses the page cache waits on the disk. Threads that only read keep
+ * more reads in flight while the parsers parse, which shortens cold first
+ * loads (docs/decisions/corpus.md).
  */
 export const PREFETCHERS = 4;
 

@@ -20,20 +20,18 @@ interface Parts<K, V> {
  * thousands to millions of entries built while requests are served and
  * patched after each change:
  *
- * - one V8 map grows by rehashing every entry at once, which at 100,000
- *   episodes held the event loop for 100-300 ms in the middle of a build's
- *   time slice; a new map starts with 64 buckets, each growing on its own;
+ * - one V8 map grows by rehashing every entry at once, which on a large
+ *   corpus held the event loop far past a build's time slice; a new map starts with 64 buckets, each growing on its own;
  * - `patched` copies only the buckets a change falls in, and a bucket of
  *   more than `MAX_BUCKET` entries is split as it is copied (extendible
  *   hashing), so the next change there copies at most about that many. With
- *   64 fixed shards, one changed episode copied shards of 20,000 entries
- *   each at 100,000 episodes, so a change cost more as the corpus grew.
+ *   fixed shards, one changed episode copied whole shards, so a change cost
+ *   more as the corpus grew.
  *
  * The directory holds `2 ** depth` slots; a bucket of depth `d` fills every
  * slot whose low `d` bits are its own. A fill never splits (the 64 buckets
  * grow as the fixed shards did): splitting as it filled rehashed each entry
- * about five times and took a fill of a million and a half entries from
- * 1.0 to 1.7 s. Iteration goes bucket by bucket, so it is not in insertion
+ * several times and made large fills much slower. Iteration goes bucket by bucket, so it is not in insertion
  * order: callers that iterate must not depend on it.
  */
 export class ShardedMap<K, V> implements ReadonlyMap<K, V> {

@@ -4,8 +4,8 @@ import { createObjectShapes, type ObjectShapes } from './object-shapes.js';
  * One copy of each short string the loader keeps. JSON.parse gives every
  * file its own copy of the ids, names, labels, feed fields and types it
  * repeats ("topic:public-budgets", a feed's title in each of its
- * episodes): at 10,000 episodes such copies were 57 of 102 MB of strings
- * (a heap snapshot, docs/decisions/corpus.md). The pool belongs to one
+ * episodes), and such copies were most of the heap's strings
+ * (docs/decisions/corpus.md). The pool belongs to one
  * loader state, so it never outlives its root.
  */
 export interface StringPool {
@@ -94,8 +94,7 @@ const MAX_SHARED_LIST = 16;
 /**
  * Objects of up to this many fields are shared by content. Topics,
  * persons, orgs and bridge identities have two to four, and an episode
- * repeats the ones of its show and its neighbours: at 10,000 episodes
- * 210,000 such objects were about 11 MB. Insights, quotes and records
+ * repeats the ones of its show and its neighbours. Insights, quotes and records
  * have more, and are never shared.
  */
 const MAX_SHARED_FIELDS = 4;
@@ -118,8 +117,8 @@ class SharedEmptyMap extends Map<unknown, unknown> {
 
 /**
  * Most bridges carry no canonical-id maps (only the connectivity shape
- * does), and an empty Map with its table costs about 180 bytes: two per
- * episode were 37 MB at 100,000 episodes.
+ * does), and an empty Map with its table is not small: two per episode
+ * add up on a large corpus.
  */
 export const SHARED_EMPTY_MAP: ReadonlyMap<unknown, unknown> = Object.freeze(new SharedEmptyMap());
 

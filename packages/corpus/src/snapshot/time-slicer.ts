@@ -10,18 +10,11 @@ export interface TimeSlicer {
 /**
  * The slice of the builds that run beside requests once a snapshot is
  * published (the per-snapshot indexes, the artifact listing). A request that
- * arrives during a slice waits for its end. At 100,000 episodes, while the
- * graph index was rebuilt after a change (the episode list asked every
- * 10 ms), the list's p90 was 31-34 ms with 8 ms slices and 11-12 ms with 4 ms
- * (p99 118-119 against 48-62 ms, two runs each, 2026-11-26). Measured again
- * on 2026-11-27 (by hand, one build after the other, six, four and six
- * rounds): p50 6-7 / 4-5 / 3-4 ms and p99 22-68 / 20-27 / 16-45 ms (medians
- * about 27 / 23 / 16.5) with 4, 2 and 1 ms slices, and the rebuild took no
- * longer (1.6-3.1 s with 1 ms against 1.7-3.7 s with 4 ms). What is left of
- * the p99 is mostly scavenges of the objects the build makes (5-14 ms each).
- * A yield costs one turn of the event loop, a few microseconds when nothing
- * else is waiting. The loader's own slices stay at 8 ms: a first load has
- * nobody's answer to wait for but its own.
+ * arrives during a slice waits for its end, so the slice is short: shorter
+ * slices cut request tail latency during a rebuild without making the
+ * rebuild slower, since a yield costs only one turn of the event loop
+ * (docs/decisions/corpus.md). The loader's own slices stay longer: a first
+ * load has nobody's answer to wait for but its own.
  */
 export const BACKGROUND_SLICE_MS = 1;
 

@@ -9,7 +9,7 @@ import type { CheckedBatch, StoredVersions, VersionBatch } from './parse-worker.
  * The stored file versions of a restart, checked against the disk by a
  * worker thread while the projection is still being read. A restart used
  * to stat every tracked file after the read, on the main thread with a
- * worker's help: at 100,000 episodes about 4 s for 400,000 files. The
+ * worker's help, which on a large corpus took seconds. The
  * projection read keeps the main thread busy decoding, so the other core
  * now stats the files as their rows arrive, and the first sync only looks
  * up the few whose (mtime, size) moved.
@@ -18,9 +18,8 @@ export interface VersionCheck {
   /**
    * The stored listings are in and name `files` files (tracked or not):
    * with at least `minFiles`, the worker starts now and is running by the
-   * time the rows that follow name the stored files (at 100,000 episodes
-   * it started 0.6 s later, when those rows began, and then took a quarter
-   * of a second to start while they arrived).
+   * time the rows that follow name the stored files (started when those
+   * rows began, it was still starting while they arrived).
    */
   expect(files: number): void;
   /** Stored files' versions, a frame's rows at a time as they are read. */

@@ -87,8 +87,8 @@ export interface SchemaError {
 
 /**
  * ajv, loaded (synchronously, it is CommonJS) when the first validator is
- * made: about 40 ms of every server start otherwise, where most starts
- * never see an enrichment config written.
+ * made: a noticeable part of every server start otherwise, where most
+ * starts never see an enrichment config written.
  */
 function loadAjv(): typeof Ajv {
   const { Ajv2020 } = createRequire(import.meta.url)('ajv/dist/2020.js') as {

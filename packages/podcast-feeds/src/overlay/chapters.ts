@@ -2,7 +2,7 @@ import type { PodcastChapter } from '@podcast/contracts';
 import { seconds } from '../transcript/json-transcript.js';
 import { episodeLength, shortened, type TimedInsight } from './timed-insight.js';
 
-/** The bounds: no chapter shorter than a minute, at most about 20 an hour. */
+/** The product's bounds: no chapter shorter than a minute, at most about 20 an hour. */
 export const CHAPTER_RULES = { minSeconds: 60, perHour: 20, titleChars: 100 } as const;
 
 export interface ChapterInput {

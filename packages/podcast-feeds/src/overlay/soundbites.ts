@@ -1,7 +1,7 @@
 import { seconds } from '../transcript/json-transcript.js';
 import { shortened, type TimedInsight, type TimeRange } from './timed-insight.js';
 
-/** The namespace's recommendation (15-120 s) and the count; titles as aggregators keep them. */
+/** The namespace's recommendation (15-120 s) and the product's count; titles as aggregators keep them. */
 export const SOUNDBITE_RULES = {
   count: 3,
   minSeconds: 15,

@@ -8,7 +8,7 @@ const WORD = /^[\p{L}\p{N}]+$/u;
  * word, each `dimensions` values followed by its norm and index) turned into
  * the compact cache of the `limit` most frequent words.
  *
- * `JSON.parse` of the whole 294 MB file takes ~12 s and ~1 GB; this reads the
+ * `JSON.parse` of the whole file takes many seconds and a gigabyte; this reads the
  * `words` array with JSON.parse and then walks the `vectors` object entry by
  * entry, stopping once every kept word has its vector.
  */

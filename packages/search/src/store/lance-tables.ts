@@ -6,8 +6,8 @@ export type IndexRow = IndexDocument & { vector: number[] };
 
 /**
  * LanceDB, loaded when an index is first opened or built: the module and
- * Arrow under it took about 130 ms of every server start, also where no
- * search index exists.
+ * Arrow under it were a noticeable part of every server start, also where
+ * no search index exists.
  */
 export function loadLanceDb(): Promise<typeof lancedb> {
   return import('@lancedb/lancedb');
@@ -55,10 +55,10 @@ export async function appendRows(
 }
 
 /**
- * Merges the fragments a build appended (one per batch of episodes: 313 per
- * table at 10,000 episodes) into few large ones. Every query scans each
- * fragment separately, so this took hybrid search on 1,000 episodes from a
- * p50 of 65 ms to 16 ms. Superseded files are kept for LanceDB's default 7
+ * Merges the fragments a build appended (one per batch of episodes, hundreds
+ * on a large corpus) into few large ones. Every query scans each fragment
+ * separately, so this makes queries several times faster
+ * (docs/decisions/search.md). Superseded files are kept for LanceDB's default 7
  * days, because an API process may still be reading the previous version.
  */
 export async function compactTable(table: lancedb.Table): Promise<void> {
@@ -74,14 +74,14 @@ export const VECTOR_INDEX_MIN_ROWS = 50_000;
 
 /**
  * An IVF_FLAT index over `vector` (cosine, the distance the queries use),
- * √rows partitions, for a table of at least VECTOR_INDEX_MIN_ROWS rows. At
- * 10,000 episodes (197,000 rows in the largest table) it took the dense half
- * of a hybrid query from 66 to 15 ms for about 4 s of build time. Flat inside
+ * √rows partitions, for a table of at least VECTOR_INDEX_MIN_ROWS rows: it
+ * makes the dense half of a query several times faster for seconds of build
+ * time (docs/decisions/search.md). Flat inside
  * each partition, so distances stay exact; only the choice of partitions
  * (LanceDB's default of 20 probed) approximates. Trained once per table (a
  * full build starts from no table): an incremental build's `compactTable`
  * adds its rows to the existing partitions, since retraining a table with
- * deletions took 73 s instead of 3 s.
+ * deletions is an order of magnitude slower.
  */
 export async function refreshVectorIndex(
   table: lancedb.Table,

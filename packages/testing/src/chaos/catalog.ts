@@ -23,7 +23,7 @@ export interface ChaosScenario {
   run(options: ChaosRunOptions): Promise<ScenarioResult>;
 }
 
-/** Every scenario of `pnpm chaos`, in the order of the issue's value list. */
+/** Every scenario of `pnpm chaos`, in a fixed order (docs/decisions/reliability.md lists them). */
 export const CHAOS_SCENARIOS: ChaosScenario[] = [
   { name: 'postgres-restart', run: (o) => postgresRestartScenario(o) },
   { name: 'twin-schedulers', run: (o) => twinSchedulersScenario(o) },

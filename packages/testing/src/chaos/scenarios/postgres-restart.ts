@@ -12,7 +12,7 @@ export interface PostgresRestartOptions {
   hangBoundMs?: number;
 }
 
-/** How soon after the server's return service must be back (issue guarantee). */
+/** How soon after the server's return service must be back (docs/decisions/reliability.md). */
 const RESUME_BOUND_MS = 5000;
 
 async function slugsOf(baseUrl: string, count: number): Promise<string[]> {
