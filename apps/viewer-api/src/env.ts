@@ -11,7 +11,9 @@ import {
   z,
 } from '@podcast/contracts';
 import {
+  CorpusIndexEnvShape,
   CorpusRegistryEnvShape,
+  corpusIndexConfigOf,
   corpusRegistryConfigOf,
   OpenRouteLimitEnvShape,
   OutboundAllowedHosts,
@@ -40,6 +42,8 @@ const ViewerEnv = z
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
     PODCAST_AVAILABLE_PROFILES: z.string().optional(),
     ...CorpusRegistryEnvShape,
+    // Which store answers the default root's episode routes: the projection or the shared index.
+    ...CorpusIndexEnvShape,
     ...EmbeddingEnvShape,
     ...LlmEnvShape,
     // Hosts the chat model may be reached at although private (a model beside the server).
@@ -66,6 +70,8 @@ const ViewerEnv = z
       refreshIntervalMs: env.CORPUS_REFRESH_MS,
       rescanIntervalMs: env.CORPUS_RESCAN_MS,
       ...corpusRegistryConfigOf(env),
+      // The index of the default root, the one consumer-api opens on the same DATA_DIR.
+      ...corpusIndexConfigOf(env),
       embedding: embeddingSettingsOf(env),
       llm: llmSettingsOf(env),
       askRerank: askRerankOf(env),
