@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { createAskService, rerankScorerOf, summarizerOf } from '@podcast/ask';
 import {
   type AuthOptions,
@@ -17,7 +15,7 @@ import {
   createThumbnails,
   servingRegistryOptions,
 } from '@podcast/corpus';
-import { type CorpusIndexTiming, openCorpusIndex } from '@podcast/corpus-index';
+import { type CorpusIndexTiming, openConfiguredCorpusIndex } from '@podcast/corpus-index';
 import {
   createDatabase,
   type DatabaseHandle,
@@ -115,26 +113,6 @@ function clientDocumentsOf(
   });
 }
 
-/**
- * The shared corpus's index: in PostgreSQL with CORPUS_INDEX_URL, in an
- * SQLite file under DATA_DIR (its folder made) with CORPUS_INDEX=sqlite.
- */
-function openIndexOf(
-  config: ConsumerConfig,
-  logger: Logger,
-  overrides: ConsumerContextOverrides['corpusIndex'],
-) {
-  const { corpusIndexUrl: url, corpusIndexFile: file, corpusDir: root } = config;
-  if (url !== undefined) {
-    return openCorpusIndex({ url, root, logger, ...overrides });
-  }
-  if (file === undefined) {
-    return undefined;
-  }
-  mkdirSync(dirname(file), { recursive: true });
-  return openCorpusIndex({ file, root, logger, ...overrides });
-}
-
 /** The consumer context, built in one place for main.ts and the tests. */
 export async function buildConsumerContext(
   config: ConsumerConfig,
@@ -155,7 +133,7 @@ export async function buildConsumerContext(
       ...overrides.corpus,
     }),
   );
-  const corpusIndex = openIndexOf(config, logger, overrides.corpusIndex);
+  const corpusIndex = openConfiguredCorpusIndex(config, logger, overrides.corpusIndex);
   const deps = {
     db: database.db,
     fetch: overrides.fetch ?? globalThis.fetch,

@@ -1,9 +1,10 @@
-import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { checkModelEnv, ModelEnvShape, modelSettingsOf, z } from '@podcast/contracts';
 import {
+  CorpusIndexEnvShape,
   CorpusRegistryEnvShape,
+  corpusIndexConfigOf,
   corpusRegistryConfigOf,
   OpenRouteLimitEnvShape,
   OutboundAllowedHosts,
@@ -12,17 +13,6 @@ import {
 } from '@podcast/runtime';
 
 const optionalUrl = z.url().optional();
-
-const POSTGRES_URL = 'expected a postgres:// or postgresql:// URL';
-
-/**
- * Where a corpus root's index lives: named after a hash of the root, so
- * both APIs on one DATA_DIR and one corpus open the same file.
- */
-function corpusIndexFileOf(dataDir: string, corpusDir: string): string {
-  const name = createHash('sha256').update(corpusDir).digest('hex').slice(0, 16);
-  return join(dataDir, 'corpus-index', `${name}.sqlite`);
-}
 
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -123,14 +113,8 @@ const ConsumerEnv = z
     CORPUS_REFRESH_MS: z.coerce.number().int().min(100).default(2000),
     // The safety-net full rescan while the watcher runs (docs/decisions/corpus.md).
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
-    // Which store answers the catalog routes: today's in-memory projection, or the SQLite index;
-    // unset, the PostgreSQL index when CORPUS_INDEX_URL is set, else the projection.
-    CORPUS_INDEX: z.enum(['projection', 'sqlite']).optional(),
-    // The corpus index in PostgreSQL, shared by replicas on several machines.
-    CORPUS_INDEX_URL: z
-      .url({ protocol: /^postgres(ql)?$/, error: POSTGRES_URL })
-      .regex(/^postgres(ql)?:\/\//, POSTGRES_URL)
-      .optional(),
+    // Which store answers the catalog routes: the projection or the shared index.
+    ...CorpusIndexEnvShape,
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     SESSION_TTL_HOURS: z.coerce
       .number()
@@ -177,13 +161,7 @@ const ConsumerEnv = z
     refreshIntervalMs: env.CORPUS_REFRESH_MS,
     rescanIntervalMs: env.CORPUS_RESCAN_MS,
     ...corpusRegistryConfigOf(env),
-    // The SQLite corpus index file (CORPUS_INDEX=sqlite), one per corpus root under DATA_DIR.
-    corpusIndexFile:
-      env.CORPUS_INDEX === 'sqlite'
-        ? corpusIndexFileOf(resolve(env.DATA_DIR), resolve(env.CORPUS_DIR))
-        : undefined,
-    // The PostgreSQL corpus index (CORPUS_INDEX_URL, CORPUS_INDEX unset).
-    corpusIndexUrl: env.CORPUS_INDEX === undefined ? env.CORPUS_INDEX_URL : undefined,
+    ...corpusIndexConfigOf(env),
     ...modelSettingsOf(env),
     // No DATABASE_URL: the embedded PGlite under DATA_DIR (the newcomer path).
     database: env.DATABASE_URL

@@ -5,6 +5,7 @@ import {
   scheduledJobsBlockOf,
   servingRegistryOptions,
 } from '@podcast/corpus';
+import { type CorpusIndexTiming, openConfiguredCorpusIndex } from '@podcast/corpus-index';
 import {
   composeConfigSchema,
   EnricherRegistry,
@@ -32,6 +33,8 @@ export interface ViewerContextOverrides {
   now?: () => Date;
   /** Corpus registry options over the server's (e.g. `watch: false` in tests). */
   corpus?: Partial<Omit<CorpusRegistryOptions, 'logger'>>;
+  /** The corpus index's heartbeat, staleness and rescan pause over the defaults. */
+  corpusIndex?: CorpusIndexTiming;
 }
 
 export interface BuiltViewerContext {
@@ -62,6 +65,11 @@ export function buildViewerContext(
       ...overrides.corpus,
     }),
   );
+  const corpusIndex = openConfiguredCorpusIndex(
+    { ...config, corpusDir: config.corpusRoots.defaultRoot },
+    logger,
+    overrides.corpusIndex,
+  );
   const now = overrides.now ?? (() => new Date());
   const search = createSearchService({
     embedding: config.embedding,
@@ -73,6 +81,7 @@ export function buildViewerContext(
   const ctx: ViewerDeps = {
     config,
     corpus,
+    ...(corpusIndex === undefined ? {} : { corpusIndex }),
     search,
     logger,
     now,
@@ -84,6 +93,7 @@ export function buildViewerContext(
   }
   const close = async () => {
     corpus.close();
+    await corpusIndex?.close();
     await search.close();
     await jobs?.close();
   };

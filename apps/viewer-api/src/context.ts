@@ -1,6 +1,7 @@
 import type { AskService } from '@podcast/ask';
 import type { ScheduledJob } from '@podcast/contracts';
 import type { CorpusRegistry } from '@podcast/corpus';
+import type { CorpusIndex } from '@podcast/corpus-index';
 import type { EnricherRegistry, SchemaError } from '@podcast/enrichment';
 import { createRouteDefiner, type HotAnswers, type OperatorPrincipal } from '@podcast/http-kit';
 import type { JobsService } from '@podcast/jobs';
@@ -13,6 +14,8 @@ import type { CapabilityFlags } from './routes/capabilities.js';
 export interface ViewerCtx {
   config: ViewerConfig;
   corpus: CorpusRegistry;
+  /** The shared index of the default root (CORPUS_INDEX=sqlite or CORPUS_INDEX_URL); else the projection answers. */
+  corpusIndex?: CorpusIndex;
   /** The search index of every corpus: build, stats, queries (packages/search). */
   search: SearchService;
   /** Answers made of evidence over the search index (packages/ask). */

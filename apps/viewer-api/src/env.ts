@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { checkModelEnv, ModelEnvShape, modelSettingsOf, RedisPrefix, z } from '@podcast/contracts';
 import {
+  CorpusIndexEnvShape,
   CorpusRegistryEnvShape,
+  corpusIndexConfigOf,
   corpusRegistryConfigOf,
   OpenRouteLimitEnvShape,
   OutboundAllowedHosts,
@@ -30,6 +32,8 @@ const ViewerEnv = z
     CORPUS_RESCAN_MS: z.coerce.number().int().min(10_000).default(300_000),
     PODCAST_AVAILABLE_PROFILES: z.string().optional(),
     ...CorpusRegistryEnvShape,
+    // Which store answers the default root's episode routes: the projection or the shared index.
+    ...CorpusIndexEnvShape,
     ...ModelEnvShape,
     // Hosts the chat model may be reached at although private (a model beside the server).
     OUTBOUND_ALLOWED_HOSTS: OutboundAllowedHosts,
@@ -54,6 +58,8 @@ const ViewerEnv = z
       refreshIntervalMs: env.CORPUS_REFRESH_MS,
       rescanIntervalMs: env.CORPUS_RESCAN_MS,
       ...corpusRegistryConfigOf(env),
+      // The index of the default root, the one consumer-api opens on the same DATA_DIR.
+      ...corpusIndexConfigOf(env),
       ...modelSettingsOf(env),
       outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
       // Comma list narrowing the packaged profile presets; unset offers them all.

@@ -156,3 +156,22 @@ describe('viewer-api configuration', () => {
     );
   });
 });
+
+describe('the corpus index settings', () => {
+  it('names the index file consumer-api names for the same DATA_DIR and corpus', () => {
+    const config = loadViewerConfig({ CORPUS_DIR, DATA_DIR: '/srv/data', CORPUS_INDEX: 'sqlite' });
+    expect(config.corpusIndexFile).toMatch(/^\/srv\/data\/corpus-index\/[0-9a-f]{16}\.sqlite$/);
+    expect(config.corpusIndexUrl).toBeUndefined();
+    expect(loadViewerConfig({ CORPUS_DIR }).corpusIndexFile).toBeUndefined();
+  });
+
+  it('takes a PostgreSQL URL only when CORPUS_INDEX is unset, and refuses another scheme', () => {
+    const url = 'postgres://u@127.0.0.1:5432/corpus';
+    expect(loadViewerConfig({ CORPUS_DIR, CORPUS_INDEX_URL: url }).corpusIndexUrl).toBe(url);
+    const chosen = loadViewerConfig({ CORPUS_DIR, CORPUS_INDEX_URL: url, CORPUS_INDEX: 'sqlite' });
+    expect(chosen.corpusIndexUrl).toBeUndefined();
+    expect(() => loadViewerConfig({ CORPUS_DIR, CORPUS_INDEX_URL: 'mysql://h/db' })).toThrow(
+      /CORPUS_INDEX_URL/,
+    );
+  });
+});

@@ -5,13 +5,22 @@ import type {
   InsightList,
 } from '@podcast/contracts';
 import {
+  buildCorpusEpisodeRow,
   type CatalogFilter,
+  type CorpusEpisodePage,
   catalogItemOf,
+  decodeEpisodeCursor,
   type EpisodeRecord,
+  encodeEpisodeCursor,
   episodeDetailOf,
   type FeedRecord,
 } from '@podcast/corpus';
-import { findEpisodeBySlug, findFeed, queryCatalogPage } from './catalog-queries.js';
+import {
+  findEpisodeBySlug,
+  findFeed,
+  queryCatalogAfter,
+  queryCatalogPage,
+} from './catalog-queries.js';
 import type { IndexKysely } from './index-file.js';
 import { queryInsightList } from './insight-queries.js';
 
@@ -59,4 +68,35 @@ export async function insightListFromIndex(
 ): Promise<InsightList | undefined> {
   const episode = await findEpisodeBySlug(db, slug);
   return episode && (await queryInsightList(db, episode.metadata_relpath));
+}
+
+/**
+ * One page of the viewer's `GET /api/corpus/episodes` for the filters the
+ * index carries (feed and publish date), as `pageCorpusEpisodes` answers it:
+ * one row more than the page says whether a next cursor is due.
+ */
+export async function corpusEpisodePageFromIndex(
+  db: IndexKysely,
+  filter: { feed_id?: string | undefined; since?: string | undefined },
+  request: { cursor?: string | undefined; limit: number },
+): Promise<CorpusEpisodePage> {
+  const after = request.cursor === undefined ? undefined : decodeEpisodeCursor(request.cursor);
+  const rows = await queryCatalogAfter(
+    db,
+    { feedId: filter.feed_id, since: filter.since },
+    after,
+    request.limit + 1,
+  );
+  const page = rows.slice(0, request.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(buildCorpusEpisodeRow),
+    next_cursor:
+      rows.length > request.limit && last !== undefined
+        ? encodeEpisodeCursor({
+            publish_date: last.publish_date,
+            metadata_relpath: last.metadata_relpath,
+          })
+        : null,
+  };
 }

@@ -86,11 +86,17 @@ export async function queryCatalogPage(
  */
 export async function queryCatalogAfter(
   db: IndexKysely,
-  filter: CatalogFilter,
+  filter: CatalogFilter & {
+    /** YYYY-MM-DD: published on or after; undated episodes ('' here) never match. */
+    since?: string | undefined;
+  },
   after: CatalogKey | undefined,
   limit: number,
 ): Promise<EpisodeRecord[]> {
   let query = filtered(db.selectFrom('episodes').select('record'), filter);
+  if (filter.since !== undefined) {
+    query = query.where('sort_date', '>=', filter.since);
+  }
   if (after !== undefined) {
     const date = after.publish_date ?? '';
     query = query.where((eb) =>

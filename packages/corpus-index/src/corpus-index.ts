@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import type { IndexKysely } from './index-file.js';
 import type { IndexHandle, IndexStore, IndexView } from './index-store.js';
@@ -180,4 +182,32 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
       await store.close();
     },
   };
+}
+
+/** An app's index settings, as `corpusIndexConfigOf` of @podcast/runtime makes them. */
+export interface CorpusIndexConfig {
+  corpusDir: string;
+  corpusIndexFile: string | undefined;
+  corpusIndexUrl: string | undefined;
+}
+
+/**
+ * The shared corpus's index as an app's config names it: in PostgreSQL
+ * with a URL, in an SQLite file (its folder made) with a file, else none.
+ * Both APIs open it here, so they share one index and one ingest lock.
+ */
+export function openConfiguredCorpusIndex(
+  config: CorpusIndexConfig,
+  logger: CorpusIndexOptions['logger'],
+  timing: CorpusIndexTiming = {},
+): CorpusIndex | undefined {
+  const { corpusIndexUrl: url, corpusIndexFile: file, corpusDir: root } = config;
+  if (url !== undefined) {
+    return openCorpusIndex({ url, root, logger, ...timing });
+  }
+  if (file === undefined) {
+    return undefined;
+  }
+  mkdirSync(dirname(file), { recursive: true });
+  return openCorpusIndex({ file, root, logger, ...timing });
 }

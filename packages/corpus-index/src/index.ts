@@ -1,7 +1,12 @@
 // The corpus index: an SQLite file shared by every process on one DATA_DIR,
 // or a PostgreSQL database shared by processes on several machines.
 
-export { episodeDetailFromIndex, episodeListFromIndex, insightListFromIndex } from './answers.js';
+export {
+  corpusEpisodePageFromIndex,
+  episodeDetailFromIndex,
+  episodeListFromIndex,
+  insightListFromIndex,
+} from './answers.js';
 export type { CatalogKey } from './catalog-queries.js';
 export {
   findEpisodeBySlug,
@@ -11,11 +16,12 @@ export {
 } from './catalog-queries.js';
 export type {
   CorpusIndex,
+  CorpusIndexConfig,
   CorpusIndexOptions,
   CorpusIndexTiming,
   IndexLocation,
 } from './corpus-index.js';
-export { openCorpusIndex } from './corpus-index.js';
+export { openConfiguredCorpusIndex, openCorpusIndex } from './corpus-index.js';
 export { PG_SCHEMA } from './dialect.js';
 export type { IndexConnection, IndexKysely } from './index-file.js';
 export { openIndexReader, openIndexWriter, SCHEMA_VERSION } from './index-file.js';

@@ -7,6 +7,7 @@ import {
   episodeDetailFromSnapshot,
   episodeListFromSnapshot,
   insightListFromSnapshot,
+  pageCorpusEpisodes,
 } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
 import {
@@ -17,6 +18,7 @@ import {
   type Scratch,
 } from '@podcast/testing';
 import {
+  corpusEpisodePageFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
   type IndexHandle,
@@ -124,6 +126,31 @@ describe.each([
         snapshot.episodes.map((e) => e.metadata_relpath),
       );
       expect(seen).toEqual(snapshot.episodes);
+    });
+
+    it("walks the viewer's episode list by cursor as the snapshot does", async () => {
+      const feeds = snapshot.feeds.map((feed) => feed.feed_id);
+      const dates = snapshot.episodes.map((e) => e.publish_date).filter((d) => d !== null);
+      const since = dates[Math.floor(dates.length / 2)];
+      const filters = [{}, { feed_id: 'no-such-feed' }, { since }, { since: '2999-01-01' }];
+      filters.push(...feeds.slice(0, 3).flatMap((feed_id) => [{ feed_id }, { feed_id, since }]));
+      let rows = 0;
+      for (const filter of filters) {
+        for (const limit of [1, 7, 50]) {
+          let cursor: string | undefined;
+          for (let page = 0; page < 6; page++) {
+            const request = { cursor, limit };
+            const expected = pageCorpusEpisodes(snapshot, { filter, ...request });
+            expect(await corpusEpisodePageFromIndex(index.db, filter, request)).toEqual(expected);
+            rows += expected.items.length;
+            if (expected.next_cursor === null) {
+              break;
+            }
+            cursor = expected.next_cursor;
+          }
+        }
+      }
+      expect(rows).toBeGreaterThan(0);
     });
 
     // About six queries per episode: a thousand episodes take a while on a loaded machine.

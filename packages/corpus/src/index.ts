@@ -153,7 +153,7 @@ export type { CorpusDocumentName } from './browse/corpus-documents.js';
 export { readCorpusDocument } from './browse/corpus-documents.js';
 export type { CorpusEpisodeListRequest, CorpusEpisodePage } from './browse/corpus-episode-list.js';
 export { pageCorpusEpisodes } from './browse/corpus-episode-list.js';
-export { corpusEpisodeDetail } from './browse/corpus-episode-row.js';
+export { buildCorpusEpisodeRow, corpusEpisodeDetail } from './browse/corpus-episode-row.js';
 export type { CorpusStatsBody, NodeEpisodesResult } from './browse/corpus-metrics.js';
 export {
   corpusCoverageOf,
@@ -169,6 +169,7 @@ export {
 } from './browse/enrichment-files.js';
 export type { ArtifactResolution } from './browse/episode-artifact-paths.js';
 export { resolveEpisodeArtifacts } from './browse/episode-artifact-paths.js';
+export { decodeEpisodeCursor, encodeEpisodeCursor } from './browse/episode-cursor.js';
 export type { EpisodeFilter } from './browse/episode-filter.js';
 export { episodeTopicPills } from './browse/episode-topic-pills.js';
 export { opsSummary } from './browse/ops-summary.js';

@@ -1,6 +1,6 @@
 import { type CorpusSnapshot, clusterFilesStamp } from '@podcast/corpus';
 import type { ViewerCtx } from '../context.js';
-import { corpusSnapshotFor } from './corpus-browse/corpus-snapshot-for.js';
+import { corpusIndexFor, corpusSnapshotFor } from './corpus-browse/corpus-snapshot-for.js';
 
 interface CorpusInput {
   ctx: ViewerCtx;
@@ -31,4 +31,36 @@ export const dailySnapshotAndClustersCache = {
   scope,
   vary: (input: CorpusInput, snapshot: CorpusSnapshot) =>
     `${utcDay(input)}|${clusterFilesStamp(snapshot.root)}`,
+};
+
+interface EpisodesInput {
+  ctx: ViewerCtx;
+  query: {
+    path?: string | undefined;
+    q?: string | undefined;
+    topic_q?: string | undefined;
+    topic_cluster_only?: boolean | undefined;
+  };
+}
+
+/**
+ * The shared index when it answers this episode list request: the default
+ * root, and only the filters it carries (feed, date, cursor). Search text
+ * and cluster filters need the KG and cluster files, which stay in the projection.
+ */
+export function indexedEpisodesOf({ ctx, query }: EpisodesInput) {
+  const searches =
+    query.q !== undefined || query.topic_q !== undefined || query.topic_cluster_only === true;
+  return searches ? Promise.resolve(undefined) : corpusIndexFor(ctx, query.path);
+}
+
+/**
+ * For the episode list: the index's data version when the index answers
+ * (each commit replaces it), else the snapshot and its cluster files.
+ */
+export const indexedEpisodesCache = {
+  scope: async (input: EpisodesInput) =>
+    (await indexedEpisodesOf(input))?.view.version ?? scope(input),
+  vary: (_input: EpisodesInput, scoped: object) =>
+    'root' in scoped ? clusterFilesStamp((scoped as CorpusSnapshot).root) : '',
 };

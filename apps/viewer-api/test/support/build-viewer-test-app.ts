@@ -1,4 +1,5 @@
 import type { CorpusRegistry, CorpusRegistryOptions } from '@podcast/corpus';
+import type { CorpusIndexTiming } from '@podcast/corpus-index';
 import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
 import { pino } from 'pino';
@@ -19,6 +20,8 @@ export interface ViewerTestAppOptions {
   env?: Record<string, string>;
   /** Registry options over the test defaults (no watchers, no background refresh). */
   corpus?: Partial<CorpusRegistryOptions>;
+  /** The corpus index's heartbeat and rescan pause (CORPUS_INDEX=sqlite or CORPUS_INDEX_URL). */
+  corpusIndex?: CorpusIndexTiming;
 }
 
 export interface ViewerTestApp {
@@ -55,6 +58,7 @@ export function buildViewerTestApp(opts: ViewerTestAppOptions = {}): ViewerTestA
     // No watchers and no background refresh: tests refresh when they change files.
     corpus: { watch: false, refreshIntervalMs: 60_000, serveStale: false, ...opts.corpus },
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.corpusIndex ? { corpusIndex: opts.corpusIndex } : {}),
   });
   return { app: buildViewerApp(ctx), ctx, corpus: ctx.corpus, close };
 }

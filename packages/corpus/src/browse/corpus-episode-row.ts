@@ -8,7 +8,8 @@ import { perSnapshot } from '../snapshot/snapshot-memo.js';
 // Rows built so far, kept on the snapshot: a refresh starts afresh.
 const rowsOf = perSnapshot(() => new Map<EpisodeRecord, CorpusEpisodeListItem>(), 'episode_rows');
 
-function buildRow(episode: EpisodeRecord): CorpusEpisodeListItem {
+/** The operator list row of an episode, built afresh (the corpus index's answers build it too). */
+export function buildCorpusEpisodeRow(episode: EpisodeRecord): CorpusEpisodeListItem {
   return {
     metadata_relpath: episode.metadata_relpath,
     slug: episode.slug,
@@ -39,7 +40,7 @@ export function corpusEpisodeRow(
   const rows = rowsOf(snapshot);
   let row = rows.get(episode);
   if (row === undefined) {
-    row = buildRow(episode);
+    row = buildCorpusEpisodeRow(episode);
     rows.set(episode, row);
   }
   return row;

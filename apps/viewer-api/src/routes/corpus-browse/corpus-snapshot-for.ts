@@ -1,11 +1,39 @@
-import { NotFound } from '@podcast/contracts';
+import { CorpusLoading, NotFound } from '@podcast/contracts';
 import { assertRelativePath, type CorpusSnapshot, resolveCorpusRoot } from '@podcast/corpus';
+import type { IndexView } from '@podcast/corpus-index';
 import type { ViewerCtx } from '../../context.js';
 
 /** The snapshot of the `path` parameter's corpus (CORPUS_DIR when absent); 403 outside CORPUS_ROOTS. */
 export async function corpusSnapshotFor(ctx: ViewerCtx, requested: string | undefined) {
   const root = await resolveCorpusRoot(requested, ctx.config.corpusRoots);
   return ctx.corpus.get(root);
+}
+
+/** The Retry-After of a request the index answers while its first build runs. */
+const INDEX_BUILDING_RETRY_AFTER_S = 5;
+
+/**
+ * The shared corpus index with its root when it answers the `path`
+ * parameter's corpus (the default root, the one consumer-api indexes too),
+ * else undefined (the projection answers). While the index's first build
+ * runs the request is answered 503 with Retry-After, as a first projection load is.
+ */
+export async function corpusIndexFor(
+  ctx: ViewerCtx,
+  requested: string | undefined,
+): Promise<{ root: string; view: IndexView } | undefined> {
+  if (ctx.corpusIndex === undefined) {
+    return undefined;
+  }
+  const root = await resolveCorpusRoot(requested, ctx.config.corpusRoots);
+  if (root !== ctx.config.corpusRoots.defaultRoot) {
+    return undefined;
+  }
+  const view = ctx.corpusIndex.view();
+  if (view === undefined) {
+    throw new CorpusLoading(INDEX_BUILDING_RETRY_AFTER_S);
+  }
+  return { root, view };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { CorpusEpisodeList, CorpusEpisodesQuery } from '@podcast/contracts';
 import { type EpisodeFilter, pageCorpusEpisodes, readClusteredEpisodeIds } from '@podcast/corpus';
+import { corpusEpisodePageFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { snapshotAndClustersCache } from '../snapshot-cache.js';
+import { indexedEpisodesCache, indexedEpisodesOf } from '../snapshot-cache.js';
 import { answerForCorpus } from './corpus-snapshot-for.js';
 
 export const listCorpusEpisodes = defineRoute({
@@ -16,9 +17,14 @@ export const listCorpusEpisodes = defineRoute({
   auth: 'open',
   query: CorpusEpisodesQuery,
   responses: { 200: CorpusEpisodeList },
-  cache: snapshotAndClustersCache,
-  handler: ({ query, ctx }) =>
-    answerForCorpus(ctx, query.path, async (snapshot) => {
+  cache: indexedEpisodesCache,
+  handler: async ({ query, ctx }) => {
+    const index = await indexedEpisodesOf({ ctx, query });
+    if (index !== undefined) {
+      const page = await corpusEpisodePageFromIndex(index.view.db, query, query);
+      return { path: index.root, limit: query.limit, ...page };
+    }
+    return answerForCorpus(ctx, query.path, async (snapshot) => {
       const filter: EpisodeFilter = {
         feed_id: query.feed_id,
         q: query.q,
@@ -34,5 +40,6 @@ export const listCorpusEpisodes = defineRoute({
         limit: query.limit,
       });
       return { limit: query.limit, ...page };
-    }),
+    });
+  },
 });

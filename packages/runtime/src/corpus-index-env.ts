@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const POSTGRES_URL = 'expected a postgres:// or postgresql:// URL';
+
+/**
+ * The variables both APIs read for the shared corpus index
+ * (docs/decisions/corpus-index.md): CORPUS_INDEX picks the store (the
+ * in-memory projection, or the SQLite index); unset, the PostgreSQL index
+ * when CORPUS_INDEX_URL is set, else the projection.
+ */
+export const CorpusIndexEnvShape = {
+  CORPUS_INDEX: z.enum(['projection', 'sqlite']).optional(),
+  // The corpus index in PostgreSQL, shared by replicas on several machines.
+  CORPUS_INDEX_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: POSTGRES_URL })
+    .regex(/^postgres(ql)?:\/\//, POSTGRES_URL)
+    .optional(),
+};
+
+type CorpusIndexEnv = z.output<z.ZodObject<typeof CorpusIndexEnvShape>> & {
+  DATA_DIR: string;
+  CORPUS_DIR: string;
+};
+
+/**
+ * Where a corpus root's index lives: named after a hash of the root, so
+ * both APIs on one DATA_DIR and one corpus open the same file.
+ */
+function corpusIndexFileOf(dataDir: string, corpusDir: string): string {
+  const name = createHash('sha256').update(corpusDir).digest('hex').slice(0, 16);
+  return join(dataDir, 'corpus-index', `${name}.sqlite`);
+}
+
+/** The index settings of those variables, as the apps' configs hold them. */
+export function corpusIndexConfigOf(env: CorpusIndexEnv): {
+  /** The SQLite index file (CORPUS_INDEX=sqlite), one per corpus root under DATA_DIR. */
+  corpusIndexFile: string | undefined;
+  /** The PostgreSQL index (CORPUS_INDEX_URL, CORPUS_INDEX unset). */
+  corpusIndexUrl: string | undefined;
+} {
+  return {
+    corpusIndexFile:
+      env.CORPUS_INDEX === 'sqlite'
+        ? corpusIndexFileOf(resolve(env.DATA_DIR), resolve(env.CORPUS_DIR))
+        : undefined,
+    corpusIndexUrl: env.CORPUS_INDEX === undefined ? env.CORPUS_INDEX_URL : undefined,
+  };
+}
