@@ -132,7 +132,12 @@ describe.each([
       const feeds = snapshot.feeds.map((feed) => feed.feed_id);
       const dates = snapshot.episodes.map((e) => e.publish_date).filter((d) => d !== null);
       const since = dates[Math.floor(dates.length / 2)];
-      const filters = [{}, { feed_id: 'no-such-feed' }, { since }, { since: '2999-01-01' }];
+      const filters: Array<{ feed_id?: string; since?: string | undefined }> = [
+        {},
+        { feed_id: 'no-such-feed' },
+        { since },
+        { since: '2999-01-01' },
+      ];
       filters.push(...feeds.slice(0, 3).flatMap((feed_id) => [{ feed_id }, { feed_id, since }]));
       let rows = 0;
       for (const filter of filters) {
