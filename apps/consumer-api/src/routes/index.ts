@@ -7,16 +7,17 @@ import { getAuthStatus } from './auth/auth-status.js';
 import { finishLogin } from './auth/callback.js';
 import { startLogin } from './auth/login.js';
 import { logout } from './auth/logout.js';
-import {
-  createHighlight,
-  exportCaptureJson,
-  exportHighlightsMarkdown,
-  importCapture,
-  listHighlights,
-  patchHighlight,
-  removeHighlight,
-} from './capture/highlight-routes.js';
-import { createNote, listNotes, patchNote, removeNote } from './capture/note-routes.js';
+import { createHighlight } from './capture/create-highlight.js';
+import { createNote } from './capture/create-note.js';
+import { exportCaptureJson } from './capture/export-capture-json.js';
+import { exportHighlightsMarkdown } from './capture/export-highlights-markdown.js';
+import { importCapture } from './capture/import-capture.js';
+import { listHighlights } from './capture/list-highlights.js';
+import { listNotes } from './capture/list-notes.js';
+import { patchHighlight } from './capture/patch-highlight.js';
+import { patchNote } from './capture/patch-note.js';
+import { removeHighlight } from './capture/remove-highlight.js';
+import { removeNote } from './capture/remove-note.js';
 import { getEpisode } from './catalog/get-episode.js';
 import { getEpisodeEntities } from './catalog/get-episode-entities.js';
 import { getEpisodeInsights } from './catalog/get-episode-insights.js';
