@@ -98,38 +98,30 @@ import { listRelatedEpisodes } from './search/list-related-episodes.js';
 import { searchEpisode } from './search/search-episode.js';
 import { searchLibrary } from './search/search-library.js';
 import { getEpisodeStats } from './stats/get-episode-stats.js';
-import {
-  createAppPasswordRoute,
-  listAppPasswordsRoute,
-  revokeAppPasswordRoute,
-} from './sync/app-password-routes.js';
-import {
-  getSyncDevices,
-  listGpodderDevices,
-  postSyncDevices,
-  updateGpodderDevice,
-} from './sync/device-routes.js';
-import { getGpodderEpisodeActions, uploadGpodderEpisodeActions } from './sync/episode-routes.js';
-import { gpodderLogin, gpodderLogout } from './sync/gpodder-auth-routes.js';
-import {
-  decideLoginFlowGrant,
-  pollNextcloudLogin,
-  showLoginFlowGrant,
-  startNextcloudLogin,
-} from './sync/nextcloud-login-routes.js';
-import {
-  createNextcloudEpisodeActions,
-  createNextcloudSubscriptionChange,
-  getNextcloudEpisodeActions,
-  getNextcloudSubscriptions,
-} from './sync/nextcloud-routes.js';
-import {
-  getDeviceSubscriptionFile,
-  getSubscriptionChanges,
-  getUserSubscriptionFile,
-  postSubscriptionChanges,
-  putDeviceSubscriptionFile,
-} from './sync/subscription-routes.js';
+import { createAppPasswordRoute } from './sync/create-app-password.js';
+import { createNextcloudEpisodeActions } from './sync/create-nextcloud-episode-actions.js';
+import { createNextcloudSubscriptionChange } from './sync/create-nextcloud-subscription-change.js';
+import { decideLoginFlowGrant } from './sync/decide-login-flow-grant.js';
+import { getDeviceSubscriptionFile } from './sync/get-device-subscription-file.js';
+import { getGpodderEpisodeActions } from './sync/get-gpodder-episode-actions.js';
+import { getNextcloudEpisodeActions } from './sync/get-nextcloud-episode-actions.js';
+import { getNextcloudSubscriptions } from './sync/get-nextcloud-subscriptions.js';
+import { getSubscriptionChanges } from './sync/get-subscription-changes.js';
+import { getSyncDevices } from './sync/get-sync-devices.js';
+import { getUserSubscriptionFile } from './sync/get-user-subscription-file.js';
+import { gpodderLogin } from './sync/gpodder-login.js';
+import { gpodderLogout } from './sync/gpodder-logout.js';
+import { listAppPasswordsRoute } from './sync/list-app-passwords.js';
+import { listGpodderDevices } from './sync/list-gpodder-devices.js';
+import { pollNextcloudLogin } from './sync/poll-nextcloud-login.js';
+import { postSubscriptionChanges } from './sync/post-subscription-changes.js';
+import { postSyncDevices } from './sync/post-sync-devices.js';
+import { putDeviceSubscriptionFile } from './sync/put-device-subscription-file.js';
+import { revokeAppPasswordRoute } from './sync/revoke-app-password.js';
+import { showLoginFlowGrant } from './sync/show-login-flow-grant.js';
+import { startNextcloudLogin } from './sync/start-nextcloud-login.js';
+import { updateGpodderDevice } from './sync/update-gpodder-device.js';
+import { uploadGpodderEpisodeActions } from './sync/upload-gpodder-episode-actions.js';
 import { listStorylines } from './themes/list-storylines.js';
 import { listThemes } from './themes/list-themes.js';
 

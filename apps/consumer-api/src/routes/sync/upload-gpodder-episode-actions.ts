@@ -1,16 +1,12 @@
 import {
-  EpisodeActionPage,
-  EpisodeActionQuery,
   EpisodeActionUpload,
   EpisodeActionUploadResult,
   GpodderUserParams,
   Problem,
   SYNC_LIMITS,
 } from '@podcast/contracts';
-import { episodeActionsSince, uploadEpisodeActions } from '@podcast/user-state';
+import { uploadEpisodeActions } from '@podcast/user-state';
 import { defineRoute, userStateOf } from '../../context.js';
-
-const TAGS = ['gpodder'];
 
 export const uploadGpodderEpisodeActions = defineRoute({
   method: 'post',
@@ -22,7 +18,7 @@ export const uploadGpodderEpisodeActions = defineRoute({
     '400 naming its index and field (`body.3.position`). A null `guid`, `device` or ' +
     '`timestamp` is taken as absent, and fractional seconds are rounded. A play or new action on a corpus episode (matched by GUID, else by ' +
     'enclosure URL) moves the playback position when it is newer than the stored one.',
-  tags: TAGS,
+  tags: ['gpodder'],
   auth: 'sync',
   accepts: ['json-any'],
   bodyLimit: SYNC_LIMITS.bodyLimit,
@@ -35,21 +31,4 @@ export const uploadGpodderEpisodeActions = defineRoute({
   },
   handler: ({ ctx, body, principal }) =>
     uploadEpisodeActions(userStateOf(ctx), principal.userId, body),
-});
-
-export const getGpodderEpisodeActions = defineRoute({
-  method: 'get',
-  path: '/api/2/episodes/{username}.json',
-  summary: 'gPodder: episode actions uploaded after `since`',
-  description:
-    'Without `since`, every action. `podcast` and `device` filter; `aggregated=true` keeps ' +
-    'the newest action of each episode. Positions saved in the web app appear as play ' +
-    'actions (without a device).',
-  tags: TAGS,
-  auth: 'sync',
-  params: GpodderUserParams,
-  query: EpisodeActionQuery,
-  responses: { 200: EpisodeActionPage },
-  handler: ({ ctx, query, principal }) =>
-    episodeActionsSince(userStateOf(ctx), principal.userId, query),
 });
