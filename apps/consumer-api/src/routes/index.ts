@@ -29,7 +29,10 @@ import { confirmUnsubscribe } from './comms/confirm-unsubscribe.js';
 import { getComms } from './comms/get-comms.js';
 import { putComms } from './comms/put-comms.js';
 import { showUnsubscribe } from './comms/show-unsubscribe.js';
-import { discoverRoutes } from './discover/discover-routes.js';
+import { getAvatar } from './discover/get-avatar.js';
+import { getDiscover } from './discover/get-discover.js';
+import { getTrendingTopics } from './discover/get-trending-topics.js';
+import { listDevUsers } from './discover/list-dev-users.js';
 import { removeFavorite } from './favorites/delete-favorite.js';
 import { getFavorites } from './favorites/list-favorites.js';
 import { putFavorite } from './favorites/save-favorite.js';
@@ -57,15 +60,15 @@ import { subscribeFeed } from './library/subscribe-feed.js';
 import { subscribeFeedFromBody } from './library/subscribe-feed-body.js';
 import { unsubscribeFeed } from './library/unsubscribe-feed.js';
 import { recordListen } from './listen/record-listen.js';
-import { decideConsentRoute, showConsent } from './mcp/authorize.js';
-import { listGrants, revokeGrant } from './mcp/grants.js';
+import { decideConsentRoute } from './mcp/decide-consent.js';
+import { getAuthorizationServerMetadata } from './mcp/get-authorization-server-metadata.js';
+import { getProtectedResourceMetadata } from './mcp/get-protected-resource-metadata.js';
+import { getRootProtectedResourceMetadata } from './mcp/get-root-protected-resource-metadata.js';
+import { listGrants } from './mcp/list-grants.js';
 import { mcpEndpoint } from './mcp/mcp-endpoint.js';
-import {
-  getAuthorizationServerMetadata,
-  getProtectedResourceMetadata,
-  getRootProtectedResourceMetadata,
-} from './mcp/oauth-metadata.js';
 import { registerClient } from './mcp/register-client.js';
+import { revokeGrant } from './mcp/revoke-grant.js';
+import { showConsent } from './mcp/show-consent.js';
 import { exchangeToken } from './mcp/token.js';
 import { getMe } from './me/get-me.js';
 import { getMyStats } from './me/get-my-stats.js';
@@ -143,7 +146,10 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   listThemes,
   listStorylines,
   // Open landing routes
-  ...discoverRoutes,
+  getDiscover,
+  getTrendingTopics,
+  listDevUsers,
+  getAvatar,
   getAudioSource,
   getArtwork,
   // Sign-in and per-user state

@@ -1,23 +1,9 @@
-import {
-  checkAuthorizationRequest,
-  consentPageHtml,
-  decideConsent,
-  MCP_PATHS,
-  OAuthError,
-  openConsent,
-} from '@podcast/auth';
-import { AuthorizeQuery, ConsentBody, Problem, z } from '@podcast/contracts';
-import { HttpError, rawReply, redirect } from '@podcast/http-kit';
+import { checkAuthorizationRequest, consentPageHtml, MCP_PATHS, openConsent } from '@podcast/auth';
+import { AuthorizeQuery, Problem, z } from '@podcast/contracts';
+import { rawReply, redirect } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
+import { shown } from './authorize-shared.js';
 import { mcpEndpointsFor, mcpOAuthDeps } from './mcp-endpoints.js';
-
-/** Refusals shown to the user (the redirect target is not trusted): a 400 problem. */
-function shown(err: unknown): never {
-  if (err instanceof OAuthError) {
-    throw new HttpError(400, err.description, { error: err.error });
-  }
-  throw err;
-}
 
 // The consent page must not be framed (clickjacking) nor cached.
 const PAGE_HEADERS = {
@@ -68,34 +54,5 @@ export const showConsent = defineRoute({
     const label = principal.user.email ?? principal.user.name ?? 'the local user';
     const html = consentPageHtml(check.pending, requestId, MCP_PATHS.authorize, label);
     return rawReply(200, 'text/html; charset=utf-8', html, PAGE_HEADERS);
-  },
-});
-
-export const decideConsentRoute = defineRoute({
-  method: 'post',
-  path: '/api/app/mcp/oauth/authorize',
-  summary: "The user's answer on the consent page",
-  description:
-    'Needs the session that opened the page; a form post of request_id and decision (allow or ' +
-    'deny). 303 to the client: `code` (one use, five minutes) on allow, `error=access_denied` ' +
-    'otherwise, with `state` and `iss`. Each request is decided once; a second post is a 400.',
-  tags: ['mcp'],
-  auth: 'session',
-  accepts: ['form'],
-  bodyLimit: '4kb',
-  body: ConsentBody,
-  responses: {
-    303: z.null().describe('Back to the client'),
-    400: Problem.describe('Unknown, expired or already decided request'),
-  },
-  handler: async ({ ctx, body, principal, req }) => {
-    const location = await decideConsent(
-      mcpOAuthDeps(ctx),
-      principal.user.id,
-      body.request_id,
-      body.decision,
-      mcpEndpointsFor(ctx, req),
-    ).catch(shown);
-    return redirect(303, location).setHeader('Cache-Control', 'no-store');
   },
 });
