@@ -50,7 +50,19 @@ import { putFeeds } from './operator/put-feeds.js';
 import { putOperatorConfig } from './operator/put-operator-config.js';
 import { getOpsSummary } from './ops/get-ops-summary.js';
 import { getResilience, getUsage, resetResilience } from './ops/resilience-routes.js';
-import { relationalRoutes } from './relational/relational-routes.js';
+import { relationalCoSpeakers } from './relational/relational-co-speakers.js';
+import { relationalCrossShow } from './relational/relational-cross-show.js';
+import { relationalEntitiesIn } from './relational/relational-entities-in.js';
+import { relationalEpisodeInsights } from './relational/relational-episode-insights.js';
+import { relationalEpisodes } from './relational/relational-episodes.js';
+import { relationalInsightDetail } from './relational/relational-insight-detail.js';
+import { relationalInsightsAbout } from './relational/relational-insights-about.js';
+import { relationalPositions } from './relational/relational-positions.js';
+import { relationalRelatedInsights } from './relational/relational-related-insights.js';
+import { relationalRelatedTopics } from './relational/relational-related-topics.js';
+import { relationalTopicEntities } from './relational/relational-topic-entities.js';
+import { relationalTopics } from './relational/relational-topics.js';
+import { relationalWhoSaid } from './relational/relational-who-said.js';
 import { askCorpus } from './search/ask-corpus.js';
 import { compareSearchSubjects } from './search/compare-subjects.js';
 import { listSimilarEpisodes } from './search/list-similar-episodes.js';
@@ -99,7 +111,19 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
   compareSearchSubjects,
   listSimilarEpisodes,
   exploreCorpus,
-  ...relationalRoutes,
+  relationalPositions,
+  relationalInsightsAbout,
+  relationalEntitiesIn,
+  relationalTopicEntities,
+  relationalEpisodes,
+  relationalRelatedInsights,
+  relationalEpisodeInsights,
+  relationalInsightDetail,
+  relationalTopics,
+  relationalCoSpeakers,
+  relationalRelatedTopics,
+  relationalWhoSaid,
+  relationalCrossShow,
   getPersonPositions,
   getPersonBrief,
   getPersonTopics,
