@@ -1,44 +1,12 @@
 import {
-  EnricherHealthRecord,
   EnrichmentConfigView,
   EnrichmentConfigWrite,
   EnrichmentPathQuery,
-  Problem,
-  ReEnableBody,
-  ReEnableParams,
 } from '@podcast/contracts';
-import { reEnableEnricher, writeEnrichmentBlock } from '@podcast/enrichment';
+import { writeEnrichmentBlock } from '@podcast/enrichment';
 import { ValidationFailed } from '@podcast/http-kit';
 import { defineRoute } from '../../context.js';
 import { enrichmentRoot, STORED_FILE_REFUSED } from './enrichment-access.js';
-
-export const reEnableEnricherRoute = defineRoute({
-  method: 'post',
-  path: '/api/enrichment/health/{enricher_id}/re-enable',
-  summary: 'Re-enable an auto-disabled enricher',
-  description:
-    'Clears auto_disabled and an open circuit, zeroes consecutive_failures, appends the optional ' +
-    '`reason` to the audit trail and logs enrichment.health.re_enabled; answers the updated ' +
-    'record. 404 for an id neither registered nor on record. Needs the operator token.',
-  tags: ['enrichment'],
-  auth: 'operator',
-  params: ReEnableParams,
-  query: EnrichmentPathQuery,
-  body: ReEnableBody,
-  responses: {
-    200: EnricherHealthRecord,
-    404: Problem.describe('Unknown enricher'),
-  },
-  handler: async ({ ctx, params, query, body }) =>
-    reEnableEnricher({
-      corpusRoot: await enrichmentRoot(ctx, query.path),
-      enricherId: params.enricher_id,
-      operatorId: 'operator-token',
-      reason: body.reason ?? null,
-      now: ctx.now(),
-      knownIds: ctx.enrichment.registry.ids(),
-    }),
-});
 
 export const putEnrichmentConfig = defineRoute({
   method: 'put',
