@@ -41,6 +41,15 @@ describe('docs/ROUTES.md', () => {
     expect(rows.filter((row) => row.includes('**not found**') || /\.ts`, `/.test(row))).toEqual([]);
   });
 
+  it('gives each operation a file of its own', () => {
+    const declared = doc
+      .split('\n')
+      .filter((line) => line.startsWith('| ') && !line.startsWith('| method'))
+      .map((row) => row.split(' | ')[3]);
+    const shared = declared.filter((file, at) => declared.indexOf(file) !== at);
+    expect([...new Set(shared)]).toEqual([]);
+  });
+
   it('is up to date (run `pnpm routes:doc`)', () => {
     expect(readFileSync(ROUTES_DOC, 'utf8')).toBe(doc);
   });

@@ -33,7 +33,7 @@ import { consumerRouteGroups } from './routes/index.js';
 import { isAllowedMcpOrigin } from './routes/mcp/allowed-origins.js';
 import { CROSS_ORIGIN_ROUTES, crossOriginAccess } from './routes/mcp/cors.js';
 import { mcpEndpointsFor, mcpOAuthDeps } from './routes/mcp/mcp-endpoints.js';
-import { gpodderLogin } from './routes/sync/gpodder-auth-routes.js';
+import { gpodderLogin } from './routes/sync/gpodder-login.js';
 
 /**
  * The session check. A browser GET refused for want of a session learns

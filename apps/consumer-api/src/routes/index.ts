@@ -7,16 +7,17 @@ import { getAuthStatus } from './auth/auth-status.js';
 import { finishLogin } from './auth/callback.js';
 import { startLogin } from './auth/login.js';
 import { logout } from './auth/logout.js';
-import {
-  createHighlight,
-  exportCaptureJson,
-  exportHighlightsMarkdown,
-  importCapture,
-  listHighlights,
-  patchHighlight,
-  removeHighlight,
-} from './capture/highlight-routes.js';
-import { createNote, listNotes, patchNote, removeNote } from './capture/note-routes.js';
+import { createHighlight } from './capture/create-highlight.js';
+import { createNote } from './capture/create-note.js';
+import { exportCaptureJson } from './capture/export-capture-json.js';
+import { exportHighlightsMarkdown } from './capture/export-highlights-markdown.js';
+import { importCapture } from './capture/import-capture.js';
+import { listHighlights } from './capture/list-highlights.js';
+import { listNotes } from './capture/list-notes.js';
+import { patchHighlight } from './capture/patch-highlight.js';
+import { patchNote } from './capture/patch-note.js';
+import { removeHighlight } from './capture/remove-highlight.js';
+import { removeNote } from './capture/remove-note.js';
 import { getEpisode } from './catalog/get-episode.js';
 import { getEpisodeEntities } from './catalog/get-episode-entities.js';
 import { getEpisodeInsights } from './catalog/get-episode-insights.js';
@@ -28,7 +29,10 @@ import { confirmUnsubscribe } from './comms/confirm-unsubscribe.js';
 import { getComms } from './comms/get-comms.js';
 import { putComms } from './comms/put-comms.js';
 import { showUnsubscribe } from './comms/show-unsubscribe.js';
-import { discoverRoutes } from './discover/discover-routes.js';
+import { getAvatar } from './discover/get-avatar.js';
+import { getDiscover } from './discover/get-discover.js';
+import { getTrendingTopics } from './discover/get-trending-topics.js';
+import { listDevUsers } from './discover/list-dev-users.js';
 import { removeFavorite } from './favorites/delete-favorite.js';
 import { getFavorites } from './favorites/list-favorites.js';
 import { putFavorite } from './favorites/save-favorite.js';
@@ -56,15 +60,15 @@ import { subscribeFeed } from './library/subscribe-feed.js';
 import { subscribeFeedFromBody } from './library/subscribe-feed-body.js';
 import { unsubscribeFeed } from './library/unsubscribe-feed.js';
 import { recordListen } from './listen/record-listen.js';
-import { decideConsentRoute, showConsent } from './mcp/authorize.js';
-import { listGrants, revokeGrant } from './mcp/grants.js';
+import { decideConsentRoute } from './mcp/decide-consent.js';
+import { getAuthorizationServerMetadata } from './mcp/get-authorization-server-metadata.js';
+import { getProtectedResourceMetadata } from './mcp/get-protected-resource-metadata.js';
+import { getRootProtectedResourceMetadata } from './mcp/get-root-protected-resource-metadata.js';
+import { listGrants } from './mcp/list-grants.js';
 import { mcpEndpoint } from './mcp/mcp-endpoint.js';
-import {
-  getAuthorizationServerMetadata,
-  getProtectedResourceMetadata,
-  getRootProtectedResourceMetadata,
-} from './mcp/oauth-metadata.js';
 import { registerClient } from './mcp/register-client.js';
+import { revokeGrant } from './mcp/revoke-grant.js';
+import { showConsent } from './mcp/show-consent.js';
 import { exchangeToken } from './mcp/token.js';
 import { getMe } from './me/get-me.js';
 import { getMyStats } from './me/get-my-stats.js';
@@ -97,38 +101,30 @@ import { listRelatedEpisodes } from './search/list-related-episodes.js';
 import { searchEpisode } from './search/search-episode.js';
 import { searchLibrary } from './search/search-library.js';
 import { getEpisodeStats } from './stats/get-episode-stats.js';
-import {
-  createAppPasswordRoute,
-  listAppPasswordsRoute,
-  revokeAppPasswordRoute,
-} from './sync/app-password-routes.js';
-import {
-  getSyncDevices,
-  listGpodderDevices,
-  postSyncDevices,
-  updateGpodderDevice,
-} from './sync/device-routes.js';
-import { getGpodderEpisodeActions, uploadGpodderEpisodeActions } from './sync/episode-routes.js';
-import { gpodderLogin, gpodderLogout } from './sync/gpodder-auth-routes.js';
-import {
-  decideLoginFlowGrant,
-  pollNextcloudLogin,
-  showLoginFlowGrant,
-  startNextcloudLogin,
-} from './sync/nextcloud-login-routes.js';
-import {
-  createNextcloudEpisodeActions,
-  createNextcloudSubscriptionChange,
-  getNextcloudEpisodeActions,
-  getNextcloudSubscriptions,
-} from './sync/nextcloud-routes.js';
-import {
-  getDeviceSubscriptionFile,
-  getSubscriptionChanges,
-  getUserSubscriptionFile,
-  postSubscriptionChanges,
-  putDeviceSubscriptionFile,
-} from './sync/subscription-routes.js';
+import { createAppPasswordRoute } from './sync/create-app-password.js';
+import { createNextcloudEpisodeActions } from './sync/create-nextcloud-episode-actions.js';
+import { createNextcloudSubscriptionChange } from './sync/create-nextcloud-subscription-change.js';
+import { decideLoginFlowGrant } from './sync/decide-login-flow-grant.js';
+import { getDeviceSubscriptionFile } from './sync/get-device-subscription-file.js';
+import { getGpodderEpisodeActions } from './sync/get-gpodder-episode-actions.js';
+import { getNextcloudEpisodeActions } from './sync/get-nextcloud-episode-actions.js';
+import { getNextcloudSubscriptions } from './sync/get-nextcloud-subscriptions.js';
+import { getSubscriptionChanges } from './sync/get-subscription-changes.js';
+import { getSyncDevices } from './sync/get-sync-devices.js';
+import { getUserSubscriptionFile } from './sync/get-user-subscription-file.js';
+import { gpodderLogin } from './sync/gpodder-login.js';
+import { gpodderLogout } from './sync/gpodder-logout.js';
+import { listAppPasswordsRoute } from './sync/list-app-passwords.js';
+import { listGpodderDevices } from './sync/list-gpodder-devices.js';
+import { pollNextcloudLogin } from './sync/poll-nextcloud-login.js';
+import { postSubscriptionChanges } from './sync/post-subscription-changes.js';
+import { postSyncDevices } from './sync/post-sync-devices.js';
+import { putDeviceSubscriptionFile } from './sync/put-device-subscription-file.js';
+import { revokeAppPasswordRoute } from './sync/revoke-app-password.js';
+import { showLoginFlowGrant } from './sync/show-login-flow-grant.js';
+import { startNextcloudLogin } from './sync/start-nextcloud-login.js';
+import { updateGpodderDevice } from './sync/update-gpodder-device.js';
+import { uploadGpodderEpisodeActions } from './sync/upload-gpodder-episode-actions.js';
 import { listStorylines } from './themes/list-storylines.js';
 import { listThemes } from './themes/list-themes.js';
 
@@ -150,7 +146,10 @@ export const consumerRoutes: AnyRoute<ConsumerCtx>[] = [
   listThemes,
   listStorylines,
   // Open landing routes
-  ...discoverRoutes,
+  getDiscover,
+  getTrendingTopics,
+  listDevUsers,
+  getAvatar,
   getAudioSource,
   getArtwork,
   // Sign-in and per-user state

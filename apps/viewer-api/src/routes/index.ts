@@ -26,16 +26,22 @@ import { getFeedSignals } from './corpus-graph/get-feed-signals.js';
 import { getCorpusStorylines } from './corpus-graph/get-storylines.js';
 import { getTopicClusters } from './corpus-graph/get-topic-clusters.js';
 import { getCorpusTrending } from './corpus-graph/get-trending.js';
-import { rollbackRoutes } from './corpus-rollback/rollback-routes.js';
+import { deleteCorpusEpisode } from './corpus-rollback/delete-corpus-episode.js';
+import { deleteCorpusRun } from './corpus-rollback/delete-corpus-run.js';
+import { listCorpusTrash } from './corpus-rollback/list-corpus-trash.js';
+import { restoreCorpusTrash } from './corpus-rollback/restore-corpus-trash.js';
 import { getCorpusDebug } from './debug/get-corpus-debug.js';
 import { enrichmentRoutes } from './enrichment/enrichment-routes.js';
 import { exploreCorpus } from './explore/explore-corpus.js';
-import {
-  getPersonBrief,
-  getPersonPositions,
-  getPersonTopics,
-} from './graph-queries/person-routes.js';
-import { graphQueryRoutes } from './graph-queries/topic-routes.js';
+import { getConversationArc } from './graph-queries/get-conversation-arc.js';
+import { getPersonBrief } from './graph-queries/get-person-brief.js';
+import { getPersonPositions } from './graph-queries/get-person-positions.js';
+import { getPersonTopics } from './graph-queries/get-person-topics.js';
+import { getPerspectiveLeaders } from './graph-queries/get-perspective-leaders.js';
+import { getTopicPersons } from './graph-queries/get-topic-persons.js';
+import { getTopicPerspectives } from './graph-queries/get-topic-perspectives.js';
+import { getTopicTimeline } from './graph-queries/get-topic-timeline.js';
+import { postTopicsTimeline } from './graph-queries/post-topics-timeline.js';
 import { getHealth } from './health/get-health.js';
 import { getIndexStats } from './index-admin/get-index-stats.js';
 import { getIndexTimeseries } from './index-admin/get-index-timeseries.js';
@@ -49,8 +55,22 @@ import { listOperatorProfiles } from './operator/list-operator-profiles.js';
 import { putFeeds } from './operator/put-feeds.js';
 import { putOperatorConfig } from './operator/put-operator-config.js';
 import { getOpsSummary } from './ops/get-ops-summary.js';
-import { getResilience, getUsage, resetResilience } from './ops/resilience-routes.js';
-import { relationalRoutes } from './relational/relational-routes.js';
+import { getResilience } from './ops/get-resilience.js';
+import { getUsage } from './ops/get-usage.js';
+import { resetResilience } from './ops/reset-resilience.js';
+import { relationalCoSpeakers } from './relational/relational-co-speakers.js';
+import { relationalCrossShow } from './relational/relational-cross-show.js';
+import { relationalEntitiesIn } from './relational/relational-entities-in.js';
+import { relationalEpisodeInsights } from './relational/relational-episode-insights.js';
+import { relationalEpisodes } from './relational/relational-episodes.js';
+import { relationalInsightDetail } from './relational/relational-insight-detail.js';
+import { relationalInsightsAbout } from './relational/relational-insights-about.js';
+import { relationalPositions } from './relational/relational-positions.js';
+import { relationalRelatedInsights } from './relational/relational-related-insights.js';
+import { relationalRelatedTopics } from './relational/relational-related-topics.js';
+import { relationalTopicEntities } from './relational/relational-topic-entities.js';
+import { relationalTopics } from './relational/relational-topics.js';
+import { relationalWhoSaid } from './relational/relational-who-said.js';
 import { askCorpus } from './search/ask-corpus.js';
 import { compareSearchSubjects } from './search/compare-subjects.js';
 import { listSimilarEpisodes } from './search/list-similar-episodes.js';
@@ -99,12 +119,32 @@ export const viewerRoutes: AnyRoute<ViewerCtx>[] = [
   compareSearchSubjects,
   listSimilarEpisodes,
   exploreCorpus,
-  ...relationalRoutes,
+  relationalPositions,
+  relationalInsightsAbout,
+  relationalEntitiesIn,
+  relationalTopicEntities,
+  relationalEpisodes,
+  relationalRelatedInsights,
+  relationalEpisodeInsights,
+  relationalInsightDetail,
+  relationalTopics,
+  relationalCoSpeakers,
+  relationalRelatedTopics,
+  relationalWhoSaid,
+  relationalCrossShow,
   getPersonPositions,
   getPersonBrief,
   getPersonTopics,
-  ...graphQueryRoutes,
-  ...rollbackRoutes,
+  getPerspectiveLeaders,
+  postTopicsTimeline,
+  getTopicTimeline,
+  getConversationArc,
+  getTopicPersons,
+  getTopicPerspectives,
+  deleteCorpusRun,
+  deleteCorpusEpisode,
+  listCorpusTrash,
+  restoreCorpusTrash,
   getOpsSummary,
   getResilience,
   resetResilience,

@@ -1,4 +1,4 @@
-import { NotFound, z } from '@podcast/contracts';
+import { NotFound, Problem, z } from '@podcast/contracts';
 import { type CorpusSnapshot, type EpisodeRecord, requireLayers } from '@podcast/corpus';
 import { type RawReply, rawReply, type StreamReply, streamReply } from '@podcast/http-kit';
 import {
@@ -89,25 +89,39 @@ export interface ListenerFeed {
   state: readonly string[];
 }
 
-/** A listener's queue or library as an overlay feed, its items as in a show's feed. */
-export function listenerFeedReply(
-  ctx: ConsumerCtx,
-  req: Request,
-  principal: FeedPrincipal,
-  snapshot: CorpusSnapshot,
-  feed: ListenerFeed,
-): StreamReply {
-  const { origin, links, parts } = linksFor(ctx, req, principal);
-  const channel = {
-    title: feed.title,
-    description: feed.description,
-    link: `${origin}${feed.path}`,
-    imageUrl: null,
+/**
+ * The handler of a listener's queue or library as an overlay feed, its items as
+ * in a show's feed; `feedOf` reads which episodes from the user's state.
+ */
+export function listenerFeedHandler(
+  feedOf: (ctx: ConsumerCtx, userId: string, snapshot: CorpusSnapshot) => Promise<ListenerFeed>,
+) {
+  return async (input: {
+    ctx: ConsumerCtx;
+    principal: FeedPrincipal;
+    req: Request;
+  }): Promise<StreamReply> => {
+    const { ctx, principal, req } = input;
+    const snapshot = await layeredSnapshot(ctx);
+    const feed = await feedOf(ctx, principal.userId, snapshot);
+    const { origin, links, parts } = linksFor(ctx, req, principal);
+    const channel = {
+      title: feed.title,
+      description: feed.description,
+      link: `${origin}${feed.path}`,
+      imageUrl: null,
+    };
+    return feedReply(snapshot, [feed.path, principal.userId, ...feed.state, ...parts], () =>
+      episodesFeed(snapshot, channel, feed.episodes, links),
+    );
   };
-  return feedReply(snapshot, [feed.path, principal.userId, ...feed.state, ...parts], () =>
-    episodesFeed(snapshot, channel, feed.episodes, links),
-  );
 }
+
+/** The answers every transcript route declares besides its format's 200. */
+export const TRANSCRIPT_MISSES = {
+  304: NotModified,
+  404: Problem.describe('Unknown slug, no transcript, or no segments file'),
+};
 
 /** A namespace file made whole (a transcript, chapters), with CORS and its body's validators. */
 export function namespaceFileReply(

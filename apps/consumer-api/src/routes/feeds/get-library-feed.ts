@@ -2,7 +2,7 @@ import { FeedCredentialQuery, PODCAST_FEED_LIMITS } from '@podcast/contracts';
 import { newestEpisodesOf } from '@podcast/podcast-feeds';
 import { listUserLibrary } from '@podcast/user-state';
 import { defineRoute, userStateOf } from '../../context.js';
-import { LISTENER_FEED_RESPONSES, layeredSnapshot, listenerFeedReply } from './feed-replies.js';
+import { LISTENER_FEED_RESPONSES, listenerFeedHandler } from './feed-replies.js';
 
 export const getLibraryFeed = defineRoute({
   method: 'get',
@@ -15,16 +15,15 @@ export const getLibraryFeed = defineRoute({
   auth: 'feed',
   query: FeedCredentialQuery,
   responses: LISTENER_FEED_RESPONSES,
-  handler: async ({ ctx, principal, req }) => {
-    const snapshot = await layeredSnapshot(ctx);
-    const library = await listUserLibrary(userStateOf(ctx), principal.userId);
+  handler: listenerFeedHandler(async (ctx, userId, snapshot) => {
+    const library = await listUserLibrary(userStateOf(ctx), userId);
     const feedIds = library.items.map((item) => item.feed_id);
-    return listenerFeedReply(ctx, req, principal, snapshot, {
+    return {
       path: '/api/app/me/library.xml',
       title: 'My library',
       description: 'The newest episodes of the shows you follow.',
       episodes: newestEpisodesOf(snapshot, new Set(feedIds), PODCAST_FEED_LIMITS.libraryFeedItems),
       state: feedIds,
-    });
-  },
+    };
+  }),
 });

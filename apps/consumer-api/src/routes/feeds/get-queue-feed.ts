@@ -2,7 +2,7 @@ import { FeedCredentialQuery } from '@podcast/contracts';
 import { episodesOfSlugs } from '@podcast/podcast-feeds';
 import { getUserQueue } from '@podcast/user-state';
 import { defineRoute, userStateOf } from '../../context.js';
-import { LISTENER_FEED_RESPONSES, layeredSnapshot, listenerFeedReply } from './feed-replies.js';
+import { LISTENER_FEED_RESPONSES, listenerFeedHandler } from './feed-replies.js';
 
 export const getQueueFeed = defineRoute({
   method: 'get',
@@ -15,15 +15,14 @@ export const getQueueFeed = defineRoute({
   auth: 'feed',
   query: FeedCredentialQuery,
   responses: LISTENER_FEED_RESPONSES,
-  handler: async ({ ctx, principal, req }) => {
-    const snapshot = await layeredSnapshot(ctx);
-    const slugs = (await getUserQueue(userStateOf(ctx), principal.userId)).items;
-    return listenerFeedReply(ctx, req, principal, snapshot, {
+  handler: listenerFeedHandler(async (ctx, userId, snapshot) => {
+    const slugs = (await getUserQueue(userStateOf(ctx), userId)).items;
+    return {
       path: '/api/app/me/queue.xml',
       title: 'My queue',
       description: 'The episodes in your play queue, in order.',
       episodes: episodesOfSlugs(snapshot, slugs),
       state: slugs,
-    });
-  },
+    };
+  }),
 });

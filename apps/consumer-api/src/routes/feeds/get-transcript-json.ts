@@ -1,11 +1,6 @@
-import {
-  EpisodeSlugParams,
-  FeedCredentialQuery,
-  PodcastJsonTranscript,
-  Problem,
-} from '@podcast/contracts';
+import { EpisodeSlugParams, FeedCredentialQuery, PodcastJsonTranscript } from '@podcast/contracts';
 import { defineRoute } from '../../context.js';
-import { NotModified, transcriptReply } from './feed-replies.js';
+import { TRANSCRIPT_MISSES, transcriptReply } from './feed-replies.js';
 
 export const getTranscriptJson = defineRoute({
   method: 'get',
@@ -24,8 +19,7 @@ export const getTranscriptJson = defineRoute({
       contentType: 'application/json',
       schema: PodcastJsonTranscript,
     },
-    304: NotModified,
-    404: Problem.describe('Unknown slug, no transcript, or no segments file'),
+    ...TRANSCRIPT_MISSES,
   },
   handler: ({ ctx, params }) => transcriptReply(ctx, params.slug, 'json'),
 });

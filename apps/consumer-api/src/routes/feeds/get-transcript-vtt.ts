@@ -1,6 +1,6 @@
-import { EpisodeSlugParams, FeedCredentialQuery, Problem } from '@podcast/contracts';
+import { EpisodeSlugParams, FeedCredentialQuery } from '@podcast/contracts';
 import { defineRoute } from '../../context.js';
-import { NotModified, transcriptReply } from './feed-replies.js';
+import { TRANSCRIPT_MISSES, transcriptReply } from './feed-replies.js';
 
 export const getTranscriptVtt = defineRoute({
   method: 'get',
@@ -16,8 +16,7 @@ export const getTranscriptVtt = defineRoute({
   query: FeedCredentialQuery,
   responses: {
     200: { description: 'WebVTT', contentType: 'text/vtt' },
-    304: NotModified,
-    404: Problem.describe('Unknown slug, no transcript, or no segments file'),
+    ...TRANSCRIPT_MISSES,
   },
   handler: ({ ctx, params }) => transcriptReply(ctx, params.slug, 'vtt'),
 });

@@ -1,12 +1,10 @@
 import type { AnyRoute } from '@podcast/http-kit';
 import type { Request, RequestHandler, Response } from 'express';
 import type { ConsumerCtx } from '../../context.js';
+import { getAuthorizationServerMetadata } from './get-authorization-server-metadata.js';
+import { getProtectedResourceMetadata } from './get-protected-resource-metadata.js';
+import { getRootProtectedResourceMetadata } from './get-root-protected-resource-metadata.js';
 import { mcpEndpoint } from './mcp-endpoint.js';
-import {
-  getAuthorizationServerMetadata,
-  getProtectedResourceMetadata,
-  getRootProtectedResourceMetadata,
-} from './oauth-metadata.js';
 import { registerClient } from './register-client.js';
 import { exchangeToken } from './token.js';
 

@@ -1,7 +1,7 @@
 import { OpaEpisodePage, OpaPageQuery } from '@podcast/contracts';
 import { listOpaEpisodePage } from '@podcast/user-state';
-import { defineRoute, userStateOf } from '../../context.js';
-import { OPA_TAGS, pageRequestOf } from './opa-request.js';
+import { defineRoute } from '../../context.js';
+import { OPA_TAGS, opaPageHandler } from './opa-request.js';
 
 export const listOpaEpisodes = defineRoute({
   method: 'get',
@@ -15,6 +15,5 @@ export const listOpaEpisodes = defineRoute({
   auth: 'sync-or-token',
   query: OpaPageQuery,
   responses: { 200: OpaEpisodePage },
-  handler: ({ ctx, query, principal, req }) =>
-    listOpaEpisodePage(userStateOf(ctx), principal.userId, query, pageRequestOf(req)),
+  handler: opaPageHandler(listOpaEpisodePage),
 });

@@ -1,7 +1,7 @@
 import { OpaPageQuery, OpaSubscriptionPage } from '@podcast/contracts';
 import { listOpaSubscriptionPage } from '@podcast/user-state';
-import { defineRoute, userStateOf } from '../../context.js';
-import { OPA_TAGS, pageRequestOf } from './opa-request.js';
+import { defineRoute } from '../../context.js';
+import { OPA_TAGS, opaPageHandler } from './opa-request.js';
 
 export const listOpaSubscriptions = defineRoute({
   method: 'get',
@@ -15,6 +15,5 @@ export const listOpaSubscriptions = defineRoute({
   auth: 'sync-or-token',
   query: OpaPageQuery,
   responses: { 200: OpaSubscriptionPage },
-  handler: ({ ctx, query, principal, req }) =>
-    listOpaSubscriptionPage(userStateOf(ctx), principal.userId, query, pageRequestOf(req)),
+  handler: opaPageHandler(listOpaSubscriptionPage),
 });

@@ -1,5 +1,8 @@
+import type { OpaPageQuery } from '@podcast/contracts';
 import { HttpError } from '@podcast/http-kit';
+import type { UserStateDeps } from '@podcast/user-state';
 import type { Request } from 'express';
+import { type ConsumerCtx, userStateOf } from '../../context.js';
 
 const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -27,3 +30,21 @@ export function pageRequestOf(req: Request): { path: string; query: URLSearchPar
 }
 
 export const OPA_TAGS = ['open-podcast-api'];
+
+/** The handler of a paged list: `list` pages the user's rows, its links keeping the request's query. */
+export function opaPageHandler<Page>(
+  list: (
+    deps: UserStateDeps,
+    userId: string,
+    query: OpaPageQuery,
+    request: { path: string; query: URLSearchParams },
+  ) => Promise<Page>,
+) {
+  return (input: {
+    ctx: ConsumerCtx;
+    query: OpaPageQuery;
+    principal: { userId: string };
+    req: Request;
+  }): Promise<Page> =>
+    list(userStateOf(input.ctx), input.principal.userId, input.query, pageRequestOf(input.req));
+}

@@ -1,20 +1,17 @@
 import type { AnyRoute } from '@podcast/http-kit';
 import type { ViewerCtx } from '../../context.js';
-import {
-  getEnrichmentAdmission,
-  getEnrichmentConfig,
-  getEnrichmentConfigSchema,
-  getProviderTypes,
-} from './config-routes.js';
-import {
-  getEnrichmentEvents,
-  getEnrichmentHealth,
-  getEnrichmentMetrics,
-  getEnrichmentRunSummary,
-  getEnrichmentStatus,
-} from './read-routes.js';
+import { getEnrichmentAdmission } from './get-enrichment-admission.js';
+import { getEnrichmentConfig } from './get-enrichment-config.js';
+import { getEnrichmentConfigSchema } from './get-enrichment-config-schema.js';
+import { getEnrichmentEvents } from './get-enrichment-events.js';
+import { getEnrichmentHealth } from './get-enrichment-health.js';
+import { getEnrichmentMetrics } from './get-enrichment-metrics.js';
+import { getEnrichmentRunSummary } from './get-enrichment-run-summary.js';
+import { getEnrichmentStatus } from './get-enrichment-status.js';
+import { getProviderTypes } from './get-provider-types.js';
+import { putEnrichmentConfig } from './put-enrichment-config.js';
+import { reEnableEnricherRoute } from './re-enable-enricher.js';
 import { recordEvaluationRoute } from './record-evaluation.js';
-import { putEnrichmentConfig, reEnableEnricherRoute } from './write-routes.js';
 
 /** Spec 03 routes; mounted with the jobs group. */
 export const enrichmentRoutes: AnyRoute<ViewerCtx>[] = [

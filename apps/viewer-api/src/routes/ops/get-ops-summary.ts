@@ -3,7 +3,7 @@ import { opsSummary } from '@podcast/corpus';
 import { resilienceState } from '@podcast/enrichment';
 import { defineRoute } from '../../context.js';
 import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
-import { resolvedBlockOf } from './resilience-routes.js';
+import { resolvedBlockOf } from './resilience-shared.js';
 
 export const getOpsSummary = defineRoute({
   method: 'get',

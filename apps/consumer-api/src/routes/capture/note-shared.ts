@@ -1,0 +1,3 @@
+import { Problem } from '@podcast/contracts';
+
+export const NOT_MINE = Problem.describe('No note with this id among the user’s');

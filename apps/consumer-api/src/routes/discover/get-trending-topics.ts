@@ -1,0 +1,24 @@
+import { TrendingTopicsQuery, TrendingTopicsResponse } from '@podcast/contracts';
+import { corpusTrending } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+
+export const getTrendingTopics = defineRoute({
+  method: 'get',
+  path: '/api/app/corpus/trending-topics',
+  summary: 'Topics trending in recent episodes',
+  description:
+    'Open in production. Topics of the episodes published in the last 30 days (UTC) against ' +
+    'the 30 before, by score = (count - previous_count) / (previous_count + 1).',
+  tags: ['catalog'],
+  auth: 'open',
+  query: TrendingTopicsQuery,
+  responses: { 200: TrendingTopicsResponse },
+  handler: async ({ query, ctx }) => {
+    const trending = corpusTrending(
+      await ctx.corpus.get(ctx.config.corpusDir),
+      ctx.now(),
+      query.limit,
+    );
+    return { as_of: trending.as_of, period_days: trending.period_days, items: trending.topics };
+  },
+});

@@ -1,0 +1,30 @@
+import {
+  CilConversationArcResponse,
+  TopicIdParams,
+  TopicInsightTypesQuery,
+} from '@podcast/contracts';
+import { conversationArc } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+import { GRAPH_SCOPE_NOTE, typesOrDefault } from './graph-scope.js';
+import { answerWithSentiment } from './topic-shared.js';
+
+export const getConversationArc = defineRoute({
+  method: 'get',
+  path: '/api/topics/{topic_id}/conversation-arc',
+  summary: 'Weekly volume and sentiment mix of talk about the topic',
+  description:
+    `${GRAPH_SCOPE_NOTE} ISO weeks oldest first; weeks without insights between the first and ` +
+    'the last are filled with zeros (up to a 520-week span). Undated insights are counted in ' +
+    '`undated`, not in a week. The sentiment mix comes from the insight_sentiment sidecars; ' +
+    'avg_compound is null for a week without sentiment.',
+  tags: ['graph-queries'],
+  auth: 'open',
+  params: TopicIdParams,
+  query: TopicInsightTypesQuery,
+  responses: { 200: CilConversationArcResponse },
+  handler: ({ params, query, ctx }) =>
+    answerWithSentiment(ctx, query.path, [params.topic_id], (index, sentimentOf) => {
+      const types = typesOrDefault(query.insight_types, 'all');
+      return conversationArc(index, { topic: params.topic_id, types }, sentimentOf);
+    }),
+});

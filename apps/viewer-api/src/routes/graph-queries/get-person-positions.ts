@@ -1,0 +1,36 @@
+import {
+  CilPersonPositionsResponse,
+  PersonIdParams,
+  PersonPositionsQuery,
+} from '@podcast/contracts';
+import { personPositions, sentimentLookup } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+import { answerForGraph, GRAPH_SCOPE_NOTE, typesOrDefault } from './graph-scope.js';
+
+export const getPersonPositions = defineRoute({
+  method: 'get',
+  path: '/api/persons/{person_id}/positions',
+  summary: "A person's insights on a topic, oldest first",
+  description:
+    `${GRAPH_SCOPE_NOTE} insight_types: comma-separated; omitted means claim only; all or * ` +
+    'means every type. Each insight carries sentiment when the sentiment sidecar has it.',
+  tags: ['graph-queries'],
+  auth: 'open',
+  params: PersonIdParams,
+  query: PersonPositionsQuery,
+  responses: { 200: CilPersonPositionsResponse },
+  handler: ({ params, query, ctx }) =>
+    answerForGraph(ctx, query.path, async ({ snapshot, index }) => {
+      const person = index.canonicalOf(params.person_id, 'person:');
+      const topic = index.canonicalOf(query.topic, 'topic:');
+      // Only the sidecars of the episodes where the person speaks on the topic.
+      const onTopic = (index.bySpeaker.get(person) ?? []).filter((i) => i.topics.includes(topic));
+      const sentimentOf = await sentimentLookup(snapshot, onTopic);
+      const types = typesOrDefault(query.insight_types, ['claim']);
+      return personPositions(
+        index,
+        { person: params.person_id, topic: query.topic, types },
+        sentimentOf,
+      );
+    }),
+});

@@ -1,0 +1,21 @@
+import { CilTopicPerspectiveLeadersResponse, PerspectiveLeadersQuery } from '@podcast/contracts';
+import { perspectiveLeaders } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+import { snapshotCache } from '../snapshot-cache.js';
+import { answerForGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
+
+export const getPerspectiveLeaders = defineRoute({
+  method: 'get',
+  path: '/api/topics/perspective-leaders',
+  summary: 'Who talks most about each topic',
+  description:
+    `${GRAPH_SCOPE_NOTE} The \`limit\` (1-200, default 20) most discussed topics, each with ` +
+    'its three most prolific speakers.',
+  tags: ['graph-queries'],
+  auth: 'open',
+  query: PerspectiveLeadersQuery,
+  responses: { 200: CilTopicPerspectiveLeadersResponse },
+  cache: snapshotCache,
+  handler: ({ query, ctx }) =>
+    answerForGraph(ctx, query.path, ({ index }) => perspectiveLeaders(index, query.limit)),
+});

@@ -1,0 +1,23 @@
+import { CilTopicPerspectivesResponse, PerspectivesQuery, TopicIdParams } from '@podcast/contracts';
+import { topicPerspectives } from '@podcast/corpus';
+import { defineRoute } from '../../context.js';
+import { GRAPH_SCOPE_NOTE } from './graph-scope.js';
+import { answerWithSentiment } from './topic-shared.js';
+
+export const getTopicPerspectives = defineRoute({
+  method: 'get',
+  path: '/api/topics/{topic_id}/perspectives',
+  summary: "The topic's insights per person or per show, with their sentiment mix",
+  description:
+    `${GRAPH_SCOPE_NOTE} scope=person (default) groups by speaker, scope=show by feed_id; ` +
+    'largest group first, five newest insights each.',
+  tags: ['graph-queries'],
+  auth: 'open',
+  params: TopicIdParams,
+  query: PerspectivesQuery,
+  responses: { 200: CilTopicPerspectivesResponse },
+  handler: ({ params, query, ctx }) =>
+    answerWithSentiment(ctx, query.path, [params.topic_id], (index, sentimentOf) =>
+      topicPerspectives(index, { topic: params.topic_id, scope: query.scope }, sentimentOf),
+    ),
+});

@@ -1,0 +1,10 @@
+import { entitiesIn } from '@podcast/corpus';
+import { byId, listRoute } from './relational-shared.js';
+
+export const relationalEntitiesIn = listRoute({
+  method: 'get',
+  path: '/api/relational/entities-in',
+  scope: 'insight',
+  summary: 'Persons and orgs the insight names',
+  answer: byId(entitiesIn),
+});

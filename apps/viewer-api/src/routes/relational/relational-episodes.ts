@@ -1,0 +1,10 @@
+import { podcastEpisodes } from '@podcast/corpus';
+import { byId, listRoute } from './relational-shared.js';
+
+export const relationalEpisodes = listRoute({
+  method: 'get',
+  path: '/api/relational/episodes',
+  scope: 'podcast',
+  summary: "A show's episodes (podcast = feed_id), newest first",
+  answer: byId(podcastEpisodes),
+});

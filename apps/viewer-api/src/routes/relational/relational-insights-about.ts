@@ -1,0 +1,10 @@
+import { insightsAbout } from '@podcast/corpus';
+import { rankedRoute } from './relational-shared.js';
+
+export const relationalInsightsAbout = rankedRoute({
+  method: 'get',
+  path: '/api/relational/insights-about',
+  scope: 'entity',
+  summary: 'Insights naming the entity (person, org or topic)',
+  select: insightsAbout,
+});

@@ -1,0 +1,10 @@
+import { statedBy } from '@podcast/corpus';
+import { rankedRoute } from './relational-shared.js';
+
+export const relationalPositions = rankedRoute({
+  method: 'get',
+  path: '/api/relational/positions',
+  scope: 'person',
+  summary: 'Insights the person stated',
+  select: statedBy,
+});
