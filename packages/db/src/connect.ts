@@ -7,7 +7,11 @@ import { type Listen, pgliteListen, postgresListen } from './pg-listen.js';
 import { PgliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
-export type DatabaseOptions = { url: string } | { pgliteDir: string } | { pgliteMemory: true };
+export type DatabaseOptions =
+  | { url: string }
+  | { pgliteDir: string }
+  /** `from`: a data-directory dump (PGlite's `dumpDataDir`) to start from instead of an empty cluster. */
+  | { pgliteMemory: true; from?: Blob };
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
@@ -51,7 +55,9 @@ export async function createDatabase(
       dataDir: options.pgliteDir,
     });
   }
-  return openPglite(await PGlite.create(), logger, { dataDir: 'memory' });
+  return openPglite(await PGlite.create({ loadDataDir: options.from }), logger, {
+    dataDir: 'memory',
+  });
 }
 
 function openPostgres(url: string, logger?: DatabaseLogger): DatabaseHandle {

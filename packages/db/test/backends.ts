@@ -2,12 +2,14 @@ import { afterAll, beforeAll } from '@jest/globals';
 import { createTestDatabase } from '@podcast/testing';
 import type { Kysely } from 'kysely';
 import { createDatabase, type Database, type Listen, migrateToLatest } from '../src/index.js';
+import { migratedPgliteDump } from './pglite-dump.js';
 
 /**
- * Opening PGlite takes ~4 s (WASM start and initdb), close to jest's 5 s default,
- * which the root config applies to every project; hooks that open one get more.
+ * Opening PGlite takes seconds (WASM start, then initdb or a dump's load), and
+ * the first suite of a run also makes the migrated dump: hooks that open one
+ * get far more than the root config's timeout.
  */
-export const OPEN_TIMEOUT_MS = 30_000;
+export const OPEN_TIMEOUT_MS = 120_000;
 
 export type BackendKind = 'postgres' | 'pglite';
 
@@ -41,7 +43,11 @@ export async function openBackend(kind: BackendKind): Promise<Backend> {
   if (kind === 'postgres') {
     return openTestPostgres({ migrate: true });
   }
-  const { db, close, listen } = await createDatabase({ pgliteMemory: true });
+  const { db, close, listen } = await createDatabase({
+    pgliteMemory: true,
+    from: await migratedPgliteDump(),
+  });
+  // A no-op on the dump, which is already at the latest migration.
   await migrateToLatest(db);
   return { db, listen, close };
 }
