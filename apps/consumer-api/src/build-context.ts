@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { createAskService, rerankScorerOf, summarizerOf } from '@podcast/ask';
 import {
+  APP_PASSWORD_COST,
   type AuthOptions,
   createAuthRuntime,
   createClientMetadataDocuments,
   createRegistrationLimiter,
   createSyncSignIn,
   followSessionRevocations,
+  HASHING_DEFAULTS,
+  type ScryptCost,
 } from '@podcast/auth';
 import { LOGIN_FLOW_LIMITS, MCP_OAUTH_LIMITS, PODCAST_FEED_LIMITS } from '@podcast/contracts';
 import {
@@ -55,6 +58,8 @@ export interface ConsumerContextOverrides {
   fetch?: typeof fetch;
   /** How client metadata documents are fetched, over the strict defaults (tests trust their own CA). */
   clientDocuments?: Partial<GuardedGetSettings>;
+  /** The scrypt cost of app passwords; only tests lower it, as scrypt was most of their CPU. */
+  appPasswordCost?: ScryptCost;
 }
 
 export interface BuiltConsumerContext {
@@ -172,6 +177,7 @@ export async function buildConsumerContext(
     playback: createPlaybackWriter(database.db),
     syncSignIn: createSyncSignIn({
       sessionSecret: config.session.secret,
+      hashing: { ...HASHING_DEFAULTS, cost: overrides.appPasswordCost ?? APP_PASSWORD_COST },
       throttle: { now: () => now().getTime() },
     }),
     mcpRegistrations: createRegistrationLimiter(now),

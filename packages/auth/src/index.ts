@@ -11,7 +11,12 @@ export {
   revokeAppPassword,
 } from './app-passwords/manage.js';
 export { mintAppPassword, syncUsernameCandidates } from './app-passwords/mint.js';
-export { hashAppPassword, verifyAppPassword } from './app-passwords/password-hash.js';
+export {
+  APP_PASSWORD_COST,
+  hashAppPassword,
+  type ScryptCost,
+  verifyAppPassword,
+} from './app-passwords/password-hash.js';
 export type { SignInThrottleOptions } from './app-passwords/sign-in-throttle.js';
 export { SIGN_IN_THROTTLE_DEFAULTS, SignInThrottle } from './app-passwords/sign-in-throttle.js';
 export type { SyncAuthDeps, SyncPrincipal } from './app-passwords/sync-auth.js';

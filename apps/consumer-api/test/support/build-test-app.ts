@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from '@jest/globals';
-import type { AuthOptions } from '@podcast/auth';
+import type { AuthOptions, ScryptCost } from '@podcast/auth';
 import type { CorpusRegistryOptions, CorpusSnapshot } from '@podcast/corpus';
 import type { AudioCheckSettings, GuardedGetSettings } from '@podcast/runtime';
 import { createTestDatabase, SAMPLE_CORPUS_DIR } from '@podcast/testing';
@@ -29,7 +29,16 @@ export interface TestAppOverrides {
   corpus?: Partial<CorpusRegistryOptions>;
   /** Corpus index timings (CORPUS_INDEX=sqlite or CORPUS_INDEX_URL), e.g. a short heartbeat. */
   corpusIndex?: ConsumerContextOverrides['corpusIndex'];
+  /** The scrypt cost of app passwords: TEST_APP_PASSWORD_COST unless a test asks for the real one. */
+  appPasswordCost?: ScryptCost;
 }
+
+/**
+ * A cost 32 times below the product's: the sign-in suites hash hundreds of
+ * passwords, and at the real cost scrypt was most of their CPU. What they
+ * check (counts of hashes, throttles, matches) does not depend on the cost.
+ */
+export const TEST_APP_PASSWORD_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 
 export interface TestApp {
   app: Express;
@@ -65,6 +74,7 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     ...(overrides.auth ? { auth: overrides.auth } : {}),
     ...(overrides.audioCheck ? { audioCheck: overrides.audioCheck } : {}),
     ...(overrides.clientDocuments ? { clientDocuments: overrides.clientDocuments } : {}),
+    appPasswordCost: overrides.appPasswordCost ?? TEST_APP_PASSWORD_COST,
   }).catch(async (error: unknown) => {
     await database.close();
     throw error;

@@ -1,4 +1,5 @@
 import { TooManyRequests } from '@podcast/contracts';
+import { APP_PASSWORD_COST, type ScryptCost } from './password-hash.js';
 
 /**
  * At most `concurrency` password hashes at once, the rest waiting in a
@@ -19,6 +20,8 @@ export interface HashGateStats {
 }
 
 export class HashGate {
+  /** The scrypt cost of the hashes this gate's callers make and the unmatchable one. */
+  readonly cost: ScryptCost;
   readonly #concurrency: number;
   readonly #maxWaiting: number;
   readonly #waiting: (() => void)[] = [];
@@ -26,12 +29,13 @@ export class HashGate {
   #completed = 0;
   #peak = 0;
 
-  constructor(options: { concurrency: number; maxWaiting: number }) {
+  constructor(options: { concurrency: number; maxWaiting: number; cost?: ScryptCost }) {
     if (!(options.concurrency >= 1) || !(options.maxWaiting >= 0)) {
       throw new RangeError('a hash gate needs a concurrency of at least 1');
     }
     this.#concurrency = options.concurrency;
     this.#maxWaiting = options.maxWaiting;
+    this.cost = options.cost ?? APP_PASSWORD_COST;
   }
 
   /** Runs `work` when a slot is free; TooManyRequests when the line is full. */

@@ -41,7 +41,7 @@ export async function createAppPassword(
   }
   const { id, password, selector } = mintAppPassword(deps.random ?? randomBytes);
   const passwordHash = await deps.hashing.run(() =>
-    hashAppPassword(password, deps.random ?? randomBytes),
+    hashAppPassword(password, deps.random ?? randomBytes, deps.hashing.cost),
   );
   const row = await insertAppPassword(
     deps.db,

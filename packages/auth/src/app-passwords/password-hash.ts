@@ -8,16 +8,18 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
  * remembered for a while (verified-credentials.ts) so a podcast app that
  * sends Basic on every request does not pay it each time.
  */
-const COST = { N: 2 ** 15, r: 8, p: 1 } as const;
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+export const APP_PASSWORD_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_BYTES = 32;
 /** Above 128 * N * r bytes, which Node's default 32 MiB maxmem would refuse at this N. */
 const MAX_MEM = 64 * 1024 * 1024;
 
-function derive(
-  password: string,
-  salt: Buffer,
-  cost: { N: number; r: number; p: number },
-): Promise<Buffer> {
+function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password, salt, KEY_BYTES, { ...cost, maxmem: MAX_MEM }, (err, key) =>
       err ? reject(err) : resolve(key),
@@ -26,34 +28,33 @@ function derive(
 }
 
 /**
- * A hash at today's cost that no password matches (its key is all zeros):
- * checked when a sign-in names no stored password, so a wrong selector or
- * user name costs the same scrypt as a wrong secret and timing tells
- * nothing about which part was wrong.
+ * A hash at `cost` that no password matches (its key is all zeros): checked
+ * when a sign-in names no stored password, so a wrong selector or user name
+ * costs the same scrypt as a wrong secret and timing tells nothing about
+ * which part was wrong.
  */
-export const UNMATCHABLE_HASH = [
-  'scrypt',
-  COST.N,
-  COST.r,
-  COST.p,
-  Buffer.alloc(16).toString('base64url'),
-  Buffer.alloc(KEY_BYTES).toString('base64url'),
-].join('$');
+export function unmatchableHash(cost: ScryptCost): string {
+  return formatHash(cost, Buffer.alloc(16), Buffer.alloc(KEY_BYTES));
+}
+
+function formatHash(cost: ScryptCost, salt: Buffer, key: Buffer): string {
+  return [
+    'scrypt',
+    cost.N,
+    cost.r,
+    cost.p,
+    salt.toString('base64url'),
+    key.toString('base64url'),
+  ].join('$');
+}
 
 export async function hashAppPassword(
   password: string,
   random: (size: number) => Buffer = randomBytes,
+  cost: ScryptCost = APP_PASSWORD_COST,
 ): Promise<string> {
   const salt = random(16);
-  const key = await derive(password, salt, COST);
-  return [
-    'scrypt',
-    COST.N,
-    COST.r,
-    COST.p,
-    salt.toString('base64url'),
-    key.toString('base64url'),
-  ].join('$');
+  return formatHash(cost, salt, await derive(password, salt, cost));
 }
 
 /** Whether `password` is the one `stored` was made from; a malformed hash never matches. */

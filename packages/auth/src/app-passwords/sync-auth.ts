@@ -11,7 +11,7 @@ import { parseCookieHeader } from '../cookie-header.js';
 import { hashSecret } from '../mcp-oauth/secrets.js';
 import type { HashGate } from './hash-gate.js';
 import { selectorOf } from './mint.js';
-import { UNMATCHABLE_HASH, verifyAppPassword } from './password-hash.js';
+import { unmatchableHash, verifyAppPassword } from './password-hash.js';
 import { SYNC_SESSION_COOKIE, syncSessionFor } from './sync-sessions.js';
 import type { MatchedCredential, SyncSignIn } from './sync-sign-in.js';
 import { credentialKeyOf } from './verified-credentials.js';
@@ -81,7 +81,7 @@ async function matchPassword(
   const named = stored.filter((p) => p.selector === selectorOf(password));
   const unselected = stored.filter((p) => p.selector === null);
   for (const candidate of [...(named.length > 0 ? named : [undefined]), ...unselected]) {
-    const hash = candidate?.hash ?? UNMATCHABLE_HASH;
+    const hash = candidate?.hash ?? unmatchableHash(hashing.cost);
     if ((await hashing.run(() => verifyAppPassword(password, hash))) && candidate !== undefined) {
       return candidate;
     }

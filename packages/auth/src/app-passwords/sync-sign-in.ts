@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import type { SyncLogin } from '@podcast/db';
 import { HashGate } from './hash-gate.js';
+import type { ScryptCost } from './password-hash.js';
 import { SignInThrottle, type SignInThrottleOptions } from './sign-in-throttle.js';
 import { syncSessionKeyOf } from './sync-sessions.js';
 import { createVerifiedCredentials, type VerifiedCredentials } from './verified-credentials.js';
@@ -34,7 +35,8 @@ export interface SyncSignInOptions {
   /** The app's SESSION_SECRET, when set: session cookies then survive restarts. */
   sessionSecret?: string | undefined;
   throttle?: Partial<SignInThrottleOptions>;
-  hashing?: { concurrency: number; maxWaiting: number };
+  /** The gate's size; `cost` only ever differs from the default in tests, where scrypt dominated the run. */
+  hashing?: { concurrency: number; maxWaiting: number; cost?: ScryptCost };
   random?: (size: number) => Buffer;
 }
 
