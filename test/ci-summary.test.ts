@@ -37,6 +37,16 @@ describe('CI closing line', () => {
     expect(r).toEqual({ line: '7 passed, 0 failed', code: 0 });
   });
 
+  it('keeps the last line to passed and failed when tests were skipped', () => {
+    const r = summarise({
+      numPassedTests: 7,
+      numFailedTests: 0,
+      numPendingTests: 1,
+      testResults: [suite('passed', 8)],
+    });
+    expect(r).toEqual({ line: '7 passed, 0 failed', code: 0 });
+  });
+
   it('counts a suite that failed to load as a failure', () => {
     const r = summarise(
       {
