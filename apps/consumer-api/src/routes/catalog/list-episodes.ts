@@ -1,9 +1,9 @@
 import { EpisodeList, EpisodeListQuery, Problem } from '@podcast/contracts';
+import { episodeListFromSnapshot } from '@podcast/corpus';
 import { episodeListFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
 import { indexedCatalogCache } from '../catalog-cache.js';
 import { catalogIndexOf } from './catalog-index.js';
-import { episodeListPage } from './episode-list-page.js';
 
 export const listEpisodes = defineRoute({
   method: 'get',
@@ -24,6 +24,6 @@ export const listEpisodes = defineRoute({
       return episodeListFromIndex(index.db, filter, query);
     }
     const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    return episodeListPage(snapshot, filter, query);
+    return episodeListFromSnapshot(snapshot, filter, query);
   },
 });

@@ -5,11 +5,11 @@ import {
   NotFound,
   Problem,
 } from '@podcast/contracts';
+import { episodeListFromSnapshot } from '@podcast/corpus';
 import { episodeListFromIndex, findFeed } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
 import { indexedCatalogCache } from '../catalog-cache.js';
 import { catalogIndexOf } from './catalog-index.js';
-import { episodeListPage } from './episode-list-page.js';
 
 export const listFeedEpisodes = defineRoute({
   method: 'get',
@@ -40,6 +40,6 @@ export const listFeedEpisodes = defineRoute({
     const filter = { feedId: feed.feed_id, status: query.status };
     return index
       ? episodeListFromIndex(index.db, filter, query)
-      : episodeListPage(snapshot as NonNullable<typeof snapshot>, filter, query);
+      : episodeListFromSnapshot(snapshot as NonNullable<typeof snapshot>, filter, query);
   },
 });
