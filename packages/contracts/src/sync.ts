@@ -1,4 +1,4 @@
-import { IsoDateTime } from './wire-formats.js';
+import { IsoDateTime, withoutControlOrBidi } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
@@ -35,7 +35,8 @@ export const AppPasswordId = z.string().regex(/^ap_[0-9a-f]{24}$/, 'not an app p
 
 export const AppPasswordCreateBody = z
   .object({
-    name: bytes(100)
+    // Listed back beside the password's use: nothing may reorder or hide its text.
+    name: withoutControlOrBidi(bytes(100))
       .pipe(z.string().trim().min(1, 'a name is required'))
       .openapi({ description: 'What the password is for, e.g. "AntennaPod on my phone"' }),
   })
@@ -106,7 +107,11 @@ export const GpodderDeviceList = z.array(GpodderDevice);
 export type GpodderDevice = z.infer<typeof GpodderDevice>;
 
 export const DeviceUpdateBody = z
-  .object({ caption: bytes(255).optional(), type: DeviceType.optional() })
+  .object({
+    // Every app of the user lists the caption: nothing may reorder or hide its text.
+    caption: withoutControlOrBidi(bytes(255)).optional(),
+    type: DeviceType.optional(),
+  })
   .openapi({ description: 'Fields left out keep their value (a new device: "" and other)' });
 export type DeviceUpdateBody = z.infer<typeof DeviceUpdateBody>;
 
