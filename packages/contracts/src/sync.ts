@@ -1,3 +1,4 @@
+import { queryInt } from './query.js';
 import { IsoDateTime, withoutControlOrBidi } from './wire-formats.js';
 import { z } from './zod.js';
 
@@ -86,12 +87,9 @@ export const GpodderDeviceFileParams = GpodderDeviceParams.extend({ format: Simp
 /** Seconds since the epoch, as every timestamp of the protocol. */
 export const GpodderTimestamp = z.number().int().min(0);
 
-const SinceParam = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 40)
-  .openapi({ description: 'The `timestamp` of the previous answer; 0 or absent for everything' });
+const SinceParam = queryInt(0, 2 ** 40).openapi({
+  description: 'The `timestamp` of the previous answer; 0 or absent for everything',
+});
 
 // ---------------------------------------------------------------- devices
 
