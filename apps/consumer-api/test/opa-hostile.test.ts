@@ -415,6 +415,32 @@ describe('POST /v1/sync under hostile batches', () => {
     expect((await opa(u).get('/v1/subscriptions')).body.total).toBe(1);
   });
 
+  it('applies a repeated action_id once, answering its repeats as the first', async () => {
+    const u = await suite.f.user('sync-repeated-id');
+    const first = subscribe(5, { feed_url: 'https://repeat.example/a' });
+    const res = await opa(u).post('/v1/sync', {
+      requests: [
+        first,
+        { ...first, action_id: first.action_id.toUpperCase() },
+        subscribe(5, { feed_url: 'https://repeat.example/b' }),
+        subscribe(6, { feed_url: 'https://repeat.example/c' }),
+      ],
+    });
+    expect(res.status).toBe(200);
+    const [once, again, reused, other] = res.body.results;
+    expect(once.status).toBe('applied');
+    expect(again).toEqual({ ...once, action_id: first.action_id.toUpperCase() });
+    expect(reused).toMatchObject({
+      status: 'rejected',
+      reason: expect.stringMatching(/^action_id/),
+    });
+    expect(other.status).toBe('applied');
+    const feeds = (await opa(u).get('/v1/subscriptions')).body.subscriptions.map(
+      (s: { feed_url: string }) => s.feed_url,
+    );
+    expect(feeds.sort()).toEqual(['https://repeat.example/a', 'https://repeat.example/c']);
+  });
+
   it('applies a batch once under five racing retries of it', async () => {
     const u = await suite.f.user('sync-retries');
     const batch = { requests: [subscribe(9, { feed_url: 'https://retry.example/feed' })] };
