@@ -4,6 +4,7 @@ import {
   catalogStatusOf,
   type EpisodeMetadata,
   type EpisodeRecord,
+  episodeSpeakersOf,
   type NormalizedBridge,
   type NormalizedGraph,
   type NormalizedQuote,
@@ -13,6 +14,7 @@ import {
 } from '@podcast/corpus';
 import type { Insertable } from 'kysely';
 import type {
+  EpisodeSpeakersTable,
   EpisodesTable,
   InsightQuotesTable,
   InsightsTable,
@@ -33,6 +35,7 @@ export interface EpisodeRows {
   quoteSpeakers: Row<QuoteSpeakersTable>[];
   insightTopics: Row<InsightTopicsTable>[];
   persons: Row<PersonsTable>[];
+  episodeSpeakers: Row<EpisodeSpeakersTable>[];
 }
 
 /** The files one episode is made of, read and normalised by packages/corpus. */
@@ -122,6 +125,12 @@ function graphRows(graph: NormalizedGraph, bridge: NormalizedBridge | undefined)
       name: person.name,
       hidden: person.hidden ? 1 : 0,
     })),
+    episodeSpeakers: episodeSpeakersOf({ graph, bridge }).map((speaker) => ({
+      person_id: speaker.person_id,
+      grounded: speaker.grounded,
+      bridge_name: speaker.bridge_name ?? null,
+      gi_name: speaker.gi_name ?? null,
+    })),
   };
 }
 
@@ -132,6 +141,7 @@ const NO_GRAPH_ROWS = {
   quoteSpeakers: [],
   insightTopics: [],
   persons: [],
+  episodeSpeakers: [],
 };
 
 /** The rows of one episode, built with packages/corpus's record builder and graph rules. */

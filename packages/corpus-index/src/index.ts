@@ -3,9 +3,12 @@
 
 export {
   corpusEpisodePageFromIndex,
+  corpusFeedsFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
   insightListFromIndex,
+  podcastListFromIndex,
+  topPersonsFromIndex,
 } from './answers.js';
 export type { CatalogKey } from './catalog-queries.js';
 export {

@@ -4,10 +4,13 @@ import {
   type CatalogFilter,
   type CorpusRegistry,
   type CorpusSnapshot,
+  corpusFeedsOf,
   episodeDetailFromSnapshot,
   episodeListFromSnapshot,
   insightListFromSnapshot,
   pageCorpusEpisodes,
+  podcastListOf,
+  topPersonsOf,
 } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
 import {
@@ -19,11 +22,14 @@ import {
 } from '@podcast/testing';
 import {
   corpusEpisodePageFromIndex,
+  corpusFeedsFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
   type IndexHandle,
   insightListFromIndex,
+  podcastListFromIndex,
   queryCatalogAfter,
+  topPersonsFromIndex,
 } from '../src/index.js';
 import {
   buildIndex,
@@ -171,6 +177,15 @@ describe.each([
       }
       expect(quotes).toBeGreaterThan(0);
     }, 120_000);
+
+    it('lists the feeds, the shows and every ranked speaker as the snapshot does', async () => {
+      expect(await corpusFeedsFromIndex(index.db)).toEqual(corpusFeedsOf(snapshot));
+      expect(await podcastListFromIndex(index.db)).toEqual(podcastListOf(snapshot));
+      const ranked = await topPersonsOf(snapshot);
+      expect(ranked.length).toBeGreaterThan(1);
+      expect(await topPersonsFromIndex(index.db, ranked.length + 1)).toEqual(ranked);
+      expect(await topPersonsFromIndex(index.db, 2)).toEqual(ranked.slice(0, 2));
+    });
 
     it('knows no episode for an unknown slug', async () => {
       expect(await episodeDetailFromIndex(index.db, 'no-such-slug')).toBeUndefined();

@@ -68,7 +68,7 @@ export { catalogPage } from './catalog/catalog-page.js';
 export { recentEpisodesWithInsights, trendingShows } from './catalog/discover.js';
 export { episodeEntitiesOf } from './catalog/episode-entities.js';
 export { insightListOf } from './catalog/insight-list.js';
-export { podcastListOf } from './catalog/podcast-list.js';
+export { podcastItemsOf, podcastListOf } from './catalog/podcast-list.js';
 export { segmentsContractOf } from './catalog/segments-contract.js';
 export {
   episodeDetailFromSnapshot,
@@ -154,6 +154,7 @@ export { readCorpusDocument } from './browse/corpus-documents.js';
 export type { CorpusEpisodeListRequest, CorpusEpisodePage } from './browse/corpus-episode-list.js';
 export { pageCorpusEpisodes } from './browse/corpus-episode-list.js';
 export { buildCorpusEpisodeRow, corpusEpisodeDetail } from './browse/corpus-episode-row.js';
+export { corpusFeedOf } from './browse/corpus-feeds.js';
 export type { CorpusStatsBody, NodeEpisodesResult } from './browse/corpus-metrics.js';
 export {
   corpusCoverageOf,
@@ -175,6 +176,8 @@ export { episodeTopicPills } from './browse/episode-topic-pills.js';
 export { opsSummary } from './browse/ops-summary.js';
 export { dailyActivity, readQueryCounts } from './browse/query-activity.js';
 export { readRunSummaries } from './browse/run-files.js';
+export type { EpisodeSpeaker } from './browse/top-persons.js';
+export { episodeSpeakersOf, topPersonOf } from './browse/top-persons.js';
 export { readClusteredEpisodeIds } from './browse/topic-cluster-episodes.js';
 
 // Digest: digest bands, trending and feed signals.

@@ -1,6 +1,6 @@
 import { CorpusLoading, NotFound } from '@podcast/contracts';
 import { assertRelativePath, type CorpusSnapshot, resolveCorpusRoot } from '@podcast/corpus';
-import type { IndexView } from '@podcast/corpus-index';
+import type { IndexKysely, IndexView } from '@podcast/corpus-index';
 import type { ViewerCtx } from '../../context.js';
 
 /** The snapshot of the `path` parameter's corpus (CORPUS_DIR when absent); 403 outside CORPUS_ROOTS. */
@@ -47,6 +47,25 @@ export async function answerForCorpus<T extends object>(
 ): Promise<{ path: string } & T> {
   const snapshot = await corpusSnapshotFor(ctx, requested);
   return { path: snapshot.root, ...(await answer(snapshot)) };
+}
+
+/**
+ * `answer` as `answerForCorpus` gives it, from the shared index when it
+ * answers the `path` parameter's corpus (`corpusIndexFor`), else from the snapshot.
+ */
+export async function answerForIndexedCorpus<T extends object>(
+  ctx: ViewerCtx,
+  requested: string | undefined,
+  answer: {
+    index: (db: IndexKysely) => Promise<T>;
+    snapshot: (snapshot: CorpusSnapshot) => T | Promise<T>;
+  },
+): Promise<{ path: string } & T> {
+  const index = await corpusIndexFor(ctx, requested);
+  if (index === undefined) {
+    return answerForCorpus(ctx, requested, answer.snapshot);
+  }
+  return { path: index.root, ...(await answer.index(index.view.db)) };
 }
 
 /**
