@@ -119,11 +119,12 @@ describe.each(['sqlite', 'postgres'] as const)(
         (item) => item.metadata_relpath,
       );
       const urls = [
-        ...relpaths.slice(0, 3).map((r) => `/api/corpus/episodes/detail?metadata_relpath=${q(r)}`),
+        ...relpaths.map((r) => `/api/corpus/episodes/detail?metadata_relpath=${q(r)}`),
         '/api/corpus/episodes/detail?metadata_relpath=no/such/metadata.json',
         '/api/corpus/episodes/detail?metadata_relpath=../escape.json',
+        `/api/corpus/episodes/detail?metadata_relpath=${q(relpaths[0] ?? '')}&path=/no/such/root`,
       ];
-      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 404]);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
     });
 
     it('answers the feeds and the top persons exactly as the projection does', async () => {
@@ -155,8 +156,13 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
   });
 
   it('answers empty lists exactly as the projection does', async () => {
-    const urls = ['/api/corpus/episodes', '/api/corpus/feeds', '/api/corpus/persons/top'];
-    expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200]);
+    const urls = [
+      '/api/corpus/episodes',
+      '/api/corpus/feeds',
+      '/api/corpus/persons/top',
+      '/api/corpus/episodes/detail?metadata_relpath=a/metadata.json',
+    ];
+    expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  CorpusEpisodeDetail,
   CorpusFeed,
   EpisodeDetail,
   EpisodeList,
@@ -8,10 +9,13 @@ import type {
   TopPerson,
 } from '@podcast/contracts';
 import {
+  buildCorpusEpisodeDetail,
   buildCorpusEpisodeRow,
   type CatalogFilter,
   type CorpusEpisodePage,
+  type CorpusPlace,
   catalogItemOf,
+  cilDigestTopics,
   corpusFeedOf,
   decodeEpisodeCursor,
   type EpisodeRecord,
@@ -19,9 +23,15 @@ import {
   episodeDetailOf,
   type FeedRecord,
   podcastItemsOf,
+  readTopicClusterIndex,
   topPersonOf,
 } from '@podcast/corpus';
-import { queryFeeds, queryShows, queryTopSpeakers } from './browse-queries.js';
+import {
+  findEpisodeWithTopics,
+  queryFeeds,
+  queryShows,
+  queryTopSpeakers,
+} from './browse-queries.js';
 import {
   findEpisodeBySlug,
   findFeed,
@@ -131,4 +141,24 @@ export async function topPersonsFromIndex(db: IndexKysely, limit: number): Promi
   return rows.map((row) =>
     topPersonOf(row.person_id, row.bridge_name ?? row.gi_name ?? undefined, row),
   );
+}
+
+/**
+ * The viewer's episode detail (`GET /api/corpus/episodes/detail`) of the
+ * catalog episode at `metadataRelpath`, or undefined when there is none.
+ * Its topic pills take the stored topics through the cluster file of
+ * `place`, read as the projection reads it.
+ */
+export async function corpusEpisodeDetailFromIndex(
+  db: IndexKysely,
+  place: CorpusPlace,
+  metadataRelpath: string,
+): Promise<CorpusEpisodeDetail | undefined> {
+  const found = await findEpisodeWithTopics(db, metadataRelpath);
+  if (found === undefined) {
+    return undefined;
+  }
+  const { episode, topics } = found;
+  const pills = cilDigestTopics(topics, episode.episode_id, await readTopicClusterIndex(place));
+  return buildCorpusEpisodeDetail(place.root, episode, pills);
 }

@@ -1,4 +1,4 @@
-import type { FeedRecord } from '@podcast/corpus';
+import type { EpisodeRecord, FeedRecord, LabeledId } from '@podcast/corpus';
 import { sql } from 'kysely';
 import type { IndexKysely } from './index-file.js';
 
@@ -99,4 +99,26 @@ export async function queryTopSpeakers(db: IndexKysely, limit: number): Promise<
     bridge_name: row.bridge_name ?? null,
     gi_name: row.gi_name ?? null,
   }));
+}
+
+/** The catalog episode whose metadata file is `metadataRelpath`, with its topics in order. */
+export async function findEpisodeWithTopics(
+  db: IndexKysely,
+  metadataRelpath: string,
+): Promise<{ episode: EpisodeRecord; topics: LabeledId[] } | undefined> {
+  const row = await db
+    .selectFrom('episodes')
+    .select(['id', 'record'])
+    .where('metadata_relpath', '=', metadataRelpath)
+    .executeTakeFirst();
+  if (row === undefined) {
+    return undefined;
+  }
+  const topics = await db
+    .selectFrom('episode_topics')
+    .select(['topic_id as id', 'label'])
+    .where('episode', '=', row.id)
+    .orderBy('position')
+    .execute();
+  return { episode: JSON.parse(row.record) as EpisodeRecord, topics };
 }

@@ -4,9 +4,11 @@ import {
   catalogStatusOf,
   type EpisodeMetadata,
   type EpisodeRecord,
+  episodeSignalsFrom,
   episodeSpeakersOf,
   type NormalizedBridge,
   type NormalizedGraph,
+  type NormalizedKg,
   type NormalizedQuote,
   projectInsights,
   projectQuote,
@@ -16,6 +18,7 @@ import type { Insertable } from 'kysely';
 import type {
   EpisodeSpeakersTable,
   EpisodesTable,
+  EpisodeTopicsTable,
   InsightQuotesTable,
   InsightsTable,
   InsightTopicsTable,
@@ -36,6 +39,7 @@ export interface EpisodeRows {
   insightTopics: Row<InsightTopicsTable>[];
   persons: Row<PersonsTable>[];
   episodeSpeakers: Row<EpisodeSpeakersTable>[];
+  episodeTopics: Row<EpisodeTopicsTable>[];
 }
 
 /** The files one episode is made of, read and normalised by packages/corpus. */
@@ -46,6 +50,7 @@ export interface EpisodeSources {
   /** Sibling relpaths that discovery listed (present), else null. */
   siblings: { gi: string | null; kg: string | null; bridge: string | null };
   graph: NormalizedGraph | undefined;
+  kg: NormalizedKg | undefined;
   bridge: NormalizedBridge | undefined;
   /** Art relpath → whether it is a file, for the paths `artCandidatesOf` names. */
   art: ReadonlyMap<string, boolean>;
@@ -160,5 +165,8 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       record: JSON.stringify(record),
     },
     ...(sources.graph === undefined ? NO_GRAPH_ROWS : graphRows(sources.graph, sources.bridge)),
+    episodeTopics: episodeSignalsFrom(sources.kg, sources.graph, sources.bridge).topics.map(
+      (topic, position) => ({ position, topic_id: topic.id, label: topic.label }),
+    ),
   };
 }

@@ -16,6 +16,7 @@ export interface CorpusIndexDb {
   insight_topics: InsightTopicsTable;
   persons: PersonsTable;
   episode_speakers: EpisodeSpeakersTable;
+  episode_topics: EpisodeTopicsTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -137,4 +138,12 @@ export interface EpisodeSpeakersTable {
   grounded: number;
   bridge_name: string | null;
   gi_name: string | null;
+}
+
+/** An episode's topics (`episodeSignalsFrom`: KG, then GI, then bridge, each id once), in order. */
+export interface EpisodeTopicsTable {
+  episode: number;
+  position: number;
+  topic_id: string;
+  label: string;
 }

@@ -11,7 +11,8 @@ type PartTable =
   | 'quote_speakers'
   | 'insight_topics'
   | 'persons'
-  | 'episode_speakers';
+  | 'episode_speakers'
+  | 'episode_topics';
 
 async function insertParts<R extends object>(
   trx: IndexKysely,
@@ -47,4 +48,5 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'insight_topics', id, rows.insightTopics);
   await insertParts(trx, 'persons', id, rows.persons);
   await insertParts(trx, 'episode_speakers', id, rows.episodeSpeakers);
+  await insertParts(trx, 'episode_topics', id, rows.episodeTopics);
 }

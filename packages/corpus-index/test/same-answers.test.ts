@@ -4,9 +4,11 @@ import {
   type CatalogFilter,
   type CorpusRegistry,
   type CorpusSnapshot,
+  corpusEpisodeDetail,
   corpusFeedsOf,
   episodeDetailFromSnapshot,
   episodeListFromSnapshot,
+  episodeTopicPills,
   insightListFromSnapshot,
   pageCorpusEpisodes,
   podcastListOf,
@@ -21,6 +23,7 @@ import {
   type Scratch,
 } from '@podcast/testing';
 import {
+  corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
   corpusFeedsFromIndex,
   episodeDetailFromIndex,
@@ -186,6 +189,26 @@ describe.each([
       expect(await topPersonsFromIndex(index.db, ranked.length + 1)).toEqual(ranked);
       expect(await topPersonsFromIndex(index.db, 2)).toEqual(ranked.slice(0, 2));
     });
+
+    it("answers every episode's viewer detail, topic pills included, as the snapshot does", async () => {
+      const place = registry.at(snapshot.root);
+      let pills = 0;
+      for (const episode of snapshot.episodes) {
+        const expected = corpusEpisodeDetail(
+          snapshot,
+          episode,
+          await episodeTopicPills(snapshot, episode),
+        );
+        expect(
+          await corpusEpisodeDetailFromIndex(index.db, place, episode.metadata_relpath),
+        ).toEqual(expected);
+        pills += expected.cil_digest_topics.length;
+      }
+      expect(pills).toBeGreaterThan(0);
+      expect(
+        await corpusEpisodeDetailFromIndex(index.db, place, 'no/such/metadata.json'),
+      ).toBeUndefined();
+    }, 120_000);
 
     it('knows no episode for an unknown slug', async () => {
       expect(await episodeDetailFromIndex(index.db, 'no-such-slug')).toBeUndefined();

@@ -82,6 +82,7 @@ export { NO_TOPIC_OVERLAYS, STORYLINE_FLOOR } from './catalog/topic-overlays.js'
 // Clusters: topic and theme cluster files, storylines, themes.
 
 export type { CilDigestTopicPill } from './clusters/cil-digest-topics.js';
+export { cilDigestTopics } from './clusters/cil-digest-topics.js';
 export type { TopicClustersFile } from './clusters/cluster-files.js';
 export {
   readThemeClusters,
@@ -153,7 +154,11 @@ export type { CorpusDocumentName } from './browse/corpus-documents.js';
 export { readCorpusDocument } from './browse/corpus-documents.js';
 export type { CorpusEpisodeListRequest, CorpusEpisodePage } from './browse/corpus-episode-list.js';
 export { pageCorpusEpisodes } from './browse/corpus-episode-list.js';
-export { buildCorpusEpisodeRow, corpusEpisodeDetail } from './browse/corpus-episode-row.js';
+export {
+  buildCorpusEpisodeDetail,
+  buildCorpusEpisodeRow,
+  corpusEpisodeDetail,
+} from './browse/corpus-episode-row.js';
 export { corpusFeedOf } from './browse/corpus-feeds.js';
 export type { CorpusStatsBody, NodeEpisodesResult } from './browse/corpus-metrics.js';
 export {
@@ -187,6 +192,8 @@ export { buildCorpusDigest } from './digest/build-digest.js';
 export type { Cadence } from './digest/cadence.js';
 export type { DigestBandConfig } from './digest/digest-bands.js';
 export type { DigestWindowName } from './digest/digest-window.js';
+export type { LabeledId } from './digest/episode-signals.js';
+export { episodeSignalsFrom } from './digest/episode-signals.js';
 export type { FeedSignals, FeedSignalsOptions } from './digest/feed-signals.js';
 export { feedSignals } from './digest/feed-signals.js';
 export type { CorpusTrending, TrendingRow } from './digest/trending.js';

@@ -24,6 +24,18 @@ export const indexedSnapshotCache = {
     (await corpusIndexFor(input.ctx, input.query.path))?.view.version ?? scope(input),
 };
 
+/**
+ * For answers that also read the cluster files beside the snapshot, or
+ * beside the shared index when it answers (its root is the default root).
+ */
+export const indexedSnapshotAndClustersCache = {
+  scope: indexedSnapshotCache.scope,
+  vary: ({ ctx }: CorpusInput, scoped: object) =>
+    clusterFilesStamp(
+      'root' in scoped ? (scoped as CorpusSnapshot).root : ctx.config.corpusRoots.defaultRoot,
+    ),
+};
+
 /** For answers that also read the cluster files beside the snapshot. */
 export const snapshotAndClustersCache = {
   scope,

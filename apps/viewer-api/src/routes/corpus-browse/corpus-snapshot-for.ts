@@ -81,7 +81,12 @@ export async function catalogEpisodeAt(
   const snapshot = await corpusSnapshotFor(ctx, requested);
   const episode = snapshot.findEpisodeByRelpath(metadataRelpath);
   if (episode === undefined) {
-    throw new NotFound(`metadata_relpath: no catalog episode at ${metadataRelpath}`);
+    throw noCatalogEpisodeAt(metadataRelpath);
   }
   return { snapshot, episode };
+}
+
+/** The 404 of a metadata path that names no catalog episode, the same words whichever store answers. */
+export function noCatalogEpisodeAt(metadataRelpath: string): NotFound {
+  return new NotFound(`metadata_relpath: no catalog episode at ${metadataRelpath}`);
 }
