@@ -6,6 +6,7 @@ import { createScratch, SAMPLE_CORPUS_DIR, type TestDatabase } from '@podcast/te
 import {
   answerOf,
   expectSameAnswers,
+  type IndexDialect,
   type IndexEnv,
   indexEnvFor,
   itAnswers503UntilBuilt,
@@ -51,33 +52,49 @@ async function walk(app: ViewerTestApp, url: string) {
   return pages;
 }
 
+interface AppPair {
+  projection: ViewerTestApp;
+  indexed: ViewerTestApp;
+}
+
+/**
+ * The viewer over `corpusDir` on the projection and on the index of
+ * `dialect` (its first build done), made before the block's tests and
+ * closed after them.
+ */
+function appsOver(dialect: IndexDialect, corpusDir: string, dataDir: string): AppPair {
+  const apps = {} as AppPair;
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    mkdirSync(corpusDir, { recursive: true });
+    let env: IndexEnv;
+    ({ env, database } = await indexEnvFor(dialect, dataDir));
+    apps.projection = buildViewerTestApp({ corpusDir });
+    apps.indexed = buildViewerTestApp({ corpusDir, env });
+    await apps.indexed.ctx.corpusIndex?.ingestNow();
+  }, 120_000);
+  afterAll(async () => {
+    await apps.projection?.close();
+    await apps.indexed?.close();
+    await database?.close();
+  });
+  return apps;
+}
+
 describe.each(['sqlite', 'postgres'] as const)(
   'corpus episode routes on the index in %s',
   (dialect) => {
-    let projection: ViewerTestApp;
-    let indexed: ViewerTestApp;
-    let database: TestDatabase | undefined;
-
-    beforeAll(async () => {
-      let env: IndexEnv;
-      ({ env, database } = await indexEnvFor(dialect, path.join(scratch.dir, 'data')));
-      projection = buildViewerTestApp();
-      indexed = buildViewerTestApp({ env });
-      await indexed.ctx.corpusIndex?.ingestNow();
-    }, 120_000);
-    afterAll(async () => {
-      await projection?.close();
-      await indexed?.close();
-      await database?.close();
-    });
+    const apps = appsOver(dialect, SAMPLE_CORPUS_DIR, path.join(scratch.dir, 'data'));
 
     it('keeps the projection by default and opens the index when asked', () => {
+      const { projection, indexed } = apps;
       expect(projection.ctx.corpusIndex).toBeUndefined();
       expect(indexed.ctx.corpusIndex?.isIngester()).toBe(true);
       expect(indexed.ctx.corpusIndex?.view()).toBeDefined();
     });
 
     it('pages every list request exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
       const first = await answerOf(projection, '/api/corpus/episodes?limit=200');
       const items = first.body.items as Array<{ feed_id: string; publish_date: string | null }>;
       const feeds = [...new Set(items.map((item) => item.feed_id))];
@@ -114,6 +131,7 @@ describe.each(['sqlite', 'postgres'] as const)(
     });
 
     it('answers the episode detail exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
       const list = await answerOf(projection, '/api/corpus/episodes?limit=200');
       const relpaths = (list.body.items as Array<{ metadata_relpath: string }>).map(
         (item) => item.metadata_relpath,
@@ -128,6 +146,7 @@ describe.each(['sqlite', 'postgres'] as const)(
     });
 
     it('answers the feeds and the top persons exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
       const persons = await answerOf(indexed, '/api/corpus/persons/top?limit=200');
       expect((persons.body.persons as unknown[]).length).toBeGreaterThan(1);
       expect(await expectSameAnswers(projection, indexed, BROWSE_URLS)).toEqual([200, 400, 403]);
@@ -136,26 +155,11 @@ describe.each(['sqlite', 'postgres'] as const)(
 );
 
 describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in %s', (dialect) => {
-  let projection: ViewerTestApp;
-  let indexed: ViewerTestApp;
-  let database: TestDatabase | undefined;
-
-  beforeAll(async () => {
-    const corpusDir = path.join(scratch.dir, 'empty');
-    mkdirSync(corpusDir, { recursive: true });
-    let env: IndexEnv;
-    ({ env, database } = await indexEnvFor(dialect, path.join(scratch.dir, 'data-empty')));
-    projection = buildViewerTestApp({ corpusDir });
-    indexed = buildViewerTestApp({ corpusDir, env });
-    await indexed.ctx.corpusIndex?.ingestNow();
-  }, 120_000);
-  afterAll(async () => {
-    await projection?.close();
-    await indexed?.close();
-    await database?.close();
-  });
+  const empty = path.join(scratch.dir, 'empty');
+  const apps = appsOver(dialect, empty, path.join(scratch.dir, 'data-empty'));
 
   it('answers empty lists exactly as the projection does', async () => {
+    const { projection, indexed } = apps;
     const urls = [
       '/api/corpus/episodes',
       '/api/corpus/feeds',
