@@ -12,4 +12,5 @@ export default {
   workerIdleMemoryLimit: '1GB',
   // The second reporter writes $JEST_JSON_FILE for CI's closing line.
   reporters: ['default', '<rootDir>/scripts/jest-json-reporter.cjs'],
+  testSequencer: '<rootDir>/scripts/jest-sequencer.mjs',
 };

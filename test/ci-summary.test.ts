@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from '@jest/globals';
@@ -108,5 +108,23 @@ describe('JSON result reporter', () => {
     });
     expect(run.stdout.trim()).toBe('2 passed, 2 failed');
     expect(run.status).toBe(1);
+  });
+});
+
+describe('the suite order of a run without a timing cache', () => {
+  it('starts the known slow suites first, each of which exists, then the largest files', async () => {
+    const { default: Sequencer, SLOW_FIRST } = await import('../scripts/jest-sequencer.mjs');
+    for (const path of SLOW_FIRST) {
+      expect({ path, size: statSync(resolve(repo, path)).size > 0 }).toEqual({ path, size: true });
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'sequencer-'));
+    writeFileSync(join(dir, 'large.test.ts'), 'x'.repeat(5000));
+    writeFileSync(join(dir, 'small.test.ts'), 'x');
+    const slow = resolve(repo, SLOW_FIRST[1] ?? '');
+    const tests = [join(dir, 'small.test.ts'), slow, join(dir, 'large.test.ts')].map((path) => ({
+      path,
+    }));
+    const sorted = new Sequencer().sort(tests).map((test) => test.path);
+    expect(sorted).toEqual([slow, join(dir, 'large.test.ts'), join(dir, 'small.test.ts')]);
   });
 });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { listFeedTokens } from '@podcast/db';
+import { listAppPasswords, listFeedTokens } from '@podcast/db';
 import request from 'supertest';
 import { openSyncFixture, type SyncFixture, type SyncUser } from './support/sync-fixture.js';
 
 /*
- * The overlay feeds, their files and the feed tokens under what an
- * adversary sends: a 4xx naming the field or the thing not found, never a
- * 5xx, never a file from outside the catalog, and no token stored.
+ * The overlay feeds, their files, the feed tokens and the names given to
+ * the feeds' credentials under what an adversary sends: a 4xx naming the
+ * field or the thing not found, never a 5xx, never a file from outside the
+ * catalog, and no token, password or device stored.
  */
 
 let f: SyncFixture;
@@ -90,13 +91,12 @@ describe("a show's overlay feed, asked for hostile feed ids", () => {
 describe('the query of the feeds', () => {
   const FEEDS = ['/api/app/me/queue.xml', '/api/app/me/library.xml'];
 
-  it.each(FEEDS.flatMap((feed) => ['%zz', '%E0%A4%A'].map((bad) => [feed, bad])))(
-    '%s refuses a token with the escape %s as one never minted',
+  it.each(FEEDS.flatMap((feed) => ['%zz', '%E0%A4%A', 'ab%2'].map((bad) => [feed, bad])))(
+    '%s answers 400 naming the token for the escape %s',
     async (feed, bad) => {
-      // The credential is checked before the query is read, so this is a 401, not a 400.
       const res = await get(`${feed}?token=${bad}`);
-      expect(res.status).toBe(401);
-      expect(res.body.detail).toContain('feed token refused');
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(/^query\.token: /);
     },
   );
 
@@ -107,6 +107,15 @@ describe('the query of the feeds', () => {
   });
 });
 
+/** Names refused wherever a user names a credential or a device: a 400 naming the field. */
+const HOSTILE_NAMES: [string, unknown][] = [
+  ['a NUL byte', 'phone\u0000'],
+  ['a right-to-left override', 'AntennaPod \u202Egnp.exe'],
+  ['a bidirectional isolate', 'phone \u2067x\u2069'],
+  ['a control character', 'phone\u0007\u001b[31m'],
+  ['a line break', 'phone\nadmin'],
+];
+
 describe('feed tokens under hostile input', () => {
   const mint = (body: unknown) =>
     request(f.t.app)
@@ -115,16 +124,16 @@ describe('feed tokens under hostile input', () => {
       .send(body as object);
 
   it.each([
-    ['a NUL byte', { name: 'phone\u0000' }, 'body.name'],
+    ...HOSTILE_NAMES.map(([what, name]): [string, unknown, string] => [
+      what,
+      { name },
+      'body.name',
+    ]),
     ['a name of 300 bytes', { name: 'n'.repeat(300) }, 'body.name'],
     ['a name of 100 KB', { name: 'n'.repeat(100_000) }, 'body.name'],
     ['a list for the name', { name: ['a', 'b'] }, 'body.name'],
     ['a number for the name', { name: 1e9 }, 'body.name'],
     ['a blank name', { name: ' \t ' }, 'body.name'],
-    ['a right-to-left override', { name: 'AntennaPod \u202Egnp.exe' }, 'body.name'],
-    ['a bidirectional isolate', { name: 'phone \u2067x\u2069' }, 'body.name'],
-    ['a control character', { name: 'phone\u0007\u001b[31m' }, 'body.name'],
-    ['a line break', { name: 'phone\nadmin' }, 'body.name'],
     ['a field it does not know', { name: 'phone', scope: 'admin' }, 'body'],
   ])('refuses %s with a 400 naming the field, storing nothing', async (_what, body, field) => {
     const res = await mint(body);
@@ -157,4 +166,35 @@ describe('feed tokens under hostile input', () => {
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(new RegExp(`^${field.replace('.', '\\.')}`));
   });
+});
+
+describe('the names of app passwords and devices under hostile input', () => {
+  it.each(HOSTILE_NAMES)(
+    'refuses an app password named with %s, storing nothing',
+    async (_what, name) => {
+      const res = await request(f.t.app)
+        .post('/api/app/sync/app-passwords')
+        .set('cookie', ana.cookie)
+        .send({ name });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(/^body\.name/);
+      expect(await listAppPasswords(f.t.ctx.db, ana.userId)).toHaveLength(1);
+    },
+  );
+
+  it.each(HOSTILE_NAMES)(
+    'refuses a device caption with %s, storing nothing',
+    async (_what, caption) => {
+      const res = await request(f.t.app)
+        .post(`/api/2/devices/${ana.username}/hostile.json`)
+        .set('authorization', ana.basic)
+        .send({ caption });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toMatch(/^body\.caption/);
+      const devices = await request(f.t.app)
+        .get(`/api/2/devices/${ana.username}.json`)
+        .set('authorization', ana.basic);
+      expect(devices.body).toEqual([]);
+    },
+  );
 });

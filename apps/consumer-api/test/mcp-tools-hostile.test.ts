@@ -1,13 +1,11 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { getQueue, listHighlights, listSubscriptions } from '@podcast/db';
 import request from 'supertest';
-import { buildProductionTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
+import { servedSnapshot, type TestApp } from './support/build-test-app.js';
+import { type IndexedMcpServer, openIndexedMcpServer } from './support/indexed-mcp-server.js';
 import { connectWithToken } from './support/mcp-client.js';
 import { authorizeQuery, connectedClient, pkcePair } from './support/mcp-oauth-flow.js';
-import { indexServedCorpus, sampleCopy } from './support/sample-copy.js';
 import { sessionCookieFor } from './support/session-cookie-for.js';
 
 /*
@@ -17,27 +15,22 @@ import { sessionCookieFor } from './support/session-cookie-for.js';
  * reads a file outside the catalog.
  */
 
+let served: IndexedMcpServer;
 let t: TestApp;
-let server: Server;
 let base = '';
 let cookie = '';
 let userId = '';
 let access = '';
 let slug = '';
 let client: Client;
-let copy: Awaited<ReturnType<typeof sampleCopy>>;
 
 // The index is built, so search and ask run their queries, not an early no_index.
 beforeAll(async () => {
-  copy = await sampleCopy('consumer-mcp-tools-hostile');
-  t = await buildProductionTestApp('an-mcp-tools-hostile-secret-of-32-chars', {
-    env: { CORPUS_DIR: copy.root },
-  });
-  await indexServedCorpus(t);
-  server = createServer(t.app);
-  server.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  served = await openIndexedMcpServer(
+    'consumer-mcp-tools-hostile',
+    'an-mcp-tools-hostile-secret-of-32-chars',
+  );
+  ({ t, base } = served);
   const session = await sessionCookieFor(t.ctx, 'hostile-agent-user');
   cookie = session.cookie;
   userId = session.user.id;
@@ -50,9 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client.close();
-  server.close();
-  await t.close();
-  await copy.remove();
+  await served.close();
 });
 
 /** The text of a refused call, whether the SDK threw it or the tool answered an error. */

@@ -39,8 +39,15 @@ const PAGE_QUERIES: [string, string][] = [
   ['page=%00', 'query.page'],
   ['page=%zz', 'query.page'],
   ['page=%E0%A4%A', 'query.page'],
+  ['page=0x10', 'query.page'],
+  ['page=%201e1', 'query.page'],
+  ['page=%2B3', 'query.page'],
+  ['page=%203', 'query.page'],
+  ['page=3.0', 'query.page'],
   ['per_page=1e9', 'query.per_page'],
   ['per_page=-5', 'query.per_page'],
+  ['per_page=0x10', 'query.per_page'],
+  ['per_page=1e1', 'query.per_page'],
   ['since=notadate', 'query.since'],
   ['since=2026-02-30T00:00:00Z', 'query.since'],
   ['since=a&since=b', 'query.since'],
@@ -64,6 +71,9 @@ describe('the paged listings under hostile queries', () => {
     ['limit=1e9', 'query.limit'],
     ['limit=-1', 'query.limit'],
     ['limit=NaN', 'query.limit'],
+    ['limit=0x10', 'query.limit'],
+    ['limit=%201e1', 'query.limit'],
+    ['limit=%2B3', 'query.limit'],
     ['since=yesterday', 'query.since'],
     ['include=all&include=subscriptions', 'query.include'],
     ['include=..%2Fetc', 'query.include'],
@@ -137,7 +147,9 @@ describe('the GUID and deletion id in the path', () => {
     [String(2 ** 53), 400],
     ['2147483648', 404],
     [String(2 ** 53 - 1), 404],
-    ['1e9', 404],
+    ['1e9', 400],
+    ['0x10', 400],
+    ['%2B3', 400],
     ['.git', 400],
   ])('GET /v1/deletions/%s answers %d', async (id, status) => {
     const u = refused;
@@ -401,6 +413,32 @@ describe('POST /v1/sync under hostile batches', () => {
       'applied',
     ]);
     expect((await opa(u).get('/v1/subscriptions')).body.total).toBe(1);
+  });
+
+  it('applies a repeated action_id once, answering its repeats as the first', async () => {
+    const u = await suite.f.user('sync-repeated-id');
+    const first = subscribe(5, { feed_url: 'https://repeat.example/a' });
+    const res = await opa(u).post('/v1/sync', {
+      requests: [
+        first,
+        { ...first, action_id: first.action_id.toUpperCase() },
+        subscribe(5, { feed_url: 'https://repeat.example/b' }),
+        subscribe(6, { feed_url: 'https://repeat.example/c' }),
+      ],
+    });
+    expect(res.status).toBe(200);
+    const [once, again, reused, other] = res.body.results;
+    expect(once.status).toBe('applied');
+    expect(again).toEqual({ ...once, action_id: first.action_id.toUpperCase() });
+    expect(reused).toMatchObject({
+      status: 'rejected',
+      reason: expect.stringMatching(/^action_id/),
+    });
+    expect(other.status).toBe('applied');
+    const feeds = (await opa(u).get('/v1/subscriptions')).body.subscriptions.map(
+      (s: { feed_url: string }) => s.feed_url,
+    );
+    expect(feeds.sort()).toEqual(['https://repeat.example/a', 'https://repeat.example/c']);
   });
 
   it('applies a batch once under five racing retries of it', async () => {

@@ -440,11 +440,13 @@ describe('malformed sync input', () => {
     expect((await post(`/api/2/devices/${u}/ok.json`, { caption: 'x'.repeat(256) })).status).toBe(
       400,
     );
-    const badSince = await request(app())
-      .get(`/api/2/subscriptions/${u}/ok.json?since=-1`)
-      .set('authorization', ann.basic);
-    expect(badSince.status).toBe(400);
-    expect(badSince.body.detail).toMatch(/^query\.since/);
+    for (const since of ['-1', '0x10', '1e1', '%2B3', '%201', '1.0', '1&since=2']) {
+      const badSince = await request(app())
+        .get(`/api/2/subscriptions/${u}/ok.json?since=${since}`)
+        .set('authorization', ann.basic);
+      expect([since, badSince.status]).toEqual([since, 400]);
+      expect(badSince.body.detail).toMatch(/^query\.since/);
+    }
     expect((await post(`/api/2/subscriptions/${u}/ok.json`, { add: 'https://x' })).status).toBe(
       400,
     );

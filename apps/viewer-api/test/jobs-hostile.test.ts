@@ -17,6 +17,9 @@ afterAll(() => setup.close());
 const PROBES: [string, string, unknown?][] = [
   ['get', '/api/jobs?path=%E0%A4%A'],
   ['get', '/api/jobs?limit=%00'],
+  ['get', '/api/jobs?limit=0x10'],
+  ['get', '/api/enrichment/events?limit=1e1'],
+  ['get', '/api/jobs/job_0000000000/log-tail?max_bytes=%2B3'],
   ['get', '/api/jobs?command_type=shell'],
   ['get', `/api/jobs/${LONG}`],
   ['get', '/api/jobs/job_%00abc'],

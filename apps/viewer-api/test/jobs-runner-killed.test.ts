@@ -14,6 +14,8 @@ const TOKEN = 'runner-killed-operator-token';
 const LEASE_MS = 1000;
 /** A lease lapses, then two stalled-job checks: about three leases, plus a loaded machine. */
 const FOUND_WITHIN_MS = 15_000;
+/** With no runner left, a read fails the job once its lease lapses: a lease plus a margin. */
+const READ_FAILS_WITHIN_MS = LEASE_MS + 2000;
 
 let held: ReturnType<typeof viewerOnRedis>;
 const runners: RunnerProcess[] = [];
@@ -33,6 +35,25 @@ function runner(): RunnerProcess {
 /** Waits until the job reaches `done` (a status, or any end). */
 const reached = (jobId: string, done: (job: JobRecord) => boolean, timeoutMs?: number) =>
   waitForJob(held.viewer.app, held.corpus.corpusDir, jobId, done, timeoutMs);
+
+/**
+ * Polls the registry's record itself, which no route settles: the job as a
+ * runner's stalled-job check leaves it, not as a read of the viewer fails it.
+ */
+async function recordEnded(jobId: string): Promise<JobRecord> {
+  const registry = held.viewer.ctx.jobs?.registry;
+  const deadline = Date.now() + FOUND_WITHIN_MS;
+  for (;;) {
+    const job = await registry?.get(jobId);
+    if (job && hasEnded(job)) {
+      return job;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`job ${jobId} never ended: ${JSON.stringify(job)}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 /** Enqueues a pipeline job that runs until it is stopped, and waits until a runner runs it. */
 async function slowJobRunning(feed: string): Promise<JobRecord> {
@@ -65,7 +86,7 @@ describe('a runner SIGKILLed mid-run, with no one calling reconcile', () => {
     expect(taker).toBeDefined();
     await taker?.stop(true);
 
-    const ended = await reached(running.job_id, hasEnded, FOUND_WITHIN_MS);
+    const ended = await recordEnded(running.job_id);
     expect(ended.status).toBe('failed');
     expect(ended.error).toMatch(/BullMQ found the job stalled/);
     expect(ended.error).toContain(running.worker as string);
@@ -86,8 +107,25 @@ describe('a runner SIGKILLed mid-run, with no one calling reconcile', () => {
     await first.stop(true);
     const replacement = runner();
     await replacement.ready();
-    const ended = await reached(running.job_id, hasEnded, FOUND_WITHIN_MS);
+    const ended = await recordEnded(running.job_id);
     expect(ended.status).toBe('failed');
     expect(ended.error).toMatch(/BullMQ found the job stalled/);
   }, 60_000);
+
+  it('with no other runner started, answers GET of the job failed within a lease and a margin', async () => {
+    const only = runner();
+    await only.ready();
+    const running = await slowJobRunning('https://c.example/rss');
+    await only.stop(true);
+    const killedAt = Date.now();
+    const ended = await reached(running.job_id, hasEnded, READ_FAILS_WITHIN_MS + 5000);
+    const afterMs = Date.now() - killedAt;
+    expect(ended.status).toBe('failed');
+    expect(ended.error).toContain(`the runner ${running.worker} stopped renewing its lease`);
+    expect(afterMs).toBeLessThan(READ_FAILS_WITHIN_MS);
+    // The list shows the same end, and a cancel finds the job over.
+    const list = await held.operator('get', '/api/jobs');
+    expect(list.body.jobs.find((j: JobRecord) => j.job_id === running.job_id)).toEqual(ended);
+    expect((await held.operator('post', `/api/jobs/${running.job_id}/cancel`)).status).toBe(409);
+  }, 30_000);
 });

@@ -1,4 +1,5 @@
 import { CircuitState, EnricherId, EnrichmentBlock } from './enrichment-config.js';
+import { queryInt } from './query.js';
 import { CorpusPath, IsoDateTime } from './wire-formats.js';
 import { z } from './zod.js';
 
@@ -115,7 +116,7 @@ export const EventsQuery = z.object({
     .string()
     .regex(/^[A-Za-z0-9_.-]{1,100}$/, 'letters, digits, ".", "_" or "-"')
     .optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(50),
+  limit: queryInt(1, 1000).default(50),
 });
 
 export const EnrichmentEvents = z

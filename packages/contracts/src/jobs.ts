@@ -146,7 +146,7 @@ export const JobAccepted = z
 export const JobListQuery = z.object({
   path: CorpusPath.optional(),
   command_type: JobCommandType.optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  limit: queryInt(1, 1000).default(100),
 });
 
 export const JobListResponse = z
@@ -169,7 +169,7 @@ export const LOG_TAIL_DEFAULT_BYTES = 65_536;
 
 export const LogTailQuery = z.object({
   path: CorpusPath.optional(),
-  max_bytes: z.coerce.number().int().min(1).max(1_048_576).default(LOG_TAIL_DEFAULT_BYTES),
+  max_bytes: queryInt(1, 1_048_576).default(LOG_TAIL_DEFAULT_BYTES),
 });
 
 export const PipelineJobLogTailResponse = z

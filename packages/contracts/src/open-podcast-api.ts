@@ -1,3 +1,4 @@
+import { queryInt } from './query.js';
 import { GpodderActionTime, SYNC_LIMITS } from './sync.js';
 import { z } from './zod.js';
 
@@ -45,8 +46,8 @@ const Guid = z
   .max(OPA_LIMITS.guidChars)
   .openapi({ description: 'A podcast GUID (podcast:guid, a UUID)' });
 const FeedUrl = z.string().min(1).max(SYNC_LIMITS.urlChars);
-const PageNumber = z.coerce.number().int().min(1).max(1_000_000);
-const PageSize = z.coerce.number().int().min(1).max(OPA_LIMITS.pageSizeMax);
+const PageNumber = queryInt(1, 1_000_000);
+const PageSize = queryInt(1, OPA_LIMITS.pageSizeMax);
 
 // ---------------------------------------------------------------- capabilities
 
@@ -168,13 +169,7 @@ export const OpaDeletion = z
   .openapi('OpaDeletion');
 export type OpaDeletion = z.infer<typeof OpaDeletion>;
 
-export const OpaDeletionParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 53),
-});
+export const OpaDeletionParams = z.object({ id: queryInt(1) });
 
 // ---------------------------------------------------------------- sync (the sync draft)
 

@@ -18,11 +18,15 @@ export const QueryBoolean = z
   .transform((v) => TRUE_WORDS.has(v))
   .openapi({ type: 'boolean' });
 
+/**
+ * A whole number in a query or path: plain decimal digits (a `-` first only
+ * where `min` is negative), so `0x10`, `1e1`, `+3`, ` 1` or `3.0` is a 400
+ * naming the field rather than whatever `Number()` makes of it.
+ */
 export function queryInt(min: number, max = Number.MAX_SAFE_INTEGER) {
   return z
     .string()
-    .trim()
-    .regex(/^-?\d+$/, 'expected an integer')
+    .regex(min < 0 ? /^-?\d+$/ : /^\d+$/, 'expected decimal digits')
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
     .openapi({

@@ -1,4 +1,5 @@
-import { IsoDateTime } from './wire-formats.js';
+import { queryInt } from './query.js';
+import { IsoDateTime, withoutControlOrBidi } from './wire-formats.js';
 import { z } from './zod.js';
 
 /**
@@ -35,7 +36,8 @@ export const AppPasswordId = z.string().regex(/^ap_[0-9a-f]{24}$/, 'not an app p
 
 export const AppPasswordCreateBody = z
   .object({
-    name: bytes(100)
+    // Listed back beside the password's use: nothing may reorder or hide its text.
+    name: withoutControlOrBidi(bytes(100))
       .pipe(z.string().trim().min(1, 'a name is required'))
       .openapi({ description: 'What the password is for, e.g. "AntennaPod on my phone"' }),
   })
@@ -85,12 +87,9 @@ export const GpodderDeviceFileParams = GpodderDeviceParams.extend({ format: Simp
 /** Seconds since the epoch, as every timestamp of the protocol. */
 export const GpodderTimestamp = z.number().int().min(0);
 
-const SinceParam = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(2 ** 40)
-  .openapi({ description: 'The `timestamp` of the previous answer; 0 or absent for everything' });
+const SinceParam = queryInt(0, 2 ** 40).openapi({
+  description: 'The `timestamp` of the previous answer; 0 or absent for everything',
+});
 
 // ---------------------------------------------------------------- devices
 
@@ -106,7 +105,11 @@ export const GpodderDeviceList = z.array(GpodderDevice);
 export type GpodderDevice = z.infer<typeof GpodderDevice>;
 
 export const DeviceUpdateBody = z
-  .object({ caption: bytes(255).optional(), type: DeviceType.optional() })
+  .object({
+    // Every app of the user lists the caption: nothing may reorder or hide its text.
+    caption: withoutControlOrBidi(bytes(255)).optional(),
+    type: DeviceType.optional(),
+  })
   .openapi({ description: 'Fields left out keep their value (a new device: "" and other)' });
 export type DeviceUpdateBody = z.infer<typeof DeviceUpdateBody>;
 

@@ -9,7 +9,8 @@ import { z } from './zod.js';
 /**
  * Control characters, and the bidirectional ones (embeddings, overrides,
  * isolates, marks) that would reorder the text shown around a name: refused
- * in the names users and clients give things (a client, a feed token).
+ * in the names users and clients give things (a client, a feed token, an
+ * app password, a device).
  */
 export const CONTROL_OR_BIDI = /[\p{Cc}\p{Bidi_Control}]/u;
 

@@ -17,6 +17,7 @@ import {
 import { generateCorpus } from '@podcast/corpus-generator';
 import {
   ANSWER_CORPUS,
+  copyOfGenerated,
   createScratch,
   memoryLogger,
   SAMPLE_CORPUS_DIR,
@@ -70,7 +71,11 @@ describe.each([
   // Today's answers are loaded once per corpus; each engine's index is then held to them.
   beforeAll(async () => {
     if (rootOf() === generated) {
-      await generateCorpus({ ...ANSWER_CORPUS, out: generated });
+      await copyOfGenerated(
+        'answer-corpus',
+        (out) => generateCorpus({ ...ANSWER_CORPUS, out }),
+        generated,
+      );
     }
     const { logger, lines } = memoryLogger();
     ({ registry, snapshot } = await loadSnapshot(rootOf(), logger));

@@ -62,7 +62,10 @@ function registryAt(
   logger = memoryLogger().logger,
   saveDelayMs = 60_000,
   parseAheadMin = 1000,
-  saving: Pick<CorpusRegistryOptions, 'cacheQuietSaveMs' | 'cacheSaveMinChanges'> = {},
+  saving: Pick<
+    CorpusRegistryOptions,
+    'cacheQuietSaveMs' | 'cacheSaveMinChanges' | 'cacheSaveRetryMs'
+  > = {},
 ) {
   const registry = createCorpusRegistry({
     logger,
@@ -500,16 +503,27 @@ describe('persisted corpus projection', () => {
     expect(lines.some((line) => line.msg === 'corpus projection stale; rebuilding')).toBe(true);
   });
 
-  it('serves the corpus when the cache folder cannot be written, and says why', async () => {
+  it('serves the corpus when the cache folder cannot be written, says why, and saves once it can', async () => {
     const { root } = await corpus();
     const blocker = path.join(await makeTempDir('projection-'), 'a-file');
     await writeFile(blocker, 'not a folder');
     const { logger, lines } = memoryLogger();
-    const registry = registryAt(path.join(blocker, 'cache'), logger);
+    const registry = registryAt(path.join(blocker, 'cache'), logger, 60_000, 1000, {
+      cacheSaveRetryMs: 50,
+    });
     expect((await registry.get(root)).episodes.length).toBeGreaterThan(0);
     await registry.persist(root);
     expect(registry.projection()?.last_error).toMatch(/ENOTDIR|EEXIST/);
-    expect(lines.some((line) => line.msg === 'corpus projection not saved')).toBe(true);
+    const refusals = () => lines.filter((line) => line.msg === 'corpus projection not saved');
+    // Tried again on a backoff with nothing changed in the corpus: 50 ms, then 100 ms.
+    await until(async () => refusals().length >= 3);
+    // Space comes back: the next retry saves, and the health flag clears.
+    await rm(blocker);
+    await until(async () => registry.projection()?.saves === 1);
+    expect(registry.projection()?.last_error).toBeNull();
+    expect(lines.some((line) => line.msg === 'corpus projection saved again')).toBe(true);
+    registry.close();
+    expect((await registryAt(path.join(blocker, 'cache')).get(root)).stats.filesRead).toBe(0);
   });
 
   it('removes temporary files a crashed save left over an hour ago, not fresh ones', async () => {

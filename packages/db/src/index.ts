@@ -99,7 +99,7 @@ export {
   upsertMcpDocumentClient,
 } from './mcp-oauth-clients.js';
 export { migrateDownAll, migrateToLatest } from './migrate.js';
-export { migrateTarget, runMigrations } from './migrate-command.js';
+export { migrateDatabaseAt, migrateTarget, runMigrations } from './migrate-command.js';
 export { MIGRATIONS } from './migrations/index.js';
 export type {
   OpaDeletionRow,

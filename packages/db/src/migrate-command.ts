@@ -31,3 +31,8 @@ export async function runMigrations(
     await close();
   }
 }
+
+/** Brings the PostgreSQL database at `url` to the latest migration, quietly. */
+export async function migrateDatabaseAt(url: string): Promise<void> {
+  await runMigrations({ url }, () => {});
+}

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import { createTestDatabase } from '@podcast/testing';
 import type { Kysely } from 'kysely';
-import { createDatabase, type Database, type Listen, migrateToLatest } from '../src/index.js';
+import {
+  createDatabase,
+  type Database,
+  type Listen,
+  migrateDatabaseAt,
+  migrateToLatest,
+} from '../src/index.js';
 import { migratedPgliteDump } from './pglite-dump.js';
 
 /**
@@ -24,7 +30,11 @@ export interface Backend {
 
 /** A throwaway database on the local server, opened with our driver; `close()` drops it. */
 export async function openTestPostgres(options: { migrate: boolean }): Promise<Backend> {
-  const target = await createTestDatabase();
+  // A migrated database is a copy of one migrated once per run.
+  const target = await createTestDatabase(
+    undefined,
+    options.migrate ? { template: { name: 'migrated', prepare: migrateDatabaseAt } } : {},
+  );
   const { db, close, listen } = await createDatabase({ url: target.url });
   const drop = async () => {
     await close();

@@ -7,6 +7,7 @@ export {
   mirrorJob,
   readLogTail,
 } from './job-files.js';
+export { failStalledJob, settleLostRunners } from './lost-runner.js';
 export { parseCommandLine, pipelineArgs, subprocessExecutor } from './pipeline-command.js';
 export type { MergedPipelineRequest } from './pipeline-request.js';
 export { mergePipelineRequest, pipelineJobParamsOf } from './pipeline-request.js';
@@ -22,7 +23,7 @@ export {
 export type { CancelOutcome, CreateOutcome, NewJob, RegistryDeps } from './registry.js';
 export { IDEMPOTENCY_TTL_S, JobRegistry, LEASE_MS, newJobId } from './registry.js';
 export type { ExecutionIo, ExecutionResult, JobExecutor, RunJobDeps } from './run-job.js';
-export { CancelWatcher, failStalledJob, runJob } from './run-job.js';
+export { CancelWatcher, runJob } from './run-job.js';
 export { FULL_BATCH_PARAMS, JobScheduler } from './scheduler.js';
 export type { ScheduleRow } from './schedules.js';
 export { cronProblem, nextRunAt, SCHEDULED_COMMANDS, scheduleRows } from './schedules.js';

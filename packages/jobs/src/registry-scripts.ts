@@ -36,11 +36,15 @@ return {ARGV[1], 0}
 `;
 
 /**
- * KEYS: job hash. ARGV: comma-separated allowed current statuses, new status,
- * then field/value pairs. Returns the previous status, or false when the job
- * is missing or in a status the transition does not start from.
+ * KEYS: job hash, and optionally a lease key whose presence refuses the
+ * transition (a job is failed for a lost runner only while no runner holds
+ * its lease, in the same step as the check). ARGV: comma-separated allowed
+ * current statuses, new status, then field/value pairs. Returns the previous
+ * status, or false when the job is missing, in a status the transition does
+ * not start from, or leased.
  */
 export const TRANSITION = `
+if KEYS[2] and redis.call('EXISTS', KEYS[2]) == 1 then return false end
 local current = redis.call('HGET', KEYS[1], 'status')
 if not current then return false end
 local allowed = false
@@ -59,5 +63,28 @@ local current = redis.call('HGET', KEYS[1], 'status')
 if current == 'running' and redis.call('HGET', KEYS[1], 'cancel_requested_at') == '' then
   redis.call('HSET', KEYS[1], 'cancel_requested_at', ARGV[1])
 end
+return current
+`;
+
+/**
+ * KEYS: job hash, lease key. ARGV: worker, lease ms, started_at. A queued job
+ * becomes running with its lease taken in the same step, so no reader ever
+ * sees a running job without a lease while its runner lives.
+ */
+export const START_JOB = `
+if redis.call('HGET', KEYS[1], 'status') ~= 'queued' then return false end
+redis.call('HSET', KEYS[1], 'status', 'running', 'worker', ARGV[1], 'started_at', ARGV[3])
+redis.call('SET', KEYS[2], ARGV[1], 'PX', tonumber(ARGV[2]))
+return 'queued'
+`;
+
+/**
+ * KEYS: job hash, lease key. ARGV: worker, lease ms. Renews the lease only
+ * while the job is running, so a runner that comes back after its job was
+ * failed leaves no lease behind. Returns the job's status (false when missing).
+ */
+export const RENEW_LEASE = `
+local current = redis.call('HGET', KEYS[1], 'status')
+if current == 'running' then redis.call('SET', KEYS[2], ARGV[1], 'PX', tonumber(ARGV[2])) end
 return current
 `;

@@ -95,4 +95,25 @@ describe('JobRegistry', () => {
     expect(two.kind).toBe('created');
     expect(again.kind).toBe('deduplicated');
   });
+
+  it('fails a running job of a lost runner once, and never one whose lease is held', async () => {
+    const short = new JobRegistry({ redis, prefix: prefix.prefix, leaseMs: 300 });
+    const created = await short.create(job('/srv/lease'));
+    if (created.kind === 'key_reused') throw new Error('unexpected');
+    const id = created.job.job_id;
+    expect(await short.start(id, 'w1', new Date().toISOString())).toMatchObject({
+      status: 'running',
+      worker: 'w1',
+    });
+    const fail = () => short.failUnleased(id, ['running'], { error: 'lost' });
+    expect(await fail()).toBeNull(); // the start took the lease with the job
+    await new Promise((r) => setTimeout(r, 400));
+    const finders = await Promise.all(Array.from({ length: 10 }, fail));
+    expect(finders.filter((f) => f !== null)).toHaveLength(1);
+    // The runner coming back neither renews a lease nor moves the job back.
+    expect(await short.renewLease(id, 'w1')).toBe('failed');
+    expect(await redis.exists(short.leaseKey(id))).toBe(0);
+    expect(await short.transition(id, ['running'], 'succeeded')).toBeNull();
+    expect(await short.get(id)).toMatchObject({ status: 'failed', error: 'lost' });
+  });
 });

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { JobCommandType, JobRecord, JobStatus } from '@podcast/contracts';
 import type { Redis } from 'ioredis';
-import { CREATE_JOB, REQUEST_CANCEL, TRANSITION } from './registry-scripts.js';
+import {
+  CREATE_JOB,
+  RENEW_LEASE,
+  REQUEST_CANCEL,
+  START_JOB,
+  TRANSITION,
+} from './registry-scripts.js';
 
 /** How long an Idempotency-Key keeps answering with its first job. */
 export const IDEMPOTENCY_TTL_S = 24 * 3600;
@@ -19,6 +25,8 @@ const NULLABLE_FIELDS = [
   'worker',
   'idempotency_key',
 ] as const;
+
+type JobFields = Partial<Record<(typeof NULLABLE_FIELDS)[number], string | number | null>>;
 
 export interface NewJob {
   commandType: JobCommandType;
@@ -172,20 +180,63 @@ export class JobRegistry {
    * Moves a job from one of `from` to `to`, setting `fields`; null when the
    * job is missing or not in a `from` status (someone else moved it first).
    */
-  async transition(
+  transition(
     jobId: string,
     from: readonly JobStatus[],
     to: JobStatus,
-    fields: Partial<Record<(typeof NULLABLE_FIELDS)[number], string | number | null>> = {},
+    fields: JobFields = {},
+  ): Promise<JobRecord | null> {
+    return this.#transition([this.jobKey(jobId)], jobId, from, to, fields);
+  }
+
+  /**
+   * Fails a job of one of `from` whose runner holds no lease, checked and
+   * written in one step: a runner renewing meanwhile, or a second caller
+   * failing it too, makes this a null.
+   */
+  failUnleased(
+    jobId: string,
+    from: readonly JobStatus[],
+    fields: JobFields,
+  ): Promise<JobRecord | null> {
+    return this.#transition(
+      [this.jobKey(jobId), this.leaseKey(jobId)],
+      jobId,
+      from,
+      'failed',
+      fields,
+    );
+  }
+
+  async #transition(
+    keys: string[],
+    jobId: string,
+    from: readonly JobStatus[],
+    to: JobStatus,
+    fields: JobFields,
   ): Promise<JobRecord | null> {
     const pairs = Object.entries(fields).flatMap(([k, v]) => [k, v === null ? '' : String(v)]);
     const previous = await this.#redis.eval(
       TRANSITION,
-      1,
-      this.jobKey(jobId),
+      keys.length,
+      ...keys,
       from.join(','),
       to,
       ...pairs,
+    );
+    return previous === null ? null : this.get(jobId);
+  }
+
+  /** Takes a queued job for `worker` with its lease; null when it is not queued. */
+  async start(jobId: string, worker: string, startedAt: string): Promise<JobRecord | null> {
+    const previous = await this.#redis.eval(
+      START_JOB,
+      2,
+      this.jobKey(jobId),
+      this.leaseKey(jobId),
+      worker,
+      this.leaseMs,
+      startedAt,
     );
     return previous === null ? null : this.get(jobId);
   }
@@ -217,17 +268,24 @@ export class JobRegistry {
     return { kind: status === 'cancelled' ? 'already_cancelled' : 'finished', job };
   }
 
-  /** A runner's proof of life for a running job; reconcile fails jobs without one. */
-  async renewLease(jobId: string, worker: string): Promise<void> {
-    await this.#redis.set(this.leaseKey(jobId), worker, 'PX', this.leaseMs);
+  /**
+   * A runner's proof of life for a running job; readers fail running jobs
+   * without one. Returns the job's status: anything but `running` means the
+   * job is no longer this runner's to finish.
+   */
+  async renewLease(jobId: string, worker: string): Promise<JobStatus | null> {
+    return (await this.#redis.eval(
+      RENEW_LEASE,
+      2,
+      this.jobKey(jobId),
+      this.leaseKey(jobId),
+      worker,
+      this.leaseMs,
+    )) as JobStatus | null;
   }
 
   async dropLease(jobId: string): Promise<void> {
     await this.#redis.del(this.leaseKey(jobId));
-  }
-
-  async hasLease(jobId: string): Promise<boolean> {
-    return (await this.#redis.exists(this.leaseKey(jobId))) === 1;
   }
 }
 

@@ -75,10 +75,7 @@ export interface RunJobDeps {
  * once. Returns the final record, or null when the job was not taken.
  */
 export async function runJob(deps: RunJobDeps, jobId: string): Promise<JobRecord | null> {
-  const started = await deps.registry.transition(jobId, ['queued'], 'running', {
-    started_at: deps.now().toISOString(),
-    worker: deps.worker,
-  });
+  const started = await deps.registry.start(jobId, deps.worker, deps.now().toISOString());
   if (started === null) {
     const current = await deps.registry.get(jobId);
     deps.logger.info({ job_id: jobId, status: current?.status ?? 'missing' }, 'job not taken');
@@ -87,7 +84,7 @@ export async function runJob(deps: RunJobDeps, jobId: string): Promise<JobRecord
   const files = jobFiles(started.corpus_path, jobId);
   const controller = deps.cancels.watch(jobId);
   const log = lineWriter(files.log, deps.now);
-  const lease = await holdLease(deps, started, controller);
+  const lease = holdLease(deps, started, controller);
   try {
     await mirrorJob(started).catch(() => undefined);
     const result = await (async () => {
@@ -113,35 +110,6 @@ export async function runJob(deps: RunJobDeps, jobId: string): Promise<JobRecord
     deps.cancels.forget(jobId);
     await deps.registry.dropLease(jobId);
   }
-}
-
-/**
- * BullMQ found `jobId` stalled: the runner that took it stopped renewing its
- * lock. When its lease has lapsed too, the runner died (or lost Redis) mid-run,
- * and the record is failed here, as reconcile would, without anyone calling
- * it; a job still leased belongs to a runner that will write its own end.
- * Returns the failed record, or null when there was nothing to fail.
- */
-export async function failStalledJob(
-  deps: Pick<RunJobDeps, 'registry' | 'logger' | 'now'>,
-  jobId: string,
-): Promise<JobRecord | null> {
-  const job = await deps.registry.get(jobId);
-  if (job === null || (job.status !== 'running' && job.status !== 'queued')) {
-    return null;
-  }
-  if (await deps.registry.hasLease(jobId)) {
-    return null;
-  }
-  const failed = await deps.registry.transition(jobId, [job.status], 'failed', {
-    finished_at: deps.now().toISOString(),
-    error: `the runner ${job.worker ?? '(unknown)'} stopped renewing its lease and BullMQ found the job stalled, so it died or lost Redis mid-run; enqueue it again`,
-  });
-  if (failed !== null) {
-    deps.logger.warn({ job_id: jobId, worker: job.worker }, 'stalled job failed');
-    await mirrorJob(failed).catch(() => undefined);
-  }
-  return failed;
 }
 
 async function finish(
@@ -171,12 +139,20 @@ async function finish(
   return ended ?? deps.registry.get(job.job_id);
 }
 
-/** Renews the lease and, as a fallback to the cancel channel, polls for a cancel request. */
-async function holdLease(deps: RunJobDeps, job: JobRecord, controller: AbortController) {
-  await deps.registry.renewLease(job.job_id, deps.worker);
+/**
+ * Renews the lease the start took and, as a fallback to the cancel channel,
+ * polls for a cancel request. A job no longer running (a reader failed it
+ * while this runner was cut off) is stopped: its end is written already.
+ */
+function holdLease(deps: RunJobDeps, job: JobRecord, controller: AbortController) {
   const timer = setInterval(() => {
     void (async () => {
-      await deps.registry.renewLease(job.job_id, deps.worker);
+      const status = await deps.registry.renewLease(job.job_id, deps.worker);
+      if (status !== 'running') {
+        deps.logger.warn({ job_id: job.job_id, status }, 'job no longer running here; stopping it');
+        controller.abort(STOP);
+        return;
+      }
       const current = await deps.registry.get(job.job_id);
       if (current?.cancel_requested_at != null) {
         controller.abort(CANCEL);

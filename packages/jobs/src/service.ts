@@ -1,6 +1,7 @@
 import type { JobRecord } from '@podcast/contracts';
 import type { Logger } from 'pino';
 import { mirrorJob } from './job-files.js';
+import { failIfRunnerLost, lostRunnerError } from './lost-runner.js';
 import type { JobQueues } from './queues.js';
 import type { CancelOutcome, CreateOutcome, JobRegistry, NewJob } from './registry.js';
 
@@ -70,12 +71,11 @@ export async function reconcileJobs(
     if (reason === null) {
       continue;
     }
-    const failed = await jobs.registry.transition(job.job_id, [job.status], 'failed', {
-      finished_at: jobs.now().toISOString(),
-      error: reason,
-    });
+    const failed =
+      job.status === 'running'
+        ? await failIfRunnerLost(jobs, job, ['running'], reason)
+        : await failQueued(jobs, job, reason);
     if (failed !== null) {
-      await mirror(jobs, failed);
       reconciled.push({
         job_id: job.job_id,
         previous_status: job.status as 'queued' | 'running',
@@ -89,14 +89,24 @@ export async function reconcileJobs(
 
 async function whyStuck(jobs: JobsService, job: JobRecord): Promise<string | null> {
   if (job.status === 'running') {
-    return (await jobs.registry.hasLease(job.job_id))
-      ? null
-      : `reconciled: the runner ${job.worker ?? '(unknown)'} stopped renewing its lease, so it died or lost Redis mid-run`;
+    // The lease is checked where the job is failed, in one step with the write.
+    return `reconciled: ${lostRunnerError(job.worker)}`;
   }
   const age = jobs.now().getTime() - Date.parse(job.created_at);
   return age < QUEUED_GRACE_MS || (await jobs.queues.holds(job))
     ? null
     : 'reconciled: the queue no longer holds this job, so no runner will take it';
+}
+
+async function failQueued(jobs: JobsService, job: JobRecord, reason: string) {
+  const failed = await jobs.registry.transition(job.job_id, ['queued'], 'failed', {
+    finished_at: jobs.now().toISOString(),
+    error: reason,
+  });
+  if (failed !== null) {
+    await mirror(jobs, failed);
+  }
+  return failed;
 }
 
 async function mirror(jobs: JobsService, job: JobRecord): Promise<void> {

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeEach, expect, it } from '@jest/globals';
+import { copyOfGenerated } from './generated-corpus.js';
 import { holdFirstLoads } from './held-load.js';
 import {
   type AnswerBook,
@@ -45,7 +46,8 @@ export interface EarlyLayers {
 export interface AnswerSuite<S> {
   /**
    * Writes the answer corpus at `out`: the generator with ANSWER_CORPUS
-   * (passed in, as the generator package's own tests depend on this one).
+   * (passed in, as the generator package's own tests depend on this one),
+   * run once per test run and copied after (`copyOfGenerated`).
    */
   generate(out: string): Promise<unknown>;
   /** The recording folder (one JSON file per route family), checked in beside the test. */
@@ -128,7 +130,7 @@ export function declareAnswerSuite<S>(label: string, suite: AnswerSuite<S>): voi
   beforeEach(async () => {
     if (generated === undefined || !resetTree(root, generated)) {
       rmSync(root, { recursive: true, force: true });
-      await suite.generate(root);
+      await copyOfGenerated('answer-corpus', suite.generate, root);
       generated = filesUnder(root);
     }
   }, 120_000);

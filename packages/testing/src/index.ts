@@ -2,6 +2,7 @@ export { configErrorLineNaming, configErrorOf } from './config-error.js';
 export { DETERMINISTIC_ENRICHERS } from './enrichers.js';
 export type { ChatCall, FakeChatServer } from './fake-chat-server.js';
 export { startFakeChatServer } from './fake-chat-server.js';
+export { copyOfGenerated } from './generated-corpus.js';
 export type { HeldLoads } from './held-load.js';
 export { holdFirstLoads } from './held-load.js';
 export {
@@ -25,8 +26,9 @@ export {
   createScratch,
   SAMPLE_CORPUS_DIR,
 } from './sample-corpus.js';
-export type { TestDatabase, TestDatabaseOptions } from './test-database.js';
-export { createTestDatabase } from './test-database.js';
+export type { DatabaseTemplate, TestDatabase, TestDatabaseOptions } from './test-database.js';
+export { createTestDatabase, dropTemplatesOf } from './test-database.js';
+export { generatedCorporaDirOf } from './test-run.js';
 export {
   NLI_WORDS as TINY_NLI_WORDS,
   THEMES as TINY_MODEL_THEMES,

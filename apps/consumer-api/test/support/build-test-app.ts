@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from '@jest/globals';
 import type { AuthOptions, ScryptCost } from '@podcast/auth';
 import type { CorpusRegistryOptions, CorpusSnapshot } from '@podcast/corpus';
+import { migrateDatabaseAt } from '@podcast/db';
 import type { AudioCheckSettings, GuardedGetSettings } from '@podcast/runtime';
 import { createTestDatabase, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
@@ -53,7 +54,10 @@ export interface TestApp {
  * builder migrates the database): one per test file, closed in afterAll.
  */
 export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  // Migrated once per run and copied: the builder's own migration then finds nothing to do.
+  const database = await createTestDatabase(undefined, {
+    template: { name: 'migrated', prepare: migrateDatabaseAt },
+  });
   const config = loadConsumerConfig({
     CORPUS_DIR: SAMPLE_CORPUS_DIR,
     APP_ENV: overrides.appEnv ?? 'development',

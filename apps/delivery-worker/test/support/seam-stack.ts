@@ -1,6 +1,11 @@
 import type { CommsRecordInput } from '@podcast/contracts';
 import { createCorpusRegistry, type EpisodeRecord } from '@podcast/corpus';
-import { createDatabase, putPlayback, upsertUserFromProvider } from '@podcast/db';
+import {
+  createDatabase,
+  migrateDatabaseAt,
+  putPlayback,
+  upsertUserFromProvider,
+} from '@podcast/db';
 import { replaceComms, tickAt } from '@podcast/notifications';
 import { createTestDatabase } from '@podcast/testing';
 import { pino } from 'pino';
@@ -14,7 +19,9 @@ const silent = pino({ level: 'silent' });
  * the outbox with.
  */
 export async function startSeamStack(corpusDir: string, env: Record<string, string>) {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, {
+    template: { name: 'migrated', prepare: migrateDatabaseAt },
+  });
   const seam = await startConsumerApi({
     DATABASE_URL: database.url,
     CORPUS_DIR: corpusDir,

@@ -311,8 +311,11 @@ export interface ProjectionStore {
    * read, before the answer is known.
    */
   load(root: string, hooks?: RestoreHooks): Promise<CorpusState | undefined>;
-  /** Stores `state` (atomically); failures are logged and kept for `status`, never thrown. */
-  save(state: CorpusState): Promise<void>;
+  /**
+   * Stores `state` (atomically); failures are logged and kept for `status`,
+   * never thrown. Answers whether it was stored.
+   */
+  save(state: CorpusState): Promise<boolean>;
   status(): ProjectionStoreStatus;
 }
 
@@ -368,12 +371,14 @@ export function createProjectionStore(options: ProjectionStoreOptions): Projecti
         status.last_save_bytes = bytes;
         status.last_save_ms = Math.round(performance.now() - started);
         status.last_error = null;
+        return true;
       } catch (err) {
         status.last_error = (err as Error).message;
         logger.warn(
           { root: state.root, file, err: status.last_error },
           'corpus projection not saved',
         );
+        return false;
       }
     },
     status: () => ({ ...status }),

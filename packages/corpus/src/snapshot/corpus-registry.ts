@@ -15,6 +15,7 @@ import {
   createCorpusRoot,
   isWatching,
   type RootContext,
+  retryDelayMs,
   savePlanFor,
   syncRoot,
 } from './corpus-root.js';
@@ -95,6 +96,13 @@ export interface CorpusRegistryOptions {
   cacheQuietSaveMs?: number;
   /** The fewest unsaved changes saved after the burst settles (default 100; see `cacheQuietSaveMs`). */
   cacheSaveMinChanges?: number;
+  /**
+   * After a failed save (a full disk) the save is tried again this long
+   * after, doubling with each failure in a row up to a minute, so the
+   * projection is stored once space returns without waiting for a corpus
+   * change. Default 5000.
+   */
+  cacheSaveRetryMs?: number;
   /**
    * How long `get` waits for a root's first load before it throws
    * `CorpusLoading` (a 503 with Retry-After) instead; the load goes on.
@@ -231,6 +239,7 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
           logger: options.logger,
           pause: () => slicer.yieldIfDue(),
         });
+  const saveRetryMs = options.cacheSaveRetryMs ?? 5000;
   const saveDelays = {
     settleMs: options.cacheSaveDelayMs ?? 5000,
     quietMs: options.cacheQuietSaveMs ?? 300_000,
@@ -350,9 +359,20 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
         return;
       }
       const started = performance.now();
-      await store.save(root.state);
+      if (!(await store.save(root.state))) {
+        root.saveFailures++;
+        scheduleSaveRetry(root);
+        return;
+      }
       root.lastSaveMs = performance.now() - started;
       root.savedGeneration = generation;
+      if (root.saveFailures > 0) {
+        options.logger.info(
+          { root: root.state.root, failures: root.saveFailures },
+          'corpus projection saved again',
+        );
+        root.saveFailures = 0;
+      }
     });
     root.saving = next;
     next
@@ -363,6 +383,29 @@ export function createCorpusRegistry(options: CorpusRegistryOptions): CorpusRegi
       })
       .catch(() => undefined);
     return next;
+  };
+
+  /**
+   * The store refused the save (its last_error says why): try again on a
+   * backoff, whether or not the corpus changes meanwhile. A change until
+   * then is saved by the retry, which saves the state as it is then.
+   */
+  const scheduleSaveRetry = (root: CorpusRoot): void => {
+    if (isClosed || root.dropped) {
+      return;
+    }
+    clearTimeout(root.saveTimer);
+    root.saveWhenQuiet = false;
+    root.saveTimer = setTimeout(
+      () => {
+        root.saveTimer = undefined;
+        if (roots.get(root.state.root) === root) {
+          save(root).catch(() => undefined);
+        }
+      },
+      retryDelayMs(root.saveFailures - 1, saveRetryMs),
+    );
+    root.saveTimer.unref();
   };
 
   /**

@@ -77,6 +77,8 @@ export interface CorpusRoot {
   saveWhenQuiet?: boolean;
   /** How long the last projection save took (0 before the first). */
   lastSaveMs: number;
+  /** Failed projection saves in a row; the next try waits `retryDelayMs` of it. */
+  saveFailures: number;
   saving?: Promise<void>;
   /** Evicted, or its registry closed: its background work stops. */
   dropped?: boolean;
@@ -189,6 +191,7 @@ export function createCorpusRoot(
     earlyWaiters: new Set(),
     savedGeneration: 0,
     lastSaveMs: 0,
+    saveFailures: 0,
   };
   if (watch) {
     const onChange = (rel: string, name: string | null, isRename: boolean) => {

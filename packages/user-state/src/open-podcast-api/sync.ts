@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   actionInstant,
   OPA_LIMITS,
@@ -242,11 +243,35 @@ function applyAction(write: OpaWrite, action: OpaSyncAction): Outcome {
 }
 
 /**
+ * For each action whose `action_id` (a UUID, so compared without case) an
+ * earlier action of the list already has: that action's index, or
+ * `other content` when the two differ in more than the id.
+ */
+function repeatsOf(requests: readonly OpaSyncAction[]): Map<number, number | 'other content'> {
+  const firstOf = new Map<string, number>();
+  const repeats = new Map<number, number | 'other content'>();
+  requests.forEach((action, i) => {
+    const id = action.action_id.toLowerCase();
+    const first = firstOf.get(id);
+    if (first === undefined) {
+      firstOf.set(id, i);
+      return;
+    }
+    const { action_id: _sent, ...content } = action;
+    const { action_id: _firstSent, ...firstContent } = requests[first] as OpaSyncAction;
+    repeats.set(i, isDeepStrictEqual(content, firstContent) ? first : 'other content');
+  });
+  return repeats;
+}
+
+/**
  * POST /v1/sync: a batch of at most 30 actions, applied in the order of
  * their times (not of the list) in one transaction, each answered applied,
  * ignored (an entity changed at or after its time: the newest change wins)
  * or rejected (with its reason), with the entity as the batch left it. A retried
- * batch finds its changes made and is answered `ignored`.
+ * batch finds its changes made and is answered `ignored`. An action_id the
+ * batch repeats is one action: applied once, each repeat answered as the
+ * first; a repeat with other content is rejected.
  */
 export async function applyOpaSyncBatch(
   deps: UserStateDeps,
@@ -255,12 +280,23 @@ export async function applyOpaSyncBatch(
   clientId: string | null,
 ): Promise<OpaSyncResults> {
   return withOpaWrite(deps, userId, clientId, async (write) => {
+    const repeats = repeatsOf(batch.requests);
     const order = batch.requests
       .map((action, i) => ({ action, i, at: actionInstant(action.occurred_at).getTime() }))
+      .filter(({ i }) => !repeats.has(i))
       .sort((a, b) => a.at - b.at || a.i - b.i);
     const outcomes = new Map<number, Outcome>();
     for (const { action, i } of order) {
       outcomes.set(i, applyAction(write, action));
+    }
+    for (const [i, first] of repeats) {
+      const outcome =
+        first === 'other content'
+          ? rejected('action_id: an earlier action of the batch has it, with other content')
+          : outcomes.get(first);
+      if (outcome !== undefined) {
+        outcomes.set(i, outcome);
+      }
     }
     return {
       results: batch.requests.map((action, i) => {

@@ -11,7 +11,9 @@ export const postOpaSync = defineRoute({
     '`subscription` actions `subscribe`, `unsubscribe` and `update`, applied in the order ' +
     'of their `occurred_at` in one transaction; each is answered `applied`, `ignored` (the ' +
     'entity changed at or after its time) or `rejected` with a `reason`, with the entity as ' +
-    'the batch left it. A malformed envelope or more than 30 actions is a 400.',
+    'the batch left it. An `action_id` the batch repeats is applied once and each repeat ' +
+    'answered as the first (`rejected` when its content differs). A malformed envelope or ' +
+    'more than 30 actions is a 400.',
   tags: OPA_TAGS,
   auth: 'sync-or-token',
   body: OpaSyncBatch,

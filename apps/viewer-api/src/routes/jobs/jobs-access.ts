@@ -1,7 +1,7 @@
 import { DomainError, NotFound, Problem } from '@podcast/contracts';
 import { resolveCorpusRoot } from '@podcast/corpus';
 import { ValidationFailed } from '@podcast/http-kit';
-import type { JobsService } from '@podcast/jobs';
+import { type JobsService, settleLostRunners } from '@podcast/jobs';
 import type { Request } from 'express';
 import type { ViewerCtx } from '../../context.js';
 
@@ -58,13 +58,17 @@ function isRedisFailure(err: unknown): boolean {
   );
 }
 
-/** The job of this corpus, else 404 (an id of another corpus is not found here). */
+/**
+ * The job of this corpus, else 404 (an id of another corpus is not found
+ * here); a running job whose runner was lost is failed first.
+ */
 export async function jobOf(jobs: JobsService, root: string, jobId: string) {
   const job = await jobs.registry.get(jobId);
   if (job === null || job.corpus_path !== root) {
     throw new NotFound(`job ${jobId} is not in the registry of this corpus`);
   }
-  return job;
+  const [settled] = await settleLostRunners(jobs, [job]);
+  return settled ?? job;
 }
 
 const KEY = /^[\x21-\x7e]{1,255}$/;

@@ -1,4 +1,5 @@
 import { JobListQuery, JobListResponse } from '@podcast/contracts';
+import { settleLostRunners } from '@podcast/jobs';
 import { defineRoute } from '../../context.js';
 import { REDIS_DOWN, withCorpusJobs } from './jobs-access.js';
 
@@ -15,7 +16,8 @@ export const listJobs = defineRoute({
   responses: { 200: JobListResponse, ...REDIS_DOWN },
   handler: ({ ctx, query }) =>
     withCorpusJobs(ctx, query.path, async (service, root) => {
-      const jobs = await service.registry.list(root, query.limit, query.command_type);
+      const listed = await service.registry.list(root, query.limit, query.command_type);
+      const jobs = await settleLostRunners(service, listed);
       return { path: root, jobs, count: jobs.length };
     }),
 });

@@ -10,8 +10,9 @@ const LEASE_MS = 1500;
 
 /**
  * The enrichment runner SIGKILLed (with its `enrich` subprocess) while a
- * run is under way: the job does not stay `running` (the restarted runner
- * finds it stalled once the lease lapsed and fails it, with no reconcile),
+ * run is under way: the job does not stay `running` (once its lease lapsed
+ * a read of the viewer, or the restarted runner's stalled-job check, fails
+ * it, with no reconcile),
  * the event log has no torn line, and a run on the restarted runner ends
  * with a valid run_summary.json of its own.
  */
@@ -43,7 +44,7 @@ export function runnerKilledScenario(
       report.check(isMidRun, 'the run never started');
       await runner.kill('SIGKILL');
       report.figure('status_after_kill', (await jobs.statusOf(killed)) ?? 'unknown');
-      // No reconcile: the restarted runner's stalled-job check fails the job.
+      // No reconcile: the viewer's reads (or the restarted runner) fail the job once its lease lapsed.
       const killedAt = Date.now();
       await runner.start();
       const final = await jobs.waitEnded(killed, 30_000);
