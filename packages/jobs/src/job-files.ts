@@ -1,6 +1,6 @@
-import { appendFile, mkdir, open } from 'node:fs/promises';
+import { appendFile, mkdir, open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { JobRecord } from '@podcast/contracts';
+import { JobRecord } from '@podcast/contracts';
 
 /**
  * Where a job's files live in its corpus (spec 04 §1.3): the registry mirror
@@ -40,6 +40,39 @@ export function jobsMirrorPath(corpusPath: string): string {
 export async function mirrorJob(job: JobRecord): Promise<void> {
   await mkdir(join(job.corpus_path, '.viewer'), { recursive: true });
   await appendFile(jobsMirrorPath(job.corpus_path), `${JSON.stringify(job)}\n`);
+}
+
+/**
+ * The last row of each job in the corpus's mirror (none when it is absent).
+ * A line that does not parse as a record, such as one a crash cut short, is
+ * skipped.
+ */
+export async function readMirror(corpusPath: string): Promise<JobRecord[]> {
+  const text = await readFile(jobsMirrorPath(corpusPath), 'utf8').catch(
+    (err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') {
+        return '';
+      }
+      throw err;
+    },
+  );
+  const last = new Map<string, JobRecord>();
+  for (const line of text.split('\n')) {
+    if (line === '') {
+      continue;
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const row = JobRecord.safeParse(parsed);
+    if (row.success) {
+      last.set(row.data.job_id, row.data);
+    }
+  }
+  return [...last.values()];
 }
 
 export interface LogTail {

@@ -88,3 +88,18 @@ local current = redis.call('HGET', KEYS[1], 'status')
 if current == 'running' then redis.call('SET', KEYS[2], ARGV[1], 'PX', tonumber(ARGV[2])) end
 return current
 `;
+
+/**
+ * KEYS: job hash, corpus index. ARGV: job id, then field/value pairs of the
+ * record. Writes a record the registry lost back, only while the job hash
+ * is absent, at score 0 so it lists after every job the registry still
+ * orders. Returns 1 when written, false when the job exists.
+ */
+export const RESTORE_JOB = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return false end
+local fields = {}
+for i = 2, #ARGV do fields[#fields + 1] = ARGV[i] end
+redis.call('HSET', KEYS[1], unpack(fields))
+redis.call('ZADD', KEYS[2], 'NX', 0, ARGV[1])
+return 1
+`;

@@ -5,6 +5,7 @@ import {
   CREATE_JOB,
   RENEW_LEASE,
   REQUEST_CANCEL,
+  RESTORE_JOB,
   START_JOB,
   TRANSITION,
 } from './registry-scripts.js';
@@ -137,6 +138,31 @@ export class JobRegistry {
       return this.create(job);
     }
     return { kind: flag === 1 ? 'deduplicated' : 'created', job: record };
+  }
+
+  /**
+   * Writes `job` back when the registry holds no record of it (Redis lost
+   * it); false when a record exists, which is left as it is.
+   */
+  async restore(job: JobRecord): Promise<boolean> {
+    const fields: Record<string, string> = {
+      job_id: job.job_id,
+      command_type: job.command_type,
+      status: job.status,
+      corpus_path: job.corpus_path,
+      params: JSON.stringify(job.params),
+      created_at: job.created_at,
+      ...Object.fromEntries(NULLABLE_FIELDS.map((name) => [name, String(job[name] ?? '')])),
+    };
+    const written = await this.#redis.eval(
+      RESTORE_JOB,
+      2,
+      this.jobKey(job.job_id),
+      this.#indexKey(job.corpus_path),
+      job.job_id,
+      ...Object.entries(fields).flat(),
+    );
+    return written === 1;
   }
 
   async get(jobId: string): Promise<JobRecord | null> {

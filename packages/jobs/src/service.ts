@@ -1,6 +1,6 @@
 import type { JobRecord } from '@podcast/contracts';
 import type { Logger } from 'pino';
-import { mirrorJob } from './job-files.js';
+import { mirrorJob, readMirror } from './job-files.js';
 import { failIfRunnerLost, lostRunnerError } from './lost-runner.js';
 import type { JobQueues } from './queues.js';
 import type { CancelOutcome, CreateOutcome, JobRegistry, NewJob } from './registry.js';
@@ -53,19 +53,26 @@ export interface Reconciled {
   reason: string;
 }
 
+const isOpen = (job: JobRecord) => job.status === 'queued' || job.status === 'running';
+
+/** The `error` of a job the registry lost: Redis came back without its data. */
+const LOST_FROM_REGISTRY =
+  'reconciled: the registry lost this job (Redis restarted without its data), so no runner will finish it; enqueue it again';
+
 /**
  * Fails the jobs of one corpus that can no longer finish: running jobs whose
- * runner stopped renewing its lease (it died or lost Redis), and queued jobs
- * the queue no longer holds (lost between the record and the queue).
+ * runner stopped renewing its lease (it died or lost Redis), queued jobs
+ * the queue no longer holds (lost between the record and the queue), and
+ * jobs the mirror shows open that the registry no longer holds at all.
  */
 export async function reconcileJobs(
   jobs: JobsService,
   corpusPath: string,
 ): Promise<{ reconciled: Reconciled[]; checked: number }> {
-  const open = (await jobs.registry.list(corpusPath, Number.MAX_SAFE_INTEGER)).filter(
-    (job) => job.status === 'queued' || job.status === 'running',
-  );
+  const open = (await jobs.registry.list(corpusPath, Number.MAX_SAFE_INTEGER)).filter(isOpen);
   const reconciled: Reconciled[] = [];
+  const lost = await restoreLostJobs(jobs, corpusPath);
+  reconciled.push(...lost.restored);
   for (const job of open) {
     const reason = await whyStuck(jobs, job);
     if (reason === null) {
@@ -84,7 +91,49 @@ export async function reconcileJobs(
       });
     }
   }
-  return { reconciled, checked: open.length };
+  return { reconciled, checked: open.length + lost.restored.length };
+}
+
+/**
+ * The mirror outlives a Redis that restarts empty: a job whose last row
+ * there is open and of which the registry has no record is written back
+ * `failed`, so its id answers with why instead of a 404 and the mirror
+ * ends too. A mirror row left open behind a registry record that ended
+ * (its append failed) gets the registry's row.
+ */
+async function restoreLostJobs(
+  jobs: JobsService,
+  corpusPath: string,
+): Promise<{ restored: Reconciled[] }> {
+  const restored: Reconciled[] = [];
+  const mirrored = (await readMirror(corpusPath)).filter(
+    (job) => isOpen(job) && job.corpus_path === corpusPath,
+  );
+  for (const job of mirrored) {
+    const current = await jobs.registry.get(job.job_id);
+    if (current !== null) {
+      if (!isOpen(current)) {
+        await mirror(jobs, current);
+      }
+      continue;
+    }
+    const failed: JobRecord = {
+      ...job,
+      status: 'failed',
+      finished_at: jobs.now().toISOString(),
+      error: LOST_FROM_REGISTRY,
+    };
+    if (await jobs.registry.restore(failed)) {
+      await mirror(jobs, failed);
+      restored.push({
+        job_id: job.job_id,
+        previous_status: job.status as 'queued' | 'running',
+        status: 'failed',
+        reason: LOST_FROM_REGISTRY,
+      });
+    }
+  }
+  return { restored };
 }
 
 async function whyStuck(jobs: JobsService, job: JobRecord): Promise<string | null> {

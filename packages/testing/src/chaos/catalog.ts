@@ -31,6 +31,7 @@ export const CHAOS_SCENARIOS: ChaosScenario[] = [
   { name: 'twin-consumers', run: (o) => twinConsumersScenario(o) },
   { name: 'runner-sigkill', run: () => runnerKilledScenario() },
   { name: 'redis-restart', run: () => redisRestartScenario() },
+  { name: 'redis-restart-empty', run: () => redisRestartScenario({ empty: true }) },
   { name: 'four-delivery-workers', run: (o) => fourDeliveryWorkersScenario(o) },
   { name: 'twin-runners-cron', run: () => twinRunnersCronScenario() },
   { name: 'disk-full', run: () => diskFullScenario() },

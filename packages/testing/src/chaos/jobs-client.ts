@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { Redis } from 'ioredis';
 import { REPO_ROOT } from './app-process.js';
 import { waitUntil } from './free-port.js';
 import { OPERATOR_TOKEN } from './stack.js';
@@ -77,4 +78,25 @@ export function eventLogLines(root: string): { lines: Record<string, unknown>[];
     }
   }
   return { lines, torn };
+}
+
+/**
+ * The ids of `jobIds` BullMQ still holds (waiting, active, delayed or
+ * prioritized) on the enrichment queue under the default key prefix.
+ */
+export async function enrichmentQueueHolds(redisUrl: string, jobIds: string[]): Promise<string[]> {
+  const queue = 'podcast:bull:enrichment';
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  try {
+    const [waiting, active, delayed, prioritized] = await Promise.all([
+      redis.lrange(`${queue}:wait`, 0, -1),
+      redis.lrange(`${queue}:active`, 0, -1),
+      redis.zrange(`${queue}:delayed`, '0', '-1'),
+      redis.zrange(`${queue}:prioritized`, '0', '-1'),
+    ]);
+    const held = new Set([...waiting, ...active, ...delayed, ...prioritized]);
+    return jobIds.filter((id) => held.has(id));
+  } finally {
+    redis.disconnect();
+  }
 }

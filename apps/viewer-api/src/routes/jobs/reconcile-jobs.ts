@@ -9,8 +9,9 @@ export const reconcileJobsRoute = defineRoute({
   summary: 'Fail the jobs that can no longer finish',
   description:
     'A running job whose runner stopped renewing its lease (the runner died or lost Redis) and ' +
-    'a queued job the queue no longer holds are marked failed, each with the reason. Needs ' +
-    'the operator token.',
+    'a queued job the queue no longer holds are marked failed, each with the reason. A job ' +
+    '`.viewer/jobs.jsonl` shows queued or running that the registry no longer holds (Redis ' +
+    'restarted without its data) is written back failed. Needs the operator token.',
   tags: ['jobs'],
   auth: 'operator',
   query: CorpusPathQuery,

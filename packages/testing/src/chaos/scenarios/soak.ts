@@ -1,5 +1,6 @@
 import type { AppProcess } from '../app-process.js';
 import { sleep } from '../free-port.js';
+import { gpodderSync } from '../gpodder-sync.js';
 import { type LoadLoop, percentile, runLoad, type Sample } from '../load.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
 import { withClient } from '../seed.js';
@@ -54,9 +55,11 @@ interface Third {
 
 /**
  * Mixed traffic on a viewer and a consumer (corpus reads, search, catalog,
- * playback writes and lists, seam pulls) at a fixed, moderate rate for
+ * playback writes and lists, seam pulls, gPodder sync of two devices) at a
+ * fixed, moderate rate for
  * `durationMs`: RSS and p99 of the last third within 10% of the second
- * third's, open file descriptors and database sessions not growing, no 5xx.
+ * third's, open file descriptors and database sessions not growing, no 5xx,
+ * and every gPodder upload answered 2xx downloaded back once.
  */
 export function soakScenario(options: {
   corpusDir: string;
@@ -69,7 +72,8 @@ export function soakScenario(options: {
       const consumer = await stack.startApi('consumer-api', consumerEnv(options.corpusDir, pg));
       const page = await (await fetch(`${consumer.baseUrl}/api/app/episodes?limit=20`)).json();
       const slugs = (page as { items: { slug: string }[] }).items.map((item) => item.slug);
-      const load = runLoad(loopsOf(viewer, consumer, slugs), 10_000);
+      const gpodder = await gpodderSync(consumer.baseUrl);
+      const load = runLoad([...loopsOf(viewer, consumer, slugs), ...gpodder.loops], 10_000);
       const third = options.durationMs / 3;
       const measure = async (from: number, samples: Sample[]): Promise<Third> => {
         const usage = [viewer.usage(), consumer.usage()];
@@ -95,6 +99,7 @@ export function soakScenario(options: {
       await sleep(third);
       const last = await measure(start + 2 * third, load.samples);
       await load.stop();
+      await gpodder.verify(load.samples, report);
       const errors = load.samples.filter((s) => s.status >= 500 || s.status === 0).length;
       report.figure('requests', load.samples.length);
       report.figure('rps', Math.round(load.samples.length / (options.durationMs / 1000)));
