@@ -66,4 +66,35 @@ describe('reconcileJobs', () => {
     ]);
     expect((await jobs.registry.get(held.job.job_id))?.status).toBe('queued');
   });
+
+  it('writes back failed the open jobs a Redis restarted empty lost, once', async () => {
+    const jobs = service();
+    const root = createScratch('reconcile-empty');
+    try {
+      const running = await enqueueJob(jobs, {
+        commandType: 'pipeline',
+        corpusPath: root.dir,
+        params: FULL_BATCH_PARAMS,
+      });
+      if (running.kind === 'key_reused') throw new Error('unexpected');
+      // What an empty restart leaves of this run's keys: nothing.
+      const keys = await redis.keys(`${prefix.prefix}*`);
+      await redis.del(...keys);
+      expect(await jobs.registry.get(running.job.job_id)).toBeNull();
+
+      const first = await reconcileJobs(jobs, root.dir);
+      expect(first.reconciled).toEqual([
+        {
+          job_id: running.job.job_id,
+          previous_status: 'queued',
+          status: 'failed',
+          reason: expect.stringMatching(/Redis restarted without its data/),
+        },
+      ]);
+      expect(await jobs.registry.get(running.job.job_id)).toMatchObject({ status: 'failed' });
+      expect((await reconcileJobs(jobs, root.dir)).reconciled).toEqual([]);
+    } finally {
+      root.remove();
+    }
+  });
 });
