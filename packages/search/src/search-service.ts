@@ -45,6 +45,11 @@ export interface SearchRequest extends SearchFilter {
   logQuery?: boolean;
   /** Rows read from each list before fusion (default: 4 × topK, at least 50). */
   depth?: number;
+  /**
+   * The doc types a caller uses: rows of other types keep their place in
+   * the fusion and the `topK` cut but are left out of the hits, unread.
+   */
+  hitTypes?: readonly string[];
 }
 
 export type SearchOutcome =
@@ -233,7 +238,9 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         new Map(texts.flatMap((row) => (row ? [[row.doc_id, row.text]] : []))),
       );
     }
-    const top = fused.slice(0, request.topK);
+    const top = fused
+      .slice(0, request.topK)
+      .filter(({ item }) => request.hitTypes?.includes(item.doc_type) ?? true);
     const [rows, overrides] = await Promise.all([
       storedRows(
         index.tableOf,

@@ -1,15 +1,15 @@
 import type * as lancedb from '@lancedb/lancedb';
 import type { IndexDocument, SourceTier } from '../documents/index-document.js';
 
-/** A stored row as the query path reads it: the document without its vector. */
-export type StoredRow = IndexDocument;
+/** A stored row as the query path reads it: the document without its vector, scope and speakers. */
+export type StoredRow = Omit<IndexDocument, 'scope' | 'speakers'>;
 
 export type SearchMode = 'hybrid' | 'lexical' | 'dense';
 
+/** The columns a hit is made of (`toSearchHit`): each one more is a read per row. */
 const COLUMNS = [
   'doc_id',
   'doc_type',
-  'scope',
   'text',
   'episode_id',
   'feed_id',
@@ -17,7 +17,6 @@ const COLUMNS = [
   'source_id',
   'char_start',
   'char_end',
-  'speakers',
   'grounded',
 ];
 
