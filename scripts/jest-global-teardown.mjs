@@ -7,9 +7,16 @@ export default async function removeRunFixtures() {
   if (runId === undefined) {
     return;
   }
-  const { dropTemplatesOf, generatedCorporaDirOf } = await import(
-    '../packages/testing/dist/index.js'
-  );
-  rmSync(generatedCorporaDirOf(runId), { recursive: true, force: true });
-  await dropTemplatesOf(runId);
+  let testing;
+  try {
+    testing = await import('../packages/testing/dist/index.js');
+  } catch {
+    // jest run without `pnpm test`'s build: nothing of the run can be named.
+    process.stderr.write(
+      `[teardown] packages/testing is not built: template databases podcast_tmpl_${runId}_* are left\n`,
+    );
+    return;
+  }
+  rmSync(testing.generatedCorporaDirOf(runId), { recursive: true, force: true });
+  await testing.dropTemplatesOf(runId);
 }

@@ -7,11 +7,15 @@ import { openIngestLock } from '@podcast/corpus-index';
 import {
   ANSWER_CORPUS,
   createScratch,
-  createTestDatabase,
   SAMPLE_CORPUS_DIR,
   type TestDatabase,
 } from '@podcast/testing';
-import request from 'supertest';
+import {
+  expectSameAnswers,
+  type IndexEnv,
+  indexEnvFor,
+  itAnswers503UntilBuilt,
+} from '@podcast/testing/index-suite';
 import { loadConsumerConfig } from '../src/env.js';
 import { buildTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
 
@@ -32,6 +36,7 @@ function catalogRequests(snapshot: CorpusSnapshot): string[] {
   picked.push(list.find((episode) => !episode.has_gi));
   const feeds = [snapshot.feeds[0], snapshot.feeds.at(-1)];
   return [
+    '/api/app/podcasts',
     '/api/app/episodes',
     '/api/app/episodes?page=2&page_size=7',
     '/api/app/episodes?page=3&page_size=50',
@@ -61,16 +66,6 @@ function catalogRequests(snapshot: CorpusSnapshot): string[] {
   ];
 }
 
-/** Status, type and body, with the request id (which differs per request) left out. */
-async function answerOf(app: TestApp, url: string) {
-  const res = await request(app.app).get(url);
-  const { request_id: _requestId, ...body } = res.body as Record<string, unknown>;
-  return { url, status: res.status, type: res.type, body };
-}
-
-/** The index's own environment: an SQLite file under `data`, or a PostgreSQL database. */
-type IndexEnv = { CORPUS_INDEX: 'sqlite'; DATA_DIR: string } | { CORPUS_INDEX_URL: string };
-
 async function indexedApp(root: string, env: IndexEnv): Promise<TestApp> {
   const app = await buildTestApp({ env: { CORPUS_DIR: root, ...env } });
   await app.ctx.corpusIndex?.ingestNow();
@@ -80,14 +75,16 @@ async function indexedApp(root: string, env: IndexEnv): Promise<TestApp> {
 describe.each([
   ['the sample corpus', () => SAMPLE_CORPUS_DIR],
   ['a generated corpus of 1,000 episodes', () => path.join(scratch.dir, 'generated')],
+  ['an empty corpus', () => path.join(scratch.dir, 'empty')],
 ])('catalog routes on the corpus index over %s', (name, rootOf) => {
   let projection: TestApp;
   let snapshot: CorpusSnapshot;
 
   beforeAll(async () => {
-    if (rootOf() !== SAMPLE_CORPUS_DIR) {
+    if (name.startsWith('a generated')) {
       await generateCorpus({ ...ANSWER_CORPUS, out: rootOf() });
     }
+    mkdirSync(rootOf(), { recursive: true });
     projection = await buildTestApp({ env: { CORPUS_DIR: rootOf() } });
     snapshot = await servedSnapshot(projection);
   }, 120_000);
@@ -100,14 +97,11 @@ describe.each([
     let database: TestDatabase | undefined;
 
     beforeAll(async () => {
-      if (dialect === 'postgres') {
-        // Not the server's C locale: the index's own collation must give the projection's order.
-        database = await createTestDatabase(undefined, { icuLocale: 'en-US' });
-      }
-      const env: IndexEnv =
-        database === undefined
-          ? { CORPUS_INDEX: 'sqlite', DATA_DIR: path.join(scratch.dir, `data-${name.length}`) }
-          : { CORPUS_INDEX_URL: database.url };
+      let env: IndexEnv;
+      ({ env, database } = await indexEnvFor(
+        dialect,
+        path.join(scratch.dir, `data-${name.length}`),
+      ));
       indexed = await indexedApp(rootOf(), env);
     }, 120_000);
     afterAll(async () => {
@@ -129,44 +123,19 @@ describe.each([
     });
 
     it('answers every catalog request exactly as the projection does', async () => {
-      const statuses = new Set<number>();
-      for (const url of catalogRequests(snapshot)) {
-        const expected = await answerOf(projection, url);
-        expect(await answerOf(indexed, url)).toEqual(expected);
-        statuses.add(expected.status);
-      }
-      expect([...statuses].sort()).toEqual([200, 400, 404]);
+      const statuses = await expectSameAnswers(projection, indexed, catalogRequests(snapshot));
+      expect(statuses).toEqual([200, 400, 404]);
     });
   });
 });
 
 describe('catalog routes while the index is not built yet', () => {
-  it('answer 503 with Retry-After, then serve once the lock is free and the build is done', async () => {
-    const data = path.join(scratch.dir, 'data-held');
-    const env = { CORPUS_DIR: SAMPLE_CORPUS_DIR, CORPUS_INDEX: 'sqlite', DATA_DIR: data };
-    const file = loadConsumerConfig(env).corpusIndexFile as string;
-    mkdirSync(path.dirname(file), { recursive: true });
-    // Another process's lock, as far as the app can tell: it is held and renewed.
-    const lock = openIngestLock(`${file}.lock`, 60_000);
-    expect(lock.tryAcquire(Date.now())).toBe(true);
-    const app = await buildTestApp({ env, corpusIndex: { heartbeatMs: 100 } });
-    try {
-      const early = await request(app.app).get('/api/app/episodes');
-      expect(early.status).toBe(503);
-      expect(early.headers['retry-after']).toBe('5');
-      expect(app.ctx.corpusIndex?.isIngester()).toBe(false);
-
-      lock.release();
-      const deadline = Date.now() + 10_000;
-      while (app.ctx.corpusIndex?.view() === undefined && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const served = await request(app.app).get('/api/app/episodes');
-      expect(served.status).toBe(200);
-      expect(served.body.total).toBe(24);
-    } finally {
-      lock.close();
-      await app.close();
-    }
+  itAnswers503UntilBuilt({
+    dataDir: path.join(scratch.dir, 'data-held'),
+    indexFileOf: (env) => loadConsumerConfig(env).corpusIndexFile,
+    openLock: openIngestLock,
+    start: (env, corpusIndex) => buildTestApp({ env, corpusIndex }),
+    url: '/api/app/episodes',
+    served: (body) => expect(body.total).toBe(24),
   });
 });

@@ -2,20 +2,23 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openIngestLock } from '@podcast/corpus-index';
+import { createScratch, SAMPLE_CORPUS_DIR, type TestDatabase } from '@podcast/testing';
 import {
-  createScratch,
-  createTestDatabase,
-  SAMPLE_CORPUS_DIR,
-  type TestDatabase,
-} from '@podcast/testing';
-import request from 'supertest';
+  answerOf,
+  expectSameAnswers,
+  type IndexDialect,
+  type IndexEnv,
+  indexEnvFor,
+  itAnswers503UntilBuilt,
+} from '@podcast/testing/index-suite';
 import { loadViewerConfig } from '../src/env.js';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
 
 /*
- * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the viewer's corpus episode
- * routes give, over the same corpus, exactly the answers of the projection
- * (the default), from an SQLite file and from PostgreSQL.
+ * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the viewer's corpus routes the
+ * index answers (episodes, feeds, top persons) give, over the same corpus,
+ * exactly the answers of the projection (the default), from an SQLite file
+ * and from PostgreSQL.
  */
 
 const scratch = createScratch('viewer-episodes-index');
@@ -23,12 +26,19 @@ afterAll(() => scratch.remove());
 
 const q = encodeURIComponent;
 
-/** Status, type and body, with the request id (which differs per request) left out. */
-async function answerOf(app: ViewerTestApp, url: string) {
-  const res = await request(app.app).get(url);
-  const { request_id: _requestId, ...body } = res.body as Record<string, unknown>;
-  return { url, status: res.status, type: res.type, body };
-}
+/** The feed and top person requests: every list, its 400s, and another allowed root. */
+const BROWSE_URLS = [
+  '/api/corpus/feeds',
+  `/api/corpus/feeds?path=${q(SAMPLE_CORPUS_DIR)}`,
+  '/api/corpus/feeds?path=/no/such/root',
+  '/api/corpus/persons/top',
+  '/api/corpus/persons/top?limit=1',
+  '/api/corpus/persons/top?limit=3',
+  '/api/corpus/persons/top?limit=200',
+  '/api/corpus/persons/top?limit=0',
+  '/api/corpus/persons/top?limit=many',
+  '/api/corpus/persons/top?path=/no/such/root',
+];
 
 /** Every page of a list request, following next_cursor as a client does. */
 async function walk(app: ViewerTestApp, url: string) {
@@ -42,40 +52,49 @@ async function walk(app: ViewerTestApp, url: string) {
   return pages;
 }
 
-type IndexEnv = { CORPUS_INDEX: 'sqlite'; DATA_DIR: string } | { CORPUS_INDEX_URL: string };
+interface AppPair {
+  projection: ViewerTestApp;
+  indexed: ViewerTestApp;
+}
+
+/**
+ * The viewer over `corpusDir` on the projection and on the index of
+ * `dialect` (its first build done), made before the block's tests and
+ * closed after them.
+ */
+function appsOver(dialect: IndexDialect, corpusDir: string, dataDir: string): AppPair {
+  const apps = {} as AppPair;
+  let database: TestDatabase | undefined;
+  beforeAll(async () => {
+    mkdirSync(corpusDir, { recursive: true });
+    let env: IndexEnv;
+    ({ env, database } = await indexEnvFor(dialect, dataDir));
+    apps.projection = buildViewerTestApp({ corpusDir });
+    apps.indexed = buildViewerTestApp({ corpusDir, env });
+    await apps.indexed.ctx.corpusIndex?.ingestNow();
+  }, 120_000);
+  afterAll(async () => {
+    await apps.projection?.close();
+    await apps.indexed?.close();
+    await database?.close();
+  });
+  return apps;
+}
 
 describe.each(['sqlite', 'postgres'] as const)(
   'corpus episode routes on the index in %s',
   (dialect) => {
-    let projection: ViewerTestApp;
-    let indexed: ViewerTestApp;
-    let database: TestDatabase | undefined;
-
-    beforeAll(async () => {
-      if (dialect === 'postgres') {
-        database = await createTestDatabase(undefined, { icuLocale: 'en-US' });
-      }
-      const env: IndexEnv =
-        database === undefined
-          ? { CORPUS_INDEX: 'sqlite', DATA_DIR: path.join(scratch.dir, 'data') }
-          : { CORPUS_INDEX_URL: database.url };
-      projection = buildViewerTestApp();
-      indexed = buildViewerTestApp({ env });
-      await indexed.ctx.corpusIndex?.ingestNow();
-    }, 120_000);
-    afterAll(async () => {
-      await projection?.close();
-      await indexed?.close();
-      await database?.close();
-    });
+    const apps = appsOver(dialect, SAMPLE_CORPUS_DIR, path.join(scratch.dir, 'data'));
 
     it('keeps the projection by default and opens the index when asked', () => {
+      const { projection, indexed } = apps;
       expect(projection.ctx.corpusIndex).toBeUndefined();
       expect(indexed.ctx.corpusIndex?.isIngester()).toBe(true);
       expect(indexed.ctx.corpusIndex?.view()).toBeDefined();
     });
 
     it('pages every list request exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
       const first = await answerOf(projection, '/api/corpus/episodes?limit=200');
       const items = first.body.items as Array<{ feed_id: string; publish_date: string | null }>;
       const feeds = [...new Set(items.map((item) => item.feed_id))];
@@ -112,53 +131,53 @@ describe.each(['sqlite', 'postgres'] as const)(
     });
 
     it('answers the episode detail exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
       const list = await answerOf(projection, '/api/corpus/episodes?limit=200');
       const relpaths = (list.body.items as Array<{ metadata_relpath: string }>).map(
         (item) => item.metadata_relpath,
       );
       const urls = [
-        ...relpaths.slice(0, 3).map((r) => `/api/corpus/episodes/detail?metadata_relpath=${q(r)}`),
+        ...relpaths.map((r) => `/api/corpus/episodes/detail?metadata_relpath=${q(r)}`),
         '/api/corpus/episodes/detail?metadata_relpath=no/such/metadata.json',
         '/api/corpus/episodes/detail?metadata_relpath=../escape.json',
+        `/api/corpus/episodes/detail?metadata_relpath=${q(relpaths[0] ?? '')}&path=/no/such/root`,
       ];
-      const statuses = new Set<number>();
-      for (const url of urls) {
-        const expected = await answerOf(projection, url);
-        expect(await answerOf(indexed, url)).toEqual(expected);
-        statuses.add(expected.status);
-      }
-      expect([...statuses].sort()).toEqual([200, 400, 404]);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
+    });
+
+    it('answers the feeds and the top persons exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const persons = await answerOf(indexed, '/api/corpus/persons/top?limit=200');
+      expect((persons.body.persons as unknown[]).length).toBeGreaterThan(1);
+      expect(await expectSameAnswers(projection, indexed, BROWSE_URLS)).toEqual([200, 400, 403]);
     });
   },
 );
 
-describe('corpus episode list while the index is not built yet', () => {
-  it('answers 503 with Retry-After, then serves once the lock is free and the build is done', async () => {
-    const data = path.join(scratch.dir, 'data-held');
-    const env = { CORPUS_DIR: SAMPLE_CORPUS_DIR, CORPUS_INDEX: 'sqlite', DATA_DIR: data };
-    const file = loadViewerConfig(env).corpusIndexFile as string;
-    mkdirSync(path.dirname(file), { recursive: true });
-    // Another process's lock, as far as the app can tell: it is held and renewed.
-    const lock = openIngestLock(`${file}.lock`, 60_000);
-    expect(lock.tryAcquire(Date.now())).toBe(true);
-    const app = buildViewerTestApp({ env, corpusIndex: { heartbeatMs: 100 } });
-    try {
-      const early = await request(app.app).get('/api/corpus/episodes');
-      expect(early.status).toBe(503);
-      expect(early.headers['retry-after']).toBe('5');
-      expect(app.ctx.corpusIndex?.isIngester()).toBe(false);
+describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in %s', (dialect) => {
+  const empty = path.join(scratch.dir, 'empty');
+  const apps = appsOver(dialect, empty, path.join(scratch.dir, 'data-empty'));
 
-      lock.release();
-      const deadline = Date.now() + 10_000;
-      while (app.ctx.corpusIndex?.view() === undefined && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const served = await request(app.app).get('/api/corpus/episodes?limit=200');
-      expect(served.status).toBe(200);
-      expect(served.body.items).toHaveLength(24);
-    } finally {
-      lock.close();
-      await app.close();
-    }
+  it('answers empty lists exactly as the projection does', async () => {
+    const { projection, indexed } = apps;
+    const urls = [
+      '/api/corpus/episodes',
+      '/api/corpus/feeds',
+      '/api/corpus/persons/top',
+      '/api/corpus/episodes/detail?metadata_relpath=a/metadata.json',
+    ];
+    expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
+    expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
+  });
+});
+
+describe('corpus routes while the index is not built yet', () => {
+  itAnswers503UntilBuilt({
+    dataDir: path.join(scratch.dir, 'data-held'),
+    indexFileOf: (env) => loadViewerConfig(env).corpusIndexFile,
+    openLock: openIngestLock,
+    start: (env, corpusIndex) => buildViewerTestApp({ env, corpusIndex }),
+    url: '/api/corpus/feeds',
+    served: (body) => expect(body.feeds).toHaveLength(4),
   });
 });

@@ -1,20 +1,37 @@
 import type {
+  CorpusEpisodeDetail,
+  CorpusFeed,
   EpisodeDetail,
   EpisodeList,
   FeedEpisodeListQuery,
   InsightList,
+  PodcastItem,
+  TopPerson,
 } from '@podcast/contracts';
 import {
+  buildCorpusEpisodeDetail,
   buildCorpusEpisodeRow,
   type CatalogFilter,
   type CorpusEpisodePage,
+  type CorpusPlace,
   catalogItemOf,
+  cilDigestTopics,
+  corpusFeedOf,
   decodeEpisodeCursor,
   type EpisodeRecord,
   encodeEpisodeCursor,
   episodeDetailOf,
   type FeedRecord,
+  podcastItemsOf,
+  readTopicClusterIndex,
+  topPersonOf,
 } from '@podcast/corpus';
+import {
+  findEpisodeWithTopics,
+  queryFeeds,
+  queryShows,
+  queryTopSpeakers,
+} from './browse-queries.js';
 import {
   findEpisodeBySlug,
   findFeed,
@@ -99,4 +116,49 @@ export async function corpusEpisodePageFromIndex(
           })
         : null,
   };
+}
+
+/**
+ * The app's shows (`GET /api/app/podcasts`), by title as `podcastItemsOf`
+ * sorts them: the order is a locale collation (numeric, case- and
+ * accent-blind) that neither engine shares, so the few feed rows are sorted in JS.
+ */
+export async function podcastListFromIndex(
+  db: IndexKysely,
+): Promise<{ items: readonly PodcastItem[] }> {
+  return { items: podcastItemsOf(await queryShows(db)) };
+}
+
+/** The viewer's feeds (`GET /api/corpus/feeds`), as `corpusFeedsOf` answers them. */
+export async function corpusFeedsFromIndex(db: IndexKysely): Promise<CorpusFeed[]> {
+  const rows = await queryFeeds(db);
+  return rows.map((row) => corpusFeedOf(row.feed, row.latestPublishDate));
+}
+
+/** The `limit` top speakers (`GET /api/corpus/persons/top`), as `topPersonsOf` ranks and names them. */
+export async function topPersonsFromIndex(db: IndexKysely, limit: number): Promise<TopPerson[]> {
+  const rows = await queryTopSpeakers(db, limit);
+  return rows.map((row) =>
+    topPersonOf(row.person_id, row.bridge_name ?? row.gi_name ?? undefined, row),
+  );
+}
+
+/**
+ * The viewer's episode detail (`GET /api/corpus/episodes/detail`) of the
+ * catalog episode at `metadataRelpath`, or undefined when there is none.
+ * Its topic pills take the stored topics through the cluster file of
+ * `place`, read as the projection reads it.
+ */
+export async function corpusEpisodeDetailFromIndex(
+  db: IndexKysely,
+  place: CorpusPlace,
+  metadataRelpath: string,
+): Promise<CorpusEpisodeDetail | undefined> {
+  const found = await findEpisodeWithTopics(db, metadataRelpath);
+  if (found === undefined) {
+    return undefined;
+  }
+  const { episode, topics } = found;
+  const pills = cilDigestTopics(topics, episode.episode_id, await readTopicClusterIndex(place));
+  return buildCorpusEpisodeDetail(place.root, episode, pills);
 }

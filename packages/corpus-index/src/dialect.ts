@@ -14,8 +14,9 @@ import {
  * Where SQLite and PostgreSQL differ for the corpus index, and nowhere
  * else: column types, how a write transaction starts and ends, and where
  * the migration table lives. The queries themselves (upserts with
- * `on conflict`, `returning`, `limit/offset`, `in` subqueries, `coalesce`,
- * `cast`) are written once in SQL both engines share. Records are stored as
+ * `on conflict`, `returning`, `limit/offset`, `in` and correlated
+ * subqueries, `coalesce`, `case`, `group by`, `cast`) are written once in
+ * SQL both engines share. Records are stored as
  * JSON text and parsed in JS, so neither engine's JSON functions are used.
  */
 

@@ -4,8 +4,11 @@ import {
   catalogStatusOf,
   type EpisodeMetadata,
   type EpisodeRecord,
+  episodeSignalsFrom,
+  episodeSpeakersOf,
   type NormalizedBridge,
   type NormalizedGraph,
+  type NormalizedKg,
   type NormalizedQuote,
   projectInsights,
   projectQuote,
@@ -13,7 +16,9 @@ import {
 } from '@podcast/corpus';
 import type { Insertable } from 'kysely';
 import type {
+  EpisodeSpeakersTable,
   EpisodesTable,
+  EpisodeTopicsTable,
   InsightQuotesTable,
   InsightsTable,
   InsightTopicsTable,
@@ -33,6 +38,8 @@ export interface EpisodeRows {
   quoteSpeakers: Row<QuoteSpeakersTable>[];
   insightTopics: Row<InsightTopicsTable>[];
   persons: Row<PersonsTable>[];
+  episodeSpeakers: Row<EpisodeSpeakersTable>[];
+  episodeTopics: Row<EpisodeTopicsTable>[];
 }
 
 /** The files one episode is made of, read and normalised by packages/corpus. */
@@ -43,6 +50,7 @@ export interface EpisodeSources {
   /** Sibling relpaths that discovery listed (present), else null. */
   siblings: { gi: string | null; kg: string | null; bridge: string | null };
   graph: NormalizedGraph | undefined;
+  kg: NormalizedKg | undefined;
   bridge: NormalizedBridge | undefined;
   /** Art relpath → whether it is a file, for the paths `artCandidatesOf` names. */
   art: ReadonlyMap<string, boolean>;
@@ -122,6 +130,12 @@ function graphRows(graph: NormalizedGraph, bridge: NormalizedBridge | undefined)
       name: person.name,
       hidden: person.hidden ? 1 : 0,
     })),
+    episodeSpeakers: episodeSpeakersOf({ graph, bridge }).map((speaker) => ({
+      person_id: speaker.person_id,
+      grounded: speaker.grounded,
+      bridge_name: speaker.bridge_name ?? null,
+      gi_name: speaker.gi_name ?? null,
+    })),
   };
 }
 
@@ -132,6 +146,7 @@ const NO_GRAPH_ROWS = {
   quoteSpeakers: [],
   insightTopics: [],
   persons: [],
+  episodeSpeakers: [],
 };
 
 /** The rows of one episode, built with packages/corpus's record builder and graph rules. */
@@ -150,5 +165,8 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       record: JSON.stringify(record),
     },
     ...(sources.graph === undefined ? NO_GRAPH_ROWS : graphRows(sources.graph, sources.bridge)),
+    episodeTopics: episodeSignalsFrom(sources.kg, sources.graph, sources.bridge).topics.map(
+      (topic, position) => ({ position, topic_id: topic.id, label: topic.label }),
+    ),
   };
 }

@@ -2,10 +2,14 @@
 // or a PostgreSQL database shared by processes on several machines.
 
 export {
+  corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
+  corpusFeedsFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
   insightListFromIndex,
+  podcastListFromIndex,
+  topPersonsFromIndex,
 } from './answers.js';
 export type { CatalogKey } from './catalog-queries.js';
 export {

@@ -5,6 +5,7 @@ import {
   type EpisodeMetadata,
   type NormalizedBridge,
   type NormalizedGraph,
+  type NormalizedKg,
   parseTrackedFile,
   siblingRelpath,
 } from '@podcast/corpus';
@@ -173,7 +174,7 @@ function sourceKeyOf(filesKey: string, art: ReadonlyMap<string, boolean>): strin
   return `${filesKey}#${[...art.values()].map((isFile) => (isFile ? 1 : 0)).join('')}`;
 }
 
-function layerOf<T>(deps: IngestDeps, relpath: string | null, kind: 'gi' | 'bridge') {
+function layerOf<T>(deps: IngestDeps, relpath: string | null, kind: (typeof KINDS)[number]) {
   const parsed =
     relpath === null ? undefined : parseTrackedFile(deps.root, relpath, kind, deps.logger);
   return (parsed?.value ?? undefined) as T | undefined;
@@ -202,6 +203,7 @@ function buildRows(
     metadata,
     siblings,
     graph: layerOf<NormalizedGraph>(deps, siblings.gi, 'gi'),
+    kg: layerOf<NormalizedKg>(deps, siblings.kg, 'kg'),
     bridge: layerOf<NormalizedBridge>(deps, siblings.bridge, 'bridge'),
     art,
     sourceKey: sourceKeyOf(filesKeyOf(relpath, known), art),

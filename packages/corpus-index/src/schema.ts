@@ -15,6 +15,8 @@ export interface CorpusIndexDb {
   quote_speakers: QuoteSpeakersTable;
   insight_topics: InsightTopicsTable;
   persons: PersonsTable;
+  episode_speakers: EpisodeSpeakersTable;
+  episode_topics: EpisodeTopicsTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -124,4 +126,24 @@ export interface PersonsTable {
   person_id: string;
   name: string;
   hidden: number;
+}
+
+/**
+ * A speaker of an episode's grounded insights (`episodeSpeakersOf`): how
+ * many they spoke, and the names the episode's bridge and GI give them.
+ */
+export interface EpisodeSpeakersTable {
+  episode: number;
+  person_id: string;
+  grounded: number;
+  bridge_name: string | null;
+  gi_name: string | null;
+}
+
+/** An episode's topics (`episodeSignalsFrom`: KG, then GI, then bridge, each id once), in order. */
+export interface EpisodeTopicsTable {
+  episode: number;
+  position: number;
+  topic_id: string;
+  label: string;
 }

@@ -10,7 +10,9 @@ type PartTable =
   | 'insight_quotes'
   | 'quote_speakers'
   | 'insight_topics'
-  | 'persons';
+  | 'persons'
+  | 'episode_speakers'
+  | 'episode_topics';
 
 async function insertParts<R extends object>(
   trx: IndexKysely,
@@ -45,4 +47,6 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'quote_speakers', id, rows.quoteSpeakers);
   await insertParts(trx, 'insight_topics', id, rows.insightTopics);
   await insertParts(trx, 'persons', id, rows.persons);
+  await insertParts(trx, 'episode_speakers', id, rows.episodeSpeakers);
+  await insertParts(trx, 'episode_topics', id, rows.episodeTopics);
 }

@@ -4,10 +4,15 @@ import {
   type CatalogFilter,
   type CorpusRegistry,
   type CorpusSnapshot,
+  corpusEpisodeDetail,
+  corpusFeedsOf,
   episodeDetailFromSnapshot,
   episodeListFromSnapshot,
+  episodeTopicPills,
   insightListFromSnapshot,
   pageCorpusEpisodes,
+  podcastListOf,
+  topPersonsOf,
 } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
 import {
@@ -19,12 +24,16 @@ import {
   type Scratch,
 } from '@podcast/testing';
 import {
+  corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
+  corpusFeedsFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
   type IndexHandle,
   insightListFromIndex,
+  podcastListFromIndex,
   queryCatalogAfter,
+  topPersonsFromIndex,
 } from '../src/index.js';
 import {
   buildIndex,
@@ -175,6 +184,35 @@ describe.each([
         quotes += insights?.items.reduce((n, item) => n + item.quotes.length, 0) ?? 0;
       }
       expect(quotes).toBeGreaterThan(0);
+    }, 120_000);
+
+    it('lists the feeds, the shows and every ranked speaker as the snapshot does', async () => {
+      expect(await corpusFeedsFromIndex(index.db)).toEqual(corpusFeedsOf(snapshot));
+      expect(await podcastListFromIndex(index.db)).toEqual(podcastListOf(snapshot));
+      const ranked = await topPersonsOf(snapshot);
+      expect(ranked.length).toBeGreaterThan(1);
+      expect(await topPersonsFromIndex(index.db, ranked.length + 1)).toEqual(ranked);
+      expect(await topPersonsFromIndex(index.db, 2)).toEqual(ranked.slice(0, 2));
+    });
+
+    it("answers every episode's viewer detail, topic pills included, as the snapshot does", async () => {
+      const place = registry.at(snapshot.root);
+      let pills = 0;
+      for (const episode of snapshot.episodes) {
+        const expected = corpusEpisodeDetail(
+          snapshot,
+          episode,
+          await episodeTopicPills(snapshot, episode),
+        );
+        expect(
+          await corpusEpisodeDetailFromIndex(index.db, place, episode.metadata_relpath),
+        ).toEqual(expected);
+        pills += expected.cil_digest_topics.length;
+      }
+      expect(pills).toBeGreaterThan(0);
+      expect(
+        await corpusEpisodeDetailFromIndex(index.db, place, 'no/such/metadata.json'),
+      ).toBeUndefined();
     }, 120_000);
 
     it('knows no episode for an unknown slug', async () => {

@@ -68,7 +68,7 @@ export { catalogPage } from './catalog/catalog-page.js';
 export { recentEpisodesWithInsights, trendingShows } from './catalog/discover.js';
 export { episodeEntitiesOf } from './catalog/episode-entities.js';
 export { insightListOf } from './catalog/insight-list.js';
-export { podcastListOf } from './catalog/podcast-list.js';
+export { podcastItemsOf, podcastListOf } from './catalog/podcast-list.js';
 export { segmentsContractOf } from './catalog/segments-contract.js';
 export {
   episodeDetailFromSnapshot,
@@ -82,6 +82,7 @@ export { NO_TOPIC_OVERLAYS, STORYLINE_FLOOR } from './catalog/topic-overlays.js'
 // Clusters: topic and theme cluster files, storylines, themes.
 
 export type { CilDigestTopicPill } from './clusters/cil-digest-topics.js';
+export { cilDigestTopics } from './clusters/cil-digest-topics.js';
 export type { TopicClustersFile } from './clusters/cluster-files.js';
 export {
   readThemeClusters,
@@ -153,7 +154,12 @@ export type { CorpusDocumentName } from './browse/corpus-documents.js';
 export { readCorpusDocument } from './browse/corpus-documents.js';
 export type { CorpusEpisodeListRequest, CorpusEpisodePage } from './browse/corpus-episode-list.js';
 export { pageCorpusEpisodes } from './browse/corpus-episode-list.js';
-export { buildCorpusEpisodeRow, corpusEpisodeDetail } from './browse/corpus-episode-row.js';
+export {
+  buildCorpusEpisodeDetail,
+  buildCorpusEpisodeRow,
+  corpusEpisodeDetail,
+} from './browse/corpus-episode-row.js';
+export { corpusFeedOf } from './browse/corpus-feeds.js';
 export type { CorpusStatsBody, NodeEpisodesResult } from './browse/corpus-metrics.js';
 export {
   corpusCoverageOf,
@@ -175,6 +181,8 @@ export { episodeTopicPills } from './browse/episode-topic-pills.js';
 export { opsSummary } from './browse/ops-summary.js';
 export { dailyActivity, readQueryCounts } from './browse/query-activity.js';
 export { readRunSummaries } from './browse/run-files.js';
+export type { EpisodeSpeaker } from './browse/top-persons.js';
+export { episodeSpeakersOf, topPersonOf } from './browse/top-persons.js';
 export { readClusteredEpisodeIds } from './browse/topic-cluster-episodes.js';
 
 // Digest: digest bands, trending and feed signals.
@@ -184,6 +192,8 @@ export { buildCorpusDigest } from './digest/build-digest.js';
 export type { Cadence } from './digest/cadence.js';
 export type { DigestBandConfig } from './digest/digest-bands.js';
 export type { DigestWindowName } from './digest/digest-window.js';
+export type { LabeledId } from './digest/episode-signals.js';
+export { episodeSignalsFrom } from './digest/episode-signals.js';
 export type { FeedSignals, FeedSignalsOptions } from './digest/feed-signals.js';
 export { feedSignals } from './digest/feed-signals.js';
 export type { CorpusTrending, TrendingRow } from './digest/trending.js';

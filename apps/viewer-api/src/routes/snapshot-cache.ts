@@ -15,6 +15,27 @@ const scope = ({ ctx, query }: CorpusInput) => corpusSnapshotFor(ctx, query.path
  */
 export const snapshotCache = { scope };
 
+/**
+ * For routes the shared index answers when it serves the `path` parameter's
+ * corpus: then the scope is the index's data version, which each commit replaces.
+ */
+export const indexedSnapshotCache = {
+  scope: async (input: CorpusInput) =>
+    (await corpusIndexFor(input.ctx, input.query.path))?.view.version ?? scope(input),
+};
+
+/**
+ * For answers that also read the cluster files beside the snapshot, or
+ * beside the shared index when it answers (its root is the default root).
+ */
+export const indexedSnapshotAndClustersCache = {
+  scope: indexedSnapshotCache.scope,
+  vary: ({ ctx }: CorpusInput, scoped: object) =>
+    clusterFilesStamp(
+      'root' in scoped ? (scoped as CorpusSnapshot).root : ctx.config.corpusRoots.defaultRoot,
+    ),
+};
+
 /** For answers that also read the cluster files beside the snapshot. */
 export const snapshotAndClustersCache = {
   scope,

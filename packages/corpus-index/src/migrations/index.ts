@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as createCorpusIndex from './202611290000_create_corpus_index.js';
+import * as browseTables from './202611290100_browse_tables.js';
 
 /*
  * Imported statically (not read from disk) so the same list runs from dist/
@@ -8,6 +9,7 @@ import * as createCorpusIndex from './202611290000_create_corpus_index.js';
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611290000_create_corpus_index': createCorpusIndex,
+  '202611290100_browse_tables': browseTables,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -55,9 +55,24 @@ export function corpusEpisodeDetail(
   episode: EpisodeRecord,
   pills: CorpusEpisodeDetail['cil_digest_topics'],
 ): CorpusEpisodeDetail {
+  return buildCorpusEpisodeDetail(
+    snapshot.root,
+    episode,
+    pills,
+    corpusEpisodeRow(snapshot, episode),
+  );
+}
+
+/** `corpusEpisodeDetail` without a snapshot: the row is built afresh unless given. */
+export function buildCorpusEpisodeDetail(
+  root: string,
+  episode: EpisodeRecord,
+  pills: CorpusEpisodeDetail['cil_digest_topics'],
+  row: CorpusEpisodeListItem = buildCorpusEpisodeRow(episode),
+): CorpusEpisodeDetail {
   return {
-    ...corpusEpisodeRow(snapshot, episode),
-    path: snapshot.root,
+    ...row,
+    path: root,
     description: episode.description,
     summary_title: episode.summary.title,
     summary_bullets: [...episode.summary.bullets],

@@ -13,7 +13,12 @@ export function corpusFeedRows(
       latest.set(episode.feed_id, episode.publish_date);
     }
   }
-  return feeds.map((feed) => ({
+  return feeds.map((feed) => corpusFeedOf(feed, latest.get(feed.feed_id) ?? null));
+}
+
+/** One feed's row, given the newest publish date among its episodes (null when none is dated). */
+export function corpusFeedOf(feed: FeedRecord, latestPublishDate: string | null): CorpusFeed {
+  return {
     feed_id: feed.feed_id,
     title: feed.title,
     description: feed.description,
@@ -21,6 +26,6 @@ export function corpusFeedRows(
     image_url: feed.image_url,
     image_local_relpath: feed.image_local_relpath,
     episode_count: feed.episode_count,
-    latest_publish_date: latest.get(feed.feed_id) ?? null,
-  }));
+    latest_publish_date: latestPublishDate,
+  };
 }

@@ -31,20 +31,26 @@ function graphNames(source: PersonSource & { graph: NormalizedGraph }): Map<stri
   return names;
 }
 
-function nameFor(tally: Tally, id: string, source: PersonSource, names: Map<string, string>) {
-  const fromBridge = displayNameIn(source.bridge, id);
-  if (fromBridge !== undefined && !tally.nameFromBridge) {
-    tally.name = fromBridge;
-    tally.nameFromBridge = true;
-  } else if (tally.name === undefined) {
-    tally.name = names.get(id);
-  }
+/**
+ * What one episode gives one speaker: its grounded insights the speaker
+ * spoke, and the names the episode knows them by (bridge, else GI).
+ */
+export interface EpisodeSpeaker {
+  person_id: string;
+  grounded: number;
+  bridge_name: string | undefined;
+  gi_name: string | undefined;
 }
 
-function tallyEpisode(tallies: Map<string, Tally>, source: PersonSource): void {
+/**
+ * The speakers of an episode's grounded insights (each speaker once per
+ * insight), in the order first met: the per-episode share of the top
+ * persons, which the corpus index stores and sums.
+ */
+export function episodeSpeakersOf(source: PersonSource): EpisodeSpeaker[] {
   const { graph } = source;
   if (graph === undefined) {
-    return;
+    return [];
   }
   const byId = new Map(graph.quotes.map((quote) => [quote.id, quote]));
   const counts = new Map<string, number>();
@@ -57,13 +63,46 @@ function tallyEpisode(tallies: Map<string, Tally>, source: PersonSource): void {
     }
   }
   const names = counts.size === 0 ? new Map<string, string>() : graphNames({ ...source, graph });
-  for (const [id, count] of counts) {
-    const tally = tallies.get(id) ?? { grounded: 0, episodes: 0, nameFromBridge: false };
-    tally.grounded += count;
+  return [...counts].map(([person_id, grounded]) => ({
+    person_id,
+    grounded,
+    bridge_name: displayNameIn(source.bridge, person_id),
+    gi_name: names.get(person_id),
+  }));
+}
+
+function tallyEpisode(tallies: Map<string, Tally>, source: PersonSource): void {
+  for (const speaker of episodeSpeakersOf(source)) {
+    const tally = tallies.get(speaker.person_id) ?? {
+      grounded: 0,
+      episodes: 0,
+      nameFromBridge: false,
+    };
+    tally.grounded += speaker.grounded;
     tally.episodes++;
-    nameFor(tally, id, source, names);
-    tallies.set(id, tally);
+    // The first bridge name wins over any GI name; without one, the first GI name.
+    if (speaker.bridge_name !== undefined && !tally.nameFromBridge) {
+      tally.name = speaker.bridge_name;
+      tally.nameFromBridge = true;
+    } else if (tally.name === undefined) {
+      tally.name = speaker.gi_name;
+    }
+    tallies.set(speaker.person_id, tally);
   }
+}
+
+/** A ranked speaker's answer row; without any name, a label made from the id. */
+export function topPersonOf(
+  person_id: string,
+  name: string | undefined,
+  counts: { grounded: number; episodes: number },
+): TopPerson {
+  return {
+    person_id,
+    display_name: name ?? labelFromId(person_id),
+    grounded_insight_count: counts.grounded,
+    episode_count: counts.episodes,
+  };
 }
 
 /** Tallies episodes one at a time (`add`), then ranks the speakers seen (`ranked`). */
@@ -83,12 +122,7 @@ export function createPersonTally(): PersonTally {
     add: (source) => tallyEpisode(tallies, source),
     ranked: () =>
       [...tallies.entries()]
-        .map(([person_id, tally]) => ({
-          person_id,
-          display_name: tally.name ?? labelFromId(person_id),
-          grounded_insight_count: tally.grounded,
-          episode_count: tally.episodes,
-        }))
+        .map(([person_id, tally]) => topPersonOf(person_id, tally.name, tally))
         .sort(
           (a, b) =>
             b.grounded_insight_count - a.grounded_insight_count ||

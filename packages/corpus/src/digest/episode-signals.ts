@@ -48,10 +48,15 @@ export function readEpisodeSignals(
   snapshot: CorpusSnapshot,
   episode: EpisodeRecord,
 ): EpisodeSignals {
-  return signalsFrom(snapshot.kgOf(episode), snapshot.graphOf(episode), snapshot.bridgeOf(episode));
+  return episodeSignalsFrom(
+    snapshot.kgOf(episode),
+    snapshot.graphOf(episode),
+    snapshot.bridgeOf(episode),
+  );
 }
 
-function signalsFrom(
+/** The signals of one episode's layers, as read (the corpus index stores the topics). */
+export function episodeSignalsFrom(
   kg: NormalizedKg | undefined,
   gi: NormalizedGraph | undefined,
   bridge: NormalizedBridge | undefined,
@@ -95,7 +100,7 @@ export function episodeSignalsOf(snapshot: CorpusSnapshot, episode: EpisodeRecor
   if (known !== undefined && known.kg === kg && known.gi === gi && known.bridge === bridge) {
     return known.signals;
   }
-  const signals = signalsFrom(kg, gi, bridge);
+  const signals = episodeSignalsFrom(kg, gi, bridge);
   kept.set(episode, { kg, gi, bridge, signals });
   return signals;
 }

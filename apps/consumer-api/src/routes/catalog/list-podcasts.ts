@@ -1,7 +1,9 @@
 import { PodcastList } from '@podcast/contracts';
 import { podcastListOf } from '@podcast/corpus';
+import { podcastListFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { catalogCache } from '../catalog-cache.js';
+import { indexedCatalogCache } from '../catalog-cache.js';
+import { catalogIndexOf } from './catalog-index.js';
 
 export const listPodcasts = defineRoute({
   method: 'get',
@@ -11,6 +13,12 @@ export const listPodcasts = defineRoute({
   tags: ['catalog'],
   auth: 'session',
   responses: { 200: PodcastList },
-  cache: catalogCache,
-  handler: async ({ ctx }) => podcastListOf(await ctx.corpus.get(ctx.config.corpusDir)),
+  cache: indexedCatalogCache,
+  handler: async ({ ctx }) => {
+    const index = catalogIndexOf(ctx);
+    if (index !== undefined) {
+      return podcastListFromIndex(index.db);
+    }
+    return podcastListOf(await ctx.corpus.get(ctx.config.corpusDir));
+  },
 });

@@ -1,6 +1,6 @@
 import { CorpusLoading, NotFound } from '@podcast/contracts';
 import { assertRelativePath, type CorpusSnapshot, resolveCorpusRoot } from '@podcast/corpus';
-import type { IndexView } from '@podcast/corpus-index';
+import type { IndexKysely, IndexView } from '@podcast/corpus-index';
 import type { ViewerCtx } from '../../context.js';
 
 /** The snapshot of the `path` parameter's corpus (CORPUS_DIR when absent); 403 outside CORPUS_ROOTS. */
@@ -50,6 +50,25 @@ export async function answerForCorpus<T extends object>(
 }
 
 /**
+ * `answer` as `answerForCorpus` gives it, from the shared index when it
+ * answers the `path` parameter's corpus (`corpusIndexFor`), else from the snapshot.
+ */
+export async function answerForIndexedCorpus<T extends object>(
+  ctx: ViewerCtx,
+  requested: string | undefined,
+  answer: {
+    index: (db: IndexKysely) => Promise<T>;
+    snapshot: (snapshot: CorpusSnapshot) => T | Promise<T>;
+  },
+): Promise<{ path: string } & T> {
+  const index = await corpusIndexFor(ctx, requested);
+  if (index === undefined) {
+    return answerForCorpus(ctx, requested, answer.snapshot);
+  }
+  return { path: index.root, ...(await answer.index(index.view.db)) };
+}
+
+/**
  * The catalog episode whose metadata file is `metadataRelpath`: 400 for an
  * absolute or climbing path, 404 for a file that is no catalog episode.
  */
@@ -62,7 +81,12 @@ export async function catalogEpisodeAt(
   const snapshot = await corpusSnapshotFor(ctx, requested);
   const episode = snapshot.findEpisodeByRelpath(metadataRelpath);
   if (episode === undefined) {
-    throw new NotFound(`metadata_relpath: no catalog episode at ${metadataRelpath}`);
+    throw noCatalogEpisodeAt(metadataRelpath);
   }
   return { snapshot, episode };
+}
+
+/** The 404 of a metadata path that names no catalog episode, the same words whichever store answers. */
+export function noCatalogEpisodeAt(metadataRelpath: string): NotFound {
+  return new NotFound(`metadata_relpath: no catalog episode at ${metadataRelpath}`);
 }

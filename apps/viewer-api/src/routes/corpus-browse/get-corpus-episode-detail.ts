@@ -1,8 +1,9 @@
 import { CorpusEpisodeDetail, CorpusEpisodeDetailQuery, Problem } from '@podcast/contracts';
-import { corpusEpisodeDetail, episodeTopicPills } from '@podcast/corpus';
+import { assertRelativePath, corpusEpisodeDetail, episodeTopicPills } from '@podcast/corpus';
+import { corpusEpisodeDetailFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { snapshotAndClustersCache } from '../snapshot-cache.js';
-import { catalogEpisodeAt } from './corpus-snapshot-for.js';
+import { indexedSnapshotAndClustersCache } from '../snapshot-cache.js';
+import { catalogEpisodeAt, corpusIndexFor, noCatalogEpisodeAt } from './corpus-snapshot-for.js';
 
 export const getCorpusEpisodeDetail = defineRoute({
   method: 'get',
@@ -17,9 +18,21 @@ export const getCorpusEpisodeDetail = defineRoute({
   auth: 'open',
   query: CorpusEpisodeDetailQuery,
   responses: { 200: CorpusEpisodeDetail, 404: Problem },
-  cache: snapshotAndClustersCache,
+  cache: indexedSnapshotAndClustersCache,
   handler: async ({ query, ctx }) => {
-    const { snapshot, episode } = await catalogEpisodeAt(ctx, query.path, query.metadata_relpath);
+    const relpath = query.metadata_relpath;
+    // The path is checked before the root, as the projection's lookup does.
+    assertRelativePath(relpath, 'metadata_relpath');
+    const index = await corpusIndexFor(ctx, query.path);
+    if (index !== undefined) {
+      const place = ctx.corpus.at(index.root);
+      const detail = await corpusEpisodeDetailFromIndex(index.view.db, place, relpath);
+      if (detail === undefined) {
+        throw noCatalogEpisodeAt(relpath);
+      }
+      return detail;
+    }
+    const { snapshot, episode } = await catalogEpisodeAt(ctx, query.path, relpath);
     const pills = await episodeTopicPills(snapshot, episode);
     return corpusEpisodeDetail(snapshot, episode, pills);
   },

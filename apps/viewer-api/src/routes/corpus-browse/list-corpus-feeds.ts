@@ -1,8 +1,9 @@
 import { CorpusFeedList, CorpusPathQuery } from '@podcast/contracts';
 import { corpusFeedsOf } from '@podcast/corpus';
+import { corpusFeedsFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { snapshotCache } from '../snapshot-cache.js';
-import { answerForCorpus } from './corpus-snapshot-for.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
+import { answerForIndexedCorpus } from './corpus-snapshot-for.js';
 
 export const listCorpusFeeds = defineRoute({
   method: 'get',
@@ -15,7 +16,10 @@ export const listCorpusFeeds = defineRoute({
   auth: 'open',
   query: CorpusPathQuery,
   responses: { 200: CorpusFeedList },
-  cache: snapshotCache,
+  cache: indexedSnapshotCache,
   handler: ({ query, ctx }) =>
-    answerForCorpus(ctx, query.path, (snapshot) => ({ feeds: corpusFeedsOf(snapshot) })),
+    answerForIndexedCorpus(ctx, query.path, {
+      index: async (db) => ({ feeds: await corpusFeedsFromIndex(db) }),
+      snapshot: (snapshot) => ({ feeds: corpusFeedsOf(snapshot) }),
+    }),
 });

@@ -1,8 +1,9 @@
 import { TopPersonList, TopPersonsQuery } from '@podcast/contracts';
 import { topPersonsOf } from '@podcast/corpus';
+import { topPersonsFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { snapshotCache } from '../snapshot-cache.js';
-import { answerForCorpus } from './corpus-snapshot-for.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
+import { answerForIndexedCorpus } from './corpus-snapshot-for.js';
 
 export const listTopPersons = defineRoute({
   method: 'get',
@@ -16,9 +17,12 @@ export const listTopPersons = defineRoute({
   auth: 'open',
   query: TopPersonsQuery,
   responses: { 200: TopPersonList },
-  cache: snapshotCache,
+  cache: indexedSnapshotCache,
   handler: ({ query, ctx }) =>
-    answerForCorpus(ctx, query.path, async (snapshot) => ({
-      persons: (await topPersonsOf(snapshot)).slice(0, query.limit),
-    })),
+    answerForIndexedCorpus(ctx, query.path, {
+      index: async (db) => ({ persons: await topPersonsFromIndex(db, query.limit) }),
+      snapshot: async (snapshot) => ({
+        persons: (await topPersonsOf(snapshot)).slice(0, query.limit),
+      }),
+    }),
 });
