@@ -1,7 +1,7 @@
 import type { AskAnswer, AskEvidence, AskScope } from '@podcast/contracts';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import type { SearchOutcome, SearchRequest } from '@podcast/search';
-import { type Candidate, candidatesOf } from './candidates.js';
+import { type Candidate, candidatesOf, EVIDENCE_DOC_TYPES } from './candidates.js';
 import { type Contradictions, episodeOfInsight } from './contradictions.js';
 import { evidenceOf, type Passage, passageOf } from './evidence.js';
 import {
@@ -45,8 +45,8 @@ export interface AskDeps {
  * candidates are checked against transcripts: a list depth of 50 rather
  * than the search default of 4 × hits halves the time at 10,000 episodes.
  * No doc-type filter is sent: a `where` on the aux table costs more than
- * reading its other rows (topics, entities, summaries), which
- * `candidatesOf` leaves out.
+ * ranking its other rows (topics, entities, summaries), which take their
+ * place in the fusion but are not read (`hitTypes`).
  */
 const HITS = 40;
 const DEPTH = 50;
@@ -198,6 +198,7 @@ export async function ask(deps: AskDeps, request: AskRequest): Promise<AskAnswer
     topK: HITS,
     depth: DEPTH,
     dedupeKgSurfaces: false,
+    hitTypes: EVIDENCE_DOC_TYPES,
     ...(request.feed === undefined ? {} : { feed: request.feed }),
     ...(request.since === undefined ? {} : { since: request.since }),
     ...(request.speaker === undefined ? {} : { speaker: request.speaker }),

@@ -40,7 +40,8 @@ function targetOf(hit: SearchHit, graph: NormalizedGraph | undefined) {
 }
 
 /** The rows an answer quotes from: the insight, quote and segment tiers. */
-const EVIDENCE_TYPES = new Set(['insight', 'quote', 'transcript']);
+export const EVIDENCE_DOC_TYPES: readonly string[] = ['insight', 'quote', 'transcript'];
+const EVIDENCE_TYPES = new Set(EVIDENCE_DOC_TYPES);
 
 /** The fused hits of those rows grouped by insight, in order of their best hit. */
 export function candidatesOf(snapshot: CorpusSnapshot, hits: readonly SearchHit[]): Candidate[] {

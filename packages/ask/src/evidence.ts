@@ -9,7 +9,7 @@ import {
 } from '@podcast/corpus';
 import type { Candidate } from './candidates.js';
 import { stemsOf } from './terms.js';
-import { type RawTranscript, spanOf } from './transcripts.js';
+import { type LocatedSegment, type RawTranscript, spanOf } from './transcripts.js';
 
 /** One candidate's chosen passage, checked against the transcript, before ranking. */
 export interface Passage {
@@ -69,6 +69,7 @@ function verbatimQuotes(candidate: Candidate, transcript: RawTranscript, terms: 
     const matched = candidate.matchedQuoteIds.indexOf(quote.id);
     return (matched < 0 ? 0 : 100 - matched) + overlapWith(terms, quote.text);
   };
+  // Ranked once each: the sort would tokenise a quote on every comparison.
   return quotes
     .filter(
       (q) =>
@@ -77,7 +78,9 @@ function verbatimQuotes(candidate: Candidate, transcript: RawTranscript, terms: 
         q.text !== '' &&
         transcript.text.slice(q.char_start, q.char_end) === q.text,
     )
-    .sort((a, b) => rankOf(b) - rankOf(a));
+    .map((quote) => ({ quote, rank: rankOf(quote) }))
+    .sort((a, b) => b.rank - a.rank)
+    .map(({ quote }) => quote);
 }
 
 /**
@@ -124,9 +127,16 @@ export function passageOf(
   const inside = transcript.segments.filter(
     (s) => s.char_start >= char_start && s.char_end <= char_end && s.text.trim().length > 20,
   );
-  const best = [...inside].sort(
-    (a, b) => overlapWith(terms, b.text) - overlapWith(terms, a.text),
-  )[0];
+  // The first segment sharing most words, each segment tokenised once.
+  let best: LocatedSegment | undefined;
+  let bestOverlap = -1;
+  for (const segment of inside) {
+    const overlap = overlapWith(terms, segment.text);
+    if (overlap > bestOverlap) {
+      best = segment;
+      bestOverlap = overlap;
+    }
+  }
   if (best === undefined) {
     return undefined;
   }

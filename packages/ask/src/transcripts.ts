@@ -73,13 +73,48 @@ async function readServedText(root: string, relpath: string): Promise<string | u
   }
 }
 
+/** How many raw transcripts an answer's reader keeps, and how many characters of text and segments. */
+interface TranscriptCacheLimits {
+  entries: number;
+  chars: number;
+}
+
 /**
- * Reads raw transcripts from the corpus, keeping the last `capacity` read:
- * an answer reads a handful, and the same episodes come back for related
- * questions.
+ * An answer reads a transcript for each of its candidates, a different
+ * handful per question; reading one again costs two file reads, a parse and
+ * a scan, several times the rest of the answer. The bound is in characters
+ * as well, since an episode's transcript ranges from a page to a book.
  */
-export function corpusTranscripts(snapshot: CorpusSnapshot, capacity = 64): TranscriptReader {
-  const kept = new Map<string, Promise<RawTranscript | undefined>>();
+const TRANSCRIPT_CACHE: TranscriptCacheLimits = { entries: 1024, chars: 16 * 1024 * 1024 };
+
+const charsOf = (transcript: RawTranscript | undefined) =>
+  transcript === undefined
+    ? 0
+    : transcript.segments.reduce(
+        (sum, segment) => sum + segment.text.length,
+        transcript.text.length,
+      );
+
+/**
+ * Reads raw transcripts from the corpus, keeping the most recently used
+ * within `limits`: the same episodes come back for related questions.
+ * A read that fails is not kept.
+ */
+export function corpusTranscripts(
+  snapshot: CorpusSnapshot,
+  limits: TranscriptCacheLimits = TRANSCRIPT_CACHE,
+): TranscriptReader {
+  const kept = new Map<string, { value: Promise<RawTranscript | undefined>; chars: number }>();
+  let chars = 0;
+  const evict = () => {
+    for (const [key, entry] of kept) {
+      if (kept.size <= limits.entries && chars <= limits.chars) {
+        return;
+      }
+      kept.delete(key);
+      chars -= entry.chars;
+    }
+  };
   const load = async (episode: EpisodeRecord): Promise<RawTranscript | undefined> => {
     const family = transcriptFamilyOf(episode.transcript_relpath);
     if (family === undefined) {
@@ -96,14 +131,30 @@ export function corpusTranscripts(snapshot: CorpusSnapshot, capacity = 64): Tran
   };
   return (episode) => {
     const key = episode.metadata_relpath;
-    let value = kept.get(key);
-    if (value === undefined) {
-      value = load(episode);
-      kept.set(key, value);
-      if (kept.size > capacity) {
-        kept.delete(kept.keys().next().value as string);
-      }
+    const known = kept.get(key);
+    if (known !== undefined) {
+      kept.delete(key);
+      kept.set(key, known);
+      return known.value;
     }
-    return value;
+    const entry = { value: load(episode), chars: 0 };
+    kept.set(key, entry);
+    evict();
+    // Sized once read; an entry dropped meanwhile is not counted.
+    entry.value.then(
+      (transcript) => {
+        if (kept.get(key) === entry) {
+          entry.chars = charsOf(transcript);
+          chars += entry.chars;
+          evict();
+        }
+      },
+      () => {
+        if (kept.get(key) === entry) {
+          kept.delete(key);
+        }
+      },
+    );
+    return entry.value;
   };
 }

@@ -20,9 +20,9 @@ import type { DocType, SourceTier } from './documents/index-document.js';
 import { appendQueryLog } from './query/query-log.js';
 import { classifyQuery, type QueryType } from './query/query-type.js';
 import { reciprocalRankFusion } from './query/rank-fusion.js';
-import { rankedLists, type SearchMode, type StoredRow } from './query/ranked-lists.js';
+import { type ListedRow, rankedLists, type SearchMode, storedRows } from './query/ranked-lists.js';
 import { type SearchFilter, tiersFor, wherePredicate } from './query/search-filter.js';
-import { dedupeKgSurfaces, type SearchHit, toSearchHit } from './query/search-hits.js';
+import { dedupeKgSurfaces, isKgSurface, type SearchHit, toSearchHit } from './query/search-hits.js';
 import { type LiftOverrides, NO_LIFT_OVERRIDES } from './query/transcript-lift.js';
 import {
   type Fingerprints,
@@ -45,6 +45,11 @@ export interface SearchRequest extends SearchFilter {
   logQuery?: boolean;
   /** Rows read from each list before fusion (default: 4 × topK, at least 50). */
   depth?: number;
+  /**
+   * The doc types a caller uses: rows of other types keep their place in
+   * the fusion and the `topK` cut but are left out of the hits, unread.
+   */
+  hitTypes?: readonly string[];
 }
 
 export type SearchOutcome =
@@ -224,19 +229,30 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
       depth: request.depth ?? Math.max(50, request.topK * 4),
       mode,
     });
-    let fused = reciprocalRankFusion<StoredRow>(lists, (row) => row.doc_id);
+    let fused = reciprocalRankFusion<ListedRow>(lists, (row) => row.doc_id);
     if (request.dedupeKgSurfaces ?? true) {
-      fused = dedupeKgSurfaces(fused);
-    }
-    const overrides = await readJsonOr<LiftOverrides>(
-      `${snapshot.root}/cil_lift_overrides.json`,
-      NO_LIFT_OVERRIDES,
-    );
-    const hits = fused
-      .slice(0, request.topK)
-      .map(({ item, score }) =>
-        toSearchHit(item, score, snapshot, { ...NO_LIFT_OVERRIDES, ...overrides }),
+      const surfaces = fused.map(({ item }) => item).filter((row) => isKgSurface(row.doc_type));
+      const texts = await storedRows(index.tableOf, surfaces, ['doc_id', 'text']);
+      fused = dedupeKgSurfaces(
+        fused,
+        new Map(texts.flatMap((row) => (row ? [[row.doc_id, row.text]] : []))),
       );
+    }
+    const top = fused
+      .slice(0, request.topK)
+      .filter(({ item }) => request.hitTypes?.includes(item.doc_type) ?? true);
+    const [rows, overrides] = await Promise.all([
+      storedRows(
+        index.tableOf,
+        top.map(({ item }) => item),
+      ),
+      readJsonOr<LiftOverrides>(`${snapshot.root}/cil_lift_overrides.json`, NO_LIFT_OVERRIDES),
+    ]);
+    const lift = { ...NO_LIFT_OVERRIDES, ...overrides };
+    const hits = top.flatMap(({ score }, i) => {
+      const row = rows[i];
+      return row ? [toSearchHit(row, score, snapshot, lift)] : [];
+    });
     const transcriptHits = hits.filter((hit) => hit.doc_type === 'transcript');
     return {
       status: 'ok',

@@ -34,14 +34,25 @@ export interface SearchHit {
   supporting_quotes?: SupportingQuote[];
 }
 
-/** Spec 01 `dedupe_kg_surfaces`: one hit per text among kg_entity and kg_topic rows. */
-export function dedupeKgSurfaces<T extends { item: StoredRow }>(fused: readonly T[]): T[] {
+/** The rows `dedupe_kg_surfaces` compares by text. */
+export function isKgSurface(docType: string): boolean {
+  return docType === 'kg_entity' || docType === 'kg_topic';
+}
+
+/**
+ * Spec 01 `dedupe_kg_surfaces`: one hit per text among kg_entity and
+ * kg_topic rows. `textOf` holds those rows' texts (by doc_id).
+ */
+export function dedupeKgSurfaces<T extends { item: { doc_id: string; doc_type: string } }>(
+  fused: readonly T[],
+  textOf: ReadonlyMap<string, string>,
+): T[] {
   const seen = new Set<string>();
   return fused.filter(({ item }) => {
-    if (item.doc_type !== 'kg_entity' && item.doc_type !== 'kg_topic') {
+    if (!isKgSurface(item.doc_type)) {
       return true;
     }
-    const key = item.text.trim().toLowerCase();
+    const key = (textOf.get(item.doc_id) ?? item.doc_id).trim().toLowerCase();
     if (seen.has(key)) {
       return false;
     }
