@@ -58,9 +58,11 @@ export async function startSmtpReceiver(reject: ReadonlySet<string> = new Set(),
 export function vapidKeys() {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
+  // getPrivateKey drops leading zero bytes (one key in 256); VAPID keys are exactly 32 bytes.
+  const scalar = ecdh.getPrivateKey();
   return {
     publicKey: ecdh.getPublicKey().toString('base64url'),
-    privateKey: ecdh.getPrivateKey().toString('base64url'),
+    privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString('base64url'),
   };
 }
 
