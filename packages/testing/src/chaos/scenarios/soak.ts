@@ -8,6 +8,8 @@ import { consumerEnv, OUTBOX_TOKEN, withStack } from '../stack.js';
 
 /** p99 may move this much beyond 10% between thirds: a few ms are noise on a shared machine. */
 const P99_SLACK_MS = 25;
+/** Database sessions the last third may hold beyond the second third's sample. */
+const SESSION_SLACK = 2;
 
 const get = (
   kind: string,
@@ -49,6 +51,8 @@ function loopsOf(viewer: AppProcess, consumer: AppProcess, slugs: string[]): Loa
 interface Third {
   p99: number;
   rssKb: number;
+  /** The viewer's and the consumer's RSS, to tell which one grew. */
+  rssKbEach: number[];
   fds: number;
   connections: number;
 }
@@ -58,7 +62,7 @@ interface Third {
  * playback writes and lists, seam pulls, gPodder sync of two devices) at a
  * fixed, moderate rate for
  * `durationMs`: RSS and p99 of the last third within 10% of the second
- * third's, open file descriptors and database sessions not growing, no 5xx,
+ * third's, open file descriptors (+4) and database sessions (+2) not growing, no 5xx,
  * and every gPodder upload answered 2xx downloaded back once.
  */
 export function soakScenario(options: {
@@ -89,6 +93,7 @@ export function soakScenario(options: {
             99,
           ),
           rssKb: usage.reduce((sum, u) => sum + (u?.rssKb ?? 0), 0),
+          rssKbEach: usage.map((u) => u?.rssKb ?? 0),
           fds: usage.reduce((sum, u) => sum + (u?.fds ?? 0), 0),
           connections,
         };
@@ -108,6 +113,9 @@ export function soakScenario(options: {
         'rss_mb',
         `${Math.round(second.rssKb / 1024)}->${Math.round(last.rssKb / 1024)}`,
       );
+      const mb = (kb: number | undefined) => Math.round((kb ?? 0) / 1024);
+      report.figure('rss_mb_viewer', `${mb(second.rssKbEach[0])}->${mb(last.rssKbEach[0])}`);
+      report.figure('rss_mb_consumer', `${mb(second.rssKbEach[1])}->${mb(last.rssKbEach[1])}`);
       report.figure('fds', `${second.fds}->${last.fds}`);
       report.figure('db_sessions', `${second.connections}->${last.connections}`);
       report.check(errors === 0, `${errors} requests answered 5xx or failed`);
@@ -117,7 +125,12 @@ export function soakScenario(options: {
         'p99 grew more than 10% in the last third',
       );
       report.check(last.fds <= second.fds + 4, 'open file descriptors grew');
-      report.check(last.connections <= second.connections, 'database sessions grew');
+      // One sample each: a pool may hold one more session in a burst than a third before;
+      // a leak grows with every request (about 90 a second) and passes this slack at once.
+      report.check(
+        last.connections <= second.connections + SESSION_SLACK,
+        'database sessions grew',
+      );
     }),
   );
 }
