@@ -34,6 +34,24 @@ describe('request logger', () => {
     expect(JSON.stringify(lines)).not.toContain('secret');
   });
 
+  it("keeps a caller's plain X-Request-Id of 1-128 characters and mints one for any other", async () => {
+    const { app, lines } = capture('info');
+    const kept = ['trace-1.A_b', 'x'.repeat(128)];
+    for (const id of kept) {
+      const res = await request(app).get('/ok').set('X-Request-Id', id);
+      expect(res.headers['x-request-id']).toBe(id);
+    }
+    const refused = ['x'.repeat(129), 'a b', 'caf\u00e9', 'forged"}{"level":60', ''];
+    for (const id of refused) {
+      const res = await request(app).get('/ok').set('X-Request-Id', id);
+      expect({ id, echoed: res.headers['x-request-id'] }).toEqual({
+        id,
+        echoed: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      });
+    }
+    expect(lines.map((line) => line.request_id).slice(0, 2)).toEqual(kept);
+  });
+
   it('still logs a 5xx at LOG_LEVEL=error, and nothing for a 200', async () => {
     const { app, lines } = capture('error');
     await request(app).get('/ok');
