@@ -25,7 +25,6 @@ import {
   HttpError,
   internalTokenAuth,
   mountedRoutes,
-  refuseMalformedQueryEscapes,
 } from '@podcast/http-kit';
 import { createOpenRouteLimiter } from '@podcast/runtime';
 import type { Express, Request } from 'express';
@@ -194,8 +193,6 @@ export const FEED_CHALLENGE = 'Basic realm="podcast feeds", charset="UTF-8"';
  */
 function feedAuth(ctx: ConsumerCtx): Authenticator<FeedPrincipal> {
   return async (req) => {
-    // The token is read before the route's query is: a malformed escape in it is a 400 too, not a refused token.
-    refuseMalformedQueryEscapes(req.originalUrl);
     try {
       return await authenticateFeed(feedAuthOf(ctx), {
         token: req.query.token,

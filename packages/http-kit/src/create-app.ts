@@ -180,7 +180,6 @@ async function parseBody(parsers: readonly RequestHandler[], req: Request, res: 
 
 function parseParts<Ctx>(route: AnyRoute<Ctx>, req: Request, rest: string[]) {
   const params = parsePart('params', route.params, paramsOf(req, rest));
-  refuseMalformedQueryEscapes(req.originalUrl);
   const query = parsePart('query', route.query, req.query);
   const body = parsePart('body', route.body, req.body);
   return { params, query, body };
@@ -207,6 +206,9 @@ function routeHandler<Ctx>(
     if (options.openRouteLimiter !== undefined && route.auth === 'open' && !route.unlimited) {
       takeFromSource(options.openRouteLimiter, req);
     }
+    // Before the caller is authenticated: an authenticator may read the
+    // query (a feed token), and a URL that does not decode is a 400 whoever asks.
+    refuseMalformedQueryEscapes(req.originalUrl);
     const principal = await principalOf(route, options, req, res);
     let parts: { params: unknown; query: unknown; body: unknown };
     try {

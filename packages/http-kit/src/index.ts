@@ -39,7 +39,6 @@ export { requestLogger } from './logger.js';
 export type { ApiInfo, OpenApiDocument } from './openapi.js';
 export { buildOpenApiDocument } from './openapi.js';
 export { toOpenApiPath } from './paths.js';
-export { refuseMalformedQueryEscapes } from './query-escapes.js';
 export type { RedirectStatus, ReplyCookie } from './replies.js';
 export {
   FileReply,

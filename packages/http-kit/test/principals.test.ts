@@ -82,6 +82,12 @@ describe('principal typed per auth class', () => {
     expect((await request(app()).get('/open')).body).toEqual({ anonymous: true });
   });
 
+  it('refuses a query that does not decode before any authenticator reads it', async () => {
+    const res = await request(app()).get('/me?token=%E0%A4%A');
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^query\.token: /);
+  });
+
   it('answers 503 for a guarded class the app has no authenticator for', async () => {
     const bare = quietApp({
       routes,
