@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { MCP_SCOPES } from '@podcast/contracts';
+import { MCP_OAUTH_LIMITS, MCP_SCOPES } from '@podcast/contracts';
 import request from 'supertest';
 import {
   buildProductionTestApp,
@@ -662,6 +662,50 @@ describe('GET and DELETE /api/app/mcp/grants', () => {
     expect(
       list.body.items.filter((item: { client_id: string }) => item.client_id === clientId),
     ).toHaveLength(1);
+  });
+
+  it('refuses a consent past the live-grant cap until the user revokes one', async () => {
+    const capped = await sessionCookieFor(t.ctx, 'grant-cap-user', { ttlMs: 86_400_000 });
+    const { client_id: filler } = await registerClient(t.app);
+    // The cap counts live grants; one client with distinct resources fills it without 50 registrations.
+    await t.ctx.db
+      .insertInto('mcp_oauth_grants')
+      .values(
+        Array.from({ length: MCP_OAUTH_LIMITS.grantsPerUser }, (_, i) => ({
+          id: `g_ca${i.toString(16).padStart(22, '0')}`,
+          user_id: capped.user.id,
+          client_id: filler,
+          scope: 'corpus:read',
+          resource: `https://filler.example/${i}`,
+        })),
+      )
+      .execute();
+    const { client_id: clientId } = await registerClient(t.app);
+    const consent = async () => {
+      const requestId = await openConsentPage(
+        t.app,
+        capped.cookie,
+        authorizeQuery(clientId, pkcePair().challenge),
+      );
+      const answer = await request(t.app)
+        .post('/api/app/mcp/oauth/authorize')
+        .set('Cookie', capped.cookie)
+        .type('form')
+        .send({ request_id: requestId, decision: 'allow' });
+      expect(answer.status).toBe(303);
+      return new URL(answer.headers.location as string).searchParams;
+    };
+    const refused = await consent();
+    expect(refused.get('error')).toBe('access_denied');
+    expect(refused.get('error_description')).toContain(`${MCP_OAUTH_LIMITS.grantsPerUser}`);
+    expect(refused.get('code')).toBeNull();
+    const revoked = await request(t.app)
+      .delete(`/api/app/mcp/grants/g_ca${'0'.repeat(22)}`)
+      .set('Cookie', capped.cookie);
+    expect(revoked.status).toBe(204);
+    const allowed = await consent();
+    expect(allowed.get('error')).toBeNull();
+    expect(allowed.get('code')).toMatch(/^pmcc_/);
   });
 });
 

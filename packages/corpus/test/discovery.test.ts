@@ -1,3 +1,5 @@
+import { symlink } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { discoverMetadataFiles } from '../src/discovery/discovery.js';
 import { displayNameIn } from '../src/readers/bridge-reader.js';
@@ -124,6 +126,25 @@ describe('discovery on the flat layout', () => {
     await writeJson(root, 'elsewhere/metadata/y.metadata.json', metadataDoc({ episodeId: 'y' }));
     await writeJson(root, 'feeds/f/metadata/z.metadata.json', metadataDoc({ episodeId: 'z' }));
     expect(await discoverMetadataFiles(root)).toHaveLength(3);
+  });
+
+  it('follows no symlink: a linked folder or file from outside adds no episode', async () => {
+    const root = await makeTempDir();
+    const outside = await makeTempDir('outside-');
+    await writeJson(root, 'feeds/f/metadata/x.metadata.json', metadataDoc({ episodeId: 'x' }));
+    await writeJson(outside, 'show/metadata/y.metadata.json', metadataDoc({ episodeId: 'y' }));
+    await writeJson(outside, 'z.metadata.json', metadataDoc({ episodeId: 'z' }));
+    await symlink(path.join(outside, 'show'), path.join(root, 'feeds/linked'));
+    await symlink(path.join(outside, 'show/metadata'), path.join(root, 'feeds/f/more'));
+    await symlink(
+      path.join(outside, 'z.metadata.json'),
+      path.join(root, 'feeds/f/metadata/z.metadata.json'),
+    );
+    expect(await discoverMetadataFiles(root)).toEqual(['feeds/f/metadata/x.metadata.json']);
+    const registry = createQuietRegistry({ watch: false });
+    const snapshot = await registry.get(root);
+    expect(snapshot.episodes.map((e) => e.episode_id)).toEqual(['x']);
+    registry.close();
   });
 
   it('loads an empty snapshot for a root that does not exist', async () => {
