@@ -54,7 +54,7 @@ export function redirectUriMatches(registered: readonly string[], given: string)
     return true;
   }
   const url = parsed(given);
-  if (!url || url.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) {
+  if (url?.protocol !== 'http:' || !LOOPBACK_HOSTS.has(url.hostname)) {
     return false;
   }
   return registered.some((entry) => {
