@@ -8,7 +8,7 @@ import { cp, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from '@podcast/corpus-generator';
-import { askEvaluationRows, askLatencyRow } from './rows.mjs';
+import { askEvaluationRows, askLatencyRows } from './rows.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const repo = resolve(here, '..');
@@ -44,10 +44,10 @@ export async function askBench({ quick }) {
   await rm(sample, { recursive: true, force: true });
   const n = quick ? '60' : '400';
   const corpus10k = await indexedCorpus('ask-10k', 100, 100);
-  const latency = [askLatencyRow('10,000 episodes', run('ask-steps.mjs', 'latency', corpus10k, n))];
+  const latency = askLatencyRows('10,000 episodes', run('ask-steps.mjs', 'latency', corpus10k, n));
   const large = resolve(here, 'out/ask-100k');
   if (hasIndex(large)) {
-    latency.push(askLatencyRow('100,000 episodes', run('ask-steps.mjs', 'latency', large, n)));
+    latency.push(...askLatencyRows('100,000 episodes', run('ask-steps.mjs', 'latency', large, n)));
   }
   return { evaluation: askEvaluationRows(evaluation), latency };
 }

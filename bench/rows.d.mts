@@ -8,6 +8,12 @@ export interface AskFigures {
   evidence_items: number;
   threshold: number;
   calibration: { threshold: number };
+  cross_validation: {
+    answerable_abstained: number;
+    unanswerable_abstained: number;
+    threshold_min: number;
+    threshold_max: number;
+  };
   misses: string[];
   [figure: string]: unknown;
 }
@@ -15,6 +21,9 @@ export interface AskLatency {
   episodes: number;
   p50_ms: number;
   p99_ms: number;
+  uncached_answers: number;
+  uncached_p50_ms: number;
+  uncached_p99_ms: number;
   [figure: string]: unknown;
 }
 export interface ChaosResult {
@@ -25,5 +34,5 @@ export interface ChaosResult {
   durationMs: number;
 }
 export function askEvaluationRows(figures: AskFigures): BenchRow[];
-export function askLatencyRow(label: string, latency: AskLatency): BenchRow;
+export function askLatencyRows(label: string, latency: AskLatency): BenchRow[];
 export function chaosRow(result: ChaosResult): BenchRow;

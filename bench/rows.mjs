@@ -31,6 +31,20 @@ export function askEvaluationRows(figures) {
       meets_target: figures.faithfulness === 1,
     },
     {
+      label: 'out of sample (leave-one-out line): answerable abstained',
+      answerable_abstained: figures.cross_validation.answerable_abstained,
+      threshold_min: figures.cross_validation.threshold_min,
+      threshold_max: figures.cross_validation.threshold_max,
+      target: '<= 0.1',
+      meets_target: figures.cross_validation.answerable_abstained <= 0.1,
+    },
+    {
+      label: 'out of sample (leave-one-out line): unanswerable abstained',
+      unanswerable_abstained: figures.cross_validation.unanswerable_abstained,
+      target: '>= 0.8',
+      meets_target: figures.cross_validation.unanswerable_abstained >= 0.8,
+    },
+    {
       label: 'extractive threshold, and the one the set calibrates to',
       threshold: figures.threshold,
       calibrated_threshold: figures.calibration.threshold,
@@ -39,17 +53,34 @@ export function askEvaluationRows(figures) {
   ];
 }
 
-/** One extractive latency row (ask-steps.mjs latency); 10,000 and 100,000 episodes have targets of their own. */
-export function askLatencyRow(label, latency) {
+/**
+ * The extractive latency rows of one corpus (ask-steps.mjs latency): with the
+ * transcript cache warmed by repeated questions, and with every transcript
+ * read anew. 10,000 and 100,000 episodes have targets of their own.
+ */
+export function askLatencyRows(label, latency) {
   const at10k = latency.episodes < 50_000;
-  return {
-    label,
-    p50_ms: latency.p50_ms,
-    p99_ms: latency.p99_ms,
-    ...latency,
-    target: at10k ? 'p50 < 60 ms, p99 < 200 ms' : 'p50 < 100 ms',
-    meets_target: at10k ? latency.p50_ms < 60 && latency.p99_ms < 200 : latency.p50_ms < 100,
-  };
+  const target = at10k ? 'p50 < 60 ms, p99 < 200 ms' : 'p50 < 100 ms';
+  const meets = (p50, p99) => (at10k ? p50 < 60 && p99 < 200 : p50 < 100);
+  const { uncached_answers, uncached_p50_ms, uncached_p99_ms, ...cached } = latency;
+  return [
+    {
+      label,
+      p50_ms: cached.p50_ms,
+      p99_ms: cached.p99_ms,
+      ...cached,
+      target,
+      meets_target: meets(cached.p50_ms, cached.p99_ms),
+    },
+    {
+      label: `${label}, every transcript read anew`,
+      p50_ms: uncached_p50_ms,
+      p99_ms: uncached_p99_ms,
+      answers: uncached_answers,
+      target,
+      meets_target: meets(uncached_p50_ms, uncached_p99_ms),
+    },
+  ];
 }
 
 /** A chaos scenario's result (ScenarioResult of @podcast/testing/chaos) as a row: met when every guarantee held. */

@@ -9,7 +9,7 @@ import {
   runMarkdown,
   writeRunResults,
 } from '../bench/results.mjs';
-import { askEvaluationRows, askLatencyRow, chaosRow } from '../bench/rows.mjs';
+import { askEvaluationRows, askLatencyRows, chaosRow } from '../bench/rows.mjs';
 
 function run(date: string, flags: string[], ratio: number, met: boolean): BenchRun {
   return {
@@ -130,11 +130,32 @@ describe('bench results as data', () => {
       evidence_items: 43,
       threshold: 0.646,
       calibration: { threshold: 0.6 },
+      cross_validation: {
+        answerable_abstained: 0.067,
+        unanswerable_abstained: 0.7,
+        threshold_min: 0.6,
+        threshold_max: 0.65,
+      },
       misses: ['q1', 'q2', 'q3'],
     });
+    const uncached = (p50: number, p99: number) => ({
+      uncached_answers: 40,
+      uncached_p50_ms: p50,
+      uncached_p99_ms: p99,
+    });
     const latency = [
-      askLatencyRow('10,000 episodes', { episodes: 10_000, p50_ms: 30, p99_ms: 250 }),
-      askLatencyRow('100,000 episodes', { episodes: 100_000, p50_ms: 90, p99_ms: 900 }),
+      ...askLatencyRows('10,000 episodes', {
+        episodes: 10_000,
+        p50_ms: 30,
+        p99_ms: 250,
+        ...uncached(50, 150),
+      }),
+      ...askLatencyRows('100,000 episodes', {
+        episodes: 100_000,
+        p50_ms: 90,
+        p99_ms: 900,
+        ...uncached(120, 300),
+      }),
     ];
     const text = runMarkdown({
       ...run('2026-11-29T01:00:00.000Z', ['--only=ask'], 0, true),
@@ -158,7 +179,19 @@ describe('bench results as data', () => {
     expect(text).toContain(
       '| 100,000 episodes | p50 < 100 ms | p50_ms 90 · p99_ms 900 · episodes 100,000 | met |',
     );
-    expect(text).toContain('Targets missed: 2.');
+    expect(text).toContain(
+      '| 10,000 episodes, every transcript read anew | p50 < 60 ms, p99 < 200 ms | p50_ms 50 · p99_ms 150 · answers 40 | met |',
+    );
+    expect(text).toContain(
+      '| 100,000 episodes, every transcript read anew | p50 < 100 ms | p50_ms 120 · p99_ms 300 · answers 40 | **missed** |',
+    );
+    expect(text).toContain(
+      '| out of sample (leave-one-out line): answerable abstained | <= 0.1 | answerable_abstained 0.067 · threshold_min 0.6 · threshold_max 0.65 | met |',
+    );
+    expect(text).toContain(
+      '| out of sample (leave-one-out line): unanswerable abstained | >= 0.8 | unanswerable_abstained 0.7 | **missed** |',
+    );
+    expect(text).toContain('Targets missed: 4.');
   });
 
   it('keeps bench/RESULTS.md as the committed runs make it, skipping files that are not runs', () => {

@@ -5,7 +5,9 @@ import {
   ASK_EVAL_SET,
   type AskRequest,
   type AskService,
+  calibrateThreshold,
   createAskService,
+  crossValidateThreshold,
   EXTRACTIVE_THRESHOLD,
   evaluateAsk,
   unfaithfulness,
@@ -21,6 +23,40 @@ beforeAll(async () => {
   service = createAskService({ search: corpus.search });
 });
 afterAll(() => corpus.close());
+
+describe('the threshold calibration', () => {
+  const a = (top: number | null) => ({ answerable: true, top });
+  const u = (top: number | null) => ({ answerable: false, top });
+
+  it('judges each held-out question by a line fitted to the others', () => {
+    const separable = [a(0.8), a(0.9), a(0.85), u(0.3), u(0.4), u(null)];
+    expect(calibrateThreshold(separable)).toMatchObject({
+      answerable_abstained: 0,
+      unanswerable_abstained: 1,
+    });
+    expect(crossValidateThreshold(separable)).toEqual({
+      answerable_abstained: 0,
+      unanswerable_abstained: 1,
+      threshold_min: 0.55,
+      threshold_max: 0.625,
+    });
+  });
+
+  it('misses out of sample what only a line fitted on the question itself caught', () => {
+    // In sample the line sits above the unanswerable 0.85; held out, that question meets
+    // a line fitted to the rest, below it, and is answered.
+    const overlapping = [a(0.8), a(0.9), a(0.95), u(0.3), u(0.85)];
+    expect(calibrateThreshold(overlapping)).toEqual({
+      threshold: 0.875,
+      answerable_abstained: 0.333,
+      unanswerable_abstained: 1,
+    });
+    expect(crossValidateThreshold(overlapping)).toMatchObject({
+      answerable_abstained: 0.333,
+      unanswerable_abstained: 0.5,
+    });
+  });
+});
 
 describe('ask without an index', () => {
   it('abstains with no_index', async () => {

@@ -36,3 +36,47 @@ export function calibrateThreshold(
   }
   return best;
 }
+
+export interface CrossValidation {
+  /** Abstention rates of questions each judged by a line fitted without them. */
+  answerable_abstained: number;
+  unanswerable_abstained: number;
+  /** The lowest and highest of the lines fitted, one per held-out question. */
+  threshold_min: number;
+  threshold_max: number;
+}
+
+/**
+ * Leave-one-out: each question is judged by the line `calibrateThreshold`
+ * fits to all the others, so no question sees a line fitted on itself.
+ * Its rates say how the calibration does on questions it was not fitted to,
+ * which the in-sample rates overstate on a set this small.
+ */
+export function crossValidateThreshold(
+  scores: readonly { answerable: boolean; top: number | null }[],
+): CrossValidation {
+  const lines: number[] = [];
+  let answerable = 0;
+  let answerableAbstained = 0;
+  let other = 0;
+  let otherAbstained = 0;
+  scores.forEach((held, i) => {
+    const { threshold } = calibrateThreshold(scores.filter((_, j) => j !== i));
+    lines.push(threshold);
+    const abstains = held.top === null || held.top < threshold;
+    if (held.answerable) {
+      answerable += 1;
+      answerableAbstained += abstains ? 1 : 0;
+    } else {
+      other += 1;
+      otherAbstained += abstains ? 1 : 0;
+    }
+  });
+  const share = (n: number, of: number) => (of === 0 ? 0 : Number((n / of).toFixed(3)));
+  return {
+    answerable_abstained: share(answerableAbstained, answerable),
+    unanswerable_abstained: share(otherAbstained, other),
+    threshold_min: lines.length === 0 ? 0 : Math.min(...lines),
+    threshold_max: lines.length === 0 ? 0 : Math.max(...lines),
+  };
+}
