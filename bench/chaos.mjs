@@ -11,6 +11,20 @@ import { chaosRow } from './rows.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
+const USAGE = `pnpm chaos [--soak] [--only=name,name]   (node bench/chaos.mjs once built)
+  --soak    the 30-minute soak instead of the 3-minute one
+  --only=   these scenarios only: ${CHAOS_SCENARIOS.map((s) => s.name).join(', ')}
+Each run is recorded in bench/results/<date>-<commit>-chaos[-soak].{json,md}.
+`;
+if (args.includes('--help')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const unknown = args.filter((arg) => arg !== '--soak' && !arg.startsWith('--only='));
+if (unknown.length > 0) {
+  process.stderr.write(`unknown flag: ${unknown.join(', ')}\n${USAGE}`);
+  process.exit(2);
+}
 const isSoak = args.includes('--soak');
 const only = args
   .find((arg) => arg.startsWith('--only='))
