@@ -97,12 +97,7 @@ export async function insightListFromIndex(
  */
 export async function corpusEpisodePageFromIndex(
   db: IndexKysely,
-  filter: Omit<EpisodeFilter, 'feed_id' | 'since' | 'q' | 'topic_q'> & {
-    feed_id?: string | undefined;
-    since?: string | undefined;
-    q?: string | undefined;
-    topic_q?: string | undefined;
-  },
+  filter: { [K in keyof EpisodeFilter]?: EpisodeFilter[K] | undefined },
   request: { cursor?: string | undefined; limit: number },
 ): Promise<CorpusEpisodePage> {
   const after = request.cursor === undefined ? undefined : decodeEpisodeCursor(request.cursor);
