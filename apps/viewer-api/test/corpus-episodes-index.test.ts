@@ -1,8 +1,13 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openIngestLock } from '@podcast/corpus-index';
-import { createScratch, SAMPLE_CORPUS_DIR, type TestDatabase } from '@podcast/testing';
+import {
+  copySampleCorpusTo,
+  createScratch,
+  SAMPLE_CORPUS_DIR,
+  type TestDatabase,
+} from '@podcast/testing';
 import {
   answerOf,
   expectSameAnswers,
@@ -39,6 +44,40 @@ const BROWSE_URLS = [
   '/api/corpus/persons/top?limit=many',
   '/api/corpus/persons/top?path=/no/such/root',
 ];
+
+interface ListedEpisode {
+  title: string;
+  topics: string[];
+  feed_id: string;
+}
+
+/**
+ * The list's search requests, drawn from the listed episodes: a title with
+ * KELVIN SIGN for its first `k` (JS lower-cases it to `k`), text spanning
+ * two topic lines, then case, blanks, LONG S (lower case already, though
+ * Unicode case folding makes it `s`), LIKE's wildcards and the cluster filter.
+ */
+function searchUrlsOf(items: readonly ListedEpisode[]): string[] {
+  const titled = items.find((item) => /[a-z]k/.test(item.title))?.title ?? 'k';
+  const listed = items.find((item) => item.topics.length > 1)?.topics ?? [];
+  const across = `${listed[0]?.slice(-4)}\n${listed[1]?.slice(0, 4)}`.toUpperCase();
+  const list = '/api/corpus/episodes?limit=4';
+  return [
+    `${list}&q=${q(titled.replace('k', '\u212a'))}`,
+    `${list}&topic_q=${q(across)}`,
+    `${list}&q=${q(titled.toUpperCase())}`,
+    `${list}&q=${q(` ${titled.split(' ')[0]?.toLowerCase()}\t`)}`,
+    `${list}&q=%20%20`,
+    `${list}&q=${q(titled.replace('s', '\u017f'))}`,
+    `${list}&q=%25`,
+    `${list}&q=_`,
+    `${list}&q=the&feed_id=${q(items[0]?.feed_id ?? '')}`,
+    `${list}&topic_q=OPEN%20DATA&q=a`,
+    `${list}&topic_cluster_only=true`,
+    `${list}&topic_cluster_only=false&q=the`,
+    `${list}&topic_cluster_only=true&topic_q=e&since=2000-01-01`,
+  ];
+}
 
 /** Every page of a list request, following next_cursor as a client does. */
 async function walk(app: ViewerTestApp, url: string) {
@@ -109,8 +148,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         '/api/corpus/episodes?limit=5&feed_id=no-such-feed',
         ...feeds.slice(0, 3).map((feed) => `/api/corpus/episodes?limit=2&feed_id=${q(feed)}`),
         `/api/corpus/episodes?limit=3&feed_id=${q(feeds[0] ?? '')}&since=${since}`,
-        // Search filters stay on the projection; the answers must still agree.
-        '/api/corpus/episodes?limit=3&q=the',
+        ...searchUrlsOf(first.body.items as ListedEpisode[]),
         '/api/corpus/episodes?limit=0',
         '/api/corpus/episodes?since=yesterday',
         '/api/corpus/episodes?cursor=not-a-cursor',
@@ -128,6 +166,28 @@ describe.each(['sqlite', 'postgres'] as const)(
       }
       expect(pages).toBeGreaterThan(lists.length);
       expect([...statuses].sort()).toEqual([200, 400]);
+    });
+
+    it('finds what the folded search needles name, so the equal answers are not all empty', async () => {
+      const { projection, indexed } = apps;
+      const first = await answerOf(projection, '/api/corpus/episodes?limit=200');
+      const [kelvin, across] = searchUrlsOf(first.body.items as ListedEpisode[]);
+      for (const url of [kelvin, across, '/api/corpus/episodes?topic_cluster_only=true']) {
+        const page = await answerOf(indexed, url as string);
+        expect((page.body.items as unknown[]).length).toBeGreaterThan(0);
+      }
+    });
+
+    it('refuses a search the projection refuses, naming the field', async () => {
+      const { projection, indexed } = apps;
+      const urls = [
+        `/api/corpus/episodes?q=${'x'.repeat(501)}`,
+        '/api/corpus/episodes?topic_q=a%00b',
+        '/api/corpus/episodes?topic_cluster_only=maybe',
+        '/api/corpus/episodes?q=%E0%A4%A',
+        '/api/corpus/episodes?q=the&path=/no/such/root',
+      ];
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([400, 403]);
     });
 
     it('answers the episode detail exactly as the projection does', async () => {
@@ -168,6 +228,31 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
+  });
+});
+
+describe('the cluster filter on the index', () => {
+  const copy = path.join(scratch.dir, 'clustered');
+  beforeAll(() => {
+    copySampleCorpusTo(copy);
+  });
+  const apps = appsOver('sqlite', copy, path.join(scratch.dir, 'data-clustered'));
+
+  it('follows a rewritten cluster file, as the projection does', async () => {
+    const { projection, indexed } = apps;
+    const url = '/api/corpus/episodes?topic_cluster_only=true&limit=200';
+    const before = await answerOf(indexed, url);
+    expect(before).toEqual(await answerOf(projection, url));
+    const listed = (before.body.items as Array<{ episode_id: string }>).at(-1)?.episode_id;
+    // One cluster of two members naming one episode: a smaller file, so its stamp moves.
+    const members = [{ episode_ids: [listed] }, { episode_ids: [] }];
+    writeFileSync(
+      path.join(copy, 'search', 'topic_clusters.json'),
+      JSON.stringify({ clusters: [{ members }] }),
+    );
+    const after = await answerOf(indexed, url);
+    expect(after).toEqual(await answerOf(projection, url));
+    expect(after.body.items).toEqual([(before.body.items as unknown[]).at(-1)]);
   });
 });
 

@@ -18,12 +18,14 @@ import {
   cilDigestTopics,
   corpusFeedOf,
   decodeEpisodeCursor,
+  type EpisodeFilter,
   type EpisodeRecord,
   encodeEpisodeCursor,
   episodeDetailOf,
   type FeedRecord,
   podcastItemsOf,
   readTopicClusterIndex,
+  searchNeedle,
   topPersonOf,
 } from '@podcast/corpus';
 import {
@@ -88,19 +90,26 @@ export async function insightListFromIndex(
 }
 
 /**
- * One page of the viewer's `GET /api/corpus/episodes` for the filters the
- * index carries (feed and publish date), as `pageCorpusEpisodes` answers it:
- * one row more than the page says whether a next cursor is due.
+ * One page of the viewer's `GET /api/corpus/episodes`, as `pageCorpusEpisodes`
+ * answers it: one row more than the page says whether a next cursor is due.
+ * `q` and `topic_q` are folded by the projection's `searchNeedle` and found
+ * in the text its `episodeSearchText` folded at ingest.
  */
 export async function corpusEpisodePageFromIndex(
   db: IndexKysely,
-  filter: { feed_id?: string | undefined; since?: string | undefined },
+  filter: { [K in keyof EpisodeFilter]?: EpisodeFilter[K] | undefined },
   request: { cursor?: string | undefined; limit: number },
 ): Promise<CorpusEpisodePage> {
   const after = request.cursor === undefined ? undefined : decodeEpisodeCursor(request.cursor);
+  const clustered = filter.clusteredEpisodeIds;
+  const search = {
+    title: searchNeedle(filter.q),
+    topics: searchNeedle(filter.topic_q),
+    clusterKeys: clustered === undefined ? undefined : [...clustered],
+  };
   const rows = await queryCatalogAfter(
     db,
-    { feedId: filter.feed_id, since: filter.since },
+    { feedId: filter.feed_id, since: filter.since, search },
     after,
     request.limit + 1,
   );

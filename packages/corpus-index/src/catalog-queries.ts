@@ -1,6 +1,7 @@
 import type { EpisodeStatus as CatalogStatus } from '@podcast/contracts';
 import type { CatalogFilter, CatalogPage, EpisodeRecord, FeedRecord } from '@podcast/corpus';
 import type { SelectQueryBuilder } from 'kysely';
+import { containsText, isOneOf } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
 import type { CorpusIndexDb } from './schema.js';
 
@@ -80,6 +81,43 @@ export async function queryCatalogPage(
   };
 }
 
+/** The viewer list's search filters, compared with the `episode_search` row. */
+export interface EpisodeSearch {
+  /** Lower-cased already (`searchNeedle`): found in the folded title. */
+  title?: string | undefined;
+  /** Lower-cased already: found in the folded topic text. */
+  topics?: string | undefined;
+  /** Only episodes whose id, without its prefixes, is one of these. */
+  clusterKeys?: readonly string[] | undefined;
+}
+
+/**
+ * Keeps the episodes whose search row matches. A correlated `exists`, so
+ * the walk down the catalog order stops as soon as the page is full.
+ */
+function searched<O>(db: IndexKysely, query: EpisodeQuery<O>, search: EpisodeSearch) {
+  const { title, topics, clusterKeys } = search;
+  if (title === undefined && topics === undefined && clusterKeys === undefined) {
+    return query;
+  }
+  return query.where((eb) => {
+    let row = eb
+      .selectFrom('episode_search as s')
+      .select('s.episode')
+      .whereRef('s.episode', '=', 'episodes.id');
+    if (title !== undefined) {
+      row = row.where(containsText(db, 's.title', title));
+    }
+    if (topics !== undefined) {
+      row = row.where(containsText(db, 's.topics', topics));
+    }
+    if (clusterKeys !== undefined) {
+      row = row.where(isOneOf(db, 's.cluster_key', clusterKeys));
+    }
+    return eb.exists(row);
+  });
+}
+
 /**
  * Up to `limit` catalog episodes after `after` (from the start without
  * one): keyset paging, which costs the page and not its depth.
@@ -89,6 +127,7 @@ export async function queryCatalogAfter(
   filter: CatalogFilter & {
     /** YYYY-MM-DD: published on or after; undated episodes ('' here) never match. */
     since?: string | undefined;
+    search?: EpisodeSearch | undefined;
   },
   after: CatalogKey | undefined,
   limit: number,
@@ -96,6 +135,9 @@ export async function queryCatalogAfter(
   let query = filtered(db.selectFrom('episodes').select('record'), filter);
   if (filter.since !== undefined) {
     query = query.where('sort_date', '>=', filter.since);
+  }
+  if (filter.search !== undefined) {
+    query = searched(db, query, filter.search);
   }
   if (after !== undefined) {
     const date = after.publish_date ?? '';

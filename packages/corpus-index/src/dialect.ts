@@ -7,17 +7,20 @@ import {
   type Kysely,
   type MigratorProps,
   PostgresAdapter,
+  type RawBuilder,
+  type SqlBool,
   sql,
 } from 'kysely';
 
 /*
  * Where SQLite and PostgreSQL differ for the corpus index, and nowhere
- * else: column types, how a write transaction starts and ends, and where
- * the migration table lives. The queries themselves (upserts with
+ * else: column types, how a write transaction starts and ends, where
+ * the migration table lives, the name of the substring test and how a
+ * list of values is bound. The queries themselves (upserts with
  * `on conflict`, `returning`, `limit/offset`, `in` and correlated
  * subqueries, `coalesce`, `case`, `group by`, `cast`) are written once in
  * SQL both engines share. Records are stored as
- * JSON text and parsed in JS, so neither engine's JSON functions are used.
+ * JSON text and parsed in JS; SQLite's `json_each` only unpacks a bound list.
  */
 
 export type IndexDialect = 'sqlite' | 'postgres';
@@ -63,6 +66,37 @@ const POSTGRES_TYPES: ColumnTypes = {
 
 export function columnTypesOf(db: Kysely<unknown>): ColumnTypes {
   return dialectOf(db) === 'postgres' ? POSTGRES_TYPES : SQLITE_TYPES;
+}
+
+/**
+ * True where the text column `column` holds `needle`: a plain substring
+ * test on code points, which is JS's `includes` for well-formed strings
+ * (no case folding or collation: fold both sides in JS first).
+ * SQLite calls it `instr`, PostgreSQL `strpos`.
+ */
+export function containsText<DB>(
+  db: Kysely<DB>,
+  column: string,
+  needle: string,
+): RawBuilder<SqlBool> {
+  const position = dialectOf(db as Kysely<unknown>) === 'postgres' ? sql`strpos` : sql`instr`;
+  return sql<SqlBool>`${position}(${sql.ref(column)}, ${needle}) > 0`;
+}
+
+/**
+ * True where the text column `column` is one of `values`, bound as one
+ * parameter whatever their number (either engine bounds the parameters of
+ * a statement): a JSON array read by `json_each` on SQLite, a text array on
+ * PostgreSQL. A null column is in no list.
+ */
+export function isOneOf<DB>(
+  db: Kysely<DB>,
+  column: string,
+  values: readonly string[],
+): RawBuilder<SqlBool> {
+  return dialectOf(db as Kysely<unknown>) === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} = any(${[...values]})`
+    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
 }
 
 /** The Migrator's table on PostgreSQL is put in the index's schema, not the search path's guess. */

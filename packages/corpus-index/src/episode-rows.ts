@@ -4,6 +4,7 @@ import {
   catalogStatusOf,
   type EpisodeMetadata,
   type EpisodeRecord,
+  episodeSearchText,
   episodeSignalsFrom,
   episodeSpeakersOf,
   type NormalizedBridge,
@@ -13,9 +14,11 @@ import {
   projectInsights,
   projectQuote,
   speakersOfQuotes,
+  stripEpisodePrefix,
 } from '@podcast/corpus';
 import type { Insertable } from 'kysely';
 import type {
+  EpisodeSearchTable,
   EpisodeSpeakersTable,
   EpisodesTable,
   EpisodeTopicsTable,
@@ -40,6 +43,8 @@ export interface EpisodeRows {
   persons: Row<PersonsTable>[];
   episodeSpeakers: Row<EpisodeSpeakersTable>[];
   episodeTopics: Row<EpisodeTopicsTable>[];
+  /** One row: what the list's `q`, `topic_q` and cluster filters compare. */
+  episodeSearch: Row<EpisodeSearchTable>[];
 }
 
 /** The files one episode is made of, read and normalised by packages/corpus. */
@@ -149,6 +154,16 @@ const NO_GRAPH_ROWS = {
   episodeSpeakers: [],
 };
 
+/** The list filters' row, folded by the same `episodeSearchText` the projection's filter uses. */
+function searchRowOf(record: EpisodeRecord, kg: NormalizedKg | undefined): Row<EpisodeSearchTable> {
+  const text = episodeSearchText(record, kg?.topics.map((topic) => topic.label) ?? []);
+  return {
+    title: text.title,
+    topics: text.topics,
+    cluster_key: record.episode_id === null ? null : stripEpisodePrefix(record.episode_id),
+  };
+}
+
 /** The rows of one episode, built with packages/corpus's record builder and graph rules. */
 export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
   const record = recordOf(sources);
@@ -168,5 +183,6 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
     episodeTopics: episodeSignalsFrom(sources.kg, sources.graph, sources.bridge).topics.map(
       (topic, position) => ({ position, topic_id: topic.id, label: topic.label }),
     ),
+    episodeSearch: [searchRowOf(record, sources.kg)],
   };
 }

@@ -17,6 +17,7 @@ export interface CorpusIndexDb {
   persons: PersonsTable;
   episode_speakers: EpisodeSpeakersTable;
   episode_topics: EpisodeTopicsTable;
+  episode_search: EpisodeSearchTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -146,4 +147,16 @@ export interface EpisodeTopicsTable {
   position: number;
   topic_id: string;
   label: string;
+}
+
+/**
+ * What the viewer's list filters search (`episodeSearchText`): the title,
+ * and the topic pills then KG topic labels one per line, both lower-cased
+ * in JS; the episode id without its prefixes, as the cluster files list it.
+ */
+export interface EpisodeSearchTable {
+  episode: number;
+  title: string;
+  topics: string;
+  cluster_key: string | null;
 }

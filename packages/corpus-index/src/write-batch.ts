@@ -12,7 +12,8 @@ type PartTable =
   | 'insight_topics'
   | 'persons'
   | 'episode_speakers'
-  | 'episode_topics';
+  | 'episode_topics'
+  | 'episode_search';
 
 async function insertParts<R extends object>(
   trx: IndexKysely,
@@ -49,4 +50,5 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'persons', id, rows.persons);
   await insertParts(trx, 'episode_speakers', id, rows.episodeSpeakers);
   await insertParts(trx, 'episode_topics', id, rows.episodeTopics);
+  await insertParts(trx, 'episode_search', id, rows.episodeSearch);
 }

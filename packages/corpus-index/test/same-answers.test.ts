@@ -6,12 +6,14 @@ import {
   type CorpusSnapshot,
   corpusEpisodeDetail,
   corpusFeedsOf,
+  type EpisodeFilter,
   episodeDetailFromSnapshot,
   episodeListFromSnapshot,
   episodeTopicPills,
   insightListFromSnapshot,
   pageCorpusEpisodes,
   podcastListOf,
+  readClusteredEpisodeIds,
   topPersonsOf,
 } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
@@ -47,6 +49,41 @@ const scratch: Scratch = createScratch('corpus-index-answers');
 const generated = path.join(scratch.dir, 'generated');
 
 afterAll(() => scratch.remove());
+
+/**
+ * Search filters of the viewer's list drawn from the corpus: case and
+ * blanks, text spanning two topic lines, LIKE's wildcards, and letters
+ * JS folds otherwise than Unicode case folding (KELVIN SIGN lower-cases to
+ * `k`; LONG S is lower case already, though it case-folds to `s`).
+ */
+function searchFiltersOf(snapshot: CorpusSnapshot, clustered: ReadonlySet<string>) {
+  const titled = snapshot.episodes.find((e) => /[a-z]k/.test(e.title) && e.title.includes('s'));
+  const title = titled?.title ?? '';
+  const word = title.split(' ').find((w) => w.length > 3) ?? '';
+  const listed = snapshot.episodes.find((e) => e.topics.length > 1);
+  const [first = '', second = ''] = listed?.topics ?? [];
+  const across = `${first.slice(-4)}\n${second.slice(0, 4)}`.toUpperCase();
+  const feed_id = snapshot.feeds[0]?.feed_id ?? '';
+  const filters: EpisodeFilter[] = [
+    { q: word.toUpperCase() },
+    { q: `  ${word.toLowerCase()}\t ` },
+    { q: '   ' },
+    { q: title.replace('k', '\u212a') },
+    { q: title.replace('s', '\u017f') },
+    { q: '%' },
+    { q: '_' },
+    { q: 'the', feed_id },
+    { topic_q: across },
+    { topic_q: 'OPEN DATA' },
+    { topic_q: 'the', q: 'a' },
+    { topic_q: '\n' },
+    { clusteredEpisodeIds: clustered },
+    { clusteredEpisodeIds: new Set() },
+    { clusteredEpisodeIds: clustered, q: 'the', feed_id },
+    { clusteredEpisodeIds: new Set([...clustered].slice(0, 3)), topic_q: 'e' },
+  ];
+  return { filters, title, across };
+}
 
 function filtersOf(snapshot: CorpusSnapshot): CatalogFilter[] {
   const feeds = snapshot.feeds.map((feed) => feed.feed_id);
@@ -142,6 +179,32 @@ describe.each([
       expect(seen).toEqual(snapshot.episodes);
     });
 
+    /**
+     * Walks up to `pages` pages of each filter at three page sizes by cursor,
+     * each page deep-equal to the snapshot's; counts the rows and the empty first pages.
+     */
+    async function walkLists(filters: readonly EpisodeFilter[], pages: number) {
+      let rows = 0;
+      let empty = 0;
+      for (const filter of filters) {
+        for (const limit of [1, 7, 50]) {
+          let cursor: string | undefined;
+          for (let page = 0; page < pages; page++) {
+            const request = { cursor, limit };
+            const expected = pageCorpusEpisodes(snapshot, { filter, ...request });
+            expect(await corpusEpisodePageFromIndex(index.db, filter, request)).toEqual(expected);
+            rows += expected.items.length;
+            empty += page === 0 && expected.items.length === 0 ? 1 : 0;
+            if (expected.next_cursor === null) {
+              break;
+            }
+            cursor = expected.next_cursor;
+          }
+        }
+      }
+      return { rows, empty };
+    }
+
     it("walks the viewer's episode list by cursor as the snapshot does", async () => {
       const feeds = snapshot.feeds.map((feed) => feed.feed_id);
       const dates = snapshot.episodes.map((e) => e.publish_date).filter((d) => d !== null);
@@ -153,23 +216,23 @@ describe.each([
         { since: '2999-01-01' },
       ];
       filters.push(...feeds.slice(0, 3).flatMap((feed_id) => [{ feed_id }, { feed_id, since }]));
-      let rows = 0;
-      for (const filter of filters) {
-        for (const limit of [1, 7, 50]) {
-          let cursor: string | undefined;
-          for (let page = 0; page < 6; page++) {
-            const request = { cursor, limit };
-            const expected = pageCorpusEpisodes(snapshot, { filter, ...request });
-            expect(await corpusEpisodePageFromIndex(index.db, filter, request)).toEqual(expected);
-            rows += expected.items.length;
-            if (expected.next_cursor === null) {
-              break;
-            }
-            cursor = expected.next_cursor;
-          }
-        }
-      }
+      const { rows } = await walkLists(filters, 6);
       expect(rows).toBeGreaterThan(0);
+    });
+
+    it("walks the viewer's searched and clustered lists as the snapshot does", async () => {
+      const clustered = await readClusteredEpisodeIds(registry.at(snapshot.root));
+      expect(clustered.size).toBeGreaterThan(0);
+      const { filters, title, across } = searchFiltersOf(snapshot, clustered);
+      expect(title).not.toBe('');
+      const { rows, empty } = await walkLists(filters, 4);
+      expect(rows).toBeGreaterThan(0);
+      // Each kind of needle must also find something, or the test would pass on empty pages.
+      for (const filter of [{ q: title.replace('k', '\u212a') }, { topic_q: across }]) {
+        const page = await corpusEpisodePageFromIndex(index.db, filter, { limit: 1 });
+        expect(page.items).toHaveLength(1);
+      }
+      expect(empty).toBeGreaterThan(0);
     });
 
     // About six queries per episode: a thousand episodes take a while on a loaded machine.

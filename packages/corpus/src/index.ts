@@ -176,7 +176,8 @@ export {
 export type { ArtifactResolution } from './browse/episode-artifact-paths.js';
 export { resolveEpisodeArtifacts } from './browse/episode-artifact-paths.js';
 export { decodeEpisodeCursor, encodeEpisodeCursor } from './browse/episode-cursor.js';
-export type { EpisodeFilter } from './browse/episode-filter.js';
+export type { EpisodeFilter, EpisodeSearchText } from './browse/episode-filter.js';
+export { episodeSearchText, searchNeedle } from './browse/episode-filter.js';
 export { episodeTopicPills } from './browse/episode-topic-pills.js';
 export { opsSummary } from './browse/ops-summary.js';
 export { dailyActivity, readQueryCounts } from './browse/query-activity.js';
@@ -248,6 +249,7 @@ export type { DirIndex, DirListing } from './discovery/discovery.js';
 export { walkCorpus } from './discovery/discovery.js';
 export type { DedupCandidate } from './discovery/run-dedup.js';
 export { dedupCandidateOf, dedupRuns } from './discovery/run-dedup.js';
+export { stripEpisodePrefix } from './graph/layer-ids.js';
 export type { EpisodeMetadata } from './readers/metadata.js';
 export { artifactKindOf, isMetadataFileName } from './readers/metadata.js';
 export type { EpisodeRecordInput } from './records/episode-record.js';

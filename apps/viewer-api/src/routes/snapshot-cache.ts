@@ -56,32 +56,18 @@ export const dailySnapshotAndClustersCache = {
 
 interface EpisodesInput {
   ctx: ViewerCtx;
-  query: {
-    path?: string | undefined;
-    q?: string | undefined;
-    topic_q?: string | undefined;
-    topic_cluster_only?: boolean | undefined;
-  };
-}
-
-/**
- * The shared index when it answers this episode list request: the default
- * root, and only the filters it carries (feed, date, cursor). Search text
- * and cluster filters need the KG and cluster files, which stay in the projection.
- */
-export function indexedEpisodesOf({ ctx, query }: EpisodesInput) {
-  const searches =
-    query.q !== undefined || query.topic_q !== undefined || query.topic_cluster_only === true;
-  return searches ? Promise.resolve(undefined) : corpusIndexFor(ctx, query.path);
+  query: { path?: string | undefined; topic_cluster_only?: boolean | undefined };
 }
 
 /**
  * For the episode list: the index's data version when the index answers
- * (each commit replaces it), else the snapshot and its cluster files.
+ * (each commit replaces it), else the snapshot; with `topic_cluster_only`
+ * the answer also varies with the cluster files beside either.
  */
 export const indexedEpisodesCache = {
-  scope: async (input: EpisodesInput) =>
-    (await indexedEpisodesOf(input))?.view.version ?? scope(input),
-  vary: (_input: EpisodesInput, scoped: object) =>
-    'root' in scoped ? clusterFilesStamp((scoped as CorpusSnapshot).root) : '',
+  scope: indexedSnapshotCache.scope,
+  vary: (input: EpisodesInput, scoped: object) =>
+    input.query.topic_cluster_only === true
+      ? indexedSnapshotAndClustersCache.vary(input, scoped)
+      : '',
 };

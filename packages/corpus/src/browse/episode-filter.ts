@@ -29,7 +29,8 @@ export function episodeSearchText(
   };
 }
 
-function needle(value: string | undefined): string | undefined {
+/** What `q` and `topic_q` look for: trimmed and lower-cased, undefined when blank. */
+export function searchNeedle(value: string | undefined): string | undefined {
   const trimmed = value?.trim().toLowerCase();
   return trimmed === '' ? undefined : trimmed;
 }
@@ -39,8 +40,8 @@ export function episodePredicate(
   filter: EpisodeFilter,
   textOf: (episode: EpisodeRecord) => EpisodeSearchText,
 ): (episode: EpisodeRecord) => boolean {
-  const q = needle(filter.q);
-  const topicQ = needle(filter.topic_q);
+  const q = searchNeedle(filter.q);
+  const topicQ = searchNeedle(filter.topic_q);
   const { feed_id, since, clusteredEpisodeIds } = filter;
   return (episode) => {
     if (feed_id !== undefined && episode.feed_id !== feed_id) {

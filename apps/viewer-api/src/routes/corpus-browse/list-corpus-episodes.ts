@@ -2,8 +2,8 @@ import { CorpusEpisodeList, CorpusEpisodesQuery } from '@podcast/contracts';
 import { type EpisodeFilter, pageCorpusEpisodes, readClusteredEpisodeIds } from '@podcast/corpus';
 import { corpusEpisodePageFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { indexedEpisodesCache, indexedEpisodesOf } from '../snapshot-cache.js';
-import { answerForCorpus } from './corpus-snapshot-for.js';
+import { indexedEpisodesCache } from '../snapshot-cache.js';
+import { answerForCorpus, corpusIndexFor } from './corpus-snapshot-for.js';
 
 export const listCorpusEpisodes = defineRoute({
   method: 'get',
@@ -19,9 +19,16 @@ export const listCorpusEpisodes = defineRoute({
   responses: { 200: CorpusEpisodeList },
   cache: indexedEpisodesCache,
   handler: async ({ query, ctx }) => {
-    const index = await indexedEpisodesOf({ ctx, query });
+    const index = await corpusIndexFor(ctx, query.path);
     if (index !== undefined) {
-      const page = await corpusEpisodePageFromIndex(index.view.db, query, query);
+      // The cluster file is read as the projection reads it, through the registry's side-file cache.
+      const clusteredEpisodeIds =
+        query.topic_cluster_only === true
+          ? await readClusteredEpisodeIds(ctx.corpus.at(index.root))
+          : undefined;
+      const { feed_id, q, topic_q, since } = query;
+      const filter = { feed_id, q, topic_q, since, clusteredEpisodeIds };
+      const page = await corpusEpisodePageFromIndex(index.view.db, filter, query);
       return { path: index.root, limit: query.limit, ...page };
     }
     return answerForCorpus(ctx, query.path, async (snapshot) => {
