@@ -19,6 +19,7 @@ import {
   JobScheduler,
   type JobsService,
   producerConnection,
+  watchForEmptyRedis,
 } from '@podcast/jobs';
 import { createLogger } from '@podcast/runtime';
 import { createSearchService } from '@podcast/search';
@@ -133,12 +134,22 @@ function openJobs(redisUrl: string, config: ViewerConfig, logger: Logger, now: (
   };
   const scheduler = new JobScheduler(settings, redis, service, logger);
   scheduler.start();
+  const reloadSchedules = async ({ root, jobs }: { root: string; jobs: unknown }) => {
+    await scheduler.reload(root, jobs, now());
+  };
+  // A Redis back without its data lost the open jobs and the schedulers; no operator is needed.
+  const emptyRedis = watchForEmptyRedis({
+    jobs: service,
+    redis,
+    prefix: settings.prefix,
+    roots: config.corpusRoots.allowed,
+    reloadSchedules: (root) => loadSchedulesOf(root, reloadSchedules),
+  });
   return {
     service,
-    reloadSchedules: async ({ root, jobs }: { root: string; jobs: unknown }) => {
-      await scheduler.reload(root, jobs, now());
-    },
+    reloadSchedules,
     close: async () => {
+      await emptyRedis.close();
       await scheduler.close();
       await queues.close();
       redis.disconnect();
@@ -154,10 +165,18 @@ async function loadSchedules(
 ): Promise<void> {
   for (const root of config.corpusRoots.allowed) {
     try {
-      const { content } = await readOperatorSettings(root);
-      await reload({ root, jobs: scheduledJobsBlockOf(content) });
+      await loadSchedulesOf(root, reload);
     } catch (err) {
       logger.warn({ err, root }, 'could not load the scheduled jobs of this corpus');
     }
   }
+}
+
+/** The schedules of one root, as its operator file has them now. */
+async function loadSchedulesOf(
+  root: string,
+  reload: (change: { root: string; jobs: unknown }) => Promise<void>,
+): Promise<void> {
+  const { content } = await readOperatorSettings(root);
+  await reload({ root, jobs: scheduledJobsBlockOf(content) });
 }

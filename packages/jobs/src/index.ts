@@ -1,3 +1,5 @@
+export type { EmptyRedisDeps, EmptyRedisWatch } from './empty-redis.js';
+export { watchForEmptyRedis } from './empty-redis.js';
 export type { LogTail } from './job-files.js';
 export {
   jobFileRelpaths,

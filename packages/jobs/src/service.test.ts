@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { createRedisPrefix, createScratch, type RedisPrefix } from '@podcast/testing';
+import { createRedisPrefix, createScratch, memoryLogger, type RedisPrefix } from '@podcast/testing';
+import { startThrowawayRedis, waitUntil } from '@podcast/testing/chaos';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { JobQueues } from './queues.js';
+import { watchForEmptyRedis } from './empty-redis.js';
+import { JobQueues, producerConnection } from './queues.js';
 import { JobRegistry } from './registry.js';
-import { FULL_BATCH_PARAMS } from './scheduler.js';
+import { FULL_BATCH_PARAMS, JobScheduler } from './scheduler.js';
 import { enqueueJob, type JobsService, reconcileJobs } from './service.js';
 
 let prefix: RedisPrefix;
@@ -94,6 +96,89 @@ describe('reconcileJobs', () => {
       expect(await jobs.registry.get(running.job.job_id)).toMatchObject({ status: 'failed' });
       expect((await reconcileJobs(jobs, root.dir)).reconciled).toEqual([]);
     } finally {
+      root.remove();
+    }
+  });
+});
+
+describe('watchForEmptyRedis', () => {
+  it('fails the lost jobs and fires the schedules again, once for two viewers', async () => {
+    const server = await startThrowawayRedis();
+    const root = createScratch('empty-restart');
+    const settings = { redisUrl: server.url, prefix: 'empty:' };
+    const { logger, lines } = memoryLogger();
+    // Two viewers on one corpus, each with its connection, scheduler and watch, as build-context has them.
+    const viewers = [0, 1].map(() => {
+      const conn = producerConnection(settings);
+      conn.on('error', () => undefined);
+      const now = () => new Date();
+      const jobs: JobsService = {
+        registry: new JobRegistry({ redis: conn, prefix: settings.prefix, now }),
+        queues: new JobQueues(settings, conn),
+        logger,
+        now,
+      };
+      const scheduler = new JobScheduler(settings, conn, jobs, logger);
+      scheduler.start();
+      const watch = watchForEmptyRedis({
+        jobs,
+        redis: conn,
+        prefix: settings.prefix,
+        roots: [root.dir],
+        reloadSchedules: async (corpus) => {
+          await scheduler.reload(corpus, [{ name: 'tick', cron: '* * * * * *' }], now());
+        },
+      });
+      return { conn, jobs, scheduler, watch };
+    });
+    const recoveries = () =>
+      lines.filter((line) => line.msg === 'jobs recovered after Redis lost its data').length;
+    const [a] = viewers;
+    if (a === undefined) throw new Error('unexpected');
+    try {
+      // A Redis without the marker is one that lost its data: at start too, recovered once.
+      expect(await waitUntil(async () => recoveries() === 1, 5000, 50)).toBe(true);
+      const queued = await enqueueJob(a.jobs, {
+        commandType: 'pipeline',
+        corpusPath: root.dir,
+        params: FULL_BATCH_PARAMS,
+      });
+      if (queued.kind === 'key_reused') throw new Error('unexpected');
+
+      await server.restart(300);
+      const back = Date.now();
+      const failed = await waitUntil(
+        async () =>
+          (await a.jobs.registry.get(queued.job.job_id).catch(() => null))?.status === 'failed',
+        8000,
+        100,
+      );
+      expect(failed).toBe(true);
+      expect(await a.jobs.registry.get(queued.job.job_id)).toMatchObject({
+        status: 'failed',
+        error: expect.stringMatching(/Redis restarted without its data/),
+      });
+      const ticked = await waitUntil(
+        async () =>
+          (await a.jobs.registry.list(root.dir, 100)).some(
+            (job) =>
+              job.idempotency_key?.startsWith('schedule:') === true &&
+              Date.parse(job.created_at) >= back,
+          ),
+        8000,
+        100,
+      );
+      expect(ticked).toBe(true);
+      expect(recoveries()).toBe(2);
+      expect(await Promise.all(viewers.map((v) => v.watch.check()))).toEqual([false, false]);
+    } finally {
+      for (const v of viewers) {
+        await v.watch.close();
+        await v.scheduler.close();
+        await v.jobs.queues.close();
+        v.conn.disconnect();
+      }
+      await server.destroy();
       root.remove();
     }
   });
