@@ -50,19 +50,28 @@ function loopsOf(viewer: AppProcess, consumer: AppProcess, slugs: string[]): Loa
 
 interface Third {
   p99: number;
+  /** The highest sum of the two processes' RSS sampled in the third. */
   rssKb: number;
-  /** The viewer's and the consumer's RSS, to tell which one grew. */
+  /** The viewer's and the consumer's highest RSS in the third, to tell which one grew. */
   rssKbEach: number[];
   fds: number;
   connections: number;
+}
+
+/** How often RSS is sampled: a single sample lands anywhere on the collector's sawtooth. */
+const RSS_SAMPLE_MS = 2000;
+
+interface RssSample {
+  at: number;
+  each: number[];
 }
 
 /**
  * Mixed traffic on a viewer and a consumer (corpus reads, search, catalog,
  * playback writes and lists, seam pulls, gPodder sync of two devices) at a
  * fixed, moderate rate for
- * `durationMs`: RSS and p99 of the last third within 10% of the second
- * third's, open file descriptors (+4) and database sessions (+2) not growing, no 5xx,
+ * `durationMs`: the peak RSS (sampled every 2 s) and p99 of the last third
+ * within 10% of the second third's, open file descriptors (+4) and database sessions (+2) not growing, no 5xx,
  * and every gPodder upload answered 2xx downloaded back once.
  */
 export function soakScenario(options: {
@@ -79,7 +88,17 @@ export function soakScenario(options: {
       const gpodder = await gpodderSync(consumer.baseUrl);
       const load = runLoad([...loopsOf(viewer, consumer, slugs), ...gpodder.loops], 10_000);
       const third = options.durationMs / 3;
+      const rssSamples: RssSample[] = [];
+      const sampleRss = () =>
+        rssSamples.push({
+          at: Date.now(),
+          each: [viewer.usage()?.rssKb ?? 0, consumer.usage()?.rssKb ?? 0],
+        });
+      const sampler = setInterval(sampleRss, RSS_SAMPLE_MS);
+      sampler.unref();
       const measure = async (from: number, samples: Sample[]): Promise<Third> => {
+        sampleRss();
+        const inThird = rssSamples.filter((r) => r.at >= from);
         const usage = [viewer.usage(), consumer.usage()];
         const connections = await withClient(pg.url, async (client) => {
           const { rows } = await client.query<{ n: number }>(
@@ -92,8 +111,8 @@ export function soakScenario(options: {
             samples.filter((s) => s.startedAt >= from).map((s) => s.ms),
             99,
           ),
-          rssKb: usage.reduce((sum, u) => sum + (u?.rssKb ?? 0), 0),
-          rssKbEach: usage.map((u) => u?.rssKb ?? 0),
+          rssKb: Math.max(...inThird.map((r) => r.each[0]! + r.each[1]!)),
+          rssKbEach: [0, 1].map((i) => Math.max(...inThird.map((r) => r.each[i]!))),
           fds: usage.reduce((sum, u) => sum + (u?.fds ?? 0), 0),
           connections,
         };
@@ -103,6 +122,7 @@ export function soakScenario(options: {
       const second = await measure(start + third, load.samples);
       await sleep(third);
       const last = await measure(start + 2 * third, load.samples);
+      clearInterval(sampler);
       await load.stop();
       await gpodder.verify(load.samples, report);
       const errors = load.samples.filter((s) => s.status >= 500 || s.status === 0).length;
