@@ -3,7 +3,10 @@ import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import type { IndexKysely } from './index-file.js';
 import type { IndexHandle, IndexStore, IndexView } from './index-store.js';
-import { type IngestReport, ingestCorpus } from './ingest.js';
+import { createIndexWatch, type IndexWatch } from './index-watch.js';
+import { ingestWalk } from './ingest.js';
+import type { IngestReport } from './ingest-base.js';
+import { ingestChanges } from './ingest-changes.js';
 import { openPgStore } from './pg-index.js';
 import { openSqliteStore } from './sqlite-store.js';
 
@@ -27,9 +30,19 @@ export interface CorpusIndexTiming {
    * holder's session ends and frees the lock.
    */
   staleMs?: number;
-  /** Pause between the ingester's rescans of the corpus (default 5 s). */
+  /** Pause between the ingester's rescans of the corpus without a working watcher (default 5 s). */
   rescanMs?: number;
+  /**
+   * Pause between rescans while a watcher reports changes (default 60 s):
+   * the rescan is then a safety net for what a watcher can miss.
+   */
+  watchedRescanMs?: number;
+  /** Watch the corpus and ingest what changed as it changes (default true). */
+  watch?: boolean;
 }
+
+/** Watch events this close together are ingested as one change (a write raises several). */
+const SETTLE_MS = 20;
 
 export type CorpusIndexOptions = IndexLocation &
   CorpusIndexTiming & {
@@ -59,9 +72,11 @@ function storeOf(options: CorpusIndexOptions): IndexStore {
 
 /**
  * Opens the index at `options.file` or `options.url` for one process.
- * Every process reads; the one holding the ingest lock also writes,
- * rescanning the corpus every `rescanMs`. When the holder dies, another
- * process takes the lock over at its next heartbeat.
+ * Every process reads; the one holding the ingest lock also writes: it
+ * watches the corpus and ingests the files each change names, and
+ * rescans the whole corpus every `watchedRescanMs` (every `rescanMs` when
+ * watching fails). When the holder dies, another process takes the lock
+ * over at its next heartbeat.
  */
 export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
   const { logger } = options;
@@ -73,34 +88,78 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
   let ingesting: Promise<IngestReport | undefined> | undefined;
   let lastIngestMs = Number.NEGATIVE_INFINITY;
   let closed = false;
+  let watch: IndexWatch | undefined;
+  let changesDue: NodeJS.Timeout | undefined;
 
-  const runIngest = async (): Promise<IngestReport | undefined> => {
+  const ingestDeps = (db: IndexKysely) => ({
+    db,
+    root: options.root,
+    logger,
+    isHolder: () => held && !closed,
+  });
+
+  const ingestAll = async (db: IndexKysely): Promise<IngestReport> => {
+    // The walk sees whatever the reported changes touched.
+    watch?.take();
+    const { report, dirs } = await ingestWalk(ingestDeps(db));
+    lastIngestMs = Date.now();
+    if (options.watch !== false && held && !closed) {
+      watch ??= createIndexWatch(options.root, logger, () => scheduleChanges());
+      if (watch.walked(dirs)) {
+        // What changed while the walk ran raised no event: one more rescan finds it.
+        lastIngestMs = Number.NEGATIVE_INFINITY;
+      }
+    }
+    return report;
+  };
+
+  const ingestWatched = async (db: IndexKysely): Promise<IngestReport | undefined> => {
+    const pending = watch?.take();
+    if (pending === undefined || watch === undefined) {
+      return undefined;
+    }
+    if (pending.marks.dirtyDirs.has('')) {
+      return ingestAll(db); // the root decides the layout: a walk of every directory
+    }
+    try {
+      const { report, walk } = await ingestChanges(ingestDeps(db), pending.listings, pending.marks);
+      watch.changed(walk, pending.listings);
+      return report;
+    } catch (err) {
+      watch.restore(pending.marks);
+      throw err;
+    }
+  };
+
+  const runIngest = async (
+    work: (db: IndexKysely) => Promise<IngestReport | undefined>,
+  ): Promise<IngestReport | undefined> => {
     if (!held || closed) {
       return undefined;
     }
     try {
       writer ??= await store.openWriter(logger);
-      const report = await ingestCorpus({
-        db: writer.db,
-        root: options.root,
-        logger,
-        isHolder: () => held && !closed,
-      });
-      if (report.changedFiles + report.removedFiles + report.episodesBuilt > 0) {
+      const report = await work(writer.db);
+      if (
+        report !== undefined &&
+        report.changedFiles + report.removedFiles + report.episodesBuilt > 0
+      ) {
         logger.info({ index: where, ...report }, 'corpus index ingested');
       }
       await store.refresh();
       return report;
     } catch (err) {
       logger.error({ index: where, err: (err as Error).message }, 'corpus index ingest failed');
-      return undefined;
-    } finally {
       lastIngestMs = Date.now();
+      return undefined;
     }
   };
 
-  const ingestOnce = (): Promise<IngestReport | undefined> => {
-    const next = (ingesting ?? Promise.resolve(undefined)).then(runIngest);
+  /** Runs `work` after the ingest under way, if any: one writer at a time. */
+  const ingestOnce = (
+    work: (db: IndexKysely) => Promise<IngestReport | undefined>,
+  ): Promise<IngestReport | undefined> => {
+    const next = (ingesting ?? Promise.resolve(undefined)).then(() => runIngest(work));
     const tracked = next.finally(() => {
       if (ingesting === tracked) {
         ingesting = undefined;
@@ -110,7 +169,16 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     return tracked;
   };
 
+  function scheduleChanges(): void {
+    changesDue ??= setTimeout(() => {
+      changesDue = undefined;
+      void ingestOnce(ingestWatched);
+    }, SETTLE_MS);
+  }
+
   const dropWriter = () => {
+    watch?.close();
+    watch = undefined;
     const closing = writer;
     writer = undefined;
     void closing?.close().catch(() => undefined);
@@ -141,8 +209,10 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
       return;
     }
     await store.refresh();
-    if (held && ingesting === undefined && now - lastIngestMs >= (options.rescanMs ?? 5000)) {
-      void ingestOnce();
+    const rescanMs =
+      watch?.isActive() === true ? (options.watchedRescanMs ?? 60_000) : (options.rescanMs ?? 5000);
+    if (held && ingesting === undefined && now - lastIngestMs >= rescanMs) {
+      void ingestOnce(ingestAll);
     }
   };
 
@@ -168,11 +238,13 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     async ingestNow() {
       // The first beat decides whether this process holds the lock.
       await beating;
-      return ingestOnce();
+      return ingestOnce(ingestAll);
     },
     async close() {
       closed = true;
       clearInterval(timer);
+      clearTimeout(changesDue);
+      watch?.close();
       await beating;
       await ingesting;
       if (held) {

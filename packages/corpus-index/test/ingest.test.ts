@@ -1,7 +1,7 @@
-import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { episodeListFromSnapshot } from '@podcast/corpus';
+import { episodeListFromSnapshot, noteWatchEvent } from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
 import {
   episodeDetailFromIndex,
@@ -10,6 +10,8 @@ import {
   openIndexWriter,
   SCHEMA_VERSION,
 } from '../src/index.js';
+import { ingestWalk } from '../src/ingest.js';
+import { ingestChanges } from '../src/ingest-changes.js';
 import { DIALECTS, type IndexTarget, indexTarget, loadSnapshot } from './index-fixture.js';
 
 const FIRST = { page: 1, page_size: 50 };
@@ -72,6 +74,60 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       'Retitled in place',
     );
     expect(await episodeDetailFromIndex(index.db, second?.slug as string)).toBeUndefined();
+    await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('ingests only what a watcher names, to the rows a full ingest makes', async () => {
+    const index = await target.openWriter(logger);
+    const full = await ingestWalk({ db: index.db, root: copy.corpusDir, logger });
+    const marks = { dirtyFiles: new Set<string>(), dirtyDirs: new Set<string>() };
+    const event = (relpath: string, isRename: boolean) =>
+      noteWatchEvent(marks, path.posix.dirname(relpath), path.posix.basename(relpath), isRename);
+    const rows = await index.db
+      .selectFrom('episodes')
+      .select(['metadata_relpath', 'slug'])
+      .orderBy('metadata_relpath')
+      .execute();
+    const [retitled, rerun, stripped] = rows.map((row) => row.metadata_relpath);
+    const past = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    // A title changed in place: the watcher names the file.
+    const doc = JSON.parse(readFileSync(path.join(copy.corpusDir, retitled as string), 'utf8'));
+    doc.episode.title = 'Retitled under the watcher';
+    writeFileSync(path.join(copy.corpusDir, retitled as string), JSON.stringify(doc));
+    utimesSync(path.join(copy.corpusDir, retitled as string), past(10), past(10));
+    event(retitled as string, false);
+    // A later run of the feed holds one episode again: that copy wins its dedup group.
+    const runDir = path.posix.dirname(path.posix.dirname(rerun as string));
+    const laterRun = `${path.posix.dirname(runDir)}/run_20991231-000000_later`;
+    const laterCopy = `${laterRun}/metadata/${path.posix.basename(rerun as string)}`;
+    mkdirSync(path.join(copy.corpusDir, laterRun, 'metadata'), { recursive: true });
+    copyFileSync(path.join(copy.corpusDir, rerun as string), path.join(copy.corpusDir, laterCopy));
+    utimesSync(path.join(copy.corpusDir, laterCopy), past(20), past(20));
+    event(laterRun, true);
+    // An episode's GI file is deleted.
+    const gi = (stripped as string).replace(/metadata\.json$/, 'gi.json');
+    rmSync(path.join(copy.corpusDir, gi));
+    event(gi, true);
+
+    const { report } = await ingestChanges(
+      { db: index.db, root: copy.corpusDir, logger },
+      full.dirs,
+      marks,
+    );
+    expect(report).toMatchObject({ changedFiles: 2, removedFiles: 1, episodesDeleted: 1 });
+    expect(report.episodesBuilt).toBe(3);
+    // The files named, and those of the directories listed again: not the corpus.
+    expect(report.files).toBeLessThan(full.report.files / 4);
+    const detail = await episodeDetailFromIndex(index.db, rows[0]?.slug as string);
+    expect(detail?.title).toBe('Retitled under the watcher');
+    // A full ingest finds nothing left to do, and the answers are today's.
+    expect(await ingestCorpus({ db: index.db, root: copy.corpusDir, logger })).toMatchObject({
+      changedFiles: 0,
+      removedFiles: 0,
+      episodesBuilt: 0,
+      episodesDeleted: 0,
+    });
     await sameAsSnapshot(index.db);
     await index.close();
   });
