@@ -10,9 +10,10 @@ import {
 } from '@podcast/corpus';
 import { inWriteTransaction } from './dialect.js';
 import { artPathsOf, type EpisodeRows, episodeRowsOf } from './episode-rows.js';
+import { CUT_SHORT_WARNING } from './file-rows.js';
 import { guard, type IngestDeps, ingestBatchesOf } from './ingest-base.js';
 import type { FilesTable } from './schema.js';
-import { isArtFile } from './tracked-files.js';
+import { isArtFile, type TrackedKind } from './tracked-files.js';
 import { writeEpisodeRows } from './write-batch.js';
 
 /** The dedup winners among the readable metadata rows of `known` (all of a group, or none). */
@@ -60,37 +61,60 @@ function sourceKeyOf(filesKey: string, art: ReadonlyMap<string, boolean>): strin
   return `${filesKey}#${[...art.values()].map((isFile) => (isFile ? 1 : 0)).join('')}`;
 }
 
-function layerOf<T>(deps: IngestDeps, relpath: string | null, kind: (typeof LAYER_KINDS)[number]) {
-  const parsed =
-    relpath === null ? undefined : parseTrackedFile(deps.root, relpath, kind, deps.logger);
-  return (parsed?.value ?? undefined) as T | undefined;
-}
+/** An indexed episode one of whose files is torn: its rows stay as they are. */
+const KEEP: unique symbol = Symbol('keep the rows');
 
-/** Reads one winner's files and builds its rows; undefined when its metadata became unreadable. */
+type BuiltRows = EpisodeRows | undefined | typeof KEEP;
+
+/**
+ * Reads one winner's files and builds its rows; undefined when its metadata
+ * became unreadable. An episode the index holds (`isIndexed`) one of whose
+ * files now ends before its document does (a write in progress, or one cut
+ * off) keeps its rows, as the projection serves a torn file's last whole
+ * version; its source key stays the old one, so it is built again once the
+ * file moves. An episode the index never held is built without the torn file.
+ */
 function buildRows(
   deps: IngestDeps,
   relpath: string,
   known: ReadonlyMap<string, FilesTable>,
-): EpisodeRows | undefined {
-  const parsed = parseTrackedFile(deps.root, relpath, 'metadata', deps.logger);
-  if (parsed?.value == null) {
-    return undefined;
-  }
-  const metadata = parsed.value as EpisodeMetadata;
+  isIndexed: boolean,
+): BuiltRows {
+  let torn: string | undefined;
+  const read = (path: string, kind: TrackedKind) => {
+    const parsed = parseTrackedFile(deps.root, path, kind, deps.logger);
+    if (parsed?.cutShort === true) {
+      torn ??= path;
+    }
+    return parsed?.value ?? undefined;
+  };
+  const metadata = read(relpath, 'metadata') as EpisodeMetadata | undefined;
   const present = (kind: (typeof LAYER_KINDS)[number]) => {
     const sibling = siblingRelpath(relpath, kind);
     return known.has(sibling) ? sibling : null;
   };
   const siblings = { gi: present('gi'), kg: present('kg'), bridge: present('bridge') };
+  const layer = (kind: (typeof LAYER_KINDS)[number]) => {
+    const path = siblings[kind];
+    return metadata === undefined || path === null ? undefined : read(path, kind);
+  };
+  const layers = { graph: layer('gi'), kg: layer('kg'), bridge: layer('bridge') };
+  if (torn !== undefined && isIndexed) {
+    deps.logger.warn({ file: torn }, CUT_SHORT_WARNING);
+    return KEEP;
+  }
+  if (metadata === undefined) {
+    return undefined;
+  }
   const art = artChecks(deps.root, artPathsOf(metadata));
   return episodeRowsOf({
     root: deps.root,
     metadataRelpath: relpath,
     metadata,
     siblings,
-    graph: layerOf<NormalizedGraph>(deps, siblings.gi, 'gi'),
-    kg: layerOf<NormalizedKg>(deps, siblings.kg, 'kg'),
-    bridge: layerOf<NormalizedBridge>(deps, siblings.bridge, 'bridge'),
+    graph: layers.graph as NormalizedGraph | undefined,
+    kg: layers.kg as NormalizedKg | undefined,
+    bridge: layers.bridge as NormalizedBridge | undefined,
     art,
     sourceKey: sourceKeyOf(filesKeyOf(relpath, known), art),
   });
@@ -154,11 +178,19 @@ export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
     );
   }
   const stale = staleWinners(deps, winners, indexed, known);
+  let kept = 0;
   for (const batch of ingestBatchesOf(deps, stale)) {
     guard(deps);
-    const built = batch.map((relpath) => ({ relpath, rows: buildRows(deps, relpath, known) }));
+    const built: Array<{ relpath: string; rows: BuiltRows }> = batch.map((relpath) => ({
+      relpath,
+      rows: buildRows(deps, relpath, known, indexed.has(relpath)),
+    }));
     await inWriteTransaction(deps.db, async (trx) => {
       for (const { relpath, rows: episodeRows } of built) {
+        if (episodeRows === KEEP) {
+          kept++;
+          continue;
+        }
         if (episodeRows === undefined) {
           await trx.deleteFrom('episodes').where('metadata_relpath', '=', relpath).execute();
         } else {
@@ -172,5 +204,5 @@ export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
       }
     });
   }
-  return { built: stale.length, deleted: gone.length, touchedFeeds };
+  return { built: stale.length - kept, deleted: gone.length, touchedFeeds };
 }

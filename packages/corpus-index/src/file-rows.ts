@@ -17,8 +17,22 @@ export function isSame(known: KnownFile | undefined, disk: DiskFile): boolean {
   );
 }
 
-/** A file row for a changed file; metadata files are parsed for their dedup key. */
-export function fileRowOf(deps: IngestDeps, relpath: string, disk: DiskFile): FilesTable {
+/** What the projection logs when it serves a torn file's last whole version; the index says the same. */
+export const CUT_SHORT_WARNING =
+  'corpus file is cut short; serving its last whole version until it changes again';
+
+/**
+ * A file row for a changed file; metadata files are parsed for their dedup
+ * key. A metadata file the index had read whole (`before`) that now ends
+ * before its document does (a write in progress, or one cut off) keeps
+ * its dedup key, so its episode keeps its rows until the file is whole.
+ */
+export function fileRowOf(
+  deps: IngestDeps,
+  relpath: string,
+  disk: DiskFile,
+  before?: FilesTable,
+): FilesTable {
   const racy = isRacy(disk.mtime_ms, Date.now()) ? 1 : 0;
   const row: FilesTable = {
     path: relpath,
@@ -32,6 +46,11 @@ export function fileRowOf(deps: IngestDeps, relpath: string, disk: DiskFile): Fi
     return row;
   }
   const parsed = parseTrackedFile(deps.root, relpath, 'metadata', deps.logger);
+  if (parsed?.cutShort === true && before?.readable === 1) {
+    deps.logger.warn({ file: relpath }, CUT_SHORT_WARNING);
+    const { feed_id, episode_key } = before;
+    return { ...row, size: parsed.size, mtime_ms: parsed.mtimeMs, feed_id, episode_key };
+  }
   if (parsed?.value == null) {
     return { ...row, readable: 0 };
   }
@@ -46,15 +65,18 @@ export function fileRowOf(deps: IngestDeps, relpath: string, disk: DiskFile): Fi
   };
 }
 
-/** Reads the changed files and upserts their rows, one transaction per batch; returns the rows. */
+/** Reads the changed files and upserts their rows (`before`: the rows they had), one transaction per batch; returns the rows. */
 export async function writeFileRows(
   deps: IngestDeps,
   changed: ReadonlyArray<readonly [string, DiskFile]>,
+  before: ReadonlyMap<string, FilesTable>,
 ): Promise<FilesTable[]> {
   const written: FilesTable[] = [];
   for (const batch of ingestBatchesOf(deps, changed)) {
     guard(deps);
-    const fresh = batch.map(([relpath, file]) => fileRowOf(deps, relpath, file));
+    const fresh = batch.map(([relpath, file]) =>
+      fileRowOf(deps, relpath, file, before.get(relpath)),
+    );
     await inWriteTransaction(deps.db, async (trx) => {
       for (const row of fresh) {
         await trx

@@ -184,7 +184,7 @@ export async function ingestChanges(
   const changes: DiskChanges = { changed: new Map(), removed: new Set(), before: new Map() };
   await listingChanges(deps, walk, changes);
   await namedChanges(deps, marks.dirtyFiles, changes);
-  await writeFileRows(deps, [...changes.changed]);
+  await writeFileRows(deps, [...changes.changed], changes.before);
   await deleteFileRows(deps, [...changes.removed]);
   const episodes = await syncTouched(deps, touchedMetadataOf(changes), changes);
   guard(deps);

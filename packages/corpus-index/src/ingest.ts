@@ -16,7 +16,7 @@ async function syncFiles(deps: IngestDeps, disk: ReadonlyMap<string, DiskFile>) 
   const known = new Map<string, FilesTable>(rows.map((row) => [row.path, row]));
   const removed = rows.filter((row) => !disk.has(row.path)).map((row) => row.path);
   const changed = [...disk].filter(([relpath, file]) => !isSame(known.get(relpath), file));
-  for (const row of await writeFileRows(deps, changed)) {
+  for (const row of await writeFileRows(deps, changed, known)) {
     known.set(row.path, row);
   }
   await deleteFileRows(deps, removed);

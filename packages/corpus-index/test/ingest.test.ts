@@ -7,6 +7,7 @@ import {
   episodeDetailFromIndex,
   episodeListFromIndex,
   ingestCorpus,
+  insightListFromIndex,
   openIndexWriter,
   SCHEMA_VERSION,
 } from '../src/index.js';
@@ -129,6 +130,64 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       episodesDeleted: 0,
     });
     await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('keeps a torn episode as it was until its files are whole again', async () => {
+    const index = await target.openWriter(logger);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    const rows = await index.db
+      .selectFrom('episodes')
+      .innerJoin('insights', 'insights.episode', 'episodes.id')
+      .select(['episodes.slug', 'episodes.metadata_relpath'])
+      .orderBy('episodes.metadata_relpath')
+      .executeTakeFirstOrThrow();
+    const { slug } = rows;
+    const files = [
+      rows.metadata_relpath,
+      rows.metadata_relpath.replace(/metadata\.json$/, 'gi.json'),
+    ];
+    const whole = files.map((relpath) => readFileSync(path.join(copy.corpusDir, relpath), 'utf8'));
+    const answers = async () => ({
+      detail: await episodeDetailFromIndex(index.db, slug),
+      insights: await insightListFromIndex(index.db, slug),
+    });
+    const before = await answers();
+    expect(before.insights?.items.length).toBeGreaterThan(0);
+    let minutes = 0;
+    const write = (relpath: string, text: string) => {
+      const file = path.join(copy.corpusDir, relpath);
+      writeFileSync(file, text);
+      // Past the racy window, and a new mtime each time.
+      const later = new Date(Date.now() - 3_600_000 + 60_000 * ++minutes);
+      utimesSync(file, later, later);
+    };
+
+    // Each file cut half way through a write, in turn, then both.
+    for (const torn of [[0], [1], [0, 1]]) {
+      for (const i of torn) {
+        write(files[i] as string, (whole[i] as string).slice(0, (whole[i] as string).length / 2));
+      }
+      const report = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+      expect(report.changedFiles).toBe(torn.length);
+      expect(report.episodesBuilt).toBe(0);
+      expect(await answers()).toEqual(before);
+      for (const i of torn) {
+        write(files[i] as string, whole[i] as string);
+      }
+      await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+      expect(await answers()).toEqual(before);
+    }
+
+    // Whole again with a new title: the new version is served.
+    const doc = JSON.parse(whole[0] as string);
+    doc.episode.title = 'Whole again';
+    write(files[0] as string, JSON.stringify(doc));
+    expect(await ingestCorpus({ db: index.db, root: copy.corpusDir, logger })).toMatchObject({
+      episodesBuilt: 1,
+    });
+    expect((await answers()).detail?.title).toBe('Whole again');
+    expect((await answers()).insights).toEqual(before.insights);
     await index.close();
   });
 
