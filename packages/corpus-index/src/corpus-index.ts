@@ -5,10 +5,11 @@ import type { IndexKysely } from './index-file.js';
 import type { IndexHandle, IndexStore, IndexView } from './index-store.js';
 import { createIndexWatch, type IndexWatch } from './index-watch.js';
 import { ingestWalk } from './ingest.js';
-import type { IngestReport } from './ingest-base.js';
+import { IngestLockLost, type IngestReport } from './ingest-base.js';
 import { ingestChanges } from './ingest-changes.js';
 import { openPgStore } from './pg-index.js';
 import { openSqliteStore } from './sqlite-store.js';
+import { createWriteHealth, type WriteHealthStatus } from './write-health.js';
 
 /** Where the index is: an SQLite file under DATA_DIR, or a PostgreSQL database shared across machines. */
 export type IndexLocation =
@@ -39,6 +40,14 @@ export interface CorpusIndexTiming {
   watchedRescanMs?: number;
   /** Watch the corpus and ingest what changed as it changes (default true). */
   watch?: boolean;
+  /** The first retry after a failed index write (default 5 s), doubling to a minute. */
+  retryBaseMs?: number;
+}
+
+/** How this process's side of the index fares, as the APIs' health route shows it. */
+export interface CorpusIndexStatus extends WriteHealthStatus {
+  /** This process holds the ingest lock and writes the index. */
+  ingester: boolean;
 }
 
 /** Watch events this close together are ingested as one change (a write raises several). */
@@ -59,6 +68,8 @@ export interface CorpusIndex {
   view(): IndexView | undefined;
   /** Whether this process holds the ingest lock now. */
   isIngester(): boolean;
+  /** Whether this process ingests, and whether its index writes fail. */
+  status(): CorpusIndexStatus;
   /** Runs an ingest now when this process holds the lock (after the one under way, if any). */
   ingestNow(): Promise<IngestReport | undefined>;
   close(): Promise<void>;
@@ -90,6 +101,7 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
   let closed = false;
   let watch: IndexWatch | undefined;
   let changesDue: NodeJS.Timeout | undefined;
+  const health = createWriteHealth(logger, where, options.retryBaseMs ?? 5000);
 
   const ingestDeps = (db: IndexKysely) => ({
     db,
@@ -114,6 +126,9 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
   };
 
   const ingestWatched = async (db: IndexKysely): Promise<IngestReport | undefined> => {
+    if (health.hasFailingIngest()) {
+      return undefined; // the retry is a full ingest, which finds these changes too
+    }
     const pending = watch?.take();
     if (pending === undefined || watch === undefined) {
       return undefined;
@@ -146,11 +161,17 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
       ) {
         logger.info({ index: where, ...report }, 'corpus index ingested');
       }
+      if (report !== undefined) {
+        health.succeeded('ingest');
+      }
       await store.refresh();
       return report;
     } catch (err) {
-      logger.error({ index: where, err: (err as Error).message }, 'corpus index ingest failed');
       lastIngestMs = Date.now();
+      if (!(err instanceof IngestLockLost)) {
+        // Rolled back: readers keep the last committed index; the retry's full ingest redoes it.
+        health.failed('ingest', err as Error);
+      }
       return undefined;
     }
   };
@@ -184,26 +205,34 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     void closing?.close().catch(() => undefined);
   };
 
-  const beat = async (now: number): Promise<boolean> => {
+  /** Whether this process holds the lock after this beat; false when the beat could not be written. */
+  const beat = async (now: number): Promise<{ held: boolean; failed: boolean }> => {
     try {
-      return await store.beat(held, now);
+      const isHeld = await store.beat(held, now);
+      health.succeeded('lock');
+      return { held: isHeld, failed: false };
     } catch (err) {
-      // A lock busy past its timeout or a lost connection: not held this beat, tried again at the next.
-      logger.warn({ index: where, err: (err as Error).message }, 'corpus index lock beat failed');
-      return false;
+      // A full disk, a lock busy past its timeout or a lost connection: tried again at the next beat.
+      health.failed('lock', err as Error);
+      return { held: false, failed: true };
     }
   };
 
   const beatOnce = async () => {
     const now = Date.now();
     const wasHeld = held;
-    held = await beat(now);
+    const beaten = await beat(now);
+    held = beaten.held;
     if (wasHeld && !held) {
-      logger.warn({ index: where }, 'corpus index ingest lock taken over by another process');
+      if (!beaten.failed) {
+        logger.warn({ index: where }, 'corpus index ingest lock taken over by another process');
+      }
       dropWriter();
     }
     if (held && !wasHeld) {
       logger.info({ index: where, holder: store.holder }, 'corpus index ingest lock taken');
+      // Nothing was watched while another process (or nobody) held it: a full ingest now.
+      lastIngestMs = Number.NEGATIVE_INFINITY;
     }
     if (closed) {
       return;
@@ -211,7 +240,10 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     await store.refresh();
     const rescanMs =
       watch?.isActive() === true ? (options.watchedRescanMs ?? 60_000) : (options.rescanMs ?? 5000);
-    if (held && ingesting === undefined && now - lastIngestMs >= rescanMs) {
+    const isDue = health.hasFailingIngest()
+      ? health.isRetryDue(now)
+      : now - lastIngestMs >= rescanMs;
+    if (held && ingesting === undefined && isDue) {
       void ingestOnce(ingestAll);
     }
   };
@@ -235,6 +267,7 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     reader: () => store.view()?.db,
     view: () => store.view(),
     isIngester: () => held,
+    status: () => ({ ingester: held, ...health.status() }),
     async ingestNow() {
       // The first beat decides whether this process holds the lock.
       await beating;

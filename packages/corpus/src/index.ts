@@ -256,6 +256,7 @@ export type { EpisodeRecordInput } from './records/episode-record.js';
 export { artCandidatesOf, buildEpisodeRecord } from './records/episode-record.js';
 export { compareEpisodes } from './records/episode-sort.js';
 export { buildFeedRecords } from './records/feeds.js';
+export { retryDelayMs } from './snapshot/corpus-root.js';
 export { metadataOwnersOf, siblingRelpath } from './snapshot/corpus-state.js';
 export type { ParsedFile } from './snapshot/parse-file.js';
 export { parseTrackedFile } from './snapshot/parse-file.js';
