@@ -13,6 +13,7 @@ import {
 } from '../src/index.js';
 import { ingestWalk } from '../src/ingest.js';
 import { ingestChanges } from '../src/ingest-changes.js';
+import { createWriteHealth } from '../src/write-health.js';
 import { DIALECTS, type IndexTarget, indexTarget, loadSnapshot } from './index-fixture.js';
 
 const FIRST = { page: 1, page_size: 50 };
@@ -255,5 +256,36 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     const index = await target.openWriter(logger);
     expect(await target.openReader()).toBeUndefined();
     await index.close();
+  });
+});
+
+describe('a run of failed index writes', () => {
+  it('retries the ingest on a doubling backoff and logs once per delay, not per beat', () => {
+    let now = 1000;
+    const { logger, lines } = memoryLogger();
+    const health = createWriteHealth(logger, 'index', 100, () => now);
+    const full = new Error('database or disk is full');
+    const said = () =>
+      lines.filter((line) => String(line.msg).startsWith('corpus index not written'));
+
+    health.failed('ingest', full);
+    expect([health.isRetryDue(1099), health.isRetryDue(1100)]).toEqual([false, true]);
+    now = 1100;
+    health.failed('ingest', full);
+    expect([health.isRetryDue(1299), health.isRetryDue(1300)]).toEqual([false, true]);
+    // Lock beats fail every few milliseconds meanwhile: still one line per delay.
+    for (now = 1100; now < 1400; now += 10) {
+      health.failed('lock', full);
+    }
+    expect(said().length).toBe(3); // at 1000, then 1100, then 1300
+    expect(health.status()).toEqual({ failures: 32, last_error: 'database or disk is full' });
+
+    health.succeeded('lock');
+    expect(health.status()).toEqual({ failures: 2, last_error: 'database or disk is full' });
+    expect(health.hasFailingIngest()).toBe(true);
+    health.succeeded('ingest');
+    expect(health.status()).toEqual({ failures: 0, last_error: null });
+    expect(health.isRetryDue(now)).toBe(true);
+    expect(lines.filter((line) => line.msg === 'corpus index written again')).toHaveLength(1);
   });
 });
