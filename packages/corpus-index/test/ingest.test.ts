@@ -91,7 +91,7 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       .select(['metadata_relpath', 'slug'])
       .orderBy('metadata_relpath')
       .execute();
-    const [retitled, rerun, stripped] = rows.map((row) => row.metadata_relpath);
+    const [retitled, rerun, stripped, dropped] = rows.map((row) => row.metadata_relpath);
     const past = (minutes: number) => new Date(Date.now() - minutes * 60_000);
     // A title changed in place: the watcher names the file.
     const doc = JSON.parse(readFileSync(path.join(copy.corpusDir, retitled as string), 'utf8'));
@@ -111,16 +111,26 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     const gi = (stripped as string).replace(/metadata\.json$/, 'gi.json');
     rmSync(path.join(copy.corpusDir, gi));
     event(gi, true);
+    // A later run's copy of an episode is deleted: the earlier run's copy wins again.
+    rmSync(path.join(copy.corpusDir, dropped as string));
+    event(dropped as string, true);
 
     const { report } = await ingestChanges(
       { db: index.db, root: copy.corpusDir, logger },
       full.dirs,
       marks,
     );
-    expect(report).toMatchObject({ changedFiles: 2, removedFiles: 1, episodesDeleted: 1 });
-    expect(report.episodesBuilt).toBe(3);
+    expect(report).toMatchObject({ changedFiles: 2, removedFiles: 2, episodesDeleted: 2 });
+    // The retitled one, the later run's copy, the one without GI and the earlier run's copy.
+    expect(report.episodesBuilt).toBe(4);
     // The files named, and those of the directories listed again: not the corpus.
     expect(report.files).toBeLessThan(full.report.files / 4);
+    const survivor = await index.db
+      .selectFrom('episodes')
+      .select('metadata_relpath')
+      .where('slug', '=', rows[3]?.slug as string)
+      .executeTakeFirst();
+    expect(survivor?.metadata_relpath.endsWith(path.posix.basename(dropped as string))).toBe(false);
     const detail = await episodeDetailFromIndex(index.db, rows[0]?.slug as string);
     expect(detail?.title).toBe('Retitled under the watcher');
     // A full ingest finds nothing left to do, and the answers are today's.
