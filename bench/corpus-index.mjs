@@ -1,6 +1,7 @@
 // `pnpm bench --only=corpus-index`: the SQLite corpus index against today's
 // projection in the same run: open to first answer, the index's first build,
-// and the p99 of the catalog queries. Each measurement runs in a child process
+// the p99 of the catalog queries, and how soon (and at what CPU) a changed
+// episode is read once the watcher reports it. Each measurement runs in a child process
 // of its own, so each starts from a clean heap.
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm } from 'node:fs/promises';
@@ -36,5 +37,10 @@ export async function corpusIndexBench(here, root, { rounds }) {
   const queries = child(here, 'corpus-index-queries.mjs', [root, file, String(rounds)]).map(
     ({ query, store, ...times }) => ({ label: `${query} (${store})`, ...times }),
   );
-  return { starts, queries };
+  const change = {
+    label: 'a changed episode read through another connection (watcher)',
+    ...child(here, 'corpus-index-change.mjs', [root, file]),
+    target: 'visible < 1000 ms; CPU a small share of a full rescan',
+  };
+  return { starts, queries, changes: [change] };
 }

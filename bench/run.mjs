@@ -472,6 +472,7 @@ if (only.includes('corpus-index')) {
     'Corpus index at 10,000 episodes: catalog queries (projection vs sqlite)',
     index.queries,
   );
+  printTable('Corpus index at 10,000 episodes: a changed episode', index.changes);
 }
 if (only.includes('search')) {
   printTable(

@@ -1,21 +1,26 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
-import { openIngestLock } from '@podcast/corpus-index';
+import { findEpisodeBySlug, type IndexKysely, openIngestLock } from '@podcast/corpus-index';
 import {
   ANSWER_CORPUS,
+  ageTree,
+  copySampleCorpus,
   createScratch,
+  memoryLogger,
   SAMPLE_CORPUS_DIR,
   type TestDatabase,
 } from '@podcast/testing';
+import { mountSmallDisk } from '@podcast/testing/chaos';
 import {
   expectSameAnswers,
   type IndexEnv,
   indexEnvFor,
   itAnswers503UntilBuilt,
 } from '@podcast/testing/index-suite';
+import request from 'supertest';
 import { loadConsumerConfig } from '../src/env.js';
 import { buildTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
 
@@ -122,6 +127,14 @@ describe.each([
       }
     });
 
+    it('shows the index in the health route only when it is on', async () => {
+      expect((await request(projection.app).get('/api/health')).body).toEqual({ status: 'ok' });
+      expect((await request(indexed.app).get('/api/health')).body).toEqual({
+        status: 'ok',
+        corpus_index: { ingester: true, failures: 0, last_error: null },
+      });
+    });
+
     it('answers every catalog request exactly as the projection does', async () => {
       const statuses = await expectSameAnswers(projection, indexed, catalogRequests(snapshot));
       expect(statuses).toEqual([200, 400, 404]);
@@ -139,3 +152,77 @@ describe('catalog routes while the index is not built yet', () => {
     served: (body) => expect(body.total).toBe(24),
   });
 });
+
+// Mounting a tmpfs needs root (CAP_SYS_ADMIN), as the chaos suite's disk-full scenario does.
+const asRoot = process.getuid?.() === 0 ? it : it.skip;
+
+describe('the corpus index on a full disk', () => {
+  asRoot(
+    'serves the last committed index, says why in the health route, and writes once it can',
+    async () => {
+      const disk = await mountSmallDisk(8192);
+      expect(disk).toBeDefined();
+      const copy = copySampleCorpus('consumer-index-full-disk');
+      ageTree(copy.corpusDir);
+      const { logger, lines } = memoryLogger();
+      const app = await buildTestApp({
+        env: { CORPUS_DIR: copy.corpusDir, CORPUS_INDEX: 'sqlite', DATA_DIR: disk?.dir as string },
+        corpusIndex: { heartbeatMs: 50, retryBaseMs: 50 },
+        logger,
+      });
+      const health = async () => (await request(app.app).get('/api/health')).body.corpus_index;
+      const titleOf = async (slug: string) =>
+        (await request(app.app).get(`/api/app/episodes/${encodeURIComponent(slug)}`)).body.title;
+      try {
+        await app.ctx.corpusIndex?.ingestNow();
+        const [episode] = (await request(app.app).get('/api/app/episodes')).body.items;
+        const before = await titleOf(episode.slug);
+        expect(await health()).toEqual({ ingester: true, failures: 0, last_error: null });
+
+        disk?.fill();
+        const file = path.join(copy.corpusDir, await metadataRelpathOf(app, episode.slug));
+        const doc = JSON.parse(readFileSync(file, 'utf8'));
+        doc.episode.title = 'Written once the disk has room';
+        writeFileSync(file, JSON.stringify(doc));
+        const past = new Date(Date.now() - 3_600_000);
+        utimesSync(file, past, past);
+        await waitFor(async () => ((await health())?.failures ?? 0) >= 10);
+        expect((await health())?.last_error).toMatch(/full/);
+        expect(await titleOf(episode.slug)).toBe(before);
+        const said = lines.filter(
+          (line) => line.msg === 'corpus index not written; serving the last committed index',
+        );
+        // One line when the writes began to fail, then one per retry delay: not one per beat.
+        expect(said.length).toBeGreaterThan(0);
+        expect(said.length).toBeLessThan((await health())?.failures);
+
+        disk?.free();
+        await waitFor(
+          async () => (await titleOf(episode.slug)) === 'Written once the disk has room',
+        );
+        expect(await health()).toEqual({ ingester: true, failures: 0, last_error: null });
+        expect(lines.some((line) => line.msg === 'corpus index written again')).toBe(true);
+      } finally {
+        await app.close();
+        await disk?.destroy();
+        copy.remove();
+      }
+    },
+    60_000,
+  );
+});
+
+async function metadataRelpathOf(app: TestApp, slug: string): Promise<string> {
+  const episode = await findEpisodeBySlug(app.ctx.corpusIndex?.reader() as IndexKysely, slug);
+  return episode?.metadata_relpath as string;
+}
+
+async function waitFor(test: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await test())) {
+    if (Date.now() > deadline) {
+      throw new Error(`not so within ${timeoutMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -132,6 +132,16 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(indexed.ctx.corpusIndex?.view()).toBeDefined();
     });
 
+    it('shows the index in the health route only when it is on', async () => {
+      const { projection, indexed } = apps;
+      expect((await answerOf(projection, '/api/health')).body.corpus_index).toBeUndefined();
+      expect((await answerOf(indexed, '/api/health')).body.corpus_index).toEqual({
+        ingester: true,
+        failures: 0,
+        last_error: null,
+      });
+    });
+
     it('pages every list request exactly as the projection does', async () => {
       const { projection, indexed } = apps;
       const first = await answerOf(projection, '/api/corpus/episodes?limit=200');

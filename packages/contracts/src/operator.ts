@@ -57,6 +57,22 @@ export type ScheduledJobRow = z.infer<typeof ScheduledJobRow>;
 
 const Flag = (description: string) => z.boolean().optional().openapi({ description });
 
+/** This process's side of the shared corpus index (CORPUS_INDEX or CORPUS_INDEX_URL). */
+export const CorpusIndexHealth = z
+  .object({
+    ingester: z.boolean().openapi({
+      description: 'This process holds the ingest lock and writes the index',
+    }),
+    failures: z.number().int().openapi({
+      description: 'Failed index writes in a row; the last committed index is served meanwhile',
+    }),
+    last_error: z.string().nullable().openapi({
+      description:
+        'Why the last index write failed (a full disk, a lost connection); null after a good one',
+    }),
+  })
+  .openapi('CorpusIndexHealth');
+
 // Every flag is optional: each app reports only the capabilities it knows.
 // Clients treat a missing flag as "not available".
 export const HealthResponse = z
@@ -75,6 +91,9 @@ export const HealthResponse = z
     feeds_api: Flag('/api/feeds is mounted'),
     operator_config_api: Flag('/api/operator-config is mounted'),
     jobs_api: Flag('/api/jobs (and enrichment routes) are mounted'),
+    corpus_index: CorpusIndexHealth.optional().openapi({
+      description: 'Present when the corpus index is on',
+    }),
   })
   .openapi('HealthResponse', { description: 'Liveness plus capability flags' });
 export type HealthResponse = z.infer<typeof HealthResponse>;

@@ -3,9 +3,13 @@ import { dirname } from 'node:path';
 import type { Logger } from 'pino';
 import type { IndexKysely } from './index-file.js';
 import type { IndexHandle, IndexStore, IndexView } from './index-store.js';
-import { type IngestReport, ingestCorpus } from './ingest.js';
+import { createIndexWatch, type IndexWatch } from './index-watch.js';
+import { ingestWalk } from './ingest.js';
+import { IngestLockLost, type IngestReport } from './ingest-base.js';
+import { ingestChanges } from './ingest-changes.js';
 import { openPgStore } from './pg-index.js';
 import { openSqliteStore } from './sqlite-store.js';
+import { createWriteHealth, type WriteHealthStatus } from './write-health.js';
 
 /** Where the index is: an SQLite file under DATA_DIR, or a PostgreSQL database shared across machines. */
 export type IndexLocation =
@@ -27,9 +31,27 @@ export interface CorpusIndexTiming {
    * holder's session ends and frees the lock.
    */
   staleMs?: number;
-  /** Pause between the ingester's rescans of the corpus (default 5 s). */
+  /** Pause between the ingester's rescans of the corpus without a working watcher (default 5 s). */
   rescanMs?: number;
+  /**
+   * Pause between rescans while a watcher reports changes (default 60 s):
+   * the rescan is then a safety net for what a watcher can miss.
+   */
+  watchedRescanMs?: number;
+  /** Watch the corpus and ingest what changed as it changes (default true). */
+  watch?: boolean;
+  /** The first retry after a failed index write (default 5 s), doubling to a minute. */
+  retryBaseMs?: number;
 }
+
+/** How this process's side of the index fares, as the APIs' health route shows it. */
+export interface CorpusIndexStatus extends WriteHealthStatus {
+  /** This process holds the ingest lock and writes the index. */
+  ingester: boolean;
+}
+
+/** Watch events this close together are ingested as one change (a write raises several). */
+const SETTLE_MS = 20;
 
 export type CorpusIndexOptions = IndexLocation &
   CorpusIndexTiming & {
@@ -46,6 +68,8 @@ export interface CorpusIndex {
   view(): IndexView | undefined;
   /** Whether this process holds the ingest lock now. */
   isIngester(): boolean;
+  /** Whether this process ingests, and whether its index writes fail. */
+  status(): CorpusIndexStatus;
   /** Runs an ingest now when this process holds the lock (after the one under way, if any). */
   ingestNow(): Promise<IngestReport | undefined>;
   close(): Promise<void>;
@@ -59,9 +83,11 @@ function storeOf(options: CorpusIndexOptions): IndexStore {
 
 /**
  * Opens the index at `options.file` or `options.url` for one process.
- * Every process reads; the one holding the ingest lock also writes,
- * rescanning the corpus every `rescanMs`. When the holder dies, another
- * process takes the lock over at its next heartbeat.
+ * Every process reads; the one holding the ingest lock also writes: it
+ * watches the corpus and ingests the files each change names, and
+ * rescans the whole corpus every `watchedRescanMs` (every `rescanMs` when
+ * watching fails). When the holder dies, another process takes the lock
+ * over at its next heartbeat.
  */
 export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
   const { logger } = options;
@@ -73,34 +99,88 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
   let ingesting: Promise<IngestReport | undefined> | undefined;
   let lastIngestMs = Number.NEGATIVE_INFINITY;
   let closed = false;
+  let watch: IndexWatch | undefined;
+  let changesDue: NodeJS.Timeout | undefined;
+  const health = createWriteHealth(logger, where, options.retryBaseMs ?? 5000);
 
-  const runIngest = async (): Promise<IngestReport | undefined> => {
+  const ingestDeps = (db: IndexKysely) => ({
+    db,
+    root: options.root,
+    logger,
+    isHolder: () => held && !closed,
+  });
+
+  const ingestAll = async (db: IndexKysely): Promise<IngestReport> => {
+    // The walk sees whatever the reported changes touched.
+    watch?.take();
+    const { report, dirs } = await ingestWalk(ingestDeps(db));
+    lastIngestMs = Date.now();
+    if (options.watch !== false && held && !closed) {
+      watch ??= createIndexWatch(options.root, logger, () => scheduleChanges());
+      if (watch.walked(dirs)) {
+        // What changed while the walk ran raised no event: one more rescan finds it.
+        lastIngestMs = Number.NEGATIVE_INFINITY;
+      }
+    }
+    return report;
+  };
+
+  const ingestWatched = async (db: IndexKysely): Promise<IngestReport | undefined> => {
+    if (health.hasFailingIngest()) {
+      return undefined; // the retry is a full ingest, which finds these changes too
+    }
+    const pending = watch?.take();
+    if (pending === undefined || watch === undefined) {
+      return undefined;
+    }
+    if (pending.marks.dirtyDirs.has('')) {
+      return ingestAll(db); // the root decides the layout: a walk of every directory
+    }
+    try {
+      const { report, walk } = await ingestChanges(ingestDeps(db), pending.listings, pending.marks);
+      watch.changed(walk, pending.listings);
+      return report;
+    } catch (err) {
+      watch.restore(pending.marks);
+      throw err;
+    }
+  };
+
+  const runIngest = async (
+    work: (db: IndexKysely) => Promise<IngestReport | undefined>,
+  ): Promise<IngestReport | undefined> => {
     if (!held || closed) {
       return undefined;
     }
     try {
       writer ??= await store.openWriter(logger);
-      const report = await ingestCorpus({
-        db: writer.db,
-        root: options.root,
-        logger,
-        isHolder: () => held && !closed,
-      });
-      if (report.changedFiles + report.removedFiles + report.episodesBuilt > 0) {
+      const report = await work(writer.db);
+      if (
+        report !== undefined &&
+        report.changedFiles + report.removedFiles + report.episodesBuilt > 0
+      ) {
         logger.info({ index: where, ...report }, 'corpus index ingested');
+      }
+      if (report !== undefined) {
+        health.succeeded('ingest');
       }
       await store.refresh();
       return report;
     } catch (err) {
-      logger.error({ index: where, err: (err as Error).message }, 'corpus index ingest failed');
-      return undefined;
-    } finally {
       lastIngestMs = Date.now();
+      if (!(err instanceof IngestLockLost)) {
+        // Rolled back: readers keep the last committed index; the retry's full ingest redoes it.
+        health.failed('ingest', err as Error);
+      }
+      return undefined;
     }
   };
 
-  const ingestOnce = (): Promise<IngestReport | undefined> => {
-    const next = (ingesting ?? Promise.resolve(undefined)).then(runIngest);
+  /** Runs `work` after the ingest under way, if any: one writer at a time. */
+  const ingestOnce = (
+    work: (db: IndexKysely) => Promise<IngestReport | undefined>,
+  ): Promise<IngestReport | undefined> => {
+    const next = (ingesting ?? Promise.resolve(undefined)).then(() => runIngest(work));
     const tracked = next.finally(() => {
       if (ingesting === tracked) {
         ingesting = undefined;
@@ -110,39 +190,61 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     return tracked;
   };
 
+  function scheduleChanges(): void {
+    changesDue ??= setTimeout(() => {
+      changesDue = undefined;
+      void ingestOnce(ingestWatched);
+    }, SETTLE_MS);
+  }
+
   const dropWriter = () => {
+    watch?.close();
+    watch = undefined;
     const closing = writer;
     writer = undefined;
     void closing?.close().catch(() => undefined);
   };
 
-  const beat = async (now: number): Promise<boolean> => {
+  /** Whether this process holds the lock after this beat; false when the beat could not be written. */
+  const beat = async (now: number): Promise<{ held: boolean; failed: boolean }> => {
     try {
-      return await store.beat(held, now);
+      const isHeld = await store.beat(held, now);
+      health.succeeded('lock');
+      return { held: isHeld, failed: false };
     } catch (err) {
-      // A lock busy past its timeout or a lost connection: not held this beat, tried again at the next.
-      logger.warn({ index: where, err: (err as Error).message }, 'corpus index lock beat failed');
-      return false;
+      // A full disk, a lock busy past its timeout or a lost connection: tried again at the next beat.
+      health.failed('lock', err as Error);
+      return { held: false, failed: true };
     }
   };
 
   const beatOnce = async () => {
     const now = Date.now();
     const wasHeld = held;
-    held = await beat(now);
+    const beaten = await beat(now);
+    held = beaten.held;
     if (wasHeld && !held) {
-      logger.warn({ index: where }, 'corpus index ingest lock taken over by another process');
+      if (!beaten.failed) {
+        logger.warn({ index: where }, 'corpus index ingest lock taken over by another process');
+      }
       dropWriter();
     }
     if (held && !wasHeld) {
       logger.info({ index: where, holder: store.holder }, 'corpus index ingest lock taken');
+      // Nothing was watched while another process (or nobody) held it: a full ingest now.
+      lastIngestMs = Number.NEGATIVE_INFINITY;
     }
     if (closed) {
       return;
     }
     await store.refresh();
-    if (held && ingesting === undefined && now - lastIngestMs >= (options.rescanMs ?? 5000)) {
-      void ingestOnce();
+    const rescanMs =
+      watch?.isActive() === true ? (options.watchedRescanMs ?? 60_000) : (options.rescanMs ?? 5000);
+    const isDue = health.hasFailingIngest()
+      ? health.isRetryDue(now)
+      : now - lastIngestMs >= rescanMs;
+    if (held && ingesting === undefined && isDue) {
+      void ingestOnce(ingestAll);
     }
   };
 
@@ -165,14 +267,17 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     reader: () => store.view()?.db,
     view: () => store.view(),
     isIngester: () => held,
+    status: () => ({ ingester: held, ...health.status() }),
     async ingestNow() {
       // The first beat decides whether this process holds the lock.
       await beating;
-      return ingestOnce();
+      return ingestOnce(ingestAll);
     },
     async close() {
       closed = true;
       clearInterval(timer);
+      clearTimeout(changesDue);
+      watch?.close();
       await beating;
       await ingesting;
       if (held) {

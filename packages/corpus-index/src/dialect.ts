@@ -134,7 +134,8 @@ export async function inWriteTransaction<T, DB>(
       await sql`commit`.execute(conn);
       return value;
     } catch (err) {
-      await sql`rollback`.execute(conn);
+      // SQLite has already rolled back after some failures (a full disk): the first error is the one to tell.
+      await sql`rollback`.execute(conn).catch(() => undefined);
       throw err;
     }
   });

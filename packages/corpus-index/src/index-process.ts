@@ -4,22 +4,24 @@ import { openCorpusIndex } from './corpus-index.js';
 
 /*
  * One process on a shared index: `node dist/index-process.js <index file
- * or postgres:// URL> <corpus root> <slug>`. It ingests while it holds the lock and reads
+ * or postgres:// URL> <corpus root> <slug> [rescan ms]`. It ingests while it holds the lock and reads
  * either way, printing one JSON line per beat: whether it is the
  * ingester and the title it reads for <slug>. The shared-index test runs
  * two of these and kills one.
  */
 
-const [where, root, slug] = process.argv.slice(2);
+const [where, root, slug, rescan] = process.argv.slice(2);
 if (where === undefined || root === undefined || slug === undefined) {
   process.stderr.write(
-    'usage: index-process <index file | postgres:// URL> <corpus root> <slug>\n',
+    'usage: index-process <index file | postgres:// URL> <corpus root> <slug> [rescan ms]\n',
   );
   process.exit(2);
 }
 const location = /^postgres(ql)?:\/\//.test(where) ? { url: where } : { file: where };
 
 const BEAT_MS = 100;
+/** Rescans this often whether or not a watcher runs, unless told otherwise. */
+const rescanMs = rescan === undefined ? 200 : Number(rescan);
 const logger = pino({ level: 'warn' }, pino.destination(2));
 const index = openCorpusIndex({
   ...location,
@@ -27,7 +29,8 @@ const index = openCorpusIndex({
   logger,
   heartbeatMs: 200,
   staleMs: 2000,
-  rescanMs: 200,
+  rescanMs,
+  watchedRescanMs: rescanMs,
 });
 
 async function beat(): Promise<void> {

@@ -22,6 +22,7 @@ export type {
   CorpusIndex,
   CorpusIndexConfig,
   CorpusIndexOptions,
+  CorpusIndexStatus,
   CorpusIndexTiming,
   IndexLocation,
 } from './corpus-index.js';

@@ -1,6 +1,12 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { artifactKindOf, isMetadataFileName, walkCorpus } from '@podcast/corpus';
+import {
+  artifactKindOf,
+  type DirIndex,
+  type DirListing,
+  isMetadataFileName,
+  walkCorpus,
+} from '@podcast/corpus';
 import type { FilesTable } from './schema.js';
 
 export type TrackedKind = FilesTable['kind'];
@@ -33,25 +39,43 @@ function statOf(file: string): { size: number; mtimeMs: number } | undefined {
   }
 }
 
+/** The tracked files a directory's listing names, each with its kind. */
+export function trackedIn(dir: string, listing: DirListing): Array<[string, TrackedKind]> {
+  const tracked: Array<[string, TrackedKind]> = [];
+  for (const name of listing.files) {
+    const kind = kindOf(name);
+    if (kind !== undefined) {
+      tracked.push([dir === '' ? name : `${dir}/${name}`, kind]);
+    }
+  }
+  return tracked;
+}
+
+/** One tracked file's kind and (size, mtime) now, or undefined when it is gone. */
+export function diskFileOf(root: string, relpath: string, kind: TrackedKind): DiskFile | undefined {
+  const info = statOf(path.join(root, relpath));
+  return info && { kind, size: info.size, mtime_ms: info.mtimeMs };
+}
+
 /**
  * Every metadata, GI, KG and bridge file discovery finds under `root` (the
  * walk of packages/corpus: dot-directories skipped, metadata only in
- * `metadata/` folders), each with its (size, mtime).
+ * `metadata/` folders), each with its (size, mtime), and the walk's listings.
  */
-export async function listDiskFiles(root: string): Promise<Map<string, DiskFile>> {
+export async function listDiskFiles(
+  root: string,
+): Promise<{ files: Map<string, DiskFile>; dirs: DirIndex }> {
   const { dirs } = await walkCorpus(root, { nowMs: Date.now() });
   const files = new Map<string, DiskFile>();
   for (const [dir, listing] of dirs) {
-    for (const name of listing.files) {
-      const kind = kindOf(name);
-      const relpath = dir === '' ? name : `${dir}/${name}`;
-      const info = kind && statOf(path.join(root, relpath));
-      if (kind !== undefined && info !== undefined) {
-        files.set(relpath, { kind, size: info.size, mtime_ms: info.mtimeMs });
+    for (const [relpath, kind] of trackedIn(dir, listing)) {
+      const file = diskFileOf(root, relpath, kind);
+      if (file !== undefined) {
+        files.set(relpath, file);
       }
     }
   }
-  return files;
+  return { files, dirs };
 }
 
 /** Whether a local art relpath is a regular file under `root` (as the loader checks it). */

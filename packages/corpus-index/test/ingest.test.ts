@@ -1,15 +1,19 @@
-import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { episodeListFromSnapshot } from '@podcast/corpus';
+import { episodeListFromSnapshot, noteWatchEvent } from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
 import {
   episodeDetailFromIndex,
   episodeListFromIndex,
   ingestCorpus,
+  insightListFromIndex,
   openIndexWriter,
   SCHEMA_VERSION,
 } from '../src/index.js';
+import { ingestWalk } from '../src/ingest.js';
+import { ingestChanges } from '../src/ingest-changes.js';
+import { createWriteHealth } from '../src/write-health.js';
 import { DIALECTS, type IndexTarget, indexTarget, loadSnapshot } from './index-fixture.js';
 
 const FIRST = { page: 1, page_size: 50 };
@@ -73,6 +77,128 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     );
     expect(await episodeDetailFromIndex(index.db, second?.slug as string)).toBeUndefined();
     await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('ingests only what a watcher names, to the rows a full ingest makes', async () => {
+    const index = await target.openWriter(logger);
+    const full = await ingestWalk({ db: index.db, root: copy.corpusDir, logger });
+    const marks = { dirtyFiles: new Set<string>(), dirtyDirs: new Set<string>() };
+    const event = (relpath: string, isRename: boolean) =>
+      noteWatchEvent(marks, path.posix.dirname(relpath), path.posix.basename(relpath), isRename);
+    const rows = await index.db
+      .selectFrom('episodes')
+      .select(['metadata_relpath', 'slug'])
+      .orderBy('metadata_relpath')
+      .execute();
+    const [retitled, rerun, stripped, dropped] = rows.map((row) => row.metadata_relpath);
+    const past = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    // A title changed in place: the watcher names the file.
+    const doc = JSON.parse(readFileSync(path.join(copy.corpusDir, retitled as string), 'utf8'));
+    doc.episode.title = 'Retitled under the watcher';
+    writeFileSync(path.join(copy.corpusDir, retitled as string), JSON.stringify(doc));
+    utimesSync(path.join(copy.corpusDir, retitled as string), past(10), past(10));
+    event(retitled as string, false);
+    // A later run of the feed holds one episode again: that copy wins its dedup group.
+    const runDir = path.posix.dirname(path.posix.dirname(rerun as string));
+    const laterRun = `${path.posix.dirname(runDir)}/run_20991231-000000_later`;
+    const laterCopy = `${laterRun}/metadata/${path.posix.basename(rerun as string)}`;
+    mkdirSync(path.join(copy.corpusDir, laterRun, 'metadata'), { recursive: true });
+    copyFileSync(path.join(copy.corpusDir, rerun as string), path.join(copy.corpusDir, laterCopy));
+    utimesSync(path.join(copy.corpusDir, laterCopy), past(20), past(20));
+    event(laterRun, true);
+    // An episode's GI file is deleted.
+    const gi = (stripped as string).replace(/metadata\.json$/, 'gi.json');
+    rmSync(path.join(copy.corpusDir, gi));
+    event(gi, true);
+    // A later run's copy of an episode is deleted: the earlier run's copy wins again.
+    rmSync(path.join(copy.corpusDir, dropped as string));
+    event(dropped as string, true);
+
+    const { report } = await ingestChanges(
+      { db: index.db, root: copy.corpusDir, logger },
+      full.dirs,
+      marks,
+    );
+    expect(report).toMatchObject({ changedFiles: 2, removedFiles: 2, episodesDeleted: 2 });
+    // The retitled one, the later run's copy, the one without GI and the earlier run's copy.
+    expect(report.episodesBuilt).toBe(4);
+    // The files named, and those of the directories listed again: not the corpus.
+    expect(report.files).toBeLessThan(full.report.files / 4);
+    const survivor = await index.db
+      .selectFrom('episodes')
+      .select('metadata_relpath')
+      .where('slug', '=', rows[3]?.slug as string)
+      .executeTakeFirst();
+    expect(survivor?.metadata_relpath.endsWith(path.posix.basename(dropped as string))).toBe(false);
+    const detail = await episodeDetailFromIndex(index.db, rows[0]?.slug as string);
+    expect(detail?.title).toBe('Retitled under the watcher');
+    // A full ingest finds nothing left to do, and the answers are today's.
+    expect(await ingestCorpus({ db: index.db, root: copy.corpusDir, logger })).toMatchObject({
+      changedFiles: 0,
+      removedFiles: 0,
+      episodesBuilt: 0,
+      episodesDeleted: 0,
+    });
+    await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('keeps a torn episode as it was until its files are whole again', async () => {
+    const index = await target.openWriter(logger);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    const rows = await index.db
+      .selectFrom('episodes')
+      .innerJoin('insights', 'insights.episode', 'episodes.id')
+      .select(['episodes.slug', 'episodes.metadata_relpath'])
+      .orderBy('episodes.metadata_relpath')
+      .executeTakeFirstOrThrow();
+    const { slug } = rows;
+    const files = [
+      rows.metadata_relpath,
+      rows.metadata_relpath.replace(/metadata\.json$/, 'gi.json'),
+    ];
+    const whole = files.map((relpath) => readFileSync(path.join(copy.corpusDir, relpath), 'utf8'));
+    const answers = async () => ({
+      detail: await episodeDetailFromIndex(index.db, slug),
+      insights: await insightListFromIndex(index.db, slug),
+    });
+    const before = await answers();
+    expect(before.insights?.items.length).toBeGreaterThan(0);
+    let minutes = 0;
+    const write = (relpath: string, text: string) => {
+      const file = path.join(copy.corpusDir, relpath);
+      writeFileSync(file, text);
+      // Past the racy window, and a new mtime each time.
+      const later = new Date(Date.now() - 3_600_000 + 60_000 * ++minutes);
+      utimesSync(file, later, later);
+    };
+
+    // Each file cut half way through a write, in turn, then both.
+    for (const torn of [[0], [1], [0, 1]]) {
+      for (const i of torn) {
+        write(files[i] as string, (whole[i] as string).slice(0, (whole[i] as string).length / 2));
+      }
+      const report = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+      expect(report.changedFiles).toBe(torn.length);
+      expect(report.episodesBuilt).toBe(0);
+      expect(await answers()).toEqual(before);
+      for (const i of torn) {
+        write(files[i] as string, whole[i] as string);
+      }
+      await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+      expect(await answers()).toEqual(before);
+    }
+
+    // Whole again with a new title: the new version is served.
+    const doc = JSON.parse(whole[0] as string);
+    doc.episode.title = 'Whole again';
+    write(files[0] as string, JSON.stringify(doc));
+    expect(await ingestCorpus({ db: index.db, root: copy.corpusDir, logger })).toMatchObject({
+      episodesBuilt: 1,
+    });
+    expect((await answers()).detail?.title).toBe('Whole again');
+    expect((await answers()).insights).toEqual(before.insights);
     await index.close();
   });
 
@@ -140,5 +266,36 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     const index = await target.openWriter(logger);
     expect(await target.openReader()).toBeUndefined();
     await index.close();
+  });
+});
+
+describe('a run of failed index writes', () => {
+  it('retries the ingest on a doubling backoff and logs once per delay, not per beat', () => {
+    let now = 1000;
+    const { logger, lines } = memoryLogger();
+    const health = createWriteHealth(logger, 'index', 100, () => now);
+    const full = new Error('database or disk is full');
+    const said = () =>
+      lines.filter((line) => String(line.msg).startsWith('corpus index not written'));
+
+    health.failed('ingest', full);
+    expect([health.isRetryDue(1099), health.isRetryDue(1100)]).toEqual([false, true]);
+    now = 1100;
+    health.failed('ingest', full);
+    expect([health.isRetryDue(1299), health.isRetryDue(1300)]).toEqual([false, true]);
+    // Lock beats fail every few milliseconds meanwhile: still one line per delay.
+    for (now = 1100; now < 1400; now += 10) {
+      health.failed('lock', full);
+    }
+    expect(said().length).toBe(3); // at 1000, then 1100, then 1300
+    expect(health.status()).toEqual({ failures: 32, last_error: 'database or disk is full' });
+
+    health.succeeded('lock');
+    expect(health.status()).toEqual({ failures: 2, last_error: 'database or disk is full' });
+    expect(health.hasFailingIngest()).toBe(true);
+    health.succeeded('ingest');
+    expect(health.status()).toEqual({ failures: 0, last_error: null });
+    expect(health.isRetryDue(now)).toBe(true);
+    expect(lines.filter((line) => line.msg === 'corpus index written again')).toHaveLength(1);
   });
 });

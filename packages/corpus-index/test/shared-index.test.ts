@@ -98,10 +98,19 @@ describe.each(DIALECTS)('two processes sharing one index on %s', (dialect) => {
     expect((await findEpisodeBySlug(probe.db, slug))?.title).toBeTruthy();
     await probe.close();
   });
-  afterAll(async () => {
-    for (const child of children) {
+  async function stopAll(): Promise<void> {
+    const running = children
+      .splice(0)
+      .filter((child) => child.exitCode === null && child.signalCode === null);
+    const exits = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
+    for (const child of running) {
       child.kill('SIGKILL');
     }
+    await Promise.all(exits);
+  }
+
+  afterAll(async () => {
+    await stopAll();
     copy.remove();
     await database?.close();
   });
@@ -139,5 +148,26 @@ describe.each(DIALECTS)('two processes sharing one index on %s', (dialect) => {
     retitle('Changed after the takeover');
     const seen = await second.until((beat) => beat.title === 'Changed after the takeover', 5_000);
     expect(seen.ingester).toBe(true);
+  }, 60_000);
+
+  it('shows a change to the other process within a second, a minute before any rescan', async () => {
+    // The first case's survivor rescans every 200 ms, which would hide what the watcher does.
+    await stopAll();
+    const holder = start([where, copy.corpusDir, slug, '60000']);
+    children.push(holder.child);
+    await holder.until((beat) => beat.ingester && beat.title !== null, 20_000);
+    const reader = start([where, copy.corpusDir, slug, '60000']);
+    children.push(reader.child);
+    await reader.until((beat) => beat.title !== null, 10_000);
+    // Past the rescan that follows the watch's start: from now on only the watcher reports.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+    for (const title of ['Seen through the watcher', 'Seen through the watcher again']) {
+      const changedAt = Date.now();
+      retitle(title);
+      const seen = await reader.until((beat) => beat.title === title, 5_000);
+      expect(seen.ingester).toBe(false);
+      expect(Date.now() - changedAt).toBeLessThan(2_000);
+    }
   }, 60_000);
 });

@@ -245,7 +245,9 @@ export {
 
 export { catalogStatusOf } from './catalog/catalog-status.js';
 export { projectQuote } from './catalog/insight-list.js';
-export type { DirIndex, DirListing } from './discovery/discovery.js';
+export type { ChangeMarks, DirWatcher } from './discovery/corpus-watch.js';
+export { createDirWatcher, noteWatchEvent } from './discovery/corpus-watch.js';
+export type { DirIndex, DirListing, WalkResult } from './discovery/discovery.js';
 export { walkCorpus } from './discovery/discovery.js';
 export type { DedupCandidate } from './discovery/run-dedup.js';
 export { dedupCandidateOf, dedupRuns } from './discovery/run-dedup.js';
@@ -256,6 +258,7 @@ export type { EpisodeRecordInput } from './records/episode-record.js';
 export { artCandidatesOf, buildEpisodeRecord } from './records/episode-record.js';
 export { compareEpisodes } from './records/episode-sort.js';
 export { buildFeedRecords } from './records/feeds.js';
-export { siblingRelpath } from './snapshot/corpus-state.js';
+export { retryDelayMs } from './snapshot/corpus-root.js';
+export { metadataOwnersOf, siblingRelpath } from './snapshot/corpus-state.js';
 export type { ParsedFile } from './snapshot/parse-file.js';
 export { parseTrackedFile } from './snapshot/parse-file.js';

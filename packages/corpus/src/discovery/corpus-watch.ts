@@ -1,6 +1,7 @@
 import { type FSWatcher, watch } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { artifactKindOf, isMetadataFileName } from '../readers/metadata.js';
 
 /**
  * Called with the watched directory's relpath, the changed entry's name
@@ -40,7 +41,7 @@ export interface DirWatcher {
 export function createDirWatcher(
   root: string,
   onChange: DirChangeListener,
-  logger: Logger,
+  logger: Pick<Logger, 'warn'>,
 ): DirWatcher {
   const watchers = new Map<string, FSWatcher>();
   let isDisabled = false;
@@ -111,4 +112,41 @@ export function createDirWatcher(
       watchers.clear();
     },
   };
+}
+
+/** Where a watch event asks for a look: files named by their events, and directories to list again. */
+export interface ChangeMarks {
+  dirtyFiles: Set<string>;
+  dirtyDirs: Set<string>;
+}
+
+function isMetadataDirRel(rel: string): boolean {
+  return path.posix.basename(rel) === 'metadata';
+}
+
+/**
+ * Turns one watch event into the narrowest re-check: a named file, or a
+ * directory listing. Returns false for an event that changes nothing
+ * discovery tracks (a dot-file, an untracked name in a `metadata/` folder).
+ */
+export function noteWatchEvent(
+  marks: ChangeMarks,
+  dirRel: string,
+  name: string | null,
+  isRename: boolean,
+): boolean {
+  if (name?.startsWith('.')) {
+    return false;
+  }
+  if (name === null || !isMetadataDirRel(dirRel)) {
+    marks.dirtyDirs.add(dirRel);
+  } else if (isMetadataFileName(name) || artifactKindOf(name) !== undefined) {
+    marks.dirtyFiles.add(dirRel === '' ? name : `${dirRel}/${name}`);
+    if (isRename) {
+      marks.dirtyDirs.add(dirRel); // a file came or went: the listing changed too
+    }
+  } else {
+    return false;
+  }
+  return true;
 }

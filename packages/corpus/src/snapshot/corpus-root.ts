@@ -1,10 +1,8 @@
-import path from 'node:path';
 import type { Logger } from 'pino';
 import type { CorpusCaches } from '../caches/corpus-caches.js';
-import { createDirWatcher, type DirWatcher } from '../discovery/corpus-watch.js';
+import { createDirWatcher, type DirWatcher, noteWatchEvent } from '../discovery/corpus-watch.js';
 import { type WalkResult, walkCorpus } from '../discovery/discovery.js';
 import type { ProjectionStore } from '../persist/projection-store.js';
-import { artifactKindOf, isMetadataFileName } from '../readers/metadata.js';
 import { buildCorpusSnapshot, type CorpusSnapshot } from './corpus-snapshot.js';
 import { type CorpusState, createCorpusState } from './corpus-state.js';
 import { type SyncRequest, syncCorpusState } from './corpus-sync.js';
@@ -91,34 +89,6 @@ export function retryDelayMs(failures: number, baseMs: number): number {
   return Math.min(MAX_RETRY_DELAY_MS, Math.max(baseMs, 1) * 2 ** Math.min(failures, 16));
 }
 
-function isMetadataDirRel(rel: string): boolean {
-  return path.posix.basename(rel) === 'metadata';
-}
-
-/** Turns one watch event into the narrowest re-check: a named file, or a directory listing. */
-function noteChange(
-  root: CorpusRoot,
-  dirRel: string,
-  name: string | null,
-  isRename: boolean,
-): boolean {
-  if (name?.startsWith('.')) {
-    return false;
-  }
-  if (name === null || !isMetadataDirRel(dirRel)) {
-    root.dirtyDirs.add(dirRel);
-  } else if (isMetadataFileName(name) || artifactKindOf(name) !== undefined) {
-    root.dirtyFiles.add(dirRel === '' ? name : `${dirRel}/${name}`);
-    if (isRename) {
-      root.dirtyDirs.add(dirRel); // a file came or went: the listing changed too
-    }
-  } else {
-    return false;
-  }
-  root.isDirty = true;
-  return true;
-}
-
 /**
  * Saving rewrites the whole projection (seconds of CPU on a large
  * corpus), so under steady change the next save waits ten times as long
@@ -195,7 +165,8 @@ export function createCorpusRoot(
   };
   if (watch) {
     const onChange = (rel: string, name: string | null, isRename: boolean) => {
-      if (noteChange(root, rel, name, isRename)) {
+      if (noteWatchEvent(root, rel, name, isRename)) {
+        root.isDirty = true;
         onDirty(root);
       }
     };

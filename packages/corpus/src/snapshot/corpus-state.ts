@@ -482,14 +482,19 @@ export function touch(state: CorpusState, metadataRelpath: string): void {
   }
 }
 
+/** The metadata relpaths a GI, KG or bridge file may belong to: its stem with each metadata extension. */
+export function metadataOwnersOf(artifactRelpath: string): string[] {
+  const stem = artifactRelpath.replace(/(?:gi|kg|bridge)\.json$/, '');
+  return METADATA_NAMES.map((name) => stem + name);
+}
+
 /** Marks the metadata file an artifact belongs to (whichever extension it has) as touched. */
 export function touchOwnerOf(state: CorpusState, artifactRelpath: string): void {
   if (state.winners === undefined) {
     return;
   }
-  const stem = artifactRelpath.replace(/(?:gi|kg|bridge)\.json$/, '');
-  for (const name of METADATA_NAMES) {
-    touch(state, stem + name);
+  for (const owner of metadataOwnersOf(artifactRelpath)) {
+    touch(state, owner);
   }
 }
 

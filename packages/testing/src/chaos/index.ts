@@ -18,6 +18,8 @@ export { twinConsumersScenario } from './scenarios/twin-consumers.js';
 export { twinRunnersCronScenario } from './scenarios/twin-runners-cron.js';
 export { twinSchedulersScenario } from './scenarios/twin-schedulers.js';
 export { twinViewersScenario } from './scenarios/twin-viewers.js';
+export type { SmallDisk } from './small-disk.js';
+export { mountSmallDisk } from './small-disk.js';
 export type { Stack } from './stack.js';
 export { createStack, OPERATOR_TOKEN, OUTBOX_TOKEN } from './stack.js';
 export type { ThrowawayPostgres } from './throwaway-postgres.js';

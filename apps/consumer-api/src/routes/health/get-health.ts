@@ -9,5 +9,8 @@ export const getHealth = defineRoute({
   tags: ['health'],
   auth: 'open',
   responses: { 200: HealthResponse },
-  handler: () => ({ status: 'ok' as const }),
+  handler: ({ ctx }) => ({
+    status: 'ok' as const,
+    ...(ctx.corpusIndex === undefined ? {} : { corpus_index: ctx.corpusIndex.status() }),
+  }),
 });

@@ -10,5 +10,9 @@ export const getHealth = defineRoute({
   tags: ['operator'],
   auth: 'open',
   responses: { 200: HealthResponse },
-  handler: ({ ctx }) => ({ status: 'ok' as const, ...ctx.capabilities }),
+  handler: ({ ctx }) => ({
+    status: 'ok' as const,
+    ...ctx.capabilities,
+    ...(ctx.corpusIndex === undefined ? {} : { corpus_index: ctx.corpusIndex.status() }),
+  }),
 });

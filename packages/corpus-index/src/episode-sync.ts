@@ -1,0 +1,208 @@
+import {
+  type DedupCandidate,
+  dedupRuns,
+  type EpisodeMetadata,
+  type NormalizedBridge,
+  type NormalizedGraph,
+  type NormalizedKg,
+  parseTrackedFile,
+  siblingRelpath,
+} from '@podcast/corpus';
+import { inWriteTransaction } from './dialect.js';
+import { artPathsOf, type EpisodeRows, episodeRowsOf } from './episode-rows.js';
+import { CUT_SHORT_WARNING } from './file-rows.js';
+import { guard, type IngestDeps, ingestBatchesOf } from './ingest-base.js';
+import type { FilesTable } from './schema.js';
+import { isArtFile, type TrackedKind } from './tracked-files.js';
+import { writeEpisodeRows } from './write-batch.js';
+
+/** The dedup winners among the readable metadata rows of `known` (all of a group, or none). */
+export function winnersOf(known: Iterable<FilesTable>): string[] {
+  const candidates: DedupCandidate[] = [];
+  for (const row of known) {
+    if (row.kind === 'metadata' && row.readable === 1) {
+      candidates.push({
+        metadata_relpath: row.path,
+        feed_id: row.feed_id ?? '',
+        episode_key: row.episode_key,
+        mtime_ms: row.mtime_ms,
+      });
+    }
+  }
+  return [...dedupRuns(candidates).winners].sort();
+}
+
+export const LAYER_KINDS = ['gi', 'kg', 'bridge'] as const;
+
+/** A metadata file's relpath with its GI, KG and bridge siblings' relpaths. */
+export function episodeFilesOf(metadataRelpath: string): string[] {
+  return [metadataRelpath, ...LAYER_KINDS.map((kind) => siblingRelpath(metadataRelpath, kind))];
+}
+
+/** Marks a racy file's stamp: an episode with one is rebuilt until the file settles. */
+const RACY_MARK = '~';
+
+/** The part of an episode's source key that the files decide: each file's (size, mtime) or '-'. */
+function filesKeyOf(relpath: string, known: ReadonlyMap<string, FilesTable>): string {
+  const stamp = (path: string) => {
+    const row = known.get(path);
+    return row === undefined
+      ? '-'
+      : `${row.size}:${row.mtime_ms}${row.racy === 1 ? RACY_MARK : ''}`;
+  };
+  return episodeFilesOf(relpath).map(stamp).join('|');
+}
+
+function artChecks(root: string, artPaths: readonly string[]): Map<string, boolean> {
+  return new Map(artPaths.map((relpath) => [relpath, isArtFile(root, relpath)]));
+}
+
+function sourceKeyOf(filesKey: string, art: ReadonlyMap<string, boolean>): string {
+  return `${filesKey}#${[...art.values()].map((isFile) => (isFile ? 1 : 0)).join('')}`;
+}
+
+/** An indexed episode one of whose files is torn: its rows stay as they are. */
+const KEEP: unique symbol = Symbol('keep the rows');
+
+type BuiltRows = EpisodeRows | undefined | typeof KEEP;
+
+/**
+ * Reads one winner's files and builds its rows; undefined when its metadata
+ * became unreadable. An episode the index holds (`isIndexed`) one of whose
+ * files now ends before its document does (a write in progress, or one cut
+ * off) keeps its rows, as the projection serves a torn file's last whole
+ * version; its source key stays the old one, so it is built again once the
+ * file moves. An episode the index never held is built without the torn file.
+ */
+function buildRows(
+  deps: IngestDeps,
+  relpath: string,
+  known: ReadonlyMap<string, FilesTable>,
+  isIndexed: boolean,
+): BuiltRows {
+  let torn: string | undefined;
+  const read = (path: string, kind: TrackedKind) => {
+    const parsed = parseTrackedFile(deps.root, path, kind, deps.logger);
+    if (parsed?.cutShort === true) {
+      torn ??= path;
+    }
+    return parsed?.value ?? undefined;
+  };
+  const metadata = read(relpath, 'metadata') as EpisodeMetadata | undefined;
+  const present = (kind: (typeof LAYER_KINDS)[number]) => {
+    const sibling = siblingRelpath(relpath, kind);
+    return known.has(sibling) ? sibling : null;
+  };
+  const siblings = { gi: present('gi'), kg: present('kg'), bridge: present('bridge') };
+  const layer = (kind: (typeof LAYER_KINDS)[number]) => {
+    const path = siblings[kind];
+    return metadata === undefined || path === null ? undefined : read(path, kind);
+  };
+  const layers = { graph: layer('gi'), kg: layer('kg'), bridge: layer('bridge') };
+  if (torn !== undefined && isIndexed) {
+    deps.logger.warn({ file: torn }, CUT_SHORT_WARNING);
+    return KEEP;
+  }
+  if (metadata === undefined) {
+    return undefined;
+  }
+  const art = artChecks(deps.root, artPathsOf(metadata));
+  return episodeRowsOf({
+    root: deps.root,
+    metadataRelpath: relpath,
+    metadata,
+    siblings,
+    graph: layers.graph as NormalizedGraph | undefined,
+    kg: layers.kg as NormalizedKg | undefined,
+    bridge: layers.bridge as NormalizedBridge | undefined,
+    art,
+    sourceKey: sourceKeyOf(filesKeyOf(relpath, known), art),
+  });
+}
+
+/** What the ingest reads of an indexed episode to tell whether its rows are current. */
+export interface IndexedEpisode {
+  metadata_relpath: string;
+  feed_id: string;
+  source_key: string;
+  art_paths: string;
+}
+
+export const INDEXED_COLUMNS = ['metadata_relpath', 'feed_id', 'source_key', 'art_paths'] as const;
+
+/** Winners whose rows are missing or were built from other files or art. */
+function staleWinners(
+  deps: IngestDeps,
+  winners: readonly string[],
+  indexed: ReadonlyMap<string, IndexedEpisode>,
+  known: ReadonlyMap<string, FilesTable>,
+): string[] {
+  return winners.filter((relpath) => {
+    const row = indexed.get(relpath);
+    if (row === undefined) {
+      return true;
+    }
+    const filesKey = filesKeyOf(relpath, known);
+    if (filesKey.includes(RACY_MARK)) {
+      return true;
+    }
+    const art = artChecks(deps.root, JSON.parse(row.art_paths) as string[]);
+    return row.source_key !== sourceKeyOf(filesKey, art);
+  });
+}
+
+/** The episodes a pass looked at: the winners among them, and the rows the index has of them. */
+export interface EpisodeScope {
+  /** Every file row the winners' source keys need: their metadata and siblings. */
+  known: ReadonlyMap<string, FilesTable>;
+  winners: readonly string[];
+  indexed: readonly IndexedEpisode[];
+}
+
+/**
+ * Deletes the rows of indexed episodes that are no longer winners and
+ * rebuilds the winners whose rows are stale, one transaction per batch.
+ * Returns the feeds whose rows these changes touched.
+ */
+export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
+  const { known, winners } = scope;
+  const winnerSet = new Set(winners);
+  const indexed = new Map(scope.indexed.map((row) => [row.metadata_relpath, row]));
+  const gone = scope.indexed.filter((row) => !winnerSet.has(row.metadata_relpath));
+  const touchedFeeds = new Set(gone.map((row) => row.feed_id));
+  for (const batch of ingestBatchesOf(deps, gone)) {
+    guard(deps);
+    const relpaths = batch.map((row) => row.metadata_relpath);
+    await inWriteTransaction(deps.db, (trx) =>
+      trx.deleteFrom('episodes').where('metadata_relpath', 'in', relpaths).execute(),
+    );
+  }
+  const stale = staleWinners(deps, winners, indexed, known);
+  let kept = 0;
+  for (const batch of ingestBatchesOf(deps, stale)) {
+    guard(deps);
+    const built: Array<{ relpath: string; rows: BuiltRows }> = batch.map((relpath) => ({
+      relpath,
+      rows: buildRows(deps, relpath, known, indexed.has(relpath)),
+    }));
+    await inWriteTransaction(deps.db, async (trx) => {
+      for (const { relpath, rows: episodeRows } of built) {
+        if (episodeRows === KEEP) {
+          kept++;
+          continue;
+        }
+        if (episodeRows === undefined) {
+          await trx.deleteFrom('episodes').where('metadata_relpath', '=', relpath).execute();
+        } else {
+          await writeEpisodeRows(trx, episodeRows);
+          touchedFeeds.add(episodeRows.episode.feed_id);
+        }
+        const old = indexed.get(relpath);
+        if (old !== undefined) {
+          touchedFeeds.add(old.feed_id);
+        }
+      }
+    });
+  }
+  return { built: stale.length - kept, deleted: gone.length, touchedFeeds };
+}

@@ -1,0 +1,117 @@
+import { dedupCandidateOf, type EpisodeMetadata, parseTrackedFile } from '@podcast/corpus';
+import { inWriteTransaction } from './dialect.js';
+import type { IndexKysely } from './index-file.js';
+import { guard, type IngestDeps, ingestBatchesOf, nameListsOf } from './ingest-base.js';
+import type { FilesTable } from './schema.js';
+import { type DiskFile, isRacy } from './tracked-files.js';
+
+type KnownFile = Pick<FilesTable, 'size' | 'mtime_ms' | 'racy'>;
+
+/** Whether a file on disk is the one its row was read from (a racy row never is). */
+export function isSame(known: KnownFile | undefined, disk: DiskFile): boolean {
+  return (
+    known !== undefined &&
+    known.racy === 0 &&
+    known.size === disk.size &&
+    known.mtime_ms === disk.mtime_ms
+  );
+}
+
+/** What the projection logs when it serves a torn file's last whole version; the index says the same. */
+export const CUT_SHORT_WARNING =
+  'corpus file is cut short; serving its last whole version until it changes again';
+
+/**
+ * A file row for a changed file; metadata files are parsed for their dedup
+ * key. A metadata file the index had read whole (`before`) that now ends
+ * before its document does (a write in progress, or one cut off) keeps
+ * its dedup key, so its episode keeps its rows until the file is whole.
+ */
+export function fileRowOf(
+  deps: IngestDeps,
+  relpath: string,
+  disk: DiskFile,
+  before?: FilesTable,
+): FilesTable {
+  const racy = isRacy(disk.mtime_ms, Date.now()) ? 1 : 0;
+  const row: FilesTable = {
+    path: relpath,
+    ...disk,
+    racy,
+    readable: 1,
+    feed_id: null,
+    episode_key: null,
+  };
+  if (disk.kind !== 'metadata') {
+    return row;
+  }
+  const parsed = parseTrackedFile(deps.root, relpath, 'metadata', deps.logger);
+  if (parsed?.cutShort === true && before?.readable === 1) {
+    deps.logger.warn({ file: relpath }, CUT_SHORT_WARNING);
+    const { feed_id, episode_key } = before;
+    return { ...row, size: parsed.size, mtime_ms: parsed.mtimeMs, feed_id, episode_key };
+  }
+  if (parsed?.value == null) {
+    return { ...row, readable: 0 };
+  }
+  const candidate = dedupCandidateOf(relpath, parsed.value as EpisodeMetadata, parsed.mtimeMs);
+  return {
+    ...row,
+    size: parsed.size,
+    mtime_ms: parsed.mtimeMs,
+    racy: isRacy(parsed.mtimeMs, Date.now()) ? 1 : 0,
+    feed_id: candidate.feed_id,
+    episode_key: candidate.episode_key,
+  };
+}
+
+/** Reads the changed files and upserts their rows (`before`: the rows they had), one transaction per batch; returns the rows. */
+export async function writeFileRows(
+  deps: IngestDeps,
+  changed: ReadonlyArray<readonly [string, DiskFile]>,
+  before: ReadonlyMap<string, FilesTable>,
+): Promise<FilesTable[]> {
+  const written: FilesTable[] = [];
+  for (const batch of ingestBatchesOf(deps, changed)) {
+    guard(deps);
+    const fresh = batch.map(([relpath, file]) =>
+      fileRowOf(deps, relpath, file, before.get(relpath)),
+    );
+    await inWriteTransaction(deps.db, async (trx) => {
+      for (const row of fresh) {
+        await trx
+          .insertInto('files')
+          .values(row)
+          .onConflict((oc) => oc.column('path').doUpdateSet(row))
+          .execute();
+      }
+    });
+    written.push(...fresh);
+  }
+  return written;
+}
+
+/** Deletes the rows of files that are gone, one transaction per batch. */
+export async function deleteFileRows(deps: IngestDeps, removed: readonly string[]): Promise<void> {
+  for (const batch of ingestBatchesOf(deps, removed)) {
+    guard(deps);
+    await inWriteTransaction(deps.db, (trx) =>
+      trx.deleteFrom('files').where('path', 'in', batch).execute(),
+    );
+  }
+}
+
+/** The rows of the named files the index holds, by path. */
+export async function knownFilesOf(
+  db: IndexKysely,
+  relpaths: Iterable<string>,
+): Promise<Map<string, FilesTable>> {
+  const known = new Map<string, FilesTable>();
+  for (const list of nameListsOf(new Set(relpaths))) {
+    const rows = await db.selectFrom('files').selectAll().where('path', 'in', list).execute();
+    for (const row of rows) {
+      known.set(row.path, row);
+    }
+  }
+  return known;
+}

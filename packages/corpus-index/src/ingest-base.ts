@@ -1,0 +1,57 @@
+import type { Logger } from 'pino';
+import type { IndexKysely } from './index-file.js';
+
+export interface IngestDeps {
+  db: IndexKysely;
+  root: string;
+  logger: Pick<Logger, 'warn'>;
+  /** Checked before each transaction: false once another process took the ingest lock over. */
+  isHolder?: () => boolean;
+  /** Files or episodes per transaction. */
+  batchSize?: number;
+}
+
+export interface IngestReport {
+  files: number;
+  changedFiles: number;
+  removedFiles: number;
+  episodesBuilt: number;
+  episodesDeleted: number;
+  feedsRefreshed: number;
+}
+
+/** Thrown when the ingest lock was lost mid-ingest; the new holder carries on. */
+export class IngestLockLost extends Error {
+  constructor() {
+    super('the corpus index ingest lock was taken over by another process');
+  }
+}
+
+const BATCH = 200;
+
+/** Rows named per `in (…)` list: well under either engine's bound on bound parameters. */
+const NAMES_PER_QUERY = 500;
+
+export function batchesOf<T>(items: readonly T[], size: number): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) {
+    batches.push(items.slice(start, start + size));
+  }
+  return batches;
+}
+
+/** `items` in batches of the ingest's transaction size. */
+export function ingestBatchesOf<T>(deps: IngestDeps, items: readonly T[]): T[][] {
+  return batchesOf(items, deps.batchSize ?? BATCH);
+}
+
+/** `items` in lists short enough for one `in (…)`. */
+export function nameListsOf<T>(items: Iterable<T>): T[][] {
+  return batchesOf([...items], NAMES_PER_QUERY);
+}
+
+export function guard(deps: IngestDeps): void {
+  if (deps.isHolder !== undefined && !deps.isHolder()) {
+    throw new IngestLockLost();
+  }
+}
