@@ -45,6 +45,28 @@ const BROWSE_URLS = [
   '/api/corpus/persons/top?path=/no/such/root',
 ];
 
+/** The sample corpus's newest episode is of 2026-11-14: the windowed answers read this clock. */
+const CLOCK = new Date('2026-11-15T10:00:00Z');
+
+/** The digest's requests: every window, compact, without topics, caps, and its 400s and 403. */
+const DIGEST_URLS = [
+  '/api/corpus/digest',
+  '/api/corpus/digest?window=24h',
+  '/api/corpus/digest?window=1mo',
+  '/api/corpus/digest?window=since&since=2026-09-01',
+  '/api/corpus/digest?window=since&since=2000-01-01&max_rows=100',
+  '/api/corpus/digest?window=since&since=2999-01-01',
+  '/api/corpus/digest?window=since&since=2026-09-01&include_topics=false&max_rows=3',
+  '/api/corpus/digest?compact=true&window=since',
+  '/api/corpus/digest?compact=true&max_rows=2',
+  `/api/corpus/digest?path=${q(SAMPLE_CORPUS_DIR)}&max_rows=1`,
+  '/api/corpus/digest?window=since',
+  '/api/corpus/digest?window=since&since=2026-13-01',
+  '/api/corpus/digest?window=week',
+  '/api/corpus/digest?max_rows=0',
+  '/api/corpus/digest?path=/no/such/root',
+];
+
 interface ListedEpisode {
   title: string;
   topics: string[];
@@ -108,8 +130,8 @@ function appsOver(dialect: IndexDialect, corpusDir: string, dataDir: string): Ap
     mkdirSync(corpusDir, { recursive: true });
     let env: IndexEnv;
     ({ env, database } = await indexEnvFor(dialect, dataDir));
-    apps.projection = buildViewerTestApp({ corpusDir });
-    apps.indexed = buildViewerTestApp({ corpusDir, env });
+    apps.projection = buildViewerTestApp({ corpusDir, now: () => CLOCK });
+    apps.indexed = buildViewerTestApp({ corpusDir, env, now: () => CLOCK });
     await apps.indexed.ctx.corpusIndex?.ingestNow();
   }, 120_000);
   afterAll(async () => {
@@ -205,6 +227,14 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
     });
 
+    it('answers the digest exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const digest = await answerOf(indexed, DIGEST_URLS[4] as string);
+      expect((digest.body.rows as unknown[]).length).toBeGreaterThan(1);
+      expect((digest.body.topic_bands as unknown[]).length).toBeGreaterThan(0);
+      expect(await expectSameAnswers(projection, indexed, DIGEST_URLS)).toEqual([200, 400, 403]);
+    });
+
     it('answers the feeds and the top persons exactly as the projection does', async () => {
       const { projection, indexed } = apps;
       const persons = await answerOf(indexed, '/api/corpus/persons/top?limit=200');
@@ -225,6 +255,7 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/corpus/feeds',
       '/api/corpus/persons/top',
       '/api/corpus/episodes/detail?metadata_relpath=a/metadata.json',
+      '/api/corpus/digest?window=since&since=2000-01-01',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);

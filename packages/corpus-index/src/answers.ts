@@ -9,23 +9,34 @@ import type {
   TopPerson,
 } from '@podcast/contracts';
 import {
+  type BandTopicIds,
+  bandMatcher,
   buildCorpusEpisodeDetail,
   buildCorpusEpisodeRow,
   type CatalogFilter,
+  type CorpusDigest,
   type CorpusEpisodePage,
   type CorpusPlace,
   catalogItemOf,
   cilDigestTopics,
   corpusFeedOf,
+  type DigestBandConfig,
+  type DigestRequest,
   decodeEpisodeCursor,
+  digestOf,
+  digestPlanOf,
+  digestRowFrom,
+  digestRowOptionsOf,
   type EpisodeFilter,
   type EpisodeRecord,
   encodeEpisodeCursor,
   episodeDetailOf,
   type FeedRecord,
+  type LabeledId,
   podcastItemsOf,
   readTopicClusterIndex,
   searchNeedle,
+  selectDigest,
   topPersonOf,
 } from '@podcast/corpus';
 import {
@@ -40,6 +51,13 @@ import {
   queryCatalogAfter,
   queryCatalogPage,
 } from './catalog-queries.js';
+import {
+  type DatedEpisode,
+  queryEpisodesInDays,
+  queryLabeledInDays,
+  queryLabeledOf,
+  queryRecordsOf,
+} from './digest-queries.js';
 import type { IndexKysely } from './index-file.js';
 import { queryInsightList } from './insight-queries.js';
 
@@ -170,4 +188,62 @@ export async function corpusEpisodeDetailFromIndex(
   const { episode, topics } = found;
   const pills = cilDigestTopics(topics, episode.episode_id, await readTopicClusterIndex(place));
   return buildCorpusEpisodeDetail(place.root, episode, pills);
+}
+
+/** One matcher per band list, so each topic label is normalised once, not once per digest. */
+const matchers = new WeakMap<
+  readonly DigestBandConfig[],
+  (topics: readonly LabeledId[]) => BandTopicIds
+>();
+
+function matcherOf(bands: readonly DigestBandConfig[]) {
+  let matcher = matchers.get(bands);
+  if (matcher === undefined) {
+    matcher = bandMatcher(bands);
+    matchers.set(bands, matcher);
+  }
+  return matcher;
+}
+
+const NO_TOPICS: readonly LabeledId[] = [];
+
+/**
+ * The viewer's digest (`GET /api/corpus/digest`), as `buildCorpusDigest`
+ * makes it: the window's episodes and, when the bands are on, their topics
+ * come from SQL; only the records of the rows shown are read and parsed.
+ */
+export async function corpusDigestFromIndex(
+  db: IndexKysely,
+  request: DigestRequest,
+): Promise<CorpusDigest> {
+  const plan = digestPlanOf(request);
+  const inWindow = await queryEpisodesInDays(db, plan.range);
+  const windowTopics = plan.withTopics
+    ? await queryLabeledInDays(db, 'episode_topics', plan.range)
+    : new Map<number, LabeledId[]>();
+  const match = matcherOf(request.bands);
+  const selection = selectDigest(
+    plan,
+    inWindow,
+    (episode) => episode.feed_id,
+    (episode) => match(windowTopics.get(episode.id) ?? NO_TOPICS),
+    request.bands,
+  );
+  const shown = [
+    ...new Set(
+      [...selection.picked, ...selection.bands.flatMap((band) => band.items)].map((e) => e.id),
+    ),
+  ];
+  const [records, shownTopics] = await Promise.all([
+    queryRecordsOf(db, shown),
+    plan.withTopics ? windowTopics : queryLabeledOf(db, 'episode_topics', shown),
+  ]);
+  const options = digestRowOptionsOf(plan, request.clusters);
+  return digestOf(plan, inWindow.length, selection, (episode: DatedEpisode) =>
+    digestRowFrom(
+      records.get(episode.id) as EpisodeRecord,
+      shownTopics.get(episode.id) ?? NO_TOPICS,
+      options,
+    ),
+  );
 }

@@ -2,6 +2,7 @@
 // or a PostgreSQL database shared by processes on several machines.
 
 export {
+  corpusDigestFromIndex,
   corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
   corpusFeedsFromIndex,

@@ -188,10 +188,23 @@ export { readClusteredEpisodeIds } from './browse/topic-cluster-episodes.js';
 
 // Digest: digest bands, trending and feed signals.
 
-export type { CorpusDigest, DigestRequest } from './digest/build-digest.js';
-export { buildCorpusDigest } from './digest/build-digest.js';
+export type {
+  CorpusDigest,
+  DigestPlan,
+  DigestRequest,
+  DigestSelection,
+} from './digest/build-digest.js';
+export {
+  buildCorpusDigest,
+  digestOf,
+  digestPlanOf,
+  digestRowOptionsOf,
+  selectDigest,
+} from './digest/build-digest.js';
 export type { Cadence } from './digest/cadence.js';
-export type { DigestBandConfig } from './digest/digest-bands.js';
+export type { BandTopicIds, DigestBandConfig } from './digest/digest-bands.js';
+export { bandMatcher } from './digest/digest-bands.js';
+export { digestRowFrom } from './digest/digest-row.js';
 export type { DigestWindowName } from './digest/digest-window.js';
 export type { LabeledId } from './digest/episode-signals.js';
 export { episodeSignalsFrom } from './digest/episode-signals.js';
