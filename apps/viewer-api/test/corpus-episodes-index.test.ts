@@ -67,6 +67,28 @@ const DIGEST_URLS = [
   '/api/corpus/digest?path=/no/such/root',
 ];
 
+/** Trending and a show's signals: limits, their 400s, an unknown feed and another root. */
+function signalUrlsOf(feedIds: readonly string[]): string[] {
+  const signals = '/api/corpus/feed-signals';
+  return [
+    '/api/corpus/trending',
+    '/api/corpus/trending?limit_per_kind=1',
+    '/api/corpus/trending?limit_per_kind=50',
+    '/api/corpus/trending?limit_per_kind=0',
+    '/api/corpus/trending?limit_per_kind=many',
+    '/api/corpus/trending?path=/no/such/root',
+    ...feedIds.flatMap((id) => [
+      `${signals}?feed_id=${q(id)}`,
+      `${signals}?feed_id=${q(id)}&top_k=1&max_episodes=1`,
+      `${signals}?feed_id=${q(id)}&top_k=50&max_episodes=500`,
+    ]),
+    `${signals}?feed_id=no-such-feed`,
+    `${signals}?top_k=3`,
+    `${signals}?feed_id=${q(feedIds[0] ?? '')}&max_episodes=501`,
+    `${signals}?feed_id=${q(feedIds[0] ?? '')}&path=/no/such/root`,
+  ];
+}
+
 interface ListedEpisode {
   title: string;
   topics: string[];
@@ -235,6 +257,18 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, DIGEST_URLS)).toEqual([200, 400, 403]);
     });
 
+    it('answers trending and feed signals exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const feeds = await answerOf(indexed, '/api/corpus/feeds');
+      const feedIds = (feeds.body.feeds as Array<{ feed_id: string }>).map((f) => f.feed_id);
+      expect(feedIds.length).toBeGreaterThan(1);
+      const trending = await answerOf(indexed, '/api/corpus/trending');
+      expect((trending.body.topics as unknown[]).length).toBeGreaterThan(0);
+      expect((trending.body.persons as unknown[]).length).toBeGreaterThan(0);
+      const urls = signalUrlsOf(feedIds);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
+    });
+
     it('answers the feeds and the top persons exactly as the projection does', async () => {
       const { projection, indexed } = apps;
       const persons = await answerOf(indexed, '/api/corpus/persons/top?limit=200');
@@ -256,6 +290,8 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/corpus/persons/top',
       '/api/corpus/episodes/detail?metadata_relpath=a/metadata.json',
       '/api/corpus/digest?window=since&since=2000-01-01',
+      '/api/corpus/trending',
+      '/api/corpus/feed-signals?feed_id=any',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);

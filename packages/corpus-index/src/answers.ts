@@ -17,6 +17,7 @@ import {
   type CorpusDigest,
   type CorpusEpisodePage,
   type CorpusPlace,
+  type CorpusTrending,
   catalogItemOf,
   cilDigestTopics,
   corpusFeedOf,
@@ -32,12 +33,16 @@ import {
   encodeEpisodeCursor,
   episodeDetailOf,
   type FeedRecord,
+  type FeedSignals,
+  feedSignalsFrom,
   type LabeledId,
   podcastItemsOf,
   readTopicClusterIndex,
   searchNeedle,
   selectDigest,
   topPersonOf,
+  trendingFrom,
+  trendingPeriodsOf,
 } from '@podcast/corpus';
 import {
   findEpisodeWithTopics,
@@ -54,6 +59,7 @@ import {
 import {
   type DatedEpisode,
   queryEpisodesInDays,
+  queryFeedEpisodes,
   queryLabeledInDays,
   queryLabeledOf,
   queryRecordsOf,
@@ -245,5 +251,59 @@ export async function corpusDigestFromIndex(
       shownTopics.get(episode.id) ?? NO_TOPICS,
       options,
     ),
+  );
+}
+
+/**
+ * The whole trending ranking as of `now`'s UTC day (`GET /api/corpus/trending`),
+ * as `corpusTrending` ranks it before its limit: both periods' episodes in
+ * catalog order with their topics and persons, read in three queries.
+ */
+export async function corpusTrendingFromIndex(db: IndexKysely, now: Date): Promise<CorpusTrending> {
+  const periods = trendingPeriodsOf(now);
+  const days = { start: periods.previousStart, end: periods.asOf };
+  const [episodes, topics, persons] = await Promise.all([
+    queryEpisodesInDays(db, days),
+    queryLabeledInDays(db, 'episode_topics', days),
+    queryLabeledInDays(db, 'episode_persons', days),
+  ]);
+  const signalsOf = (episode: DatedEpisode) => ({
+    topics: topics.get(episode.id) ?? NO_TOPICS,
+    persons: persons.get(episode.id) ?? NO_TOPICS,
+  });
+  const isCurrent = (episode: DatedEpisode) => episode.sort_date >= periods.currentStart;
+  return trendingFrom(
+    periods,
+    episodes.filter(isCurrent).map(signalsOf),
+    episodes.filter((episode) => !isCurrent(episode)).map(signalsOf),
+  );
+}
+
+/**
+ * A show's topic distribution and cadence (`GET /api/corpus/feed-signals`),
+ * as `feedSignals` makes them, or undefined when the corpus has no such feed.
+ */
+export async function feedSignalsFromIndex(
+  db: IndexKysely,
+  feedId: string,
+  options: { topK: number; maxEpisodes: number },
+): Promise<FeedSignals | undefined> {
+  const feed = await findFeed(db, feedId);
+  if (feed === undefined) {
+    return undefined;
+  }
+  const episodes = await queryFeedEpisodes(db, feedId, options.maxEpisodes);
+  const topics = await queryLabeledOf(
+    db,
+    'episode_topics',
+    episodes.map((episode) => episode.id),
+  );
+  return feedSignalsFrom(
+    feed,
+    episodes.map((episode) => ({
+      publish_date: episode.sort_date === '' ? null : episode.sort_date,
+      topics: topics.get(episode.id) ?? NO_TOPICS,
+    })),
+    options.topK,
   );
 }

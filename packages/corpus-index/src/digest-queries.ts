@@ -1,4 +1,5 @@
 import type { EpisodeRecord, LabeledId } from '@podcast/corpus';
+import { sql } from 'kysely';
 import type { IndexKysely } from './index-file.js';
 
 /** Inclusive publish days (`YYYY-MM-DD`), as the digest and trending windows give them. */
@@ -33,8 +34,19 @@ export async function queryEpisodesInDays(
     .execute();
 }
 
-/** The per-episode lists of labelled ids the index keeps in order. */
-type LabeledTable = 'episode_topics';
+/** The per-episode lists of labelled ids the index keeps in order, and each one's id column. */
+const LABELED = { episode_topics: 'topic_id', episode_persons: 'person_id' } as const;
+type LabeledTable = keyof typeof LABELED;
+
+/** The rows of one labelled list as `(episode, id, label)`, in stored order. */
+function labeledRows(db: IndexKysely, table: LabeledTable) {
+  // Both tables are (episode, position, <id>, label): typed as the topics', the id column named per table.
+  return db
+    .selectFrom(`${table} as l` as 'episode_topics as l')
+    .select(['l.episode', sql.ref<string>(`l.${LABELED[table]}`).as('id'), 'l.label'])
+    .orderBy('l.episode')
+    .orderBy('l.position');
+}
 
 function grouped(
   rows: ReadonlyArray<{ episode: number; id: string; label: string }>,
@@ -60,12 +72,8 @@ export async function queryLabeledOf(
   if (episodes.length === 0) {
     return new Map();
   }
-  const rows = await db
-    .selectFrom(table)
-    .select(['episode', 'topic_id as id', 'label'])
-    .where('episode', 'in', [...episodes])
-    .orderBy('episode')
-    .orderBy('position')
+  const rows = await labeledRows(db, table)
+    .where('l.episode', 'in', [...episodes])
     .execute();
   return grouped(rows);
 }
@@ -79,15 +87,11 @@ export async function queryLabeledInDays(
   table: LabeledTable,
   days: DayBounds,
 ): Promise<Map<number, LabeledId[]>> {
-  const rows = await db
-    .selectFrom(`${table} as l`)
+  const rows = await labeledRows(db, table)
     .innerJoin('episodes as e', 'e.id', 'l.episode')
-    .select(['l.episode', 'l.topic_id as id', 'l.label'])
     .where('e.sort_date', '<>', '')
     .where('e.sort_date', '>=', days.start)
     .where('e.sort_date', '<=', days.end)
-    .orderBy('l.episode')
-    .orderBy('l.position')
     .execute();
   return grouped(rows);
 }
@@ -106,4 +110,20 @@ export async function queryRecordsOf(
     .where('id', 'in', [...episodes])
     .execute();
   return new Map(rows.map((row) => [row.id, JSON.parse(row.record) as EpisodeRecord]));
+}
+
+/** A show's newest `limit` episodes in catalog order, on the feed's catalog index. */
+export async function queryFeedEpisodes(
+  db: IndexKysely,
+  feedId: string,
+  limit: number,
+): Promise<Array<{ id: number; sort_date: string }>> {
+  return db
+    .selectFrom('episodes')
+    .select(['id', 'sort_date'])
+    .where('feed_id', '=', feedId)
+    .orderBy('sort_date', 'desc')
+    .orderBy('metadata_relpath')
+    .limit(limit)
+    .execute();
 }

@@ -7,6 +7,7 @@ import {
   type CorpusSnapshot,
   corpusEpisodeDetail,
   corpusFeedsOf,
+  corpusTrending,
   type DigestBandConfig,
   type DigestRequest,
   type DigestWindowName,
@@ -14,7 +15,9 @@ import {
   episodeDetailFromSnapshot,
   episodeListFromSnapshot,
   episodeTopicPills,
+  feedSignals,
   insightListFromSnapshot,
+  limitTrending,
   pageCorpusEpisodes,
   podcastListOf,
   readClusteredEpisodeIds,
@@ -35,8 +38,10 @@ import {
   corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
   corpusFeedsFromIndex,
+  corpusTrendingFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
+  feedSignalsFromIndex,
   type IndexHandle,
   insightListFromIndex,
   podcastListFromIndex,
@@ -112,6 +117,11 @@ async function bandsOf(snapshot: CorpusSnapshot): Promise<DigestBandConfig[]> {
   ];
 }
 
+/** A clock at 10:00 UTC `days` after `day`. */
+function clockAt(day: string, days = 0): Date {
+  return new Date(Date.parse(`${day}T10:00:00Z`) + days * 86_400_000);
+}
+
 /**
  * Digest requests at a fixed clock: every window at the corpus's newest
  * day, a month later and a week before, compact, without topics, small
@@ -121,8 +131,7 @@ function digestRequestsOf(snapshot: CorpusSnapshot) {
   const dates = snapshot.episodes.map((e) => e.publish_date).filter((d) => d !== null);
   const newest = dates[0] as string;
   const middle = dates[Math.floor(dates.length / 2)] as string;
-  const at = (day: string, days = 0) =>
-    new Date(Date.parse(`${day}T10:00:00Z`) + days * 86_400_000);
+  const at = clockAt;
   const requests: Array<Omit<DigestRequest, 'bands' | 'clusters'>> = [];
   for (const now of [at(newest), at(newest, 30), at(newest, -7), at(middle)]) {
     for (const window of ['24h', '7d', '1mo'] as DigestWindowName[]) {
@@ -354,6 +363,54 @@ describe.each([
       expect(rows).toBeGreaterThan(0);
       expect(bandRows).toBeGreaterThan(0);
       expect(clustered).toBeGreaterThan(0);
+    });
+
+    it('ranks trending topics and persons at several clocks as the snapshot does', async () => {
+      const days = [...new Set(snapshot.episodes.map((e) => e.publish_date))].filter(
+        (d) => d !== null,
+      );
+      const [newest = '', oldest = ''] = [days[0], days.at(-1)];
+      // Ten publish days across the corpus, and clocks past its end and before its start.
+      const step = Math.max(1, Math.floor(days.length / 10));
+      const clocks = days.filter((_, i) => i % step === 0).map((day) => clockAt(day));
+      clocks.push(clockAt(newest, 20), clockAt(newest, 45), clockAt(oldest, -1));
+      let persons = 0;
+      let previous = 0;
+      for (const now of clocks) {
+        const full = await corpusTrendingFromIndex(index.db, now);
+        for (const limit of [1, 10, 50]) {
+          const expected = corpusTrending(snapshot, now, limit);
+          expect(limitTrending(full, limit)).toEqual(expected);
+        }
+        const whole = corpusTrending(snapshot, now, 100_000);
+        expect(full).toEqual(whole);
+        persons += whole.persons.length;
+        previous += [...whole.topics, ...whole.persons].filter(
+          (row) => row.previous_count > 0,
+        ).length;
+      }
+      expect(persons).toBeGreaterThan(0);
+      // No entity of the sample spans both periods; the generated corpus carries many over.
+      expect(previous > 0).toBe(episodes > 24);
+    });
+
+    it("makes every show's feed signals as the snapshot does", async () => {
+      const feeds = [...snapshot.feeds.map((feed) => feed.feed_id), 'no-such-feed'];
+      let topics = 0;
+      for (const feedId of feeds) {
+        for (const [topK, maxEpisodes] of [
+          [10, 100],
+          [1, 1],
+          [50, 3],
+          [50, 500],
+        ] as const) {
+          const options = { topK, maxEpisodes };
+          const expected = feedSignals(snapshot, feedId, options);
+          expect(await feedSignalsFromIndex(index.db, feedId, options)).toEqual(expected);
+          topics += expected?.topics.length ?? 0;
+        }
+      }
+      expect(topics).toBeGreaterThan(0);
     });
 
     it('knows no episode for an unknown slug', async () => {

@@ -208,10 +208,19 @@ export { digestRowFrom } from './digest/digest-row.js';
 export type { DigestWindowName } from './digest/digest-window.js';
 export type { LabeledId } from './digest/episode-signals.js';
 export { episodeSignalsFrom } from './digest/episode-signals.js';
-export type { FeedSignals, FeedSignalsOptions } from './digest/feed-signals.js';
-export { feedSignals } from './digest/feed-signals.js';
-export type { CorpusTrending, TrendingRow } from './digest/trending.js';
-export { corpusTrending } from './digest/trending.js';
+export type {
+  FeedEpisodeSignals,
+  FeedSignals,
+  FeedSignalsOptions,
+} from './digest/feed-signals.js';
+export { feedSignals, feedSignalsFrom } from './digest/feed-signals.js';
+export type { CorpusTrending, TrendingPeriods, TrendingRow } from './digest/trending.js';
+export {
+  corpusTrending,
+  limitTrending,
+  trendingFrom,
+  trendingPeriodsOf,
+} from './digest/trending.js';
 
 // Artwork: thumbnails of the art store.
 
