@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { openIngestLock } from '@podcast/corpus-index';
@@ -31,7 +31,7 @@ afterAll(() => scratch.remove());
 
 const q = encodeURIComponent;
 
-/** The feed and top person requests: every list, its 400s, and another allowed root. */
+/** The feed, top person and stats requests: every list, its 400s, and another allowed root. */
 const BROWSE_URLS = [
   '/api/corpus/feeds',
   `/api/corpus/feeds?path=${q(SAMPLE_CORPUS_DIR)}`,
@@ -43,6 +43,9 @@ const BROWSE_URLS = [
   '/api/corpus/persons/top?limit=0',
   '/api/corpus/persons/top?limit=many',
   '/api/corpus/persons/top?path=/no/such/root',
+  '/api/corpus/stats',
+  `/api/corpus/stats?path=${q(SAMPLE_CORPUS_DIR)}`,
+  '/api/corpus/stats?path=/no/such/root',
 ];
 
 /** The sample corpus's newest episode is of 2026-11-14: the windowed answers read this clock. */
@@ -269,7 +272,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
     });
 
-    it('answers the feeds and the top persons exactly as the projection does', async () => {
+    it('answers the feeds, the top persons and the stats exactly as the projection does', async () => {
       const { projection, indexed } = apps;
       const persons = await answerOf(indexed, '/api/corpus/persons/top?limit=200');
       expect((persons.body.persons as unknown[]).length).toBeGreaterThan(1);
@@ -292,18 +295,43 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/corpus/digest?window=since&since=2000-01-01',
       '/api/corpus/trending',
       '/api/corpus/feed-signals?feed_id=any',
+      '/api/corpus/stats',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
   });
 });
 
+/** A sample episode the copy below leaves undated. */
+const UNDATED =
+  'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/' +
+  '0001 - The Hidden Cost of Insomnia Tr_fb801546.metadata.json';
+
 describe('the cluster filter on the index', () => {
   const copy = path.join(scratch.dir, 'clustered');
   beforeAll(() => {
     copySampleCorpusTo(copy);
+    const metadata = JSON.parse(readFileSync(path.join(copy, UNDATED), 'utf8'));
+    delete metadata.episode.published_date;
+    writeFileSync(path.join(copy, UNDATED), JSON.stringify(metadata));
   });
   const apps = appsOver('sqlite', copy, path.join(scratch.dir, 'data-clustered'));
+
+  it('leaves an undated episode out of every window and counts it apart, as the projection does', async () => {
+    const { projection, indexed } = apps;
+    const stats = await answerOf(indexed, '/api/corpus/stats');
+    expect(stats.body.undated_episode_count).toBe(1);
+    const feeds = (await answerOf(indexed, '/api/corpus/feeds')).body.feeds as Array<{
+      feed_id: string;
+    }>;
+    const urls = [
+      '/api/corpus/stats',
+      '/api/corpus/digest?window=since&since=2000-01-01&max_rows=100',
+      '/api/corpus/trending?limit_per_kind=50',
+      ...feeds.map((feed) => `/api/corpus/feed-signals?feed_id=${q(feed.feed_id)}`),
+    ];
+    expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200]);
+  });
 
   it('follows a rewritten cluster file, as the projection does', async () => {
     const { projection, indexed } = apps;

@@ -17,10 +17,12 @@ import {
   type CorpusDigest,
   type CorpusEpisodePage,
   type CorpusPlace,
+  type CorpusStatsBody,
   type CorpusTrending,
   catalogItemOf,
   cilDigestTopics,
   corpusFeedOf,
+  corpusStatsFrom,
   type DigestBandConfig,
   type DigestRequest,
   decodeEpisodeCursor,
@@ -36,6 +38,7 @@ import {
   type FeedSignals,
   feedSignalsFrom,
   type LabeledId,
+  monthHistogramOf,
   podcastItemsOf,
   readTopicClusterIndex,
   searchNeedle,
@@ -47,6 +50,7 @@ import {
 import {
   findEpisodeWithTopics,
   queryFeeds,
+  queryPublishMonths,
   queryShows,
   queryTopSpeakers,
 } from './browse-queries.js';
@@ -306,4 +310,12 @@ export async function feedSignalsFromIndex(
     })),
     options.topK,
   );
+}
+
+/** The corpus stats (`GET /api/corpus/stats`), as `corpusStatsOf` counts them. */
+export async function corpusStatsFromIndex(db: IndexKysely): Promise<CorpusStatsBody> {
+  const { months, feeds } = await queryPublishMonths(db);
+  const undated = months.find((row) => row.month === '')?.n ?? 0;
+  const dated = months.filter((row) => row.month !== '').map((row) => [row.month, row.n] as const);
+  return corpusStatsFrom(monthHistogramOf(dated, undated), feeds);
 }

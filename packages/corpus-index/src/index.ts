@@ -6,6 +6,7 @@ export {
   corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
   corpusFeedsFromIndex,
+  corpusStatsFromIndex,
   corpusTrendingFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,

@@ -7,6 +7,7 @@ import {
   type CorpusSnapshot,
   corpusEpisodeDetail,
   corpusFeedsOf,
+  corpusStatsOf,
   corpusTrending,
   type DigestBandConfig,
   type DigestRequest,
@@ -38,6 +39,7 @@ import {
   corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
   corpusFeedsFromIndex,
+  corpusStatsFromIndex,
   corpusTrendingFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
@@ -411,6 +413,16 @@ describe.each([
         }
       }
       expect(topics).toBeGreaterThan(0);
+    });
+
+    it('counts the corpus stats as the snapshot does', async () => {
+      const expected = corpusStatsOf(snapshot);
+      expect(Object.keys(expected.publish_month_histogram).length).toBeGreaterThan(1);
+      expect(await corpusStatsFromIndex(index.db)).toEqual(expected);
+      // toEqual ignores key order: the histogram lists its months oldest first.
+      expect(Object.keys((await corpusStatsFromIndex(index.db)).publish_month_histogram)).toEqual(
+        Object.keys(expected.publish_month_histogram),
+      );
     });
 
     it('knows no episode for an unknown slug', async () => {
