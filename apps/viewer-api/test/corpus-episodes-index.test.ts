@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openIngestLock } from '@podcast/corpus-index';
+import { type CorpusIndex, onIndexChange, openIngestLock } from '@podcast/corpus-index';
 import {
   copySampleCorpusTo,
   createScratch,
@@ -331,6 +331,32 @@ describe('the cluster filter on the index', () => {
       ...feeds.map((feed) => `/api/corpus/feed-signals?feed_id=${q(feed.feed_id)}`),
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200]);
+  });
+
+  it('tells of each commit to the index, and answers the digest after it as the projection does', async () => {
+    const { projection, indexed } = apps;
+    const url = '/api/corpus/digest?window=since&since=2000-01-01&max_rows=100';
+    const before = await answerOf(indexed, url);
+    const [row] = before.body.rows as Array<{ metadata_relpath: string }>;
+    const file = path.join(copy, row?.metadata_relpath ?? '');
+    const metadata = JSON.parse(readFileSync(file, 'utf8'));
+    metadata.episode.title = 'A title the index must pick up';
+    writeFileSync(file, JSON.stringify(metadata));
+    let changes = 0;
+    const stop = onIndexChange(indexed.ctx.corpusIndex as CorpusIndex, () => changes++, 20);
+    try {
+      await indexed.ctx.corpusIndex?.ingestNow();
+      for (let waited = 0; changes === 0 && waited < 2000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      stop();
+    }
+    expect(changes).toBeGreaterThan(0);
+    await projection.corpus.refresh(copy);
+    const after = await answerOf(indexed, url);
+    expect(after).toEqual(await answerOf(projection, url));
+    expect((after.body.rows as Array<{ title: string }>)[0]?.title).toBe(metadata.episode.title);
   });
 
   it('follows a rewritten cluster file, as the projection does', async () => {
