@@ -127,3 +127,26 @@ export async function queryFeedEpisodes(
     .limit(limit)
     .execute();
 }
+
+/**
+ * Episodes per publish month (`YYYY-MM`, the first seven characters of the
+ * day), the undated under `''`, and the number of feeds: one scan of the
+ * catalog index's `sort_date` and a count of the few feed rows.
+ */
+export async function queryPublishMonths(
+  db: IndexKysely,
+): Promise<{ months: Array<{ month: string; n: number }>; feeds: number }> {
+  const month = sql<string>`substr(sort_date, 1, 7)`;
+  const [months, feeds] = await Promise.all([
+    db
+      .selectFrom('episodes')
+      .select((eb) => [month.as('month'), eb.fn.countAll<number>().as('n')])
+      .groupBy(month)
+      .execute(),
+    db
+      .selectFrom('feeds')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { months, feeds: feeds.n };
+}

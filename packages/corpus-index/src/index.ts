@@ -2,15 +2,11 @@
 // or a PostgreSQL database shared by processes on several machines.
 
 export {
-  corpusDigestFromIndex,
   corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
   corpusFeedsFromIndex,
-  corpusStatsFromIndex,
-  corpusTrendingFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
-  feedSignalsFromIndex,
   insightListFromIndex,
   podcastListFromIndex,
   topPersonsFromIndex,
@@ -31,6 +27,12 @@ export type {
 } from './corpus-index.js';
 export { openConfiguredCorpusIndex, openCorpusIndex } from './corpus-index.js';
 export { PG_SCHEMA } from './dialect.js';
+export {
+  corpusDigestFromIndex,
+  corpusStatsFromIndex,
+  corpusTrendingFromIndex,
+  feedSignalsFromIndex,
+} from './digest-answers.js';
 export { onIndexChange } from './index-changes.js';
 export type { IndexConnection, IndexKysely } from './index-file.js';
 export { openIndexReader, openIndexWriter, SCHEMA_VERSION } from './index-file.js';
