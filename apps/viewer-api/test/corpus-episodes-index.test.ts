@@ -377,6 +377,50 @@ describe('the cluster filter on the index', () => {
   });
 });
 
+describe('hot answers on the index', () => {
+  it('makes a hot digest again after a commit, before its next request', async () => {
+    const copy = path.join(scratch.dir, 'hot');
+    copySampleCorpusTo(copy);
+    // The clock is read by the cache's key (the UTC day) and by the digest's handler.
+    let clockReads = 0;
+    const now = () => {
+      clockReads++;
+      return CLOCK;
+    };
+    const env = { CORPUS_INDEX: 'sqlite', DATA_DIR: path.join(scratch.dir, 'data-hot') };
+    const viewer = buildViewerTestApp({ corpusDir: copy, env, now });
+    try {
+      await viewer.ctx.corpusIndex?.ingestNow();
+      const url = '/api/corpus/digest?window=since&since=2000-01-01';
+      // The first answer, then HOT_HITS (16) hits of it: the answer is hot.
+      let answer = await answerOf(viewer, url);
+      for (let i = 0; i < 16; i++) {
+        answer = await answerOf(viewer, url);
+      }
+      const [row] = answer.body.rows as Array<{ metadata_relpath: string }>;
+      const file = path.join(copy, row?.metadata_relpath ?? '');
+      const metadata = JSON.parse(readFileSync(file, 'utf8'));
+      metadata.episode.title = 'A title made before it was asked for';
+      writeFileSync(file, JSON.stringify(metadata));
+      await viewer.ctx.corpusIndex?.ingestNow();
+      clockReads = 0;
+      // No request now: only the remake of the hot answer reads the clock.
+      for (let waited = 0; clockReads < 2 && waited < 3000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(clockReads).toBeGreaterThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      clockReads = 0;
+      const after = await answerOf(viewer, url);
+      expect((after.body.rows as Array<{ title: string }>)[0]?.title).toBe(metadata.episode.title);
+      // Served from what the remake made: the cache's key read the clock, no handler did.
+      expect(clockReads).toBe(1);
+    } finally {
+      await viewer.close();
+    }
+  });
+});
+
 describe('corpus routes while the index is not built yet', () => {
   itAnswers503UntilBuilt({
     dataDir: path.join(scratch.dir, 'data-held'),
