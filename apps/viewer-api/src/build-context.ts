@@ -5,7 +5,11 @@ import {
   scheduledJobsBlockOf,
   servingRegistryOptions,
 } from '@podcast/corpus';
-import { type CorpusIndexTiming, openConfiguredCorpusIndex } from '@podcast/corpus-index';
+import {
+  type CorpusIndexTiming,
+  onIndexChange,
+  openConfiguredCorpusIndex,
+} from '@podcast/corpus-index';
 import {
   composeConfigSchema,
   EnricherRegistry,
@@ -71,6 +75,9 @@ export function buildViewerContext(
     logger,
     overrides.corpusIndex,
   );
+  // Answers asked often lately are made again after each commit to the index, before their next request.
+  const stopWatchingIndex =
+    corpusIndex && onIndexChange(corpusIndex, () => void hotAnswers.refresh());
   const now = overrides.now ?? (() => new Date());
   const search = createSearchService({
     embedding: config.embedding,
@@ -94,6 +101,7 @@ export function buildViewerContext(
   }
   const close = async () => {
     corpus.close();
+    stopWatchingIndex?.();
     await corpusIndex?.close();
     await search.close();
     await jobs?.close();

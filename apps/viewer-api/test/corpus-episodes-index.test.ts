@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { openIngestLock } from '@podcast/corpus-index';
+import { type CorpusIndex, onIndexChange, openIngestLock } from '@podcast/corpus-index';
 import {
   copySampleCorpusTo,
   createScratch,
@@ -31,7 +31,7 @@ afterAll(() => scratch.remove());
 
 const q = encodeURIComponent;
 
-/** The feed and top person requests: every list, its 400s, and another allowed root. */
+/** The feed, top person and stats requests: every list, its 400s, and another allowed root. */
 const BROWSE_URLS = [
   '/api/corpus/feeds',
   `/api/corpus/feeds?path=${q(SAMPLE_CORPUS_DIR)}`,
@@ -43,7 +43,54 @@ const BROWSE_URLS = [
   '/api/corpus/persons/top?limit=0',
   '/api/corpus/persons/top?limit=many',
   '/api/corpus/persons/top?path=/no/such/root',
+  '/api/corpus/stats',
+  `/api/corpus/stats?path=${q(SAMPLE_CORPUS_DIR)}`,
+  '/api/corpus/stats?path=/no/such/root',
 ];
+
+/** The sample corpus's newest episode is of 2026-11-14: the windowed answers read this clock. */
+const CLOCK = new Date('2026-11-15T10:00:00Z');
+
+/** The digest's requests: every window, compact, without topics, caps, and its 400s and 403. */
+const DIGEST_URLS = [
+  '/api/corpus/digest',
+  '/api/corpus/digest?window=24h',
+  '/api/corpus/digest?window=1mo',
+  '/api/corpus/digest?window=since&since=2026-09-01',
+  '/api/corpus/digest?window=since&since=2000-01-01&max_rows=100',
+  '/api/corpus/digest?window=since&since=2999-01-01',
+  '/api/corpus/digest?window=since&since=2026-09-01&include_topics=false&max_rows=3',
+  '/api/corpus/digest?compact=true&window=since',
+  '/api/corpus/digest?compact=true&max_rows=2',
+  `/api/corpus/digest?path=${q(SAMPLE_CORPUS_DIR)}&max_rows=1`,
+  '/api/corpus/digest?window=since',
+  '/api/corpus/digest?window=since&since=2026-13-01',
+  '/api/corpus/digest?window=week',
+  '/api/corpus/digest?max_rows=0',
+  '/api/corpus/digest?path=/no/such/root',
+];
+
+/** Trending and a show's signals: limits, their 400s, an unknown feed and another root. */
+function signalUrlsOf(feedIds: readonly string[]): string[] {
+  const signals = '/api/corpus/feed-signals';
+  return [
+    '/api/corpus/trending',
+    '/api/corpus/trending?limit_per_kind=1',
+    '/api/corpus/trending?limit_per_kind=50',
+    '/api/corpus/trending?limit_per_kind=0',
+    '/api/corpus/trending?limit_per_kind=many',
+    '/api/corpus/trending?path=/no/such/root',
+    ...feedIds.flatMap((id) => [
+      `${signals}?feed_id=${q(id)}`,
+      `${signals}?feed_id=${q(id)}&top_k=1&max_episodes=1`,
+      `${signals}?feed_id=${q(id)}&top_k=50&max_episodes=500`,
+    ]),
+    `${signals}?feed_id=no-such-feed`,
+    `${signals}?top_k=3`,
+    `${signals}?feed_id=${q(feedIds[0] ?? '')}&max_episodes=501`,
+    `${signals}?feed_id=${q(feedIds[0] ?? '')}&path=/no/such/root`,
+  ];
+}
 
 interface ListedEpisode {
   title: string;
@@ -108,8 +155,8 @@ function appsOver(dialect: IndexDialect, corpusDir: string, dataDir: string): Ap
     mkdirSync(corpusDir, { recursive: true });
     let env: IndexEnv;
     ({ env, database } = await indexEnvFor(dialect, dataDir));
-    apps.projection = buildViewerTestApp({ corpusDir });
-    apps.indexed = buildViewerTestApp({ corpusDir, env });
+    apps.projection = buildViewerTestApp({ corpusDir, now: () => CLOCK });
+    apps.indexed = buildViewerTestApp({ corpusDir, env, now: () => CLOCK });
     await apps.indexed.ctx.corpusIndex?.ingestNow();
   }, 120_000);
   afterAll(async () => {
@@ -215,7 +262,27 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
     });
 
-    it('answers the feeds and the top persons exactly as the projection does', async () => {
+    it('answers the digest exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const digest = await answerOf(indexed, DIGEST_URLS[4] as string);
+      expect((digest.body.rows as unknown[]).length).toBeGreaterThan(1);
+      expect((digest.body.topic_bands as unknown[]).length).toBeGreaterThan(0);
+      expect(await expectSameAnswers(projection, indexed, DIGEST_URLS)).toEqual([200, 400, 403]);
+    });
+
+    it('answers trending and feed signals exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const feeds = await answerOf(indexed, '/api/corpus/feeds');
+      const feedIds = (feeds.body.feeds as Array<{ feed_id: string }>).map((f) => f.feed_id);
+      expect(feedIds.length).toBeGreaterThan(1);
+      const trending = await answerOf(indexed, '/api/corpus/trending');
+      expect((trending.body.topics as unknown[]).length).toBeGreaterThan(0);
+      expect((trending.body.persons as unknown[]).length).toBeGreaterThan(0);
+      const urls = signalUrlsOf(feedIds);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
+    });
+
+    it('answers the feeds, the top persons and the stats exactly as the projection does', async () => {
       const { projection, indexed } = apps;
       const persons = await answerOf(indexed, '/api/corpus/persons/top?limit=200');
       expect((persons.body.persons as unknown[]).length).toBeGreaterThan(1);
@@ -235,18 +302,72 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/corpus/feeds',
       '/api/corpus/persons/top',
       '/api/corpus/episodes/detail?metadata_relpath=a/metadata.json',
+      '/api/corpus/digest?window=since&since=2000-01-01',
+      '/api/corpus/trending',
+      '/api/corpus/feed-signals?feed_id=any',
+      '/api/corpus/stats',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
   });
 });
 
+/** A sample episode the copy below leaves undated. */
+const UNDATED =
+  'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/' +
+  '0001 - The Hidden Cost of Insomnia Tr_fb801546.metadata.json';
+
 describe('the cluster filter on the index', () => {
   const copy = path.join(scratch.dir, 'clustered');
   beforeAll(() => {
     copySampleCorpusTo(copy);
+    const metadata = JSON.parse(readFileSync(path.join(copy, UNDATED), 'utf8'));
+    delete metadata.episode.published_date;
+    writeFileSync(path.join(copy, UNDATED), JSON.stringify(metadata));
   });
   const apps = appsOver('sqlite', copy, path.join(scratch.dir, 'data-clustered'));
+
+  it('leaves an undated episode out of every window and counts it apart, as the projection does', async () => {
+    const { projection, indexed } = apps;
+    const stats = await answerOf(indexed, '/api/corpus/stats');
+    expect(stats.body.undated_episode_count).toBe(1);
+    const feeds = (await answerOf(indexed, '/api/corpus/feeds')).body.feeds as Array<{
+      feed_id: string;
+    }>;
+    const urls = [
+      '/api/corpus/stats',
+      '/api/corpus/digest?window=since&since=2000-01-01&max_rows=100',
+      '/api/corpus/trending?limit_per_kind=50',
+      ...feeds.map((feed) => `/api/corpus/feed-signals?feed_id=${q(feed.feed_id)}`),
+    ];
+    expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200]);
+  });
+
+  it('tells of each commit to the index, and answers the digest after it as the projection does', async () => {
+    const { projection, indexed } = apps;
+    const url = '/api/corpus/digest?window=since&since=2000-01-01&max_rows=100';
+    const before = await answerOf(indexed, url);
+    const [row] = before.body.rows as Array<{ metadata_relpath: string }>;
+    const file = path.join(copy, row?.metadata_relpath ?? '');
+    const metadata = JSON.parse(readFileSync(file, 'utf8'));
+    metadata.episode.title = 'A title the index must pick up';
+    writeFileSync(file, JSON.stringify(metadata));
+    let changes = 0;
+    const stop = onIndexChange(indexed.ctx.corpusIndex as CorpusIndex, () => changes++, 20);
+    try {
+      await indexed.ctx.corpusIndex?.ingestNow();
+      for (let waited = 0; changes === 0 && waited < 2000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      stop();
+    }
+    expect(changes).toBeGreaterThan(0);
+    await projection.corpus.refresh(copy);
+    const after = await answerOf(indexed, url);
+    expect(after).toEqual(await answerOf(projection, url));
+    expect((after.body.rows as Array<{ title: string }>)[0]?.title).toBe(metadata.episode.title);
+  });
 
   it('follows a rewritten cluster file, as the projection does', async () => {
     const { projection, indexed } = apps;
@@ -263,6 +384,50 @@ describe('the cluster filter on the index', () => {
     const after = await answerOf(indexed, url);
     expect(after).toEqual(await answerOf(projection, url));
     expect(after.body.items).toEqual([(before.body.items as unknown[]).at(-1)]);
+  });
+});
+
+describe('hot answers on the index', () => {
+  it('makes a hot digest again after a commit, before its next request', async () => {
+    const copy = path.join(scratch.dir, 'hot');
+    copySampleCorpusTo(copy);
+    // The clock is read by the cache's key (the UTC day) and by the digest's handler.
+    let clockReads = 0;
+    const now = () => {
+      clockReads++;
+      return CLOCK;
+    };
+    const env = { CORPUS_INDEX: 'sqlite', DATA_DIR: path.join(scratch.dir, 'data-hot') };
+    const viewer = buildViewerTestApp({ corpusDir: copy, env, now });
+    try {
+      await viewer.ctx.corpusIndex?.ingestNow();
+      const url = '/api/corpus/digest?window=since&since=2000-01-01';
+      // The first answer, then HOT_HITS (16) hits of it: the answer is hot.
+      let answer = await answerOf(viewer, url);
+      for (let i = 0; i < 16; i++) {
+        answer = await answerOf(viewer, url);
+      }
+      const [row] = answer.body.rows as Array<{ metadata_relpath: string }>;
+      const file = path.join(copy, row?.metadata_relpath ?? '');
+      const metadata = JSON.parse(readFileSync(file, 'utf8'));
+      metadata.episode.title = 'A title made before it was asked for';
+      writeFileSync(file, JSON.stringify(metadata));
+      await viewer.ctx.corpusIndex?.ingestNow();
+      clockReads = 0;
+      // No request now: only the remake of the hot answer reads the clock.
+      for (let waited = 0; clockReads < 2 && waited < 3000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(clockReads).toBeGreaterThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      clockReads = 0;
+      const after = await answerOf(viewer, url);
+      expect((after.body.rows as Array<{ title: string }>)[0]?.title).toBe(metadata.episode.title);
+      // Served from what the remake made: the cache's key read the clock, no handler did.
+      expect(clockReads).toBe(1);
+    } finally {
+      await viewer.close();
+    }
   });
 });
 

@@ -18,6 +18,7 @@ import {
 } from '@podcast/corpus';
 import type { Insertable } from 'kysely';
 import type {
+  EpisodePersonsTable,
   EpisodeSearchTable,
   EpisodeSpeakersTable,
   EpisodesTable,
@@ -43,6 +44,8 @@ export interface EpisodeRows {
   persons: Row<PersonsTable>[];
   episodeSpeakers: Row<EpisodeSpeakersTable>[];
   episodeTopics: Row<EpisodeTopicsTable>[];
+  /** The named persons trending counts, in the signals' order. */
+  episodePersons: Row<EpisodePersonsTable>[];
   /** One row: what the list's `q`, `topic_q` and cluster filters compare. */
   episodeSearch: Row<EpisodeSearchTable>[];
 }
@@ -167,6 +170,7 @@ function searchRowOf(record: EpisodeRecord, kg: NormalizedKg | undefined): Row<E
 /** The rows of one episode, built with packages/corpus's record builder and graph rules. */
 export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
   const record = recordOf(sources);
+  const signals = episodeSignalsFrom(sources.kg, sources.graph, sources.bridge);
   return {
     episode: {
       metadata_relpath: record.metadata_relpath,
@@ -180,9 +184,16 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       record: JSON.stringify(record),
     },
     ...(sources.graph === undefined ? NO_GRAPH_ROWS : graphRows(sources.graph, sources.bridge)),
-    episodeTopics: episodeSignalsFrom(sources.kg, sources.graph, sources.bridge).topics.map(
-      (topic, position) => ({ position, topic_id: topic.id, label: topic.label }),
-    ),
+    episodeTopics: signals.topics.map((topic, position) => ({
+      position,
+      topic_id: topic.id,
+      label: topic.label,
+    })),
+    episodePersons: signals.persons.map((person, position) => ({
+      position,
+      person_id: person.id,
+      label: person.label,
+    })),
     episodeSearch: [searchRowOf(record, sources.kg)],
   };
 }

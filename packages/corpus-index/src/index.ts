@@ -28,6 +28,13 @@ export type {
 } from './corpus-index.js';
 export { openConfiguredCorpusIndex, openCorpusIndex } from './corpus-index.js';
 export { PG_SCHEMA } from './dialect.js';
+export {
+  corpusDigestFromIndex,
+  corpusStatsFromIndex,
+  corpusTrendingFromIndex,
+  feedSignalsFromIndex,
+} from './digest-answers.js';
+export { onIndexChange } from './index-changes.js';
 export type { IndexConnection, IndexKysely } from './index-file.js';
 export { openIndexReader, openIndexWriter, SCHEMA_VERSION } from './index-file.js';
 export type { IndexHandle, IndexView } from './index-store.js';

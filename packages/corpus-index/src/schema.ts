@@ -17,6 +17,7 @@ export interface CorpusIndexDb {
   persons: PersonsTable;
   episode_speakers: EpisodeSpeakersTable;
   episode_topics: EpisodeTopicsTable;
+  episode_persons: EpisodePersonsTable;
   episode_search: EpisodeSearchTable;
 }
 
@@ -146,6 +147,14 @@ export interface EpisodeTopicsTable {
   episode: number;
   position: number;
   topic_id: string;
+  label: string;
+}
+
+/** An episode's named persons (`episodeSignalsFrom`: KG, then GI, no unnamed voices, each id once), in order. */
+export interface EpisodePersonsTable {
+  episode: number;
+  position: number;
+  person_id: string;
   label: string;
 }
 

@@ -13,6 +13,7 @@ type PartTable =
   | 'persons'
   | 'episode_speakers'
   | 'episode_topics'
+  | 'episode_persons'
   | 'episode_search';
 
 async function insertParts<R extends object>(
@@ -50,5 +51,6 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'persons', id, rows.persons);
   await insertParts(trx, 'episode_speakers', id, rows.episodeSpeakers);
   await insertParts(trx, 'episode_topics', id, rows.episodeTopics);
+  await insertParts(trx, 'episode_persons', id, rows.episodePersons);
   await insertParts(trx, 'episode_search', id, rows.episodeSearch);
 }

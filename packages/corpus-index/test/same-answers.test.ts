@@ -1,19 +1,28 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
+  buildCorpusDigest,
   type CatalogFilter,
   type CorpusRegistry,
   type CorpusSnapshot,
   corpusEpisodeDetail,
   corpusFeedsOf,
+  corpusStatsOf,
+  corpusTrending,
+  type DigestBandConfig,
+  type DigestRequest,
+  type DigestWindowName,
   type EpisodeFilter,
   episodeDetailFromSnapshot,
   episodeListFromSnapshot,
   episodeTopicPills,
+  feedSignals,
   insightListFromSnapshot,
+  limitTrending,
   pageCorpusEpisodes,
   podcastListOf,
   readClusteredEpisodeIds,
+  readTopicClusterIndex,
   topPersonsOf,
 } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
@@ -26,11 +35,15 @@ import {
   type Scratch,
 } from '@podcast/testing';
 import {
+  corpusDigestFromIndex,
   corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
   corpusFeedsFromIndex,
+  corpusStatsFromIndex,
+  corpusTrendingFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
+  feedSignalsFromIndex,
   type IndexHandle,
   insightListFromIndex,
   podcastListFromIndex,
@@ -83,6 +96,60 @@ function searchFiltersOf(snapshot: CorpusSnapshot, clustered: ReadonlySet<string
     { clusteredEpisodeIds: new Set([...clustered].slice(0, 3)), topic_q: 'e' },
   ];
   return { filters, title, across };
+}
+
+/**
+ * Digest bands drawn from the corpus's topic labels (a word of a few
+ * episodes' first topics, one band of two such words, one nothing
+ * matches), so the bands hold episodes and share topics.
+ */
+async function bandsOf(snapshot: CorpusSnapshot): Promise<DigestBandConfig[]> {
+  const words: string[] = [];
+  for (const episode of snapshot.episodes.slice(0, 40)) {
+    const [pill] = await episodeTopicPills(snapshot, episode);
+    const word = pill?.label.split(' ').find((w) => w.length > 3);
+    if (word !== undefined && !words.includes(word)) {
+      words.push(word);
+    }
+  }
+  return [
+    ...words.slice(0, 3).map((word, i) => ({ id: `b${i}`, label: word, keywords: [word] })),
+    { id: 'pair', label: 'Pair', keywords: words.slice(3, 5) },
+    { id: 'none', label: 'None', keywords: ['zzzz no such topic'] },
+  ];
+}
+
+/** A clock at 10:00 UTC `days` after `day`. */
+function clockAt(day: string, days = 0): Date {
+  return new Date(Date.parse(`${day}T10:00:00Z`) + days * 86_400_000);
+}
+
+/**
+ * Digest requests at a fixed clock: every window at the corpus's newest
+ * day, a month later and a week before, compact, without topics, small
+ * and large caps, and `since` days inside, before and after the corpus.
+ */
+function digestRequestsOf(snapshot: CorpusSnapshot) {
+  const dates = snapshot.episodes.map((e) => e.publish_date).filter((d) => d !== null);
+  const newest = dates[0] as string;
+  const middle = dates[Math.floor(dates.length / 2)] as string;
+  const at = clockAt;
+  const requests: Array<Omit<DigestRequest, 'bands' | 'clusters'>> = [];
+  for (const now of [at(newest), at(newest, 30), at(newest, -7), at(middle)]) {
+    for (const window of ['24h', '7d', '1mo'] as DigestWindowName[]) {
+      requests.push({ window, now, compact: false, includeTopics: true });
+    }
+    for (const since of [middle, '2000-01-01', '2999-01-01']) {
+      requests.push({ window: 'since', since, now, compact: false, includeTopics: true });
+    }
+    requests.push(
+      { window: 'since', now, compact: true, includeTopics: true },
+      { window: '7d', now, compact: true, includeTopics: true, maxRows: 3 },
+      { window: '1mo', now, compact: false, includeTopics: false, maxRows: 100 },
+      { window: 'since', since: middle, now, compact: false, includeTopics: true, maxRows: 1 },
+    );
+  }
+  return requests;
 }
 
 function filtersOf(snapshot: CorpusSnapshot): CatalogFilter[] {
@@ -277,6 +344,86 @@ describe.each([
         await corpusEpisodeDetailFromIndex(index.db, place, 'no/such/metadata.json'),
       ).toBeUndefined();
     }, 120_000);
+
+    it('makes every digest of several windows and clocks as the snapshot does', async () => {
+      const bands = await bandsOf(snapshot);
+      const clusters = await readTopicClusterIndex(registry.at(snapshot.root));
+      let rows = 0;
+      let bandRows = 0;
+      let clustered = 0;
+      for (const request of digestRequestsOf(snapshot)) {
+        const full = { ...request, bands, clusters };
+        const expected = await buildCorpusDigest(snapshot, full);
+        expect(await corpusDigestFromIndex(index.db, full)).toEqual(expected);
+        rows += expected.rows.length;
+        bandRows += expected.topic_bands.reduce((n, band) => n + band.rows.length, 0);
+        clustered += expected.rows.filter((row) =>
+          row.cil_digest_topics?.some((topic) => topic.in_topic_cluster),
+        ).length;
+      }
+      // Rows, bands and cluster marks all occur, or equal answers would prove little.
+      expect(rows).toBeGreaterThan(0);
+      expect(bandRows).toBeGreaterThan(0);
+      expect(clustered).toBeGreaterThan(0);
+    });
+
+    it('ranks trending topics and persons at several clocks as the snapshot does', async () => {
+      const days = [...new Set(snapshot.episodes.map((e) => e.publish_date))].filter(
+        (d) => d !== null,
+      );
+      const [newest = '', oldest = ''] = [days[0], days.at(-1)];
+      // Ten publish days across the corpus, and clocks past its end and before its start.
+      const step = Math.max(1, Math.floor(days.length / 10));
+      const clocks = days.filter((_, i) => i % step === 0).map((day) => clockAt(day));
+      clocks.push(clockAt(newest, 20), clockAt(newest, 45), clockAt(oldest, -1));
+      let persons = 0;
+      let previous = 0;
+      for (const now of clocks) {
+        const full = await corpusTrendingFromIndex(index.db, now);
+        for (const limit of [1, 10, 50]) {
+          const expected = corpusTrending(snapshot, now, limit);
+          expect(limitTrending(full, limit)).toEqual(expected);
+        }
+        const whole = corpusTrending(snapshot, now, 100_000);
+        expect(full).toEqual(whole);
+        persons += whole.persons.length;
+        previous += [...whole.topics, ...whole.persons].filter(
+          (row) => row.previous_count > 0,
+        ).length;
+      }
+      expect(persons).toBeGreaterThan(0);
+      // No entity of the sample spans both periods; the generated corpus carries many over.
+      expect(previous > 0).toBe(episodes > 24);
+    });
+
+    it("makes every show's feed signals as the snapshot does", async () => {
+      const feeds = [...snapshot.feeds.map((feed) => feed.feed_id), 'no-such-feed'];
+      let topics = 0;
+      for (const feedId of feeds) {
+        for (const [topK, maxEpisodes] of [
+          [10, 100],
+          [1, 1],
+          [50, 3],
+          [50, 500],
+        ] as const) {
+          const options = { topK, maxEpisodes };
+          const expected = feedSignals(snapshot, feedId, options);
+          expect(await feedSignalsFromIndex(index.db, feedId, options)).toEqual(expected);
+          topics += expected?.topics.length ?? 0;
+        }
+      }
+      expect(topics).toBeGreaterThan(0);
+    });
+
+    it('counts the corpus stats as the snapshot does', async () => {
+      const expected = corpusStatsOf(snapshot);
+      expect(Object.keys(expected.publish_month_histogram).length).toBeGreaterThan(1);
+      expect(await corpusStatsFromIndex(index.db)).toEqual(expected);
+      // toEqual ignores key order: the histogram lists its months oldest first.
+      expect(Object.keys((await corpusStatsFromIndex(index.db)).publish_month_histogram)).toEqual(
+        Object.keys(expected.publish_month_histogram),
+      );
+    });
 
     it('knows no episode for an unknown slug', async () => {
       expect(await episodeDetailFromIndex(index.db, 'no-such-slug')).toBeUndefined();

@@ -164,6 +164,7 @@ export type { CorpusStatsBody, NodeEpisodesResult } from './browse/corpus-metric
 export {
   corpusCoverageOf,
   corpusFeedsOf,
+  corpusStatsFrom,
   corpusStatsOf,
   findNodeEpisodes,
   topPersonsOf,
@@ -180,6 +181,7 @@ export type { EpisodeFilter, EpisodeSearchText } from './browse/episode-filter.j
 export { episodeSearchText, searchNeedle } from './browse/episode-filter.js';
 export { episodeTopicPills } from './browse/episode-topic-pills.js';
 export { opsSummary } from './browse/ops-summary.js';
+export { monthHistogramOf } from './browse/publish-months.js';
 export { dailyActivity, readQueryCounts } from './browse/query-activity.js';
 export { readRunSummaries } from './browse/run-files.js';
 export type { EpisodeSpeaker } from './browse/top-persons.js';
@@ -188,17 +190,39 @@ export { readClusteredEpisodeIds } from './browse/topic-cluster-episodes.js';
 
 // Digest: digest bands, trending and feed signals.
 
-export type { CorpusDigest, DigestRequest } from './digest/build-digest.js';
-export { buildCorpusDigest } from './digest/build-digest.js';
+export type {
+  CorpusDigest,
+  DigestPlan,
+  DigestRequest,
+  DigestSelection,
+} from './digest/build-digest.js';
+export {
+  buildCorpusDigest,
+  digestOf,
+  digestPlanOf,
+  digestRowOptionsOf,
+  selectDigest,
+} from './digest/build-digest.js';
 export type { Cadence } from './digest/cadence.js';
-export type { DigestBandConfig } from './digest/digest-bands.js';
+export type { BandTopicIds, DigestBandConfig } from './digest/digest-bands.js';
+export { bandMatcher } from './digest/digest-bands.js';
+export { digestRowFrom } from './digest/digest-row.js';
 export type { DigestWindowName } from './digest/digest-window.js';
 export type { LabeledId } from './digest/episode-signals.js';
 export { episodeSignalsFrom } from './digest/episode-signals.js';
-export type { FeedSignals, FeedSignalsOptions } from './digest/feed-signals.js';
-export { feedSignals } from './digest/feed-signals.js';
-export type { CorpusTrending, TrendingRow } from './digest/trending.js';
-export { corpusTrending } from './digest/trending.js';
+export type {
+  FeedEpisodeSignals,
+  FeedSignals,
+  FeedSignalsOptions,
+} from './digest/feed-signals.js';
+export { feedSignals, feedSignalsFrom } from './digest/feed-signals.js';
+export type { CorpusTrending, TrendingPeriods, TrendingRow } from './digest/trending.js';
+export {
+  corpusTrending,
+  limitTrending,
+  trendingFrom,
+  trendingPeriodsOf,
+} from './digest/trending.js';
 
 // Artwork: thumbnails of the art store.
 

@@ -44,14 +44,21 @@ export const snapshotAndClustersCache = {
 
 const utcDay = (input: CorpusInput) => input.ctx.now().toISOString().slice(0, 10);
 
-/** For time-windowed answers from the snapshot alone: they also change with the UTC day. */
-export const dailySnapshotCache = { scope, vary: utcDay };
+/**
+ * For time-windowed answers from the snapshot, or from the shared index
+ * when it answers: they also change with the UTC day.
+ */
+export const dailyIndexedSnapshotCache = { scope: indexedSnapshotCache.scope, vary: utcDay };
 
-/** For time-windowed answers that also read the cluster files. */
-export const dailySnapshotAndClustersCache = {
-  scope,
-  vary: (input: CorpusInput, snapshot: CorpusSnapshot) =>
-    `${utcDay(input)}|${clusterFilesStamp(snapshot.root)}`,
+/**
+ * For time-windowed answers that also read the cluster files, from the
+ * shared index when it answers: its data version, the UTC day and the
+ * cluster files' stamp.
+ */
+export const dailyIndexedSnapshotAndClustersCache = {
+  scope: indexedSnapshotCache.scope,
+  vary: (input: CorpusInput, scoped: object) =>
+    `${utcDay(input)}|${indexedSnapshotAndClustersCache.vary(input, scoped)}`,
 };
 
 interface EpisodesInput {

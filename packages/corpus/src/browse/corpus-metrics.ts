@@ -6,7 +6,12 @@ import { forEachInSlices } from '../snapshot/time-slicer.js';
 import { corpusFeedRows } from './corpus-feeds.js';
 import { addToNodeEpisodeIndex, type NodeEpisodeRow, nodeEpisodeRow } from './node-episodes.js';
 import { canonicalPersonId } from './person-ids.js';
-import { type CoverageReport, coverageReport, publishMonthHistogram } from './publish-months.js';
+import {
+  type CoverageReport,
+  coverageReport,
+  type MonthHistogram,
+  publishMonthHistogram,
+} from './publish-months.js';
 import { createPersonTally } from './top-persons.js';
 
 export type CorpusStatsBody = Omit<CorpusStats, 'path'>;
@@ -17,15 +22,20 @@ export const corpusFeedsOf: (snapshot: CorpusSnapshot) => CorpusFeed[] = perSnap
 );
 
 /** Counts and the publish-month histogram (`GET /api/corpus/stats`). */
-export const corpusStatsOf: (snapshot: CorpusSnapshot) => CorpusStatsBody = perSnapshot((s) => {
-  const { histogram, undated } = publishMonthHistogram(s.episodes);
+export const corpusStatsOf: (snapshot: CorpusSnapshot) => CorpusStatsBody = perSnapshot((s) =>
+  corpusStatsFrom(publishMonthHistogram(s.episodes), s.feeds.length),
+);
+
+/** The stats of a publish-month histogram: every episode is dated in one month or undated. */
+export function corpusStatsFrom(months: MonthHistogram, feedCount: number): CorpusStatsBody {
+  const dated = Object.values(months.histogram).reduce((sum, n) => sum + n, 0);
   return {
-    episode_count: s.episodes.length,
-    feed_count: s.feeds.length,
-    undated_episode_count: undated,
-    publish_month_histogram: histogram,
+    episode_count: dated + months.undated,
+    feed_count: feedCount,
+    undated_episode_count: months.undated,
+    publish_month_histogram: months.histogram,
   };
-});
+}
 
 /** GI/KG presence by month and feed (`GET /api/corpus/coverage`). */
 export const corpusCoverageOf: (snapshot: CorpusSnapshot) => CoverageReport = perSnapshot((s) =>

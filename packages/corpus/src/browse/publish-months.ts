@@ -31,11 +31,16 @@ export function publishMonthHistogram(episodes: readonly CoverageInput[]): Month
       counts.set(month, (counts.get(month) ?? 0) + 1);
     }
   }
-  const months = [...counts.keys()].sort(byKey);
-  return {
-    histogram: Object.fromEntries(months.map((m) => [m, counts.get(m) as number])),
-    undated,
-  };
+  return monthHistogramOf(counts, undated);
+}
+
+/** The histogram of per-month counts given in any order: months ascending, as the answer lists them. */
+export function monthHistogramOf(
+  counts: Iterable<readonly [string, number]>,
+  undated: number,
+): MonthHistogram {
+  const sorted = [...counts].sort(([a], [b]) => byKey(a, b));
+  return { histogram: Object.fromEntries(sorted), undated };
 }
 
 const emptyCounts = (): CoverageCounts => ({ episodes: 0, with_gi: 0, with_kg: 0, with_both: 0 });

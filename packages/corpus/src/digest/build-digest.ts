@@ -15,7 +15,7 @@ import {
   matchDigestBands,
 } from './digest-bands.js';
 import { createDigestMemo } from './digest-memo.js';
-import { digestRowOf } from './digest-row.js';
+import { type DigestRow, type DigestRowOptions, digestRowOf } from './digest-row.js';
 import { type DayRange, type DigestWindowName, digestDayRange } from './digest-window.js';
 import { pickFeedDiverse } from './feed-diverse.js';
 
@@ -130,6 +130,88 @@ export function digestRowCap(compact: boolean, maxRows: number | undefined): num
 /** Episodes matched between two checks of the slicer. */
 const MATCHES_PER_CHECK = 128;
 
+/** A digest request resolved: its window's days, the row cap, whether the topics are on. */
+export interface DigestPlan {
+  window: DigestWindowName;
+  range: DayRange;
+  compact: boolean;
+  maxRows: number;
+  withTopics: boolean;
+  /** The same key over the same episodes of the window: the same answer. */
+  key: string;
+}
+
+/** compact forces the 24h window, at most eight rows and no topics. */
+export function digestPlanOf(
+  request: Pick<
+    DigestRequest,
+    'window' | 'since' | 'compact' | 'includeTopics' | 'maxRows' | 'now'
+  >,
+): DigestPlan {
+  const window = request.compact ? '24h' : request.window;
+  const range = digestDayRange(window, request.now, request.since);
+  const maxRows = digestRowCap(request.compact, request.maxRows);
+  const withTopics = request.includeTopics && !request.compact;
+  const key = [window, range.start, range.end, request.compact, withTopics, maxRows].join('|');
+  return { window, range, compact: request.compact, maxRows, withTopics, key };
+}
+
+/** The row options of a plan: pills unless compact, cluster marks when the topics are on. */
+export function digestRowOptionsOf(
+  plan: DigestPlan,
+  clusters: TopicClusterIndex,
+): DigestRowOptions {
+  return { compact: plan.compact, clusters: plan.withTopics ? clusters : undefined };
+}
+
+/** The episodes a digest shows: its feed-diverse rows and, when the topics are on, its bands. */
+export interface DigestSelection<T> {
+  picked: T[];
+  bands: DigestBandMatch<T>[];
+}
+
+/**
+ * Picks the rows and bands of a plan from the episodes of its window,
+ * newest first, whatever holds them: `matchesOf` is asked only when the
+ * topics are on.
+ */
+export function selectDigest<T>(
+  plan: DigestPlan,
+  inWindow: readonly T[],
+  feedOf: (item: T) => string,
+  matchesOf: (item: T) => BandTopicIds,
+  bands: readonly DigestBandConfig[],
+): DigestSelection<T> {
+  return {
+    picked: pickFeedDiverse(inWindow, feedOf, plan.maxRows),
+    bands: plan.withTopics ? matchDigestBands(inWindow, matchesOf, bands) : [],
+  };
+}
+
+/** The digest of a selection, each chosen episode made a row by `toRow`. */
+export function digestOf<T>(
+  plan: DigestPlan,
+  totalInWindow: number,
+  selection: DigestSelection<T>,
+  toRow: (item: T) => DigestRow,
+): CorpusDigest {
+  return {
+    window: plan.window,
+    window_start: plan.range.start,
+    window_end: plan.range.end,
+    compact: plan.compact,
+    max_rows: plan.maxRows,
+    total_in_window: totalInWindow,
+    rows: selection.picked.map(toRow),
+    topic_bands: selection.bands.map((match) => ({
+      id: match.band.id,
+      label: match.band.label,
+      graph_topic_id: match.graphTopicId,
+      rows: match.items.map(toRow),
+    })),
+  };
+}
+
 // Holds only a key: the memo itself lives on each snapshot.
 const memo = createDigestMemo<CorpusDigest>('corpus_digest');
 
@@ -144,18 +226,14 @@ export function buildCorpusDigest(
   request: DigestRequest,
   slicer: TimeSlicer = createTimeSlicer(BACKGROUND_SLICE_MS),
 ): Promise<CorpusDigest> {
-  const window = request.compact ? '24h' : request.window;
-  const range = digestDayRange(window, request.now, request.since);
-  const maxRows = digestRowCap(request.compact, request.maxRows);
-  const withTopics = request.includeTopics && !request.compact;
+  const plan = digestPlanOf(request);
   const snapshotMemo = memo.memoOf(snapshot, request.bands, request.clusters);
-  const key = [window, range.start, range.end, request.compact, withTopics, maxRows].join('|');
-  return memo.resultOf(snapshotMemo, key, async () => {
+  return memo.resultOf(snapshotMemo, plan.key, async () => {
     // The same records in the window, over the same layers and clusters:
     // the same answer, whatever changed above or below the window.
-    const inWindow = episodesInRange(snapshot.episodes, range);
+    const inWindow = episodesInRange(snapshot.episodes, plan.range);
     const lastDigests = lastDigestsOf(snapshot, request.bands);
-    const lastKey = `${snapshot.root}|${key}`;
+    const lastKey = `${snapshot.root}|${plan.key}`;
     const last = lastDigests.get(lastKey);
     const layers = snapshot.layersVersion;
     // A snapshot without a layers version (a view over a subfolder) never reuses one.
@@ -165,15 +243,9 @@ export function buildCorpusDigest(
       remember(lastDigests, lastKey, last);
       return last.digest;
     }
-    const rowOptions = {
-      compact: request.compact,
-      clusters: withTopics ? request.clusters : undefined,
-    };
-    const toRow = (episode: EpisodeRecord) => digestRowOf(snapshot, episode, rowOptions);
-    const picked = pickFeedDiverse(inWindow, (episode) => episode.feed_id, maxRows);
-    let bands: DigestBandMatch<EpisodeRecord>[] = [];
+    const rowOptions = digestRowOptionsOf(plan, request.clusters);
     const matches = new Map<EpisodeRecord, BandTopicIds>();
-    if (withTopics) {
+    if (plan.withTopics) {
       // In slices: a month of 100,000 episodes holds 6,000, and the first
       // digest of a snapshot reads each one's signals (kept across snapshots,
       // but checked against its layers).
@@ -185,23 +257,17 @@ export function buildCorpusDigest(
         (episode) => matches.set(episode, earlier?.get(episode) ?? snapshotMemo.matcher(episode)),
         MATCHES_PER_CHECK,
       );
-      bands = matchDigestBands(inWindow, (episode) => matches.get(episode) ?? [], request.bands);
     }
-    const digest: CorpusDigest = {
-      window,
-      window_start: range.start,
-      window_end: range.end,
-      compact: request.compact,
-      max_rows: maxRows,
-      total_in_window: inWindow.length,
-      rows: picked.map(toRow),
-      topic_bands: bands.map((match) => ({
-        id: match.band.id,
-        label: match.band.label,
-        graph_topic_id: match.graphTopicId,
-        rows: match.items.map(toRow),
-      })),
-    };
+    const selection = selectDigest(
+      plan,
+      inWindow,
+      (episode) => episode.feed_id,
+      (episode) => matches.get(episode) ?? [],
+      request.bands,
+    );
+    const digest = digestOf(plan, inWindow.length, selection, (episode) =>
+      digestRowOf(snapshot, episode, rowOptions),
+    );
     remember(lastDigests, lastKey, {
       inWindow,
       layers,

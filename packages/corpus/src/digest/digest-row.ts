@@ -7,7 +7,7 @@ import { listSummaryPreview } from '../records/summary-preview.js';
 import { graphPathsOf } from '../records/wire-fields.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { matchBulletTopics } from './bullet-topics.js';
-import { episodeSignalsOf } from './episode-signals.js';
+import { episodeSignalsOf, type LabeledId } from './episode-signals.js';
 
 /** One digest row, as the contract spells it. */
 export type DigestRow = CorpusDigestRow;
@@ -25,7 +25,15 @@ export function digestRowOf(
   episode: EpisodeRecord,
   options: DigestRowOptions,
 ): DigestRow {
-  const signals = episodeSignalsOf(snapshot, episode);
+  return digestRowFrom(episode, episodeSignalsOf(snapshot, episode).topics, options);
+}
+
+/** A digest row of an episode and its topics (`episodeSignalsFrom`), wherever they are kept. */
+export function digestRowFrom(
+  episode: EpisodeRecord,
+  topics: readonly LabeledId[],
+  options: DigestRowOptions,
+): DigestRow {
   // `topics` are the first four bullets capped at 160: the pills. Matching
   // reads the full bullet so a cut never hides a topic label.
   const pills = options.compact ? [] : episode.topics;
@@ -42,7 +50,7 @@ export function digestRowOf(
     summary_title: episode.summary.title,
     summary_preview: listSummaryPreview(episode.summary),
     summary_bullets_preview: pills,
-    summary_bullet_graph_topic_ids: matchBulletTopics(bullets, signals.topics),
+    summary_bullet_graph_topic_ids: matchBulletTopics(bullets, topics),
     has_gi: episode.has_gi,
     has_kg: episode.has_kg,
     has_bridge: episode.has_bridge,
@@ -53,7 +61,7 @@ export function digestRowOf(
     ...(options.clusters === undefined
       ? {}
       : {
-          cil_digest_topics: cilDigestTopics(signals.topics, episode.episode_id, options.clusters),
+          cil_digest_topics: cilDigestTopics(topics, episode.episode_id, options.clusters),
         }),
   };
 }

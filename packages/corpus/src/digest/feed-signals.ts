@@ -1,4 +1,5 @@
 import type { EpisodeRecord } from '../records/episode-record.js';
+import type { FeedRecord } from '../records/feeds.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { perSnapshot } from '../snapshot/snapshot-memo.js';
 import { type Cadence, cadenceOf } from './cadence.js';
@@ -82,9 +83,31 @@ export function feedSignals(
     return undefined;
   }
   const episodes = episodesOfFeed(snapshot, feedId).slice(0, options.maxEpisodes);
-  const distribution = topicDistribution(
-    episodes.map((episode) => episodeSignalsOf(snapshot, episode).topics),
+  return feedSignalsFrom(
+    feed,
+    episodes.map((episode) => ({
+      publish_date: episode.publish_date,
+      topics: episodeSignalsOf(snapshot, episode).topics,
+    })),
     options.topK,
+  );
+}
+
+/** A considered episode of a show: its publish day and its topics. */
+export interface FeedEpisodeSignals {
+  publish_date: string | null;
+  topics: readonly LabeledId[];
+}
+
+/** The signals of a show from its considered episodes, newest first, wherever they are kept. */
+export function feedSignalsFrom(
+  feed: Pick<FeedRecord, 'feed_id' | 'title'>,
+  episodes: readonly FeedEpisodeSignals[],
+  topK: number,
+): FeedSignals {
+  const distribution = topicDistribution(
+    episodes.map((episode) => episode.topics),
+    topK,
   );
   const days = episodes.flatMap((episode) => (episode.publish_date ? [episode.publish_date] : []));
   return {

@@ -71,26 +71,58 @@ export function rankTrending(
     );
 }
 
-function computeTrending(snapshot: CorpusSnapshot, asOf: string): CorpusTrending {
-  const currentStart = addDays(asOf, 1 - TRENDING_PERIOD_DAYS);
-  const previousStart = addDays(asOf, 1 - 2 * TRENDING_PERIOD_DAYS);
-  const signals = (range: { start: string; end: string }) =>
-    episodesInRange(snapshot.episodes, range).map((e) => episodeSignalsOf(snapshot, e));
-  const current = signals({ start: currentStart, end: asOf });
-  const previous = signals({ start: previousStart, end: addDays(currentStart, -1) });
+/** The two periods of a trending answer: the 30 publish days through `asOf`, and the 30 before. */
+export interface TrendingPeriods {
+  asOf: string;
+  currentStart: string;
+  previousStart: string;
+}
+
+/** The periods of the trending answer as of `now`'s UTC day. */
+export function trendingPeriodsOf(now: Date): TrendingPeriods {
+  const asOf = utcDay(now);
+  return {
+    asOf,
+    currentStart: addDays(asOf, 1 - TRENDING_PERIOD_DAYS),
+    previousStart: addDays(asOf, 1 - 2 * TRENDING_PERIOD_DAYS),
+  };
+}
+
+/** The whole ranking of both kinds from the signals of each period's episodes, newest first. */
+export function trendingFrom(
+  periods: TrendingPeriods,
+  current: readonly EpisodeSignals[],
+  previous: readonly EpisodeSignals[],
+): CorpusTrending {
   const rank = (kind: keyof EpisodeSignals) =>
     rankTrending(
       current.map((s) => s[kind]),
       previous.map((s) => s[kind]),
     );
   return {
-    as_of: asOf,
+    as_of: periods.asOf,
     period_days: TRENDING_PERIOD_DAYS,
-    current_start: currentStart,
-    previous_start: previousStart,
+    current_start: periods.currentStart,
+    previous_start: periods.previousStart,
     topics: rank('topics'),
     persons: rank('persons'),
   };
+}
+
+/** The answer with `limit` entities of each kind. */
+export function limitTrending(full: CorpusTrending, limit: number): CorpusTrending {
+  return { ...full, topics: full.topics.slice(0, limit), persons: full.persons.slice(0, limit) };
+}
+
+function computeTrending(snapshot: CorpusSnapshot, now: Date): CorpusTrending {
+  const periods = trendingPeriodsOf(now);
+  const signals = (range: { start: string; end: string }) =>
+    episodesInRange(snapshot.episodes, range).map((e) => episodeSignalsOf(snapshot, e));
+  return trendingFrom(
+    periods,
+    signals({ start: periods.currentStart, end: periods.asOf }),
+    signals({ start: periods.previousStart, end: addDays(periods.currentStart, -1) }),
+  );
 }
 
 const byDayOf = perSnapshot(() => new Map<string, CorpusTrending>());
@@ -101,8 +133,8 @@ export function corpusTrending(snapshot: CorpusSnapshot, now: Date, limit: numbe
   const byDay = byDayOf(snapshot);
   let full = byDay.get(asOf);
   if (full === undefined) {
-    full = computeTrending(snapshot, asOf);
+    full = computeTrending(snapshot, now);
     byDay.set(asOf, full);
   }
-  return { ...full, topics: full.topics.slice(0, limit), persons: full.persons.slice(0, limit) };
+  return limitTrending(full, limit);
 }

@@ -1,8 +1,9 @@
 import { CorpusPathQuery, CorpusStats } from '@podcast/contracts';
 import { corpusStatsOf } from '@podcast/corpus';
+import { corpusStatsFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { snapshotCache } from '../snapshot-cache.js';
-import { answerForCorpus } from './corpus-snapshot-for.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
+import { answerForIndexedCorpus } from './corpus-snapshot-for.js';
 
 export const getCorpusStats = defineRoute({
   method: 'get',
@@ -15,6 +16,10 @@ export const getCorpusStats = defineRoute({
   auth: 'open',
   query: CorpusPathQuery,
   responses: { 200: CorpusStats },
-  cache: snapshotCache,
-  handler: ({ query, ctx }) => answerForCorpus(ctx, query.path, corpusStatsOf),
+  cache: indexedSnapshotCache,
+  handler: ({ query, ctx }) =>
+    answerForIndexedCorpus(ctx, query.path, {
+      index: corpusStatsFromIndex,
+      snapshot: corpusStatsOf,
+    }),
 });

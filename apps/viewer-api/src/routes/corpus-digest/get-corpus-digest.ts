@@ -7,8 +7,10 @@ import {
   resolveCorpusRoot,
   topicClusterIndexOf,
 } from '@podcast/corpus';
+import { corpusDigestFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { dailySnapshotAndClustersCache } from '../snapshot-cache.js';
+import { corpusIndexFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { dailyIndexedSnapshotAndClustersCache } from '../snapshot-cache.js';
 import { DIGEST_TOPIC_BANDS } from './digest-topic-bands.js';
 
 /** Cluster membership for the topic pills; a missing or corrupt file only loses the marks. */
@@ -35,15 +37,9 @@ export const getCorpusDigest = defineRoute({
     403: Problem.describe('path lies outside CORPUS_ROOTS'),
     404: Problem.describe('path does not exist'),
   },
-  cache: dailySnapshotAndClustersCache,
+  cache: dailyIndexedSnapshotAndClustersCache,
   handler: async ({ query, ctx }) => {
-    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
-    // Read even when the pills are off: one stat, and the digest memo keys on the index.
-    const [snapshot, clusters] = await Promise.all([
-      ctx.corpus.get(root),
-      clusterIndexFor(ctx.corpus.at(root)),
-    ]);
-    const digest = await buildCorpusDigest(snapshot, {
+    const request = {
       window: query.window,
       since: query.since,
       compact: query.compact,
@@ -51,8 +47,20 @@ export const getCorpusDigest = defineRoute({
       maxRows: query.max_rows,
       now: ctx.now(),
       bands: DIGEST_TOPIC_BANDS,
-      clusters,
-    });
+    };
+    const index = await corpusIndexFor(ctx, query.path);
+    if (index !== undefined) {
+      const clusters = await clusterIndexFor(ctx.corpus.at(index.root));
+      const digest = await corpusDigestFromIndex(index.view.db, { ...request, clusters });
+      return { path: index.root, ...digest };
+    }
+    const root = await resolveCorpusRoot(query.path, ctx.config.corpusRoots);
+    // Read even when the pills are off: one stat, and the digest memo keys on the index.
+    const [snapshot, clusters] = await Promise.all([
+      ctx.corpus.get(root),
+      clusterIndexFor(ctx.corpus.at(root)),
+    ]);
+    const digest = await buildCorpusDigest(snapshot, { ...request, clusters });
     return { path: snapshot.root, ...digest };
   },
 });

@@ -5,9 +5,10 @@ import {
   Problem,
 } from '@podcast/contracts';
 import { feedSignals } from '@podcast/corpus';
+import { feedSignalsFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
-import { snapshotCache } from '../snapshot-cache.js';
+import { corpusIndexFor, corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
 
 export const getFeedSignals = defineRoute({
   method: 'get',
@@ -26,13 +27,14 @@ export const getFeedSignals = defineRoute({
     403: Problem.describe('path lies outside CORPUS_ROOTS'),
     404: Problem.describe('No such feed_id in the corpus, or path does not exist'),
   },
-  cache: snapshotCache,
+  cache: indexedSnapshotCache,
   handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    const signals = feedSignals(snapshot, query.feed_id, {
-      topK: query.top_k,
-      maxEpisodes: query.max_episodes,
-    });
+    const options = { topK: query.top_k, maxEpisodes: query.max_episodes };
+    const index = await corpusIndexFor(ctx, query.path);
+    const signals =
+      index === undefined
+        ? feedSignals(await corpusSnapshotFor(ctx, query.path), query.feed_id, options)
+        : await feedSignalsFromIndex(index.view.db, query.feed_id, options);
     if (signals === undefined) {
       throw new NotFound(`feed_id: no feed ${query.feed_id} in this corpus`);
     }

@@ -1,8 +1,9 @@
 import { CorpusTrendingQuery, CorpusTrendingResponse, Problem } from '@podcast/contracts';
-import { corpusTrending } from '@podcast/corpus';
+import { corpusTrending, limitTrending } from '@podcast/corpus';
+import { corpusTrendingFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
-import { dailySnapshotCache } from '../snapshot-cache.js';
+import { corpusIndexFor, corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { dailyIndexedSnapshotCache } from '../snapshot-cache.js';
 
 export const getCorpusTrending = defineRoute({
   method: 'get',
@@ -21,8 +22,13 @@ export const getCorpusTrending = defineRoute({
     403: Problem.describe('path lies outside CORPUS_ROOTS'),
   },
   // The periods end today (UTC), so the answer varies by day.
-  cache: dailySnapshotCache,
+  cache: dailyIndexedSnapshotCache,
   handler: async ({ query, ctx }) => {
+    const index = await corpusIndexFor(ctx, query.path);
+    if (index !== undefined) {
+      const full = await corpusTrendingFromIndex(index.view.db, ctx.now());
+      return limitTrending(full, query.limit_per_kind);
+    }
     const snapshot = await corpusSnapshotFor(ctx, query.path);
     return corpusTrending(snapshot, ctx.now(), query.limit_per_kind);
   },

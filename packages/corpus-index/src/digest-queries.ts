@@ -1,0 +1,152 @@
+import type { EpisodeRecord, LabeledId } from '@podcast/corpus';
+import { sql } from 'kysely';
+import type { IndexKysely } from './index-file.js';
+
+/** Inclusive publish days (`YYYY-MM-DD`), as the digest and trending windows give them. */
+export interface DayBounds {
+  start: string;
+  end: string;
+}
+
+/** A dated episode of a day range: its row id, feed and publish day. */
+export interface DatedEpisode {
+  id: number;
+  feed_id: string;
+  sort_date: string;
+}
+
+/**
+ * The episodes published within `days`, in catalog order (newest first),
+ * read on the catalog index; undated episodes (`''`) are in no range.
+ */
+export async function queryEpisodesInDays(
+  db: IndexKysely,
+  days: DayBounds,
+): Promise<DatedEpisode[]> {
+  return db
+    .selectFrom('episodes')
+    .select(['id', 'feed_id', 'sort_date'])
+    .where('sort_date', '<>', '')
+    .where('sort_date', '>=', days.start)
+    .where('sort_date', '<=', days.end)
+    .orderBy('sort_date', 'desc')
+    .orderBy('metadata_relpath')
+    .execute();
+}
+
+/** The per-episode lists of labelled ids the index keeps in order, and each one's id column. */
+const LABELED = { episode_topics: 'topic_id', episode_persons: 'person_id' } as const;
+type LabeledTable = keyof typeof LABELED;
+
+/** The rows of one labelled list as `(episode, id, label)`, in stored order. */
+function labeledRows(db: IndexKysely, table: LabeledTable) {
+  // Both tables are (episode, position, <id>, label): typed as the topics', the id column named per table.
+  return db
+    .selectFrom(`${table} as l` as 'episode_topics as l')
+    .select(['l.episode', sql.ref<string>(`l.${LABELED[table]}`).as('id'), 'l.label'])
+    .orderBy('l.episode')
+    .orderBy('l.position');
+}
+
+function grouped(
+  rows: ReadonlyArray<{ episode: number; id: string; label: string }>,
+): Map<number, LabeledId[]> {
+  const byEpisode = new Map<number, LabeledId[]>();
+  for (const { episode, id, label } of rows) {
+    const list = byEpisode.get(episode);
+    if (list === undefined) {
+      byEpisode.set(episode, [{ id, label }]);
+    } else {
+      list.push({ id, label });
+    }
+  }
+  return byEpisode;
+}
+
+/** Each listed episode's topics or persons, in their stored order (episodes without any are absent). */
+export async function queryLabeledOf(
+  db: IndexKysely,
+  table: LabeledTable,
+  episodes: readonly number[],
+): Promise<Map<number, LabeledId[]>> {
+  if (episodes.length === 0) {
+    return new Map();
+  }
+  const rows = await labeledRows(db, table)
+    .where('l.episode', 'in', [...episodes])
+    .execute();
+  return grouped(rows);
+}
+
+/**
+ * The topics or persons of every episode published within `days`, in one
+ * read joined on the catalog index rather than a list of ids.
+ */
+export async function queryLabeledInDays(
+  db: IndexKysely,
+  table: LabeledTable,
+  days: DayBounds,
+): Promise<Map<number, LabeledId[]>> {
+  const rows = await labeledRows(db, table)
+    .innerJoin('episodes as e', 'e.id', 'l.episode')
+    .where('e.sort_date', '<>', '')
+    .where('e.sort_date', '>=', days.start)
+    .where('e.sort_date', '<=', days.end)
+    .execute();
+  return grouped(rows);
+}
+
+/** The records of the listed episodes, by row id. */
+export async function queryRecordsOf(
+  db: IndexKysely,
+  episodes: readonly number[],
+): Promise<Map<number, EpisodeRecord>> {
+  if (episodes.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .selectFrom('episodes')
+    .select(['id', 'record'])
+    .where('id', 'in', [...episodes])
+    .execute();
+  return new Map(rows.map((row) => [row.id, JSON.parse(row.record) as EpisodeRecord]));
+}
+
+/** A show's newest `limit` episodes in catalog order, on the feed's catalog index. */
+export async function queryFeedEpisodes(
+  db: IndexKysely,
+  feedId: string,
+  limit: number,
+): Promise<Array<{ id: number; sort_date: string }>> {
+  return db
+    .selectFrom('episodes')
+    .select(['id', 'sort_date'])
+    .where('feed_id', '=', feedId)
+    .orderBy('sort_date', 'desc')
+    .orderBy('metadata_relpath')
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Episodes per publish month (`YYYY-MM`, the first seven characters of the
+ * day), the undated under `''`, and the number of feeds: one scan of the
+ * catalog index's `sort_date` and a count of the few feed rows.
+ */
+export async function queryPublishMonths(
+  db: IndexKysely,
+): Promise<{ months: Array<{ month: string; n: number }>; feeds: number }> {
+  const month = sql<string>`substr(sort_date, 1, 7)`;
+  const [months, feeds] = await Promise.all([
+    db
+      .selectFrom('episodes')
+      .select((eb) => [month.as('month'), eb.fn.countAll<number>().as('n')])
+      .groupBy(month)
+      .execute(),
+    db
+      .selectFrom('feeds')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { months, feeds: feeds.n };
+}
