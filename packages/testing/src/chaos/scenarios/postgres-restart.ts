@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { sleep } from '../free-port.js';
+import { gpodderSync } from '../gpodder-sync.js';
 import { type LoadLoop, percentile, runLoad, type Sample } from '../load.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
 import { consumerEnv, OUTBOX_TOKEN, withStack } from '../stack.js';
@@ -92,9 +93,11 @@ async function storedPositions(url: string): Promise<Map<string, number>> {
 
 /**
  * PostgreSQL stopped (fast shutdown) and started again under steady load on
- * one consumer-api: while it is down every answer that needs it is a quick
- * 503 with Retry-After, never a 500 or a hang; after its return each kind of
- * request succeeds again within 5 s, and no write answered 2xx is lost.
+ * one consumer-api, gPodder sync of two devices included: while it is down
+ * every answer that needs it is a quick 503 with Retry-After, never a 500, a
+ * hang or a refused sign-in; after its return each kind of request succeeds
+ * again within 5 s, no write answered 2xx is lost, and every gPodder action
+ * answered 2xx comes back exactly once.
  */
 export function postgresRestartScenario(options: PostgresRestartOptions): Promise<ScenarioResult> {
   const downMs = options.downMs ?? 4000;
@@ -105,7 +108,11 @@ export function postgresRestartScenario(options: PostgresRestartOptions): Promis
       const consumer = await stack.startApi('consumer-api', consumerEnv(options.corpusDir, pg));
       const slugs = await slugsOf(consumer.baseUrl, 4);
       const firstTs = Math.floor(Date.now() / 1000) - 20 * 86_400;
-      const load = runLoad(loopsFor(consumer.baseUrl, slugs, firstTs), hangBoundMs * 3);
+      const gpodder = await gpodderSync(consumer.baseUrl);
+      const load = runLoad(
+        [...loopsFor(consumer.baseUrl, slugs, firstTs), ...gpodder.loops],
+        hangBoundMs * 3,
+      );
       await sleep(2000);
       const downAt = Date.now();
       await pg.stop();
@@ -119,6 +126,8 @@ export function postgresRestartScenario(options: PostgresRestartOptions): Promis
       const bad = samples.filter((s) => s.status >= 500 && s.status !== 503);
       const hung = during.filter((s) => s.ms > hangBoundMs || s.status === 0);
       const refusedWithoutRetry = samples.filter((s) => s.status === 503 && s.retryAfter === null);
+      // A 401 or 404 while the database is away would tell an app its password or data is gone.
+      const blamed = samples.filter((s) => s.status >= 400 && s.status < 500);
       report.figure('requests', samples.length);
       report.figure('while_down', during.length);
       report.figure('down_503', during.filter((s) => s.status === 503).length);
@@ -139,6 +148,13 @@ export function postgresRestartScenario(options: PostgresRestartOptions): Promis
       report.check(
         hung.length === 0,
         `${hung.length} requests hung past ${hangBoundMs} ms or failed without an answer while down`,
+      );
+      report.check(
+        blamed.length === 0,
+        `${blamed.length} answers 4xx (${blamed
+          .map((s) => `${s.kind}:${s.status}`)
+          .slice(0, 5)
+          .join(', ')})`,
       );
       report.check(
         refusedWithoutRetry.length === 0,
@@ -168,6 +184,8 @@ export function postgresRestartScenario(options: PostgresRestartOptions): Promis
         );
       }
       report.figure('resume_ms', worstResume);
+      // A podcast app retries what was refused: what it was told was stored comes back once.
+      await gpodder.verify(samples, report);
       const stored = await storedPositions(pg.url);
       const acked = lastAcknowledged(samples);
       const lost = [...acked].filter(([slug, position]) => (stored.get(slug) ?? 0) < position);
