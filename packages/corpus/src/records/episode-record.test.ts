@@ -210,7 +210,7 @@ describe('buildEpisodeRecord', () => {
     const roots = ['/corpus', '/corpus/', '/co//rpus', '/corpus/./x', '/', '/a/../corpus'];
     // Plain, dotted, doubled, parent, hidden, trailing, absolute, backslashed, padded.
     const names =
-      String.raw`transcripts/a.txt|./a.txt|a/./b.txt|a//b.txt|../x.txt|a/..|...|.hidden/a.txt|trailing/|/abs/x.txt|a.txt| spaced name.txt`.split(
+      String.raw`transcripts/a.txt|./a.txt|a/./b.txt|a//b.txt|../x.txt|a/..|...|.hidden/a.txt|trailing/|/abs/x.txt|a\b.txt| spaced name.txt`.split(
         '|',
       );
     const runs = ['feeds/show/run_20260101-000000', ''];
