@@ -1,11 +1,17 @@
 import {
   artCandidatesOf,
+  bridgeAliasesOf,
   buildEpisodeRecord,
   catalogStatusOf,
+  cilInsight,
+  countsForTopicPersons,
   type EpisodeMetadata,
   type EpisodeRecord,
+  episodeLabelsOf,
   episodeSignalsFrom,
   episodeSpeakersOf,
+  graphInsightsOf,
+  insightTypeKey,
   type NormalizedBridge,
   type NormalizedGraph,
   type NormalizedKg,
@@ -19,6 +25,11 @@ import type {
   EpisodeSpeakersTable,
   EpisodesTable,
   EpisodeTopicsTable,
+  GraphAliasesTable,
+  GraphInsightsTable,
+  GraphInsightTopicsTable,
+  GraphLabelsTable,
+  GraphSpeakerTopicsTable,
   InsightQuotesTable,
   InsightsTable,
   InsightTopicsTable,
@@ -40,6 +51,11 @@ export interface EpisodeRows {
   persons: Row<PersonsTable>[];
   episodeSpeakers: Row<EpisodeSpeakersTable>[];
   episodeTopics: Row<EpisodeTopicsTable>[];
+  graphInsights: Row<GraphInsightsTable>[];
+  graphInsightTopics: Row<GraphInsightTopicsTable>[];
+  graphSpeakerTopics: Row<GraphSpeakerTopicsTable>[];
+  graphLabels: Row<GraphLabelsTable>[];
+  graphAliases: Row<GraphAliasesTable>[];
 }
 
 /** The files one episode is made of, read and normalised by packages/corpus. */
@@ -149,6 +165,66 @@ const NO_GRAPH_ROWS = {
   episodeSpeakers: [],
 };
 
+const NO_GRAPH_QUERY_ROWS = {
+  graphInsights: [],
+  graphInsightTopics: [],
+  graphSpeakerTopics: [],
+  graphLabels: [],
+  graphAliases: [],
+};
+
+/**
+ * The graph-query rows of a graph-eligible episode (a GI, a KG and a bridge),
+ * made by the functions the graph index is built with.
+ */
+function graphQueryRows(
+  episode: EpisodeRecord,
+  graph: NormalizedGraph | undefined,
+  kg: NormalizedKg | undefined,
+  bridge: NormalizedBridge | undefined,
+) {
+  if (graph === undefined || kg === undefined || bridge === undefined) {
+    return NO_GRAPH_QUERY_ROWS;
+  }
+  const layers = { episode, graph, kg, bridge };
+  const items = graphInsightsOf(layers);
+  const order = {
+    sort_date: episode.publish_date ?? '',
+    metadata_relpath: episode.metadata_relpath,
+  };
+  const noSentiment = () => undefined;
+  return {
+    graphInsights: items.map((item) => ({
+      rank: item.position,
+      ...order,
+      stem: episode.stem,
+      date: item.date,
+      type_key: insightTypeKey(item),
+      item: JSON.stringify(cilInsight(item, noSentiment)),
+    })),
+    graphInsightTopics: items.flatMap((item) =>
+      item.topics.map((topic_id) => ({ rank: item.position, topic_id })),
+    ),
+    graphSpeakerTopics: items.flatMap((item) => {
+      const counted = countsForTopicPersons(item) ? 1 : 0;
+      return item.speakers.flatMap((person_id) =>
+        item.topics.map((topic_id) => ({ rank: item.position, person_id, topic_id, counted })),
+      );
+    }),
+    graphLabels: episodeLabelsOf(layers, items).map(([node_id, label]) => ({
+      node_id,
+      ...order,
+      label,
+    })),
+    graphAliases: bridgeAliasesOf(bridge).map(([from_id, to_id], position) => ({
+      position,
+      from_id,
+      to_id,
+      ...order,
+    })),
+  };
+}
+
 /** The rows of one episode, built with packages/corpus's record builder and graph rules. */
 export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
   const record = recordOf(sources);
@@ -168,5 +244,6 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
     episodeTopics: episodeSignalsFrom(sources.kg, sources.graph, sources.bridge).topics.map(
       (topic, position) => ({ position, topic_id: topic.id, label: topic.label }),
     ),
+    ...graphQueryRows(record, sources.graph, sources.kg, sources.bridge),
   };
 }

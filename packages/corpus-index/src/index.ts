@@ -27,6 +27,12 @@ export type {
 } from './corpus-index.js';
 export { openConfiguredCorpusIndex, openCorpusIndex } from './corpus-index.js';
 export { PG_SCHEMA } from './dialect.js';
+export {
+  personPositionsFromIndex,
+  personTopicsFromIndex,
+  topicPersonsFromIndex,
+  topicTimelineFromIndex,
+} from './graph-queries.js';
 export type { IndexConnection, IndexKysely } from './index-file.js';
 export { openIndexReader, openIndexWriter, SCHEMA_VERSION } from './index-file.js';
 export type { IndexHandle, IndexView } from './index-store.js';

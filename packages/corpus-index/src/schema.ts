@@ -17,6 +17,11 @@ export interface CorpusIndexDb {
   persons: PersonsTable;
   episode_speakers: EpisodeSpeakersTable;
   episode_topics: EpisodeTopicsTable;
+  graph_insights: GraphInsightsTable;
+  graph_insight_topics: GraphInsightTopicsTable;
+  graph_speaker_topics: GraphSpeakerTopicsTable;
+  graph_labels: GraphLabelsTable;
+  graph_aliases: GraphAliasesTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -146,4 +151,65 @@ export interface EpisodeTopicsTable {
   position: number;
   topic_id: string;
   label: string;
+}
+
+/*
+ * The graph-query tables hold only graph-eligible episodes (a GI, a KG and a
+ * bridge file). Rows that are looked up in the catalog order carry the
+ * episode's `sort_date` and `metadata_relpath`, so one index gives that order.
+ */
+
+/** A shown insight of a graph-eligible episode (`graphInsightsOf`), `rank` its display place. */
+export interface GraphInsightsTable {
+  episode: number;
+  rank: number;
+  sort_date: string;
+  metadata_relpath: string;
+  /** The episode's file stem, which names its sentiment sidecar. */
+  stem: string;
+  /** The graph date (KG, else metadata), null when unknown: the chronological order's key. */
+  date: string | null;
+  /** `insightTypeKey`: lowercase type, '' when none. */
+  type_key: string;
+  /** The CIL answer of the insight without its sentiment (`cilInsight`), as JSON. */
+  item: string;
+}
+
+/** An insight's canonical topics (`GraphInsight.topics`). */
+export interface GraphInsightTopicsTable {
+  episode: number;
+  rank: number;
+  topic_id: string;
+}
+
+/**
+ * One row per speaker and topic of an insight: person positions, a person's
+ * topics and a topic's persons read one index range each.
+ */
+export interface GraphSpeakerTopicsTable {
+  episode: number;
+  rank: number;
+  person_id: string;
+  topic_id: string;
+  /** 1 when the insight counts among the topic's persons (`countsForTopicPersons`). */
+  counted: number;
+}
+
+/** The label an episode gives a node of its insights (`episodeLabelsOf`). */
+export interface GraphLabelsTable {
+  episode: number;
+  node_id: string;
+  sort_date: string;
+  metadata_relpath: string;
+  label: string;
+}
+
+/** An episode's bridge aliases (`bridgeAliasesOf`), in the order they are taken. */
+export interface GraphAliasesTable {
+  episode: number;
+  position: number;
+  from_id: string;
+  to_id: string;
+  sort_date: string;
+  metadata_relpath: string;
 }

@@ -12,7 +12,12 @@ type PartTable =
   | 'insight_topics'
   | 'persons'
   | 'episode_speakers'
-  | 'episode_topics';
+  | 'episode_topics'
+  | 'graph_insights'
+  | 'graph_insight_topics'
+  | 'graph_speaker_topics'
+  | 'graph_labels'
+  | 'graph_aliases';
 
 async function insertParts<R extends object>(
   trx: IndexKysely,
@@ -49,4 +54,9 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'persons', id, rows.persons);
   await insertParts(trx, 'episode_speakers', id, rows.episodeSpeakers);
   await insertParts(trx, 'episode_topics', id, rows.episodeTopics);
+  await insertParts(trx, 'graph_insights', id, rows.graphInsights);
+  await insertParts(trx, 'graph_insight_topics', id, rows.graphInsightTopics);
+  await insertParts(trx, 'graph_speaker_topics', id, rows.graphSpeakerTopics);
+  await insertParts(trx, 'graph_labels', id, rows.graphLabels);
+  await insertParts(trx, 'graph_aliases', id, rows.graphAliases);
 }

@@ -9,9 +9,15 @@ import {
   episodeDetailFromSnapshot,
   episodeListFromSnapshot,
   episodeTopicPills,
+  graphIndexOf,
   insightListFromSnapshot,
   pageCorpusEpisodes,
+  personPositions,
+  personTopics,
   podcastListOf,
+  sentimentLookup,
+  topicPersons,
+  topicTimeline,
   topPersonsOf,
 } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
@@ -31,8 +37,12 @@ import {
   episodeListFromIndex,
   type IndexHandle,
   insightListFromIndex,
+  personPositionsFromIndex,
+  personTopicsFromIndex,
   podcastListFromIndex,
   queryCatalogAfter,
+  topicPersonsFromIndex,
+  topicTimelineFromIndex,
   topPersonsFromIndex,
 } from '../src/index.js';
 import {
@@ -213,6 +223,72 @@ describe.each([
       expect(
         await corpusEpisodeDetailFromIndex(index.db, place, 'no/such/metadata.json'),
       ).toBeUndefined();
+    }, 120_000);
+
+    it("answers every topic's persons and timeline and every person's topics as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const place = registry.at(snapshot.root);
+      const topics = [...graph.byTopic.keys()];
+      const persons = [...graph.bySpeaker.keys()];
+      expect(topics.length).toBeGreaterThan(1);
+      expect(persons.length).toBeGreaterThan(1);
+      let sentiments = 0;
+      for (const [at, topic] of [...topics, 'no-such-topic'].entries()) {
+        expect(await topicPersonsFromIndex(index.db, topic)).toEqual(
+          await topicPersons(graph, topic),
+        );
+        const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
+        // Every topic's whole timeline; a type filter on a few (it is the same condition for all).
+        for (const types of at < 5 ? (['all', ['claim']] as const) : (['all'] as const)) {
+          const expected = topicTimeline(graph, { topics: [topic], types }, sentimentOf);
+          expect(await topicTimelineFromIndex(index.db, place, { topics: [topic], types })).toEqual(
+            expected,
+          );
+          const items = expected.episodes.flatMap((e) => e.insights);
+          sentiments += items.filter((item) => item.sentiment !== undefined).length;
+        }
+      }
+      expect(sentiments).toBeGreaterThan(0);
+      // A merged timeline: bare names, a repeat and an unknown id, as a request may send them.
+      const merged = [topics[0], topics[1], topics[0], 'no-such-topic'].map((t) =>
+        (t as string).replace(/^topic:/, ''),
+      );
+      const mergedItems = merged.flatMap((t) => graph.byTopic.get(`topic:${t}`) ?? []);
+      expect(
+        await topicTimelineFromIndex(index.db, place, { topics: merged, types: 'all' }),
+      ).toEqual(
+        topicTimeline(
+          graph,
+          { topics: merged, types: 'all' },
+          await sentimentLookup(place, mergedItems),
+        ),
+      );
+      for (const person of [...persons, 'person:no-such-person']) {
+        expect(await personTopicsFromIndex(index.db, person)).toEqual(personTopics(graph, person));
+      }
+    }, 120_000);
+
+    it("answers every person's positions on each of their topics as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const place = registry.at(snapshot.root);
+      let items = 0;
+      for (const [person, list] of graph.bySpeaker) {
+        const sentimentOf = await sentimentLookup(place, list);
+        const topics = [...new Set(list.flatMap((item) => item.topics))];
+        for (const topic of [...topics, 'no-such-topic']) {
+          for (const types of ['all', ['claim', 'question']] as const) {
+            const query = { person, topic, types };
+            const expected = personPositions(graph, query, sentimentOf);
+            expect(await personPositionsFromIndex(index.db, place, query)).toEqual(expected);
+            items += expected.items.length;
+          }
+        }
+      }
+      expect(items).toBeGreaterThan(0);
+      const unknown = { person: 'nobody', topic: 'nothing', types: 'all' } as const;
+      expect(await personPositionsFromIndex(index.db, place, unknown)).toEqual(
+        personPositions(graph, unknown, () => undefined),
+      );
     }, 120_000);
 
     it('knows no episode for an unknown slug', async () => {

@@ -105,17 +105,21 @@ export {
 
 export type { InsightTypes, SentimentOf } from './graph/cil-queries.js';
 export {
+  cilInsight,
   conversationArc,
   personBrief,
   personPositions,
   personTopics,
   perspectiveLeaders,
+  timelineEpisode,
   topicPersons,
   topicPerspectives,
   topicTimeline,
+  typesEcho,
 } from './graph/cil-queries.js';
-export type { GraphIndex, GraphInsight } from './graph/graph-index.js';
-export { graphIndexOf } from './graph/graph-index.js';
+export type { EpisodeLayers, GraphIndex, GraphInsight } from './graph/graph-index.js';
+export { graphIndexOf, requestedGraphId } from './graph/graph-index.js';
+export { labelFromId } from './graph/graph-nodes.js';
 export type { InsightSentiment } from './graph/insight-sentiment.js';
 export { readInsightSentiments, sentimentLookup } from './graph/insight-sentiment.js';
 export { isoWeekLabel, mondayOf } from './graph/iso-week.js';
@@ -248,6 +252,12 @@ export type { DirIndex, DirListing } from './discovery/discovery.js';
 export { walkCorpus } from './discovery/discovery.js';
 export type { DedupCandidate } from './discovery/run-dedup.js';
 export { dedupCandidateOf, dedupRuns } from './discovery/run-dedup.js';
+export { countsForTopicPersons, insightTypeKey } from './graph/cil-queries.js';
+export {
+  bridgeAliasesOf,
+  episodeLabelsOf,
+  graphInsightsOf,
+} from './graph/graph-index.js';
 export type { EpisodeMetadata } from './readers/metadata.js';
 export { artifactKindOf, isMetadataFileName } from './readers/metadata.js';
 export type { EpisodeRecordInput } from './records/episode-record.js';

@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as createCorpusIndex from './202611290000_create_corpus_index.js';
 import * as browseTables from './202611290100_browse_tables.js';
+import * as graphTables from './202611290300_graph_tables.js';
 
 /*
  * Imported statically (not read from disk) so the same list runs from dist/
@@ -10,6 +11,7 @@ import * as browseTables from './202611290100_browse_tables.js';
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611290000_create_corpus_index': createCorpusIndex,
   '202611290100_browse_tables': browseTables,
+  '202611290300_graph_tables': graphTables,
 };
 
 export const migrationProvider: MigrationProvider = {

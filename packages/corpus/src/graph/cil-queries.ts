@@ -36,10 +36,21 @@ const PERSPECTIVE_INSIGHTS = 5;
 
 export const typesEcho = (types: InsightTypes) => (types === 'all' ? null : [...types]);
 
+/** The insight's type as `insight_types` filters match it: lowercase, '' when it has none. */
+export const insightTypeKey = (item: GraphInsight) =>
+  (item.insight.insight_type ?? '').toLowerCase();
+
 function keeps(types: InsightTypes) {
-  return (item: GraphInsight) =>
-    types === 'all' || types.includes((item.insight.insight_type ?? '').toLowerCase());
+  return (item: GraphInsight) => types === 'all' || types.includes(insightTypeKey(item));
 }
+
+/**
+ * Whether the item's speakers count among a topic's persons: it is grounded
+ * and one of its quotes has a speaker (a quote's speaker_id is its
+ * SPOKEN_BY target when it has one, `gi-reader.ts`).
+ */
+export const countsForTopicPersons = (item: GraphInsight) =>
+  item.insight.grounded && item.quotes.some((q) => q.speaker_id !== null);
 
 /** Oldest first, undated last; one episode's insights in display order. */
 function chronological(a: GraphInsight, b: GraphInsight): number {
@@ -156,7 +167,8 @@ export function personTopics(index: GraphIndex, person: string) {
   return { person_id: personId, topic_ids: topics.map((t) => t.topic_id), topics };
 }
 
-function timelineEpisode(episode: EpisodeRecord, insights: CilInsight[]) {
+/** One episode of a topic timeline with its insights (chronological, so its first is its date). */
+export function timelineEpisode(episode: EpisodeRecord, insights: CilInsight[]) {
   return {
     episode_id: episode.episode_id,
     metadata_relpath: episode.metadata_relpath,
@@ -313,8 +325,7 @@ export async function topicPersons(
     `grounded ${topicId}`,
     index.byTopic.get(topicId) ?? NONE,
     slicer,
-    // A quote's speaker_id is its SPOKEN_BY target when it has one (`gi-reader.ts`).
-    (item) => item.insight.grounded && item.quotes.some((q) => q.speaker_id !== null),
+    countsForTopicPersons,
   );
   return { topic_id: topicId, person_ids: counts.map(([id]) => id) };
 }

@@ -1,0 +1,244 @@
+import type { CilInsight } from '@podcast/contracts';
+import {
+  type CorpusPlace,
+  type EpisodeRecord,
+  type InsightTypes,
+  labelFromId,
+  readInsightSentiments,
+  requestedGraphId,
+  timelineEpisode,
+  typesEcho,
+} from '@podcast/corpus';
+import { sql } from 'kysely';
+import type { IndexKysely } from './index-file.js';
+
+/*
+ * The graph-query (CIL) answers of packages/corpus's cil-queries.ts, from
+ * the graph tables. Orders and ties are those of the graph index: its
+ * structural order is the catalog order (sort_date desc, metadata_relpath)
+ * then the display rank; every text compares bytewise on both engines.
+ */
+
+type Prefix = 'topic:' | 'person:' | 'org:';
+
+/** A requested id in the index's terms (`GraphIndex.canonicalOf`): the newest eligible episode's alias wins. */
+export async function canonicalGraphId(
+  db: IndexKysely,
+  id: string,
+  fallbackPrefix: Prefix,
+): Promise<string> {
+  const prefixed = requestedGraphId(id, fallbackPrefix);
+  const alias = await db
+    .selectFrom('graph_aliases')
+    .select('to_id')
+    .where('from_id', '=', prefixed)
+    .orderBy('sort_date', 'desc')
+    .orderBy('metadata_relpath')
+    .orderBy('position')
+    .limit(1)
+    .executeTakeFirst();
+  return alias?.to_id ?? prefixed;
+}
+
+/** The label of the newest eligible episode that names `id`, else one made from the id (`GraphIndex.labelOf`). */
+export async function graphLabelOf(db: IndexKysely, id: string): Promise<string> {
+  const row = await db
+    .selectFrom('graph_labels')
+    .select('label')
+    .where('node_id', '=', id)
+    .orderBy('sort_date', 'desc')
+    .orderBy('metadata_relpath')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.label ?? labelFromId(id);
+}
+
+/** GET /api/topics/{id}/persons, as `topicPersons`: speakers of counted insights, most first, then id. */
+export async function topicPersonsFromIndex(db: IndexKysely, topic: string) {
+  const topicId = await canonicalGraphId(db, topic, 'topic:');
+  const rows = await db
+    .selectFrom('graph_speaker_topics')
+    .select((eb) => ['person_id', eb.fn.countAll<number>().as('n')])
+    .where('topic_id', '=', topicId)
+    .where('counted', '=', 1)
+    .groupBy('person_id')
+    .orderBy('n', 'desc')
+    .orderBy('person_id')
+    .execute();
+  return { topic_id: topicId, person_ids: rows.map((row) => row.person_id) };
+}
+
+/** GET /api/persons/{id}/topics, as `personTopics`: the person's topics, most insights first, then id. */
+export async function personTopicsFromIndex(db: IndexKysely, person: string) {
+  const personId = await canonicalGraphId(db, person, 'person:');
+  const rows = await db
+    .selectFrom('graph_speaker_topics as st')
+    .select((eb) => [
+      'st.topic_id',
+      eb.fn.countAll<number>().as('n'),
+      eb
+        .selectFrom('graph_labels as l')
+        .select('l.label')
+        .whereRef('l.node_id', '=', 'st.topic_id')
+        .orderBy('l.sort_date', 'desc')
+        .orderBy('l.metadata_relpath')
+        .limit(1)
+        .as('label'),
+    ])
+    .where('st.person_id', '=', personId)
+    .groupBy('st.topic_id')
+    .orderBy('n', 'desc')
+    .orderBy('st.topic_id')
+    .execute();
+  const topics = rows.map((row) => ({
+    topic_id: row.topic_id,
+    label: row.label ?? labelFromId(row.topic_id),
+    insight_count: Number(row.n),
+  }));
+  return { person_id: personId, topic_ids: topics.map((t) => t.topic_id), topics };
+}
+
+/** A graph_insights row as the CIL answers read it. */
+interface ItemRow {
+  episode: number;
+  metadata_relpath: string;
+  stem: string;
+  item: string;
+}
+
+/**
+ * `chronological`: oldest first, undated last, then the structural order
+ * (catalog order, then display rank).
+ */
+const CHRONOLOGICAL = sql`case when gi.date is null then 1 else 0 end, gi.date, gi.sort_date desc, gi.metadata_relpath, gi.rank`;
+
+const ITEM_COLUMNS = ['gi.episode', 'gi.metadata_relpath', 'gi.stem', 'gi.item'] as const;
+
+/** `insight_types` as a condition on `gi.type_key`; undefined keeps every type. */
+function typeCondition(types: InsightTypes): readonly string[] | undefined {
+  return types === 'all' ? undefined : types;
+}
+
+/**
+ * Each row's CIL insight with the sentiment of its episode's sidecar, read
+ * once per episode through the corpus file cache, as `sentimentLookup` does.
+ */
+async function withSentiment(place: CorpusPlace, rows: readonly ItemRow[]): Promise<CilInsight[]> {
+  const episodes = new Map<number, { metadata_relpath: string; stem: string }>();
+  for (const row of rows) {
+    if (!episodes.has(row.episode)) {
+      episodes.set(row.episode, { metadata_relpath: row.metadata_relpath, stem: row.stem });
+    }
+  }
+  const sentiments = await readInsightSentiments(place, [...episodes.values()]);
+  return rows.map((row) => {
+    const insight = JSON.parse(row.item) as CilInsight;
+    const episode = episodes.get(row.episode);
+    const sentiment = episode && sentiments.get(episode)?.get(insight.id);
+    return sentiment === undefined ? insight : { ...insight, sentiment };
+  });
+}
+
+/** GET /api/persons/{id}/positions, as `personPositions`: the person's insights on the topic, oldest first. */
+export async function personPositionsFromIndex(
+  db: IndexKysely,
+  place: CorpusPlace,
+  query: { person: string; topic: string; types: InsightTypes },
+) {
+  const [personId, topicId] = await Promise.all([
+    canonicalGraphId(db, query.person, 'person:'),
+    canonicalGraphId(db, query.topic, 'topic:'),
+  ]);
+  const types = typeCondition(query.types);
+  const positions = async () =>
+    types?.length === 0
+      ? []
+      : db
+          .selectFrom('graph_speaker_topics as st')
+          .innerJoin('graph_insights as gi', (join) =>
+            join.onRef('gi.episode', '=', 'st.episode').onRef('gi.rank', '=', 'st.rank'),
+          )
+          .select(ITEM_COLUMNS)
+          .where('st.person_id', '=', personId)
+          .where('st.topic_id', '=', topicId)
+          .$if(types !== undefined, (q) => q.where('gi.type_key', 'in', types as string[]))
+          .orderBy(CHRONOLOGICAL)
+          .execute();
+  const [label, rows] = await Promise.all([graphLabelOf(db, personId), positions()]);
+  return {
+    person_id: personId,
+    display_name: label,
+    topic_id: topicId,
+    insight_types: typesEcho(query.types),
+    items: await withSentiment(place, rows),
+  };
+}
+
+/** Canonical topic ids of a request, deduplicated and sorted (`canonicalTopicIds`). */
+async function canonicalTopicIdsOf(db: IndexKysely, topics: readonly string[]) {
+  const ids = await Promise.all(topics.map((t) => canonicalGraphId(db, t, 'topic:')));
+  return [...new Set(ids)].sort();
+}
+
+/**
+ * A topic timeline over one or more topics, as `topicTimeline`: each
+ * episode once, oldest first, its insights once however many topics they are about.
+ */
+export async function topicTimelineFromIndex(
+  db: IndexKysely,
+  place: CorpusPlace,
+  query: { topics: readonly string[]; types: InsightTypes },
+) {
+  const topicIds = await canonicalTopicIdsOf(db, query.topics);
+  const types = typeCondition(query.types);
+  const rows =
+    topicIds.length === 0 || types?.length === 0
+      ? []
+      : await db
+          .selectFrom('graph_insights as gi')
+          .select(ITEM_COLUMNS)
+          .where((eb) =>
+            eb.exists(
+              eb
+                .selectFrom('graph_insight_topics as t')
+                .select('t.episode')
+                .whereRef('t.episode', '=', 'gi.episode')
+                .whereRef('t.rank', '=', 'gi.rank')
+                .where('t.topic_id', 'in', topicIds),
+            ),
+          )
+          .$if(types !== undefined, (q) => q.where('gi.type_key', 'in', types as string[]))
+          .orderBy(CHRONOLOGICAL)
+          .execute();
+  const insights = await withSentiment(place, rows);
+  const byEpisode = new Map<number, CilInsight[]>();
+  rows.forEach((row, at) => {
+    const list = byEpisode.get(row.episode) ?? [];
+    list.push(insights[at] as CilInsight);
+    byEpisode.set(row.episode, list);
+  });
+  const records = await recordsOf(db, [...byEpisode.keys()]);
+  return {
+    topic_ids: topicIds,
+    insight_types: typesEcho(query.types),
+    episodes: [...byEpisode].map(([id, list]) =>
+      timelineEpisode(records.get(id) as EpisodeRecord, list),
+    ),
+  };
+}
+
+/** Episode records by row id, a bounded number of ids per statement. */
+async function recordsOf(db: IndexKysely, ids: readonly number[]) {
+  const records = new Map<number, EpisodeRecord>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db
+      .selectFrom('episodes')
+      .select(['id', 'record'])
+      .where('id', 'in', ids.slice(start, start + 500))
+      .execute();
+    for (const row of rows) {
+      records.set(row.id, JSON.parse(row.record) as EpisodeRecord);
+    }
+  }
+  return records;
+}
