@@ -3,7 +3,8 @@ import {
   bridgeAliasesOf,
   buildEpisodeRecord,
   catalogStatusOf,
-  cilInsight,
+  cilEpisodeFields,
+  cilOwnFields,
   countsForTopicPersons,
   type EpisodeMetadata,
   type EpisodeRecord,
@@ -26,6 +27,7 @@ import type {
   EpisodesTable,
   EpisodeTopicsTable,
   GraphAliasesTable,
+  GraphEpisodesTable,
   GraphInsightsTable,
   GraphInsightTopicsTable,
   GraphLabelsTable,
@@ -51,6 +53,7 @@ export interface EpisodeRows {
   persons: Row<PersonsTable>[];
   episodeSpeakers: Row<EpisodeSpeakersTable>[];
   episodeTopics: Row<EpisodeTopicsTable>[];
+  graphEpisode: Row<GraphEpisodesTable>[];
   graphInsights: Row<GraphInsightsTable>[];
   graphInsightTopics: Row<GraphInsightTopicsTable>[];
   graphSpeakerTopics: Row<GraphSpeakerTopicsTable>[];
@@ -166,6 +169,7 @@ const NO_GRAPH_ROWS = {
 };
 
 const NO_GRAPH_QUERY_ROWS = {
+  graphEpisode: [],
   graphInsights: [],
   graphInsightTopics: [],
   graphSpeakerTopics: [],
@@ -192,15 +196,20 @@ function graphQueryRows(
     sort_date: episode.publish_date ?? '',
     metadata_relpath: episode.metadata_relpath,
   };
-  const noSentiment = () => undefined;
+  const date = items[0]?.date ?? null;
   return {
+    graphEpisode: [
+      {
+        ...order,
+        stem: episode.stem,
+        date,
+        fields: JSON.stringify(cilEpisodeFields(episode, date)),
+      },
+    ],
     graphInsights: items.map((item) => ({
       rank: item.position,
-      ...order,
-      stem: episode.stem,
-      date: item.date,
       type_key: insightTypeKey(item),
-      item: JSON.stringify(cilInsight(item, noSentiment)),
+      item: JSON.stringify(cilOwnFields(item)),
     })),
     graphInsightTopics: items.flatMap((item) =>
       item.topics.map((topic_id) => ({ rank: item.position, topic_id })),

@@ -3,6 +3,7 @@ import {
   type CorpusPlace,
   type EpisodeRecord,
   type InsightTypes,
+  joinCilInsight,
   labelFromId,
   readInsightSentiments,
   requestedGraphId,
@@ -98,11 +99,12 @@ export async function personTopicsFromIndex(db: IndexKysely, person: string) {
   return { person_id: personId, topic_ids: topics.map((t) => t.topic_id), topics };
 }
 
-/** A graph_insights row as the CIL answers read it. */
+/** A graph_insights row with its graph_episodes row, as the CIL answers read them. */
 interface ItemRow {
   episode: number;
   metadata_relpath: string;
   stem: string;
+  fields: string;
   item: string;
 }
 
@@ -110,32 +112,45 @@ interface ItemRow {
  * `chronological`: oldest first, undated last, then the structural order
  * (catalog order, then display rank).
  */
-const CHRONOLOGICAL = sql`case when gi.date is null then 1 else 0 end, gi.date, gi.sort_date desc, gi.metadata_relpath, gi.rank`;
+const CHRONOLOGICAL = sql`case when ge.date is null then 1 else 0 end, ge.date, ge.sort_date desc, ge.metadata_relpath, gi.rank`;
 
-const ITEM_COLUMNS = ['gi.episode', 'gi.metadata_relpath', 'gi.stem', 'gi.item'] as const;
+const ITEM_COLUMNS = [
+  'gi.episode',
+  'ge.metadata_relpath',
+  'ge.stem',
+  'ge.fields',
+  'gi.item',
+] as const;
 
 /** `insight_types` as a condition on `gi.type_key`; undefined keeps every type. */
 function typeCondition(types: InsightTypes): readonly string[] | undefined {
   return types === 'all' ? undefined : types;
 }
 
+type EpisodeFields = Parameters<typeof joinCilInsight>[1];
+type OwnFields = Parameters<typeof joinCilInsight>[0];
+
 /**
  * Each row's CIL insight with the sentiment of its episode's sidecar, read
  * once per episode through the corpus file cache, as `sentimentLookup` does.
  */
 async function withSentiment(place: CorpusPlace, rows: readonly ItemRow[]): Promise<CilInsight[]> {
-  const episodes = new Map<number, { metadata_relpath: string; stem: string }>();
+  const episodes = new Map<
+    number,
+    { metadata_relpath: string; stem: string; fields: EpisodeFields }
+  >();
   for (const row of rows) {
     if (!episodes.has(row.episode)) {
-      episodes.set(row.episode, { metadata_relpath: row.metadata_relpath, stem: row.stem });
+      const fields = JSON.parse(row.fields) as EpisodeFields;
+      episodes.set(row.episode, { metadata_relpath: row.metadata_relpath, stem: row.stem, fields });
     }
   }
   const sentiments = await readInsightSentiments(place, [...episodes.values()]);
   return rows.map((row) => {
-    const insight = JSON.parse(row.item) as CilInsight;
+    const own = JSON.parse(row.item) as OwnFields;
     const episode = episodes.get(row.episode);
-    const sentiment = episode && sentiments.get(episode)?.get(insight.id);
-    return sentiment === undefined ? insight : { ...insight, sentiment };
+    const sentiment = episode && sentiments.get(episode)?.get(own.id);
+    return joinCilInsight(own, episode?.fields as EpisodeFields, sentiment);
   });
 }
 
@@ -158,6 +173,7 @@ export async function personPositionsFromIndex(
           .innerJoin('graph_insights as gi', (join) =>
             join.onRef('gi.episode', '=', 'st.episode').onRef('gi.rank', '=', 'st.rank'),
           )
+          .innerJoin('graph_episodes as ge', 'ge.episode', 'gi.episode')
           .select(ITEM_COLUMNS)
           .where('st.person_id', '=', personId)
           .where('st.topic_id', '=', topicId)
@@ -196,15 +212,18 @@ export async function topicTimelineFromIndex(
       ? []
       : await db
           .selectFrom('graph_insights as gi')
+          .innerJoin('graph_episodes as ge', 'ge.episode', 'gi.episode')
           .select(ITEM_COLUMNS)
+          // Driven from the topics' index range, each insight once.
           .where((eb) =>
-            eb.exists(
+            eb(
+              eb.refTuple('gi.episode', 'gi.rank'),
+              'in',
               eb
                 .selectFrom('graph_insight_topics as t')
-                .select('t.episode')
-                .whereRef('t.episode', '=', 'gi.episode')
-                .whereRef('t.rank', '=', 'gi.rank')
-                .where('t.topic_id', 'in', topicIds),
+                .select(['t.episode', 't.rank'])
+                .where('t.topic_id', 'in', topicIds)
+                .$asTuple('episode', 'rank'),
             ),
           )
           .$if(types !== undefined, (q) => q.where('gi.type_key', 'in', types as string[]))

@@ -17,6 +17,7 @@ export interface CorpusIndexDb {
   persons: PersonsTable;
   episode_speakers: EpisodeSpeakersTable;
   episode_topics: EpisodeTopicsTable;
+  graph_episodes: GraphEpisodesTable;
   graph_insights: GraphInsightsTable;
   graph_insight_topics: GraphInsightTopicsTable;
   graph_speaker_topics: GraphSpeakerTopicsTable;
@@ -159,19 +160,26 @@ export interface EpisodeTopicsTable {
  * episode's `sort_date` and `metadata_relpath`, so one index gives that order.
  */
 
-/** A shown insight of a graph-eligible episode (`graphInsightsOf`), `rank` its display place. */
-export interface GraphInsightsTable {
+/** A graph-eligible episode: the keys of the chronological order and what its insights share. */
+export interface GraphEpisodesTable {
   episode: number;
-  rank: number;
   sort_date: string;
   metadata_relpath: string;
   /** The episode's file stem, which names its sentiment sidecar. */
   stem: string;
-  /** The graph date (KG, else metadata), null when unknown: the chronological order's key. */
+  /** The graph date (KG, else metadata), null when unknown. */
   date: string | null;
+  /** The CIL insight fields the episode gives (`cilEpisodeFields`), as JSON. */
+  fields: string;
+}
+
+/** A shown insight of a graph-eligible episode (`graphInsightsOf`), `rank` its display place. */
+export interface GraphInsightsTable {
+  episode: number;
+  rank: number;
   /** `insightTypeKey`: lowercase type, '' when none. */
   type_key: string;
-  /** The CIL answer of the insight without its sentiment (`cilInsight`), as JSON. */
+  /** The CIL insight fields of its own (`cilOwnFields`), as JSON. */
   item: string;
 }
 

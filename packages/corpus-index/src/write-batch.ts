@@ -13,6 +13,7 @@ type PartTable =
   | 'persons'
   | 'episode_speakers'
   | 'episode_topics'
+  | 'graph_episodes'
   | 'graph_insights'
   | 'graph_insight_topics'
   | 'graph_speaker_topics'
@@ -54,6 +55,7 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'persons', id, rows.persons);
   await insertParts(trx, 'episode_speakers', id, rows.episodeSpeakers);
   await insertParts(trx, 'episode_topics', id, rows.episodeTopics);
+  await insertParts(trx, 'graph_episodes', id, rows.graphEpisode);
   await insertParts(trx, 'graph_insights', id, rows.graphInsights);
   await insertParts(trx, 'graph_insight_topics', id, rows.graphInsightTopics);
   await insertParts(trx, 'graph_speaker_topics', id, rows.graphSpeakerTopics);

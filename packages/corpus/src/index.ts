@@ -105,8 +105,8 @@ export {
 
 export type { InsightTypes, SentimentOf } from './graph/cil-queries.js';
 export {
-  cilInsight,
   conversationArc,
+  joinCilInsight,
   personBrief,
   personPositions,
   personTopics,
@@ -252,7 +252,12 @@ export type { DirIndex, DirListing } from './discovery/discovery.js';
 export { walkCorpus } from './discovery/discovery.js';
 export type { DedupCandidate } from './discovery/run-dedup.js';
 export { dedupCandidateOf, dedupRuns } from './discovery/run-dedup.js';
-export { countsForTopicPersons, insightTypeKey } from './graph/cil-queries.js';
+export {
+  cilEpisodeFields,
+  cilOwnFields,
+  countsForTopicPersons,
+  insightTypeKey,
+} from './graph/cil-queries.js';
 export {
   bridgeAliasesOf,
   episodeLabelsOf,

@@ -4,8 +4,8 @@ import { columnTypesOf } from '../dialect.js';
 // Kysely<unknown>: a migration is frozen in time and must not lean on today's schema type.
 
 /**
- * What the graph-query routes read: each shown insight of a graph-eligible
- * episode with its CIL answer, its canonical topics, its speakers crossed
+ * What the graph-query routes read: each graph-eligible episode and its
+ * shown insights with their CIL fields, their canonical topics, its speakers crossed
  * with its topics, and the labels and aliases each episode gives, ordered by
  * the catalog keys they carry.
  */
@@ -18,12 +18,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         col.notNull().references('episodes.id').onDelete('cascade'),
       );
   const catalogOrder = ['sort_date desc', 'metadata_relpath'];
-  await episode('graph_insights')
-    .addColumn('rank', t.integer, (col) => col.notNull())
+  await db.schema
+    .createTable('graph_episodes')
+    .addColumn('episode', t.integer, (col) =>
+      col.primaryKey().references('episodes.id').onDelete('cascade'),
+    )
     .addColumn('sort_date', t.text, (col) => col.notNull())
     .addColumn('metadata_relpath', t.text, (col) => col.notNull())
     .addColumn('stem', t.text, (col) => col.notNull())
     .addColumn('date', t.text)
+    .addColumn('fields', t.text, (col) => col.notNull())
+    .execute();
+  await episode('graph_insights')
+    .addColumn('rank', t.integer, (col) => col.notNull())
     .addColumn('type_key', t.text, (col) => col.notNull())
     .addColumn('item', t.text, (col) => col.notNull())
     .addPrimaryKeyConstraint('graph_insights_pk', ['episode', 'rank'])
@@ -94,6 +101,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'graph_speaker_topics',
     'graph_insight_topics',
     'graph_insights',
+    'graph_episodes',
   ]) {
     await db.schema.dropTable(table).execute();
   }

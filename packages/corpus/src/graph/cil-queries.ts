@@ -76,24 +76,56 @@ function quoteOf(quote: GraphInsight['quotes'][number]) {
   };
 }
 
-export function cilInsight(item: GraphInsight, sentimentOf: SentimentOf): CilInsight {
-  const sentiment = sentimentOf(item);
+/** The fields of a CIL insight that its episode gives: the same for each of the episode's insights. */
+export function cilEpisodeFields(episode: EpisodeRecord, date: string | null) {
+  return {
+    episode_id: episode.episode_id,
+    metadata_relpath: episode.metadata_relpath,
+    episode_title: episode.title,
+    publish_date: date,
+    feed_id: episode.feed_id,
+  };
+}
+
+/** The fields of a CIL insight of its own. */
+export function cilOwnFields(item: GraphInsight) {
   return {
     id: item.id,
     text: item.insight.text,
     grounded: item.insight.grounded,
     insight_type: item.insight.insight_type ?? null,
     confidence: item.insight.confidence ?? null,
-    episode_id: item.episode.episode_id,
-    metadata_relpath: item.episode.metadata_relpath,
-    episode_title: item.episode.title,
-    publish_date: item.date,
-    feed_id: item.episode.feed_id,
     topic_ids: [...item.topics],
     speaker_ids: [...item.speakers],
     quotes: item.quotes.map(quoteOf),
+  };
+}
+
+/** A CIL insight from its two parts, its fields in the answer's order. */
+export function joinCilInsight(
+  own: ReturnType<typeof cilOwnFields>,
+  episode: ReturnType<typeof cilEpisodeFields>,
+  sentiment: InsightSentiment | undefined,
+): CilInsight {
+  const { id, text, grounded, insight_type, confidence, ...lists } = own;
+  return {
+    id,
+    text,
+    grounded,
+    insight_type,
+    confidence,
+    ...episode,
+    ...lists,
     ...(sentiment === undefined ? {} : { sentiment }),
   };
+}
+
+export function cilInsight(item: GraphInsight, sentimentOf: SentimentOf): CilInsight {
+  return joinCilInsight(
+    cilOwnFields(item),
+    cilEpisodeFields(item.episode, item.date),
+    sentimentOf(item),
+  );
 }
 
 /** GET /api/persons/{id}/positions: the person's insights on the topic, oldest first. */
