@@ -2,6 +2,7 @@
 // queries, today's snapshot functions and the SQLite index side by side,
 // interleaved call by call so machine noise falls on both.
 import {
+  conversationArc,
   createCorpusRegistry,
   episodeDetailFromSnapshot,
   episodeListFromSnapshot,
@@ -14,6 +15,7 @@ import {
   topicTimeline,
 } from '@podcast/corpus';
 import {
+  conversationArcFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
   insightListFromIndex,
@@ -73,6 +75,10 @@ const snapshotSide = {
     const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
     return topicTimeline(graph, { topics: [topic], types: 'all' }, sentimentOf);
   },
+  arc: async (topic) => {
+    const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
+    return conversationArc(graph, { topic, types: 'all' }, sentimentOf);
+  },
   list: async ({ filter, page }) =>
     episodeListFromSnapshot(snapshot, filter, { page, page_size: 50 }),
   detail: async (slug) => episodeDetailFromSnapshot(snapshot, slug),
@@ -84,6 +90,7 @@ const indexSide = {
   positions: ({ person, topic }) =>
     personPositionsFromIndex(reader.db, place, { person, topic, types: CLAIMS }),
   timeline: (topic) => topicTimelineFromIndex(reader.db, place, { topics: [topic], types: 'all' }),
+  arc: (topic) => conversationArcFromIndex(reader.db, place, { topic, types: 'all' }),
   list: ({ filter, page }) => episodeListFromIndex(reader.db, filter, { page, page_size: 50 }),
   detail: (slug) => episodeDetailFromIndex(reader.db, slug),
   insights: (slug) => insightListFromIndex(reader.db, slug),
@@ -154,6 +161,12 @@ rows.push(
     'graph: topic timeline (all types)',
     () => pick(topics),
     (side, t) => side.timeline(t),
+    Math.min(rounds, 200),
+  )),
+  ...(await measure(
+    'graph: conversation arc (all types)',
+    () => pick(topics),
+    (side, t) => side.arc(t),
     Math.min(rounds, 200),
   )),
 );

@@ -17,7 +17,7 @@ import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-t
 
 /*
  * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the viewer's corpus routes the
- * index answers (episodes, feeds, top persons, four graph queries) give, over the same corpus,
+ * index answers (episodes, feeds, top persons, five graph queries) give, over the same corpus,
  * exactly the answers of the projection (the default), from an SQLite file
  * and from PostgreSQL.
  */
@@ -53,6 +53,8 @@ async function graphQueryUrls(app: ViewerTestApp): Promise<string[]> {
       `/api/topics/${q(topic)}/persons`,
       `/api/topics/${q(topic)}/timeline`,
       `/api/topics/${q(topic)}/timeline?insight_types=claim,QUESTION`,
+      `/api/topics/${q(topic)}/conversation-arc`,
+      `/api/topics/${q(topic)}/conversation-arc?insight_types=claim`,
     );
   }
   for (const person of [...persons, 'person:no-such-person']) {
@@ -77,6 +79,7 @@ async function graphQueryUrls(app: ViewerTestApp): Promise<string[]> {
     `/api/persons/${q(person)}/positions?topic=`,
     `/api/topics/${q(topic)}/persons?path=/no/such/root`,
     `/api/persons/${q(person)}/topics?path=/no/such/root`,
+    `/api/topics/${q(topic)}/conversation-arc?path=/no/such/root`,
   );
   return urls;
 }
@@ -200,7 +203,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, BROWSE_URLS)).toEqual([200, 400, 403]);
     });
 
-    it('answers topic persons, person topics and positions, and timelines as the projection does', async () => {
+    it('answers topic persons, person topics and positions, timelines and arcs as the projection does', async () => {
       const { projection, indexed } = apps;
       const urls = await graphQueryUrls(projection);
       expect(urls.length).toBeGreaterThan(50);
@@ -238,6 +241,7 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/corpus/episodes/detail?metadata_relpath=a/metadata.json',
       '/api/topics/topic:anything/persons',
       '/api/topics/topic:anything/timeline',
+      '/api/topics/topic:anything/conversation-arc',
       '/api/persons/person:anyone/topics',
       '/api/persons/person:anyone/positions?topic=anything',
     ];

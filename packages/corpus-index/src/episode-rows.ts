@@ -208,6 +208,7 @@ function graphQueryRows(
     ],
     graphInsights: items.map((item) => ({
       rank: item.position,
+      insight_id: item.id,
       type_key: insightTypeKey(item),
       item: JSON.stringify(cilOwnFields(item)),
     })),

@@ -1,6 +1,7 @@
 import type { CilInsight } from '@podcast/contracts';
 import {
   type CorpusPlace,
+  conversationArcOf,
   type EpisodeRecord,
   type InsightTypes,
   joinCilInsight,
@@ -130,28 +131,79 @@ function typeCondition(types: InsightTypes): readonly string[] | undefined {
 type EpisodeFields = Parameters<typeof joinCilInsight>[1];
 type OwnFields = Parameters<typeof joinCilInsight>[0];
 
+/** A row's episode and the keys of its sentiment sidecar. */
+interface SidecarKeys {
+  episode: number;
+  metadata_relpath: string;
+  stem: string;
+}
+
 /**
- * Each row's CIL insight with the sentiment of its episode's sidecar, read
- * once per episode through the corpus file cache, as `sentimentLookup` does.
+ * The sentiment of the rows' insights, each episode's sidecar read once
+ * through the corpus file cache, as `sentimentLookup` reads them.
  */
-async function withSentiment(place: CorpusPlace, rows: readonly ItemRow[]): Promise<CilInsight[]> {
-  const episodes = new Map<
-    number,
-    { metadata_relpath: string; stem: string; fields: EpisodeFields }
-  >();
+async function sentimentsOf(place: CorpusPlace, rows: readonly SidecarKeys[]) {
+  const episodes = new Map<number, SidecarKeys>();
   for (const row of rows) {
     if (!episodes.has(row.episode)) {
-      const fields = JSON.parse(row.fields) as EpisodeFields;
-      episodes.set(row.episode, { metadata_relpath: row.metadata_relpath, stem: row.stem, fields });
+      episodes.set(row.episode, row);
     }
   }
-  const sentiments = await readInsightSentiments(place, [...episodes.values()]);
+  const read = await readInsightSentiments(place, [...episodes.values()]);
+  return (episode: number, insightId: string) => {
+    const keys = episodes.get(episode);
+    return keys && read.get(keys)?.get(insightId);
+  };
+}
+
+/** Each row's CIL insight with its sentiment. */
+async function withSentiment(place: CorpusPlace, rows: readonly ItemRow[]): Promise<CilInsight[]> {
+  const sentimentOf = await sentimentsOf(place, rows);
+  const fields = new Map<number, EpisodeFields>();
   return rows.map((row) => {
+    let episode = fields.get(row.episode);
+    if (episode === undefined) {
+      episode = JSON.parse(row.fields) as EpisodeFields;
+      fields.set(row.episode, episode);
+    }
     const own = JSON.parse(row.item) as OwnFields;
-    const episode = episodes.get(row.episode);
-    const sentiment = episode && sentiments.get(episode)?.get(own.id);
-    return joinCilInsight(own, episode?.fields as EpisodeFields, sentiment);
+    return joinCilInsight(own, episode, sentimentOf(row.episode, own.id));
   });
+}
+
+/**
+ * GET /api/topics/{id}/conversation-arc, as `conversationArc`: the topic's
+ * insights of the kept types in the structural order, counted per ISO week.
+ */
+export async function conversationArcFromIndex(
+  db: IndexKysely,
+  place: CorpusPlace,
+  query: { topic: string; types: InsightTypes },
+) {
+  const topicId = await canonicalGraphId(db, query.topic, 'topic:');
+  const types = typeCondition(query.types);
+  const rows =
+    types?.length === 0
+      ? []
+      : await db
+          .selectFrom('graph_insight_topics as t')
+          .innerJoin('graph_insights as gi', (join) =>
+            join.onRef('gi.episode', '=', 't.episode').onRef('gi.rank', '=', 't.rank'),
+          )
+          .innerJoin('graph_episodes as ge', 'ge.episode', 't.episode')
+          .select(['t.episode', 'ge.date', 'ge.metadata_relpath', 'ge.stem', 'gi.insight_id'])
+          .where('t.topic_id', '=', topicId)
+          .$if(types !== undefined, (q) => q.where('gi.type_key', 'in', types as string[]))
+          .orderBy('ge.sort_date', 'desc')
+          .orderBy('ge.metadata_relpath')
+          .orderBy('t.rank')
+          .execute();
+  const sentimentOf = await sentimentsOf(place, rows);
+  return conversationArcOf(
+    topicId,
+    query.types,
+    rows.map((row) => ({ date: row.date, sentiment: sentimentOf(row.episode, row.insight_id) })),
+  );
 }
 
 /** GET /api/persons/{id}/positions, as `personPositions`: the person's insights on the topic, oldest first. */

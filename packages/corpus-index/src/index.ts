@@ -28,6 +28,7 @@ export type {
 export { openConfiguredCorpusIndex, openCorpusIndex } from './corpus-index.js';
 export { PG_SCHEMA } from './dialect.js';
 export {
+  conversationArcFromIndex,
   personPositionsFromIndex,
   personTopicsFromIndex,
   topicPersonsFromIndex,

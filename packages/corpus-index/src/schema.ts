@@ -177,6 +177,8 @@ export interface GraphEpisodesTable {
 export interface GraphInsightsTable {
   episode: number;
   rank: number;
+  /** The insight's id, which its sentiment sidecar entry names. */
+  insight_id: string;
   /** `insightTypeKey`: lowercase type, '' when none. */
   type_key: string;
   /** The CIL insight fields of its own (`cilOwnFields`), as JSON. */

@@ -4,6 +4,7 @@ import {
   type CatalogFilter,
   type CorpusRegistry,
   type CorpusSnapshot,
+  conversationArc,
   corpusEpisodeDetail,
   corpusFeedsOf,
   episodeDetailFromSnapshot,
@@ -30,6 +31,7 @@ import {
   type Scratch,
 } from '@podcast/testing';
 import {
+  conversationArcFromIndex,
   corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
   corpusFeedsFromIndex,
@@ -225,7 +227,7 @@ describe.each([
       ).toBeUndefined();
     }, 120_000);
 
-    it("answers every topic's persons and timeline and every person's topics as the graph index does", async () => {
+    it("answers every topic's persons, timeline and arc and every person's topics as the graph index does", async () => {
       const graph = await graphIndexOf(snapshot);
       const place = registry.at(snapshot.root);
       const topics = [...graph.byTopic.keys()];
@@ -233,6 +235,7 @@ describe.each([
       expect(topics.length).toBeGreaterThan(1);
       expect(persons.length).toBeGreaterThan(1);
       let sentiments = 0;
+      let weeks = 0;
       for (const [at, topic] of [...topics, 'no-such-topic'].entries()) {
         expect(await topicPersonsFromIndex(index.db, topic)).toEqual(
           await topicPersons(graph, topic),
@@ -246,9 +249,13 @@ describe.each([
           );
           const items = expected.episodes.flatMap((e) => e.insights);
           sentiments += items.filter((item) => item.sentiment !== undefined).length;
+          const arc = conversationArc(graph, { topic, types }, sentimentOf);
+          expect(await conversationArcFromIndex(index.db, place, { topic, types })).toEqual(arc);
+          weeks += arc.weeks.filter((week) => week.avg_compound !== null).length;
         }
       }
       expect(sentiments).toBeGreaterThan(0);
+      expect(weeks).toBeGreaterThan(0);
       // A merged timeline: bare names, a repeat and an unknown id, as a request may send them.
       const merged = [topics[0], topics[1], topics[0], 'no-such-topic'].map((t) =>
         (t as string).replace(/^topic:/, ''),

@@ -106,6 +106,7 @@ export {
 export type { InsightTypes, SentimentOf } from './graph/cil-queries.js';
 export {
   conversationArc,
+  conversationArcOf,
   joinCilInsight,
   personBrief,
   personPositions,

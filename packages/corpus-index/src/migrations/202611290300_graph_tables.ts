@@ -31,6 +31,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await episode('graph_insights')
     .addColumn('rank', t.integer, (col) => col.notNull())
+    .addColumn('insight_id', t.text, (col) => col.notNull())
     .addColumn('type_key', t.text, (col) => col.notNull())
     .addColumn('item', t.text, (col) => col.notNull())
     .addPrimaryKeyConstraint('graph_insights_pk', ['episode', 'rank'])

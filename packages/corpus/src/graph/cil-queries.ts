@@ -274,6 +274,40 @@ const mean = (values: readonly number[]) =>
     ? null
     : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1e4) / 1e4;
 
+/** One insight as the conversation arc counts it: its graph date and sentiment. */
+export interface ArcEntry {
+  date: string | null;
+  sentiment: InsightSentiment | undefined;
+}
+
+/**
+ * The conversation arc of `entries` (a topic's insights of the kept types,
+ * in the structural order: the compounds are summed in that order).
+ */
+export function conversationArcOf(
+  topicId: string,
+  types: InsightTypes,
+  entries: Iterable<ArcEntry>,
+) {
+  const weeks = new Map<number, ArcTally>();
+  let undated = 0;
+  for (const entry of entries) {
+    if (entry.date === null) {
+      undated++;
+      continue;
+    }
+    const monday = mondayOf(entry.date);
+    const week = weeks.get(monday) ?? emptyTally();
+    tally(week, entry.sentiment);
+    weeks.set(monday, week);
+  }
+  const buckets = weeksBetween([...weeks.keys()], ARC_FILL_MAX_WEEKS).map((monday) => {
+    const { compounds, ...counts } = weeks.get(monday) ?? emptyTally();
+    return { week: isoWeekLabel(monday), ...counts, avg_compound: mean(compounds) };
+  });
+  return { topic_id: topicId, insight_types: typesEcho(types), undated, weeks: buckets };
+}
+
 /** GET /api/topics/{id}/conversation-arc: ISO-week volume and sentiment mix, oldest first. */
 export function conversationArc(
   index: GraphIndex,
@@ -282,23 +316,11 @@ export function conversationArc(
 ) {
   const topicId = index.canonicalOf(query.topic, 'topic:');
   const items = (index.byTopic.get(topicId) ?? NONE).filter(keeps(query.types));
-  const weeks = new Map<number, ArcTally>();
-  let undated = 0;
-  for (const item of items) {
-    if (item.date === null) {
-      undated++;
-      continue;
-    }
-    const monday = mondayOf(item.date);
-    const week = weeks.get(monday) ?? emptyTally();
-    tally(week, sentimentOf(item));
-    weeks.set(monday, week);
-  }
-  const buckets = weeksBetween([...weeks.keys()], ARC_FILL_MAX_WEEKS).map((monday) => {
-    const { compounds, ...counts } = weeks.get(monday) ?? emptyTally();
-    return { week: isoWeekLabel(monday), ...counts, avg_compound: mean(compounds) };
-  });
-  return { topic_id: topicId, insight_types: typesEcho(query.types), undated, weeks: buckets };
+  return conversationArcOf(
+    topicId,
+    query.types,
+    items.map((item) => ({ date: item.date, sentiment: sentimentOf(item) })),
+  );
 }
 
 /** Insights counted between two asks of the slicer (`forEachInSlices`). */

@@ -15,7 +15,7 @@ import {
 } from './graph-scope.js';
 
 /** The sentiment of the insights about `topics` (each of their episodes' sidecars read once). */
-function topicsSentiment({ snapshot, index }: GraphScope, topics: readonly string[]) {
+export function topicsSentiment({ snapshot, index }: GraphScope, topics: readonly string[]) {
   const items = topics.flatMap((t) => index.byTopic.get(index.canonicalOf(t, 'topic:')) ?? []);
   return sentimentLookup(snapshot, items);
 }
