@@ -10,6 +10,7 @@ import {
   insightListFromSnapshot,
   personPositions,
   personTopics,
+  perspectiveLeaders,
   sentimentLookup,
   topicPersons,
   topicTimeline,
@@ -22,6 +23,7 @@ import {
   openIndexReader,
   personPositionsFromIndex,
   personTopicsFromIndex,
+  perspectiveLeadersFromIndex,
   topicPersonsFromIndex,
   topicTimelineFromIndex,
 } from '@podcast/corpus-index';
@@ -75,6 +77,7 @@ const snapshotSide = {
     const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
     return topicTimeline(graph, { topics: [topic], types: 'all' }, sentimentOf);
   },
+  leaders: (limit) => perspectiveLeaders(graph, limit),
   arc: async (topic) => {
     const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
     return conversationArc(graph, { topic, types: 'all' }, sentimentOf);
@@ -90,6 +93,7 @@ const indexSide = {
   positions: ({ person, topic }) =>
     personPositionsFromIndex(reader.db, place, { person, topic, types: CLAIMS }),
   timeline: (topic) => topicTimelineFromIndex(reader.db, place, { topics: [topic], types: 'all' }),
+  leaders: (limit) => perspectiveLeadersFromIndex(reader.db, limit),
   arc: (topic) => conversationArcFromIndex(reader.db, place, { topic, types: 'all' }),
   list: ({ filter, page }) => episodeListFromIndex(reader.db, filter, { page, page_size: 50 }),
   detail: (slug) => episodeDetailFromIndex(reader.db, slug),
@@ -161,6 +165,14 @@ rows.push(
     'graph: topic timeline (all types)',
     () => pick(topics),
     (side, t) => side.timeline(t),
+    Math.min(rounds, 200),
+  )),
+  // The route caches the answer per snapshot or index version, so these are its misses;
+  // the projection keeps each topic's speaker counts between calls, the index counts anew.
+  ...(await measure(
+    'graph: perspective leaders (20 topics)',
+    () => 20,
+    (side, limit) => side.leaders(limit),
     Math.min(rounds, 200),
   )),
   ...(await measure(

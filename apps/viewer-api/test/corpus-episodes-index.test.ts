@@ -17,7 +17,7 @@ import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-t
 
 /*
  * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the viewer's corpus routes the
- * index answers (episodes, feeds, top persons, five graph queries) give, over the same corpus,
+ * index answers (episodes, feeds, top persons, six graph queries) give, over the same corpus,
  * exactly the answers of the projection (the default), from an SQLite file
  * and from PostgreSQL.
  */
@@ -80,6 +80,11 @@ async function graphQueryUrls(app: ViewerTestApp): Promise<string[]> {
     `/api/topics/${q(topic)}/persons?path=/no/such/root`,
     `/api/persons/${q(person)}/topics?path=/no/such/root`,
     `/api/topics/${q(topic)}/conversation-arc?path=/no/such/root`,
+    '/api/topics/perspective-leaders',
+    '/api/topics/perspective-leaders?limit=1',
+    '/api/topics/perspective-leaders?limit=200',
+    '/api/topics/perspective-leaders?limit=0',
+    '/api/topics/perspective-leaders?path=/no/such/root',
   );
   return urls;
 }
@@ -203,7 +208,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, BROWSE_URLS)).toEqual([200, 400, 403]);
     });
 
-    it('answers topic persons, person topics and positions, timelines and arcs as the projection does', async () => {
+    it('answers the six graph queries on the index as the projection does', async () => {
       const { projection, indexed } = apps;
       const urls = await graphQueryUrls(projection);
       expect(urls.length).toBeGreaterThan(50);
@@ -242,6 +247,7 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/topics/topic:anything/persons',
       '/api/topics/topic:anything/timeline',
       '/api/topics/topic:anything/conversation-arc',
+      '/api/topics/perspective-leaders',
       '/api/persons/person:anyone/topics',
       '/api/persons/person:anyone/positions?topic=anything',
     ];

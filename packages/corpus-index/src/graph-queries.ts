@@ -5,6 +5,7 @@ import {
   type EpisodeRecord,
   type InsightTypes,
   joinCilInsight,
+  LEADERS_PER_TOPIC,
   labelFromId,
   readInsightSentiments,
   requestedGraphId,
@@ -312,4 +313,69 @@ async function recordsOf(db: IndexKysely, ids: readonly number[]) {
     }
   }
   return records;
+}
+
+/** The label of the node in `column`, as `graphLabelOf` finds it, for a select list. */
+const newestLabelOf = (column: string) =>
+  sql<string | null>`(select l.label from graph_labels l where l.node_id = ${sql.ref(column)}
+    order by l.sort_date desc, l.metadata_relpath limit 1)`;
+
+interface LeaderRow {
+  topic_id: string;
+  person_id: string;
+  n: number;
+  label: string | null;
+}
+
+/**
+ * GET /api/topics/perspective-leaders, as `perspectiveLeaders`: the `limit`
+ * topics with the most insights, then by id, each with its three most
+ * prolific speakers (then by id), ranked in one window over the topics' rows.
+ */
+export async function perspectiveLeadersFromIndex(db: IndexKysely, limit: number) {
+  const top = await db
+    .selectFrom('graph_insight_topics as t')
+    .select((eb) => ['t.topic_id', eb.fn.countAll<number>().as('n')])
+    .groupBy('t.topic_id')
+    .orderBy('n', 'desc')
+    .orderBy('t.topic_id')
+    .limit(limit)
+    .execute();
+  if (top.length === 0) {
+    return { topics: [] };
+  }
+  const ids = top.map((row) => row.topic_id);
+  const [labels, leaders] = await Promise.all([
+    sql<{
+      topic_id: string;
+      label: string | null;
+    }>`select t.topic_id, ${newestLabelOf('t.topic_id')} as label
+      from (select distinct topic_id from graph_insight_topics where topic_id in (${sql.join(ids)})) t`.execute(
+      db,
+    ),
+    sql<LeaderRow>`select r.topic_id, r.person_id, r.n, ${newestLabelOf('r.person_id')} as label
+      from (select topic_id, person_id, count(*) as n,
+              row_number() over (partition by topic_id order by count(*) desc, person_id) as place
+            from graph_speaker_topics where topic_id in (${sql.join(ids)})
+            group by topic_id, person_id) r
+      where r.place <= ${LEADERS_PER_TOPIC}
+      order by r.topic_id, r.place`.execute(db),
+  ]);
+  const labelOf = new Map(labels.rows.map((row) => [row.topic_id, row.label]));
+  const leadersOf = new Map<string, LeaderRow[]>();
+  for (const row of leaders.rows) {
+    leadersOf.set(row.topic_id, [...(leadersOf.get(row.topic_id) ?? []), row]);
+  }
+  return {
+    topics: top.map((row) => ({
+      topic_id: row.topic_id,
+      label: labelOf.get(row.topic_id) ?? labelFromId(row.topic_id),
+      insight_count: Number(row.n),
+      leaders: (leadersOf.get(row.topic_id) ?? []).map((leader) => ({
+        person_id: leader.person_id,
+        display_name: leader.label ?? labelFromId(leader.person_id),
+        insight_count: Number(leader.n),
+      })),
+    })),
+  };
 }

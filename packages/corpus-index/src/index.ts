@@ -31,6 +31,7 @@ export {
   conversationArcFromIndex,
   personPositionsFromIndex,
   personTopicsFromIndex,
+  perspectiveLeadersFromIndex,
   topicPersonsFromIndex,
   topicTimelineFromIndex,
 } from './graph-queries.js';

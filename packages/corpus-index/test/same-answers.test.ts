@@ -15,6 +15,7 @@ import {
   pageCorpusEpisodes,
   personPositions,
   personTopics,
+  perspectiveLeaders,
   podcastListOf,
   sentimentLookup,
   topicPersons,
@@ -41,6 +42,7 @@ import {
   insightListFromIndex,
   personPositionsFromIndex,
   personTopicsFromIndex,
+  perspectiveLeadersFromIndex,
   podcastListFromIndex,
   queryCatalogAfter,
   topicPersonsFromIndex,
@@ -272,6 +274,11 @@ describe.each([
       );
       for (const person of [...persons, 'person:no-such-person']) {
         expect(await personTopicsFromIndex(index.db, person)).toEqual(personTopics(graph, person));
+      }
+      for (const limit of [1, 20, topics.length + 1]) {
+        const leaders = await perspectiveLeaders(graph, limit);
+        expect(await perspectiveLeadersFromIndex(index.db, limit)).toEqual(leaders);
+        expect(leaders.topics.some((topic) => topic.leaders.length === 3)).toBe(true);
       }
     }, 120_000);
 

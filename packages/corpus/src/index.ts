@@ -108,6 +108,7 @@ export {
   conversationArc,
   conversationArcOf,
   joinCilInsight,
+  LEADERS_PER_TOPIC,
   personBrief,
   personPositions,
   personTopics,

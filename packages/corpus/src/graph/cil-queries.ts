@@ -31,7 +31,8 @@ export const ARC_FILL_MAX_WEEKS = 520;
 const BRIEF_TOPICS = 25;
 const BRIEF_INSIGHTS_PER_TOPIC = 10;
 const BRIEF_QUOTES = 50;
-const LEADERS_PER_TOPIC = 3;
+/** Speakers listed per topic by the perspective leaders. */
+export const LEADERS_PER_TOPIC = 3;
 const PERSPECTIVE_INSIGHTS = 5;
 
 export const typesEcho = (types: InsightTypes) => (types === 'all' ? null : [...types]);
