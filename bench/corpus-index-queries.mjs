@@ -13,6 +13,7 @@ import {
   perspectiveLeaders,
   sentimentLookup,
   topicPersons,
+  topicPerspectives,
   topicTimeline,
 } from '@podcast/corpus';
 import {
@@ -25,6 +26,7 @@ import {
   personTopicsFromIndex,
   perspectiveLeadersFromIndex,
   topicPersonsFromIndex,
+  topicPerspectivesFromIndex,
   topicTimelineFromIndex,
 } from '@podcast/corpus-index';
 import { pino } from 'pino';
@@ -82,6 +84,10 @@ const snapshotSide = {
     const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
     return conversationArc(graph, { topic, types: 'all' }, sentimentOf);
   },
+  perspectives: async (topic) => {
+    const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
+    return topicPerspectives(graph, { topic, scope: 'person' }, sentimentOf);
+  },
   list: async ({ filter, page }) =>
     episodeListFromSnapshot(snapshot, filter, { page, page_size: 50 }),
   detail: async (slug) => episodeDetailFromSnapshot(snapshot, slug),
@@ -95,6 +101,7 @@ const indexSide = {
   timeline: (topic) => topicTimelineFromIndex(reader.db, place, { topics: [topic], types: 'all' }),
   leaders: (limit) => perspectiveLeadersFromIndex(reader.db, limit),
   arc: (topic) => conversationArcFromIndex(reader.db, place, { topic, types: 'all' }),
+  perspectives: (topic) => topicPerspectivesFromIndex(reader.db, place, { topic, scope: 'person' }),
   list: ({ filter, page }) => episodeListFromIndex(reader.db, filter, { page, page_size: 50 }),
   detail: (slug) => episodeDetailFromIndex(reader.db, slug),
   insights: (slug) => insightListFromIndex(reader.db, slug),
@@ -179,6 +186,12 @@ rows.push(
     'graph: conversation arc (all types)',
     () => pick(topics),
     (side, t) => side.arc(t),
+    Math.min(rounds, 200),
+  )),
+  ...(await measure(
+    'graph: perspectives (by person)',
+    () => pick(topics),
+    (side, t) => side.perspectives(t),
     Math.min(rounds, 200),
   )),
 );

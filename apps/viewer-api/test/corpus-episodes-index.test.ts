@@ -17,7 +17,7 @@ import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-t
 
 /*
  * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the viewer's corpus routes the
- * index answers (episodes, feeds, top persons, six graph queries) give, over the same corpus,
+ * index answers (episodes, feeds, top persons, seven graph queries) give, over the same corpus,
  * exactly the answers of the projection (the default), from an SQLite file
  * and from PostgreSQL.
  */
@@ -55,6 +55,8 @@ async function graphQueryUrls(app: ViewerTestApp): Promise<string[]> {
       `/api/topics/${q(topic)}/timeline?insight_types=claim,QUESTION`,
       `/api/topics/${q(topic)}/conversation-arc`,
       `/api/topics/${q(topic)}/conversation-arc?insight_types=claim`,
+      `/api/topics/${q(topic)}/perspectives`,
+      `/api/topics/${q(topic)}/perspectives?scope=show`,
     );
   }
   for (const person of [...persons, 'person:no-such-person']) {
@@ -85,6 +87,7 @@ async function graphQueryUrls(app: ViewerTestApp): Promise<string[]> {
     '/api/topics/perspective-leaders?limit=200',
     '/api/topics/perspective-leaders?limit=0',
     '/api/topics/perspective-leaders?path=/no/such/root',
+    `/api/topics/${q(topic)}/perspectives?scope=episode`,
   );
   return urls;
 }
@@ -208,7 +211,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, BROWSE_URLS)).toEqual([200, 400, 403]);
     });
 
-    it('answers the six graph queries on the index as the projection does', async () => {
+    it('answers the seven graph queries on the index as the projection does', async () => {
       const { projection, indexed } = apps;
       const urls = await graphQueryUrls(projection);
       expect(urls.length).toBeGreaterThan(50);

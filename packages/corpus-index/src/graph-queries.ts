@@ -7,6 +7,8 @@ import {
   joinCilInsight,
   LEADERS_PER_TOPIC,
   labelFromId,
+  type PerspectiveEntry,
+  perspectivesOf,
   readInsightSentiments,
   requestedGraphId,
   timelineEpisode,
@@ -377,5 +379,82 @@ export async function perspectiveLeadersFromIndex(db: IndexKysely, limit: number
         insight_count: Number(leader.n),
       })),
     })),
+  };
+}
+
+/** A row of a topic's perspectives: its group key, and the insight as `withSentiment` reads it. */
+interface PerspectiveRow extends ItemRow {
+  key: string;
+  insight_id: string;
+}
+
+/**
+ * GET /api/topics/{id}/perspectives, as `topicPerspectives`: the topic's
+ * insights grouped by speaker (`scope=person`) or feed (`scope=show`), each
+ * group in the structural order, counted and listed by `perspectivesOf`.
+ */
+export async function topicPerspectivesFromIndex(
+  db: IndexKysely,
+  place: CorpusPlace,
+  query: { topic: string; scope: 'person' | 'show' },
+) {
+  const topicId = await canonicalGraphId(db, query.topic, 'topic:');
+  const base =
+    query.scope === 'person'
+      ? db
+          .selectFrom('graph_speaker_topics as t')
+          .select('t.person_id as key')
+          .where('t.topic_id', '=', topicId)
+      : db
+          .selectFrom('graph_insight_topics as t')
+          .innerJoin('episodes as e', 'e.id', 't.episode')
+          .select('e.feed_id as key')
+          .where('t.topic_id', '=', topicId);
+  const rows: PerspectiveRow[] = await base
+    .innerJoin('graph_insights as gi', (join) =>
+      join.onRef('gi.episode', '=', 't.episode').onRef('gi.rank', '=', 't.rank'),
+    )
+    .innerJoin('graph_episodes as ge', 'ge.episode', 't.episode')
+    .select([...ITEM_COLUMNS, 'gi.insight_id'])
+    .orderBy('ge.sort_date', 'desc')
+    .orderBy('ge.metadata_relpath')
+    .orderBy('t.rank')
+    .execute();
+  const sentimentOf = await sentimentsOf(place, rows);
+  const groups = new Map<string, PerspectiveEntry[]>();
+  const firstEpisode = new Map<string, number>();
+  for (const row of rows) {
+    if (!firstEpisode.has(row.key)) {
+      firstEpisode.set(row.key, row.episode);
+    }
+    const entries = groups.get(row.key) ?? [];
+    entries.push({
+      sentiment: sentimentOf(row.episode, row.insight_id),
+      insight: () =>
+        joinCilInsight(
+          JSON.parse(row.item) as OwnFields,
+          JSON.parse(row.fields) as EpisodeFields,
+          sentimentOf(row.episode, row.insight_id),
+        ),
+    });
+    groups.set(row.key, entries);
+  }
+  const labels = new Map<string, string>();
+  if (query.scope === 'person') {
+    const keys = [...groups.keys()];
+    const found = await Promise.all(keys.map((key) => graphLabelOf(db, key)));
+    for (const [at, key] of keys.entries()) {
+      labels.set(key, found[at] as string);
+    }
+  } else {
+    const records = await recordsOf(db, [...new Set(firstEpisode.values())]);
+    for (const [key, episode] of firstEpisode) {
+      labels.set(key, records.get(episode)?.podcast_title ?? key);
+    }
+  }
+  return {
+    topic_id: topicId,
+    scope: query.scope,
+    perspectives: perspectivesOf(groups, (key) => labels.get(key) ?? key),
   };
 }

@@ -33,6 +33,7 @@ export {
   personTopicsFromIndex,
   perspectiveLeadersFromIndex,
   topicPersonsFromIndex,
+  topicPerspectivesFromIndex,
   topicTimelineFromIndex,
 } from './graph-queries.js';
 export type { IndexConnection, IndexKysely } from './index-file.js';

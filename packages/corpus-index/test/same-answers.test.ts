@@ -19,6 +19,7 @@ import {
   podcastListOf,
   sentimentLookup,
   topicPersons,
+  topicPerspectives,
   topicTimeline,
   topPersonsOf,
 } from '@podcast/corpus';
@@ -46,6 +47,7 @@ import {
   podcastListFromIndex,
   queryCatalogAfter,
   topicPersonsFromIndex,
+  topicPerspectivesFromIndex,
   topicTimelineFromIndex,
   topPersonsFromIndex,
 } from '../src/index.js';
@@ -229,7 +231,7 @@ describe.each([
       ).toBeUndefined();
     }, 120_000);
 
-    it("answers every topic's persons, timeline and arc and every person's topics as the graph index does", async () => {
+    it("answers every topic's persons, timeline, arc and perspectives and every person's topics as the graph index does", async () => {
       const graph = await graphIndexOf(snapshot);
       const place = registry.at(snapshot.root);
       const topics = [...graph.byTopic.keys()];
@@ -238,6 +240,7 @@ describe.each([
       expect(persons.length).toBeGreaterThan(1);
       let sentiments = 0;
       let weeks = 0;
+      let groups = 0;
       for (const [at, topic] of [...topics, 'no-such-topic'].entries()) {
         expect(await topicPersonsFromIndex(index.db, topic)).toEqual(
           await topicPersons(graph, topic),
@@ -255,9 +258,17 @@ describe.each([
           expect(await conversationArcFromIndex(index.db, place, { topic, types })).toEqual(arc);
           weeks += arc.weeks.filter((week) => week.avg_compound !== null).length;
         }
+        for (const scope of ['person', 'show'] as const) {
+          const expected = topicPerspectives(graph, { topic, scope }, sentimentOf);
+          expect(await topicPerspectivesFromIndex(index.db, place, { topic, scope })).toEqual(
+            expected,
+          );
+          groups += expected.perspectives.length;
+        }
       }
       expect(sentiments).toBeGreaterThan(0);
       expect(weeks).toBeGreaterThan(0);
+      expect(groups).toBeGreaterThan(topics.length);
       // A merged timeline: bare names, a repeat and an unknown id, as a request may send them.
       const merged = [topics[0], topics[1], topics[0], 'no-such-topic'].map((t) =>
         (t as string).replace(/^topic:/, ''),

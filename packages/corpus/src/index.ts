@@ -103,7 +103,7 @@ export {
 
 // Graph queries: the relational layer and the CIL routes over the graph index.
 
-export type { InsightTypes, SentimentOf } from './graph/cil-queries.js';
+export type { InsightTypes, PerspectiveEntry, SentimentOf } from './graph/cil-queries.js';
 export {
   conversationArc,
   conversationArcOf,
@@ -113,6 +113,7 @@ export {
   personPositions,
   personTopics,
   perspectiveLeaders,
+  perspectivesOf,
   timelineEpisode,
   topicPersons,
   topicPerspectives,

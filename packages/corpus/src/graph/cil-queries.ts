@@ -415,6 +415,40 @@ export async function perspectiveLeaders(
   return { topics };
 }
 
+/** One insight of a perspective group: its sentiment, and its CIL answer when listed. */
+export interface PerspectiveEntry {
+  sentiment: InsightSentiment | undefined;
+  insight(): CilInsight;
+}
+
+/**
+ * The perspectives of a topic's insights grouped by key (in the structural
+ * order within each group): largest group first, then key; each with its
+ * sentiment mix and first insights. `labelOf` names a group.
+ */
+export function perspectivesOf(
+  groups: ReadonlyMap<string, readonly PerspectiveEntry[]>,
+  labelOf: (key: string) => string,
+) {
+  return [...groups]
+    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
+    .map(([key, entries]) => {
+      const mix = emptyTally();
+      for (const entry of entries) {
+        tally(mix, entry.sentiment);
+      }
+      const { compounds, volume, ...counts } = mix;
+      return {
+        key,
+        label: labelOf(key),
+        insight_count: volume,
+        ...counts,
+        avg_compound: mean(compounds),
+        insights: entries.slice(0, PERSPECTIVE_INSIGHTS).map((entry) => entry.insight()),
+      };
+    });
+}
+
 /** GET /api/topics/{id}/perspectives: the topic's insights per person (or per show), with their sentiment mix. */
 export function topicPerspectives(
   index: GraphIndex,
@@ -422,31 +456,21 @@ export function topicPerspectives(
   sentimentOf: SentimentOf,
 ) {
   const topicId = index.canonicalOf(query.topic, 'topic:');
-  const groups = new Map<string, GraphInsight[]>();
+  const groups = new Map<string, PerspectiveEntry[]>();
+  const titles = new Map<string, string | null>();
   for (const item of index.byTopic.get(topicId) ?? NONE) {
     const keys = query.scope === 'person' ? item.speakers : [item.episode.feed_id];
     for (const key of keys) {
-      pushInto(groups, key, item);
+      if (!titles.has(key)) {
+        titles.set(key, item.episode.podcast_title);
+      }
+      pushInto(groups, key, {
+        sentiment: sentimentOf(item),
+        insight: () => cilInsight(item, sentimentOf),
+      });
     }
   }
-  const perspectives = [...groups]
-    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
-    .map(([key, items]) => {
-      const mix = emptyTally();
-      for (const item of items) {
-        tally(mix, sentimentOf(item));
-      }
-      const { compounds, volume, ...counts } = mix;
-      const label =
-        query.scope === 'person' ? index.labelOf(key) : (items[0]?.episode.podcast_title ?? key);
-      return {
-        key,
-        label,
-        insight_count: volume,
-        ...counts,
-        avg_compound: mean(compounds),
-        insights: items.slice(0, PERSPECTIVE_INSIGHTS).map((item) => cilInsight(item, sentimentOf)),
-      };
-    });
-  return { topic_id: topicId, scope: query.scope, perspectives };
+  const labelOf = (key: string) =>
+    query.scope === 'person' ? index.labelOf(key) : (titles.get(key) ?? key);
+  return { topic_id: topicId, scope: query.scope, perspectives: perspectivesOf(groups, labelOf) };
 }

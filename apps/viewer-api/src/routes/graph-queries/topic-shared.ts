@@ -1,38 +1,12 @@
-import {
-  type GraphIndex,
-  type InsightTypes,
-  type SentimentOf,
-  sentimentLookup,
-  topicTimeline,
-} from '@podcast/corpus';
+import { type InsightTypes, sentimentLookup, topicTimeline } from '@podcast/corpus';
 import { topicTimelineFromIndex } from '@podcast/corpus-index';
 import type { ViewerCtx } from '../../context.js';
-import {
-  answerForGraph,
-  answerForIndexedGraph,
-  GRAPH_SCOPE_NOTE,
-  type GraphScope,
-} from './graph-scope.js';
+import { answerForIndexedGraph, GRAPH_SCOPE_NOTE, type GraphScope } from './graph-scope.js';
 
 /** The sentiment of the insights about `topics` (each of their episodes' sidecars read once). */
 export function topicsSentiment({ snapshot, index }: GraphScope, topics: readonly string[]) {
   const items = topics.flatMap((t) => index.byTopic.get(index.canonicalOf(t, 'topic:')) ?? []);
   return sentimentLookup(snapshot, items);
-}
-
-/**
- * `answer` over the graph of the `path` parameter's corpus, given the sentiment
- * of the insights about `topics`.
- */
-export function answerWithSentiment<T extends object>(
-  ctx: ViewerCtx,
-  path: string | undefined,
-  topics: readonly string[],
-  answer: (index: GraphIndex, sentimentOf: SentimentOf) => T,
-) {
-  return answerForGraph(ctx, path, async (scope) =>
-    answer(scope.index, await topicsSentiment(scope, topics)),
-  );
 }
 
 /** A timeline over `topics` with the sentiment of their insights. */
