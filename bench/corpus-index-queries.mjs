@@ -8,6 +8,7 @@ import {
   episodeListFromSnapshot,
   graphIndexOf,
   insightListFromSnapshot,
+  personBrief,
   personPositions,
   personTopics,
   perspectiveLeaders,
@@ -22,6 +23,7 @@ import {
   episodeListFromIndex,
   insightListFromIndex,
   openIndexReader,
+  personBriefFromIndex,
   personPositionsFromIndex,
   personTopicsFromIndex,
   perspectiveLeadersFromIndex,
@@ -84,6 +86,10 @@ const snapshotSide = {
     const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
     return conversationArc(graph, { topic, types: 'all' }, sentimentOf);
   },
+  brief: async (person) => {
+    const sentimentOf = await sentimentLookup(place, graph.bySpeaker.get(person) ?? []);
+    return personBrief(graph, person, sentimentOf);
+  },
   perspectives: async (topic) => {
     const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
     return topicPerspectives(graph, { topic, scope: 'person' }, sentimentOf);
@@ -101,6 +107,7 @@ const indexSide = {
   timeline: (topic) => topicTimelineFromIndex(reader.db, place, { topics: [topic], types: 'all' }),
   leaders: (limit) => perspectiveLeadersFromIndex(reader.db, limit),
   arc: (topic) => conversationArcFromIndex(reader.db, place, { topic, types: 'all' }),
+  brief: (person) => personBriefFromIndex(reader.db, place, person),
   perspectives: (topic) => topicPerspectivesFromIndex(reader.db, place, { topic, scope: 'person' }),
   list: ({ filter, page }) => episodeListFromIndex(reader.db, filter, { page, page_size: 50 }),
   detail: (slug) => episodeDetailFromIndex(reader.db, slug),
@@ -192,6 +199,12 @@ rows.push(
     'graph: perspectives (by person)',
     () => pick(topics),
     (side, t) => side.perspectives(t),
+    Math.min(rounds, 200),
+  )),
+  ...(await measure(
+    'graph: person brief',
+    () => pick(persons),
+    (side, p) => side.brief(p),
     Math.min(rounds, 200),
   )),
 );

@@ -17,7 +17,7 @@ import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-t
 
 /*
  * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the viewer's corpus routes the
- * index answers (episodes, feeds, top persons, seven graph queries) give, over the same corpus,
+ * index answers (episodes, feeds, top persons, eight graph queries) give, over the same corpus,
  * exactly the answers of the projection (the default), from an SQLite file
  * and from PostgreSQL.
  */
@@ -61,7 +61,7 @@ async function graphQueryUrls(app: ViewerTestApp): Promise<string[]> {
   }
   for (const person of [...persons, 'person:no-such-person']) {
     const topicsOf = await answerOf(app, `/api/persons/${q(person)}/topics`);
-    urls.push(`/api/persons/${q(person)}/topics`);
+    urls.push(`/api/persons/${q(person)}/topics`, `/api/persons/${q(person)}/brief`);
     for (const { topic_id } of topicsOf.body.topics as Array<{ topic_id: string }>) {
       urls.push(
         `/api/persons/${q(person)}/positions?topic=${q(topic_id)}`,
@@ -88,6 +88,7 @@ async function graphQueryUrls(app: ViewerTestApp): Promise<string[]> {
     '/api/topics/perspective-leaders?limit=0',
     '/api/topics/perspective-leaders?path=/no/such/root',
     `/api/topics/${q(topic)}/perspectives?scope=episode`,
+    `/api/persons/${bare(person)}/brief?path=/no/such/root`,
   );
   return urls;
 }
@@ -211,7 +212,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, BROWSE_URLS)).toEqual([200, 400, 403]);
     });
 
-    it('answers the seven graph queries on the index as the projection does', async () => {
+    it('answers the eight graph queries on the index as the projection does', async () => {
       const { projection, indexed } = apps;
       const urls = await graphQueryUrls(projection);
       expect(urls.length).toBeGreaterThan(50);

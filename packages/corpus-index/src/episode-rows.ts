@@ -28,6 +28,7 @@ import type {
   EpisodeTopicsTable,
   GraphAliasesTable,
   GraphEpisodesTable,
+  GraphInsightSpeakersTable,
   GraphInsightsTable,
   GraphInsightTopicsTable,
   GraphLabelsTable,
@@ -56,6 +57,7 @@ export interface EpisodeRows {
   graphEpisode: Row<GraphEpisodesTable>[];
   graphInsights: Row<GraphInsightsTable>[];
   graphInsightTopics: Row<GraphInsightTopicsTable>[];
+  graphInsightSpeakers: Row<GraphInsightSpeakersTable>[];
   graphSpeakerTopics: Row<GraphSpeakerTopicsTable>[];
   graphLabels: Row<GraphLabelsTable>[];
   graphAliases: Row<GraphAliasesTable>[];
@@ -172,6 +174,7 @@ const NO_GRAPH_QUERY_ROWS = {
   graphEpisode: [],
   graphInsights: [],
   graphInsightTopics: [],
+  graphInsightSpeakers: [],
   graphSpeakerTopics: [],
   graphLabels: [],
   graphAliases: [],
@@ -214,6 +217,9 @@ function graphQueryRows(
     })),
     graphInsightTopics: items.flatMap((item) =>
       item.topics.map((topic_id) => ({ rank: item.position, topic_id })),
+    ),
+    graphInsightSpeakers: items.flatMap((item) =>
+      item.speakers.map((person_id) => ({ rank: item.position, person_id })),
     ),
     graphSpeakerTopics: items.flatMap((item) => {
       const counted = countsForTopicPersons(item) ? 1 : 0;

@@ -1,5 +1,7 @@
 import type { CilInsight } from '@podcast/contracts';
 import {
+  type BriefEntry,
+  briefTopicsOf,
   type CorpusPlace,
   conversationArcOf,
   type EpisodeRecord,
@@ -8,6 +10,7 @@ import {
   LEADERS_PER_TOPIC,
   labelFromId,
   type PerspectiveEntry,
+  personBriefOf,
   perspectivesOf,
   readInsightSentiments,
   requestedGraphId,
@@ -457,4 +460,61 @@ export async function topicPerspectivesFromIndex(
     scope: query.scope,
     perspectives: perspectivesOf(groups, (key) => labels.get(key) ?? key),
   };
+}
+
+/**
+ * GET /api/persons/{id}/brief, as `personBrief`: the person's insights in
+ * the structural order, put together by `personBriefOf` with the aliases of
+ * their quotes' speakers and the labels of the listed topics read first.
+ */
+export async function personBriefFromIndex(db: IndexKysely, place: CorpusPlace, person: string) {
+  const personId = await canonicalGraphId(db, person, 'person:');
+  const [displayName, rows] = await Promise.all([
+    graphLabelOf(db, personId),
+    db
+      .selectFrom('graph_insight_speakers as s')
+      .innerJoin('graph_insights as gi', (join) =>
+        join.onRef('gi.episode', '=', 's.episode').onRef('gi.rank', '=', 's.rank'),
+      )
+      .innerJoin('graph_episodes as ge', 'ge.episode', 's.episode')
+      .select(ITEM_COLUMNS)
+      .where('s.person_id', '=', personId)
+      .orderBy('ge.sort_date', 'desc')
+      .orderBy('ge.metadata_relpath')
+      .orderBy('s.rank')
+      .execute(),
+  ]);
+  const sentimentOf = await sentimentsOf(place, rows);
+  const fields = new Map<number, EpisodeFields>();
+  const entries: BriefEntry[] = rows.map((row) => {
+    const own = JSON.parse(row.item) as OwnFields;
+    return {
+      topics: own.topic_ids,
+      quotes: own.quotes,
+      insight: () => {
+        let episode = fields.get(row.episode);
+        if (episode === undefined) {
+          episode = JSON.parse(row.fields) as EpisodeFields;
+          fields.set(row.episode, episode);
+        }
+        return joinCilInsight(own, episode, sentimentOf(row.episode, own.id));
+      },
+    };
+  });
+  const speakerIds = [
+    ...new Set(entries.flatMap((entry) => entry.quotes.map((quote) => quote.speaker_id))),
+  ].filter((id): id is string => id !== null);
+  const topicIds = briefTopicsOf(entries).map(([topicId]) => topicId);
+  const [speakers, labels] = await Promise.all([
+    Promise.all(speakerIds.map((id) => canonicalGraphId(db, id, 'person:'))),
+    Promise.all(topicIds.map((id) => graphLabelOf(db, id))),
+  ]);
+  const speakerOf = new Map(speakerIds.map((id, at) => [id, speakers[at] as string]));
+  const labelOf = new Map(topicIds.map((id, at) => [id, labels[at] as string]));
+  return personBriefOf(
+    { person_id: personId, display_name: displayName },
+    entries,
+    (id) => speakerOf.get(id) ?? id,
+    (id) => labelOf.get(id) ?? labelFromId(id),
+  );
 }

@@ -29,6 +29,7 @@ export { openConfiguredCorpusIndex, openCorpusIndex } from './corpus-index.js';
 export { PG_SCHEMA } from './dialect.js';
 export {
   conversationArcFromIndex,
+  personBriefFromIndex,
   personPositionsFromIndex,
   personTopicsFromIndex,
   perspectiveLeadersFromIndex,

@@ -20,6 +20,7 @@ export interface CorpusIndexDb {
   graph_episodes: GraphEpisodesTable;
   graph_insights: GraphInsightsTable;
   graph_insight_topics: GraphInsightTopicsTable;
+  graph_insight_speakers: GraphInsightSpeakersTable;
   graph_speaker_topics: GraphSpeakerTopicsTable;
   graph_labels: GraphLabelsTable;
   graph_aliases: GraphAliasesTable;
@@ -190,6 +191,13 @@ export interface GraphInsightTopicsTable {
   episode: number;
   rank: number;
   topic_id: string;
+}
+
+/** An insight's speakers (`GraphInsight.speakers`): a person's insights, with or without topics. */
+export interface GraphInsightSpeakersTable {
+  episode: number;
+  rank: number;
+  person_id: string;
 }
 
 /**

@@ -16,6 +16,7 @@ type PartTable =
   | 'graph_episodes'
   | 'graph_insights'
   | 'graph_insight_topics'
+  | 'graph_insight_speakers'
   | 'graph_speaker_topics'
   | 'graph_labels'
   | 'graph_aliases';
@@ -58,6 +59,7 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'graph_episodes', id, rows.graphEpisode);
   await insertParts(trx, 'graph_insights', id, rows.graphInsights);
   await insertParts(trx, 'graph_insight_topics', id, rows.graphInsightTopics);
+  await insertParts(trx, 'graph_insight_speakers', id, rows.graphInsightSpeakers);
   await insertParts(trx, 'graph_speaker_topics', id, rows.graphSpeakerTopics);
   await insertParts(trx, 'graph_labels', id, rows.graphLabels);
   await insertParts(trx, 'graph_aliases', id, rows.graphAliases);

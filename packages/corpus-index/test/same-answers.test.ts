@@ -13,6 +13,7 @@ import {
   graphIndexOf,
   insightListFromSnapshot,
   pageCorpusEpisodes,
+  personBrief,
   personPositions,
   personTopics,
   perspectiveLeaders,
@@ -41,6 +42,7 @@ import {
   episodeListFromIndex,
   type IndexHandle,
   insightListFromIndex,
+  personBriefFromIndex,
   personPositionsFromIndex,
   personTopicsFromIndex,
   perspectiveLeadersFromIndex,
@@ -231,7 +233,7 @@ describe.each([
       ).toBeUndefined();
     }, 120_000);
 
-    it("answers every topic's persons, timeline, arc and perspectives and every person's topics as the graph index does", async () => {
+    it("answers every topic's persons, timeline, arc and perspectives and every person's topics and brief as the graph index does", async () => {
       const graph = await graphIndexOf(snapshot);
       const place = registry.at(snapshot.root);
       const topics = [...graph.byTopic.keys()];
@@ -283,9 +285,15 @@ describe.each([
           await sentimentLookup(place, mergedItems),
         ),
       );
+      let quotes = 0;
       for (const person of [...persons, 'person:no-such-person']) {
         expect(await personTopicsFromIndex(index.db, person)).toEqual(personTopics(graph, person));
+        const sentimentOf = await sentimentLookup(place, graph.bySpeaker.get(person) ?? []);
+        const brief = personBrief(graph, person, sentimentOf);
+        expect(await personBriefFromIndex(index.db, place, person)).toEqual(brief);
+        quotes += brief.quotes.length;
       }
+      expect(quotes).toBeGreaterThan(0);
       for (const limit of [1, 20, topics.length + 1]) {
         const leaders = await perspectiveLeaders(graph, limit);
         expect(await perspectiveLeadersFromIndex(index.db, limit)).toEqual(leaders);

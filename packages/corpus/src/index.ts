@@ -103,13 +103,20 @@ export {
 
 // Graph queries: the relational layer and the CIL routes over the graph index.
 
-export type { InsightTypes, PerspectiveEntry, SentimentOf } from './graph/cil-queries.js';
+export type {
+  BriefEntry,
+  InsightTypes,
+  PerspectiveEntry,
+  SentimentOf,
+} from './graph/cil-queries.js';
 export {
+  briefTopicsOf,
   conversationArc,
   conversationArcOf,
   joinCilInsight,
   LEADERS_PER_TOPIC,
   personBrief,
+  personBriefOf,
   personPositions,
   personTopics,
   perspectiveLeaders,

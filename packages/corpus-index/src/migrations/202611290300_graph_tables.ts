@@ -46,6 +46,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('graph_insight_topics')
     .columns(['topic_id', 'episode', 'rank'])
     .execute();
+  await episode('graph_insight_speakers')
+    .addColumn('rank', t.integer, (col) => col.notNull())
+    .addColumn('person_id', t.text, (col) => col.notNull())
+    .addPrimaryKeyConstraint('graph_insight_speakers_pk', ['episode', 'rank', 'person_id'])
+    .execute();
+  await db.schema
+    .createIndex('graph_insight_speakers_person')
+    .on('graph_insight_speakers')
+    .columns(['person_id', 'episode', 'rank'])
+    .execute();
   await episode('graph_speaker_topics')
     .addColumn('rank', t.integer, (col) => col.notNull())
     .addColumn('person_id', t.text, (col) => col.notNull())
@@ -100,6 +110,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'graph_aliases',
     'graph_labels',
     'graph_speaker_topics',
+    'graph_insight_speakers',
     'graph_insight_topics',
     'graph_insights',
     'graph_episodes',

@@ -151,8 +151,10 @@ export function personPositions(
 }
 
 /** Topic id → the items about it, most items first (then id). */
-function byTopicOf(items: readonly GraphInsight[]): [string, GraphInsight[]][] {
-  const groups = new Map<string, GraphInsight[]>();
+export function byTopicOf<T extends { topics: readonly string[] }>(
+  items: readonly T[],
+): [string, T[]][] {
+  const groups = new Map<string, T[]>();
   for (const item of items) {
     for (const topic of item.topics) {
       pushInto(groups, topic, item);
@@ -161,32 +163,61 @@ function byTopicOf(items: readonly GraphInsight[]): [string, GraphInsight[]][] {
   return [...groups].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
 }
 
-/** GET /api/persons/{id}/brief: newest insights per topic and the quotes the person spoke. */
-export function personBrief(index: GraphIndex, person: string, sentimentOf: SentimentOf) {
-  const personId = index.canonicalOf(person, 'person:');
-  const items = index.bySpeaker.get(personId) ?? NONE;
+/** One insight of a person's brief: its topics, its quotes, and its CIL answer when listed. */
+export interface BriefEntry {
+  topics: readonly string[];
+  quotes: readonly ReturnType<typeof quoteOf>[];
+  insight(): CilInsight;
+}
+
+/** The topics a brief lists, the first `BRIEF_TOPICS` of `byTopicOf`. */
+export const briefTopicsOf = (entries: readonly BriefEntry[]) =>
+  byTopicOf(entries).slice(0, BRIEF_TOPICS);
+
+/**
+ * A person's brief over their insights (`entries`, in the structural
+ * order): `speakerOf` puts a quote's speaker in the index's terms, the id
+ * its insight's speakers are listed under; `labelOf` names a listed topic.
+ */
+export function personBriefOf(
+  person: { person_id: string; display_name: string },
+  entries: readonly BriefEntry[],
+  speakerOf: (speakerId: string) => string,
+  labelOf: (topicId: string) => string,
+) {
   const quotes = new Map<string, ReturnType<typeof quoteOf>>();
-  for (const quote of items.flatMap((item) => item.quotes)) {
-    // The quote's speaker in the index's terms: the id its insight's speakers are listed under.
-    const speaker =
-      quote.speaker_id === null ? null : index.canonicalOf(quote.speaker_id, 'person:');
-    if (speaker === personId && !quotes.has(quote.id)) {
-      quotes.set(quote.id, quoteOf(quote));
+  for (const quote of entries.flatMap((entry) => entry.quotes)) {
+    const speaker = quote.speaker_id === null ? null : speakerOf(quote.speaker_id);
+    if (speaker === person.person_id && !quotes.has(quote.id)) {
+      quotes.set(quote.id, quote);
     }
   }
   return {
-    person_id: personId,
-    display_name: index.labelOf(personId),
-    insight_count: items.length,
-    topics: byTopicOf(items)
-      .slice(0, BRIEF_TOPICS)
-      .map(([topicId, list]) => ({
-        topic_id: topicId,
-        label: index.labelOf(topicId),
-        insights: list.slice(0, BRIEF_INSIGHTS_PER_TOPIC).map((i) => cilInsight(i, sentimentOf)),
-      })),
+    ...person,
+    insight_count: entries.length,
+    topics: briefTopicsOf(entries).map(([topicId, list]) => ({
+      topic_id: topicId,
+      label: labelOf(topicId),
+      insights: list.slice(0, BRIEF_INSIGHTS_PER_TOPIC).map((entry) => entry.insight()),
+    })),
     quotes: [...quotes.values()].slice(0, BRIEF_QUOTES),
   };
+}
+
+/** GET /api/persons/{id}/brief: newest insights per topic and the quotes the person spoke. */
+export function personBrief(index: GraphIndex, person: string, sentimentOf: SentimentOf) {
+  const personId = index.canonicalOf(person, 'person:');
+  const entries = (index.bySpeaker.get(personId) ?? NONE).map((item) => ({
+    topics: item.topics,
+    quotes: item.quotes.map(quoteOf),
+    insight: () => cilInsight(item, sentimentOf),
+  }));
+  return personBriefOf(
+    { person_id: personId, display_name: index.labelOf(personId) },
+    entries,
+    (id) => index.canonicalOf(id, 'person:'),
+    (id) => index.labelOf(id),
+  );
 }
 
 /** GET /api/persons/{id}/topics: distinct topics of the person's insights, most frequent first. */
