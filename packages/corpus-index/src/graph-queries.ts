@@ -334,16 +334,16 @@ interface LeaderRow {
 
 /**
  * GET /api/topics/perspective-leaders, as `perspectiveLeaders`: the `limit`
- * topics with the most insights, then by id, each with its three most
- * prolific speakers (then by id), ranked in one window over the topics' rows.
+ * topics with the most insights (the writer's running counts), then by id,
+ * each with its three most prolific speakers (then by id), ranked in one
+ * window over the topics' rows.
  */
 export async function perspectiveLeadersFromIndex(db: IndexKysely, limit: number) {
   const top = await db
-    .selectFrom('graph_insight_topics as t')
-    .select((eb) => ['t.topic_id', eb.fn.countAll<number>().as('n')])
-    .groupBy('t.topic_id')
-    .orderBy('n', 'desc')
-    .orderBy('t.topic_id')
+    .selectFrom('graph_topic_counts')
+    .select(['topic_id', 'insights as n'])
+    .orderBy('insights', 'desc')
+    .orderBy('topic_id')
     .limit(limit)
     .execute();
   if (top.length === 0) {

@@ -16,7 +16,7 @@ import { refreshFeeds } from './feed-rows.js';
 import type { IndexKysely } from './index-file.js';
 import type { FilesTable } from './schema.js';
 import { type DiskFile, isArtFile, isRacy, listDiskFiles } from './tracked-files.js';
-import { writeEpisodeRows } from './write-batch.js';
+import { forgetEpisodes, writeEpisodeRows } from './write-batch.js';
 
 export interface IngestDeps {
   db: IndexKysely;
@@ -253,9 +253,7 @@ async function syncEpisodes(deps: IngestDeps, known: ReadonlyMap<string, FilesTa
   for (const batch of batchesOf(gone, size)) {
     guard(deps);
     const relpaths = batch.map((row) => row.metadata_relpath);
-    await inWriteTransaction(deps.db, (trx) =>
-      trx.deleteFrom('episodes').where('metadata_relpath', 'in', relpaths).execute(),
-    );
+    await inWriteTransaction(deps.db, (trx) => forgetEpisodes(trx, relpaths));
   }
   const stale = staleWinners(deps, winners, indexed, known);
   for (const batch of batchesOf(stale, size)) {
@@ -264,7 +262,7 @@ async function syncEpisodes(deps: IngestDeps, known: ReadonlyMap<string, FilesTa
     await inWriteTransaction(deps.db, async (trx) => {
       for (const { relpath, rows: episodeRows } of built) {
         if (episodeRows === undefined) {
-          await trx.deleteFrom('episodes').where('metadata_relpath', '=', relpath).execute();
+          await forgetEpisodes(trx, [relpath]);
         } else {
           await writeEpisodeRows(trx, episodeRows);
           touchedFeeds.add(episodeRows.episode.feed_id);

@@ -24,6 +24,7 @@ export interface CorpusIndexDb {
   graph_speaker_topics: GraphSpeakerTopicsTable;
   graph_labels: GraphLabelsTable;
   graph_aliases: GraphAliasesTable;
+  graph_topic_counts: GraphTopicCountsTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -230,4 +231,14 @@ export interface GraphAliasesTable {
   to_id: string;
   sort_date: string;
   metadata_relpath: string;
+}
+
+/**
+ * How many insights each topic has (`GraphIndex.byTopic` lengths), kept by
+ * the writer as episodes come and go: the perspective leaders rank topics
+ * by it without counting every insight's topic.
+ */
+export interface GraphTopicCountsTable {
+  topic_id: string;
+  insights: number;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { EpisodeRows } from './episode-rows.js';
 import type { IndexKysely } from './index-file.js';
 
@@ -37,12 +38,48 @@ async function insertParts<R extends object>(
   }
 }
 
+/**
+ * Deletes the episodes at `relpaths` with their rows, taking their insights
+ * out of the topic counts first (the counts are the one table no episode owns).
+ */
+export async function forgetEpisodes(trx: IndexKysely, relpaths: readonly string[]) {
+  if (relpaths.length === 0) {
+    return;
+  }
+  const theirs = sql`select t.topic_id from graph_insight_topics t
+    join episodes e on e.id = t.episode where e.metadata_relpath in (${sql.join(relpaths)})`;
+  await sql`update graph_topic_counts set insights = insights - (
+      select count(*) from graph_insight_topics t join episodes e on e.id = t.episode
+      where e.metadata_relpath in (${sql.join(relpaths)})
+        and t.topic_id = graph_topic_counts.topic_id)
+    where topic_id in (${theirs})`.execute(trx);
+  await trx.deleteFrom('graph_topic_counts').where('insights', '<=', 0).execute();
+  await trx.deleteFrom('episodes').where('metadata_relpath', 'in', relpaths).execute();
+}
+
+/** Adds one episode's insights to the topic counts. */
+async function countTopics(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const { topic_id } of rows.graphInsightTopics) {
+    counts.set(topic_id, (counts.get(topic_id) ?? 0) + 1);
+  }
+  const values = [...counts].map(([topic_id, insights]) => ({ topic_id, insights }));
+  for (let start = 0; start < values.length; start += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('graph_topic_counts')
+      .values(values.slice(start, start + ROWS_PER_INSERT))
+      .onConflict((oc) =>
+        oc.column('topic_id').doUpdateSet((eb) => ({
+          insights: eb('graph_topic_counts.insights', '+', eb.ref('excluded.insights')),
+        })),
+      )
+      .execute();
+  }
+}
+
 /** Replaces one episode's rows (the old ones, if any, go with their episode row). */
 export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
-  await trx
-    .deleteFrom('episodes')
-    .where('metadata_relpath', '=', rows.episode.metadata_relpath)
-    .execute();
+  await forgetEpisodes(trx, [rows.episode.metadata_relpath]);
   const { id } = await trx
     .insertInto('episodes')
     .values(rows.episode)
@@ -63,4 +100,5 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'graph_speaker_topics', id, rows.graphSpeakerTopics);
   await insertParts(trx, 'graph_labels', id, rows.graphLabels);
   await insertParts(trx, 'graph_aliases', id, rows.graphAliases);
+  await countTopics(trx, rows);
 }

@@ -1,13 +1,14 @@
 import { readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { episodeListFromSnapshot } from '@podcast/corpus';
+import { episodeListFromSnapshot, graphIndexOf, perspectiveLeaders } from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
 import {
   episodeDetailFromIndex,
   episodeListFromIndex,
   ingestCorpus,
   openIndexWriter,
+  perspectiveLeadersFromIndex,
   SCHEMA_VERSION,
 } from '../src/index.js';
 import { DIALECTS, type IndexTarget, indexTarget, loadSnapshot } from './index-fixture.js';
@@ -35,6 +36,11 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     try {
       expect(await episodeListFromIndex(db, {}, FIRST)).toEqual(
         episodeListFromSnapshot(snapshot, {}, FIRST),
+      );
+      // The topic counts the writer keeps as episodes come and go.
+      const graph = await graphIndexOf(snapshot);
+      expect(await perspectiveLeadersFromIndex(db, 200)).toEqual(
+        await perspectiveLeaders(graph, 200),
       );
     } finally {
       registry.close();

@@ -103,10 +103,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('graph_aliases')
     .columns(['from_id', ...catalogOrder, 'position'])
     .execute();
+  await db.schema
+    .createTable('graph_topic_counts')
+    .addColumn('topic_id', t.text, (col) => col.primaryKey())
+    .addColumn('insights', t.integer, (col) => col.notNull())
+    .execute();
+  await db.schema
+    .createIndex('graph_topic_counts_rank')
+    .on('graph_topic_counts')
+    .columns(['insights desc', 'topic_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
+    'graph_topic_counts',
     'graph_aliases',
     'graph_labels',
     'graph_speaker_topics',
