@@ -334,47 +334,32 @@ interface LeaderRow {
 
 /**
  * GET /api/topics/perspective-leaders, as `perspectiveLeaders`: the `limit`
- * topics with the most insights (the writer's running counts), then by id,
- * each with its three most prolific speakers (then by id), ranked in one
- * window over the topics' rows.
+ * topics with the most insights, then by id, each with its three most
+ * prolific speakers (then by id), read from the writer's running counts.
  */
 export async function perspectiveLeadersFromIndex(db: IndexKysely, limit: number) {
-  const top = await db
-    .selectFrom('graph_topic_counts')
-    .select(['topic_id', 'insights as n'])
-    .orderBy('insights', 'desc')
-    .orderBy('topic_id')
-    .limit(limit)
-    .execute();
-  if (top.length === 0) {
+  const top = await sql<{ topic_id: string; n: number; label: string | null }>`
+    select c.topic_id, c.insights as n, ${newestLabelOf('c.topic_id')} as label
+    from graph_topic_counts c order by c.insights desc, c.topic_id limit ${limit}`.execute(db);
+  if (top.rows.length === 0) {
     return { topics: [] };
   }
-  const ids = top.map((row) => row.topic_id);
-  const [labels, leaders] = await Promise.all([
-    sql<{
-      topic_id: string;
-      label: string | null;
-    }>`select t.topic_id, ${newestLabelOf('t.topic_id')} as label
-      from (select distinct topic_id from graph_insight_topics where topic_id in (${sql.join(ids)})) t`.execute(
-      db,
-    ),
-    sql<LeaderRow>`select r.topic_id, r.person_id, r.n, ${newestLabelOf('r.person_id')} as label
-      from (select topic_id, person_id, count(*) as n,
-              row_number() over (partition by topic_id order by count(*) desc, person_id) as place
-            from graph_speaker_topics where topic_id in (${sql.join(ids)})
-            group by topic_id, person_id) r
-      where r.place <= ${LEADERS_PER_TOPIC}
-      order by r.topic_id, r.place`.execute(db),
-  ]);
-  const labelOf = new Map(labels.rows.map((row) => [row.topic_id, row.label]));
+  const ids = top.rows.map((row) => row.topic_id);
+  const leaders =
+    await sql<LeaderRow>`select r.topic_id, r.person_id, r.n, ${newestLabelOf('r.person_id')} as label
+    from (select topic_id, person_id, insights as n,
+            row_number() over (partition by topic_id order by insights desc, person_id) as place
+          from graph_topic_speaker_counts where topic_id in (${sql.join(ids)})) r
+    where r.place <= ${LEADERS_PER_TOPIC}
+    order by r.topic_id, r.place`.execute(db);
   const leadersOf = new Map<string, LeaderRow[]>();
   for (const row of leaders.rows) {
     leadersOf.set(row.topic_id, [...(leadersOf.get(row.topic_id) ?? []), row]);
   }
   return {
-    topics: top.map((row) => ({
+    topics: top.rows.map((row) => ({
       topic_id: row.topic_id,
-      label: labelOf.get(row.topic_id) ?? labelFromId(row.topic_id),
+      label: row.label ?? labelFromId(row.topic_id),
       insight_count: Number(row.n),
       leaders: (leadersOf.get(row.topic_id) ?? []).map((leader) => ({
         person_id: leader.person_id,

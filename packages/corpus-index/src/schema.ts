@@ -25,6 +25,7 @@ export interface CorpusIndexDb {
   graph_labels: GraphLabelsTable;
   graph_aliases: GraphAliasesTable;
   graph_topic_counts: GraphTopicCountsTable;
+  graph_topic_speaker_counts: GraphTopicSpeakerCountsTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -240,5 +241,12 @@ export interface GraphAliasesTable {
  */
 export interface GraphTopicCountsTable {
   topic_id: string;
+  insights: number;
+}
+
+/** How many of a topic's insights each speaker said, kept as `graph_topic_counts` is. */
+export interface GraphTopicSpeakerCountsTable {
+  topic_id: string;
+  person_id: string;
   insights: number;
 }

@@ -40,30 +40,40 @@ async function insertParts<R extends object>(
 
 /**
  * Deletes the episodes at `relpaths` with their rows, taking their insights
- * out of the topic counts first (the counts are the one table no episode owns).
+ * out of the running counts first (the counts are the tables no episode owns).
  */
 export async function forgetEpisodes(trx: IndexKysely, relpaths: readonly string[]) {
   if (relpaths.length === 0) {
     return;
   }
-  const theirs = sql`select t.topic_id from graph_insight_topics t
-    join episodes e on e.id = t.episode where e.metadata_relpath in (${sql.join(relpaths)})`;
+  const theirs = (table: 'graph_insight_topics' | 'graph_speaker_topics') =>
+    sql`select ${sql.raw(table === 'graph_insight_topics' ? 't.topic_id' : 't.topic_id, t.person_id')}
+      from ${sql.table(table)} t join episodes e on e.id = t.episode
+      where e.metadata_relpath in (${sql.join(relpaths)})`;
   await sql`update graph_topic_counts set insights = insights - (
       select count(*) from graph_insight_topics t join episodes e on e.id = t.episode
       where e.metadata_relpath in (${sql.join(relpaths)})
         and t.topic_id = graph_topic_counts.topic_id)
-    where topic_id in (${theirs})`.execute(trx);
+    where topic_id in (${theirs('graph_insight_topics')})`.execute(trx);
   await trx.deleteFrom('graph_topic_counts').where('insights', '<=', 0).execute();
+  const pairs = sql`(topic_id, person_id) in (${theirs('graph_speaker_topics')})`;
+  await sql`update graph_topic_speaker_counts set insights = insights - (
+      select count(*) from graph_speaker_topics t join episodes e on e.id = t.episode
+      where e.metadata_relpath in (${sql.join(relpaths)})
+        and t.topic_id = graph_topic_speaker_counts.topic_id
+        and t.person_id = graph_topic_speaker_counts.person_id)
+    where ${pairs}`.execute(trx);
+  await sql`delete from graph_topic_speaker_counts where insights <= 0 and ${pairs}`.execute(trx);
   await trx.deleteFrom('episodes').where('metadata_relpath', 'in', relpaths).execute();
 }
 
-/** Adds one episode's insights to the topic counts. */
+/** Adds one episode's insights to the running counts. */
 async function countTopics(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
-  const counts = new Map<string, number>();
+  const topics = new Map<string, number>();
   for (const { topic_id } of rows.graphInsightTopics) {
-    counts.set(topic_id, (counts.get(topic_id) ?? 0) + 1);
+    topics.set(topic_id, (topics.get(topic_id) ?? 0) + 1);
   }
-  const values = [...counts].map(([topic_id, insights]) => ({ topic_id, insights }));
+  const values = [...topics].map(([topic_id, insights]) => ({ topic_id, insights }));
   for (let start = 0; start < values.length; start += ROWS_PER_INSERT) {
     await trx
       .insertInto('graph_topic_counts')
@@ -71,6 +81,25 @@ async function countTopics(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
       .onConflict((oc) =>
         oc.column('topic_id').doUpdateSet((eb) => ({
           insights: eb('graph_topic_counts.insights', '+', eb.ref('excluded.insights')),
+        })),
+      )
+      .execute();
+  }
+  const pairs = new Map<string, { topic_id: string; person_id: string; insights: number }>();
+  for (const { topic_id, person_id } of rows.graphSpeakerTopics) {
+    const key = `${topic_id}\u0000${person_id}`;
+    const pair = pairs.get(key) ?? { topic_id, person_id, insights: 0 };
+    pair.insights++;
+    pairs.set(key, pair);
+  }
+  const pairValues = [...pairs.values()];
+  for (let start = 0; start < pairValues.length; start += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('graph_topic_speaker_counts')
+      .values(pairValues.slice(start, start + ROWS_PER_INSERT))
+      .onConflict((oc) =>
+        oc.columns(['topic_id', 'person_id']).doUpdateSet((eb) => ({
+          insights: eb('graph_topic_speaker_counts.insights', '+', eb.ref('excluded.insights')),
         })),
       )
       .execute();

@@ -113,10 +113,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('graph_topic_counts')
     .columns(['insights desc', 'topic_id'])
     .execute();
+  await db.schema
+    .createTable('graph_topic_speaker_counts')
+    .addColumn('topic_id', t.text, (col) => col.notNull())
+    .addColumn('person_id', t.text, (col) => col.notNull())
+    .addColumn('insights', t.integer, (col) => col.notNull())
+    .addPrimaryKeyConstraint('graph_topic_speaker_counts_pk', ['topic_id', 'person_id'])
+    .execute();
+  await db.schema
+    .createIndex('graph_topic_speaker_counts_rank')
+    .on('graph_topic_speaker_counts')
+    .columns(['topic_id', 'insights desc', 'person_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of [
+    'graph_topic_speaker_counts',
     'graph_topic_counts',
     'graph_aliases',
     'graph_labels',
