@@ -108,7 +108,16 @@ async function countTopics(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
 
 /** Replaces one episode's rows (the old ones, if any, go with their episode row). */
 export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
-  await forgetEpisodes(trx, [rows.episode.metadata_relpath]);
+  const relpath = rows.episode.metadata_relpath;
+  // A first build writes only new episodes: one lookup spares it the counts' updates.
+  const existing = await trx
+    .selectFrom('episodes')
+    .select('id')
+    .where('metadata_relpath', '=', relpath)
+    .executeTakeFirst();
+  if (existing !== undefined) {
+    await forgetEpisodes(trx, [relpath]);
+  }
   const { id } = await trx
     .insertInto('episodes')
     .values(rows.episode)
