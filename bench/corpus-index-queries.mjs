@@ -2,16 +2,34 @@
 // queries, today's snapshot functions and the SQLite index side by side,
 // interleaved call by call so machine noise falls on both.
 import {
+  conversationArc,
   createCorpusRegistry,
   episodeDetailFromSnapshot,
   episodeListFromSnapshot,
+  graphIndexOf,
   insightListFromSnapshot,
+  personBrief,
+  personPositions,
+  personTopics,
+  perspectiveLeaders,
+  sentimentLookup,
+  topicPersons,
+  topicPerspectives,
+  topicTimeline,
 } from '@podcast/corpus';
 import {
+  conversationArcFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
   insightListFromIndex,
   openIndexReader,
+  personBriefFromIndex,
+  personPositionsFromIndex,
+  personTopicsFromIndex,
+  perspectiveLeadersFromIndex,
+  topicPersonsFromIndex,
+  topicPerspectivesFromIndex,
+  topicTimelineFromIndex,
 } from '@podcast/corpus-index';
 import { pino } from 'pino';
 
@@ -37,13 +55,60 @@ const QUERIES = {
   'page 100 of 50 (offset 4,950)': () => ({ filter: {}, page: 100 }),
 };
 
+// The graph queries as their routes answer them: the snapshot's graph index
+// (built before the clock starts) with the sidecars' sentiment, and the index.
+const graph = await graphIndexOf(snapshot);
+const place = registry.at(root);
+const topics = [...graph.byTopic.keys()];
+const persons = [...graph.bySpeaker.keys()];
+const positionPairs = persons.flatMap((person) =>
+  [...new Set((graph.bySpeaker.get(person) ?? []).flatMap((item) => item.topics))].map((topic) => ({
+    person,
+    topic,
+  })),
+);
+const CLAIMS = ['claim'];
+
 const snapshotSide = {
+  topicPersons: (topic) => topicPersons(graph, topic),
+  personTopics: async (person) => personTopics(graph, person),
+  positions: async ({ person, topic }) => {
+    const onTopic = (graph.bySpeaker.get(person) ?? []).filter((i) => i.topics.includes(topic));
+    const sentimentOf = await sentimentLookup(place, onTopic);
+    return personPositions(graph, { person, topic, types: CLAIMS }, sentimentOf);
+  },
+  timeline: async (topic) => {
+    const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
+    return topicTimeline(graph, { topics: [topic], types: 'all' }, sentimentOf);
+  },
+  leaders: (limit) => perspectiveLeaders(graph, limit),
+  arc: async (topic) => {
+    const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
+    return conversationArc(graph, { topic, types: 'all' }, sentimentOf);
+  },
+  brief: async (person) => {
+    const sentimentOf = await sentimentLookup(place, graph.bySpeaker.get(person) ?? []);
+    return personBrief(graph, person, sentimentOf);
+  },
+  perspectives: async (topic) => {
+    const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
+    return topicPerspectives(graph, { topic, scope: 'person' }, sentimentOf);
+  },
   list: async ({ filter, page }) =>
     episodeListFromSnapshot(snapshot, filter, { page, page_size: 50 }),
   detail: async (slug) => episodeDetailFromSnapshot(snapshot, slug),
   insights: async (slug) => insightListFromSnapshot(snapshot, slug),
 };
 const indexSide = {
+  topicPersons: (topic) => topicPersonsFromIndex(reader.db, topic),
+  personTopics: (person) => personTopicsFromIndex(reader.db, person),
+  positions: ({ person, topic }) =>
+    personPositionsFromIndex(reader.db, place, { person, topic, types: CLAIMS }),
+  timeline: (topic) => topicTimelineFromIndex(reader.db, place, { topics: [topic], types: 'all' }),
+  leaders: (limit) => perspectiveLeadersFromIndex(reader.db, limit),
+  arc: (topic) => conversationArcFromIndex(reader.db, place, { topic, types: 'all' }),
+  brief: (person) => personBriefFromIndex(reader.db, place, person),
+  perspectives: (topic) => topicPerspectivesFromIndex(reader.db, place, { topic, scope: 'person' }),
   list: ({ filter, page }) => episodeListFromIndex(reader.db, filter, { page, page_size: 50 }),
   detail: (slug) => episodeDetailFromIndex(reader.db, slug),
   insights: (slug) => insightListFromIndex(reader.db, slug),
@@ -51,9 +116,9 @@ const indexSide = {
 
 const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 
-async function measure(name, next, call) {
+async function measure(name, next, call, count = rounds) {
   const times = { projection: [], sqlite: [] };
-  for (let i = 0; i < rounds; i++) {
+  for (let i = 0; i < count; i++) {
     const arg = next();
     for (const [store, side] of [
       ['projection', snapshotSide],
@@ -91,6 +156,56 @@ rows.push(
     'insight list',
     () => pick(slugs),
     (side, s) => side.insights(s),
+  )),
+);
+rows.push(
+  ...(await measure(
+    'graph: topic persons',
+    () => pick(topics),
+    (side, t) => side.topicPersons(t),
+  )),
+  ...(await measure(
+    'graph: person topics',
+    () => pick(persons),
+    (side, p) => side.personTopics(p),
+  )),
+  ...(await measure(
+    'graph: person positions (claims)',
+    () => pick(positionPairs),
+    (side, pair) => side.positions(pair),
+  )),
+  // A whole topic's timeline reads every sidecar of its episodes: fewer rounds.
+  ...(await measure(
+    'graph: topic timeline (all types)',
+    () => pick(topics),
+    (side, t) => side.timeline(t),
+    Math.min(rounds, 200),
+  )),
+  // The route caches the answer per snapshot or index version, so these are its misses;
+  // the projection keeps each topic's speaker counts between calls, the index counts anew.
+  ...(await measure(
+    'graph: perspective leaders (20 topics)',
+    () => 20,
+    (side, limit) => side.leaders(limit),
+    Math.min(rounds, 200),
+  )),
+  ...(await measure(
+    'graph: conversation arc (all types)',
+    () => pick(topics),
+    (side, t) => side.arc(t),
+    Math.min(rounds, 200),
+  )),
+  ...(await measure(
+    'graph: perspectives (by person)',
+    () => pick(topics),
+    (side, t) => side.perspectives(t),
+    Math.min(rounds, 200),
+  )),
+  ...(await measure(
+    'graph: person brief',
+    () => pick(persons),
+    (side, p) => side.brief(p),
+    Math.min(rounds, 200),
   )),
 );
 registry.close();

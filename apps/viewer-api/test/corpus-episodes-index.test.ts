@@ -16,12 +16,13 @@ import {
   indexEnvFor,
   itAnswers503UntilBuilt,
 } from '@podcast/testing/index-suite';
+import request from 'supertest';
 import { loadViewerConfig } from '../src/env.js';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
 
 /*
  * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the viewer's corpus routes the
- * index answers (episodes, feeds, top persons) give, over the same corpus,
+ * index answers (episodes, feeds, top persons, eight graph queries) give, over the same corpus,
  * exactly the answers of the projection (the default), from an SQLite file
  * and from PostgreSQL.
  */
@@ -124,6 +125,65 @@ function searchUrlsOf(items: readonly ListedEpisode[]): string[] {
     `${list}&topic_cluster_only=false&q=the`,
     `${list}&topic_cluster_only=true&topic_q=e&since=2000-01-01`,
   ];
+}
+
+/** The graph-query requests the index answers, over the topics and persons the projection knows. */
+async function graphQueryUrls(app: ViewerTestApp): Promise<string[]> {
+  const leaders = await answerOf(app, '/api/topics/perspective-leaders?limit=200');
+  const topics = (leaders.body.topics as Array<{ topic_id: string }>).map((t) => t.topic_id);
+  const top = await answerOf(app, '/api/corpus/persons/top?limit=200');
+  const persons = (top.body.persons as Array<{ person_id: string }>).map((p) => p.person_id);
+  const urls = [];
+  for (const topic of [...topics, 'no-such-topic']) {
+    urls.push(
+      `/api/topics/${q(topic)}/persons`,
+      `/api/topics/${q(topic)}/timeline`,
+      `/api/topics/${q(topic)}/timeline?insight_types=claim,QUESTION`,
+      `/api/topics/${q(topic)}/conversation-arc`,
+      `/api/topics/${q(topic)}/conversation-arc?insight_types=claim`,
+      `/api/topics/${q(topic)}/perspectives`,
+      `/api/topics/${q(topic)}/perspectives?scope=show`,
+    );
+  }
+  for (const person of [...persons, 'person:no-such-person']) {
+    const topicsOf = await answerOf(app, `/api/persons/${q(person)}/topics`);
+    urls.push(`/api/persons/${q(person)}/topics`, `/api/persons/${q(person)}/brief`);
+    for (const { topic_id } of topicsOf.body.topics as Array<{ topic_id: string }>) {
+      urls.push(
+        `/api/persons/${q(person)}/positions?topic=${q(topic_id)}`,
+        `/api/persons/${q(person)}/positions?topic=${q(topic_id)}&insight_types=all`,
+      );
+    }
+  }
+  const [topic = '', person = ''] = [topics[0], persons[0]];
+  const bare = (id: string) => id.slice(id.indexOf(':') + 1);
+  urls.push(
+    // Bare and prefixed ids, and an unknown topic for a known person.
+    `/api/topics/${bare(topic)}/persons`,
+    `/api/persons/${bare(person)}/positions?topic=${bare(topic)}&insight_types=*`,
+    `/api/persons/${q(person)}/positions?topic=no-such-topic`,
+    // 400 naming the field, and 403 outside CORPUS_ROOTS.
+    `/api/persons/${q(person)}/positions`,
+    `/api/persons/${q(person)}/positions?topic=`,
+    `/api/topics/${q(topic)}/persons?path=/no/such/root`,
+    `/api/persons/${q(person)}/topics?path=/no/such/root`,
+    `/api/topics/${q(topic)}/conversation-arc?path=/no/such/root`,
+    '/api/topics/perspective-leaders',
+    '/api/topics/perspective-leaders?limit=1',
+    '/api/topics/perspective-leaders?limit=200',
+    '/api/topics/perspective-leaders?limit=0',
+    '/api/topics/perspective-leaders?path=/no/such/root',
+    `/api/topics/${q(topic)}/perspectives?scope=episode`,
+    `/api/persons/${bare(person)}/brief?path=/no/such/root`,
+  );
+  return urls;
+}
+
+/** Status and body of a POST, with the request id left out. */
+async function postOf(app: ViewerTestApp, url: string, body: object) {
+  const res = await request(app.app).post(url).send(body);
+  const { request_id: _requestId, ...answer } = res.body as Record<string, unknown>;
+  return { status: res.status, body: answer };
 }
 
 /** Every page of a list request, following next_cursor as a client does. */
@@ -288,6 +348,29 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect((persons.body.persons as unknown[]).length).toBeGreaterThan(1);
       expect(await expectSameAnswers(projection, indexed, BROWSE_URLS)).toEqual([200, 400, 403]);
     });
+
+    it('answers the eight graph queries on the index as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const urls = await graphQueryUrls(projection);
+      expect(urls.length).toBeGreaterThan(50);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
+      const unknown = await answerOf(indexed, '/api/topics/no-such-topic/timeline');
+      expect(unknown.body.episodes).toEqual([]);
+      expect((await answerOf(indexed, '/api/persons/nobody/topics')).body.topics).toEqual([]);
+      const bodies = [
+        { topic_ids: ['adolescent-sleep', 'topic:adolescent-sleep', 'topic:shift-work'] },
+        { topic_ids: ['topic:shift-work', 'no-such-topic'], insight_types: ['claim'] },
+        { topic_ids: [] },
+        { topic_ids: ['topic:shift-work'], path: '/no/such/root' },
+      ];
+      const statuses = [];
+      for (const body of bodies) {
+        const expected = await postOf(projection, '/api/topics/timeline', body);
+        expect(await postOf(indexed, '/api/topics/timeline', body)).toEqual(expected);
+        statuses.push(expected.status);
+      }
+      expect(statuses).toEqual([200, 200, 400, 403]);
+    });
   },
 );
 
@@ -306,6 +389,12 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/corpus/trending',
       '/api/corpus/feed-signals?feed_id=any',
       '/api/corpus/stats',
+      '/api/topics/topic:anything/persons',
+      '/api/topics/topic:anything/timeline',
+      '/api/topics/topic:anything/conversation-arc',
+      '/api/topics/perspective-leaders',
+      '/api/persons/person:anyone/topics',
+      '/api/persons/person:anyone/positions?topic=anything',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);

@@ -1,12 +1,19 @@
 import {
   artCandidatesOf,
+  bridgeAliasesOf,
   buildEpisodeRecord,
   catalogStatusOf,
+  cilEpisodeFields,
+  cilOwnFields,
+  countsForTopicPersons,
   type EpisodeMetadata,
   type EpisodeRecord,
+  episodeLabelsOf,
   episodeSearchText,
   episodeSignalsFrom,
   episodeSpeakersOf,
+  graphInsightsOf,
+  insightTypeKey,
   type NormalizedBridge,
   type NormalizedGraph,
   type NormalizedKg,
@@ -23,6 +30,13 @@ import type {
   EpisodeSpeakersTable,
   EpisodesTable,
   EpisodeTopicsTable,
+  GraphAliasesTable,
+  GraphEpisodesTable,
+  GraphInsightSpeakersTable,
+  GraphInsightsTable,
+  GraphInsightTopicsTable,
+  GraphLabelsTable,
+  GraphSpeakerTopicsTable,
   InsightQuotesTable,
   InsightsTable,
   InsightTopicsTable,
@@ -48,6 +62,13 @@ export interface EpisodeRows {
   episodePersons: Row<EpisodePersonsTable>[];
   /** One row: what the list's `q`, `topic_q` and cluster filters compare. */
   episodeSearch: Row<EpisodeSearchTable>[];
+  graphEpisode: Row<GraphEpisodesTable>[];
+  graphInsights: Row<GraphInsightsTable>[];
+  graphInsightTopics: Row<GraphInsightTopicsTable>[];
+  graphInsightSpeakers: Row<GraphInsightSpeakersTable>[];
+  graphSpeakerTopics: Row<GraphSpeakerTopicsTable>[];
+  graphLabels: Row<GraphLabelsTable>[];
+  graphAliases: Row<GraphAliasesTable>[];
 }
 
 /** The files one episode is made of, read and normalised by packages/corpus. */
@@ -167,6 +188,77 @@ function searchRowOf(record: EpisodeRecord, kg: NormalizedKg | undefined): Row<E
   };
 }
 
+const NO_GRAPH_QUERY_ROWS = {
+  graphEpisode: [],
+  graphInsights: [],
+  graphInsightTopics: [],
+  graphInsightSpeakers: [],
+  graphSpeakerTopics: [],
+  graphLabels: [],
+  graphAliases: [],
+};
+
+/**
+ * The graph-query rows of a graph-eligible episode (a GI, a KG and a bridge),
+ * made by the functions the graph index is built with.
+ */
+function graphQueryRows(
+  episode: EpisodeRecord,
+  graph: NormalizedGraph | undefined,
+  kg: NormalizedKg | undefined,
+  bridge: NormalizedBridge | undefined,
+) {
+  if (graph === undefined || kg === undefined || bridge === undefined) {
+    return NO_GRAPH_QUERY_ROWS;
+  }
+  const layers = { episode, graph, kg, bridge };
+  const items = graphInsightsOf(layers);
+  const order = {
+    sort_date: episode.publish_date ?? '',
+    metadata_relpath: episode.metadata_relpath,
+  };
+  const date = items[0]?.date ?? null;
+  return {
+    graphEpisode: [
+      {
+        ...order,
+        stem: episode.stem,
+        date,
+        fields: JSON.stringify(cilEpisodeFields(episode, date)),
+      },
+    ],
+    graphInsights: items.map((item) => ({
+      rank: item.position,
+      insight_id: item.id,
+      type_key: insightTypeKey(item),
+      item: JSON.stringify(cilOwnFields(item)),
+    })),
+    graphInsightTopics: items.flatMap((item) =>
+      item.topics.map((topic_id) => ({ rank: item.position, topic_id })),
+    ),
+    graphInsightSpeakers: items.flatMap((item) =>
+      item.speakers.map((person_id) => ({ rank: item.position, person_id })),
+    ),
+    graphSpeakerTopics: items.flatMap((item) => {
+      const counted = countsForTopicPersons(item) ? 1 : 0;
+      return item.speakers.flatMap((person_id) =>
+        item.topics.map((topic_id) => ({ rank: item.position, person_id, topic_id, counted })),
+      );
+    }),
+    graphLabels: episodeLabelsOf(layers, items).map(([node_id, label]) => ({
+      node_id,
+      ...order,
+      label,
+    })),
+    graphAliases: bridgeAliasesOf(bridge).map(([from_id, to_id], position) => ({
+      position,
+      from_id,
+      to_id,
+      ...order,
+    })),
+  };
+}
+
 /** The rows of one episode, built with packages/corpus's record builder and graph rules. */
 export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
   const record = recordOf(sources);
@@ -195,5 +287,6 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       label: person.label,
     })),
     episodeSearch: [searchRowOf(record, sources.kg)],
+    ...graphQueryRows(record, sources.graph, sources.kg, sources.bridge),
   };
 }

@@ -14,7 +14,7 @@ import { CUT_SHORT_WARNING } from './file-rows.js';
 import { guard, type IngestDeps, ingestBatchesOf } from './ingest-base.js';
 import type { FilesTable } from './schema.js';
 import { isArtFile, type TrackedKind } from './tracked-files.js';
-import { writeEpisodeRows } from './write-batch.js';
+import { forgetEpisodes, writeEpisodeRows } from './write-batch.js';
 
 /** The dedup winners among the readable metadata rows of `known` (all of a group, or none). */
 export function winnersOf(known: Iterable<FilesTable>): string[] {
@@ -173,9 +173,7 @@ export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
   for (const batch of ingestBatchesOf(deps, gone)) {
     guard(deps);
     const relpaths = batch.map((row) => row.metadata_relpath);
-    await inWriteTransaction(deps.db, (trx) =>
-      trx.deleteFrom('episodes').where('metadata_relpath', 'in', relpaths).execute(),
-    );
+    await inWriteTransaction(deps.db, (trx) => forgetEpisodes(trx, relpaths));
   }
   const stale = staleWinners(deps, winners, indexed, known);
   let kept = 0;
@@ -192,7 +190,7 @@ export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
           continue;
         }
         if (episodeRows === undefined) {
-          await trx.deleteFrom('episodes').where('metadata_relpath', '=', relpath).execute();
+          await forgetEpisodes(trx, [relpath]);
         } else {
           await writeEpisodeRows(trx, episodeRows);
           touchedFeeds.add(episodeRows.episode.feed_id);

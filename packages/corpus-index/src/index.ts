@@ -34,6 +34,16 @@ export {
   corpusTrendingFromIndex,
   feedSignalsFromIndex,
 } from './digest-answers.js';
+export {
+  conversationArcFromIndex,
+  personBriefFromIndex,
+  personPositionsFromIndex,
+  personTopicsFromIndex,
+  perspectiveLeadersFromIndex,
+  topicPersonsFromIndex,
+  topicPerspectivesFromIndex,
+  topicTimelineFromIndex,
+} from './graph-queries.js';
 export { onIndexChange } from './index-changes.js';
 export type { IndexConnection, IndexKysely } from './index-file.js';
 export { openIndexReader, openIndexWriter, SCHEMA_VERSION } from './index-file.js';

@@ -19,6 +19,15 @@ export interface CorpusIndexDb {
   episode_topics: EpisodeTopicsTable;
   episode_persons: EpisodePersonsTable;
   episode_search: EpisodeSearchTable;
+  graph_episodes: GraphEpisodesTable;
+  graph_insights: GraphInsightsTable;
+  graph_insight_topics: GraphInsightTopicsTable;
+  graph_insight_speakers: GraphInsightSpeakersTable;
+  graph_speaker_topics: GraphSpeakerTopicsTable;
+  graph_labels: GraphLabelsTable;
+  graph_aliases: GraphAliasesTable;
+  graph_topic_counts: GraphTopicCountsTable;
+  graph_topic_speaker_counts: GraphTopicSpeakerCountsTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -168,4 +177,98 @@ export interface EpisodeSearchTable {
   title: string;
   topics: string;
   cluster_key: string | null;
+}
+
+/*
+ * The graph-query tables hold only graph-eligible episodes (a GI, a KG and a
+ * bridge file). Rows that are looked up in the catalog order carry the
+ * episode's `sort_date` and `metadata_relpath`, so one index gives that order.
+ */
+
+/** A graph-eligible episode: the keys of the chronological order and what its insights share. */
+export interface GraphEpisodesTable {
+  episode: number;
+  sort_date: string;
+  metadata_relpath: string;
+  /** The episode's file stem, which names its sentiment sidecar. */
+  stem: string;
+  /** The graph date (KG, else metadata), null when unknown. */
+  date: string | null;
+  /** The CIL insight fields the episode gives (`cilEpisodeFields`), as JSON. */
+  fields: string;
+}
+
+/** A shown insight of a graph-eligible episode (`graphInsightsOf`), `rank` its display place. */
+export interface GraphInsightsTable {
+  episode: number;
+  rank: number;
+  /** The insight's id, which its sentiment sidecar entry names. */
+  insight_id: string;
+  /** `insightTypeKey`: lowercase type, '' when none. */
+  type_key: string;
+  /** The CIL insight fields of its own (`cilOwnFields`), as JSON. */
+  item: string;
+}
+
+/** An insight's canonical topics (`GraphInsight.topics`). */
+export interface GraphInsightTopicsTable {
+  episode: number;
+  rank: number;
+  topic_id: string;
+}
+
+/** An insight's speakers (`GraphInsight.speakers`): a person's insights, with or without topics. */
+export interface GraphInsightSpeakersTable {
+  episode: number;
+  rank: number;
+  person_id: string;
+}
+
+/**
+ * One row per speaker and topic of an insight: person positions, a person's
+ * topics and a topic's persons read one index range each.
+ */
+export interface GraphSpeakerTopicsTable {
+  episode: number;
+  rank: number;
+  person_id: string;
+  topic_id: string;
+  /** 1 when the insight counts among the topic's persons (`countsForTopicPersons`). */
+  counted: number;
+}
+
+/** The label an episode gives a node of its insights (`episodeLabelsOf`). */
+export interface GraphLabelsTable {
+  episode: number;
+  node_id: string;
+  sort_date: string;
+  metadata_relpath: string;
+  label: string;
+}
+
+/** An episode's bridge aliases (`bridgeAliasesOf`), in the order they are taken. */
+export interface GraphAliasesTable {
+  episode: number;
+  position: number;
+  from_id: string;
+  to_id: string;
+  sort_date: string;
+  metadata_relpath: string;
+}
+
+/**
+ * How many insights each topic has (`GraphIndex.byTopic` lengths), kept by
+ * the writer as episodes come and go: the perspective leaders rank topics
+ * by it without counting every insight's topic.
+ */
+export interface GraphTopicCountsTable {
+  topic_id: string;
+  insights: number;
+}
+
+/** How many of a topic's insights each speaker said, kept as `graph_topic_counts` is. */
+export interface GraphTopicSpeakerCountsTable {
+  topic_id: string;
+  person_id: string;
+  insights: number;
 }

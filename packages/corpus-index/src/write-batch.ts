@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { EpisodeRows } from './episode-rows.js';
 import type { IndexKysely } from './index-file.js';
 
@@ -14,7 +15,14 @@ type PartTable =
   | 'episode_speakers'
   | 'episode_topics'
   | 'episode_persons'
-  | 'episode_search';
+  | 'episode_search'
+  | 'graph_episodes'
+  | 'graph_insights'
+  | 'graph_insight_topics'
+  | 'graph_insight_speakers'
+  | 'graph_speaker_topics'
+  | 'graph_labels'
+  | 'graph_aliases';
 
 async function insertParts<R extends object>(
   trx: IndexKysely,
@@ -32,12 +40,86 @@ async function insertParts<R extends object>(
   }
 }
 
+/**
+ * Deletes the episodes at `relpaths` with their rows, taking their insights
+ * out of the running counts first (the counts are the tables no episode owns).
+ */
+export async function forgetEpisodes(trx: IndexKysely, relpaths: readonly string[]) {
+  if (relpaths.length === 0) {
+    return;
+  }
+  const theirs = (table: 'graph_insight_topics' | 'graph_speaker_topics') =>
+    sql`select ${sql.raw(table === 'graph_insight_topics' ? 't.topic_id' : 't.topic_id, t.person_id')}
+      from ${sql.table(table)} t join episodes e on e.id = t.episode
+      where e.metadata_relpath in (${sql.join(relpaths)})`;
+  await sql`update graph_topic_counts set insights = insights - (
+      select count(*) from graph_insight_topics t join episodes e on e.id = t.episode
+      where e.metadata_relpath in (${sql.join(relpaths)})
+        and t.topic_id = graph_topic_counts.topic_id)
+    where topic_id in (${theirs('graph_insight_topics')})`.execute(trx);
+  await trx.deleteFrom('graph_topic_counts').where('insights', '<=', 0).execute();
+  const pairs = sql`(topic_id, person_id) in (${theirs('graph_speaker_topics')})`;
+  await sql`update graph_topic_speaker_counts set insights = insights - (
+      select count(*) from graph_speaker_topics t join episodes e on e.id = t.episode
+      where e.metadata_relpath in (${sql.join(relpaths)})
+        and t.topic_id = graph_topic_speaker_counts.topic_id
+        and t.person_id = graph_topic_speaker_counts.person_id)
+    where ${pairs}`.execute(trx);
+  await sql`delete from graph_topic_speaker_counts where insights <= 0 and ${pairs}`.execute(trx);
+  await trx.deleteFrom('episodes').where('metadata_relpath', 'in', relpaths).execute();
+}
+
+/** Adds one episode's insights to the running counts. */
+async function countTopics(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
+  const topics = new Map<string, number>();
+  for (const { topic_id } of rows.graphInsightTopics) {
+    topics.set(topic_id, (topics.get(topic_id) ?? 0) + 1);
+  }
+  const values = [...topics].map(([topic_id, insights]) => ({ topic_id, insights }));
+  for (let start = 0; start < values.length; start += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('graph_topic_counts')
+      .values(values.slice(start, start + ROWS_PER_INSERT))
+      .onConflict((oc) =>
+        oc.column('topic_id').doUpdateSet((eb) => ({
+          insights: eb('graph_topic_counts.insights', '+', eb.ref('excluded.insights')),
+        })),
+      )
+      .execute();
+  }
+  const pairs = new Map<string, { topic_id: string; person_id: string; insights: number }>();
+  for (const { topic_id, person_id } of rows.graphSpeakerTopics) {
+    const key = `${topic_id}\u0000${person_id}`;
+    const pair = pairs.get(key) ?? { topic_id, person_id, insights: 0 };
+    pair.insights++;
+    pairs.set(key, pair);
+  }
+  const pairValues = [...pairs.values()];
+  for (let start = 0; start < pairValues.length; start += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('graph_topic_speaker_counts')
+      .values(pairValues.slice(start, start + ROWS_PER_INSERT))
+      .onConflict((oc) =>
+        oc.columns(['topic_id', 'person_id']).doUpdateSet((eb) => ({
+          insights: eb('graph_topic_speaker_counts.insights', '+', eb.ref('excluded.insights')),
+        })),
+      )
+      .execute();
+  }
+}
+
 /** Replaces one episode's rows (the old ones, if any, go with their episode row). */
 export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
-  await trx
-    .deleteFrom('episodes')
-    .where('metadata_relpath', '=', rows.episode.metadata_relpath)
-    .execute();
+  const relpath = rows.episode.metadata_relpath;
+  // A first build writes only new episodes: one lookup spares it the counts' updates.
+  const existing = await trx
+    .selectFrom('episodes')
+    .select('id')
+    .where('metadata_relpath', '=', relpath)
+    .executeTakeFirst();
+  if (existing !== undefined) {
+    await forgetEpisodes(trx, [relpath]);
+  }
   const { id } = await trx
     .insertInto('episodes')
     .values(rows.episode)
@@ -53,4 +135,12 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'episode_topics', id, rows.episodeTopics);
   await insertParts(trx, 'episode_persons', id, rows.episodePersons);
   await insertParts(trx, 'episode_search', id, rows.episodeSearch);
+  await insertParts(trx, 'graph_episodes', id, rows.graphEpisode);
+  await insertParts(trx, 'graph_insights', id, rows.graphInsights);
+  await insertParts(trx, 'graph_insight_topics', id, rows.graphInsightTopics);
+  await insertParts(trx, 'graph_insight_speakers', id, rows.graphInsightSpeakers);
+  await insertParts(trx, 'graph_speaker_topics', id, rows.graphSpeakerTopics);
+  await insertParts(trx, 'graph_labels', id, rows.graphLabels);
+  await insertParts(trx, 'graph_aliases', id, rows.graphAliases);
+  await countTopics(trx, rows);
 }

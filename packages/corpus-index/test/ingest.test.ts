@@ -1,7 +1,12 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { episodeListFromSnapshot, noteWatchEvent } from '@podcast/corpus';
+import {
+  episodeListFromSnapshot,
+  graphIndexOf,
+  noteWatchEvent,
+  perspectiveLeaders,
+} from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
 import {
   episodeDetailFromIndex,
@@ -9,6 +14,7 @@ import {
   ingestCorpus,
   insightListFromIndex,
   openIndexWriter,
+  perspectiveLeadersFromIndex,
   SCHEMA_VERSION,
 } from '../src/index.js';
 import { ingestWalk } from '../src/ingest.js';
@@ -39,6 +45,11 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     try {
       expect(await episodeListFromIndex(db, {}, FIRST)).toEqual(
         episodeListFromSnapshot(snapshot, {}, FIRST),
+      );
+      // The topic counts the writer keeps as episodes come and go.
+      const graph = await graphIndexOf(snapshot);
+      expect(await perspectiveLeadersFromIndex(db, 200)).toEqual(
+        await perspectiveLeaders(graph, 200),
       );
     } finally {
       registry.close();
@@ -140,6 +151,58 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       episodesBuilt: 0,
       episodesDeleted: 0,
     });
+    await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('keeps the topic counts equal to the rows when episodes with speakers change or go', async () => {
+    const index = await target.openWriter(logger);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    const spoken = await index.db
+      .selectFrom('graph_speaker_topics as s')
+      .innerJoin('episodes as e', 'e.id', 's.episode')
+      .select('e.metadata_relpath')
+      .distinct()
+      .orderBy('e.metadata_relpath')
+      .execute();
+    expect(spoken.length).toBeGreaterThan(2);
+    const [changed, removed] = spoken.map((row) => path.join(copy.corpusDir, row.metadata_relpath));
+    const doc = JSON.parse(readFileSync(changed as string, 'utf8'));
+    doc.episode.title = 'Retitled with its speakers';
+    writeFileSync(changed as string, JSON.stringify(doc));
+    utimesSync(changed as string, new Date(), new Date(Date.now() + 5000));
+    rmSync(removed as string);
+    // The removed episode may let an older run's copy win, which is built too.
+    const next = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect(next.episodesDeleted + next.episodesBuilt).toBeGreaterThanOrEqual(2);
+    const counted = (table: 'graph_topic_counts' | 'graph_topic_speaker_counts') =>
+      index.db
+        .selectFrom(table)
+        .selectAll()
+        .execute()
+        .then((rows) => rows.map((row) => ({ ...row, insights: Number(row.insights) })));
+    const aggregate = async (table: 'graph_insight_topics' | 'graph_speaker_topics') => {
+      const rows = await (table === 'graph_insight_topics'
+        ? index.db
+            .selectFrom(table)
+            .select((eb) => ['topic_id', eb.fn.countAll<number>().as('insights')])
+            .groupBy('topic_id')
+            .execute()
+        : index.db
+            .selectFrom(table)
+            .select((eb) => ['topic_id', 'person_id', eb.fn.countAll<number>().as('insights')])
+            .groupBy(['topic_id', 'person_id'])
+            .execute());
+      return rows.map((row) => ({ ...row, insights: Number(row.insights) }));
+    };
+    const byKey = (rows: Array<Record<string, unknown>>) =>
+      rows.map((row) => JSON.stringify(row)).sort();
+    expect(byKey(await counted('graph_topic_counts'))).toEqual(
+      byKey(await aggregate('graph_insight_topics')),
+    );
+    expect(byKey(await counted('graph_topic_speaker_counts'))).toEqual(
+      byKey(await aggregate('graph_speaker_topics')),
+    );
     await sameAsSnapshot(index.db);
     await index.close();
   });

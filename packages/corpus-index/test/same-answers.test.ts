@@ -5,6 +5,7 @@ import {
   type CatalogFilter,
   type CorpusRegistry,
   type CorpusSnapshot,
+  conversationArc,
   corpusEpisodeDetail,
   corpusFeedsOf,
   corpusStatsOf,
@@ -17,12 +18,21 @@ import {
   episodeListFromSnapshot,
   episodeTopicPills,
   feedSignals,
+  graphIndexOf,
   insightListFromSnapshot,
   limitTrending,
   pageCorpusEpisodes,
+  personBrief,
+  personPositions,
+  personTopics,
+  perspectiveLeaders,
   podcastListOf,
   readClusteredEpisodeIds,
   readTopicClusterIndex,
+  sentimentLookup,
+  topicPersons,
+  topicPerspectives,
+  topicTimeline,
   topPersonsOf,
 } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
@@ -35,6 +45,7 @@ import {
   type Scratch,
 } from '@podcast/testing';
 import {
+  conversationArcFromIndex,
   corpusDigestFromIndex,
   corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
@@ -46,8 +57,15 @@ import {
   feedSignalsFromIndex,
   type IndexHandle,
   insightListFromIndex,
+  personBriefFromIndex,
+  personPositionsFromIndex,
+  personTopicsFromIndex,
+  perspectiveLeadersFromIndex,
   podcastListFromIndex,
   queryCatalogAfter,
+  topicPersonsFromIndex,
+  topicPerspectivesFromIndex,
+  topicTimelineFromIndex,
   topPersonsFromIndex,
 } from '../src/index.js';
 import {
@@ -424,6 +442,97 @@ describe.each([
         Object.keys(expected.publish_month_histogram),
       );
     });
+
+    it("answers every topic's persons, timeline, arc and perspectives and every person's topics and brief as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const place = registry.at(snapshot.root);
+      const topics = [...graph.byTopic.keys()];
+      const persons = [...graph.bySpeaker.keys()];
+      expect(topics.length).toBeGreaterThan(1);
+      expect(persons.length).toBeGreaterThan(1);
+      let sentiments = 0;
+      let weeks = 0;
+      let groups = 0;
+      for (const [at, topic] of [...topics, 'no-such-topic'].entries()) {
+        expect(await topicPersonsFromIndex(index.db, topic)).toEqual(
+          await topicPersons(graph, topic),
+        );
+        const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
+        // Every topic's whole timeline; a type filter on a few (it is the same condition for all).
+        for (const types of at < 5 ? (['all', ['claim']] as const) : (['all'] as const)) {
+          const expected = topicTimeline(graph, { topics: [topic], types }, sentimentOf);
+          expect(await topicTimelineFromIndex(index.db, place, { topics: [topic], types })).toEqual(
+            expected,
+          );
+          const items = expected.episodes.flatMap((e) => e.insights);
+          sentiments += items.filter((item) => item.sentiment !== undefined).length;
+          const arc = conversationArc(graph, { topic, types }, sentimentOf);
+          expect(await conversationArcFromIndex(index.db, place, { topic, types })).toEqual(arc);
+          weeks += arc.weeks.filter((week) => week.avg_compound !== null).length;
+        }
+        for (const scope of ['person', 'show'] as const) {
+          const expected = topicPerspectives(graph, { topic, scope }, sentimentOf);
+          expect(await topicPerspectivesFromIndex(index.db, place, { topic, scope })).toEqual(
+            expected,
+          );
+          groups += expected.perspectives.length;
+        }
+      }
+      expect(sentiments).toBeGreaterThan(0);
+      expect(weeks).toBeGreaterThan(0);
+      expect(groups).toBeGreaterThan(topics.length);
+      // A merged timeline: bare names, a repeat and an unknown id, as a request may send them.
+      const merged = [topics[0], topics[1], topics[0], 'no-such-topic'].map((t) =>
+        (t as string).replace(/^topic:/, ''),
+      );
+      const mergedItems = merged.flatMap((t) => graph.byTopic.get(`topic:${t}`) ?? []);
+      expect(
+        await topicTimelineFromIndex(index.db, place, { topics: merged, types: 'all' }),
+      ).toEqual(
+        topicTimeline(
+          graph,
+          { topics: merged, types: 'all' },
+          await sentimentLookup(place, mergedItems),
+        ),
+      );
+      let quotes = 0;
+      for (const person of [...persons, 'person:no-such-person']) {
+        expect(await personTopicsFromIndex(index.db, person)).toEqual(personTopics(graph, person));
+        const sentimentOf = await sentimentLookup(place, graph.bySpeaker.get(person) ?? []);
+        const brief = personBrief(graph, person, sentimentOf);
+        expect(await personBriefFromIndex(index.db, place, person)).toEqual(brief);
+        quotes += brief.quotes.length;
+      }
+      expect(quotes).toBeGreaterThan(0);
+      for (const limit of [1, 20, topics.length + 1]) {
+        const leaders = await perspectiveLeaders(graph, limit);
+        expect(await perspectiveLeadersFromIndex(index.db, limit)).toEqual(leaders);
+        expect(leaders.topics.some((topic) => topic.leaders.length === 3)).toBe(true);
+      }
+    }, 120_000);
+
+    it("answers every person's positions on each of their topics as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const place = registry.at(snapshot.root);
+      let items = 0;
+      for (const [person, list] of graph.bySpeaker) {
+        const sentimentOf = await sentimentLookup(place, list);
+        const topics = [...new Set(list.flatMap((item) => item.topics))];
+        for (const topic of [...topics, 'no-such-topic']) {
+          for (const types of ['all', ['claim', 'question']] as const) {
+            const query = { person, topic, types };
+            const expected = personPositions(graph, query, sentimentOf);
+            expect(await personPositionsFromIndex(index.db, place, query)).toEqual(expected);
+            items += expected.items.length;
+          }
+        }
+      }
+      expect(items).toBeGreaterThan(0);
+      const unknown = { person: 'nobody', topic: 'nothing', types: 'all' } as const;
+      expect(await personPositionsFromIndex(index.db, place, unknown)).toEqual(
+        personPositions(graph, unknown, () => undefined),
+      );
+    }, 120_000);
 
     it('knows no episode for an unknown slug', async () => {
       expect(await episodeDetailFromIndex(index.db, 'no-such-slug')).toBeUndefined();

@@ -103,19 +103,33 @@ export {
 
 // Graph queries: the relational layer and the CIL routes over the graph index.
 
-export type { InsightTypes, SentimentOf } from './graph/cil-queries.js';
+export type {
+  BriefEntry,
+  InsightTypes,
+  PerspectiveEntry,
+  SentimentOf,
+} from './graph/cil-queries.js';
 export {
+  briefTopicsOf,
   conversationArc,
+  conversationArcOf,
+  joinCilInsight,
+  LEADERS_PER_TOPIC,
   personBrief,
+  personBriefOf,
   personPositions,
   personTopics,
   perspectiveLeaders,
+  perspectivesOf,
+  timelineEpisode,
   topicPersons,
   topicPerspectives,
   topicTimeline,
+  typesEcho,
 } from './graph/cil-queries.js';
-export type { GraphIndex, GraphInsight } from './graph/graph-index.js';
-export { graphIndexOf } from './graph/graph-index.js';
+export type { EpisodeLayers, GraphIndex, GraphInsight } from './graph/graph-index.js';
+export { graphIndexOf, requestedGraphId } from './graph/graph-index.js';
+export { labelFromId } from './graph/graph-nodes.js';
 export type { InsightSentiment } from './graph/insight-sentiment.js';
 export { readInsightSentiments, sentimentLookup } from './graph/insight-sentiment.js';
 export { isoWeekLabel, mondayOf } from './graph/iso-week.js';
@@ -275,6 +289,17 @@ export type { DirIndex, DirListing, WalkResult } from './discovery/discovery.js'
 export { walkCorpus } from './discovery/discovery.js';
 export type { DedupCandidate } from './discovery/run-dedup.js';
 export { dedupCandidateOf, dedupRuns } from './discovery/run-dedup.js';
+export {
+  cilEpisodeFields,
+  cilOwnFields,
+  countsForTopicPersons,
+  insightTypeKey,
+} from './graph/cil-queries.js';
+export {
+  bridgeAliasesOf,
+  episodeLabelsOf,
+  graphInsightsOf,
+} from './graph/graph-index.js';
 export { stripEpisodePrefix } from './graph/layer-ids.js';
 export type { EpisodeMetadata } from './readers/metadata.js';
 export { artifactKindOf, isMetadataFileName } from './readers/metadata.js';

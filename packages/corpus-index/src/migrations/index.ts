@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as createCorpusIndex from './202611290000_create_corpus_index.js';
 import * as browseTables from './202611290100_browse_tables.js';
 import * as listSearch from './202611290200_list_search.js';
+import * as graphTables from './202611290300_graph_tables.js';
 import * as digestTables from './202611290400_digest_tables.js';
 
 /*
@@ -13,6 +14,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611290000_create_corpus_index': createCorpusIndex,
   '202611290100_browse_tables': browseTables,
   '202611290200_list_search': listSearch,
+  '202611290300_graph_tables': graphTables,
   '202611290400_digest_tables': digestTables,
 };
 

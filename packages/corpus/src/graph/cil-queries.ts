@@ -31,15 +31,27 @@ export const ARC_FILL_MAX_WEEKS = 520;
 const BRIEF_TOPICS = 25;
 const BRIEF_INSIGHTS_PER_TOPIC = 10;
 const BRIEF_QUOTES = 50;
-const LEADERS_PER_TOPIC = 3;
+/** Speakers listed per topic by the perspective leaders. */
+export const LEADERS_PER_TOPIC = 3;
 const PERSPECTIVE_INSIGHTS = 5;
 
 export const typesEcho = (types: InsightTypes) => (types === 'all' ? null : [...types]);
 
+/** The insight's type as `insight_types` filters match it: lowercase, '' when it has none. */
+export const insightTypeKey = (item: GraphInsight) =>
+  (item.insight.insight_type ?? '').toLowerCase();
+
 function keeps(types: InsightTypes) {
-  return (item: GraphInsight) =>
-    types === 'all' || types.includes((item.insight.insight_type ?? '').toLowerCase());
+  return (item: GraphInsight) => types === 'all' || types.includes(insightTypeKey(item));
 }
+
+/**
+ * Whether the item's speakers count among a topic's persons: it is grounded
+ * and one of its quotes has a speaker (a quote's speaker_id is its
+ * SPOKEN_BY target when it has one, `gi-reader.ts`).
+ */
+export const countsForTopicPersons = (item: GraphInsight) =>
+  item.insight.grounded && item.quotes.some((q) => q.speaker_id !== null);
 
 /** Oldest first, undated last; one episode's insights in display order. */
 function chronological(a: GraphInsight, b: GraphInsight): number {
@@ -65,24 +77,56 @@ function quoteOf(quote: GraphInsight['quotes'][number]) {
   };
 }
 
-export function cilInsight(item: GraphInsight, sentimentOf: SentimentOf): CilInsight {
-  const sentiment = sentimentOf(item);
+/** The fields of a CIL insight that its episode gives: the same for each of the episode's insights. */
+export function cilEpisodeFields(episode: EpisodeRecord, date: string | null) {
+  return {
+    episode_id: episode.episode_id,
+    metadata_relpath: episode.metadata_relpath,
+    episode_title: episode.title,
+    publish_date: date,
+    feed_id: episode.feed_id,
+  };
+}
+
+/** The fields of a CIL insight of its own. */
+export function cilOwnFields(item: GraphInsight) {
   return {
     id: item.id,
     text: item.insight.text,
     grounded: item.insight.grounded,
     insight_type: item.insight.insight_type ?? null,
     confidence: item.insight.confidence ?? null,
-    episode_id: item.episode.episode_id,
-    metadata_relpath: item.episode.metadata_relpath,
-    episode_title: item.episode.title,
-    publish_date: item.date,
-    feed_id: item.episode.feed_id,
     topic_ids: [...item.topics],
     speaker_ids: [...item.speakers],
     quotes: item.quotes.map(quoteOf),
+  };
+}
+
+/** A CIL insight from its two parts, its fields in the answer's order. */
+export function joinCilInsight(
+  own: ReturnType<typeof cilOwnFields>,
+  episode: ReturnType<typeof cilEpisodeFields>,
+  sentiment: InsightSentiment | undefined,
+): CilInsight {
+  const { id, text, grounded, insight_type, confidence, ...lists } = own;
+  return {
+    id,
+    text,
+    grounded,
+    insight_type,
+    confidence,
+    ...episode,
+    ...lists,
     ...(sentiment === undefined ? {} : { sentiment }),
   };
+}
+
+export function cilInsight(item: GraphInsight, sentimentOf: SentimentOf): CilInsight {
+  return joinCilInsight(
+    cilOwnFields(item),
+    cilEpisodeFields(item.episode, item.date),
+    sentimentOf(item),
+  );
 }
 
 /** GET /api/persons/{id}/positions: the person's insights on the topic, oldest first. */
@@ -107,8 +151,10 @@ export function personPositions(
 }
 
 /** Topic id → the items about it, most items first (then id). */
-function byTopicOf(items: readonly GraphInsight[]): [string, GraphInsight[]][] {
-  const groups = new Map<string, GraphInsight[]>();
+export function byTopicOf<T extends { topics: readonly string[] }>(
+  items: readonly T[],
+): [string, T[]][] {
+  const groups = new Map<string, T[]>();
   for (const item of items) {
     for (const topic of item.topics) {
       pushInto(groups, topic, item);
@@ -117,32 +163,61 @@ function byTopicOf(items: readonly GraphInsight[]): [string, GraphInsight[]][] {
   return [...groups].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
 }
 
-/** GET /api/persons/{id}/brief: newest insights per topic and the quotes the person spoke. */
-export function personBrief(index: GraphIndex, person: string, sentimentOf: SentimentOf) {
-  const personId = index.canonicalOf(person, 'person:');
-  const items = index.bySpeaker.get(personId) ?? NONE;
+/** One insight of a person's brief: its topics, its quotes, and its CIL answer when listed. */
+export interface BriefEntry {
+  topics: readonly string[];
+  quotes: readonly ReturnType<typeof quoteOf>[];
+  insight(): CilInsight;
+}
+
+/** The topics a brief lists, the first `BRIEF_TOPICS` of `byTopicOf`. */
+export const briefTopicsOf = (entries: readonly BriefEntry[]) =>
+  byTopicOf(entries).slice(0, BRIEF_TOPICS);
+
+/**
+ * A person's brief over their insights (`entries`, in the structural
+ * order): `speakerOf` puts a quote's speaker in the index's terms, the id
+ * its insight's speakers are listed under; `labelOf` names a listed topic.
+ */
+export function personBriefOf(
+  person: { person_id: string; display_name: string },
+  entries: readonly BriefEntry[],
+  speakerOf: (speakerId: string) => string,
+  labelOf: (topicId: string) => string,
+) {
   const quotes = new Map<string, ReturnType<typeof quoteOf>>();
-  for (const quote of items.flatMap((item) => item.quotes)) {
-    // The quote's speaker in the index's terms: the id its insight's speakers are listed under.
-    const speaker =
-      quote.speaker_id === null ? null : index.canonicalOf(quote.speaker_id, 'person:');
-    if (speaker === personId && !quotes.has(quote.id)) {
-      quotes.set(quote.id, quoteOf(quote));
+  for (const quote of entries.flatMap((entry) => entry.quotes)) {
+    const speaker = quote.speaker_id === null ? null : speakerOf(quote.speaker_id);
+    if (speaker === person.person_id && !quotes.has(quote.id)) {
+      quotes.set(quote.id, quote);
     }
   }
   return {
-    person_id: personId,
-    display_name: index.labelOf(personId),
-    insight_count: items.length,
-    topics: byTopicOf(items)
-      .slice(0, BRIEF_TOPICS)
-      .map(([topicId, list]) => ({
-        topic_id: topicId,
-        label: index.labelOf(topicId),
-        insights: list.slice(0, BRIEF_INSIGHTS_PER_TOPIC).map((i) => cilInsight(i, sentimentOf)),
-      })),
+    ...person,
+    insight_count: entries.length,
+    topics: briefTopicsOf(entries).map(([topicId, list]) => ({
+      topic_id: topicId,
+      label: labelOf(topicId),
+      insights: list.slice(0, BRIEF_INSIGHTS_PER_TOPIC).map((entry) => entry.insight()),
+    })),
     quotes: [...quotes.values()].slice(0, BRIEF_QUOTES),
   };
+}
+
+/** GET /api/persons/{id}/brief: newest insights per topic and the quotes the person spoke. */
+export function personBrief(index: GraphIndex, person: string, sentimentOf: SentimentOf) {
+  const personId = index.canonicalOf(person, 'person:');
+  const entries = (index.bySpeaker.get(personId) ?? NONE).map((item) => ({
+    topics: item.topics,
+    quotes: item.quotes.map(quoteOf),
+    insight: () => cilInsight(item, sentimentOf),
+  }));
+  return personBriefOf(
+    { person_id: personId, display_name: index.labelOf(personId) },
+    entries,
+    (id) => index.canonicalOf(id, 'person:'),
+    (id) => index.labelOf(id),
+  );
 }
 
 /** GET /api/persons/{id}/topics: distinct topics of the person's insights, most frequent first. */
@@ -156,7 +231,8 @@ export function personTopics(index: GraphIndex, person: string) {
   return { person_id: personId, topic_ids: topics.map((t) => t.topic_id), topics };
 }
 
-function timelineEpisode(episode: EpisodeRecord, insights: CilInsight[]) {
+/** One episode of a topic timeline with its insights (chronological, so its first is its date). */
+export function timelineEpisode(episode: EpisodeRecord, insights: CilInsight[]) {
   return {
     episode_id: episode.episode_id,
     metadata_relpath: episode.metadata_relpath,
@@ -230,6 +306,40 @@ const mean = (values: readonly number[]) =>
     ? null
     : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1e4) / 1e4;
 
+/** One insight as the conversation arc counts it: its graph date and sentiment. */
+export interface ArcEntry {
+  date: string | null;
+  sentiment: InsightSentiment | undefined;
+}
+
+/**
+ * The conversation arc of `entries` (a topic's insights of the kept types,
+ * in the structural order: the compounds are summed in that order).
+ */
+export function conversationArcOf(
+  topicId: string,
+  types: InsightTypes,
+  entries: Iterable<ArcEntry>,
+) {
+  const weeks = new Map<number, ArcTally>();
+  let undated = 0;
+  for (const entry of entries) {
+    if (entry.date === null) {
+      undated++;
+      continue;
+    }
+    const monday = mondayOf(entry.date);
+    const week = weeks.get(monday) ?? emptyTally();
+    tally(week, entry.sentiment);
+    weeks.set(monday, week);
+  }
+  const buckets = weeksBetween([...weeks.keys()], ARC_FILL_MAX_WEEKS).map((monday) => {
+    const { compounds, ...counts } = weeks.get(monday) ?? emptyTally();
+    return { week: isoWeekLabel(monday), ...counts, avg_compound: mean(compounds) };
+  });
+  return { topic_id: topicId, insight_types: typesEcho(types), undated, weeks: buckets };
+}
+
 /** GET /api/topics/{id}/conversation-arc: ISO-week volume and sentiment mix, oldest first. */
 export function conversationArc(
   index: GraphIndex,
@@ -238,23 +348,11 @@ export function conversationArc(
 ) {
   const topicId = index.canonicalOf(query.topic, 'topic:');
   const items = (index.byTopic.get(topicId) ?? NONE).filter(keeps(query.types));
-  const weeks = new Map<number, ArcTally>();
-  let undated = 0;
-  for (const item of items) {
-    if (item.date === null) {
-      undated++;
-      continue;
-    }
-    const monday = mondayOf(item.date);
-    const week = weeks.get(monday) ?? emptyTally();
-    tally(week, sentimentOf(item));
-    weeks.set(monday, week);
-  }
-  const buckets = weeksBetween([...weeks.keys()], ARC_FILL_MAX_WEEKS).map((monday) => {
-    const { compounds, ...counts } = weeks.get(monday) ?? emptyTally();
-    return { week: isoWeekLabel(monday), ...counts, avg_compound: mean(compounds) };
-  });
-  return { topic_id: topicId, insight_types: typesEcho(query.types), undated, weeks: buckets };
+  return conversationArcOf(
+    topicId,
+    query.types,
+    items.map((item) => ({ date: item.date, sentiment: sentimentOf(item) })),
+  );
 }
 
 /** Insights counted between two asks of the slicer (`forEachInSlices`). */
@@ -313,8 +411,7 @@ export async function topicPersons(
     `grounded ${topicId}`,
     index.byTopic.get(topicId) ?? NONE,
     slicer,
-    // A quote's speaker_id is its SPOKEN_BY target when it has one (`gi-reader.ts`).
-    (item) => item.insight.grounded && item.quotes.some((q) => q.speaker_id !== null),
+    countsForTopicPersons,
   );
   return { topic_id: topicId, person_ids: counts.map(([id]) => id) };
 }
@@ -349,6 +446,40 @@ export async function perspectiveLeaders(
   return { topics };
 }
 
+/** One insight of a perspective group: its sentiment, and its CIL answer when listed. */
+export interface PerspectiveEntry {
+  sentiment: InsightSentiment | undefined;
+  insight(): CilInsight;
+}
+
+/**
+ * The perspectives of a topic's insights grouped by key (in the structural
+ * order within each group): largest group first, then key; each with its
+ * sentiment mix and first insights. `labelOf` names a group.
+ */
+export function perspectivesOf(
+  groups: ReadonlyMap<string, readonly PerspectiveEntry[]>,
+  labelOf: (key: string) => string,
+) {
+  return [...groups]
+    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
+    .map(([key, entries]) => {
+      const mix = emptyTally();
+      for (const entry of entries) {
+        tally(mix, entry.sentiment);
+      }
+      const { compounds, volume, ...counts } = mix;
+      return {
+        key,
+        label: labelOf(key),
+        insight_count: volume,
+        ...counts,
+        avg_compound: mean(compounds),
+        insights: entries.slice(0, PERSPECTIVE_INSIGHTS).map((entry) => entry.insight()),
+      };
+    });
+}
+
 /** GET /api/topics/{id}/perspectives: the topic's insights per person (or per show), with their sentiment mix. */
 export function topicPerspectives(
   index: GraphIndex,
@@ -356,31 +487,21 @@ export function topicPerspectives(
   sentimentOf: SentimentOf,
 ) {
   const topicId = index.canonicalOf(query.topic, 'topic:');
-  const groups = new Map<string, GraphInsight[]>();
+  const groups = new Map<string, PerspectiveEntry[]>();
+  const titles = new Map<string, string | null>();
   for (const item of index.byTopic.get(topicId) ?? NONE) {
     const keys = query.scope === 'person' ? item.speakers : [item.episode.feed_id];
     for (const key of keys) {
-      pushInto(groups, key, item);
+      if (!titles.has(key)) {
+        titles.set(key, item.episode.podcast_title);
+      }
+      pushInto(groups, key, {
+        sentiment: sentimentOf(item),
+        insight: () => cilInsight(item, sentimentOf),
+      });
     }
   }
-  const perspectives = [...groups]
-    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
-    .map(([key, items]) => {
-      const mix = emptyTally();
-      for (const item of items) {
-        tally(mix, sentimentOf(item));
-      }
-      const { compounds, volume, ...counts } = mix;
-      const label =
-        query.scope === 'person' ? index.labelOf(key) : (items[0]?.episode.podcast_title ?? key);
-      return {
-        key,
-        label,
-        insight_count: volume,
-        ...counts,
-        avg_compound: mean(compounds),
-        insights: items.slice(0, PERSPECTIVE_INSIGHTS).map((item) => cilInsight(item, sentimentOf)),
-      };
-    });
-  return { topic_id: topicId, scope: query.scope, perspectives };
+  const labelOf = (key: string) =>
+    query.scope === 'person' ? index.labelOf(key) : (titles.get(key) ?? key);
+  return { topic_id: topicId, scope: query.scope, perspectives: perspectivesOf(groups, labelOf) };
 }

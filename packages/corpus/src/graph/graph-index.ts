@@ -137,14 +137,15 @@ export function pushInto<K, V>(
 
 const unique = (ids: Iterable<string>) => [...new Set(ids)];
 
-interface EpisodeLayers {
+/** The files of one graph-eligible episode, parsed, with its record. */
+export interface EpisodeLayers {
   episode: EpisodeRecord;
   graph: NormalizedGraph;
   kg: NormalizedKg;
   bridge: NormalizedBridge;
 }
 
-function graphInsightsOf(layers: EpisodeLayers): GraphInsight[] {
+export function graphInsightsOf(layers: EpisodeLayers): GraphInsight[] {
   const { episode, graph, kg, bridge } = layers;
   const date = dateOf(kg, episode);
   return projectInsights(graph).map((insight, position) => {
@@ -240,14 +241,51 @@ function findLabel(snapshot: CorpusSnapshot, items: readonly GraphInsight[], id:
   return undefined;
 }
 
-function collectAliases(aliases: Map<string, string>, bridge: NormalizedBridge): void {
+/** A bridge's id aliases in the order they are taken: its topic map, then its entity map. */
+export function bridgeAliasesOf(bridge: NormalizedBridge): Array<readonly [string, string]> {
+  const aliases: Array<readonly [string, string]> = [];
   for (const map of [bridge.topic_to_canonical, bridge.entity_to_canonical]) {
     for (const [from, to] of map) {
-      if (!aliases.has(from)) {
-        aliases.set(from, canonicalPersonId(to));
-      }
+      aliases.push([from, canonicalPersonId(to)]);
     }
   }
+  return aliases;
+}
+
+function collectAliases(aliases: Map<string, string>, bridge: NormalizedBridge): void {
+  for (const [from, to] of bridgeAliasesOf(bridge)) {
+    if (!aliases.has(from)) {
+      aliases.set(from, to);
+    }
+  }
+}
+
+/**
+ * The labels one episode gives the nodes of its items (`labelIn`), for the
+ * nodes it names; an index takes the newest episode's.
+ */
+export function episodeLabelsOf(
+  layers: EpisodeLayers,
+  items: readonly GraphInsight[],
+): Array<readonly [string, string]> {
+  const nodes = new Set(items.flatMap((item) => item.nodes));
+  const labels: Array<readonly [string, string]> = [];
+  for (const id of nodes) {
+    const label = labelIn(layers, id);
+    if (label !== undefined) {
+      labels.push([id, label]);
+    }
+  }
+  return labels;
+}
+
+/**
+ * A requested id before the bridges' aliases: layer prefixes stripped,
+ * `speaker:` and `entity:` folded into `person:`, a bare name given `fallbackPrefix`.
+ */
+export function requestedGraphId(id: string, fallbackPrefix: 'topic:' | 'person:' | 'org:') {
+  const bare = canonicalPersonId(id.trim());
+  return bare.includes(':') ? bare : `${fallbackPrefix}${bare}`;
 }
 
 function layersOf(snapshot: CorpusSnapshot, episode: EpisodeRecord): EpisodeLayers | undefined {
@@ -380,8 +418,7 @@ function indexOver(snapshot: CorpusSnapshot, parts: IndexParts): GraphIndex {
       return label;
     },
     canonicalOf: (id, fallbackPrefix) => {
-      const bare = canonicalPersonId(id.trim());
-      const prefixed = bare.includes(':') ? bare : `${fallbackPrefix}${bare}`;
+      const prefixed = requestedGraphId(id, fallbackPrefix);
       return parts.aliases.get(prefixed) ?? prefixed;
     },
   };

@@ -49,10 +49,9 @@ export function sentimentsOfEnvelope(envelope: UnknownRecord): EpisodeSentiments
  * The sentiment sidecars of `episodes`, best effort: a missing, unreadable
  * or malformed file gives that episode no sentiments, never an error.
  */
-export async function readInsightSentiments(
-  place: CorpusPlace,
-  episodes: readonly EpisodeRecord[],
-): Promise<ReadonlyMap<EpisodeRecord, EpisodeSentiments>> {
+export async function readInsightSentiments<
+  E extends Pick<EpisodeRecord, 'metadata_relpath' | 'stem'>,
+>(place: CorpusPlace, episodes: readonly E[]): Promise<ReadonlyMap<E, EpisodeSentiments>> {
   const read = await mapLimit(episodes, READ_CONCURRENCY, async (episode) => {
     try {
       return sentimentsOfEnvelope(

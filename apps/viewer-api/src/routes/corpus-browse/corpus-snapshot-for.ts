@@ -57,7 +57,7 @@ export async function answerForIndexedCorpus<T extends object>(
   ctx: ViewerCtx,
   requested: string | undefined,
   answer: {
-    index: (db: IndexKysely) => Promise<T>;
+    index: (db: IndexKysely, root: string) => Promise<T>;
     snapshot: (snapshot: CorpusSnapshot) => T | Promise<T>;
   },
 ): Promise<{ path: string } & T> {
@@ -65,7 +65,7 @@ export async function answerForIndexedCorpus<T extends object>(
   if (index === undefined) {
     return answerForCorpus(ctx, requested, answer.snapshot);
   }
-  return { path: index.root, ...(await answer.index(index.view.db)) };
+  return { path: index.root, ...(await answer.index(index.view.db, index.root)) };
 }
 
 /**

@@ -4,9 +4,10 @@ import {
   TopicInsightTypesQuery,
 } from '@podcast/contracts';
 import { conversationArc } from '@podcast/corpus';
+import { conversationArcFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { GRAPH_SCOPE_NOTE, typesOrDefault } from './graph-scope.js';
-import { answerWithSentiment } from './topic-shared.js';
+import { answerForIndexedGraph, GRAPH_SCOPE_NOTE, typesOrDefault } from './graph-scope.js';
+import { topicsSentiment } from './topic-shared.js';
 
 export const getConversationArc = defineRoute({
   method: 'get',
@@ -22,9 +23,12 @@ export const getConversationArc = defineRoute({
   params: TopicIdParams,
   query: TopicInsightTypesQuery,
   responses: { 200: CilConversationArcResponse },
-  handler: ({ params, query, ctx }) =>
-    answerWithSentiment(ctx, query.path, [params.topic_id], (index, sentimentOf) => {
-      const types = typesOrDefault(query.insight_types, 'all');
-      return conversationArc(index, { topic: params.topic_id, types }, sentimentOf);
-    }),
+  handler: ({ params, query, ctx }) => {
+    const asked = { topic: params.topic_id, types: typesOrDefault(query.insight_types, 'all') };
+    return answerForIndexedGraph(ctx, query.path, {
+      index: (db, place) => conversationArcFromIndex(db, place, asked),
+      graph: async (scope) =>
+        conversationArc(scope.index, asked, await topicsSentiment(scope, [params.topic_id])),
+    });
+  },
 });

@@ -1,7 +1,8 @@
 import { CilPersonProfileResponse, CorpusPathQuery, PersonIdParams } from '@podcast/contracts';
 import { personBrief, sentimentLookup } from '@podcast/corpus';
+import { personBriefFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { answerForGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
+import { answerForIndexedGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
 
 export const getPersonBrief = defineRoute({
   method: 'get',
@@ -16,9 +17,12 @@ export const getPersonBrief = defineRoute({
   query: CorpusPathQuery,
   responses: { 200: CilPersonProfileResponse },
   handler: ({ params, query, ctx }) =>
-    answerForGraph(ctx, query.path, async ({ snapshot, index }) => {
-      const person = index.canonicalOf(params.person_id, 'person:');
-      const sentimentOf = await sentimentLookup(snapshot, index.bySpeaker.get(person) ?? []);
-      return personBrief(index, params.person_id, sentimentOf);
+    answerForIndexedGraph(ctx, query.path, {
+      index: (db, place) => personBriefFromIndex(db, place, params.person_id),
+      graph: async ({ snapshot, index }) => {
+        const person = index.canonicalOf(params.person_id, 'person:');
+        const sentimentOf = await sentimentLookup(snapshot, index.bySpeaker.get(person) ?? []);
+        return personBrief(index, params.person_id, sentimentOf);
+      },
     }),
 });

@@ -4,8 +4,9 @@ import {
   PersonPositionsQuery,
 } from '@podcast/contracts';
 import { personPositions, sentimentLookup } from '@podcast/corpus';
+import { personPositionsFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { answerForGraph, GRAPH_SCOPE_NOTE, typesOrDefault } from './graph-scope.js';
+import { answerForIndexedGraph, GRAPH_SCOPE_NOTE, typesOrDefault } from './graph-scope.js';
 
 export const getPersonPositions = defineRoute({
   method: 'get',
@@ -19,18 +20,18 @@ export const getPersonPositions = defineRoute({
   params: PersonIdParams,
   query: PersonPositionsQuery,
   responses: { 200: CilPersonPositionsResponse },
-  handler: ({ params, query, ctx }) =>
-    answerForGraph(ctx, query.path, async ({ snapshot, index }) => {
-      const person = index.canonicalOf(params.person_id, 'person:');
-      const topic = index.canonicalOf(query.topic, 'topic:');
-      // Only the sidecars of the episodes where the person speaks on the topic.
-      const onTopic = (index.bySpeaker.get(person) ?? []).filter((i) => i.topics.includes(topic));
-      const sentimentOf = await sentimentLookup(snapshot, onTopic);
-      const types = typesOrDefault(query.insight_types, ['claim']);
-      return personPositions(
-        index,
-        { person: params.person_id, topic: query.topic, types },
-        sentimentOf,
-      );
-    }),
+  handler: ({ params, query, ctx }) => {
+    const types = typesOrDefault(query.insight_types, ['claim']);
+    const asked = { person: params.person_id, topic: query.topic, types };
+    return answerForIndexedGraph(ctx, query.path, {
+      index: (db, place) => personPositionsFromIndex(db, place, asked),
+      graph: async ({ snapshot, index }) => {
+        const person = index.canonicalOf(params.person_id, 'person:');
+        const topic = index.canonicalOf(query.topic, 'topic:');
+        // Only the sidecars of the episodes where the person speaks on the topic.
+        const onTopic = (index.bySpeaker.get(person) ?? []).filter((i) => i.topics.includes(topic));
+        return personPositions(index, asked, await sentimentLookup(snapshot, onTopic));
+      },
+    });
+  },
 });

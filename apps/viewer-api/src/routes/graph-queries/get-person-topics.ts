@@ -1,8 +1,9 @@
 import { CilPersonTopicsResponse, CorpusPathQuery, PersonIdParams } from '@podcast/contracts';
 import { personTopics } from '@podcast/corpus';
+import { personTopicsFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { snapshotCache } from '../snapshot-cache.js';
-import { answerForGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
+import { answerForIndexedGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
 
 export const getPersonTopics = defineRoute({
   method: 'get',
@@ -14,7 +15,10 @@ export const getPersonTopics = defineRoute({
   params: PersonIdParams,
   query: CorpusPathQuery,
   responses: { 200: CilPersonTopicsResponse },
-  cache: snapshotCache,
+  cache: indexedSnapshotCache,
   handler: ({ params, query, ctx }) =>
-    answerForGraph(ctx, query.path, ({ index }) => personTopics(index, params.person_id)),
+    answerForIndexedGraph(ctx, query.path, {
+      index: (db) => personTopicsFromIndex(db, params.person_id),
+      graph: ({ index }) => personTopics(index, params.person_id),
+    }),
 });

@@ -1,8 +1,9 @@
 import { CilTopicPerspectiveLeadersResponse, PerspectiveLeadersQuery } from '@podcast/contracts';
 import { perspectiveLeaders } from '@podcast/corpus';
+import { perspectiveLeadersFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { snapshotCache } from '../snapshot-cache.js';
-import { answerForGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
+import { answerForIndexedGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
 
 export const getPerspectiveLeaders = defineRoute({
   method: 'get',
@@ -15,7 +16,10 @@ export const getPerspectiveLeaders = defineRoute({
   auth: 'open',
   query: PerspectiveLeadersQuery,
   responses: { 200: CilTopicPerspectiveLeadersResponse },
-  cache: snapshotCache,
+  cache: indexedSnapshotCache,
   handler: ({ query, ctx }) =>
-    answerForGraph(ctx, query.path, ({ index }) => perspectiveLeaders(index, query.limit)),
+    answerForIndexedGraph(ctx, query.path, {
+      index: (db) => perspectiveLeadersFromIndex(db, query.limit),
+      graph: ({ index }) => perspectiveLeaders(index, query.limit),
+    }),
 });

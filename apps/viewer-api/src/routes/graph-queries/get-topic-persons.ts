@@ -1,8 +1,9 @@
 import { CilTopicPersonsResponse, CorpusPathQuery, TopicIdParams } from '@podcast/contracts';
 import { topicPersons } from '@podcast/corpus';
+import { topicPersonsFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { snapshotCache } from '../snapshot-cache.js';
-import { answerForGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
+import { answerForIndexedGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
 
 export const getTopicPersons = defineRoute({
   method: 'get',
@@ -14,7 +15,10 @@ export const getTopicPersons = defineRoute({
   params: TopicIdParams,
   query: CorpusPathQuery,
   responses: { 200: CilTopicPersonsResponse },
-  cache: snapshotCache,
+  cache: indexedSnapshotCache,
   handler: ({ params, query, ctx }) =>
-    answerForGraph(ctx, query.path, ({ index }) => topicPersons(index, params.topic_id)),
+    answerForIndexedGraph(ctx, query.path, {
+      index: (db) => topicPersonsFromIndex(db, params.topic_id),
+      graph: ({ index }) => topicPersons(index, params.topic_id),
+    }),
 });

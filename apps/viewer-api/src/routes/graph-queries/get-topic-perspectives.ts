@@ -1,8 +1,9 @@
 import { CilTopicPerspectivesResponse, PerspectivesQuery, TopicIdParams } from '@podcast/contracts';
 import { topicPerspectives } from '@podcast/corpus';
+import { topicPerspectivesFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { GRAPH_SCOPE_NOTE } from './graph-scope.js';
-import { answerWithSentiment } from './topic-shared.js';
+import { answerForIndexedGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
+import { topicsSentiment } from './topic-shared.js';
 
 export const getTopicPerspectives = defineRoute({
   method: 'get',
@@ -16,8 +17,12 @@ export const getTopicPerspectives = defineRoute({
   params: TopicIdParams,
   query: PerspectivesQuery,
   responses: { 200: CilTopicPerspectivesResponse },
-  handler: ({ params, query, ctx }) =>
-    answerWithSentiment(ctx, query.path, [params.topic_id], (index, sentimentOf) =>
-      topicPerspectives(index, { topic: params.topic_id, scope: query.scope }, sentimentOf),
-    ),
+  handler: ({ params, query, ctx }) => {
+    const asked = { topic: params.topic_id, scope: query.scope };
+    return answerForIndexedGraph(ctx, query.path, {
+      index: (db, place) => topicPerspectivesFromIndex(db, place, asked),
+      graph: async (scope) =>
+        topicPerspectives(scope.index, asked, await topicsSentiment(scope, [params.topic_id])),
+    });
+  },
 });

@@ -1,11 +1,13 @@
 import {
+  type CorpusPlace,
   type CorpusSnapshot,
   type GraphIndex,
   graphIndexOf,
   type InsightTypes,
 } from '@podcast/corpus';
+import type { IndexKysely } from '@podcast/corpus-index';
 import type { ViewerCtx } from '../../context.js';
-import { answerForCorpus } from '../corpus-browse/corpus-snapshot-for.js';
+import { answerForCorpus, answerForIndexedCorpus } from '../corpus-browse/corpus-snapshot-for.js';
 
 export const GRAPH_SCOPE_NOTE =
   'Only episodes with a GI, a KG and a bridge file take part (spec 04 §2.3). Ids may be given ' +
@@ -26,6 +28,25 @@ export function answerForGraph<T extends object>(
   return answerForCorpus(ctx, path, async (snapshot) =>
     answer({ snapshot, index: await graphIndexOf(snapshot) }),
   );
+}
+
+/**
+ * `answer` as `answerForGraph` gives it, from the shared index's graph
+ * tables when the index answers the `path` parameter's corpus; `place`
+ * reads the sentiment sidecars beside it.
+ */
+export function answerForIndexedGraph<T extends object>(
+  ctx: ViewerCtx,
+  path: string | undefined,
+  answer: {
+    index: (db: IndexKysely, place: CorpusPlace) => Promise<T>;
+    graph: (scope: GraphScope) => T | Promise<T>;
+  },
+): Promise<{ path: string } & T> {
+  return answerForIndexedCorpus(ctx, path, {
+    index: (db, root) => answer.index(db, ctx.corpus.at(root)),
+    snapshot: async (snapshot) => answer.graph({ snapshot, index: await graphIndexOf(snapshot) }),
+  });
 }
 
 /** A parsed insight_types parameter, or the route's default when omitted or empty. */

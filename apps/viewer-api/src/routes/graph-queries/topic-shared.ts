@@ -1,27 +1,12 @@
-import {
-  type GraphIndex,
-  type InsightTypes,
-  type SentimentOf,
-  sentimentLookup,
-  topicTimeline,
-} from '@podcast/corpus';
+import { type InsightTypes, sentimentLookup, topicTimeline } from '@podcast/corpus';
+import { topicTimelineFromIndex } from '@podcast/corpus-index';
 import type { ViewerCtx } from '../../context.js';
-import { answerForGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
+import { answerForIndexedGraph, GRAPH_SCOPE_NOTE, type GraphScope } from './graph-scope.js';
 
-/**
- * `answer` over the graph of the `path` parameter's corpus, given the sentiment
- * of the insights about `topics` (each of their episodes' sidecars read once).
- */
-export function answerWithSentiment<T extends object>(
-  ctx: ViewerCtx,
-  path: string | undefined,
-  topics: readonly string[],
-  answer: (index: GraphIndex, sentimentOf: SentimentOf) => T,
-) {
-  return answerForGraph(ctx, path, async ({ snapshot, index }) => {
-    const items = topics.flatMap((t) => index.byTopic.get(index.canonicalOf(t, 'topic:')) ?? []);
-    return answer(index, await sentimentLookup(snapshot, items));
-  });
+/** The sentiment of the insights about `topics` (each of their episodes' sidecars read once). */
+export function topicsSentiment({ snapshot, index }: GraphScope, topics: readonly string[]) {
+  const items = topics.flatMap((t) => index.byTopic.get(index.canonicalOf(t, 'topic:')) ?? []);
+  return sentimentLookup(snapshot, items);
 }
 
 /** A timeline over `topics` with the sentiment of their insights. */
@@ -31,9 +16,11 @@ export function timelineOf(
   topics: readonly string[],
   types: InsightTypes,
 ) {
-  return answerWithSentiment(ctx, path, topics, (index, sentimentOf) =>
-    topicTimeline(index, { topics, types }, sentimentOf),
-  );
+  return answerForIndexedGraph(ctx, path, {
+    index: (db, place) => topicTimelineFromIndex(db, place, { topics, types }),
+    graph: async (scope) =>
+      topicTimeline(scope.index, { topics, types }, await topicsSentiment(scope, topics)),
+  });
 }
 
 export const TIMELINE_NOTE =
