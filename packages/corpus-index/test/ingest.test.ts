@@ -1,8 +1,9 @@
 import { copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
-import { episodeListFromSnapshot, noteWatchEvent } from '@podcast/corpus';
+import { episodeListFromSnapshot, insightListFromSnapshot, noteWatchEvent } from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
+import { buildMarksOf, servableOf } from '../src/build-marks.js';
 import {
   episodeDetailFromIndex,
   episodeListFromIndex,
@@ -265,6 +266,67 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
   it('serves no reader before the first ingest has finished', async () => {
     const index = await target.openWriter(logger);
     expect(await target.openReader()).toBeUndefined();
+    await index.close();
+  });
+
+  it('serves the catalog while a first build reads the layers, then the layers', async () => {
+    const { registry, snapshot } = await loadSnapshot(copy.corpusDir, logger);
+    const slug = snapshot.episodes.find((episode) => episode.has_gi)?.slug as string;
+    const expected = insightListFromSnapshot(snapshot, slug);
+    registry.close();
+    expect(expected?.items.length).toBeGreaterThan(0);
+    const index = await target.openWriter(logger);
+    let held: { servable: string; insights: number | undefined } | undefined;
+    const report = await ingestCorpus({
+      db: index.db,
+      root: copy.corpusDir,
+      logger,
+      beforeLayers: async () => {
+        // Another connection, as a reader in another process would see the index.
+        const reader = await target.openReader();
+        expect(reader).toBeDefined();
+        const db = reader?.db as typeof index.db;
+        await sameAsSnapshot(db);
+        const insights = await insightListFromIndex(db, slug);
+        held = { servable: servableOf(await buildMarksOf(db)), insights: insights?.items.length };
+        await reader?.close();
+      },
+    });
+    // The catalog is today's; the insights are not read yet, which is why their routes answer 503.
+    expect(held).toEqual({ servable: 'catalog', insights: 0 });
+    expect(report).toMatchObject({ episodesBuilt: 24, episodesDeleted: 0 });
+    const reader = await target.openReader();
+    const db = reader?.db as typeof index.db;
+    expect(servableOf(await buildMarksOf(db))).toBe('all');
+    expect(await insightListFromIndex(db, slug)).toEqual(expected);
+    await reader?.close();
+    await index.close();
+  });
+
+  it('finishes a first build cut off between its passes at the next ingest', async () => {
+    const index = await target.openWriter(logger);
+    const cutOff = ingestCorpus({
+      db: index.db,
+      root: copy.corpusDir,
+      logger,
+      beforeLayers: async () => {
+        throw new Error('the process died here');
+      },
+    });
+    await expect(cutOff).rejects.toThrow('the process died here');
+    const next = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect(next).toMatchObject({ changedFiles: 0, episodesBuilt: 24 });
+    const { registry, snapshot } = await loadSnapshot(copy.corpusDir, logger);
+    try {
+      for (const episode of snapshot.episodes) {
+        expect(await insightListFromIndex(index.db, episode.slug)).toEqual(
+          insightListFromSnapshot(snapshot, episode.slug),
+        );
+      }
+    } finally {
+      registry.close();
+    }
+    await sameAsSnapshot(index.db);
     await index.close();
   });
 });
