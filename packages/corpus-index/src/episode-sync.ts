@@ -10,7 +10,7 @@ import {
 } from '@podcast/corpus';
 import { inWriteTransaction } from './dialect.js';
 import { artPathsOf, type EpisodeRows, episodeRowsOf } from './episode-rows.js';
-import { CUT_SHORT_WARNING } from './file-rows.js';
+import { CUT_SHORT_WARNING, type ParsedMetadata } from './file-rows.js';
 import { guard, type IngestDeps, ingestBatchesOf } from './ingest-base.js';
 import type { FilesTable } from './schema.js';
 import { isArtFile, type TrackedKind } from './tracked-files.js';
@@ -86,9 +86,13 @@ function buildCatalogRows(
   deps: IngestDeps,
   relpath: string,
   known: ReadonlyMap<string, FilesTable>,
+  parsed: ParsedMetadata,
 ): EpisodeRows | undefined {
-  const parsed = parseTrackedFile(deps.root, relpath, 'metadata', deps.logger);
-  const metadata = parsed?.cutShort === true ? undefined : parsed?.value;
+  const read = () => {
+    const file = parseTrackedFile(deps.root, relpath, 'metadata', deps.logger);
+    return file?.cutShort === true ? undefined : file?.value;
+  };
+  const metadata = parsed.get(relpath) ?? read();
   if (metadata == null) {
     return undefined;
   }
@@ -218,15 +222,20 @@ async function deleteLosers(deps: IngestDeps, scope: EpisodeScope) {
  * A first build's catalog pass: deletes the rows of episodes that are no
  * longer winners and writes the catalog rows of the winners the index
  * lacks, one transaction per batch, so that readers can list episodes
- * before any layer file is read. Returns the feeds these changes touched.
+ * before any layer file is read. The metadata the file rows parsed
+ * (`parsed`) is not read again. Returns the feeds these changes touched.
  */
-export async function writeCatalogRows(deps: IngestDeps, scope: EpisodeScope) {
+export async function writeCatalogRows(
+  deps: IngestDeps,
+  scope: EpisodeScope,
+  parsed: ParsedMetadata,
+) {
   const { deleted, touchedFeeds } = await deleteLosers(deps, scope);
   const indexed = new Set(scope.indexed.map((row) => row.metadata_relpath));
   const missing = scope.winners.filter((relpath) => !indexed.has(relpath));
   for (const batch of ingestBatchesOf(deps, missing)) {
     guard(deps);
-    const built = batch.map((relpath) => buildCatalogRows(deps, relpath, scope.known));
+    const built = batch.map((relpath) => buildCatalogRows(deps, relpath, scope.known, parsed));
     await inWriteTransaction(deps.db, async (trx) => {
       for (const episodeRows of built) {
         if (episodeRows !== undefined) {
@@ -271,11 +280,17 @@ export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
           await trx.deleteFrom('episodes').where('metadata_relpath', '=', relpath).execute();
         } else {
           await writeEpisodeRows(trx, episodeRows);
-          touchedFeeds.add(episodeRows.episode.feed_id);
         }
         const old = indexed.get(relpath);
-        if (old !== undefined) {
-          touchedFeeds.add(old.feed_id);
+        // A catalog row's record and feed are those its layers pass writes: its feed row is current.
+        const sameFeed =
+          old?.source_key === LAYERS_PENDING && old.feed_id === episodeRows?.episode.feed_id;
+        if (!sameFeed) {
+          for (const feedId of [old?.feed_id, episodeRows?.episode.feed_id]) {
+            if (feedId !== undefined) {
+              touchedFeeds.add(feedId);
+            }
+          }
         }
       }
     });

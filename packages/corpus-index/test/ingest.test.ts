@@ -1,4 +1,12 @@
-import { copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import { episodeListFromSnapshot, insightListFromSnapshot, noteWatchEvent } from '@podcast/corpus';
@@ -78,6 +86,35 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     );
     expect(await episodeDetailFromIndex(index.db, second?.slug as string)).toBeUndefined();
     await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('reads the files table one feed folder at a time, and drops a folder removed whole', async () => {
+    const index = await target.openWriter(logger);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    const [feedDir] = readdirSync(path.join(copy.corpusDir, 'feeds')).sort();
+    const rowsUnder = async (prefix: string) =>
+      (await index.db.selectFrom('files').select('path').execute()).filter((row) =>
+        row.path.startsWith(prefix),
+      ).length;
+    expect(await rowsUnder(`feeds/${feedDir}/`)).toBeGreaterThan(0);
+    // A folder gone whole is in the files table alone: the scan still finds its rows.
+    rmSync(path.join(copy.corpusDir, 'feeds', feedDir as string), { recursive: true });
+    // A file outside every feed folder is a unit of its own.
+    writeFileSync(path.join(copy.corpusDir, 'feeds', 'stray.gi.json'), '{}');
+    ageTree(copy.corpusDir);
+    const next = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect(next.removedFiles).toBeGreaterThan(0);
+    expect(next.episodesDeleted).toBeGreaterThan(0);
+    expect(await rowsUnder(`feeds/${feedDir}/`)).toBe(0);
+    expect(await rowsUnder('feeds/stray.gi.json')).toBe(1);
+    await sameAsSnapshot(index.db);
+    expect(await ingestCorpus({ db: index.db, root: copy.corpusDir, logger })).toMatchObject({
+      changedFiles: 0,
+      removedFiles: 0,
+      episodesBuilt: 0,
+      episodesDeleted: 0,
+    });
     await index.close();
   });
 
