@@ -89,12 +89,23 @@ export async function writeFileRows(
     const fresh = batch.map(([relpath, file]) =>
       fileRowOf(deps, relpath, file, before.get(relpath), parsed),
     );
+    // One statement per batch: a statement per row was most of a first build's scan.
     await inWriteTransaction(deps.db, async (trx) => {
-      for (const row of fresh) {
+      if (fresh.length > 0) {
         await trx
           .insertInto('files')
-          .values(row)
-          .onConflict((oc) => oc.column('path').doUpdateSet(row))
+          .values(fresh)
+          .onConflict((oc) =>
+            oc.column('path').doUpdateSet((eb) => ({
+              size: eb.ref('excluded.size'),
+              mtime_ms: eb.ref('excluded.mtime_ms'),
+              racy: eb.ref('excluded.racy'),
+              kind: eb.ref('excluded.kind'),
+              readable: eb.ref('excluded.readable'),
+              feed_id: eb.ref('excluded.feed_id'),
+              episode_key: eb.ref('excluded.episode_key'),
+            })),
+          )
           .execute();
       }
     });
