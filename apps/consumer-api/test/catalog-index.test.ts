@@ -153,6 +153,53 @@ describe('catalog routes while the index is not built yet', () => {
   });
 });
 
+describe.each(['sqlite', 'postgres'] as const)(
+  'catalog routes while a first build reads the layers, in %s',
+  (dialect) => {
+    it('serves the catalog at once and the insights with 503 until their pass is done', async () => {
+      const { env, database } = await indexEnvFor(dialect, path.join(scratch.dir, 'data-layers'));
+      let release = () => {};
+      const layersHeld = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const app = await buildTestApp({
+        env: { CORPUS_DIR: SAMPLE_CORPUS_DIR, ...env },
+        corpusIndex: { heartbeatMs: 100, beforeLayers: () => layersHeld },
+      });
+      const index = app.ctx.corpusIndex;
+      try {
+        await waitFor(async () => index?.view() !== undefined);
+        expect(index?.view()?.layers).toBe(false);
+        const list = await request(app.app).get('/api/app/episodes?page_size=100');
+        expect(list.status).toBe(200);
+        expect(list.body.total).toBe(24);
+        const slug = encodeURIComponent(list.body.items[0].slug);
+        const page = await request(app.app).get(`/api/app/episodes/${slug}`);
+        expect(page.status).toBe(200);
+        const insights = await request(app.app).get(`/api/app/episodes/${slug}/insights`);
+        expect(insights.status).toBe(503);
+        expect(insights.headers['retry-after']).toBe('5');
+        expect(insights.body.episodes_ready).toBe(true);
+
+        release();
+        await waitFor(async () => index?.view()?.layers === true);
+        // Once built, the catalog answers are those served while the layers were read.
+        expect((await request(app.app).get('/api/app/episodes?page_size=100')).text).toBe(
+          list.text,
+        );
+        expect((await request(app.app).get(`/api/app/episodes/${slug}`)).text).toBe(page.text);
+        const built = await request(app.app).get(`/api/app/episodes/${slug}/insights`);
+        expect(built.status).toBe(200);
+        expect(built.body.items.length).toBeGreaterThan(0);
+      } finally {
+        release();
+        await app.close();
+        await database?.close();
+      }
+    }, 30_000);
+  },
+);
+
 // Mounting a tmpfs needs root (CAP_SYS_ADMIN), as the chaos suite's disk-full scenario does.
 const asRoot = process.getuid?.() === 0 ? it : it.skip;
 

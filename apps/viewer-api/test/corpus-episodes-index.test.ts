@@ -530,3 +530,59 @@ describe('corpus routes while the index is not built yet', () => {
     served: (body) => expect(body.feeds).toHaveLength(4),
   });
 });
+
+describe('corpus routes while a first build reads the layers', () => {
+  it('serves what reads the catalog and answers 503 for what reads the layers', async () => {
+    let release = () => {};
+    const layersHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const dataDir = path.join(scratch.dir, 'data-layers');
+    const indexed = buildViewerTestApp({
+      env: { CORPUS_INDEX: 'sqlite', DATA_DIR: dataDir },
+      corpusIndex: { heartbeatMs: 100, beforeLayers: () => layersHeld },
+    });
+    const index = indexed.ctx.corpusIndex;
+    const catalog = [
+      '/api/corpus/feeds',
+      '/api/corpus/episodes?limit=5',
+      '/api/corpus/episodes?q=the&topic_cluster_only=false',
+    ];
+    const layered = [
+      '/api/corpus/persons/top',
+      '/api/corpus/episodes?topic_q=sleep',
+      `/api/corpus/episodes/detail?metadata_relpath=${encodeURIComponent(
+        'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json',
+      )}`,
+    ];
+    try {
+      const deadline = Date.now() + 10_000;
+      while (index?.view() === undefined && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const early = new Map<string, unknown>();
+      for (const url of catalog) {
+        const answer = await answerOf(indexed, url);
+        expect(answer.status).toBe(200);
+        early.set(url, answer);
+      }
+      for (const url of layered) {
+        const answer = await answerOf(indexed, url);
+        expect(answer).toMatchObject({ status: 503, body: { episodes_ready: true } });
+      }
+      release();
+      while (index?.view()?.layers !== true && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      for (const url of catalog) {
+        expect(await answerOf(indexed, url)).toEqual(early.get(url));
+      }
+      for (const url of layered) {
+        expect((await answerOf(indexed, url)).status).toBe(200);
+      }
+    } finally {
+      release();
+      await indexed.close();
+    }
+  }, 30_000);
+});

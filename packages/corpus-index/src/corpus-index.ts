@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { CorpusLoading } from '@podcast/contracts';
 import type { Logger } from 'pino';
 import type { IndexKysely } from './index-file.js';
 import type { IndexHandle, IndexStore, IndexView } from './index-store.js';
@@ -42,6 +43,11 @@ export interface CorpusIndexTiming {
   watch?: boolean;
   /** The first retry after a failed index write (default 5 s), doubling to a minute. */
   retryBaseMs?: number;
+  /**
+   * Awaited in a first build between its catalog pass and its layers pass
+   * (tests hold the build there to see what is served meanwhile).
+   */
+  beforeLayers?: () => Promise<void>;
 }
 
 /** How this process's side of the index fares, as the APIs' health route shows it. */
@@ -62,9 +68,12 @@ export type CorpusIndexOptions = IndexLocation &
 
 /** One process's view of a shared corpus index: it reads, and ingests while it holds the lock. */
 export interface CorpusIndex {
-  /** The read-only handle, or undefined until the index has finished its first build. */
+  /** The read-only handle, or undefined until the first build's catalog pass has finished. */
   reader(): IndexKysely | undefined;
-  /** The reader with its data version, or undefined until the first build has finished. */
+  /**
+   * The reader with its data version and whether the layers are built, or
+   * undefined until the first build's catalog pass has finished.
+   */
   view(): IndexView | undefined;
   /** Whether this process holds the ingest lock now. */
   isIngester(): boolean;
@@ -108,6 +117,7 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     root: options.root,
     logger,
     isHolder: () => held && !closed,
+    beforeLayers: options.beforeLayers,
   });
 
   const ingestAll = async (db: IndexKysely): Promise<IngestReport> => {
@@ -287,6 +297,33 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
       await store.close();
     },
   };
+}
+
+/** The Retry-After of a request the index cannot answer before its first build's pass. */
+const BUILDING_RETRY_AFTER_S = 5;
+
+/**
+ * What an answer reads: the catalog (episode records, feeds, the list
+ * filters on title, feed, date and cluster) or the layers too (insights,
+ * quotes, speakers, topics).
+ */
+export type IndexNeeds = 'catalog' | 'layers';
+
+/**
+ * The view a request that `needs` so much of the index reads. While the
+ * first build has not finished the pass it needs, a 503 with Retry-After
+ * (`CorpusLoading`, `'layers'` once the episodes are served), as a first
+ * projection load answers.
+ */
+export function servingView(index: CorpusIndex, needs: IndexNeeds): IndexView {
+  const view = index.view();
+  if (view === undefined) {
+    throw new CorpusLoading(BUILDING_RETRY_AFTER_S);
+  }
+  if (needs === 'layers' && !view.layers) {
+    throw new CorpusLoading(BUILDING_RETRY_AFTER_S, 'layers');
+  }
+  return view;
 }
 
 /** An app's index settings, as `corpusIndexConfigOf` of @podcast/runtime makes them. */

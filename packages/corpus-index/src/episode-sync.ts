@@ -10,7 +10,7 @@ import {
 } from '@podcast/corpus';
 import { inWriteTransaction } from './dialect.js';
 import { artPathsOf, type EpisodeRows, episodeRowsOf } from './episode-rows.js';
-import { CUT_SHORT_WARNING } from './file-rows.js';
+import { CUT_SHORT_WARNING, type ParsedMetadata } from './file-rows.js';
 import { guard, type IngestDeps, ingestBatchesOf } from './ingest-base.js';
 import type { FilesTable } from './schema.js';
 import { isArtFile, type TrackedKind } from './tracked-files.js';
@@ -61,6 +61,55 @@ function sourceKeyOf(filesKey: string, art: ReadonlyMap<string, boolean>): strin
   return `${filesKey}#${[...art.values()].map((isFile) => (isFile ? 1 : 0)).join('')}`;
 }
 
+/**
+ * The source key of an episode a first build's catalog pass wrote without
+ * its layers: no files' stamps ever give it, so the layers pass (or, if
+ * the build was cut off, the next ingest) rebuilds the episode in full.
+ */
+const LAYERS_PENDING = 'layers pending';
+
+function presentSiblings(relpath: string, known: ReadonlyMap<string, FilesTable>) {
+  const present = (kind: (typeof LAYER_KINDS)[number]) => {
+    const sibling = siblingRelpath(relpath, kind);
+    return known.has(sibling) ? sibling : null;
+  };
+  return { gi: present('gi'), kg: present('kg'), bridge: present('bridge') };
+}
+
+/**
+ * One winner's catalog rows, from its metadata alone: the record (which
+ * notes only whether each layer file is there) and the catalog keys are
+ * those the full build writes; the layers' rows are left empty. Undefined
+ * when the metadata cannot be read whole.
+ */
+function buildCatalogRows(
+  deps: IngestDeps,
+  relpath: string,
+  known: ReadonlyMap<string, FilesTable>,
+  parsed: ParsedMetadata,
+): EpisodeRows | undefined {
+  const read = () => {
+    const file = parseTrackedFile(deps.root, relpath, 'metadata', deps.logger);
+    return file?.cutShort === true ? undefined : file?.value;
+  };
+  const metadata = parsed.get(relpath) ?? read();
+  if (metadata == null) {
+    return undefined;
+  }
+  const art = artChecks(deps.root, artPathsOf(metadata as EpisodeMetadata));
+  return episodeRowsOf({
+    root: deps.root,
+    metadataRelpath: relpath,
+    metadata: metadata as EpisodeMetadata,
+    siblings: presentSiblings(relpath, known),
+    graph: undefined,
+    kg: undefined,
+    bridge: undefined,
+    art,
+    sourceKey: LAYERS_PENDING,
+  });
+}
+
 /** An indexed episode one of whose files is torn: its rows stay as they are. */
 const KEEP: unique symbol = Symbol('keep the rows');
 
@@ -89,11 +138,7 @@ function buildRows(
     return parsed?.value ?? undefined;
   };
   const metadata = read(relpath, 'metadata') as EpisodeMetadata | undefined;
-  const present = (kind: (typeof LAYER_KINDS)[number]) => {
-    const sibling = siblingRelpath(relpath, kind);
-    return known.has(sibling) ? sibling : null;
-  };
-  const siblings = { gi: present('gi'), kg: present('kg'), bridge: present('bridge') };
+  const siblings = presentSiblings(relpath, known);
   const layer = (kind: (typeof LAYER_KINDS)[number]) => {
     const path = siblings[kind];
     return metadata === undefined || path === null ? undefined : read(path, kind);
@@ -159,6 +204,48 @@ export interface EpisodeScope {
   indexed: readonly IndexedEpisode[];
 }
 
+/** Deletes the rows of indexed episodes that are no longer winners, one transaction per batch. */
+async function deleteLosers(deps: IngestDeps, scope: EpisodeScope) {
+  const winnerSet = new Set(scope.winners);
+  const gone = scope.indexed.filter((row) => !winnerSet.has(row.metadata_relpath));
+  for (const batch of ingestBatchesOf(deps, gone)) {
+    guard(deps);
+    const relpaths = batch.map((row) => row.metadata_relpath);
+    await inWriteTransaction(deps.db, (trx) => forgetEpisodes(trx, relpaths));
+  }
+  return { deleted: gone.length, touchedFeeds: new Set(gone.map((row) => row.feed_id)) };
+}
+
+/**
+ * A first build's catalog pass: deletes the rows of episodes that are no
+ * longer winners and writes the catalog rows of the winners the index
+ * lacks, one transaction per batch, so that readers can list episodes
+ * before any layer file is read. The metadata the file rows parsed
+ * (`parsed`) is not read again. Returns the feeds these changes touched.
+ */
+export async function writeCatalogRows(
+  deps: IngestDeps,
+  scope: EpisodeScope,
+  parsed: ParsedMetadata,
+) {
+  const { deleted, touchedFeeds } = await deleteLosers(deps, scope);
+  const indexed = new Set(scope.indexed.map((row) => row.metadata_relpath));
+  const missing = scope.winners.filter((relpath) => !indexed.has(relpath));
+  for (const batch of ingestBatchesOf(deps, missing)) {
+    guard(deps);
+    const built = batch.map((relpath) => buildCatalogRows(deps, relpath, scope.known, parsed));
+    await inWriteTransaction(deps.db, async (trx) => {
+      for (const episodeRows of built) {
+        if (episodeRows !== undefined) {
+          await writeEpisodeRows(trx, episodeRows);
+          touchedFeeds.add(episodeRows.episode.feed_id);
+        }
+      }
+    });
+  }
+  return { deleted, touchedFeeds };
+}
+
 /**
  * Deletes the rows of indexed episodes that are no longer winners and
  * rebuilds the winners whose rows are stale, one transaction per batch.
@@ -166,22 +253,20 @@ export interface EpisodeScope {
  */
 export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
   const { known, winners } = scope;
-  const winnerSet = new Set(winners);
   const indexed = new Map(scope.indexed.map((row) => [row.metadata_relpath, row]));
-  const gone = scope.indexed.filter((row) => !winnerSet.has(row.metadata_relpath));
-  const touchedFeeds = new Set(gone.map((row) => row.feed_id));
-  for (const batch of ingestBatchesOf(deps, gone)) {
-    guard(deps);
-    const relpaths = batch.map((row) => row.metadata_relpath);
-    await inWriteTransaction(deps.db, (trx) => forgetEpisodes(trx, relpaths));
-  }
+  const { deleted, touchedFeeds } = await deleteLosers(deps, scope);
+  // An episode whose layers were never read has no last whole version to keep.
+  const isWhole = (relpath: string) => {
+    const row = indexed.get(relpath);
+    return row !== undefined && row.source_key !== LAYERS_PENDING;
+  };
   const stale = staleWinners(deps, winners, indexed, known);
   let kept = 0;
   for (const batch of ingestBatchesOf(deps, stale)) {
     guard(deps);
     const built: Array<{ relpath: string; rows: BuiltRows }> = batch.map((relpath) => ({
       relpath,
-      rows: buildRows(deps, relpath, known, indexed.has(relpath)),
+      rows: buildRows(deps, relpath, known, isWhole(relpath)),
     }));
     await inWriteTransaction(deps.db, async (trx) => {
       for (const { relpath, rows: episodeRows } of built) {
@@ -193,14 +278,20 @@ export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
           await forgetEpisodes(trx, [relpath]);
         } else {
           await writeEpisodeRows(trx, episodeRows);
-          touchedFeeds.add(episodeRows.episode.feed_id);
         }
         const old = indexed.get(relpath);
-        if (old !== undefined) {
-          touchedFeeds.add(old.feed_id);
+        // A catalog row's record and feed are those its layers pass writes: its feed row is current.
+        const sameFeed =
+          old?.source_key === LAYERS_PENDING && old.feed_id === episodeRows?.episode.feed_id;
+        if (!sameFeed) {
+          for (const feedId of [old?.feed_id, episodeRows?.episode.feed_id]) {
+            if (feedId !== undefined) {
+              touchedFeeds.add(feedId);
+            }
+          }
         }
       }
     });
   }
-  return { built: stale.length - kept, deleted: gone.length, touchedFeeds };
+  return { built: stale.length - kept, deleted, touchedFeeds };
 }

@@ -21,17 +21,22 @@ export function isSame(known: KnownFile | undefined, disk: DiskFile): boolean {
 export const CUT_SHORT_WARNING =
   'corpus file is cut short; serving its last whole version until it changes again';
 
+/** Where a full ingest keeps the metadata its file rows parsed, so its catalog pass reads none again. */
+export type ParsedMetadata = Map<string, EpisodeMetadata>;
+
 /**
  * A file row for a changed file; metadata files are parsed for their dedup
- * key. A metadata file the index had read whole (`before`) that now ends
- * before its document does (a write in progress, or one cut off) keeps
- * its dedup key, so its episode keeps its rows until the file is whole.
+ * key (and the parsed document kept in `parsed`, when given). A metadata
+ * file the index had read whole (`before`) that now ends before its
+ * document does (a write in progress, or one cut off) keeps its dedup
+ * key, so its episode keeps its rows until the file is whole.
  */
-export function fileRowOf(
+function fileRowOf(
   deps: IngestDeps,
   relpath: string,
   disk: DiskFile,
-  before?: FilesTable,
+  before: FilesTable | undefined,
+  parsed: ParsedMetadata | undefined,
 ): FilesTable {
   const racy = isRacy(disk.mtime_ms, Date.now()) ? 1 : 0;
   const row: FilesTable = {
@@ -45,44 +50,62 @@ export function fileRowOf(
   if (disk.kind !== 'metadata') {
     return row;
   }
-  const parsed = parseTrackedFile(deps.root, relpath, 'metadata', deps.logger);
-  if (parsed?.cutShort === true && before?.readable === 1) {
+  const file = parseTrackedFile(deps.root, relpath, 'metadata', deps.logger);
+  if (file?.cutShort === true && before?.readable === 1) {
     deps.logger.warn({ file: relpath }, CUT_SHORT_WARNING);
     const { feed_id, episode_key } = before;
-    return { ...row, size: parsed.size, mtime_ms: parsed.mtimeMs, feed_id, episode_key };
+    return { ...row, size: file.size, mtime_ms: file.mtimeMs, feed_id, episode_key };
   }
-  if (parsed?.value == null) {
+  if (file?.value == null) {
     return { ...row, readable: 0 };
   }
-  const candidate = dedupCandidateOf(relpath, parsed.value as EpisodeMetadata, parsed.mtimeMs);
+  const metadata = file.value as EpisodeMetadata;
+  parsed?.set(relpath, metadata);
+  const candidate = dedupCandidateOf(relpath, metadata, file.mtimeMs);
   return {
     ...row,
-    size: parsed.size,
-    mtime_ms: parsed.mtimeMs,
-    racy: isRacy(parsed.mtimeMs, Date.now()) ? 1 : 0,
+    size: file.size,
+    mtime_ms: file.mtimeMs,
+    racy: isRacy(file.mtimeMs, Date.now()) ? 1 : 0,
     feed_id: candidate.feed_id,
     episode_key: candidate.episode_key,
   };
 }
 
-/** Reads the changed files and upserts their rows (`before`: the rows they had), one transaction per batch; returns the rows. */
+/**
+ * Reads the changed files and upserts their rows (`before`: the rows they
+ * had), one transaction per batch; returns the rows. The metadata parsed
+ * whole goes to `parsed`, when given.
+ */
 export async function writeFileRows(
   deps: IngestDeps,
   changed: ReadonlyArray<readonly [string, DiskFile]>,
   before: ReadonlyMap<string, FilesTable>,
+  parsed?: ParsedMetadata,
 ): Promise<FilesTable[]> {
   const written: FilesTable[] = [];
   for (const batch of ingestBatchesOf(deps, changed)) {
     guard(deps);
     const fresh = batch.map(([relpath, file]) =>
-      fileRowOf(deps, relpath, file, before.get(relpath)),
+      fileRowOf(deps, relpath, file, before.get(relpath), parsed),
     );
+    // One statement per batch: a statement per row was most of a first build's scan.
     await inWriteTransaction(deps.db, async (trx) => {
-      for (const row of fresh) {
+      if (fresh.length > 0) {
         await trx
           .insertInto('files')
-          .values(row)
-          .onConflict((oc) => oc.column('path').doUpdateSet(row))
+          .values(fresh)
+          .onConflict((oc) =>
+            oc.column('path').doUpdateSet((eb) => ({
+              size: eb.ref('excluded.size'),
+              mtime_ms: eb.ref('excluded.mtime_ms'),
+              racy: eb.ref('excluded.racy'),
+              kind: eb.ref('excluded.kind'),
+              readable: eb.ref('excluded.readable'),
+              feed_id: eb.ref('excluded.feed_id'),
+              episode_key: eb.ref('excluded.episode_key'),
+            })),
+          )
           .execute();
       }
     });

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
 import type { Logger } from 'pino';
+import { type Servable, servableOf } from './build-marks.js';
 import { migrationProvider } from './migrations/index.js';
 import type { CorpusIndexDb } from './schema.js';
 
@@ -111,9 +112,16 @@ export async function openIndexWriter(
   return connection;
 }
 
+/** What a reader of `raw` may serve, from its build marks. */
+export function servableIn(raw: Database.Database): Servable {
+  const rows = raw.prepare('select key from index_meta').pluck().all() as string[];
+  return servableOf(new Set(rows));
+}
+
 /**
  * Opens the index read-only, or undefined while there is none to serve: no
- * file yet, another schema version, or a first build not finished.
+ * file yet, another schema version, or a first build whose catalog pass
+ * has not finished.
  */
 export function openIndexReader(file: string): IndexConnection | undefined {
   let raw: Database.Database | undefined;
@@ -124,8 +132,7 @@ export function openIndexReader(file: string): IndexConnection | undefined {
       raw.close();
       return undefined;
     }
-    const built = raw.prepare("select value from index_meta where key = 'built_at'").get();
-    if (built === undefined) {
+    if (servableIn(raw) === 'nothing') {
       raw.close();
       return undefined;
     }

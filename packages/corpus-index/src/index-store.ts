@@ -15,6 +15,12 @@ export interface IndexView {
    * key for answers cached per index state.
    */
   version: object;
+  /**
+   * False while a first build reads the layers: the catalog (episode
+   * records, feeds) is served, while answers that need insights, quotes,
+   * speakers or topics are not yet there.
+   */
+  layers: boolean;
 }
 
 /**
@@ -33,7 +39,7 @@ export interface IndexStore {
   openWriter(logger: Pick<Logger, 'warn'>): Promise<IndexHandle>;
   /** Looks again at what readers may serve (after a beat, after an ingest). */
   refresh(): Promise<void>;
-  /** What readers serve now, or undefined until the first build has finished. */
+  /** What readers serve now, or undefined until the first build's catalog pass has finished. */
   view(): IndexView | undefined;
   release(): Promise<void>;
   close(): Promise<void>;

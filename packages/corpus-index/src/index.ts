@@ -25,8 +25,9 @@ export type {
   CorpusIndexStatus,
   CorpusIndexTiming,
   IndexLocation,
+  IndexNeeds,
 } from './corpus-index.js';
-export { openConfiguredCorpusIndex, openCorpusIndex } from './corpus-index.js';
+export { openConfiguredCorpusIndex, openCorpusIndex, servingView } from './corpus-index.js';
 export { PG_SCHEMA } from './dialect.js';
 export {
   corpusDigestFromIndex,

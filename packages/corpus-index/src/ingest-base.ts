@@ -9,6 +9,11 @@ export interface IngestDeps {
   isHolder?: () => boolean;
   /** Files or episodes per transaction. */
   batchSize?: number;
+  /**
+   * Awaited in a first build once the catalog is committed, before the
+   * layers are read (tests hold the build here to see what readers serve).
+   */
+  beforeLayers?: () => Promise<void>;
 }
 
 export interface IngestReport {

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { Kysely, Migrator, PostgresDialect, type PostgresPoolClient, sql } from 'kysely';
 import pg from 'pg';
 import type { Logger } from 'pino';
+import { BUILT_MARK, CATALOG_MARK, servableOf } from './build-marks.js';
 import { GENERATION_KEY, migratorOptionsOf, PG_SCHEMA } from './dialect.js';
 import { type IndexKysely, SCHEMA_VERSION } from './index-file.js';
 import type { IndexHandle, IndexStore, IndexView } from './index-store.js';
@@ -24,9 +25,8 @@ const READER_POOL_SIZE = 4;
  */
 const LOCK_SESSION_IDLE_MS = 30_000;
 
-/** index_meta keys a reader reads: the schema version, the first build's end, the generation. */
+/** The index_meta key of the schema version; readers also read the build marks and the generation. */
 const VERSION_KEY = 'schema_version';
-const BUILT_KEY = 'built_at';
 
 /**
  * A connection to the index's database: its search path is the index's
@@ -158,21 +158,25 @@ function readerKysely(url: string, onError: (err: Error) => void): IndexKysely {
 }
 
 /**
- * The generation readers may serve, or undefined while there is nothing to
- * serve: no schema yet, another schema version, or a first build not finished.
+ * The generation readers may serve and whether the layers are built, or
+ * undefined while there is nothing to serve: no schema yet, another schema
+ * version, or a first build whose catalog pass has not finished.
  */
-async function servableGeneration(db: IndexKysely): Promise<string | undefined> {
+async function servableGeneration(
+  db: IndexKysely,
+): Promise<{ generation: string; layers: boolean } | undefined> {
   try {
     const rows = await db
       .selectFrom('index_meta')
       .select(['key', 'value'])
-      .where('key', 'in', [VERSION_KEY, BUILT_KEY, GENERATION_KEY])
+      .where('key', 'in', [VERSION_KEY, CATALOG_MARK, BUILT_MARK, GENERATION_KEY])
       .execute();
     const meta = new Map(rows.map((row) => [row.key, row.value]));
-    if (meta.get(VERSION_KEY) !== String(SCHEMA_VERSION) || !meta.has(BUILT_KEY)) {
+    const servable = servableOf(new Set(meta.keys()));
+    if (meta.get(VERSION_KEY) !== String(SCHEMA_VERSION) || servable === 'nothing') {
       return undefined;
     }
-    return meta.get(GENERATION_KEY) ?? '';
+    return { generation: meta.get(GENERATION_KEY) ?? '', layers: servable === 'all' };
   } catch {
     return undefined;
   }
@@ -204,7 +208,7 @@ export function openPgStore(url: string, logger: Pick<Logger, 'warn'>): IndexSto
     logger.warn({ index: where, err: err.message }, 'corpus index reader connection failed'),
   );
   let session: pg.Client | undefined;
-  let served: { generation: string; token: object } | undefined;
+  let served: { generation: string; layers: boolean; token: object } | undefined;
 
   const dropSession = () => {
     const ending = session;
@@ -257,15 +261,15 @@ export function openPgStore(url: string, logger: Pick<Logger, 'warn'>): IndexSto
       return { db, close: () => db.destroy() };
     },
     async refresh() {
-      const generation = await servableGeneration(readers);
-      if (generation === undefined) {
+      const now = await servableGeneration(readers);
+      if (now === undefined) {
         served = undefined;
-      } else if (served?.generation !== generation) {
-        served = { generation, token: {} };
+      } else if (served?.generation !== now.generation || served.layers !== now.layers) {
+        served = { ...now, token: {} };
       }
     },
     view(): IndexView | undefined {
-      return served && { db: readers, version: served.token };
+      return served && { db: readers, version: served.token, layers: served.layers };
     },
     async release() {
       await session

@@ -1,5 +1,10 @@
 import { statSync } from 'node:fs';
-import { type IndexConnection, openIndexReader, openIndexWriter } from './index-file.js';
+import {
+  type IndexConnection,
+  openIndexReader,
+  openIndexWriter,
+  servableIn,
+} from './index-file.js';
 import type { IndexStore, IndexView } from './index-store.js';
 import { openIngestLock } from './ingest-lock.js';
 
@@ -18,7 +23,7 @@ function inodeOf(file: string): number | undefined {
 export function openSqliteStore(file: string, staleMs: number): IndexStore {
   const lock = openIngestLock(`${file}.lock`, staleMs);
   let read: { connection: IndexConnection; inode: number | undefined } | undefined;
-  let version = { dataVersion: -1, token: {} as object };
+  let version = { dataVersion: -1, token: {} as object, layers: false };
   let lastViewConnection: IndexConnection | undefined;
   let lastReadCheckMs = Number.NEGATIVE_INFINITY;
 
@@ -53,10 +58,12 @@ export function openSqliteStore(file: string, staleMs: number): IndexStore {
       }
       const dataVersion = connection.raw.pragma('data_version', { simple: true }) as number;
       if (dataVersion !== version.dataVersion || connection !== lastViewConnection) {
-        version = { dataVersion, token: {} };
+        // The layers' mark is read again only when another connection has committed.
+        const layers = servableIn(connection.raw) === 'all';
+        version = { dataVersion, token: {}, layers };
         lastViewConnection = connection;
       }
-      return { db: connection.db, version: version.token };
+      return { db: connection.db, version: version.token, layers: version.layers };
     },
     release: async () => lock.release(),
     close: async () => {

@@ -1,13 +1,23 @@
-import { copyFileSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
   episodeListFromSnapshot,
   graphIndexOf,
+  insightListFromSnapshot,
   noteWatchEvent,
   perspectiveLeaders,
 } from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
+import { buildMarksOf, servableOf } from '../src/build-marks.js';
 import {
   episodeDetailFromIndex,
   episodeListFromIndex,
@@ -40,13 +50,16 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     copy.remove();
   });
 
-  async function sameAsSnapshot(db: Parameters<typeof episodeListFromIndex>[0]) {
+  /** The catalog, and with `layers` the topic counts the writer keeps as episodes come and go. */
+  async function sameAsSnapshot(db: Parameters<typeof episodeListFromIndex>[0], layers = true) {
     const { registry, snapshot } = await loadSnapshot(copy.corpusDir, logger);
     try {
       expect(await episodeListFromIndex(db, {}, FIRST)).toEqual(
         episodeListFromSnapshot(snapshot, {}, FIRST),
       );
-      // The topic counts the writer keeps as episodes come and go.
+      if (!layers) {
+        return;
+      }
       const graph = await graphIndexOf(snapshot);
       expect(await perspectiveLeadersFromIndex(db, 200)).toEqual(
         await perspectiveLeaders(graph, 200),
@@ -88,6 +101,35 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     );
     expect(await episodeDetailFromIndex(index.db, second?.slug as string)).toBeUndefined();
     await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('reads the files table one feed folder at a time, and drops a folder removed whole', async () => {
+    const index = await target.openWriter(logger);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    const [feedDir] = readdirSync(path.join(copy.corpusDir, 'feeds')).sort();
+    const rowsUnder = async (prefix: string) =>
+      (await index.db.selectFrom('files').select('path').execute()).filter((row) =>
+        row.path.startsWith(prefix),
+      ).length;
+    expect(await rowsUnder(`feeds/${feedDir}/`)).toBeGreaterThan(0);
+    // A folder gone whole is in the files table alone: the scan still finds its rows.
+    rmSync(path.join(copy.corpusDir, 'feeds', feedDir as string), { recursive: true });
+    // A file outside every feed folder is a unit of its own.
+    writeFileSync(path.join(copy.corpusDir, 'feeds', 'stray.gi.json'), '{}');
+    ageTree(copy.corpusDir);
+    const next = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect(next.removedFiles).toBeGreaterThan(0);
+    expect(next.episodesDeleted).toBeGreaterThan(0);
+    expect(await rowsUnder(`feeds/${feedDir}/`)).toBe(0);
+    expect(await rowsUnder('feeds/stray.gi.json')).toBe(1);
+    await sameAsSnapshot(index.db);
+    expect(await ingestCorpus({ db: index.db, root: copy.corpusDir, logger })).toMatchObject({
+      changedFiles: 0,
+      removedFiles: 0,
+      episodesBuilt: 0,
+      episodesDeleted: 0,
+    });
     await index.close();
   });
 
@@ -328,6 +370,68 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
   it('serves no reader before the first ingest has finished', async () => {
     const index = await target.openWriter(logger);
     expect(await target.openReader()).toBeUndefined();
+    await index.close();
+  });
+
+  it('serves the catalog while a first build reads the layers, then the layers', async () => {
+    const { registry, snapshot } = await loadSnapshot(copy.corpusDir, logger);
+    const slug = snapshot.episodes.find((episode) => episode.has_gi)?.slug as string;
+    const expected = insightListFromSnapshot(snapshot, slug);
+    registry.close();
+    expect(expected?.items.length).toBeGreaterThan(0);
+    const index = await target.openWriter(logger);
+    let held: { servable: string; insights: number | undefined } | undefined;
+    const report = await ingestCorpus({
+      db: index.db,
+      root: copy.corpusDir,
+      logger,
+      beforeLayers: async () => {
+        // Another connection, as a reader in another process would see the index.
+        const reader = await target.openReader();
+        expect(reader).toBeDefined();
+        const db = reader?.db as typeof index.db;
+        await sameAsSnapshot(db, false);
+        const insights = await insightListFromIndex(db, slug);
+        held = { servable: servableOf(await buildMarksOf(db)), insights: insights?.items.length };
+        await reader?.close();
+      },
+    });
+    // The catalog is today's; the insights are not read yet, which is why their routes answer 503.
+    expect(held).toEqual({ servable: 'catalog', insights: 0 });
+    expect(report).toMatchObject({ episodesBuilt: 24, episodesDeleted: 0 });
+    const reader = await target.openReader();
+    const db = reader?.db as typeof index.db;
+    expect(servableOf(await buildMarksOf(db))).toBe('all');
+    expect(await insightListFromIndex(db, slug)).toEqual(expected);
+    await sameAsSnapshot(db);
+    await reader?.close();
+    await index.close();
+  });
+
+  it('finishes a first build cut off between its passes at the next ingest', async () => {
+    const index = await target.openWriter(logger);
+    const cutOff = ingestCorpus({
+      db: index.db,
+      root: copy.corpusDir,
+      logger,
+      beforeLayers: async () => {
+        throw new Error('the process died here');
+      },
+    });
+    await expect(cutOff).rejects.toThrow('the process died here');
+    const next = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect(next).toMatchObject({ changedFiles: 0, episodesBuilt: 24 });
+    const { registry, snapshot } = await loadSnapshot(copy.corpusDir, logger);
+    try {
+      for (const episode of snapshot.episodes) {
+        expect(await insightListFromIndex(index.db, episode.slug)).toEqual(
+          insightListFromSnapshot(snapshot, episode.slug),
+        );
+      }
+    } finally {
+      registry.close();
+    }
+    await sameAsSnapshot(index.db);
     await index.close();
   });
 });

@@ -1,6 +1,11 @@
-import { CorpusLoading, NotFound } from '@podcast/contracts';
+import { NotFound } from '@podcast/contracts';
 import { assertRelativePath, type CorpusSnapshot, resolveCorpusRoot } from '@podcast/corpus';
-import type { IndexKysely, IndexView } from '@podcast/corpus-index';
+import {
+  type IndexKysely,
+  type IndexNeeds,
+  type IndexView,
+  servingView,
+} from '@podcast/corpus-index';
 import type { ViewerCtx } from '../../context.js';
 
 /** The snapshot of the `path` parameter's corpus (CORPUS_DIR when absent); 403 outside CORPUS_ROOTS. */
@@ -9,18 +14,17 @@ export async function corpusSnapshotFor(ctx: ViewerCtx, requested: string | unde
   return ctx.corpus.get(root);
 }
 
-/** The Retry-After of a request the index answers while its first build runs. */
-const INDEX_BUILDING_RETRY_AFTER_S = 5;
-
 /**
  * The shared corpus index with its root when it answers the `path`
  * parameter's corpus (the default root, the one consumer-api indexes too),
- * else undefined (the projection answers). While the index's first build
- * runs the request is answered 503 with Retry-After, as a first projection load is.
+ * else undefined (the projection answers). Until the index's first build
+ * has read what the answer `needs` the request is answered 503 with
+ * Retry-After, as a first projection load is.
  */
 export async function corpusIndexFor(
   ctx: ViewerCtx,
   requested: string | undefined,
+  needs: IndexNeeds = 'catalog',
 ): Promise<{ root: string; view: IndexView } | undefined> {
   if (ctx.corpusIndex === undefined) {
     return undefined;
@@ -29,11 +33,7 @@ export async function corpusIndexFor(
   if (root !== ctx.config.corpusRoots.defaultRoot) {
     return undefined;
   }
-  const view = ctx.corpusIndex.view();
-  if (view === undefined) {
-    throw new CorpusLoading(INDEX_BUILDING_RETRY_AFTER_S);
-  }
-  return { root, view };
+  return { root, view: servingView(ctx.corpusIndex, needs) };
 }
 
 /**
@@ -59,9 +59,11 @@ export async function answerForIndexedCorpus<T extends object>(
   answer: {
     index: (db: IndexKysely, root: string) => Promise<T>;
     snapshot: (snapshot: CorpusSnapshot) => T | Promise<T>;
+    /** What the index's answer reads (default the catalog). */
+    needs?: IndexNeeds;
   },
 ): Promise<{ path: string } & T> {
-  const index = await corpusIndexFor(ctx, requested);
+  const index = await corpusIndexFor(ctx, requested, answer.needs);
   if (index === undefined) {
     return answerForCorpus(ctx, requested, answer.snapshot);
   }

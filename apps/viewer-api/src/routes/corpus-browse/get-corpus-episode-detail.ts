@@ -23,7 +23,8 @@ export const getCorpusEpisodeDetail = defineRoute({
     const relpath = query.metadata_relpath;
     // The path is checked before the root, as the projection's lookup does.
     assertRelativePath(relpath, 'metadata_relpath');
-    const index = await corpusIndexFor(ctx, query.path);
+    // Its topic pills come from the KG, GI and bridge files.
+    const index = await corpusIndexFor(ctx, query.path, 'layers');
     if (index !== undefined) {
       const place = ctx.corpus.at(index.root);
       const detail = await corpusEpisodeDetailFromIndex(index.view.db, place, relpath);

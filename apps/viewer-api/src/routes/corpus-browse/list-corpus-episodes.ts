@@ -19,7 +19,9 @@ export const listCorpusEpisodes = defineRoute({
   responses: { 200: CorpusEpisodeList },
   cache: indexedEpisodesCache,
   handler: async ({ query, ctx }) => {
-    const index = await corpusIndexFor(ctx, query.path);
+    // topic_q searches the KG's topic labels too; the other filters read the catalog alone.
+    const needs = query.topic_q === undefined ? 'catalog' : 'layers';
+    const index = await corpusIndexFor(ctx, query.path, needs);
     if (index !== undefined) {
       // The cluster file is read as the projection reads it, through the registry's side-file cache.
       const clusteredEpisodeIds =

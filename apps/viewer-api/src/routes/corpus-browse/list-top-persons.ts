@@ -20,6 +20,7 @@ export const listTopPersons = defineRoute({
   cache: indexedSnapshotCache,
   handler: ({ query, ctx }) =>
     answerForIndexedCorpus(ctx, query.path, {
+      needs: 'layers',
       index: async (db) => ({ persons: await topPersonsFromIndex(db, query.limit) }),
       snapshot: async (snapshot) => ({
         persons: (await topPersonsOf(snapshot)).slice(0, query.limit),
