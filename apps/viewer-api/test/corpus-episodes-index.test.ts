@@ -547,10 +547,18 @@ describe('corpus routes while a first build reads the layers', () => {
       '/api/corpus/feeds',
       '/api/corpus/episodes?limit=5',
       '/api/corpus/episodes?q=the&topic_cluster_only=false',
+      '/api/corpus/stats',
     ];
     const layered = [
       '/api/corpus/persons/top',
       '/api/corpus/episodes?topic_q=sleep',
+      '/api/corpus/digest?window=since&since=2000-01-01',
+      '/api/corpus/trending',
+      `/api/corpus/feed-signals?feed_id=${encodeURIComponent(
+        'sha256:8be6d1b810b89f42a037a959fe97bf045c3f77445b7520f849f14042ca8e60f0',
+      )}`,
+      '/api/topics/perspective-leaders',
+      '/api/topics/topic:adolescent-sleep/timeline',
       `/api/corpus/episodes/detail?metadata_relpath=${encodeURIComponent(
         'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json',
       )}`,
@@ -578,7 +586,7 @@ describe('corpus routes while a first build reads the layers', () => {
         expect(await answerOf(indexed, url)).toEqual(early.get(url));
       }
       for (const url of layered) {
-        expect((await answerOf(indexed, url)).status).toBe(200);
+        expect([url, (await answerOf(indexed, url)).status]).toEqual([url, 200]);
       }
     } finally {
       release();

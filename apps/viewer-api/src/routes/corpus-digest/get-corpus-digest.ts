@@ -48,7 +48,8 @@ export const getCorpusDigest = defineRoute({
       now: ctx.now(),
       bands: DIGEST_TOPIC_BANDS,
     };
-    const index = await corpusIndexFor(ctx, query.path);
+    // Topics and persons come from the first build's layers pass.
+    const index = await corpusIndexFor(ctx, query.path, 'layers');
     if (index !== undefined) {
       const clusters = await clusterIndexFor(ctx.corpus.at(index.root));
       const digest = await corpusDigestFromIndex(index.view.db, { ...request, clusters });

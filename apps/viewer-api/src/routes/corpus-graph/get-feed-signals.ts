@@ -30,7 +30,8 @@ export const getFeedSignals = defineRoute({
   cache: indexedSnapshotCache,
   handler: async ({ query, ctx }) => {
     const options = { topK: query.top_k, maxEpisodes: query.max_episodes };
-    const index = await corpusIndexFor(ctx, query.path);
+    // Topics and persons come from the first build's layers pass.
+    const index = await corpusIndexFor(ctx, query.path, 'layers');
     const signals =
       index === undefined
         ? feedSignals(await corpusSnapshotFor(ctx, query.path), query.feed_id, options)

@@ -24,7 +24,8 @@ export const getCorpusTrending = defineRoute({
   // The periods end today (UTC), so the answer varies by day.
   cache: dailyIndexedSnapshotCache,
   handler: async ({ query, ctx }) => {
-    const index = await corpusIndexFor(ctx, query.path);
+    // Topics and persons come from the first build's layers pass.
+    const index = await corpusIndexFor(ctx, query.path, 'layers');
     if (index !== undefined) {
       const full = await corpusTrendingFromIndex(index.view.db, ctx.now());
       return limitTrending(full, query.limit_per_kind);

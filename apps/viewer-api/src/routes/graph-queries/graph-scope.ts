@@ -44,6 +44,8 @@ export function answerForIndexedGraph<T extends object>(
   },
 ): Promise<{ path: string } & T> {
   return answerForIndexedCorpus(ctx, path, {
+    // The graph tables are written by the first build's layers pass.
+    needs: 'layers',
     index: (db, root) => answer.index(db, ctx.corpus.at(root)),
     snapshot: async (snapshot) => answer.graph({ snapshot, index: await graphIndexOf(snapshot) }),
   });
