@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CorpusSnapshot } from '@podcast/corpus';
+import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
 import { findEpisodeBySlug, type IndexKysely, openIngestLock } from '@podcast/corpus-index';
 import {
@@ -62,13 +62,26 @@ function catalogRequests(snapshot: CorpusSnapshot): string[] {
       ];
     }),
     '/api/app/episodes/no-such-slug',
-    '/api/app/episodes/no-such-slug/insights',
-    ...[...new Set(picked)].flatMap((episode) =>
-      episode
-        ? [`/api/app/episodes/${q(episode.slug)}`, `/api/app/episodes/${q(episode.slug)}/insights`]
-        : [],
-    ),
+    ...EPISODE_FILES.map((file) => `/api/app/episodes/no-such-slug/${file}`),
+    ...[...new Set(picked)].flatMap((episode) => (episode ? episodeRequests(episode) : [])),
   ];
+}
+
+/** What the routes keyed by an episode's slug answer with, besides its page. */
+const EPISODE_FILES = [
+  'insights',
+  'segments',
+  'entities',
+  'audio-source',
+  'chapters.json',
+  'transcript.vtt',
+  'transcript.srt',
+  'transcript.json',
+];
+
+function episodeRequests(episode: EpisodeRecord): string[] {
+  const url = `/api/app/episodes/${q(episode.slug)}`;
+  return [url, ...EPISODE_FILES.map((file) => `${url}/${file}`)];
 }
 
 async function indexedApp(root: string, env: IndexEnv): Promise<TestApp> {
@@ -139,6 +152,15 @@ describe.each([
       const statuses = await expectSameAnswers(projection, indexed, catalogRequests(snapshot));
       expect(statuses).toEqual([200, 400, 404]);
     });
+
+    if (name === 'the sample corpus') {
+      it("answers every episode's page and files exactly as the projection does", async () => {
+        const urls = snapshot.episodes.flatMap(episodeRequests);
+        expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
+        // Answered from the index and the files alone: no projection was loaded.
+        expect(indexed.ctx.corpus.describe()).toEqual([]);
+      });
+    }
   });
 });
 

@@ -51,6 +51,8 @@ export { projectInsights, quotesOfInsight } from './graph/insight-projection.js'
 export { speakersOfQuotes } from './graph/speakers.js';
 export type { BridgeIdentity, NormalizedBridge } from './readers/bridge-reader.js';
 export { displayNameIn } from './readers/bridge-reader.js';
+export type { EpisodeFiles, EpisodeLayers } from './readers/episode-layers.js';
+export { readEpisodeLayers } from './readers/episode-layers.js';
 export type { KgOrg, KgPerson, KgTopic, NormalizedKg } from './readers/kg-reader.js';
 export type {
   EpisodeSegments,

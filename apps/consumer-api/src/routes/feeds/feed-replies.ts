@@ -15,7 +15,7 @@ import {
 } from '@podcast/podcast-feeds';
 import type { Request } from 'express';
 import type { ConsumerCtx, ConsumerPrincipals } from '../../context.js';
-import { episodeBySlug } from '../catalog/episode-by-slug.js';
+import { slugEpisode } from '../catalog/episode-by-slug.js';
 import { publicOriginOf } from '../public-origin.js';
 
 type FeedPrincipal = ConsumerPrincipals['feed'];
@@ -123,13 +123,13 @@ export const TRANSCRIPT_MISSES = {
   404: Problem.describe('Unknown slug, no transcript, or no segments file'),
 };
 
-/** A namespace file made whole (a transcript, chapters), with CORS and its body's validators. */
-export function namespaceFileReply(
-  snapshot: CorpusSnapshot,
-  contentType: string,
-  body: string,
-): RawReply {
-  return rawReply(200, contentType, body, FILE_HEADERS, bodyValidators(snapshot, body));
+/**
+ * A namespace file made whole (a transcript, chapters), with CORS and its
+ * body's validators, dated by when the store it came from last changed.
+ */
+export function namespaceFileReply(changedAt: Date, contentType: string, body: string): RawReply {
+  const validators = bodyValidators({ loadedAt: changedAt }, body);
+  return rawReply(200, contentType, body, FILE_HEADERS, validators);
 }
 
 /**
@@ -142,12 +142,12 @@ export async function transcriptReply(
   slug: string,
   format: TranscriptFormat,
 ): Promise<RawReply> {
-  const { snapshot, episode } = await episodeBySlug(ctx, slug);
-  requireLayers(snapshot);
+  const { episode, files, changedAt } = await slugEpisode(ctx, slug);
+  const layers = await files();
   if (!episode.has_transcript) {
     throw new NotFound(`episode ${episode.slug} has no transcript yet`);
   }
-  const cues = await transcriptCues(snapshot, episode, ctx.logger);
+  const cues = await transcriptCues(layers, episode, ctx.logger);
   if (cues === undefined) {
     throw new NotFound(`the transcript of episode ${episode.slug} has no segments file`);
   }
@@ -157,5 +157,5 @@ export async function transcriptReply(
       : format === 'srt'
         ? buildSrt(cues)
         : JSON.stringify(buildJsonTranscript(cues));
-  return namespaceFileReply(snapshot, TRANSCRIPT_CONTENT_TYPES[format], body);
+  return namespaceFileReply(changedAt, TRANSCRIPT_CONTENT_TYPES[format], body);
 }
