@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
 import { findEpisodeBySlug, type IndexKysely, openIngestLock } from '@podcast/corpus-index';
+import { replaceQueue, subscribeMany } from '@podcast/db';
 import {
   ANSWER_CORPUS,
   ageTree,
@@ -84,8 +85,33 @@ function episodeRequests(episode: EpisodeRecord): string[] {
   return [url, ...EPISODE_FILES.map((file) => `${url}/${file}`)];
 }
 
+/** Links in feeds name the public origin, the same for both apps. */
+const PUBLIC_BASE_URL = 'http://feeds.test';
+
+/**
+ * The same listener state in an app's database, written directly so the
+ * indexed app loads no projection: positions, a queue and a library, each
+ * naming one episode or show the corpus lacks (kept, not listed).
+ */
+async function writeListenerState(app: TestApp, snapshot: CorpusSnapshot): Promise<void> {
+  const userId = (await request(app.app).get('/api/app/me')).body.user_id as string;
+  const list = snapshot.episodes;
+  const slugs = [list[3], list[0], list.at(-1), list[1]].flatMap((episode) =>
+    episode === undefined ? [] : [episode.slug],
+  );
+  const at = new Date('2026-01-02T03:04:05.000Z');
+  for (const [n, slug] of [...slugs, 'no-such-slug'].entries()) {
+    await app.ctx.playback.save({ userId, slug, positionSeconds: 10 * n, at: new Date(+at + n) });
+  }
+  await replaceQueue(app.ctx.db, userId, [...slugs, 'no-such-slug']);
+  const feedIds = [snapshot.feeds[0], snapshot.feeds.at(-1)].flatMap((feed) =>
+    feed === undefined ? [] : [feed.feed_id],
+  );
+  await subscribeMany(app.ctx.db, userId, [...feedIds, 'no-such-feed'], at);
+}
+
 async function indexedApp(root: string, env: IndexEnv): Promise<TestApp> {
-  const app = await buildTestApp({ env: { CORPUS_DIR: root, ...env } });
+  const app = await buildTestApp({ env: { CORPUS_DIR: root, PUBLIC_BASE_URL, ...env } });
   await app.ctx.corpusIndex?.ingestNow();
   return app;
 }
@@ -103,7 +129,7 @@ describe.each([
       await generateCorpus({ ...ANSWER_CORPUS, out: rootOf() });
     }
     mkdirSync(rootOf(), { recursive: true });
-    projection = await buildTestApp({ env: { CORPUS_DIR: rootOf() } });
+    projection = await buildTestApp({ env: { CORPUS_DIR: rootOf(), PUBLIC_BASE_URL } });
     snapshot = await servedSnapshot(projection);
   }, 120_000);
   afterAll(async () => {
@@ -151,6 +177,28 @@ describe.each([
     it('answers every catalog request exactly as the projection does', async () => {
       const statuses = await expectSameAnswers(projection, indexed, catalogRequests(snapshot));
       expect(statuses).toEqual([200, 400, 404]);
+    });
+
+    it('answers the playback list and the overlay feeds exactly as the projection does', async () => {
+      for (const app of [projection, indexed]) {
+        await writeListenerState(app, snapshot);
+      }
+      const feeds = [snapshot.feeds[0], snapshot.feeds.at(-1)].flatMap((feed) =>
+        feed === undefined ? [] : [`/api/app/feeds/${q(feed.feed_id)}/podcast.xml`],
+      );
+      const urls = [
+        '/api/app/playback',
+        '/api/app/queue',
+        '/api/app/library',
+        '/api/app/me/queue.xml',
+        '/api/app/me/library.xml',
+        ...feeds,
+        '/api/app/feeds/no-such-feed/podcast.xml',
+      ];
+      const statuses = await expectSameAnswers(projection, indexed, urls);
+      expect(statuses).toEqual([200, 404]);
+      // Answered from the index and the files alone: no projection was loaded.
+      expect(indexed.ctx.corpus.describe()).toEqual([]);
     });
 
     if (name === 'the sample corpus') {

@@ -14,7 +14,11 @@ export {
 export type { CatalogKey } from './catalog-queries.js';
 export {
   findEpisodeBySlug,
+  findEpisodesBySlugs,
   findFeed,
+  findFeeds,
+  heldSlugs,
+  listEpisodesOfFeeds,
   queryCatalogAfter,
   queryCatalogPage,
 } from './catalog-queries.js';
