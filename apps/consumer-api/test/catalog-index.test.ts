@@ -63,7 +63,14 @@ function catalogRequests(snapshot: CorpusSnapshot): string[] {
       ];
     }),
     '/api/app/episodes/no-such-slug',
-    ...EPISODE_FILES.map((file) => `/api/app/episodes/no-such-slug/${file}`),
+    '/api/app/episodes/no-such-slug/insights',
+    '/api/app/episodes/no-such-slug/segments',
+    '/api/app/episodes/no-such-slug/entities',
+    '/api/app/episodes/no-such-slug/audio-source',
+    '/api/app/episodes/no-such-slug/chapters.json',
+    '/api/app/episodes/no-such-slug/transcript.vtt',
+    '/api/app/episodes/no-such-slug/transcript.srt',
+    '/api/app/episodes/no-such-slug/transcript.json',
     ...[...new Set(picked)].flatMap((episode) => (episode ? episodeRequests(episode) : [])),
   ];
 }
