@@ -16,6 +16,7 @@ import {
 } from '@podcast/testing';
 import { mountSmallDisk } from '@podcast/testing/chaos';
 import {
+  answerOf,
   expectSameAnswers,
   type IndexEnv,
   indexEnvFor,
@@ -35,6 +36,7 @@ const scratch = createScratch('consumer-catalog-index');
 afterAll(() => scratch.remove());
 
 const q = encodeURIComponent;
+const DAY_MS = 86_400_000;
 
 function catalogRequests(snapshot: CorpusSnapshot): string[] {
   const list = snapshot.episodes;
@@ -62,6 +64,10 @@ function catalogRequests(snapshot: CorpusSnapshot): string[] {
         `/api/app/episodes?feed_id=${id}&status=pending`,
       ];
     }),
+    '/api/app/corpus/trending-topics',
+    '/api/app/corpus/trending-topics?limit=3',
+    '/api/app/corpus/trending-topics?limit=50',
+    '/api/app/corpus/trending-topics?limit=0',
     '/api/app/episodes/no-such-slug',
     '/api/app/episodes/no-such-slug/insights',
     '/api/app/episodes/no-such-slug/segments',
@@ -117,8 +123,27 @@ async function writeListenerState(app: TestApp, snapshot: CorpusSnapshot): Promi
   await subscribeMany(app.ctx.db, userId, [...feedIds, 'no-such-feed'], at);
 }
 
+/** The apps' clock, set once the corpus is read (`trendingDay`). */
+let today = new Date();
+const now = () => today;
+
+/**
+ * A day at which both trending periods (the 30 days to it and the 30
+ * before) hold dated episodes, so the ranking compares counts; else now.
+ */
+function trendingDay(snapshot: CorpusSnapshot): Date {
+  const days = snapshot.episodes.flatMap((episode) =>
+    episode.publish_date === null ? [] : [Date.parse(`${episode.publish_date}T12:00:00Z`)],
+  );
+  const within = (from: number, to: number) => days.some((day) => day > from && day <= to);
+  const day = days
+    .map((at) => at + 30 * DAY_MS)
+    .find((at) => within(at - 30 * DAY_MS, at) && within(at - 60 * DAY_MS, at - 30 * DAY_MS));
+  return day === undefined ? new Date() : new Date(day);
+}
+
 async function indexedApp(root: string, env: IndexEnv): Promise<TestApp> {
-  const app = await buildTestApp({ env: { CORPUS_DIR: root, PUBLIC_BASE_URL, ...env } });
+  const app = await buildTestApp({ env: { CORPUS_DIR: root, PUBLIC_BASE_URL, ...env }, now });
   await app.ctx.corpusIndex?.ingestNow();
   return app;
 }
@@ -136,8 +161,9 @@ describe.each([
       await generateCorpus({ ...ANSWER_CORPUS, out: rootOf() });
     }
     mkdirSync(rootOf(), { recursive: true });
-    projection = await buildTestApp({ env: { CORPUS_DIR: rootOf(), PUBLIC_BASE_URL } });
+    projection = await buildTestApp({ env: { CORPUS_DIR: rootOf(), PUBLIC_BASE_URL }, now });
     snapshot = await servedSnapshot(projection);
+    today = trendingDay(snapshot);
   }, 120_000);
   afterAll(async () => {
     await projection?.close();
@@ -184,6 +210,8 @@ describe.each([
     it('answers every catalog request exactly as the projection does', async () => {
       const statuses = await expectSameAnswers(projection, indexed, catalogRequests(snapshot));
       expect(statuses).toEqual([200, 400, 404]);
+      const trending = await answerOf(indexed, '/api/app/corpus/trending-topics?limit=50');
+      expect((trending.body.items as unknown[]).length > 0).toBe(snapshot.episodes.length > 0);
     });
 
     it('answers the playback list and the overlay feeds exactly as the projection does', async () => {

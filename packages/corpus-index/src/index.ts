@@ -42,3 +42,4 @@ export { openIngestLock } from './ingest-lock.js';
 export { queryInsightList } from './insight-queries.js';
 export { openPgIndexReader, openPgIndexWriter } from './pg-index.js';
 export type { CorpusIndexDb } from './schema.js';
+export { trendingTopicsFromIndex } from './trending-queries.js';

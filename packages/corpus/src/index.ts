@@ -200,7 +200,12 @@ export { episodeSignalsFrom } from './digest/episode-signals.js';
 export type { FeedSignals, FeedSignalsOptions } from './digest/feed-signals.js';
 export { feedSignals } from './digest/feed-signals.js';
 export type { CorpusTrending, TrendingRow } from './digest/trending.js';
-export { corpusTrending } from './digest/trending.js';
+export {
+  corpusTrending,
+  rankTrending,
+  TRENDING_PERIOD_DAYS,
+  trendingPeriods,
+} from './digest/trending.js';
 
 // Artwork: thumbnails of the art store.
 

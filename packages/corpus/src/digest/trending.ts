@@ -71,13 +71,29 @@ export function rankTrending(
     );
 }
 
-function computeTrending(snapshot: CorpusSnapshot, asOf: string): CorpusTrending {
+/** The two periods trending compares as of `now`'s UTC day: publish days, both ends included. */
+export function trendingPeriods(now: Date) {
+  const asOf = utcDay(now);
   const currentStart = addDays(asOf, 1 - TRENDING_PERIOD_DAYS);
-  const previousStart = addDays(asOf, 1 - 2 * TRENDING_PERIOD_DAYS);
+  return {
+    asOf,
+    current: { start: currentStart, end: asOf },
+    previous: {
+      start: addDays(asOf, 1 - 2 * TRENDING_PERIOD_DAYS),
+      end: addDays(currentStart, -1),
+    },
+  };
+}
+
+function computeTrending(snapshot: CorpusSnapshot, now: Date): CorpusTrending {
+  const periods = trendingPeriods(now);
+  const { asOf } = periods;
+  const currentStart = periods.current.start;
+  const previousStart = periods.previous.start;
   const signals = (range: { start: string; end: string }) =>
     episodesInRange(snapshot.episodes, range).map((e) => episodeSignalsOf(snapshot, e));
-  const current = signals({ start: currentStart, end: asOf });
-  const previous = signals({ start: previousStart, end: addDays(currentStart, -1) });
+  const current = signals(periods.current);
+  const previous = signals(periods.previous);
   const rank = (kind: keyof EpisodeSignals) =>
     rankTrending(
       current.map((s) => s[kind]),
@@ -101,7 +117,7 @@ export function corpusTrending(snapshot: CorpusSnapshot, now: Date, limit: numbe
   const byDay = byDayOf(snapshot);
   let full = byDay.get(asOf);
   if (full === undefined) {
-    full = computeTrending(snapshot, asOf);
+    full = computeTrending(snapshot, now);
     byDay.set(asOf, full);
   }
   return { ...full, topics: full.topics.slice(0, limit), persons: full.persons.slice(0, limit) };
