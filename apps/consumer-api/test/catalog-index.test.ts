@@ -64,6 +64,10 @@ function catalogRequests(snapshot: CorpusSnapshot): string[] {
         `/api/app/episodes?feed_id=${id}&status=pending`,
       ];
     }),
+    '/api/app/discover',
+    '/api/app/discover?limit=1',
+    '/api/app/discover?limit=24',
+    '/api/app/discover?limit=0',
     '/api/app/corpus/trending-topics',
     '/api/app/corpus/trending-topics?limit=3',
     '/api/app/corpus/trending-topics?limit=50',
@@ -212,6 +216,10 @@ describe.each([
       expect(statuses).toEqual([200, 400, 404]);
       const trending = await answerOf(indexed, '/api/app/corpus/trending-topics?limit=50');
       expect((trending.body.items as unknown[]).length > 0).toBe(snapshot.episodes.length > 0);
+      const discover = (await answerOf(indexed, '/api/app/discover?limit=24')).body;
+      for (const shelf of ['trending_shows', 'recent_episodes', 'trending_topics']) {
+        expect((discover[shelf] as unknown[]).length > 0).toBe(snapshot.episodes.length > 0);
+      }
     });
 
     it('answers the playback list and the overlay feeds exactly as the projection does', async () => {

@@ -9,7 +9,9 @@ export {
   episodeListFromIndex,
   insightListFromIndex,
   podcastListFromIndex,
+  recentEpisodesWithInsightsFromIndex,
   topPersonsFromIndex,
+  trendingShowsFromIndex,
 } from './answers.js';
 export type { CatalogKey } from './catalog-queries.js';
 export {

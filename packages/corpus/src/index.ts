@@ -67,7 +67,12 @@ export { readSegments, transcriptFamilyOf } from './readers/segments.js';
 export { catalogItemOf, episodeDetailOf } from './catalog/catalog-item.js';
 export type { CatalogFilter, CatalogPage, CatalogSource } from './catalog/catalog-page.js';
 export { catalogPage } from './catalog/catalog-page.js';
-export { recentEpisodesWithInsights, trendingShows } from './catalog/discover.js';
+export {
+  rankTrendingShows,
+  recentEpisodesWithInsights,
+  trendingShows,
+  trendingShowsWindow,
+} from './catalog/discover.js';
 export { episodeEntitiesOf } from './catalog/episode-entities.js';
 export { insightListOf } from './catalog/insight-list.js';
 export { podcastItemsOf, podcastListOf } from './catalog/podcast-list.js';
