@@ -69,13 +69,13 @@ export async function readEpisodeLayers(
       logger?.warn({ file, err: (err as Error).message }, 'skipping unreadable corpus file');
     }
   };
-  for (const episode of episodes) {
-    await Promise.all([
+  await Promise.all(
+    episodes.flatMap((episode) => [
       read('gi', episode.gi_relpath),
       read('kg', episode.kg_relpath),
       read('bridge', episode.bridge_relpath),
-    ]);
-  }
+    ]),
+  );
   const valueAt = (relpath: string | null) =>
     (relpath === null ? undefined : values.get(relpath)) ?? undefined;
   return {
