@@ -1,6 +1,7 @@
 import type {
   CorpusEpisodeDetail,
   CorpusFeed,
+  EpisodeCatalogItem,
   EpisodeDetail,
   EpisodeList,
   FeedEpisodeListQuery,
@@ -24,9 +25,11 @@ import {
   episodeDetailOf,
   type FeedRecord,
   podcastItemsOf,
+  rankTrendingShows,
   readTopicClusterIndex,
   searchNeedle,
   topPersonOf,
+  trendingShowsWindow,
 } from '@podcast/corpus';
 import {
   findEpisodeWithTopics,
@@ -170,4 +173,58 @@ export async function corpusEpisodeDetailFromIndex(
   const { episode, topics } = found;
   const pills = cilDigestTopics(topics, episode.episode_id, await readTopicClusterIndex(place));
   return buildCorpusEpisodeDetail(place.root, episode, pills);
+}
+
+/** Catalog records read at a time while looking for the discover shelf's recent episodes. */
+const RECENT_BATCH = 100;
+
+/**
+ * The landing feed's newest episodes with insights, as
+ * `recentEpisodesWithInsights` picks them: dated episodes with a GI file,
+ * walked down the catalog order by keyset until `limit` are found or the
+ * dated episodes (which come first) end.
+ */
+export async function recentEpisodesWithInsightsFromIndex(
+  db: IndexKysely,
+  limit: number,
+): Promise<EpisodeCatalogItem[]> {
+  const picked: EpisodeRecord[] = [];
+  let after: EpisodeRecord | undefined;
+  while (picked.length < limit) {
+    const batch = await queryCatalogAfter(db, {}, after, RECENT_BATCH);
+    for (const episode of batch) {
+      if (picked.length < limit && episode.has_gi && episode.publish_date !== null) {
+        picked.push(episode);
+      }
+    }
+    after = batch.at(-1);
+    if (batch.length < RECENT_BATCH || after?.publish_date === null) {
+      break;
+    }
+  }
+  const feeds = await feedsOf(db, picked);
+  return picked.map((episode) => catalogItemOf(episode, feeds.get(episode.feed_id)));
+}
+
+/** The landing feed's trending shows, as `trendingShows` ranks them, from per-feed counts. */
+export async function trendingShowsFromIndex(db: IndexKysely, now: Date, limit: number) {
+  const { since, today } = trendingShowsWindow(now);
+  const [feeds, counts] = await Promise.all([
+    queryFeeds(db),
+    db
+      .selectFrom('episodes')
+      .select((eb) => ['feed_id', eb.fn.countAll<number | string | bigint>().as('n')])
+      .where('sort_date', '>=', since)
+      .where('sort_date', '<=', today)
+      .groupBy('feed_id')
+      .execute(),
+  ]);
+  const recent = new Map(counts.map((row) => [row.feed_id, Number(row.n)]));
+  const latest = new Map(feeds.map((row) => [row.feed.feed_id, row.latestPublishDate]));
+  return rankTrendingShows(
+    feeds.map((row) => row.feed),
+    recent,
+    latest,
+    limit,
+  );
 }

@@ -172,3 +172,80 @@ export async function findFeed(db: IndexKysely, feedId: string): Promise<FeedRec
     .executeTakeFirst();
   return row === undefined ? undefined : (JSON.parse(row.record) as FeedRecord);
 }
+
+/** Which of `slugs` name an episode of the catalog. */
+export async function heldSlugs(db: IndexKysely, slugs: readonly string[]): Promise<Set<string>> {
+  if (slugs.length === 0) {
+    return new Set();
+  }
+  const rows = await db
+    .selectFrom('episodes')
+    .select('slug')
+    .distinct()
+    .where(isOneOf(db, 'slug', slugs))
+    .execute();
+  return new Set(rows.map((row) => row.slug));
+}
+
+/**
+ * The episodes `slugs` name, in the slugs' order, each the first in catalog
+ * order when two share it (as `findEpisodeBySlug`); unknown slugs are left out.
+ */
+export async function findEpisodesBySlugs(
+  db: IndexKysely,
+  slugs: readonly string[],
+): Promise<EpisodeRecord[]> {
+  if (slugs.length === 0) {
+    return [];
+  }
+  const rows = await inCatalogOrder(
+    db
+      .selectFrom('episodes')
+      .select(['slug', 'record'])
+      .where(isOneOf(db, 'slug', slugs)),
+  ).execute();
+  const bySlug = new Map<string, string>();
+  for (const row of rows) {
+    if (!bySlug.has(row.slug)) {
+      bySlug.set(row.slug, row.record);
+    }
+  }
+  return slugs.flatMap((slug) => {
+    const record = bySlug.get(slug);
+    return record === undefined ? [] : [JSON.parse(record) as EpisodeRecord];
+  });
+}
+
+/** The episodes of some shows in catalog order, at most `limit` when given. */
+export async function listEpisodesOfFeeds(
+  db: IndexKysely,
+  feedIds: readonly string[],
+  limit?: number,
+): Promise<EpisodeRecord[]> {
+  if (feedIds.length === 0 || limit === 0) {
+    return [];
+  }
+  const query = inCatalogOrder(
+    db
+      .selectFrom('episodes')
+      .select('record')
+      .where(isOneOf(db, 'feed_id', feedIds)),
+  );
+  return recordsOf(await (limit === undefined ? query : query.limit(limit)).execute());
+}
+
+/** The records of the shows among `feedIds` the catalog holds, by feed id. */
+export async function findFeeds(
+  db: IndexKysely,
+  feedIds: readonly string[],
+): Promise<Map<string, FeedRecord>> {
+  if (feedIds.length === 0) {
+    return new Map();
+  }
+  const rows = await db
+    .selectFrom('feeds')
+    .select(['feed_id', 'record'])
+    .where(isOneOf(db, 'feed_id', feedIds))
+    .execute();
+  return new Map(rows.map((row) => [row.feed_id, JSON.parse(row.record) as FeedRecord]));
+}

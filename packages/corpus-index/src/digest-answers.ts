@@ -16,7 +16,9 @@ import {
   feedSignalsFrom,
   type LabeledId,
   monthHistogramOf,
+  rankTrending,
   selectDigest,
+  TRENDING_PERIOD_DAYS,
   trendingFrom,
   trendingPeriodsOf,
 } from '@podcast/corpus';
@@ -119,6 +121,33 @@ export async function corpusTrendingFromIndex(db: IndexKysely, now: Date): Promi
     episodes.filter(isCurrent).map(signalsOf),
     episodes.filter((episode) => !isCurrent(episode)).map(signalsOf),
   );
+}
+
+/**
+ * The app's trending topics as of `now`'s UTC day, `limit` of them: the
+ * topics half of `corpusTrendingFromIndex`, without reading the persons.
+ */
+export async function trendingTopicsFromIndex(
+  db: IndexKysely,
+  now: Date,
+  limit: number,
+): Promise<Pick<CorpusTrending, 'as_of' | 'period_days' | 'topics'>> {
+  const periods = trendingPeriodsOf(now);
+  const days = { start: periods.previousStart, end: periods.asOf };
+  const [episodes, topics] = await Promise.all([
+    queryEpisodesInDays(db, days),
+    queryLabeledInDays(db, 'episode_topics', days),
+  ]);
+  const topicsOf = (episode: DatedEpisode) => topics.get(episode.id) ?? NO_TOPICS;
+  const isCurrent = (episode: DatedEpisode) => episode.sort_date >= periods.currentStart;
+  return {
+    as_of: periods.asOf,
+    period_days: TRENDING_PERIOD_DAYS,
+    topics: rankTrending(
+      episodes.filter(isCurrent).map(topicsOf),
+      episodes.filter((episode) => !isCurrent(episode)).map(topicsOf),
+    ).slice(0, limit),
+  };
 }
 
 /**

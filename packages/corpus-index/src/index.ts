@@ -9,12 +9,18 @@ export {
   episodeListFromIndex,
   insightListFromIndex,
   podcastListFromIndex,
+  recentEpisodesWithInsightsFromIndex,
   topPersonsFromIndex,
+  trendingShowsFromIndex,
 } from './answers.js';
 export type { CatalogKey } from './catalog-queries.js';
 export {
   findEpisodeBySlug,
+  findEpisodesBySlugs,
   findFeed,
+  findFeeds,
+  heldSlugs,
+  listEpisodesOfFeeds,
   queryCatalogAfter,
   queryCatalogPage,
 } from './catalog-queries.js';
@@ -34,6 +40,7 @@ export {
   corpusStatsFromIndex,
   corpusTrendingFromIndex,
   feedSignalsFromIndex,
+  trendingTopicsFromIndex,
 } from './digest-answers.js';
 export {
   conversationArcFromIndex,

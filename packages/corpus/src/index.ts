@@ -51,6 +51,8 @@ export { projectInsights, quotesOfInsight } from './graph/insight-projection.js'
 export { speakersOfQuotes } from './graph/speakers.js';
 export type { BridgeIdentity, NormalizedBridge } from './readers/bridge-reader.js';
 export { displayNameIn } from './readers/bridge-reader.js';
+export type { EpisodeFiles, EpisodeLayers } from './readers/episode-layers.js';
+export { readEpisodeLayers } from './readers/episode-layers.js';
 export type { KgOrg, KgPerson, KgTopic, NormalizedKg } from './readers/kg-reader.js';
 export type {
   EpisodeSegments,
@@ -65,7 +67,12 @@ export { readSegments, transcriptFamilyOf } from './readers/segments.js';
 export { catalogItemOf, episodeDetailOf } from './catalog/catalog-item.js';
 export type { CatalogFilter, CatalogPage, CatalogSource } from './catalog/catalog-page.js';
 export { catalogPage } from './catalog/catalog-page.js';
-export { recentEpisodesWithInsights, trendingShows } from './catalog/discover.js';
+export {
+  rankTrendingShows,
+  recentEpisodesWithInsights,
+  trendingShows,
+  trendingShowsWindow,
+} from './catalog/discover.js';
 export { episodeEntitiesOf } from './catalog/episode-entities.js';
 export { insightListOf } from './catalog/insight-list.js';
 export { podcastItemsOf, podcastListOf } from './catalog/podcast-list.js';
@@ -127,7 +134,7 @@ export {
   topicTimeline,
   typesEcho,
 } from './graph/cil-queries.js';
-export type { EpisodeLayers, GraphIndex, GraphInsight } from './graph/graph-index.js';
+export type { GraphEpisodeLayers, GraphIndex, GraphInsight } from './graph/graph-index.js';
 export { graphIndexOf, requestedGraphId } from './graph/graph-index.js';
 export { labelFromId } from './graph/graph-nodes.js';
 export type { InsightSentiment } from './graph/insight-sentiment.js';
@@ -234,6 +241,8 @@ export type { CorpusTrending, TrendingPeriods, TrendingRow } from './digest/tren
 export {
   corpusTrending,
   limitTrending,
+  rankTrending,
+  TRENDING_PERIOD_DAYS,
   trendingFrom,
   trendingPeriodsOf,
 } from './digest/trending.js';

@@ -1,6 +1,7 @@
 import {
   type CorpusSnapshot,
   displayNameIn,
+  type EpisodeFiles,
   type EpisodeRecord,
   type NormalizedGraph,
   type NormalizedQuote,
@@ -46,11 +47,11 @@ export function showEpisodes(snapshot: CorpusSnapshot, feedId: string): readonly
  * ads (the ad-free file's times are shorter). Undefined without one.
  */
 export async function originSegments(
-  snapshot: CorpusSnapshot,
+  files: EpisodeFiles,
   episode: EpisodeRecord,
   logger?: Logger,
 ): Promise<readonly SegmentRow[] | undefined> {
-  return (await readSegments(snapshot, episode, logger, ['raw']))?.segments;
+  return (await readSegments(files, episode, logger, ['raw']))?.segments;
 }
 
 /** A quote's times in seconds, or undefined when the lineage gives none. */
@@ -64,9 +65,9 @@ function timesOf(quote: NormalizedQuote): TimeRange | undefined {
 }
 
 /** Who spoke where: each timed quote with a named speaker (its SPOKEN_BY target). */
-export function spokenRanges(snapshot: CorpusSnapshot, episode: EpisodeRecord): SpokenRange[] {
-  const graph = snapshot.graphOf(episode);
-  const bridge = snapshot.bridgeOf(episode);
+export function spokenRanges(files: EpisodeFiles, episode: EpisodeRecord): SpokenRange[] {
+  const graph = files.graphOf(episode);
+  const bridge = files.bridgeOf(episode);
   return (graph?.quotes ?? []).flatMap((quote) => {
     const times = timesOf(quote);
     const personId = speakersOfQuotes([quote], bridge)[0];
@@ -79,21 +80,21 @@ export function spokenRanges(snapshot: CorpusSnapshot, episode: EpisodeRecord): 
  * layers), else the KG's, else the name a GI quote gives its speaker.
  */
 export function personNamer(
-  snapshot: CorpusSnapshot,
+  files: EpisodeFiles,
   episode: EpisodeRecord,
 ): (personId: string) => string | undefined {
-  const bridge = snapshot.bridgeOf(episode);
-  const kg = snapshot.kgOf(episode);
-  const graph = snapshot.graphOf(episode);
+  const bridge = files.bridgeOf(episode);
+  const kg = files.kgOf(episode);
+  const graph = files.graphOf(episode);
   return (personId) =>
     displayNameIn(bridge, personId) ??
     kg?.persons.find((person) => person.id === personId && !person.hidden)?.name ??
     graph?.quotes.find((quote) => quote.speaker_id === personId)?.speaker_name;
 }
 
-function topicLabeler(snapshot: CorpusSnapshot, episode: EpisodeRecord, graph: NormalizedGraph) {
-  const bridge = snapshot.bridgeOf(episode);
-  const kg = snapshot.kgOf(episode);
+function topicLabeler(files: EpisodeFiles, episode: EpisodeRecord, graph: NormalizedGraph) {
+  const bridge = files.bridgeOf(episode);
+  const kg = files.kgOf(episode);
   return (topicId: string) =>
     displayNameIn(bridge, topicId) ??
     graph.topics.find((topic) => topic.id === topicId)?.label ??
@@ -105,12 +106,12 @@ function topicLabeler(snapshot: CorpusSnapshot, episode: EpisodeRecord, graph: N
  * salience order, dropped ones left out), with their topics' labels and
  * their supporting quotes' times. Empty without a GI file.
  */
-export function timedInsights(snapshot: CorpusSnapshot, episode: EpisodeRecord): TimedInsight[] {
-  const graph = snapshot.graphOf(episode);
+export function timedInsights(files: EpisodeFiles, episode: EpisodeRecord): TimedInsight[] {
+  const graph = files.graphOf(episode);
   if (graph === undefined) {
     return [];
   }
-  const labelOf = topicLabeler(snapshot, episode, graph);
+  const labelOf = topicLabeler(files, episode, graph);
   return projectInsights(graph).map((insight) => ({
     id: insight.id,
     text: insight.text,
@@ -123,9 +124,9 @@ export function timedInsights(snapshot: CorpusSnapshot, episode: EpisodeRecord):
 }
 
 /** The people of the episode's knowledge graph with their roles; unnamed voices left out. */
-export function graphPersons(snapshot: CorpusSnapshot, episode: EpisodeRecord): GraphPersonInput[] {
-  const bridge = snapshot.bridgeOf(episode);
-  return (snapshot.kgOf(episode)?.persons ?? [])
+export function graphPersons(files: EpisodeFiles, episode: EpisodeRecord): GraphPersonInput[] {
+  const bridge = files.bridgeOf(episode);
+  return (files.kgOf(episode)?.persons ?? [])
     .filter((person) => !person.hidden)
     .map((person) => ({
       name: displayNameIn(bridge, person.id) ?? person.name,

@@ -1,5 +1,5 @@
 import type { PodcastChapters } from '@podcast/contracts';
-import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
+import type { EpisodeFiles, EpisodeRecord } from '@podcast/corpus';
 import type { Logger } from 'pino';
 import {
   graphPersons,
@@ -20,15 +20,15 @@ import { namedCues } from './transcript/speaker-names.js';
  * names no transcript or the transcript has no segments file.
  */
 export async function transcriptCues(
-  snapshot: CorpusSnapshot,
+  files: EpisodeFiles,
   episode: EpisodeRecord,
   logger?: Logger,
 ): Promise<TranscriptCue[] | undefined> {
-  const segments = await originSegments(snapshot, episode, logger);
+  const segments = await originSegments(files, episode, logger);
   if (segments === undefined) {
     return undefined;
   }
-  return namedCues(segments, spokenRanges(snapshot, episode), personNamer(snapshot, episode));
+  return namedCues(segments, spokenRanges(files, episode), personNamer(files, episode));
 }
 
 /**
@@ -37,15 +37,15 @@ export async function transcriptCues(
  * Segment boundaries come from the raw segments file when there is one.
  */
 export async function episodeChapters(
-  snapshot: CorpusSnapshot,
+  files: EpisodeFiles,
   episode: EpisodeRecord,
   logger?: Logger,
 ): Promise<PodcastChapters | undefined> {
-  const insights = timedInsights(snapshot, episode);
+  const insights = timedInsights(files, episode);
   if (!insights.some((insight) => insight.quotes.length > 0)) {
     return undefined;
   }
-  const segments = (await originSegments(snapshot, episode, logger)) ?? [];
+  const segments = (await originSegments(files, episode, logger)) ?? [];
   const chapters = chooseChapters({
     durationS: episode.duration_seconds,
     segmentStarts: segments.map((segment) => segment.start),
@@ -72,11 +72,11 @@ export interface EpisodeOverlay {
 }
 
 /** The overlay of one feed item: no segments file is read, so a 5,000-item feed stays cheap. */
-export function episodeOverlay(snapshot: CorpusSnapshot, episode: EpisodeRecord): EpisodeOverlay {
-  const insights = timedInsights(snapshot, episode);
+export function episodeOverlay(files: EpisodeFiles, episode: EpisodeRecord): EpisodeOverlay {
+  const insights = timedInsights(files, episode);
   return {
     hasChapters: insights.some((insight) => insight.quotes.length > 0),
     soundbites: chooseSoundbites(insights, episode.duration_seconds),
-    persons: feedPersons(graphPersons(snapshot, episode)),
+    persons: feedPersons(graphPersons(files, episode)),
   };
 }

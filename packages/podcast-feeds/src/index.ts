@@ -20,7 +20,7 @@ export { episodeChapters, episodeOverlay, transcriptCues } from './episode-files
 
 export type { FeedLinks, TranscriptFormat } from './feed/feed-links.js';
 export { CHAPTERS_TYPE, feedLinks, TRANSCRIPT_TYPES } from './feed/feed-links.js';
-export type { Validators } from './feed/overlay-feeds.js';
+export type { FeedLayers, Validators } from './feed/overlay-feeds.js';
 export {
   bodyValidators,
   episodesFeed,

@@ -41,11 +41,15 @@ export interface IndexedTestApp {
   close(): Promise<void>;
 }
 
-/** Status, type and body, with the request id (which differs per request) left out. */
+/**
+ * Status, type and body, with the request id (which differs per request)
+ * left out; an answer that is not JSON (a feed, a transcript) by its text.
+ */
 export async function answerOf(app: IndexedTestApp, url: string) {
-  const res = await request(app.app).get(url);
+  const res = await request(app.app).get(url).buffer(true);
   const { request_id: _requestId, ...body } = res.body as Record<string, unknown>;
-  return { url, status: res.status, type: res.type, body };
+  const text = res.type.includes('json') ? {} : { text: res.text };
+  return { url, status: res.status, type: res.type, body, ...text };
 }
 
 /** Asserts that every URL answers alike from both apps; returns the statuses seen, sorted. */

@@ -1,4 +1,4 @@
-import type { CorpusSnapshot } from '@podcast/corpus';
+import type { CorpusSnapshot, FeedRecord } from '@podcast/corpus';
 import type { DbExecutor } from '@podcast/db';
 import type { PlaybackWriter } from './playback-writer.js';
 
@@ -7,9 +7,22 @@ import type { PlaybackWriter } from './playback-writer.js';
  * its context. `snapshot` is a loader rather than a value so a list can read
  * the corpus and the database at the same time.
  */
+/** Which episodes and shows the corpus holds, asked of a corpus index. */
+export interface CorpusHoldings {
+  /** Which of `slugs` name an episode of the corpus. */
+  heldSlugs(slugs: readonly string[]): Promise<ReadonlySet<string>>;
+  /** The records of the shows among `feedIds` the corpus holds, by feed id. */
+  findFeeds(feedIds: readonly string[]): Promise<ReadonlyMap<string, FeedRecord>>;
+}
+
 export interface UserStateDeps {
   db: DbExecutor;
   snapshot: () => Promise<CorpusSnapshot>;
+  /**
+   * What the shown-rows rule asks of the corpus, when a corpus index answers
+   * it without a snapshot; unset, the snapshot answers (shown-rows.ts).
+   */
+  holdings?: CorpusHoldings;
   now: () => Date;
   /** The process's playback writer (group commit), built once in main.ts. */
   playback: PlaybackWriter;

@@ -14,7 +14,7 @@ export {
 export { captureMarkdown, clock, deepLink, exportUserMarkdown } from './capture/markdown.js';
 export { createUserNote, deleteUserNote, listUserNotes, patchUserNote } from './capture/notes.js';
 export { currentUserOf } from './current-user.js';
-export type { UserStateDeps } from './deps.js';
+export type { CorpusHoldings, UserStateDeps } from './deps.js';
 export { listUserFavorites, removeUserFavorite, saveUserFavorite } from './favorites.js';
 export type { Subscribed } from './library.js';
 export { listUserLibrary, subscribeUser } from './library.js';

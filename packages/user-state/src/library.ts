@@ -1,9 +1,9 @@
 import type { LibraryItem, LibraryList } from '@podcast/contracts';
 import { NotFound } from '@podcast/contracts';
-import { artworkUrl, type CorpusSnapshot } from '@podcast/corpus';
+import { artworkUrl, type CorpusSnapshot, type FeedRecord } from '@podcast/corpus';
 import { type LibrarySubscription, listSubscriptions, subscribe } from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
-import { shownFeedRows } from './shown-rows.js';
+import { shownFeedRows, shownFeedRowsIn } from './shown-rows.js';
 
 /**
  * Subscriptions as the app lists them, with the show's title and artwork; a
@@ -13,21 +13,23 @@ export function libraryItemsOf(
   snapshot: CorpusSnapshot,
   subscriptions: readonly LibrarySubscription[],
 ): LibraryItem[] {
-  return shownFeedRows(snapshot, subscriptions, (row) => row.feed_id).map(({ row, feed }) => ({
+  return shownFeedRows(snapshot, subscriptions, (row) => row.feed_id).map(libraryItemOf);
+}
+
+function libraryItemOf({ row, feed }: { row: LibrarySubscription; feed: FeedRecord }): LibraryItem {
+  return {
     feed_id: feed.feed_id,
     title: feed.title,
     artwork_url: artworkUrl(feed.image_local_relpath, 'thumb'),
     subscribed_at: row.created_at,
-  }));
+  };
 }
 
 /** The user's subscribed shows, oldest subscription first. */
 export async function listUserLibrary(deps: UserStateDeps, userId: string): Promise<LibraryList> {
-  const [snapshot, subscriptions] = await Promise.all([
-    deps.snapshot(),
-    listSubscriptions(deps.db, userId),
-  ]);
-  return { items: libraryItemsOf(snapshot, subscriptions) };
+  const subscriptions = await listSubscriptions(deps.db, userId);
+  const shown = await shownFeedRowsIn(deps, subscriptions, (row) => row.feed_id);
+  return { items: shown.map(libraryItemOf) };
 }
 
 export interface Subscribed {

@@ -3,12 +3,12 @@ import { listPlayback } from '@podcast/db';
 import { clientTime } from './client-time.js';
 import type { UserStateDeps } from './deps.js';
 import { getEpisode } from './episode-of.js';
-import { shownRows } from './shown-rows.js';
+import { shownRowsIn } from './shown-rows.js';
 
 /** Saved positions, most recently updated first, without episodes that left the corpus. */
 export async function listUserPlayback(deps: UserStateDeps, userId: string): Promise<PlaybackList> {
-  const [snapshot, items] = await Promise.all([deps.snapshot(), listPlayback(deps.db, userId)]);
-  return { items: shownRows(snapshot, items, (item) => ({ slug: item.slug })) };
+  const items = await listPlayback(deps.db, userId);
+  return { items: await shownRowsIn(deps, items, (item) => ({ slug: item.slug })) };
 }
 
 /**

@@ -1,12 +1,12 @@
 import { DomainError, MAX_QUEUE, NotFound, type Queue } from '@podcast/contracts';
 import { addQueueItem, getQueue, removeQueueItem, replaceQueue } from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
-import { isInCorpus, shownRows } from './shown-rows.js';
+import { isInCorpus, shownRows, shownRowsIn } from './shown-rows.js';
 
 /** The play queue without the episodes that left the corpus (shown-rows.ts). */
 export async function getUserQueue(deps: UserStateDeps, userId: string): Promise<Queue> {
-  const [snapshot, queue] = await Promise.all([deps.snapshot(), getQueue(deps.db, userId)]);
-  return { items: shownRows(snapshot, queue.items, (slug) => ({ slug })) };
+  const queue = await getQueue(deps.db, userId);
+  return { items: await shownRowsIn(deps, queue.items, (slug) => ({ slug })) };
 }
 
 /** One refused item of a queue replacement, named as the request body names it. */

@@ -1,4 +1,5 @@
 import type { CorpusSnapshot, FeedRecord } from '@podcast/corpus';
+import type { UserStateDeps } from './deps.js';
 
 /** The episode a per-user row names; `undefined` when it names none. */
 export type EpisodeRef = { slug: string } | undefined;
@@ -30,6 +31,39 @@ export function shownFeedRows<T>(
 ): { row: T; feed: FeedRecord }[] {
   return rows.flatMap((row) => {
     const feed = snapshot.findFeed(feedIdOf(row));
+    return feed === undefined ? [] : [{ row, feed }];
+  });
+}
+
+/** `shownRows` over the deps' corpus: the index's holdings when it answers, else the snapshot. */
+export async function shownRowsIn<T>(
+  deps: UserStateDeps,
+  rows: readonly T[],
+  refOf: (row: T) => EpisodeRef,
+): Promise<T[]> {
+  if (deps.holdings === undefined) {
+    return shownRows(await deps.snapshot(), rows, refOf);
+  }
+  const refs = rows.map(refOf);
+  const held = await deps.holdings.heldSlugs(refs.flatMap((ref) => (ref ? [ref.slug] : [])));
+  return rows.filter((_row, at) => {
+    const ref = refs[at];
+    return ref === undefined || held.has(ref.slug);
+  });
+}
+
+/** `shownFeedRows` over the deps' corpus, as `shownRowsIn`. */
+export async function shownFeedRowsIn<T>(
+  deps: UserStateDeps,
+  rows: readonly T[],
+  feedIdOf: (row: T) => string,
+): Promise<{ row: T; feed: FeedRecord }[]> {
+  if (deps.holdings === undefined) {
+    return shownFeedRows(await deps.snapshot(), rows, feedIdOf);
+  }
+  const feeds = await deps.holdings.findFeeds(rows.map(feedIdOf));
+  return rows.flatMap((row) => {
+    const feed = feeds.get(feedIdOf(row));
     return feed === undefined ? [] : [{ row, feed }];
   });
 }

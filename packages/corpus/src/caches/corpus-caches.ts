@@ -1,5 +1,7 @@
 import { countQueriesByDay } from '../browse/query-activity.js';
 import { type ParsedSideFile, parseSideFile } from '../clusters/side-file.js';
+import { parseLayerText } from '../readers/episode-layers.js';
+import type { ArtifactKind } from '../readers/metadata.js';
 import { parseSegmentsFile, type SegmentsFile } from '../readers/segments.js';
 import {
   type CacheStats,
@@ -22,6 +24,8 @@ export interface CorpusCaches {
   segments: FileCache<SegmentsFile>;
   /** Root documents and enrichment envelopes, shown as stored. */
   documents: FileCache<JsonText>;
+  /** GI, KG and bridge files normalised, for routes that answer from the corpus index. */
+  layers: Readonly<Record<ArtifactKind, FileCache<object | null>>>;
   /** search/query_log.jsonl, reduced to per-day counts. */
   queryLogs: FileCache<Map<string, number>>;
   /** Every run.json of the runs summary. */
@@ -60,6 +64,23 @@ export function createCorpusCaches(): CorpusCaches {
       maxEntries: 2000,
       maxBytes: 32 * MB,
     }),
+    layers: {
+      gi: createFileCache(parseLayerText('gi'), {
+        name: 'gi_layers',
+        maxEntries: 256,
+        maxBytes: 64 * MB,
+      }),
+      kg: createFileCache(parseLayerText('kg'), {
+        name: 'kg_layers',
+        maxEntries: 256,
+        maxBytes: 32 * MB,
+      }),
+      bridge: createFileCache(parseLayerText('bridge'), {
+        name: 'bridge_layers',
+        maxEntries: 256,
+        maxBytes: 16 * MB,
+      }),
+    },
     queryLogs: createFileCache(countQueriesByDay, {
       name: 'query_logs',
       maxEntries: 16,
@@ -78,6 +99,9 @@ const ALL = (caches: CorpusCaches) => [
   caches.sideFiles,
   caches.segments,
   caches.documents,
+  caches.layers.gi,
+  caches.layers.kg,
+  caches.layers.bridge,
   caches.queryLogs,
   caches.runFiles,
   caches.runFileLists,

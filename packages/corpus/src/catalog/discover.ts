@@ -12,14 +12,18 @@ const WINDOW_DAYS = 30;
 const dayBefore = (now: Date, days: number) =>
   new Date(now.getTime() - days * 86_400_000).toISOString().slice(0, 10);
 
+/** The publish days a show's recent episodes fall on: the 30 UTC days to `now`'s. */
+export function trendingShowsWindow(now: Date): { since: string; today: string } {
+  return { since: dayBefore(now, WINDOW_DAYS - 1), today: now.toISOString().slice(0, 10) };
+}
+
 /**
  * Shows by how many episodes they published in the last 30 days (UTC),
  * then by their newest episode, then feed id; a show with none in the window
  * still ranks after those that have some, so a quiet corpus keeps a shelf.
  */
 export function trendingShows(snapshot: CorpusSnapshot, now: Date, limit: number) {
-  const since = dayBefore(now, WINDOW_DAYS - 1);
-  const today = now.toISOString().slice(0, 10);
+  const { since, today } = trendingShowsWindow(now);
   const recent = new Map<string, number>();
   const latest = new Map(
     corpusFeedsOf(snapshot).map((feed) => [feed.feed_id, feed.latest_publish_date]),
@@ -30,8 +34,21 @@ export function trendingShows(snapshot: CorpusSnapshot, now: Date, limit: number
       recent.set(episode.feed_id, (recent.get(episode.feed_id) ?? 0) + 1);
     }
   }
+  return rankTrendingShows(snapshot.feeds, recent, latest, limit);
+}
+
+/**
+ * The ranking of `trendingShows` over counts made elsewhere (the corpus
+ * index): episodes in the window and the newest dated episode, per feed id.
+ */
+export function rankTrendingShows(
+  feeds: readonly FeedRecord[],
+  recent: ReadonlyMap<string, number>,
+  latest: ReadonlyMap<string, string | null>,
+  limit: number,
+) {
   const newest = (feed: FeedRecord) => latest.get(feed.feed_id) ?? '';
-  return snapshot.feeds
+  return feeds
     .filter((feed) => feed.feed_id !== '')
     .sort(
       (a, b) =>

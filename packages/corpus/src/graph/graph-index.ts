@@ -138,14 +138,14 @@ export function pushInto<K, V>(
 const unique = (ids: Iterable<string>) => [...new Set(ids)];
 
 /** The files of one graph-eligible episode, parsed, with its record. */
-export interface EpisodeLayers {
+export interface GraphEpisodeLayers {
   episode: EpisodeRecord;
   graph: NormalizedGraph;
   kg: NormalizedKg;
   bridge: NormalizedBridge;
 }
 
-export function graphInsightsOf(layers: EpisodeLayers): GraphInsight[] {
+export function graphInsightsOf(layers: GraphEpisodeLayers): GraphInsight[] {
   const { episode, graph, kg, bridge } = layers;
   const date = dateOf(kg, episode);
   return projectInsights(graph).map((insight, position) => {
@@ -194,7 +194,7 @@ interface EpisodeItems {
  */
 function itemsOf(
   itemsByRecord: WeakMap<EpisodeRecord, EpisodeItems>,
-  layers: EpisodeLayers,
+  layers: GraphEpisodeLayers,
 ): readonly GraphInsight[] {
   const kept = itemsByRecord.get(layers.episode);
   if (
@@ -211,7 +211,7 @@ function itemsOf(
 }
 
 /** The label one episode gives `id`: its bridge's display name, then GI, then KG, then a quote's speaker name. */
-function labelIn(layers: EpisodeLayers, id: string): string | undefined {
+function labelIn(layers: GraphEpisodeLayers, id: string): string | undefined {
   const named = (node: { id: string }) => canonicalPersonId(node.id) === id;
   const candidates = [
     layers.bridge.identities.find(named)?.display_name,
@@ -265,7 +265,7 @@ function collectAliases(aliases: Map<string, string>, bridge: NormalizedBridge):
  * nodes it names; an index takes the newest episode's.
  */
 export function episodeLabelsOf(
-  layers: EpisodeLayers,
+  layers: GraphEpisodeLayers,
   items: readonly GraphInsight[],
 ): Array<readonly [string, string]> {
   const nodes = new Set(items.flatMap((item) => item.nodes));
@@ -288,7 +288,10 @@ export function requestedGraphId(id: string, fallbackPrefix: 'topic:' | 'person:
   return bare.includes(':') ? bare : `${fallbackPrefix}${bare}`;
 }
 
-function layersOf(snapshot: CorpusSnapshot, episode: EpisodeRecord): EpisodeLayers | undefined {
+function layersOf(
+  snapshot: CorpusSnapshot,
+  episode: EpisodeRecord,
+): GraphEpisodeLayers | undefined {
   const graph = snapshot.graphOf(episode);
   const kg = snapshot.kgOf(episode);
   const bridge = snapshot.bridgeOf(episode);

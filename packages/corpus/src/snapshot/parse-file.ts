@@ -2,11 +2,9 @@ import { statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import { readRegularFileDroppedSync } from '../files/open-file.js';
 import { joinUnder } from '../files/plain-path.js';
-import { normalizeBridge } from '../readers/bridge-reader.js';
-import { normalizeGi } from '../readers/gi-reader.js';
-import { normalizeKg } from '../readers/kg-reader.js';
+import { LAYER_NORMALIZERS } from '../readers/episode-layers.js';
 import { readCorpusObject } from '../readers/lenient-parse.js';
-import { type ArtifactKind, pickEpisodeMetadata } from '../readers/metadata.js';
+import { pickEpisodeMetadata } from '../readers/metadata.js';
 import type { TrackedKind } from './corpus-state.js';
 
 /**
@@ -21,12 +19,6 @@ export interface ParsedFile {
   /** Null because the file ends before its document does (a write in progress or cut off). */
   cutShort?: boolean;
 }
-
-const NORMALIZERS: Readonly<Record<ArtifactKind, (raw: Record<string, unknown>) => object>> = {
-  gi: normalizeGi,
-  kg: normalizeKg,
-  bridge: normalizeBridge,
-};
 
 /**
  * Reads, parses and normalises one tracked file; undefined when it vanished.
@@ -53,7 +45,7 @@ export function parseTrackedFile(
     return { mtimeMs, size, value: pickEpisodeMetadata(record) };
   }
   try {
-    return { mtimeMs, size, value: NORMALIZERS[kind](record) };
+    return { mtimeMs, size, value: LAYER_NORMALIZERS[kind](record) };
   } catch (err) {
     logger.warn({ file: relpath, err: (err as Error).message }, 'skipping unreadable corpus file');
     return { mtimeMs, size, value: null };

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CorpusSnapshot, EpisodeRecord, FeedRecord } from '@podcast/corpus';
-import { showEpisodes } from '../corpus-reads.js';
+import type { CorpusSnapshot, EpisodeFiles, EpisodeRecord, FeedRecord } from '@podcast/corpus';
 import { episodeOverlay } from '../episode-files.js';
 import type { FeedLinks } from './feed-links.js';
 import { type FeedChannel, rssDocument } from './rss-document.js';
@@ -44,30 +43,57 @@ export function bodyValidators(
   return { etag: `"${hash.slice(0, 27)}"`, lastModified: snapshot.loadedAt.toUTCString() };
 }
 
-function* itemsOf(
-  snapshot: CorpusSnapshot,
+/**
+ * Where a feed's items find their episodes' layers: a snapshot holds them
+ * all; a reader (episodes from the corpus index) reads a batch at a time.
+ */
+export type FeedLayers =
+  | EpisodeFiles
+  | ((episodes: readonly EpisodeRecord[]) => Promise<EpisodeFiles>);
+
+/** Episodes whose layers a reader reads at once: a few files each, so a long feed stays bounded. */
+const LAYER_BATCH = 64;
+
+function* heldItems(
+  files: EpisodeFiles,
   episodes: Iterable<EpisodeRecord>,
   links: FeedLinks,
 ): Generator<string | undefined> {
   for (const episode of episodes) {
-    yield rssItem(episode, episodeOverlay(snapshot, episode), links);
+    yield rssItem(episode, episodeOverlay(files, episode), links);
+  }
+}
+
+async function* readItems(
+  read: (episodes: readonly EpisodeRecord[]) => Promise<EpisodeFiles>,
+  episodes: readonly EpisodeRecord[],
+  links: FeedLinks,
+): AsyncGenerator<string | undefined> {
+  for (let start = 0; start < episodes.length; start += LAYER_BATCH) {
+    const batch = episodes.slice(start, start + LAYER_BATCH);
+    yield* heldItems(await read(batch), batch, links);
   }
 }
 
 /** An overlay feed of any episodes (a show's, a queue, a library), made piece by piece. */
 export function episodesFeed(
-  snapshot: CorpusSnapshot,
+  layers: FeedLayers,
   channel: FeedChannel,
-  episodes: Iterable<EpisodeRecord>,
+  episodes: readonly EpisodeRecord[],
   links: FeedLinks,
 ): AsyncGenerator<string> {
-  return rssDocument(channel, itemsOf(snapshot, episodes, links));
+  const items =
+    typeof layers === 'function'
+      ? readItems(layers, episodes, links)
+      : heldItems(layers, episodes, links);
+  return rssDocument(channel, items);
 }
 
-/** A show's overlay feed: every episode, newest first, with the show's own title and art. */
+/** A show's overlay feed: its episodes (all of them, newest first) with the show's own title and art. */
 export function showFeed(
-  snapshot: CorpusSnapshot,
+  layers: FeedLayers,
   feed: FeedRecord,
+  episodes: readonly EpisodeRecord[],
   links: FeedLinks,
   selfUrl: string,
 ): AsyncGenerator<string> {
@@ -78,5 +104,5 @@ export function showFeed(
     link: feed.url ?? selfUrl,
     imageUrl: feed.image_url,
   };
-  return episodesFeed(snapshot, channel, showEpisodes(snapshot, feed.feed_id), links);
+  return episodesFeed(layers, channel, episodes, links);
 }

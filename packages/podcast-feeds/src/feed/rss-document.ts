@@ -45,10 +45,10 @@ const PIECE_CHARS = 32 * 1024;
  */
 export async function* rssDocument(
   channel: FeedChannel,
-  items: Iterable<string | undefined>,
+  items: Iterable<string | undefined> | AsyncIterable<string | undefined>,
 ): AsyncGenerator<string> {
   let piece = rssHead(channel);
-  for (const item of items) {
+  for await (const item of items) {
     if (item === undefined) {
       continue;
     }

@@ -8,7 +8,7 @@ import {
 import type { EpisodeRecord } from '@podcast/corpus';
 import { checkAudioUrl } from '@podcast/runtime';
 import { defineRoute } from '../../context.js';
-import { episodeBySlug } from '../catalog/episode-by-slug.js';
+import { slugEpisode } from '../catalog/episode-by-slug.js';
 
 function audioSourceOf(episode: EpisodeRecord, url: string): AudioSource {
   return {
@@ -41,7 +41,7 @@ export const getAudioSource = defineRoute({
     404: Problem.describe('Unknown slug, or the episode has no origin audio URL'),
   },
   handler: async ({ ctx, params, query }) => {
-    const { episode } = await episodeBySlug(ctx, params.slug);
+    const { episode } = await slugEpisode(ctx, params.slug);
     if (episode.media_url === null) {
       throw new NotFound(`episode ${episode.slug} has no origin audio URL`);
     }

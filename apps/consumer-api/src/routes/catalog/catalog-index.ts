@@ -19,3 +19,18 @@ export function catalogIndexOf(
 export function unknownSlug(slug: string): NotFound {
   return new NotFound(`no episode with slug ${slug}`);
 }
+
+const seenAt = new WeakMap<object, Date>();
+
+/**
+ * When this process first saw the index's current version: the index's
+ * Last-Modified, as a snapshot's load time is the projection's.
+ */
+export function indexSeenAt(view: IndexView): Date {
+  let at = seenAt.get(view.version);
+  if (at === undefined) {
+    at = new Date();
+    seenAt.set(view.version, at);
+  }
+  return at;
+}

@@ -1,7 +1,7 @@
 import { EpisodeEntities, EpisodeSlugParams, Problem } from '@podcast/contracts';
 import { episodeEntitiesOf, loadTopicOverlays, NO_TOPIC_OVERLAYS } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
-import { episodeBySlug } from './episode-by-slug.js';
+import { slugEpisode } from './episode-by-slug.js';
 
 export const getEpisodeEntities = defineRoute({
   method: 'get',
@@ -16,9 +16,10 @@ export const getEpisodeEntities = defineRoute({
   params: EpisodeSlugParams,
   responses: { 200: EpisodeEntities, 404: Problem.describe('Unknown episode slug') },
   handler: async ({ ctx, params }) => {
-    const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
-    const kg = snapshot.kgOf(episode);
-    const overlays = kg && (await loadTopicOverlays(snapshot));
-    return episodeEntitiesOf(kg, snapshot.bridgeOf(episode), overlays ?? NO_TOPIC_OVERLAYS);
+    const { episode, files } = await slugEpisode(ctx, params.slug);
+    const layers = await files();
+    const kg = layers.kgOf(episode);
+    const overlays = kg && (await loadTopicOverlays(layers));
+    return episodeEntitiesOf(kg, layers.bridgeOf(episode), overlays ?? NO_TOPIC_OVERLAYS);
   },
 });

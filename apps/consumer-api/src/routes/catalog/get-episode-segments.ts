@@ -1,7 +1,7 @@
 import { EpisodeSlugParams, NotFound, Problem, SegmentsContract } from '@podcast/contracts';
 import { readSegments, segmentsContractOf } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
-import { episodeBySlug } from './episode-by-slug.js';
+import { slugEpisode } from './episode-by-slug.js';
 
 export const getEpisodeSegments = defineRoute({
   method: 'get',
@@ -18,11 +18,11 @@ export const getEpisodeSegments = defineRoute({
     404: Problem.describe('Unknown slug, no transcript, or no segments file'),
   },
   handler: async ({ ctx, params }) => {
-    const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
+    const { episode, place } = await slugEpisode(ctx, params.slug);
     if (!episode.has_transcript) {
       throw new NotFound(`episode ${episode.slug} has no transcript yet`);
     }
-    const read = await readSegments(snapshot, episode, ctx.logger);
+    const read = await readSegments(place, episode, ctx.logger);
     if (read === undefined) {
       throw new NotFound(`the transcript of episode ${episode.slug} has no segments file`);
     }

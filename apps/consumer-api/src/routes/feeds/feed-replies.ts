@@ -1,5 +1,5 @@
 import { NotFound, Problem, z } from '@podcast/contracts';
-import { type CorpusSnapshot, type EpisodeRecord, requireLayers } from '@podcast/corpus';
+import type { EpisodeRecord } from '@podcast/corpus';
 import { type RawReply, rawReply, type StreamReply, streamReply } from '@podcast/http-kit';
 import {
   bodyValidators,
@@ -15,8 +15,9 @@ import {
 } from '@podcast/podcast-feeds';
 import type { Request } from 'express';
 import type { ConsumerCtx, ConsumerPrincipals } from '../../context.js';
-import { episodeBySlug } from '../catalog/episode-by-slug.js';
+import { slugEpisode } from '../catalog/episode-by-slug.js';
 import { publicOriginOf } from '../public-origin.js';
+import { type FeedEpisodes, feedEpisodesOf } from './feed-episodes.js';
 
 type FeedPrincipal = ConsumerPrincipals['feed'];
 
@@ -55,22 +56,18 @@ export function linksFor(ctx: ConsumerCtx, req: Request, principal: FeedPrincipa
   return { origin, links, parts: [origin, principal.token?.id ?? ''] };
 }
 
-/** The shared snapshot, with its GI, KG and bridge files read (503 while a first load reads them). */
-export async function layeredSnapshot(ctx: ConsumerCtx): Promise<CorpusSnapshot> {
-  const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-  requireLayers(snapshot);
-  return snapshot;
-}
-
-/** A feed made piece by piece, dated by the snapshot and `parts` (see snapshotValidators). */
+/**
+ * A feed made piece by piece, dated by when its store last changed and
+ * `parts` (see snapshotValidators).
+ */
 export function feedReply(
-  snapshot: CorpusSnapshot,
+  changedAt: Date,
   parts: readonly string[],
   body: () => AsyncIterable<string>,
 ): StreamReply {
   return streamReply(200, RSS_TYPE, body, {
     headers: PRIVATE,
-    validators: snapshotValidators(snapshot, parts),
+    validators: snapshotValidators({ loadedAt: changedAt }, parts),
   });
 }
 
@@ -94,7 +91,7 @@ export interface ListenerFeed {
  * in a show's feed; `feedOf` reads which episodes from the user's state.
  */
 export function listenerFeedHandler(
-  feedOf: (ctx: ConsumerCtx, userId: string, snapshot: CorpusSnapshot) => Promise<ListenerFeed>,
+  feedOf: (ctx: ConsumerCtx, userId: string, store: FeedEpisodes) => Promise<ListenerFeed>,
 ) {
   return async (input: {
     ctx: ConsumerCtx;
@@ -102,8 +99,8 @@ export function listenerFeedHandler(
     req: Request;
   }): Promise<StreamReply> => {
     const { ctx, principal, req } = input;
-    const snapshot = await layeredSnapshot(ctx);
-    const feed = await feedOf(ctx, principal.userId, snapshot);
+    const store = await feedEpisodesOf(ctx);
+    const feed = await feedOf(ctx, principal.userId, store);
     const { origin, links, parts } = linksFor(ctx, req, principal);
     const channel = {
       title: feed.title,
@@ -111,8 +108,8 @@ export function listenerFeedHandler(
       link: `${origin}${feed.path}`,
       imageUrl: null,
     };
-    return feedReply(snapshot, [feed.path, principal.userId, ...feed.state, ...parts], () =>
-      episodesFeed(snapshot, channel, feed.episodes, links),
+    return feedReply(store.changedAt, [feed.path, principal.userId, ...feed.state, ...parts], () =>
+      episodesFeed(store.layers, channel, feed.episodes, links),
     );
   };
 }
@@ -123,13 +120,13 @@ export const TRANSCRIPT_MISSES = {
   404: Problem.describe('Unknown slug, no transcript, or no segments file'),
 };
 
-/** A namespace file made whole (a transcript, chapters), with CORS and its body's validators. */
-export function namespaceFileReply(
-  snapshot: CorpusSnapshot,
-  contentType: string,
-  body: string,
-): RawReply {
-  return rawReply(200, contentType, body, FILE_HEADERS, bodyValidators(snapshot, body));
+/**
+ * A namespace file made whole (a transcript, chapters), with CORS and its
+ * body's validators, dated by when the store it came from last changed.
+ */
+export function namespaceFileReply(changedAt: Date, contentType: string, body: string): RawReply {
+  const validators = bodyValidators({ loadedAt: changedAt }, body);
+  return rawReply(200, contentType, body, FILE_HEADERS, validators);
 }
 
 /**
@@ -142,12 +139,12 @@ export async function transcriptReply(
   slug: string,
   format: TranscriptFormat,
 ): Promise<RawReply> {
-  const { snapshot, episode } = await episodeBySlug(ctx, slug);
-  requireLayers(snapshot);
+  const { episode, files, changedAt } = await slugEpisode(ctx, slug);
+  const layers = await files();
   if (!episode.has_transcript) {
     throw new NotFound(`episode ${episode.slug} has no transcript yet`);
   }
-  const cues = await transcriptCues(snapshot, episode, ctx.logger);
+  const cues = await transcriptCues(layers, episode, ctx.logger);
   if (cues === undefined) {
     throw new NotFound(`the transcript of episode ${episode.slug} has no segments file`);
   }
@@ -157,5 +154,5 @@ export async function transcriptReply(
       : format === 'srt'
         ? buildSrt(cues)
         : JSON.stringify(buildJsonTranscript(cues));
-  return namespaceFileReply(snapshot, TRANSCRIPT_CONTENT_TYPES[format], body);
+  return namespaceFileReply(changedAt, TRANSCRIPT_CONTENT_TYPES[format], body);
 }

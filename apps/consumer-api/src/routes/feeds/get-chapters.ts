@@ -5,10 +5,9 @@ import {
   PodcastChapters,
   Problem,
 } from '@podcast/contracts';
-import { requireLayers } from '@podcast/corpus';
 import { CHAPTERS_TYPE, episodeChapters } from '@podcast/podcast-feeds';
 import { defineRoute } from '../../context.js';
-import { episodeBySlug } from '../catalog/episode-by-slug.js';
+import { slugEpisode } from '../catalog/episode-by-slug.js';
 import { NotModified, namespaceFileReply } from './feed-replies.js';
 
 export const getChapters = defineRoute({
@@ -30,14 +29,13 @@ export const getChapters = defineRoute({
     404: Problem.describe('Unknown slug, or no timed insight to make chapters from'),
   },
   handler: async ({ ctx, params }) => {
-    const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
-    requireLayers(snapshot);
-    const chapters = await episodeChapters(snapshot, episode, ctx.logger);
+    const { episode, files, changedAt } = await slugEpisode(ctx, params.slug);
+    const chapters = await episodeChapters(await files(), episode, ctx.logger);
     if (chapters === undefined) {
       throw new NotFound(`episode ${episode.slug} has no timed insight to make chapters from`);
     }
     return namespaceFileReply(
-      snapshot,
+      changedAt,
       `${CHAPTERS_TYPE}; charset=utf-8`,
       JSON.stringify(chapters),
     );

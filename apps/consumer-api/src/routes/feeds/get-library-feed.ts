@@ -1,5 +1,4 @@
 import { FeedCredentialQuery, PODCAST_FEED_LIMITS } from '@podcast/contracts';
-import { newestEpisodesOf } from '@podcast/podcast-feeds';
 import { listUserLibrary } from '@podcast/user-state';
 import { defineRoute, userStateOf } from '../../context.js';
 import { LISTENER_FEED_RESPONSES, listenerFeedHandler } from './feed-replies.js';
@@ -15,14 +14,14 @@ export const getLibraryFeed = defineRoute({
   auth: 'feed',
   query: FeedCredentialQuery,
   responses: LISTENER_FEED_RESPONSES,
-  handler: listenerFeedHandler(async (ctx, userId, snapshot) => {
+  handler: listenerFeedHandler(async (ctx, userId, store) => {
     const library = await listUserLibrary(userStateOf(ctx), userId);
     const feedIds = library.items.map((item) => item.feed_id);
     return {
       path: '/api/app/me/library.xml',
       title: 'My library',
       description: 'The newest episodes of the shows you follow.',
-      episodes: newestEpisodesOf(snapshot, new Set(feedIds), PODCAST_FEED_LIMITS.libraryFeedItems),
+      episodes: await store.newestOf(feedIds, PODCAST_FEED_LIMITS.libraryFeedItems),
       state: feedIds,
     };
   }),

@@ -1,5 +1,4 @@
 import { FeedCredentialQuery } from '@podcast/contracts';
-import { episodesOfSlugs } from '@podcast/podcast-feeds';
 import { getUserQueue } from '@podcast/user-state';
 import { defineRoute, userStateOf } from '../../context.js';
 import { LISTENER_FEED_RESPONSES, listenerFeedHandler } from './feed-replies.js';
@@ -15,13 +14,13 @@ export const getQueueFeed = defineRoute({
   auth: 'feed',
   query: FeedCredentialQuery,
   responses: LISTENER_FEED_RESPONSES,
-  handler: listenerFeedHandler(async (ctx, userId, snapshot) => {
+  handler: listenerFeedHandler(async (ctx, userId, store) => {
     const slugs = (await getUserQueue(userStateOf(ctx), userId)).items;
     return {
       path: '/api/app/me/queue.xml',
       title: 'My queue',
       description: 'The episodes in your play queue, in order.',
-      episodes: episodesOfSlugs(snapshot, slugs),
+      episodes: await store.ofSlugs(slugs),
       state: slugs,
     };
   }),

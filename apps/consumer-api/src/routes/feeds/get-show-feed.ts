@@ -1,9 +1,9 @@
 import { FeedCredentialQuery, FeedIdParams, NotFound, Problem } from '@podcast/contracts';
 import { showFeed } from '@podcast/podcast-feeds';
 import { defineRoute } from '../../context.js';
+import { feedEpisodesOf } from './feed-episodes.js';
 import {
   feedReply,
-  layeredSnapshot,
   linksFor,
   NotModified,
   overlayFeedUrlOf,
@@ -30,15 +30,16 @@ export const getShowFeed = defineRoute({
     404: Problem.describe('No show with this feed id'),
   },
   handler: async ({ ctx, params, principal, req }) => {
-    const snapshot = await layeredSnapshot(ctx);
-    const feed = snapshot.findFeed(params.feed_id);
+    const store = await feedEpisodesOf(ctx);
+    const feed = await store.findShow(params.feed_id);
     if (feed === undefined || feed.feed_id === '') {
       throw new NotFound(`no show with feed id ${params.feed_id}`);
     }
     const { origin, links, parts } = linksFor(ctx, req, principal);
     const self = overlayFeedUrlOf(origin, undefined)(feed);
-    return feedReply(snapshot, [feed.feed_id, ...parts], () =>
-      showFeed(snapshot, feed, links, self),
+    const episodes = await store.showEpisodes(feed.feed_id);
+    return feedReply(store.changedAt, [feed.feed_id, ...parts], () =>
+      showFeed(store.layers, feed, episodes, links, self),
     );
   },
 });

@@ -2,6 +2,7 @@ import { PlaybackList } from '@podcast/contracts';
 import { playbackRevisionOf } from '@podcast/db';
 import { listUserPlayback } from '@podcast/user-state';
 import { defineRoute, userStateOf } from '../../context.js';
+import { indexedCatalogCache } from '../catalog-cache.js';
 
 export const listPlaybackPositions = defineRoute({
   method: 'get',
@@ -14,10 +15,10 @@ export const listPlaybackPositions = defineRoute({
   auth: 'session',
   responses: { 200: PlaybackList },
   // The list depends on the user's positions and on which episodes the corpus
-  // holds: cached per snapshot under the user's playback revision, so an
-  // unchanged list costs one primary-key read and no serialising.
+  // holds: cached per snapshot (or index version) under the user's playback
+  // revision, so an unchanged list costs one primary-key read and no serialising.
   cache: {
-    scope: ({ ctx }) => ctx.corpus.get(ctx.config.corpusDir),
+    scope: indexedCatalogCache.scope,
     vary: async ({ ctx, principal }) =>
       `${principal.user.id}:${await playbackRevisionOf(ctx.db, principal.user.id)}`,
   },
