@@ -1,9 +1,10 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CorpusSnapshot } from '@podcast/corpus';
+import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
 import { findEpisodeBySlug, type IndexKysely, openIngestLock } from '@podcast/corpus-index';
+import { replaceQueue, subscribeMany } from '@podcast/db';
 import {
   ANSWER_CORPUS,
   ageTree,
@@ -15,6 +16,7 @@ import {
 } from '@podcast/testing';
 import { mountSmallDisk } from '@podcast/testing/chaos';
 import {
+  answerOf,
   expectSameAnswers,
   type IndexEnv,
   indexEnvFor,
@@ -34,6 +36,7 @@ const scratch = createScratch('consumer-catalog-index');
 afterAll(() => scratch.remove());
 
 const q = encodeURIComponent;
+const DAY_MS = 86_400_000;
 
 function catalogRequests(snapshot: CorpusSnapshot): string[] {
   const list = snapshot.episodes;
@@ -61,18 +64,90 @@ function catalogRequests(snapshot: CorpusSnapshot): string[] {
         `/api/app/episodes?feed_id=${id}&status=pending`,
       ];
     }),
+    '/api/app/discover',
+    '/api/app/discover?limit=1',
+    '/api/app/discover?limit=24',
+    '/api/app/discover?limit=0',
+    '/api/app/corpus/trending-topics',
+    '/api/app/corpus/trending-topics?limit=3',
+    '/api/app/corpus/trending-topics?limit=50',
+    '/api/app/corpus/trending-topics?limit=0',
     '/api/app/episodes/no-such-slug',
     '/api/app/episodes/no-such-slug/insights',
-    ...[...new Set(picked)].flatMap((episode) =>
-      episode
-        ? [`/api/app/episodes/${q(episode.slug)}`, `/api/app/episodes/${q(episode.slug)}/insights`]
-        : [],
-    ),
+    '/api/app/episodes/no-such-slug/segments',
+    '/api/app/episodes/no-such-slug/entities',
+    '/api/app/episodes/no-such-slug/audio-source',
+    '/api/app/episodes/no-such-slug/chapters.json',
+    '/api/app/episodes/no-such-slug/transcript.vtt',
+    '/api/app/episodes/no-such-slug/transcript.srt',
+    '/api/app/episodes/no-such-slug/transcript.json',
+    ...[...new Set(picked)].flatMap((episode) => (episode ? episodeRequests(episode) : [])),
   ];
 }
 
+/** What the routes keyed by an episode's slug answer with, besides its page. */
+const EPISODE_FILES = [
+  'insights',
+  'segments',
+  'entities',
+  'audio-source',
+  'chapters.json',
+  'transcript.vtt',
+  'transcript.srt',
+  'transcript.json',
+];
+
+function episodeRequests(episode: EpisodeRecord): string[] {
+  const url = `/api/app/episodes/${q(episode.slug)}`;
+  return [url, ...EPISODE_FILES.map((file) => `${url}/${file}`)];
+}
+
+/** Links in feeds name the public origin, the same for both apps. */
+const PUBLIC_BASE_URL = 'http://feeds.test';
+
+/**
+ * The same listener state in an app's database, written directly so the
+ * indexed app loads no projection: positions, a queue and a library, each
+ * naming one episode or show the corpus lacks (kept, not listed).
+ */
+async function writeListenerState(app: TestApp, snapshot: CorpusSnapshot): Promise<void> {
+  const userId = (await request(app.app).get('/api/app/me')).body.user_id as string;
+  const list = snapshot.episodes;
+  const slugs = [list[3], list[0], list.at(-1), list[1]].flatMap((episode) =>
+    episode === undefined ? [] : [episode.slug],
+  );
+  const at = new Date('2026-01-02T03:04:05.000Z');
+  for (const [n, slug] of [...slugs, 'no-such-slug'].entries()) {
+    await app.ctx.playback.save({ userId, slug, positionSeconds: 10 * n, at: new Date(+at + n) });
+  }
+  await replaceQueue(app.ctx.db, userId, [...slugs, 'no-such-slug']);
+  const feedIds = [snapshot.feeds[0], snapshot.feeds.at(-1)].flatMap((feed) =>
+    feed === undefined ? [] : [feed.feed_id],
+  );
+  await subscribeMany(app.ctx.db, userId, [...feedIds, 'no-such-feed'], at);
+}
+
+/** The apps' clock, set once the corpus is read (`trendingDay`). */
+let today = new Date();
+const now = () => today;
+
+/**
+ * A day at which both trending periods (the 30 days to it and the 30
+ * before) hold dated episodes, so the ranking compares counts; else now.
+ */
+function trendingDay(snapshot: CorpusSnapshot): Date {
+  const days = snapshot.episodes.flatMap((episode) =>
+    episode.publish_date === null ? [] : [Date.parse(`${episode.publish_date}T12:00:00Z`)],
+  );
+  const within = (from: number, to: number) => days.some((day) => day > from && day <= to);
+  const day = days
+    .map((at) => at + 30 * DAY_MS)
+    .find((at) => within(at - 30 * DAY_MS, at) && within(at - 60 * DAY_MS, at - 30 * DAY_MS));
+  return day === undefined ? new Date() : new Date(day);
+}
+
 async function indexedApp(root: string, env: IndexEnv): Promise<TestApp> {
-  const app = await buildTestApp({ env: { CORPUS_DIR: root, ...env } });
+  const app = await buildTestApp({ env: { CORPUS_DIR: root, PUBLIC_BASE_URL, ...env }, now });
   await app.ctx.corpusIndex?.ingestNow();
   return app;
 }
@@ -90,8 +165,9 @@ describe.each([
       await generateCorpus({ ...ANSWER_CORPUS, out: rootOf() });
     }
     mkdirSync(rootOf(), { recursive: true });
-    projection = await buildTestApp({ env: { CORPUS_DIR: rootOf() } });
+    projection = await buildTestApp({ env: { CORPUS_DIR: rootOf(), PUBLIC_BASE_URL }, now });
     snapshot = await servedSnapshot(projection);
+    today = trendingDay(snapshot);
   }, 120_000);
   afterAll(async () => {
     await projection?.close();
@@ -138,7 +214,44 @@ describe.each([
     it('answers every catalog request exactly as the projection does', async () => {
       const statuses = await expectSameAnswers(projection, indexed, catalogRequests(snapshot));
       expect(statuses).toEqual([200, 400, 404]);
+      const trending = await answerOf(indexed, '/api/app/corpus/trending-topics?limit=50');
+      expect((trending.body.items as unknown[]).length > 0).toBe(snapshot.episodes.length > 0);
+      const discover = (await answerOf(indexed, '/api/app/discover?limit=24')).body;
+      for (const shelf of ['trending_shows', 'recent_episodes', 'trending_topics']) {
+        expect((discover[shelf] as unknown[]).length > 0).toBe(snapshot.episodes.length > 0);
+      }
     });
+
+    it('answers the playback list and the overlay feeds exactly as the projection does', async () => {
+      for (const app of [projection, indexed]) {
+        await writeListenerState(app, snapshot);
+      }
+      const feeds = [snapshot.feeds[0], snapshot.feeds.at(-1)].flatMap((feed) =>
+        feed === undefined ? [] : [`/api/app/feeds/${q(feed.feed_id)}/podcast.xml`],
+      );
+      const urls = [
+        '/api/app/playback',
+        '/api/app/queue',
+        '/api/app/library',
+        '/api/app/me/queue.xml',
+        '/api/app/me/library.xml',
+        ...feeds,
+        '/api/app/feeds/no-such-feed/podcast.xml',
+      ];
+      const statuses = await expectSameAnswers(projection, indexed, urls);
+      expect(statuses).toEqual([200, 404]);
+      // Answered from the index and the files alone: no projection was loaded.
+      expect(indexed.ctx.corpus.describe()).toEqual([]);
+    });
+
+    if (name === 'the sample corpus') {
+      it("answers every episode's page and files exactly as the projection does", async () => {
+        const urls = snapshot.episodes.flatMap(episodeRequests);
+        expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
+        // Answered from the index and the files alone: no projection was loaded.
+        expect(indexed.ctx.corpus.describe()).toEqual([]);
+      });
+    }
   });
 });
 
@@ -180,6 +293,10 @@ describe.each(['sqlite', 'postgres'] as const)(
         expect(insights.status).toBe(503);
         expect(insights.headers['retry-after']).toBe('5');
         expect(insights.body.episodes_ready).toBe(true);
+        // The shelves of topics are written by the layers pass too.
+        for (const url of ['/api/app/corpus/trending-topics', '/api/app/discover']) {
+          expect([url, (await request(app.app).get(url)).status]).toEqual([url, 503]);
+        }
 
         release();
         await waitFor(async () => index?.view()?.layers === true);
@@ -191,6 +308,9 @@ describe.each(['sqlite', 'postgres'] as const)(
         const built = await request(app.app).get(`/api/app/episodes/${slug}/insights`);
         expect(built.status).toBe(200);
         expect(built.body.items.length).toBeGreaterThan(0);
+        for (const url of ['/api/app/corpus/trending-topics', '/api/app/discover']) {
+          expect([url, (await request(app.app).get(url)).status]).toEqual([url, 200]);
+        }
       } finally {
         release();
         await app.close();

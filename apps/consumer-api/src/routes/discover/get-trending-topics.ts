@@ -1,6 +1,8 @@
 import { TrendingTopicsQuery, TrendingTopicsResponse } from '@podcast/contracts';
 import { corpusTrending } from '@podcast/corpus';
+import { trendingTopicsFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
+import { catalogIndexOf } from '../catalog/catalog-index.js';
 
 export const getTrendingTopics = defineRoute({
   method: 'get',
@@ -14,11 +16,11 @@ export const getTrendingTopics = defineRoute({
   query: TrendingTopicsQuery,
   responses: { 200: TrendingTopicsResponse },
   handler: async ({ query, ctx }) => {
-    const trending = corpusTrending(
-      await ctx.corpus.get(ctx.config.corpusDir),
-      ctx.now(),
-      query.limit,
-    );
+    // Topics are written by the first build's layers pass.
+    const index = catalogIndexOf(ctx, 'layers');
+    const trending = index
+      ? await trendingTopicsFromIndex(index.db, ctx.now(), query.limit)
+      : corpusTrending(await ctx.corpus.get(ctx.config.corpusDir), ctx.now(), query.limit);
     return { as_of: trending.as_of, period_days: trending.period_days, items: trending.topics };
   },
 });
