@@ -263,6 +263,7 @@ describe.each([
             ['subscribe', 'post', `/api/app/library/${q(f)}`, undefined],
             ['subscribe', 'post', '/api/app/library', { feed_id: f }],
             ['note', 'post', '/api/app/notes', { target: 'episode', target_id: s, text: 'n' }],
+            ['listen', 'post', `/api/app/listen/${q(s)}`, {}],
           );
         }
         const statuses = new Set<number>();
@@ -281,7 +282,7 @@ describe.each([
           expect(await answer(indexed)).toEqual(expected);
           statuses.add(expected.status);
         }
-        expect([...statuses].sort()).toEqual([200, 201, 400, 404]);
+        expect([...statuses].sort()).toEqual([200, 201, 204, 400, 404]);
         // Checked against the index alone: no projection was loaded.
         expect(indexed.ctx.corpus.describe()).toEqual([]);
       });
