@@ -11,7 +11,7 @@ import type {
   SyncSignIn,
 } from '@podcast/auth';
 import type { CorpusRegistry, Thumbnails } from '@podcast/corpus';
-import { type CorpusIndex, findFeeds, heldSlugs } from '@podcast/corpus-index';
+import { type CorpusIndex, findEpisodeBySlug, findFeeds, heldSlugs } from '@podcast/corpus-index';
 import type { Database } from '@podcast/db';
 import { createRouteDefiner, type HotAnswers, type InternalPrincipal } from '@podcast/http-kit';
 import type { AudioCheckSettings, RateLimiter } from '@podcast/runtime';
@@ -85,13 +85,14 @@ export function userStateOf(ctx: ConsumerCtx): UserStateDeps {
   };
 }
 
-/** The shown-rows rule asked of the corpus index (503 while its first build runs, as a first load). */
+/** The shown-rows rule and the writes' existence checks asked of the corpus index (503 while its first build runs, as a first load). */
 function indexHoldingsOf(ctx: ConsumerCtx): CorpusHoldings {
   // Only made while the index is on, when catalogIndexOf answers a view or throws the 503.
   const db = () => (catalogIndexOf(ctx) as NonNullable<ReturnType<typeof catalogIndexOf>>).db;
   return {
     heldSlugs: async (slugs) => heldSlugs(db(), slugs),
     findFeeds: async (feedIds) => findFeeds(db(), feedIds),
+    findEpisode: async (slug) => findEpisodeBySlug(db(), slug),
   };
 }
 

@@ -2,6 +2,7 @@ import { CAPTURE_LIMITS, HighlightCreateBody } from '@podcast/contracts';
 import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
 import {
   addUserQueueItem,
+  findEpisodeIn,
   locateQuote,
   saveUserHighlightOnce,
   subscribeUser,
@@ -28,6 +29,15 @@ function episodeOf(snapshot: CorpusSnapshot, slug: string): EpisodeRecord {
   return episode;
 }
 
+/** The show of the episode a slug names, asked of the corpus index when it is on. */
+async function feedOfEpisode(ctx: UserToolsCtx, slug: string): Promise<string> {
+  const episode = await findEpisodeIn(ctx.userState, slug);
+  if (!episode) {
+    throw new ToolError(`no episode with slug ${slug}`);
+  }
+  return episode.feed_id;
+}
+
 const followShow = tool({
   name: 'follow_show',
   title: 'Follow a show',
@@ -49,7 +59,7 @@ const followShow = tool({
     if ((feed_id === undefined) === (episode_slug === undefined)) {
       throw new ToolError('give either feed_id or episode_slug');
     }
-    const feedId = feed_id ?? episodeOf(await ctx.snapshot(), episode_slug as string).feed_id;
+    const feedId = feed_id ?? (await feedOfEpisode(ctx, episode_slug as string));
     const { isNew, item } = await subscribeUser(ctx.userState, ctx.userId, feedId);
     return { feed_id: feedId, title: item?.title ?? null, already_following: !isNew };
   },

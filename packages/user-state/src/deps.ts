@@ -1,4 +1,4 @@
-import type { CorpusSnapshot, FeedRecord } from '@podcast/corpus';
+import type { CorpusSnapshot, EpisodeRecord, FeedRecord } from '@podcast/corpus';
 import type { DbExecutor } from '@podcast/db';
 import type { PlaybackWriter } from './playback-writer.js';
 
@@ -13,14 +13,17 @@ export interface CorpusHoldings {
   heldSlugs(slugs: readonly string[]): Promise<ReadonlySet<string>>;
   /** The records of the shows among `feedIds` the corpus holds, by feed id. */
   findFeeds(feedIds: readonly string[]): Promise<ReadonlyMap<string, FeedRecord>>;
+  /** The record of the episode `slug` names, undefined when the corpus lacks it. */
+  findEpisode(slug: string): Promise<EpisodeRecord | undefined>;
 }
 
 export interface UserStateDeps {
   db: DbExecutor;
   snapshot: () => Promise<CorpusSnapshot>;
   /**
-   * What the shown-rows rule asks of the corpus, when a corpus index answers
-   * it without a snapshot; unset, the snapshot answers (shown-rows.ts).
+   * What the shown-rows rule and the writes' existence checks ask of the
+   * corpus, when a corpus index answers them without a snapshot; unset, the
+   * snapshot answers (shown-rows.ts, episode-of.ts).
    */
   holdings?: CorpusHoldings;
   now: () => Date;

@@ -1,5 +1,6 @@
 import { NotFound } from '@podcast/contracts';
-import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
+import type { CorpusSnapshot, EpisodeRecord, FeedRecord } from '@podcast/corpus';
+import type { UserStateDeps } from './deps.js';
 
 /** The episode a slug names; NotFound (404) when the corpus lacks it. */
 export function getEpisode(snapshot: CorpusSnapshot, slug: string): EpisodeRecord {
@@ -8,4 +9,35 @@ export function getEpisode(snapshot: CorpusSnapshot, slug: string): EpisodeRecor
     throw new NotFound(`no episode with slug ${slug}`);
   }
   return episode;
+}
+
+/** The episode a slug names, asked of the index's holdings when set, else the snapshot. */
+export async function findEpisodeIn(
+  deps: UserStateDeps,
+  slug: string,
+): Promise<EpisodeRecord | undefined> {
+  return deps.holdings === undefined
+    ? (await deps.snapshot()).findEpisodeBySlug(slug)
+    : deps.holdings.findEpisode(slug);
+}
+
+/** `getEpisode` over the deps' corpus: the same NotFound whichever store answers. */
+export async function getEpisodeIn(deps: UserStateDeps, slug: string): Promise<EpisodeRecord> {
+  const episode = await findEpisodeIn(deps, slug);
+  if (episode === undefined) {
+    throw new NotFound(`no episode with slug ${slug}`);
+  }
+  return episode;
+}
+
+/** The show a feed id names over the deps' corpus; NotFound (404) when the corpus lacks it. */
+export async function getFeedIn(deps: UserStateDeps, feedId: string): Promise<FeedRecord> {
+  const feed =
+    deps.holdings === undefined
+      ? (await deps.snapshot()).findFeed(feedId)
+      : (await deps.holdings.findFeeds([feedId])).get(feedId);
+  if (feed === undefined) {
+    throw new NotFound(`no show with feed id ${feedId}`);
+  }
+  return feed;
 }

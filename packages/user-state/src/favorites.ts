@@ -5,11 +5,17 @@ import {
   NotFound,
 } from '@podcast/contracts';
 import type { CorpusSnapshot } from '@podcast/corpus';
-import { deleteFavorite, listFavorites, type SavedFavorites, saveFavorite } from '@podcast/db';
+import {
+  deleteFavorite,
+  listFavorites,
+  type SavedFavorite,
+  type SavedFavorites,
+  saveFavorite,
+} from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
-import { getEpisode } from './episode-of.js';
+import { getEpisodeIn } from './episode-of.js';
 import { insightDetails } from './insight-details.js';
-import { shownRows } from './shown-rows.js';
+import { type EpisodeRef, shownRows, shownRowsIn } from './shown-rows.js';
 
 /**
  * Favorites as listed: an episode favorite whose slug left the corpus, and an
@@ -19,20 +25,31 @@ import { shownRows } from './shown-rows.js';
 export function shownFavorites(snapshot: CorpusSnapshot, saved: SavedFavorites): Favorites {
   const shown = {
     ...saved,
-    episodes: shownRows(snapshot, saved.episodes, (item) => ({ slug: item.ref })),
-    insights: shownRows(snapshot, saved.insights, (item) =>
-      typeof item.episode_slug === 'string' ? { slug: item.episode_slug } : undefined,
-    ),
+    episodes: shownRows(snapshot, saved.episodes, episodeFavoriteRef),
+    insights: shownRows(snapshot, saved.insights, insightFavoriteRef),
   };
   // Every stored extra passed FavoriteSaveBody on its way in; the kit checks the
   // answer against Favorites again on its way out.
   return shown as Favorites;
 }
 
+function episodeFavoriteRef(item: SavedFavorite): EpisodeRef {
+  return { slug: item.ref };
+}
+
+function insightFavoriteRef(item: SavedFavorite): EpisodeRef {
+  return typeof item.episode_slug === 'string' ? { slug: item.episode_slug } : undefined;
+}
+
 /** The user's favorites grouped by kind, as every favorites route answers. */
 export async function listUserFavorites(deps: UserStateDeps, userId: string): Promise<Favorites> {
-  const [snapshot, saved] = await Promise.all([deps.snapshot(), listFavorites(deps.db, userId)]);
-  return shownFavorites(snapshot, saved);
+  const saved = await listFavorites(deps.db, userId);
+  const [episodes, insights] = await Promise.all([
+    shownRowsIn(deps, saved.episodes, episodeFavoriteRef),
+    shownRowsIn(deps, saved.insights, insightFavoriteRef),
+  ]);
+  // As shownFavorites: the stored extras passed FavoriteSaveBody on their way in.
+  return { ...saved, episodes, insights } as Favorites;
 }
 
 /**
@@ -66,12 +83,12 @@ export async function saveUserFavorite(
   body: FavoriteSaveBody,
 ): Promise<Favorites> {
   const { kind, ref, ...extra } = body;
-  const snapshot = await deps.snapshot();
   const slug = kind === 'episode' ? ref : extra.episode_slug;
   if (slug !== undefined) {
-    getEpisode(snapshot, slug);
+    await getEpisodeIn(deps, slug);
   }
-  const filled = kind === 'insight' ? insightExtras(snapshot, ref, extra) : extra;
+  // Only an insight is completed from the episodes' graphs, which the snapshot holds.
+  const filled = kind === 'insight' ? insightExtras(await deps.snapshot(), ref, extra) : extra;
   await saveFavorite(deps.db, userId, { kind, ref, extra: filled }, deps.now());
   return listUserFavorites(deps, userId);
 }

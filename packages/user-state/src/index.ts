@@ -15,6 +15,7 @@ export { captureMarkdown, clock, deepLink, exportUserMarkdown } from './capture/
 export { createUserNote, deleteUserNote, listUserNotes, patchUserNote } from './capture/notes.js';
 export { currentUserOf } from './current-user.js';
 export type { CorpusHoldings, UserStateDeps } from './deps.js';
+export { findEpisodeIn } from './episode-of.js';
 export { listUserFavorites, removeUserFavorite, saveUserFavorite } from './favorites.js';
 export type { Subscribed } from './library.js';
 export { listUserLibrary, subscribeUser } from './library.js';

@@ -1,8 +1,8 @@
 import type { LibraryItem, LibraryList } from '@podcast/contracts';
-import { NotFound } from '@podcast/contracts';
 import { artworkUrl, type CorpusSnapshot, type FeedRecord } from '@podcast/corpus';
 import { type LibrarySubscription, listSubscriptions, subscribe } from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
+import { getFeedIn } from './episode-of.js';
 import { shownFeedRows, shownFeedRowsIn } from './shown-rows.js';
 
 /**
@@ -44,17 +44,14 @@ export async function subscribeUser(
   userId: string,
   feedId: string,
 ): Promise<Subscribed> {
-  const snapshot = await deps.snapshot();
-  if (snapshot.findFeed(feedId) === undefined) {
-    throw new NotFound(`no show with feed id ${feedId}`);
-  }
+  const feed = await getFeedIn(deps, feedId);
   const now = deps.now();
   const isNew = await subscribe(deps.db, userId, feedId, now);
-  const mine = libraryItemsOf(snapshot, await listSubscriptions(deps.db, userId));
+  const row = (await listSubscriptions(deps.db, userId)).find((mine) => mine.feed_id === feedId);
   // A racing unsubscribe (another tab, a podcast app's sync) may have removed
   // the row already: the subscription still happened, so it is answered.
-  const fallback = libraryItemsOf(snapshot, [
-    { feed_id: feedId, created_at: now.toISOString() },
-  ])[0];
-  return { isNew, item: mine.find((candidate) => candidate.feed_id === feedId) ?? fallback };
+  return {
+    isNew,
+    item: libraryItemOf({ row: row ?? { feed_id: feedId, created_at: now.toISOString() }, feed }),
+  };
 }

@@ -3,7 +3,7 @@ import { projectInsights } from '@podcast/corpus';
 import { appendListenEvent, episodeStats } from '@podcast/db';
 import { clientTime } from './client-time.js';
 import type { UserStateDeps } from './deps.js';
-import { getEpisode } from './episode-of.js';
+import { findEpisodeIn, getEpisode } from './episode-of.js';
 
 /** Opens of one episode by one user closer together than this count once. */
 export const OPEN_WINDOW_MS = 30 * 60_000;
@@ -21,7 +21,7 @@ export async function recordListen(
   slug: string,
   clientTs?: number,
 ): Promise<'recorded' | 'repeat' | 'unknown-episode'> {
-  const episode = (await deps.snapshot()).findEpisodeBySlug(slug);
+  const episode = await findEpisodeIn(deps, slug);
   if (episode === undefined) {
     return 'unknown-episode';
   }

@@ -2,7 +2,7 @@ import type { PlaybackList, PlaybackPosition, PlaybackPut } from '@podcast/contr
 import { listPlayback } from '@podcast/db';
 import { clientTime } from './client-time.js';
 import type { UserStateDeps } from './deps.js';
-import { getEpisode } from './episode-of.js';
+import { getEpisodeIn } from './episode-of.js';
 import { shownRowsIn } from './shown-rows.js';
 
 /** Saved positions, most recently updated first, without episodes that left the corpus. */
@@ -22,7 +22,7 @@ export async function saveUserPlayback(
   slug: string,
   put: PlaybackPut,
 ): Promise<PlaybackPosition> {
-  getEpisode(await deps.snapshot(), slug);
+  await getEpisodeIn(deps, slug);
   return deps.playback.save({
     userId,
     slug,

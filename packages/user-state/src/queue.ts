@@ -1,7 +1,7 @@
 import { DomainError, MAX_QUEUE, NotFound, type Queue } from '@podcast/contracts';
 import { addQueueItem, getQueue, removeQueueItem, replaceQueue } from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
-import { isInCorpus, shownRows, shownRowsIn } from './shown-rows.js';
+import { heldSlugsIn, shownRowsIn } from './shown-rows.js';
 
 /** The play queue without the episodes that left the corpus (shown-rows.ts). */
 export async function getUserQueue(deps: UserStateDeps, userId: string): Promise<Queue> {
@@ -28,9 +28,9 @@ export async function replaceUserQueue(
   userId: string,
   slugs: readonly string[],
 ): Promise<QueueReplacement> {
-  const snapshot = await deps.snapshot();
+  const held = await heldSlugsIn(deps, slugs);
   const problems = slugs.flatMap((slug, index) =>
-    isInCorpus(snapshot, { slug })
+    held.has(slug)
       ? []
       : [{ field: `body.items.${index}`, message: `no episode with slug ${slug}` }],
   );
@@ -57,15 +57,14 @@ export async function addUserQueueItem(
   slug: string,
   after: string | undefined,
 ): Promise<QueueItemAdded> {
-  const snapshot = await deps.snapshot();
-  if (!isInCorpus(snapshot, { slug })) {
+  if (!(await heldSlugsIn(deps, [slug])).has(slug)) {
     throw new NotFound(`no episode with slug ${slug}`);
   }
   const added = await addQueueItem(deps.db, userId, slug, after, MAX_QUEUE);
   if (added.status === 'full') {
     throw new DomainError('conflict', `the queue already holds ${MAX_QUEUE} episodes, its limit`);
   }
-  const items = shownRows(snapshot, added.queue.items, (item) => ({ slug: item }));
+  const items = await shownRowsIn(deps, added.queue.items, (item) => ({ slug: item }));
   return { isNew: added.status === 'added', queue: { items } };
 }
 
@@ -75,9 +74,6 @@ export async function removeUserQueueItem(
   userId: string,
   slug: string,
 ): Promise<Queue> {
-  const [snapshot, queue] = await Promise.all([
-    deps.snapshot(),
-    removeQueueItem(deps.db, userId, slug),
-  ]);
-  return { items: shownRows(snapshot, queue.items, (item) => ({ slug: item })) };
+  const queue = await removeQueueItem(deps.db, userId, slug);
+  return { items: await shownRowsIn(deps, queue.items, (item) => ({ slug: item })) };
 }

@@ -35,6 +35,18 @@ export function shownFeedRows<T>(
   });
 }
 
+/** Which of `slugs` name an episode of the deps' corpus: the index's holdings when set, else the snapshot. */
+export async function heldSlugsIn(
+  deps: UserStateDeps,
+  slugs: readonly string[],
+): Promise<ReadonlySet<string>> {
+  if (deps.holdings !== undefined) {
+    return deps.holdings.heldSlugs(slugs);
+  }
+  const snapshot = await deps.snapshot();
+  return new Set(slugs.filter((slug) => snapshot.findEpisodeBySlug(slug) !== undefined));
+}
+
 /** `shownRows` over the deps' corpus: the index's holdings when it answers, else the snapshot. */
 export async function shownRowsIn<T>(
   deps: UserStateDeps,
@@ -45,7 +57,10 @@ export async function shownRowsIn<T>(
     return shownRows(await deps.snapshot(), rows, refOf);
   }
   const refs = rows.map(refOf);
-  const held = await deps.holdings.heldSlugs(refs.flatMap((ref) => (ref ? [ref.slug] : [])));
+  const held = await heldSlugsIn(
+    deps,
+    refs.flatMap((ref) => (ref ? [ref.slug] : [])),
+  );
   return rows.filter((_row, at) => {
     const ref = refs[at];
     return ref === undefined || held.has(ref.slug);

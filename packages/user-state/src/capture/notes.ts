@@ -7,7 +7,6 @@ import {
   type NoteTarget,
   NotFound,
 } from '@podcast/contracts';
-import type { CorpusSnapshot } from '@podcast/corpus';
 import {
   deleteNote,
   findHighlight,
@@ -17,7 +16,7 @@ import {
   updateNoteText,
 } from '@podcast/db';
 import type { UserStateDeps } from '../deps.js';
-import { getEpisode } from '../episode-of.js';
+import { getEpisodeIn } from '../episode-of.js';
 import { insightDetails } from '../insight-details.js';
 
 function wireOf(row: NoteRow): Note {
@@ -31,7 +30,6 @@ function wireOf(row: NoteRow): Note {
  */
 async function assertTarget(
   deps: UserStateDeps,
-  snapshot: CorpusSnapshot,
   userId: string,
   target: NoteTarget,
   targetId: string,
@@ -41,8 +39,11 @@ async function assertTarget(
       throw new NotFound(`no highlight ${targetId}`);
     }
   } else if (target === 'episode') {
-    getEpisode(snapshot, targetId);
-  } else if (insightDetails(snapshot, targetId, undefined).episode_slug === undefined) {
+    await getEpisodeIn(deps, targetId);
+  } else if (
+    // Only an insight is looked up in the episodes' graphs, which the snapshot holds.
+    insightDetails(await deps.snapshot(), targetId, undefined).episode_slug === undefined
+  ) {
     throw new NotFound(`no insight ${targetId} in the corpus`);
   }
 }
@@ -60,7 +61,7 @@ export async function createUserNote(
   userId: string,
   body: NoteCreateBody,
 ): Promise<Note> {
-  await assertTarget(deps, await deps.snapshot(), userId, body.target, body.target_id);
+  await assertTarget(deps, userId, body.target, body.target_id);
   const row = await insertNote(
     deps.db,
     userId,
