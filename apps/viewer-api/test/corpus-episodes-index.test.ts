@@ -32,7 +32,7 @@ afterAll(() => scratch.remove());
 
 const q = encodeURIComponent;
 
-/** The feed, top person and stats requests: every list, its 400s, and another allowed root. */
+/** The feed, top person, stats and coverage requests: every list, its 400s, and another allowed root. */
 const BROWSE_URLS = [
   '/api/corpus/feeds',
   `/api/corpus/feeds?path=${q(SAMPLE_CORPUS_DIR)}`,
@@ -47,6 +47,10 @@ const BROWSE_URLS = [
   '/api/corpus/stats',
   `/api/corpus/stats?path=${q(SAMPLE_CORPUS_DIR)}`,
   '/api/corpus/stats?path=/no/such/root',
+  '/api/corpus/coverage',
+  `/api/corpus/coverage?path=${q(SAMPLE_CORPUS_DIR)}`,
+  '/api/corpus/coverage?path=/no/such/root',
+  '/api/corpus/coverage?path=',
 ];
 
 /** The sample corpus's newest episode is of 2026-11-14: the windowed answers read this clock. */
@@ -342,7 +346,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
     });
 
-    it('answers the feeds, the top persons and the stats exactly as the projection does', async () => {
+    it('answers the feeds, the top persons, the stats and the coverage exactly as the projection does', async () => {
       const { projection, indexed } = apps;
       const persons = await answerOf(indexed, '/api/corpus/persons/top?limit=200');
       expect((persons.body.persons as unknown[]).length).toBeGreaterThan(1);
@@ -389,6 +393,7 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/corpus/trending',
       '/api/corpus/feed-signals?feed_id=any',
       '/api/corpus/stats',
+      '/api/corpus/coverage',
       '/api/topics/topic:anything/persons',
       '/api/topics/topic:anything/timeline',
       '/api/topics/topic:anything/conversation-arc',
@@ -425,6 +430,7 @@ describe('the cluster filter on the index', () => {
     }>;
     const urls = [
       '/api/corpus/stats',
+      '/api/corpus/coverage',
       '/api/corpus/digest?window=since&since=2000-01-01&max_rows=100',
       '/api/corpus/trending?limit_per_kind=50',
       ...feeds.map((feed) => `/api/corpus/feed-signals?feed_id=${q(feed.feed_id)}`),
@@ -548,6 +554,7 @@ describe('corpus routes while a first build reads the layers', () => {
       '/api/corpus/episodes?limit=5',
       '/api/corpus/episodes?q=the&topic_cluster_only=false',
       '/api/corpus/stats',
+      '/api/corpus/coverage',
     ];
     const layered = [
       '/api/corpus/persons/top',

@@ -36,6 +36,7 @@ export type {
 export { openConfiguredCorpusIndex, openCorpusIndex, servingView } from './corpus-index.js';
 export { PG_SCHEMA } from './dialect.js';
 export {
+  corpusCoverageFromIndex,
   corpusDigestFromIndex,
   corpusStatsFromIndex,
   corpusTrendingFromIndex,

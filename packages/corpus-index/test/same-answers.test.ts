@@ -6,6 +6,7 @@ import {
   type CorpusRegistry,
   type CorpusSnapshot,
   conversationArc,
+  corpusCoverageOf,
   corpusEpisodeDetail,
   corpusFeedsOf,
   corpusStatsOf,
@@ -46,6 +47,7 @@ import {
 } from '@podcast/testing';
 import {
   conversationArcFromIndex,
+  corpusCoverageFromIndex,
   corpusDigestFromIndex,
   corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
@@ -440,6 +442,17 @@ describe.each([
       // toEqual ignores key order: the histogram lists its months oldest first.
       expect(Object.keys((await corpusStatsFromIndex(index.db)).publish_month_histogram)).toEqual(
         Object.keys(expected.publish_month_histogram),
+      );
+    });
+
+    it('counts the GI/KG coverage by month and feed as the snapshot does', async () => {
+      const expected = corpusCoverageOf(snapshot);
+      expect(expected.by_month.length).toBeGreaterThan(1);
+      expect(expected.by_feed.length).toBeGreaterThan(1);
+      expect(expected.total.with_gi).toBeGreaterThan(0);
+      // The same bytes: the months, the feeds and each row's keys in the same order.
+      expect(JSON.stringify(await corpusCoverageFromIndex(index.db))).toBe(
+        JSON.stringify(expected),
       );
     });
 

@@ -202,7 +202,8 @@ export type { EpisodeFilter, EpisodeSearchText } from './browse/episode-filter.j
 export { episodeSearchText, searchNeedle } from './browse/episode-filter.js';
 export { episodeTopicPills } from './browse/episode-topic-pills.js';
 export { opsSummary } from './browse/ops-summary.js';
-export { monthHistogramOf } from './browse/publish-months.js';
+export type { CoverageGroup, CoverageReport } from './browse/publish-months.js';
+export { coverageReportOf, monthHistogramOf } from './browse/publish-months.js';
 export { dailyActivity, readQueryCounts } from './browse/query-activity.js';
 export { readRunSummaries } from './browse/run-files.js';
 export type { EpisodeSpeaker } from './browse/top-persons.js';
