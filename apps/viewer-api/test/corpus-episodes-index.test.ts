@@ -353,6 +353,28 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, BROWSE_URLS)).toEqual([200, 400, 403]);
     });
 
+    it("lists each show's graph-eligible episodes exactly as the projection does", async () => {
+      const { projection, indexed } = apps;
+      const feeds = (await answerOf(projection, '/api/corpus/feeds')).body.feeds as Array<{
+        feed_id: string;
+      }>;
+      const episodes = '/api/relational/episodes';
+      const urls = [
+        ...feeds.flatMap(({ feed_id }) => [
+          `${episodes}?podcast=${q(feed_id)}`,
+          `${episodes}?podcast=${q(feed_id)}&k=1`,
+          `${episodes}?podcast=${q(` ${feed_id} `)}&k=200`,
+        ]),
+        `${episodes}?podcast=no-such-feed`,
+        episodes,
+        `${episodes}?podcast=any&k=0`,
+        `${episodes}?podcast=any&path=/no/such/root`,
+      ];
+      const first = await answerOf(indexed, urls[0] as string);
+      expect((first.body.items as unknown[]).length).toBeGreaterThan(0);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
+    });
+
     it('answers the eight graph queries on the index as the projection does', async () => {
       const { projection, indexed } = apps;
       const urls = await graphQueryUrls(projection);
@@ -400,6 +422,7 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/topics/perspective-leaders',
       '/api/persons/person:anyone/topics',
       '/api/persons/person:anyone/positions?topic=anything',
+      '/api/relational/episodes?podcast=any',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
@@ -566,6 +589,9 @@ describe('corpus routes while a first build reads the layers', () => {
       )}`,
       '/api/topics/perspective-leaders',
       '/api/topics/topic:adolescent-sleep/timeline',
+      `/api/relational/episodes?podcast=${encodeURIComponent(
+        'sha256:8be6d1b810b89f42a037a959fe97bf045c3f77445b7520f849f14042ca8e60f0',
+      )}`,
       `/api/corpus/episodes/detail?metadata_relpath=${encodeURIComponent(
         'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json',
       )}`,

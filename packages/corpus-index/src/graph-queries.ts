@@ -5,6 +5,7 @@ import {
   type CorpusPlace,
   conversationArcOf,
   type EpisodeRecord,
+  episodeNode,
   type InsightTypes,
   joinCilInsight,
   LEADERS_PER_TOPIC,
@@ -12,6 +13,7 @@ import {
   type PerspectiveEntry,
   personBriefOf,
   perspectivesOf,
+  podcastFeedId,
   readInsightSentiments,
   requestedGraphId,
   timelineEpisode,
@@ -502,4 +504,21 @@ export async function personBriefFromIndex(db: IndexKysely, place: CorpusPlace, 
     (id) => speakerOf.get(id) ?? id,
     (id) => labelOf.get(id) ?? labelFromId(id),
   );
+}
+
+/**
+ * GET /api/relational/episodes, as `podcastEpisodes`: the show's first `k`
+ * graph-eligible episodes in catalog order, on the feed's catalog index.
+ */
+export async function podcastEpisodesFromIndex(db: IndexKysely, podcast: string, k: number) {
+  const rows = await db
+    .selectFrom('episodes')
+    .innerJoin('graph_episodes', 'graph_episodes.episode', 'episodes.id')
+    .select('episodes.record')
+    .where('episodes.feed_id', '=', podcastFeedId(podcast))
+    .orderBy('episodes.sort_date', 'desc')
+    .orderBy('episodes.metadata_relpath')
+    .limit(k)
+    .execute();
+  return rows.map((row) => episodeNode(JSON.parse(row.record) as EpisodeRecord));
 }

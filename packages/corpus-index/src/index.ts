@@ -49,6 +49,7 @@ export {
   personPositionsFromIndex,
   personTopicsFromIndex,
   perspectiveLeadersFromIndex,
+  podcastEpisodesFromIndex,
   topicPersonsFromIndex,
   topicPerspectivesFromIndex,
   topicTimelineFromIndex,

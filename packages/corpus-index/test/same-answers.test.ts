@@ -27,6 +27,7 @@ import {
   personPositions,
   personTopics,
   perspectiveLeaders,
+  podcastEpisodes,
   podcastListOf,
   readClusteredEpisodeIds,
   readTopicClusterIndex,
@@ -63,6 +64,7 @@ import {
   personPositionsFromIndex,
   personTopicsFromIndex,
   perspectiveLeadersFromIndex,
+  podcastEpisodesFromIndex,
   podcastListFromIndex,
   queryCatalogAfter,
   topicPersonsFromIndex,
@@ -546,6 +548,23 @@ describe.each([
         personPositions(graph, unknown, () => undefined),
       );
     }, 120_000);
+
+    it("lists every show's graph-eligible episodes at several caps as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const feedIds = snapshot.feeds.map((feed) => feed.feed_id);
+      const podcasts = [...feedIds, ` ${feedIds[0]} `, 'no-such-feed', ''];
+      let listed = 0;
+      for (const podcast of podcasts) {
+        for (const k of [1, 3, 200]) {
+          const expected = podcastEpisodes(graph, podcast, k);
+          expect(await podcastEpisodesFromIndex(index.db, podcast, k)).toEqual(expected);
+          listed += expected.length;
+        }
+      }
+      expect(listed).toBeGreaterThan(feedIds.length);
+      // Some episodes lack a layer, so the list is not the feed's whole catalog.
+      expect(graph.episodes.length).toBeLessThan(snapshot.episodes.length);
+    });
 
     it('knows no episode for an unknown slug', async () => {
       expect(await episodeDetailFromIndex(index.db, 'no-such-slug')).toBeUndefined();

@@ -147,17 +147,27 @@ export function topicEntities(index: GraphIndex, topic: string, k: number): Rela
 
 /** /episodes: the show's graph-eligible episodes, newest first. */
 export function podcastEpisodes(index: GraphIndex, podcast: string, k: number): RelatedNode[] {
-  const feedId = podcast.trim();
+  const feedId = podcastFeedId(podcast);
   return index.episodes
     .filter((episode) => episode.feed_id === feedId)
     .slice(0, k)
-    .map((episode) => ({
-      id: episode.episode_id ?? episode.metadata_relpath,
-      type: 'Episode' as const,
-      text: episode.title,
-      show_id: episode.feed_id,
-      episode_id: episode.episode_id,
-    }));
+    .map(episodeNode);
+}
+
+/** The feed id a /episodes request names. */
+export function podcastFeedId(podcast: string): string {
+  return podcast.trim();
+}
+
+/** An episode as a /episodes node. */
+export function episodeNode(episode: EpisodeRecord): RelatedNode {
+  return {
+    id: episode.episode_id ?? episode.metadata_relpath,
+    type: 'Episode',
+    text: episode.title,
+    show_id: episode.feed_id,
+    episode_id: episode.episode_id,
+  };
 }
 
 /** /episode-insights: the insights of one episode, in display order. */
