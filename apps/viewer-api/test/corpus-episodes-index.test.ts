@@ -353,7 +353,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, BROWSE_URLS)).toEqual([200, 400, 403]);
     });
 
-    it("lists each show's graph-eligible episodes exactly as the projection does", async () => {
+    it("lists each show's episodes, related topics and co-speakers exactly as the projection does", async () => {
       const { projection, indexed } = apps;
       const feeds = (await answerOf(projection, '/api/corpus/feeds')).body.feeds as Array<{
         feed_id: string;
@@ -370,6 +370,22 @@ describe.each(['sqlite', 'postgres'] as const)(
         `${episodes}?podcast=any&k=0`,
         `${episodes}?podcast=any&path=/no/such/root`,
       ];
+      const persons = (await answerOf(projection, '/api/corpus/persons/top?limit=200')).body
+        .persons as Array<{ id: string }>;
+      const topics = ['topic:adolescent-sleep', 'adolescent-sleep', 'topic:shift-work', 'none'];
+      urls.push(
+        ...topics.flatMap((t) => [
+          `/api/relational/related-topics?topic=${q(t)}`,
+          `/api/relational/related-topics?topic=${q(t)}&k=1`,
+        ]),
+        ...persons.map(({ id }) => `/api/relational/co-speakers?person=${q(id)}&k=200`),
+        '/api/relational/co-speakers?person=nobody',
+        '/api/relational/co-speakers',
+        '/api/relational/related-topics?topic=x&k=201',
+        '/api/relational/related-topics?topic=x&path=/no/such/root',
+      );
+      const related = await answerOf(indexed, '/api/relational/related-topics?topic=shift-work');
+      expect((related.body.items as unknown[]).length).toBeGreaterThan(0);
       const first = await answerOf(indexed, urls[0] as string);
       expect((first.body.items as unknown[]).length).toBeGreaterThan(0);
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
@@ -423,6 +439,8 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/persons/person:anyone/topics',
       '/api/persons/person:anyone/positions?topic=anything',
       '/api/relational/episodes?podcast=any',
+      '/api/relational/related-topics?topic=anything',
+      '/api/relational/co-speakers?person=anyone',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
@@ -589,6 +607,8 @@ describe('corpus routes while a first build reads the layers', () => {
       )}`,
       '/api/topics/perspective-leaders',
       '/api/topics/topic:adolescent-sleep/timeline',
+      '/api/relational/related-topics?topic=shift-work',
+      '/api/relational/co-speakers?person=nobody',
       `/api/relational/episodes?podcast=${encodeURIComponent(
         'sha256:8be6d1b810b89f42a037a959fe97bf045c3f77445b7520f849f14042ca8e60f0',
       )}`,

@@ -9,6 +9,7 @@ import {
   type InsightTypes,
   joinCilInsight,
   LEADERS_PER_TOPIC,
+  labeledNode,
   labelFromId,
   type PerspectiveEntry,
   personBriefOf,
@@ -521,4 +522,43 @@ export async function podcastEpisodesFromIndex(db: IndexKysely, podcast: string,
     .limit(k)
     .execute();
   return rows.map((row) => episodeNode(JSON.parse(row.record) as EpisodeRecord));
+}
+
+/**
+ * The nodes in `table` (topics or speakers of insights) that share episodes
+ * with `id`, as the relational `sharingEpisodes` counts them: each node once
+ * per episode where `id` is listed too, `id` left out, most shared first,
+ * then the id; only the `k` listed are labelled.
+ */
+async function sharingEpisodesFromIndex(
+  db: IndexKysely,
+  table: 'graph_insight_topics' | 'graph_insight_speakers',
+  column: 'topic_id' | 'person_id',
+  id: string,
+  k: number,
+) {
+  const node = sql.ref(`o.${column}`);
+  const { rows } = await sql<{ id: string; n: number; label: string | null }>`
+    select s.id, s.n, ${newestLabelOf('s.id')} as label from (
+      select ${node} as id, count(distinct o.episode) as n from ${sql.table(table)} o
+      where o.episode in (select i.episode from ${sql.table(table)} i where ${sql.ref(`i.${column}`)} = ${id})
+        and ${node} <> ${id}
+      group by ${node}
+      order by n desc, ${node}
+      limit ${k}
+    ) s
+    order by s.n desc, s.id`.execute(db);
+  return rows.map((row) => labeledNode(row.id, row.label ?? labelFromId(row.id), Number(row.n)));
+}
+
+/** GET /api/relational/related-topics, as `relatedTopics`. */
+export async function relatedTopicsFromIndex(db: IndexKysely, topic: string, k: number) {
+  const id = await canonicalGraphId(db, topic, 'topic:');
+  return sharingEpisodesFromIndex(db, 'graph_insight_topics', 'topic_id', id, k);
+}
+
+/** GET /api/relational/co-speakers, as `coSpeakers`. */
+export async function coSpeakersFromIndex(db: IndexKysely, person: string, k: number) {
+  const id = await canonicalGraphId(db, person, 'person:');
+  return sharingEpisodesFromIndex(db, 'graph_insight_speakers', 'person_id', id, k);
 }

@@ -45,11 +45,13 @@ export {
 } from './digest-answers.js';
 export {
   conversationArcFromIndex,
+  coSpeakersFromIndex,
   personBriefFromIndex,
   personPositionsFromIndex,
   personTopicsFromIndex,
   perspectiveLeadersFromIndex,
   podcastEpisodesFromIndex,
+  relatedTopicsFromIndex,
   topicPersonsFromIndex,
   topicPerspectivesFromIndex,
   topicTimelineFromIndex,

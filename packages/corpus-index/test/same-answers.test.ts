@@ -11,6 +11,7 @@ import {
   corpusFeedsOf,
   corpusStatsOf,
   corpusTrending,
+  coSpeakers,
   type DigestBandConfig,
   type DigestRequest,
   type DigestWindowName,
@@ -31,6 +32,7 @@ import {
   podcastListOf,
   readClusteredEpisodeIds,
   readTopicClusterIndex,
+  relatedTopics,
   sentimentLookup,
   topicPersons,
   topicPerspectives,
@@ -55,6 +57,7 @@ import {
   corpusFeedsFromIndex,
   corpusStatsFromIndex,
   corpusTrendingFromIndex,
+  coSpeakersFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
   feedSignalsFromIndex,
@@ -67,6 +70,7 @@ import {
   podcastEpisodesFromIndex,
   podcastListFromIndex,
   queryCatalogAfter,
+  relatedTopicsFromIndex,
   topicPersonsFromIndex,
   topicPerspectivesFromIndex,
   topicTimelineFromIndex,
@@ -564,6 +568,28 @@ describe.each([
       expect(listed).toBeGreaterThan(feedIds.length);
       // Some episodes lack a layer, so the list is not the feed's whole catalog.
       expect(graph.episodes.length).toBeLessThan(snapshot.episodes.length);
+    });
+
+    it("relates every topic's and every speaker's neighbours by shared episodes as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const topics = [...graph.byTopic.keys()];
+      const persons = [...graph.bySpeaker.keys()];
+      let related = 0;
+      for (const topic of [...topics, topics[0]?.replace(/^topic:/, '') ?? '', 'no-such-topic']) {
+        for (const k of [2, 200]) {
+          const expected = relatedTopics(graph, topic, k);
+          expect(await relatedTopicsFromIndex(index.db, topic, k)).toEqual(expected);
+          related += expected.length;
+        }
+      }
+      for (const person of [...persons, 'nobody']) {
+        for (const k of [2, 200]) {
+          const expected = coSpeakers(graph, person, k);
+          expect(await coSpeakersFromIndex(index.db, person, k)).toEqual(expected);
+          related += expected.length;
+        }
+      }
+      expect(related).toBeGreaterThan(topics.length);
     });
 
     it('knows no episode for an unknown slug', async () => {

@@ -152,6 +152,7 @@ export {
   insightNode,
   insightRankKey,
   insightsAbout,
+  labeledNode,
   podcastEpisodes,
   podcastFeedId,
   rankSelection,

@@ -28,10 +28,15 @@ function typeOfId(id: string): RelatedNode['type'] {
 }
 
 function labelNode(index: GraphIndex, id: string, count?: number): RelatedNode {
+  return labeledNode(id, index.labelOf(id), count);
+}
+
+/** A person, org or topic node with its label, and its count when the list counts. */
+export function labeledNode(id: string, label: string, count?: number): RelatedNode {
   const node: RelatedNode = {
     id,
     type: typeOfId(id),
-    text: index.labelOf(id),
+    text: label,
     show_id: null,
     episode_id: null,
   };
