@@ -353,7 +353,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, BROWSE_URLS)).toEqual([200, 400, 403]);
     });
 
-    it("lists each show's episodes, related topics and co-speakers exactly as the projection does", async () => {
+    it('answers the relational routes on the graph tables exactly as the projection does', async () => {
       const { projection, indexed } = apps;
       const feeds = (await answerOf(projection, '/api/corpus/feeds')).body.feeds as Array<{
         feed_id: string;
@@ -383,6 +383,22 @@ describe.each(['sqlite', 'postgres'] as const)(
         '/api/relational/co-speakers',
         '/api/relational/related-topics?topic=x&k=201',
         '/api/relational/related-topics?topic=x&path=/no/such/root',
+      );
+      const list = await answerOf(projection, '/api/corpus/episodes?limit=200');
+      const listed = list.body.items as Array<{ metadata_relpath: string; episode_id?: string }>;
+      const names = listed.flatMap((item) => [
+        item.metadata_relpath,
+        ...(item.episode_id === undefined ? [] : [item.episode_id]),
+      ]);
+      urls.push(
+        ...names.flatMap((name) => [
+          `/api/relational/episode-insights?episode=${q(name)}`,
+          `/api/relational/topics?episode=${q(name)}&k=1`,
+          `/api/relational/topics?episode=${q(name)}&k=200`,
+        ]),
+        '/api/relational/episode-insights?episode=no-such-episode',
+        '/api/relational/topics',
+        '/api/relational/topics?episode=x&path=/no/such/root',
       );
       const related = await answerOf(indexed, '/api/relational/related-topics?topic=shift-work');
       expect((related.body.items as unknown[]).length).toBeGreaterThan(0);
@@ -441,6 +457,8 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/relational/episodes?podcast=any',
       '/api/relational/related-topics?topic=anything',
       '/api/relational/co-speakers?person=anyone',
+      '/api/relational/episode-insights?episode=a/metadata.json',
+      '/api/relational/topics?episode=anything',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
@@ -609,6 +627,10 @@ describe('corpus routes while a first build reads the layers', () => {
       '/api/topics/topic:adolescent-sleep/timeline',
       '/api/relational/related-topics?topic=shift-work',
       '/api/relational/co-speakers?person=nobody',
+      `/api/relational/episode-insights?episode=${encodeURIComponent(
+        'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json',
+      )}`,
+      '/api/relational/topics?episode=nobody',
       `/api/relational/episodes?podcast=${encodeURIComponent(
         'sha256:8be6d1b810b89f42a037a959fe97bf045c3f77445b7520f849f14042ca8e60f0',
       )}`,

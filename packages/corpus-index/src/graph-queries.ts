@@ -7,6 +7,7 @@ import {
   type EpisodeRecord,
   episodeNode,
   type InsightTypes,
+  insightNodeOf,
   joinCilInsight,
   LEADERS_PER_TOPIC,
   labeledNode,
@@ -17,10 +18,11 @@ import {
   podcastFeedId,
   readInsightSentiments,
   requestedGraphId,
+  stripEpisodePrefix,
   timelineEpisode,
   typesEcho,
 } from '@podcast/corpus';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { IndexKysely } from './index-file.js';
 
 /*
@@ -538,15 +540,24 @@ async function sharingEpisodesFromIndex(
   k: number,
 ) {
   const node = sql.ref(`o.${column}`);
-  const { rows } = await sql<{ id: string; n: number; label: string | null }>`
-    select s.id, s.n, ${newestLabelOf('s.id')} as label from (
-      select ${node} as id, count(distinct o.episode) as n from ${sql.table(table)} o
+  return labeledCounts(
+    db,
+    sql`select ${node} as id, count(distinct o.episode) as n from ${sql.table(table)} o
       where o.episode in (select i.episode from ${sql.table(table)} i where ${sql.ref(`i.${column}`)} = ${id})
         and ${node} <> ${id}
       group by ${node}
       order by n desc, ${node}
-      limit ${k}
-    ) s
+      limit ${k}`,
+  );
+}
+
+/**
+ * The nodes a counting statement lists (`id`, `n`; ordered by n desc then
+ * id, and limited), each labelled as `graphLabelOf` labels it.
+ */
+async function labeledCounts(db: IndexKysely, counted: RawBuilder<unknown>) {
+  const { rows } = await sql<{ id: string; n: number; label: string | null }>`
+    select s.id, s.n, ${newestLabelOf('s.id')} as label from (${counted}) s
     order by s.n desc, s.id`.execute(db);
   return rows.map((row) => labeledNode(row.id, row.label ?? labelFromId(row.id), Number(row.n)));
 }
@@ -561,4 +572,68 @@ export async function relatedTopicsFromIndex(db: IndexKysely, topic: string, k: 
 export async function coSpeakersFromIndex(db: IndexKysely, person: string, k: number) {
   const id = await canonicalGraphId(db, person, 'person:');
   return sharingEpisodesFromIndex(db, 'graph_insight_speakers', 'person_id', id, k);
+}
+
+/**
+ * The episode a relational `episode` scope names, as the relational routes'
+ * `byEpisode` finds it: by episode_id (as given, then without its
+ * `episode:` prefix), else slug, else metadata relpath, the first in
+ * catalog order for each.
+ */
+async function relationalEpisodeOf(db: IndexKysely, id: string) {
+  const tries = [
+    ['episode_id', id],
+    ['episode_id', stripEpisodePrefix(id)],
+    ['slug', id],
+    ['metadata_relpath', id],
+  ] as const;
+  for (const [column, value] of tries) {
+    const row = await db
+      .selectFrom('episodes')
+      .select(['id', 'feed_id', 'episode_id'])
+      .where(column, '=', value)
+      .orderBy('sort_date', 'desc')
+      .orderBy('metadata_relpath')
+      .limit(1)
+      .executeTakeFirst();
+    if (row !== undefined) {
+      return row;
+    }
+  }
+  return undefined;
+}
+
+/** GET /api/relational/episode-insights, as `episodeInsights`: the first `k` in display order. */
+export async function episodeInsightsFromIndex(db: IndexKysely, episode: string, k: number) {
+  const found = await relationalEpisodeOf(db, episode);
+  if (found === undefined) {
+    return [];
+  }
+  const rows = await db
+    .selectFrom('graph_insights')
+    .select('item')
+    .where('episode', '=', found.id)
+    .orderBy('rank')
+    .limit(k)
+    .execute();
+  return rows.map((row) => {
+    const own = JSON.parse(row.item) as { id: string; text: string };
+    return insightNodeOf(own.id, own.text, found);
+  });
+}
+
+/** GET /api/relational/topics, as `episodeTopics`: the episode's insight topics, most first, then id. */
+export async function episodeTopicsFromIndex(db: IndexKysely, episode: string, k: number) {
+  const found = await relationalEpisodeOf(db, episode);
+  if (found === undefined) {
+    return [];
+  }
+  return labeledCounts(
+    db,
+    sql`select t.topic_id as id, count(*) as n from graph_insight_topics t
+      where t.episode = ${found.id}
+      group by t.topic_id
+      order by n desc, t.topic_id
+      limit ${k}`,
+  );
 }

@@ -46,6 +46,8 @@ export {
 export {
   conversationArcFromIndex,
   coSpeakersFromIndex,
+  episodeInsightsFromIndex,
+  episodeTopicsFromIndex,
   personBriefFromIndex,
   personPositionsFromIndex,
   personTopicsFromIndex,

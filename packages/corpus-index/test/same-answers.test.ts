@@ -17,8 +17,10 @@ import {
   type DigestWindowName,
   type EpisodeFilter,
   episodeDetailFromSnapshot,
+  episodeInsights,
   episodeListFromSnapshot,
   episodeTopicPills,
+  episodeTopics,
   feedSignals,
   graphIndexOf,
   insightListFromSnapshot,
@@ -59,7 +61,9 @@ import {
   corpusTrendingFromIndex,
   coSpeakersFromIndex,
   episodeDetailFromIndex,
+  episodeInsightsFromIndex,
   episodeListFromIndex,
+  episodeTopicsFromIndex,
   feedSignalsFromIndex,
   type IndexHandle,
   insightListFromIndex,
@@ -590,6 +594,33 @@ describe.each([
         }
       }
       expect(related).toBeGreaterThan(topics.length);
+    });
+
+    it("lists sampled episodes' insights and topics by id, slug and path as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const byEpisode = (id: string) =>
+        snapshot.findEpisodeById(id) ??
+        snapshot.findEpisodeBySlug(id) ??
+        snapshot.findEpisodeByRelpath(id);
+      // About forty episodes of each corpus: the id lookup walks the catalog order.
+      const step = Math.max(1, Math.floor(snapshot.episodes.length / 40));
+      const sampled = snapshot.episodes.filter((_, at) => at % step === 0);
+      const names = sampled.flatMap((e) => [
+        e.metadata_relpath,
+        e.slug,
+        ...(e.episode_id === null ? [] : [e.episode_id, `episode:${e.episode_id}`]),
+      ]);
+      let listed = 0;
+      for (const name of [...names, 'no-such-episode']) {
+        for (const k of [2, 200]) {
+          const insights = episodeInsights(graph, byEpisode(name), k);
+          expect(await episodeInsightsFromIndex(index.db, name, k)).toEqual(insights);
+          const topics = episodeTopics(graph, byEpisode(name), k);
+          expect(await episodeTopicsFromIndex(index.db, name, k)).toEqual(topics);
+          listed += insights.length + topics.length;
+        }
+      }
+      expect(listed).toBeGreaterThan(names.length);
     });
 
     it('knows no episode for an unknown slug', async () => {

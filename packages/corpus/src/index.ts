@@ -150,6 +150,7 @@ export {
   episodeTopics,
   insightDetail,
   insightNode,
+  insightNodeOf,
   insightRankKey,
   insightsAbout,
   labeledNode,

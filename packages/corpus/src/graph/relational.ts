@@ -11,13 +11,16 @@ import { compareStructural, type GraphIndex, type GraphInsight, pushInto } from 
 const NONE: readonly GraphInsight[] = [];
 
 export function insightNode(item: GraphInsight): RelatedNode {
-  return {
-    id: item.id,
-    type: 'Insight',
-    text: item.insight.text,
-    show_id: item.episode.feed_id,
-    episode_id: item.episode.episode_id,
-  };
+  return insightNodeOf(item.id, item.insight.text, item.episode);
+}
+
+/** An insight node from its id and text and its episode's feed and id. */
+export function insightNodeOf(
+  id: string,
+  text: string,
+  episode: Pick<EpisodeRecord, 'feed_id' | 'episode_id'>,
+): RelatedNode {
+  return { id, type: 'Insight', text, show_id: episode.feed_id, episode_id: episode.episode_id };
 }
 
 function typeOfId(id: string): RelatedNode['type'] {
