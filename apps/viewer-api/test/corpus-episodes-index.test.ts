@@ -377,7 +377,11 @@ describe.each(['sqlite', 'postgres'] as const)(
         ...topics.flatMap((t) => [
           `/api/relational/related-topics?topic=${q(t)}`,
           `/api/relational/related-topics?topic=${q(t)}&k=1`,
+          `/api/relational/who-said?topic=${q(t)}`,
+          `/api/relational/who-said?topic=${q(t)}&k=1`,
         ]),
+        '/api/relational/who-said',
+        '/api/relational/who-said?topic=x&path=/no/such/root',
         ...persons.map(({ id }) => `/api/relational/co-speakers?person=${q(id)}&k=200`),
         '/api/relational/co-speakers?person=nobody',
         '/api/relational/co-speakers',
@@ -459,6 +463,7 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/relational/co-speakers?person=anyone',
       '/api/relational/episode-insights?episode=a/metadata.json',
       '/api/relational/topics?episode=anything',
+      '/api/relational/who-said?topic=anything',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
@@ -631,6 +636,7 @@ describe('corpus routes while a first build reads the layers', () => {
         'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json',
       )}`,
       '/api/relational/topics?episode=nobody',
+      '/api/relational/who-said?topic=shift-work',
       `/api/relational/episodes?podcast=${encodeURIComponent(
         'sha256:8be6d1b810b89f42a037a959fe97bf045c3f77445b7520f849f14042ca8e60f0',
       )}`,

@@ -637,3 +637,48 @@ export async function episodeTopicsFromIndex(db: IndexKysely, episode: string, k
       limit ${k}`,
   );
 }
+
+/**
+ * GET /api/relational/who-said, as `whoSaid`: the topic's insights grouped
+ * by speaker, the `k` speakers with the most first (then by id), each with
+ * their first `k` insights in the structural order.
+ */
+export async function whoSaidFromIndex(db: IndexKysely, topic: string, k: number) {
+  const id = await canonicalGraphId(db, topic, 'topic:');
+  const { rows } = await sql<{
+    person_id: string;
+    item: string;
+    feed_id: string;
+    episode_id: string | null;
+  }>`
+    with persons as (
+      select st.person_id, count(*) as n from graph_speaker_topics st
+      where st.topic_id = ${id}
+      group by st.person_id
+      order by n desc, st.person_id
+      limit ${k}
+    ), ranked as (
+      select st.person_id, st.episode, st.rank, row_number() over (
+        partition by st.person_id order by g.sort_date desc, g.metadata_relpath, st.rank
+      ) as r
+      from graph_speaker_topics st
+      join persons p on p.person_id = st.person_id
+      join graph_episodes g on g.episode = st.episode
+      where st.topic_id = ${id}
+    )
+    select p.person_id, gi.item, e.feed_id, e.episode_id
+    from ranked r
+    join persons p on p.person_id = r.person_id
+    join graph_insights gi on gi.episode = r.episode and gi.rank = r.rank
+    join episodes e on e.id = r.episode
+    where r.r <= ${k}
+    order by p.n desc, p.person_id, r.r`.execute(db);
+  const groups = new Map<string, ReturnType<typeof insightNodeOf>[]>();
+  for (const row of rows) {
+    const own = JSON.parse(row.item) as { id: string; text: string };
+    const list = groups.get(row.person_id) ?? [];
+    list.push(insightNodeOf(own.id, own.text, row));
+    groups.set(row.person_id, list);
+  }
+  return Object.fromEntries(groups);
+}

@@ -57,6 +57,7 @@ export {
   topicPersonsFromIndex,
   topicPerspectivesFromIndex,
   topicTimelineFromIndex,
+  whoSaidFromIndex,
 } from './graph-queries.js';
 export { onIndexChange } from './index-changes.js';
 export type { IndexConnection, IndexKysely } from './index-file.js';

@@ -40,6 +40,7 @@ import {
   topicPerspectives,
   topicTimeline,
   topPersonsOf,
+  whoSaid,
 } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
 import {
@@ -79,6 +80,7 @@ import {
   topicPerspectivesFromIndex,
   topicTimelineFromIndex,
   topPersonsFromIndex,
+  whoSaidFromIndex,
 } from '../src/index.js';
 import {
   buildIndex,
@@ -574,7 +576,7 @@ describe.each([
       expect(graph.episodes.length).toBeLessThan(snapshot.episodes.length);
     });
 
-    it("relates every topic's and every speaker's neighbours by shared episodes as the graph index does", async () => {
+    it("relates every topic's and every speaker's neighbours and who said what as the graph index does", async () => {
       const graph = await graphIndexOf(snapshot);
       const topics = [...graph.byTopic.keys()];
       const persons = [...graph.bySpeaker.keys()];
@@ -584,6 +586,12 @@ describe.each([
           const expected = relatedTopics(graph, topic, k);
           expect(await relatedTopicsFromIndex(index.db, topic, k)).toEqual(expected);
           related += expected.length;
+          // Group order is the answer's key order, which toEqual does not check.
+          const groups = whoSaid(graph, topic, k);
+          expect(JSON.stringify(await whoSaidFromIndex(index.db, topic, k))).toBe(
+            JSON.stringify(groups),
+          );
+          related += Object.keys(groups).length;
         }
       }
       for (const person of [...persons, 'nobody']) {
