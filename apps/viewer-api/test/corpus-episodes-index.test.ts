@@ -379,7 +379,10 @@ describe.each(['sqlite', 'postgres'] as const)(
           `/api/relational/related-topics?topic=${q(t)}&k=1`,
           `/api/relational/who-said?topic=${q(t)}`,
           `/api/relational/who-said?topic=${q(t)}&k=1`,
+          `/api/relational/cross-show?topic=${q(t)}`,
+          `/api/relational/cross-show?topic=${q(t)}&per_show=20&k=1`,
         ]),
+        '/api/relational/cross-show?topic=x&per_show=21',
         '/api/relational/who-said',
         '/api/relational/who-said?topic=x&path=/no/such/root',
         ...persons.map(({ id }) => `/api/relational/co-speakers?person=${q(id)}&k=200`),
@@ -464,6 +467,7 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/relational/episode-insights?episode=a/metadata.json',
       '/api/relational/topics?episode=anything',
       '/api/relational/who-said?topic=anything',
+      '/api/relational/cross-show?topic=anything',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
@@ -637,6 +641,7 @@ describe('corpus routes while a first build reads the layers', () => {
       )}`,
       '/api/relational/topics?episode=nobody',
       '/api/relational/who-said?topic=shift-work',
+      '/api/relational/cross-show?topic=shift-work',
       `/api/relational/episodes?podcast=${encodeURIComponent(
         'sha256:8be6d1b810b89f42a037a959fe97bf045c3f77445b7520f849f14042ca8e60f0',
       )}`,

@@ -4,6 +4,7 @@ import {
   briefTopicsOf,
   type CorpusPlace,
   conversationArcOf,
+  crossShowOf,
   type EpisodeRecord,
   episodeNode,
   type InsightTypes,
@@ -681,4 +682,49 @@ export async function whoSaidFromIndex(db: IndexKysely, topic: string, k: number
     groups.set(row.person_id, list);
   }
   return Object.fromEntries(groups);
+}
+
+/**
+ * GET /api/relational/cross-show, as `crossShow`: the topic's insights in
+ * the structural order with their show and strength, grouped and ranked by
+ * `crossShowOf`.
+ */
+export async function crossShowFromIndex(
+  db: IndexKysely,
+  topic: string,
+  perShow: number,
+  k: number,
+) {
+  const id = await canonicalGraphId(db, topic, 'topic:');
+  const rows = await db
+    .selectFrom('graph_insight_topics as t')
+    .innerJoin('graph_episodes as g', 'g.episode', 't.episode')
+    .innerJoin('graph_insights as gi', (join) =>
+      join.onRef('gi.episode', '=', 't.episode').onRef('gi.rank', '=', 't.rank'),
+    )
+    .innerJoin('episodes as e', 'e.id', 't.episode')
+    .select(['gi.item', 'e.feed_id', 'e.episode_id'])
+    .where('t.topic_id', '=', id)
+    .orderBy('g.sort_date', 'desc')
+    .orderBy('g.metadata_relpath')
+    .orderBy('t.rank')
+    .execute();
+  return crossShowOf(
+    rows.map((row) => {
+      const own = JSON.parse(row.item) as {
+        id: string;
+        text: string;
+        grounded: boolean;
+        confidence: number | null;
+      };
+      return {
+        show: row.feed_id,
+        grounded: own.grounded,
+        confidence: own.confidence,
+        node: insightNodeOf(own.id, own.text, row),
+      };
+    }),
+    perShow,
+    k,
+  );
 }

@@ -46,6 +46,7 @@ export {
 export {
   conversationArcFromIndex,
   coSpeakersFromIndex,
+  crossShowFromIndex,
   episodeInsightsFromIndex,
   episodeTopicsFromIndex,
   personBriefFromIndex,

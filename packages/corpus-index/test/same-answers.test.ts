@@ -12,6 +12,7 @@ import {
   corpusStatsOf,
   corpusTrending,
   coSpeakers,
+  crossShow,
   type DigestBandConfig,
   type DigestRequest,
   type DigestWindowName,
@@ -61,6 +62,7 @@ import {
   corpusStatsFromIndex,
   corpusTrendingFromIndex,
   coSpeakersFromIndex,
+  crossShowFromIndex,
   episodeDetailFromIndex,
   episodeInsightsFromIndex,
   episodeListFromIndex,
@@ -576,7 +578,7 @@ describe.each([
       expect(graph.episodes.length).toBeLessThan(snapshot.episodes.length);
     });
 
-    it("relates every topic's and every speaker's neighbours and who said what as the graph index does", async () => {
+    it("relates every topic's and every speaker's neighbours, who said what and each show's strongest as the graph index does", async () => {
       const graph = await graphIndexOf(snapshot);
       const topics = [...graph.byTopic.keys()];
       const persons = [...graph.bySpeaker.keys()];
@@ -592,6 +594,11 @@ describe.each([
             JSON.stringify(groups),
           );
           related += Object.keys(groups).length;
+          for (const perShow of [1, 20]) {
+            expect(JSON.stringify(await crossShowFromIndex(index.db, topic, perShow, k))).toBe(
+              JSON.stringify(crossShow(graph, topic, perShow, k)),
+            );
+          }
         }
       }
       for (const person of [...persons, 'nobody']) {

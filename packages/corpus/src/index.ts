@@ -140,10 +140,11 @@ export { labelFromId } from './graph/graph-nodes.js';
 export type { InsightSentiment } from './graph/insight-sentiment.js';
 export { readInsightSentiments, sentimentLookup } from './graph/insight-sentiment.js';
 export { isoWeekLabel, mondayOf } from './graph/iso-week.js';
-export type { InsightRanker, InsightSelection } from './graph/relational.js';
+export type { InsightRanker, InsightSelection, ShowInsight } from './graph/relational.js';
 export {
   coSpeakers,
   crossShow,
+  crossShowOf,
   entitiesIn,
   episodeInsights,
   episodeNode,

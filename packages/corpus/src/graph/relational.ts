@@ -266,24 +266,53 @@ export function whoSaid(index: GraphIndex, topic: string, k: number) {
   return groupsOf([...groupBy(items, (item) => item.speakers)], k, k);
 }
 
-/** Best first: grounded, then confidence, then structural order. */
-function byStrength(a: GraphInsight, b: GraphInsight): number {
-  return (
-    Number(b.insight.grounded) - Number(a.insight.grounded) ||
-    (b.insight.confidence ?? 0) - (a.insight.confidence ?? 0) ||
-    compareStructural(a, b)
-  );
+/** An insight as /cross-show ranks it: its show, its strength and its node. */
+export interface ShowInsight {
+  show: string;
+  grounded: boolean;
+  confidence: number | null;
+  node: RelatedNode;
+}
+
+/** Best first: grounded, then confidence; the sort is stable, so structural order breaks ties. */
+function byStrength(a: ShowInsight, b: ShowInsight): number {
+  return Number(b.grounded) - Number(a.grounded) || (b.confidence ?? 0) - (a.confidence ?? 0);
 }
 
 /** /cross-show: the topic's strongest insights per show (feed_id); k caps shows. */
 export function crossShow(index: GraphIndex, topic: string, perShow: number, k: number) {
   const items = index.byTopic.get(index.canonicalOf(topic, 'topic:')) ?? NONE;
-  return groupsOf(
-    [...groupBy(items, (item) => [item.episode.feed_id])].map(([show, items]) => [
-      show,
-      [...items].sort(byStrength),
-    ]),
-    k,
+  return crossShowOf(
+    items.map((item) => ({
+      show: item.episode.feed_id,
+      grounded: item.insight.grounded,
+      confidence: item.insight.confidence ?? null,
+      node: insightNode(item),
+    })),
     perShow,
+    k,
+  );
+}
+
+/**
+ * The /cross-show groups of a topic's insights given in structural order:
+ * shows with the most first, then by feed id; each show's strongest first.
+ */
+export function crossShowOf(items: readonly ShowInsight[], perShow: number, k: number) {
+  const groups = new Map<string, ShowInsight[]>();
+  for (const item of items) {
+    pushInto(groups, item.show, item);
+  }
+  return Object.fromEntries(
+    [...groups]
+      .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
+      .slice(0, k)
+      .map(([show, list]) => [
+        show,
+        [...list]
+          .sort(byStrength)
+          .slice(0, perShow)
+          .map((item) => item.node),
+      ]),
   );
 }
