@@ -32,7 +32,7 @@ afterAll(() => scratch.remove());
 
 const q = encodeURIComponent;
 
-/** The feed, top person and stats requests: every list, its 400s, and another allowed root. */
+/** The feed, top person, stats and coverage requests: every list, its 400s, and another allowed root. */
 const BROWSE_URLS = [
   '/api/corpus/feeds',
   `/api/corpus/feeds?path=${q(SAMPLE_CORPUS_DIR)}`,
@@ -47,6 +47,10 @@ const BROWSE_URLS = [
   '/api/corpus/stats',
   `/api/corpus/stats?path=${q(SAMPLE_CORPUS_DIR)}`,
   '/api/corpus/stats?path=/no/such/root',
+  '/api/corpus/coverage',
+  `/api/corpus/coverage?path=${q(SAMPLE_CORPUS_DIR)}`,
+  '/api/corpus/coverage?path=/no/such/root',
+  '/api/corpus/coverage?path=',
 ];
 
 /** The sample corpus's newest episode is of 2026-11-14: the windowed answers read this clock. */
@@ -342,11 +346,72 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
     });
 
-    it('answers the feeds, the top persons and the stats exactly as the projection does', async () => {
+    it('answers the feeds, the top persons, the stats and the coverage exactly as the projection does', async () => {
       const { projection, indexed } = apps;
       const persons = await answerOf(indexed, '/api/corpus/persons/top?limit=200');
       expect((persons.body.persons as unknown[]).length).toBeGreaterThan(1);
       expect(await expectSameAnswers(projection, indexed, BROWSE_URLS)).toEqual([200, 400, 403]);
+    });
+
+    it('answers the relational routes on the graph tables exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const feeds = (await answerOf(projection, '/api/corpus/feeds')).body.feeds as Array<{
+        feed_id: string;
+      }>;
+      const episodes = '/api/relational/episodes';
+      const urls = [
+        ...feeds.flatMap(({ feed_id }) => [
+          `${episodes}?podcast=${q(feed_id)}`,
+          `${episodes}?podcast=${q(feed_id)}&k=1`,
+          `${episodes}?podcast=${q(` ${feed_id} `)}&k=200`,
+        ]),
+        `${episodes}?podcast=no-such-feed`,
+        episodes,
+        `${episodes}?podcast=any&k=0`,
+        `${episodes}?podcast=any&path=/no/such/root`,
+      ];
+      const persons = (await answerOf(projection, '/api/corpus/persons/top?limit=200')).body
+        .persons as Array<{ id: string }>;
+      const topics = ['topic:adolescent-sleep', 'adolescent-sleep', 'topic:shift-work', 'none'];
+      urls.push(
+        ...topics.flatMap((t) => [
+          `/api/relational/related-topics?topic=${q(t)}`,
+          `/api/relational/related-topics?topic=${q(t)}&k=1`,
+          `/api/relational/who-said?topic=${q(t)}`,
+          `/api/relational/who-said?topic=${q(t)}&k=1`,
+          `/api/relational/cross-show?topic=${q(t)}`,
+          `/api/relational/cross-show?topic=${q(t)}&per_show=20&k=1`,
+        ]),
+        '/api/relational/cross-show?topic=x&per_show=21',
+        '/api/relational/who-said',
+        '/api/relational/who-said?topic=x&path=/no/such/root',
+        ...persons.map(({ id }) => `/api/relational/co-speakers?person=${q(id)}&k=200`),
+        '/api/relational/co-speakers?person=nobody',
+        '/api/relational/co-speakers',
+        '/api/relational/related-topics?topic=x&k=201',
+        '/api/relational/related-topics?topic=x&path=/no/such/root',
+      );
+      const list = await answerOf(projection, '/api/corpus/episodes?limit=200');
+      const listed = list.body.items as Array<{ metadata_relpath: string; episode_id?: string }>;
+      const names = listed.flatMap((item) => [
+        item.metadata_relpath,
+        ...(item.episode_id === undefined ? [] : [item.episode_id]),
+      ]);
+      urls.push(
+        ...names.flatMap((name) => [
+          `/api/relational/episode-insights?episode=${q(name)}`,
+          `/api/relational/topics?episode=${q(name)}&k=1`,
+          `/api/relational/topics?episode=${q(name)}&k=200`,
+        ]),
+        '/api/relational/episode-insights?episode=no-such-episode',
+        '/api/relational/topics',
+        '/api/relational/topics?episode=x&path=/no/such/root',
+      );
+      const related = await answerOf(indexed, '/api/relational/related-topics?topic=shift-work');
+      expect((related.body.items as unknown[]).length).toBeGreaterThan(0);
+      const first = await answerOf(indexed, urls[0] as string);
+      expect((first.body.items as unknown[]).length).toBeGreaterThan(0);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
     });
 
     it('answers the eight graph queries on the index as the projection does', async () => {
@@ -389,12 +454,20 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/corpus/trending',
       '/api/corpus/feed-signals?feed_id=any',
       '/api/corpus/stats',
+      '/api/corpus/coverage',
       '/api/topics/topic:anything/persons',
       '/api/topics/topic:anything/timeline',
       '/api/topics/topic:anything/conversation-arc',
       '/api/topics/perspective-leaders',
       '/api/persons/person:anyone/topics',
       '/api/persons/person:anyone/positions?topic=anything',
+      '/api/relational/episodes?podcast=any',
+      '/api/relational/related-topics?topic=anything',
+      '/api/relational/co-speakers?person=anyone',
+      '/api/relational/episode-insights?episode=a/metadata.json',
+      '/api/relational/topics?episode=anything',
+      '/api/relational/who-said?topic=anything',
+      '/api/relational/cross-show?topic=anything',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
@@ -425,6 +498,7 @@ describe('the cluster filter on the index', () => {
     }>;
     const urls = [
       '/api/corpus/stats',
+      '/api/corpus/coverage',
       '/api/corpus/digest?window=since&since=2000-01-01&max_rows=100',
       '/api/corpus/trending?limit_per_kind=50',
       ...feeds.map((feed) => `/api/corpus/feed-signals?feed_id=${q(feed.feed_id)}`),
@@ -548,6 +622,7 @@ describe('corpus routes while a first build reads the layers', () => {
       '/api/corpus/episodes?limit=5',
       '/api/corpus/episodes?q=the&topic_cluster_only=false',
       '/api/corpus/stats',
+      '/api/corpus/coverage',
     ];
     const layered = [
       '/api/corpus/persons/top',
@@ -559,6 +634,17 @@ describe('corpus routes while a first build reads the layers', () => {
       )}`,
       '/api/topics/perspective-leaders',
       '/api/topics/topic:adolescent-sleep/timeline',
+      '/api/relational/related-topics?topic=shift-work',
+      '/api/relational/co-speakers?person=nobody',
+      `/api/relational/episode-insights?episode=${encodeURIComponent(
+        'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json',
+      )}`,
+      '/api/relational/topics?episode=nobody',
+      '/api/relational/who-said?topic=shift-work',
+      '/api/relational/cross-show?topic=shift-work',
+      `/api/relational/episodes?podcast=${encodeURIComponent(
+        'sha256:8be6d1b810b89f42a037a959fe97bf045c3f77445b7520f849f14042ca8e60f0',
+      )}`,
       `/api/corpus/episodes/detail?metadata_relpath=${encodeURIComponent(
         'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json',
       )}`,

@@ -20,7 +20,8 @@ import {
  * `on conflict`, `returning`, `limit/offset`, `in` and correlated
  * subqueries, `coalesce`, `case`, `group by`, `cast`) are written once in
  * SQL both engines share. Records are stored as
- * JSON text and parsed in JS; SQLite's `json_each` only unpacks a bound list.
+ * JSON text and parsed in JS; SQLite's `json_each` only unpacks a bound list,
+ * and `jsonFlag` reads one boolean of a record for a count.
  */
 
 export type IndexDialect = 'sqlite' | 'postgres';
@@ -97,6 +98,17 @@ export function isOneOf<DB>(
   return dialectOf(db as Kysely<unknown>) === 'postgres'
     ? sql<SqlBool>`${sql.ref(column)} = any(${[...values]})`
     : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
+}
+
+/**
+ * 1 where the JSON text column `column` holds `true` under its top-level
+ * `key`, else 0: a flag of a stored record read without parsing it in JS.
+ * SQLite's `json_extract` gives JSON true as 1; PostgreSQL's `->>` as 'true'.
+ */
+export function jsonFlag<DB>(db: Kysely<DB>, column: string, key: string): RawBuilder<number> {
+  return dialectOf(db as Kysely<unknown>) === 'postgres'
+    ? sql<number>`case when (${sql.ref(column)}::json ->> ${sql.lit(key)}) = 'true' then 1 else 0 end`
+    : sql<number>`case when json_extract(${sql.ref(column)}, ${sql.lit(`$.${key}`)}) = 1 then 1 else 0 end`;
 }
 
 /** The Migrator's table on PostgreSQL is put in the index's schema, not the search path's guess. */

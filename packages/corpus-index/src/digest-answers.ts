@@ -4,7 +4,9 @@ import {
   type CorpusDigest,
   type CorpusStatsBody,
   type CorpusTrending,
+  type CoverageReport,
   corpusStatsFrom,
+  coverageReportOf,
   type DigestBandConfig,
   type DigestRequest,
   digestOf,
@@ -25,6 +27,7 @@ import {
 import { findFeed } from './catalog-queries.js';
 import {
   type DatedEpisode,
+  queryCoverage,
   queryEpisodesInDays,
   queryFeedEpisodes,
   queryLabeledInDays,
@@ -185,4 +188,23 @@ export async function corpusStatsFromIndex(db: IndexKysely): Promise<CorpusStats
   const undated = months.find((row) => row.month === '')?.n ?? 0;
   const dated = months.filter((row) => row.month !== '').map((row) => [row.month, row.n] as const);
   return corpusStatsFrom(monthHistogramOf(dated, undated), feeds);
+}
+
+/**
+ * The GI/KG coverage (`GET /api/corpus/coverage`), as `corpusCoverageOf`
+ * counts it: a feed's title is its record's, the first titled episode in
+ * catalog order, which is the title the projection's report takes.
+ */
+export async function corpusCoverageFromIndex(db: IndexKysely): Promise<CoverageReport> {
+  const { rows, titles } = await queryCoverage(db);
+  return coverageReportOf(
+    rows.map((row) => ({
+      month: row.month === '' ? null : row.month,
+      feed_id: row.feed_id,
+      has_gi: Number(row.has_gi) === 1,
+      has_kg: Number(row.has_kg) === 1,
+      episodes: row.n,
+    })),
+    (feedId) => titles.get(feedId) ?? null,
+  );
 }

@@ -1,5 +1,6 @@
-import type { EpisodeRecord, LabeledId } from '@podcast/corpus';
+import type { EpisodeRecord, FeedRecord, LabeledId } from '@podcast/corpus';
 import { sql } from 'kysely';
+import { jsonFlag } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
 
 /** Inclusive publish days (`YYYY-MM-DD`), as the digest and trending windows give them. */
@@ -149,4 +150,44 @@ export async function queryPublishMonths(
       .executeTakeFirstOrThrow(),
   ]);
   return { months, feeds: feeds.n };
+}
+
+/** Episodes of one publish month (`''` undated) and feed with the same GI and KG flags (0/1). */
+export interface CoverageRow {
+  month: string;
+  feed_id: string;
+  has_gi: number;
+  has_kg: number;
+  n: number;
+}
+
+/**
+ * The episodes counted by publish month, feed and whether their GI and KG
+ * files are there (the record's flags, which the catalog pass writes), and
+ * each feed's title: one scan of the episodes and the few feed rows.
+ */
+export async function queryCoverage(
+  db: IndexKysely,
+): Promise<{ rows: CoverageRow[]; titles: Map<string, string | null> }> {
+  const month = sql<string>`substr(sort_date, 1, 7)`;
+  const hasGi = jsonFlag(db, 'record', 'has_gi');
+  const hasKg = jsonFlag(db, 'record', 'has_kg');
+  const [rows, feeds] = await Promise.all([
+    db
+      .selectFrom('episodes')
+      .select((eb) => [
+        month.as('month'),
+        'feed_id',
+        hasGi.as('has_gi'),
+        hasKg.as('has_kg'),
+        eb.fn.countAll<number>().as('n'),
+      ])
+      .groupBy([month, 'feed_id', hasGi, hasKg])
+      .execute(),
+    db.selectFrom('feeds').select(['feed_id', 'record']).execute(),
+  ]);
+  const titles = new Map(
+    feeds.map((feed) => [feed.feed_id, (JSON.parse(feed.record) as FeedRecord).title] as const),
+  );
+  return { rows, titles };
 }

@@ -4,20 +4,26 @@ import {
   briefTopicsOf,
   type CorpusPlace,
   conversationArcOf,
+  crossShowOf,
   type EpisodeRecord,
+  episodeNode,
   type InsightTypes,
+  insightNodeOf,
   joinCilInsight,
   LEADERS_PER_TOPIC,
+  labeledNode,
   labelFromId,
   type PerspectiveEntry,
   personBriefOf,
   perspectivesOf,
+  podcastFeedId,
   readInsightSentiments,
   requestedGraphId,
+  stripEpisodePrefix,
   timelineEpisode,
   typesEcho,
 } from '@podcast/corpus';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { IndexKysely } from './index-file.js';
 
 /*
@@ -501,5 +507,224 @@ export async function personBriefFromIndex(db: IndexKysely, place: CorpusPlace, 
     entries,
     (id) => speakerOf.get(id) ?? id,
     (id) => labelOf.get(id) ?? labelFromId(id),
+  );
+}
+
+/**
+ * GET /api/relational/episodes, as `podcastEpisodes`: the show's first `k`
+ * graph-eligible episodes in catalog order, on the feed's catalog index.
+ */
+export async function podcastEpisodesFromIndex(db: IndexKysely, podcast: string, k: number) {
+  const rows = await db
+    .selectFrom('episodes')
+    .innerJoin('graph_episodes', 'graph_episodes.episode', 'episodes.id')
+    .select('episodes.record')
+    .where('episodes.feed_id', '=', podcastFeedId(podcast))
+    .orderBy('episodes.sort_date', 'desc')
+    .orderBy('episodes.metadata_relpath')
+    .limit(k)
+    .execute();
+  return rows.map((row) => episodeNode(JSON.parse(row.record) as EpisodeRecord));
+}
+
+/**
+ * The nodes in `table` (topics or speakers of insights) that share episodes
+ * with `id`, as the relational `sharingEpisodes` counts them: each node once
+ * per episode where `id` is listed too, `id` left out, most shared first,
+ * then the id; only the `k` listed are labelled.
+ */
+async function sharingEpisodesFromIndex(
+  db: IndexKysely,
+  table: 'graph_insight_topics' | 'graph_insight_speakers',
+  column: 'topic_id' | 'person_id',
+  id: string,
+  k: number,
+) {
+  const node = sql.ref(`o.${column}`);
+  return labeledCounts(
+    db,
+    sql`select ${node} as id, count(distinct o.episode) as n from ${sql.table(table)} o
+      where o.episode in (select i.episode from ${sql.table(table)} i where ${sql.ref(`i.${column}`)} = ${id})
+        and ${node} <> ${id}
+      group by ${node}
+      order by n desc, ${node}
+      limit ${k}`,
+  );
+}
+
+/**
+ * The nodes a counting statement lists (`id`, `n`; ordered by n desc then
+ * id, and limited), each labelled as `graphLabelOf` labels it.
+ */
+async function labeledCounts(db: IndexKysely, counted: RawBuilder<unknown>) {
+  const { rows } = await sql<{ id: string; n: number; label: string | null }>`
+    select s.id, s.n, ${newestLabelOf('s.id')} as label from (${counted}) s
+    order by s.n desc, s.id`.execute(db);
+  return rows.map((row) => labeledNode(row.id, row.label ?? labelFromId(row.id), Number(row.n)));
+}
+
+/** GET /api/relational/related-topics, as `relatedTopics`. */
+export async function relatedTopicsFromIndex(db: IndexKysely, topic: string, k: number) {
+  const id = await canonicalGraphId(db, topic, 'topic:');
+  return sharingEpisodesFromIndex(db, 'graph_insight_topics', 'topic_id', id, k);
+}
+
+/** GET /api/relational/co-speakers, as `coSpeakers`. */
+export async function coSpeakersFromIndex(db: IndexKysely, person: string, k: number) {
+  const id = await canonicalGraphId(db, person, 'person:');
+  return sharingEpisodesFromIndex(db, 'graph_insight_speakers', 'person_id', id, k);
+}
+
+/**
+ * The episode a relational `episode` scope names, as the relational routes'
+ * `byEpisode` finds it: by episode_id (as given, then without its
+ * `episode:` prefix), else slug, else metadata relpath, the first in
+ * catalog order for each.
+ */
+async function relationalEpisodeOf(db: IndexKysely, id: string) {
+  const tries = [
+    ['episode_id', id],
+    ['episode_id', stripEpisodePrefix(id)],
+    ['slug', id],
+    ['metadata_relpath', id],
+  ] as const;
+  for (const [column, value] of tries) {
+    const row = await db
+      .selectFrom('episodes')
+      .select(['id', 'feed_id', 'episode_id'])
+      .where(column, '=', value)
+      .orderBy('sort_date', 'desc')
+      .orderBy('metadata_relpath')
+      .limit(1)
+      .executeTakeFirst();
+    if (row !== undefined) {
+      return row;
+    }
+  }
+  return undefined;
+}
+
+/** GET /api/relational/episode-insights, as `episodeInsights`: the first `k` in display order. */
+export async function episodeInsightsFromIndex(db: IndexKysely, episode: string, k: number) {
+  const found = await relationalEpisodeOf(db, episode);
+  if (found === undefined) {
+    return [];
+  }
+  const rows = await db
+    .selectFrom('graph_insights')
+    .select('item')
+    .where('episode', '=', found.id)
+    .orderBy('rank')
+    .limit(k)
+    .execute();
+  return rows.map((row) => {
+    const own = JSON.parse(row.item) as { id: string; text: string };
+    return insightNodeOf(own.id, own.text, found);
+  });
+}
+
+/** GET /api/relational/topics, as `episodeTopics`: the episode's insight topics, most first, then id. */
+export async function episodeTopicsFromIndex(db: IndexKysely, episode: string, k: number) {
+  const found = await relationalEpisodeOf(db, episode);
+  if (found === undefined) {
+    return [];
+  }
+  return labeledCounts(
+    db,
+    sql`select t.topic_id as id, count(*) as n from graph_insight_topics t
+      where t.episode = ${found.id}
+      group by t.topic_id
+      order by n desc, t.topic_id
+      limit ${k}`,
+  );
+}
+
+/**
+ * GET /api/relational/who-said, as `whoSaid`: the topic's insights grouped
+ * by speaker, the `k` speakers with the most first (then by id), each with
+ * their first `k` insights in the structural order.
+ */
+export async function whoSaidFromIndex(db: IndexKysely, topic: string, k: number) {
+  const id = await canonicalGraphId(db, topic, 'topic:');
+  const { rows } = await sql<{
+    person_id: string;
+    item: string;
+    feed_id: string;
+    episode_id: string | null;
+  }>`
+    with persons as (
+      select st.person_id, count(*) as n from graph_speaker_topics st
+      where st.topic_id = ${id}
+      group by st.person_id
+      order by n desc, st.person_id
+      limit ${k}
+    ), ranked as (
+      select st.person_id, st.episode, st.rank, row_number() over (
+        partition by st.person_id order by g.sort_date desc, g.metadata_relpath, st.rank
+      ) as r
+      from graph_speaker_topics st
+      join persons p on p.person_id = st.person_id
+      join graph_episodes g on g.episode = st.episode
+      where st.topic_id = ${id}
+    )
+    select p.person_id, gi.item, e.feed_id, e.episode_id
+    from ranked r
+    join persons p on p.person_id = r.person_id
+    join graph_insights gi on gi.episode = r.episode and gi.rank = r.rank
+    join episodes e on e.id = r.episode
+    where r.r <= ${k}
+    order by p.n desc, p.person_id, r.r`.execute(db);
+  const groups = new Map<string, ReturnType<typeof insightNodeOf>[]>();
+  for (const row of rows) {
+    const own = JSON.parse(row.item) as { id: string; text: string };
+    const list = groups.get(row.person_id) ?? [];
+    list.push(insightNodeOf(own.id, own.text, row));
+    groups.set(row.person_id, list);
+  }
+  return Object.fromEntries(groups);
+}
+
+/**
+ * GET /api/relational/cross-show, as `crossShow`: the topic's insights in
+ * the structural order with their show and strength, grouped and ranked by
+ * `crossShowOf`.
+ */
+export async function crossShowFromIndex(
+  db: IndexKysely,
+  topic: string,
+  perShow: number,
+  k: number,
+) {
+  const id = await canonicalGraphId(db, topic, 'topic:');
+  const rows = await db
+    .selectFrom('graph_insight_topics as t')
+    .innerJoin('graph_episodes as g', 'g.episode', 't.episode')
+    .innerJoin('graph_insights as gi', (join) =>
+      join.onRef('gi.episode', '=', 't.episode').onRef('gi.rank', '=', 't.rank'),
+    )
+    .innerJoin('episodes as e', 'e.id', 't.episode')
+    .select(['gi.item', 'e.feed_id', 'e.episode_id'])
+    .where('t.topic_id', '=', id)
+    .orderBy('g.sort_date', 'desc')
+    .orderBy('g.metadata_relpath')
+    .orderBy('t.rank')
+    .execute();
+  return crossShowOf(
+    rows.map((row) => {
+      const own = JSON.parse(row.item) as {
+        id: string;
+        text: string;
+        grounded: boolean;
+        confidence: number | null;
+      };
+      return {
+        show: row.feed_id,
+        grounded: own.grounded,
+        confidence: own.confidence,
+        node: insightNodeOf(own.id, own.text, row),
+      };
+    }),
+    perShow,
+    k,
   );
 }

@@ -36,6 +36,7 @@ export type {
 export { openConfiguredCorpusIndex, openCorpusIndex, servingView } from './corpus-index.js';
 export { PG_SCHEMA } from './dialect.js';
 export {
+  corpusCoverageFromIndex,
   corpusDigestFromIndex,
   corpusStatsFromIndex,
   corpusTrendingFromIndex,
@@ -44,13 +45,20 @@ export {
 } from './digest-answers.js';
 export {
   conversationArcFromIndex,
+  coSpeakersFromIndex,
+  crossShowFromIndex,
+  episodeInsightsFromIndex,
+  episodeTopicsFromIndex,
   personBriefFromIndex,
   personPositionsFromIndex,
   personTopicsFromIndex,
   perspectiveLeadersFromIndex,
+  podcastEpisodesFromIndex,
+  relatedTopicsFromIndex,
   topicPersonsFromIndex,
   topicPerspectivesFromIndex,
   topicTimelineFromIndex,
+  whoSaidFromIndex,
 } from './graph-queries.js';
 export { onIndexChange } from './index-changes.js';
 export type { IndexConnection, IndexKysely } from './index-file.js';

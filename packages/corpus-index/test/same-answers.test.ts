@@ -6,17 +6,22 @@ import {
   type CorpusRegistry,
   type CorpusSnapshot,
   conversationArc,
+  corpusCoverageOf,
   corpusEpisodeDetail,
   corpusFeedsOf,
   corpusStatsOf,
   corpusTrending,
+  coSpeakers,
+  crossShow,
   type DigestBandConfig,
   type DigestRequest,
   type DigestWindowName,
   type EpisodeFilter,
   episodeDetailFromSnapshot,
+  episodeInsights,
   episodeListFromSnapshot,
   episodeTopicPills,
+  episodeTopics,
   feedSignals,
   graphIndexOf,
   insightListFromSnapshot,
@@ -26,14 +31,17 @@ import {
   personPositions,
   personTopics,
   perspectiveLeaders,
+  podcastEpisodes,
   podcastListOf,
   readClusteredEpisodeIds,
   readTopicClusterIndex,
+  relatedTopics,
   sentimentLookup,
   topicPersons,
   topicPerspectives,
   topicTimeline,
   topPersonsOf,
+  whoSaid,
 } from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
 import {
@@ -46,14 +54,19 @@ import {
 } from '@podcast/testing';
 import {
   conversationArcFromIndex,
+  corpusCoverageFromIndex,
   corpusDigestFromIndex,
   corpusEpisodeDetailFromIndex,
   corpusEpisodePageFromIndex,
   corpusFeedsFromIndex,
   corpusStatsFromIndex,
   corpusTrendingFromIndex,
+  coSpeakersFromIndex,
+  crossShowFromIndex,
   episodeDetailFromIndex,
+  episodeInsightsFromIndex,
   episodeListFromIndex,
+  episodeTopicsFromIndex,
   feedSignalsFromIndex,
   type IndexHandle,
   insightListFromIndex,
@@ -61,12 +74,15 @@ import {
   personPositionsFromIndex,
   personTopicsFromIndex,
   perspectiveLeadersFromIndex,
+  podcastEpisodesFromIndex,
   podcastListFromIndex,
   queryCatalogAfter,
+  relatedTopicsFromIndex,
   topicPersonsFromIndex,
   topicPerspectivesFromIndex,
   topicTimelineFromIndex,
   topPersonsFromIndex,
+  whoSaidFromIndex,
 } from '../src/index.js';
 import {
   buildIndex,
@@ -443,6 +459,17 @@ describe.each([
       );
     });
 
+    it('counts the GI/KG coverage by month and feed as the snapshot does', async () => {
+      const expected = corpusCoverageOf(snapshot);
+      expect(expected.by_month.length).toBeGreaterThan(1);
+      expect(expected.by_feed.length).toBeGreaterThan(1);
+      expect(expected.total.with_gi).toBeGreaterThan(0);
+      // The same bytes: the months, the feeds and each row's keys in the same order.
+      expect(JSON.stringify(await corpusCoverageFromIndex(index.db))).toBe(
+        JSON.stringify(expected),
+      );
+    });
+
     it("answers every topic's persons, timeline, arc and perspectives and every person's topics and brief as the graph index does", async () => {
       const graph = await graphIndexOf(snapshot);
       const place = registry.at(snapshot.root);
@@ -533,6 +560,83 @@ describe.each([
         personPositions(graph, unknown, () => undefined),
       );
     }, 120_000);
+
+    it("lists every show's graph-eligible episodes at several caps as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const feedIds = snapshot.feeds.map((feed) => feed.feed_id);
+      const podcasts = [...feedIds, ` ${feedIds[0]} `, 'no-such-feed', ''];
+      let listed = 0;
+      for (const podcast of podcasts) {
+        for (const k of [1, 3, 200]) {
+          const expected = podcastEpisodes(graph, podcast, k);
+          expect(await podcastEpisodesFromIndex(index.db, podcast, k)).toEqual(expected);
+          listed += expected.length;
+        }
+      }
+      expect(listed).toBeGreaterThan(feedIds.length);
+      // Some episodes lack a layer, so the list is not the feed's whole catalog.
+      expect(graph.episodes.length).toBeLessThan(snapshot.episodes.length);
+    });
+
+    it("relates every topic's and every speaker's neighbours, who said what and each show's strongest as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const topics = [...graph.byTopic.keys()];
+      const persons = [...graph.bySpeaker.keys()];
+      let related = 0;
+      for (const topic of [...topics, topics[0]?.replace(/^topic:/, '') ?? '', 'no-such-topic']) {
+        for (const k of [2, 200]) {
+          const expected = relatedTopics(graph, topic, k);
+          expect(await relatedTopicsFromIndex(index.db, topic, k)).toEqual(expected);
+          related += expected.length;
+          // Group order is the answer's key order, which toEqual does not check.
+          const groups = whoSaid(graph, topic, k);
+          expect(JSON.stringify(await whoSaidFromIndex(index.db, topic, k))).toBe(
+            JSON.stringify(groups),
+          );
+          related += Object.keys(groups).length;
+          for (const perShow of [1, 20]) {
+            expect(JSON.stringify(await crossShowFromIndex(index.db, topic, perShow, k))).toBe(
+              JSON.stringify(crossShow(graph, topic, perShow, k)),
+            );
+          }
+        }
+      }
+      for (const person of [...persons, 'nobody']) {
+        for (const k of [2, 200]) {
+          const expected = coSpeakers(graph, person, k);
+          expect(await coSpeakersFromIndex(index.db, person, k)).toEqual(expected);
+          related += expected.length;
+        }
+      }
+      expect(related).toBeGreaterThan(topics.length);
+    });
+
+    it("lists sampled episodes' insights and topics by id, slug and path as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const byEpisode = (id: string) =>
+        snapshot.findEpisodeById(id) ??
+        snapshot.findEpisodeBySlug(id) ??
+        snapshot.findEpisodeByRelpath(id);
+      // About forty episodes of each corpus: the id lookup walks the catalog order.
+      const step = Math.max(1, Math.floor(snapshot.episodes.length / 40));
+      const sampled = snapshot.episodes.filter((_, at) => at % step === 0);
+      const names = sampled.flatMap((e) => [
+        e.metadata_relpath,
+        e.slug,
+        ...(e.episode_id === null ? [] : [e.episode_id, `episode:${e.episode_id}`]),
+      ]);
+      let listed = 0;
+      for (const name of [...names, 'no-such-episode']) {
+        for (const k of [2, 200]) {
+          const insights = episodeInsights(graph, byEpisode(name), k);
+          expect(await episodeInsightsFromIndex(index.db, name, k)).toEqual(insights);
+          const topics = episodeTopics(graph, byEpisode(name), k);
+          expect(await episodeTopicsFromIndex(index.db, name, k)).toEqual(topics);
+          listed += insights.length + topics.length;
+        }
+      }
+      expect(listed).toBeGreaterThan(names.length);
+    });
 
     it('knows no episode for an unknown slug', async () => {
       expect(await episodeDetailFromIndex(index.db, 'no-such-slug')).toBeUndefined();

@@ -140,18 +140,23 @@ export { labelFromId } from './graph/graph-nodes.js';
 export type { InsightSentiment } from './graph/insight-sentiment.js';
 export { readInsightSentiments, sentimentLookup } from './graph/insight-sentiment.js';
 export { isoWeekLabel, mondayOf } from './graph/iso-week.js';
-export type { InsightRanker, InsightSelection } from './graph/relational.js';
+export type { InsightRanker, InsightSelection, ShowInsight } from './graph/relational.js';
 export {
   coSpeakers,
   crossShow,
+  crossShowOf,
   entitiesIn,
   episodeInsights,
+  episodeNode,
   episodeTopics,
   insightDetail,
   insightNode,
+  insightNodeOf,
   insightRankKey,
   insightsAbout,
+  labeledNode,
   podcastEpisodes,
+  podcastFeedId,
   rankSelection,
   relatedInsights,
   relatedTopics,
@@ -202,7 +207,8 @@ export type { EpisodeFilter, EpisodeSearchText } from './browse/episode-filter.j
 export { episodeSearchText, searchNeedle } from './browse/episode-filter.js';
 export { episodeTopicPills } from './browse/episode-topic-pills.js';
 export { opsSummary } from './browse/ops-summary.js';
-export { monthHistogramOf } from './browse/publish-months.js';
+export type { CoverageGroup, CoverageReport } from './browse/publish-months.js';
+export { coverageReportOf, monthHistogramOf } from './browse/publish-months.js';
 export { dailyActivity, readQueryCounts } from './browse/query-activity.js';
 export { readRunSummaries } from './browse/run-files.js';
 export type { EpisodeSpeaker } from './browse/top-persons.js';

@@ -45,11 +45,20 @@ export function monthHistogramOf(
 
 const emptyCounts = (): CoverageCounts => ({ episodes: 0, with_gi: 0, with_kg: 0, with_both: 0 });
 
-function addTo(counts: CoverageCounts, episode: CoverageInput): void {
-  counts.episodes++;
-  counts.with_gi += episode.has_gi ? 1 : 0;
-  counts.with_kg += episode.has_kg ? 1 : 0;
-  counts.with_both += episode.has_gi && episode.has_kg ? 1 : 0;
+/** `episodes` episodes of one publish month and feed that agree on having a GI and a KG file. */
+export interface CoverageGroup {
+  month: string | null;
+  feed_id: string;
+  has_gi: boolean;
+  has_kg: boolean;
+  episodes: number;
+}
+
+function addTo(counts: CoverageCounts, group: CoverageGroup): void {
+  counts.episodes += group.episodes;
+  counts.with_gi += group.has_gi ? group.episodes : 0;
+  counts.with_kg += group.has_kg ? group.episodes : 0;
+  counts.with_both += group.has_gi && group.has_kg ? group.episodes : 0;
 }
 
 function bucket<K>(map: Map<K, CoverageCounts>, key: K): CoverageCounts {
@@ -66,17 +75,38 @@ function bucket<K>(map: Map<K, CoverageCounts>, key: K): CoverageCounts {
  * by feed (by feed_id, the empty id last).
  */
 export function coverageReport(episodes: readonly CoverageInput[]): CoverageReport {
-  const total = emptyCounts();
-  const months = new Map<string | null, CoverageCounts>();
-  const feeds = new Map<string, CoverageCounts>();
   const titles = new Map<string, string | null>();
+  const groups: CoverageGroup[] = [];
   for (const episode of episodes) {
-    addTo(total, episode);
-    addTo(bucket(months, monthOf(episode.publish_date)), episode);
-    addTo(bucket(feeds, episode.feed_id), episode);
+    groups.push({
+      month: monthOf(episode.publish_date),
+      feed_id: episode.feed_id,
+      has_gi: episode.has_gi,
+      has_kg: episode.has_kg,
+      episodes: 1,
+    });
     if (!titles.get(episode.feed_id)) {
       titles.set(episode.feed_id, episode.podcast_title);
     }
+  }
+  return coverageReportOf(groups, (feedId) => titles.get(feedId) ?? null);
+}
+
+/**
+ * The coverage of episodes counted in groups given in any order, each feed
+ * titled by `titleOf` (its first titled episode in catalog order).
+ */
+export function coverageReportOf(
+  groups: Iterable<CoverageGroup>,
+  titleOf: (feedId: string) => string | null,
+): CoverageReport {
+  const total = emptyCounts();
+  const months = new Map<string | null, CoverageCounts>();
+  const feeds = new Map<string, CoverageCounts>();
+  for (const group of groups) {
+    addTo(total, group);
+    addTo(bucket(months, group.month), group);
+    addTo(bucket(feeds, group.feed_id), group);
   }
   const monthKeys = [...months.keys()].sort((a, b) =>
     a === null ? 1 : b === null ? -1 : byKey(a, b),
@@ -87,7 +117,7 @@ export function coverageReport(episodes: readonly CoverageInput[]): CoverageRepo
     by_month: monthKeys.map((month) => ({ month, ...(months.get(month) as CoverageCounts) })),
     by_feed: feedKeys.map((feed_id) => ({
       feed_id,
-      podcast_title: titles.get(feed_id) ?? null,
+      podcast_title: titleOf(feed_id),
       ...(feeds.get(feed_id) as CoverageCounts),
     })),
   };

@@ -11,13 +11,16 @@ import { compareStructural, type GraphIndex, type GraphInsight, pushInto } from 
 const NONE: readonly GraphInsight[] = [];
 
 export function insightNode(item: GraphInsight): RelatedNode {
-  return {
-    id: item.id,
-    type: 'Insight',
-    text: item.insight.text,
-    show_id: item.episode.feed_id,
-    episode_id: item.episode.episode_id,
-  };
+  return insightNodeOf(item.id, item.insight.text, item.episode);
+}
+
+/** An insight node from its id and text and its episode's feed and id. */
+export function insightNodeOf(
+  id: string,
+  text: string,
+  episode: Pick<EpisodeRecord, 'feed_id' | 'episode_id'>,
+): RelatedNode {
+  return { id, type: 'Insight', text, show_id: episode.feed_id, episode_id: episode.episode_id };
 }
 
 function typeOfId(id: string): RelatedNode['type'] {
@@ -28,10 +31,15 @@ function typeOfId(id: string): RelatedNode['type'] {
 }
 
 function labelNode(index: GraphIndex, id: string, count?: number): RelatedNode {
+  return labeledNode(id, index.labelOf(id), count);
+}
+
+/** A person, org or topic node with its label, and its count when the list counts. */
+export function labeledNode(id: string, label: string, count?: number): RelatedNode {
   const node: RelatedNode = {
     id,
     type: typeOfId(id),
-    text: index.labelOf(id),
+    text: label,
     show_id: null,
     episode_id: null,
   };
@@ -147,17 +155,27 @@ export function topicEntities(index: GraphIndex, topic: string, k: number): Rela
 
 /** /episodes: the show's graph-eligible episodes, newest first. */
 export function podcastEpisodes(index: GraphIndex, podcast: string, k: number): RelatedNode[] {
-  const feedId = podcast.trim();
+  const feedId = podcastFeedId(podcast);
   return index.episodes
     .filter((episode) => episode.feed_id === feedId)
     .slice(0, k)
-    .map((episode) => ({
-      id: episode.episode_id ?? episode.metadata_relpath,
-      type: 'Episode' as const,
-      text: episode.title,
-      show_id: episode.feed_id,
-      episode_id: episode.episode_id,
-    }));
+    .map(episodeNode);
+}
+
+/** The feed id a /episodes request names. */
+export function podcastFeedId(podcast: string): string {
+  return podcast.trim();
+}
+
+/** An episode as a /episodes node. */
+export function episodeNode(episode: EpisodeRecord): RelatedNode {
+  return {
+    id: episode.episode_id ?? episode.metadata_relpath,
+    type: 'Episode',
+    text: episode.title,
+    show_id: episode.feed_id,
+    episode_id: episode.episode_id,
+  };
 }
 
 /** /episode-insights: the insights of one episode, in display order. */
@@ -248,24 +266,53 @@ export function whoSaid(index: GraphIndex, topic: string, k: number) {
   return groupsOf([...groupBy(items, (item) => item.speakers)], k, k);
 }
 
-/** Best first: grounded, then confidence, then structural order. */
-function byStrength(a: GraphInsight, b: GraphInsight): number {
-  return (
-    Number(b.insight.grounded) - Number(a.insight.grounded) ||
-    (b.insight.confidence ?? 0) - (a.insight.confidence ?? 0) ||
-    compareStructural(a, b)
-  );
+/** An insight as /cross-show ranks it: its show, its strength and its node. */
+export interface ShowInsight {
+  show: string;
+  grounded: boolean;
+  confidence: number | null;
+  node: RelatedNode;
+}
+
+/** Best first: grounded, then confidence; the sort is stable, so structural order breaks ties. */
+function byStrength(a: ShowInsight, b: ShowInsight): number {
+  return Number(b.grounded) - Number(a.grounded) || (b.confidence ?? 0) - (a.confidence ?? 0);
 }
 
 /** /cross-show: the topic's strongest insights per show (feed_id); k caps shows. */
 export function crossShow(index: GraphIndex, topic: string, perShow: number, k: number) {
   const items = index.byTopic.get(index.canonicalOf(topic, 'topic:')) ?? NONE;
-  return groupsOf(
-    [...groupBy(items, (item) => [item.episode.feed_id])].map(([show, items]) => [
-      show,
-      [...items].sort(byStrength),
-    ]),
-    k,
+  return crossShowOf(
+    items.map((item) => ({
+      show: item.episode.feed_id,
+      grounded: item.insight.grounded,
+      confidence: item.insight.confidence ?? null,
+      node: insightNode(item),
+    })),
     perShow,
+    k,
+  );
+}
+
+/**
+ * The /cross-show groups of a topic's insights given in structural order:
+ * shows with the most first, then by feed id; each show's strongest first.
+ */
+export function crossShowOf(items: readonly ShowInsight[], perShow: number, k: number) {
+  const groups = new Map<string, ShowInsight[]>();
+  for (const item of items) {
+    pushInto(groups, item.show, item);
+  }
+  return Object.fromEntries(
+    [...groups]
+      .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
+      .slice(0, k)
+      .map(([show, list]) => [
+        show,
+        [...list]
+          .sort(byStrength)
+          .slice(0, perShow)
+          .map((item) => item.node),
+      ]),
   );
 }

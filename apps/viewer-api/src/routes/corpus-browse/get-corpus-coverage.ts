@@ -1,8 +1,9 @@
 import { CorpusCoverage, CorpusPathQuery } from '@podcast/contracts';
 import { corpusCoverageOf } from '@podcast/corpus';
+import { corpusCoverageFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { snapshotCache } from '../snapshot-cache.js';
-import { answerForCorpus } from './corpus-snapshot-for.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
+import { answerForIndexedCorpus } from './corpus-snapshot-for.js';
 
 export const getCorpusCoverage = defineRoute({
   method: 'get',
@@ -15,6 +16,10 @@ export const getCorpusCoverage = defineRoute({
   auth: 'open',
   query: CorpusPathQuery,
   responses: { 200: CorpusCoverage },
-  cache: snapshotCache,
-  handler: ({ query, ctx }) => answerForCorpus(ctx, query.path, corpusCoverageOf),
+  cache: indexedSnapshotCache,
+  handler: ({ query, ctx }) =>
+    answerForIndexedCorpus(ctx, query.path, {
+      index: corpusCoverageFromIndex,
+      snapshot: corpusCoverageOf,
+    }),
 });

@@ -1,4 +1,5 @@
 import { coSpeakers } from '@podcast/corpus';
+import { coSpeakersFromIndex } from '@podcast/corpus-index';
 import { byId, listRoute } from './relational-shared.js';
 
 export const relationalCoSpeakers = listRoute({
@@ -7,4 +8,5 @@ export const relationalCoSpeakers = listRoute({
   scope: 'person',
   summary: "People who speak in the person's episodes, by shared episodes",
   answer: byId(coSpeakers),
+  index: coSpeakersFromIndex,
 });

@@ -1,8 +1,9 @@
 import { CrossShowQuery, RelationalGroupedResponse } from '@podcast/contracts';
 import { crossShow } from '@podcast/corpus';
+import { crossShowFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { answerForGraph } from '../graph-queries/graph-scope.js';
-import { snapshotCache } from '../snapshot-cache.js';
+import { answerForIndexedGraph } from '../graph-queries/graph-scope.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
 import { SCOPE_NOTE } from './relational-shared.js';
 
 export const relationalCrossShow = defineRoute({
@@ -14,9 +15,12 @@ export const relationalCrossShow = defineRoute({
   auth: 'open',
   query: CrossShowQuery,
   responses: { 200: RelationalGroupedResponse },
-  cache: snapshotCache,
+  cache: indexedSnapshotCache,
   handler: ({ query, ctx }) =>
-    answerForGraph(ctx, query.path, ({ index }) => ({
-      groups: crossShow(index, query.topic, query.per_show, query.k),
-    })),
+    answerForIndexedGraph(ctx, query.path, {
+      index: async (db) => ({
+        groups: await crossShowFromIndex(db, query.topic, query.per_show, query.k),
+      }),
+      graph: ({ index }) => ({ groups: crossShow(index, query.topic, query.per_show, query.k) }),
+    }),
 });

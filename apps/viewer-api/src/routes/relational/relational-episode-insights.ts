@@ -1,4 +1,5 @@
 import { episodeInsights } from '@podcast/corpus';
+import { episodeInsightsFromIndex } from '@podcast/corpus-index';
 import { byEpisode, listRoute } from './relational-shared.js';
 
 export const relationalEpisodeInsights = listRoute({
@@ -7,4 +8,5 @@ export const relationalEpisodeInsights = listRoute({
   scope: 'episode',
   summary: "An episode's insights (episode = episode_id, slug or metadata relpath)",
   answer: byEpisode(episodeInsights),
+  index: episodeInsightsFromIndex,
 });

@@ -1,4 +1,5 @@
 import { podcastEpisodes } from '@podcast/corpus';
+import { podcastEpisodesFromIndex } from '@podcast/corpus-index';
 import { byId, listRoute } from './relational-shared.js';
 
 export const relationalEpisodes = listRoute({
@@ -7,4 +8,5 @@ export const relationalEpisodes = listRoute({
   scope: 'podcast',
   summary: "A show's episodes (podcast = feed_id), newest first",
   answer: byId(podcastEpisodes),
+  index: podcastEpisodesFromIndex,
 });

@@ -1,4 +1,5 @@
 import { relatedTopics } from '@podcast/corpus';
+import { relatedTopicsFromIndex } from '@podcast/corpus-index';
 import { byId, listRoute } from './relational-shared.js';
 
 export const relationalRelatedTopics = listRoute({
@@ -7,4 +8,5 @@ export const relationalRelatedTopics = listRoute({
   scope: 'topic',
   summary: 'Topics discussed in the same episodes, by shared episodes',
   answer: byId(relatedTopics),
+  index: relatedTopicsFromIndex,
 });

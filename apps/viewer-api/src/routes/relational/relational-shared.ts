@@ -13,9 +13,14 @@ import {
   type InsightSelection,
   rankSelection,
 } from '@podcast/corpus';
+import type { IndexKysely } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { answerForGraph, type GraphScope } from '../graph-queries/graph-scope.js';
-import { snapshotCache } from '../snapshot-cache.js';
+import {
+  answerForGraph,
+  answerForIndexedGraph,
+  type GraphScope,
+} from '../graph-queries/graph-scope.js';
+import { indexedSnapshotCache, snapshotCache } from '../snapshot-cache.js';
 import { insightRanker } from './insight-ranker.js';
 
 const TAGS = ['relational'];
@@ -62,7 +67,10 @@ export function listRoute<S extends RelationalScope>(spec: {
   scope: S;
   summary: string;
   answer: ListAnswer;
+  /** The same answer from the shared index's graph tables, when it serves the corpus. */
+  index?: (db: IndexKysely, id: string, k: number) => Promise<RelatedNode[]>;
 }) {
+  const { index } = spec;
   return defineRoute({
     method: spec.method,
     path: spec.path,
@@ -72,14 +80,21 @@ export function listRoute<S extends RelationalScope>(spec: {
     auth: 'open',
     query: relationalQuery(spec.scope),
     responses: { 200: RelationalListResponse },
-    cache: snapshotCache,
+    cache: index === undefined ? snapshotCache : indexedSnapshotCache,
     handler: ({ query, ctx }) => {
       const q = query as ScopedQuery;
       const id = q[spec.scope] as string;
-      return answerForGraph(ctx, q.path, (scope) => ({
+      const graph = (scope: GraphScope) => ({
         items: spec.answer({ ...scope, id, k: q.k }),
         reranked: false,
-      }));
+      });
+      if (index === undefined) {
+        return answerForGraph(ctx, q.path, graph);
+      }
+      return answerForIndexedGraph(ctx, q.path, {
+        index: async (db) => ({ items: await index(db, id, q.k), reranked: false }),
+        graph,
+      });
     },
   });
 }

@@ -1,4 +1,5 @@
 import { episodeTopics } from '@podcast/corpus';
+import { episodeTopicsFromIndex } from '@podcast/corpus-index';
 import { byEpisode, listRoute } from './relational-shared.js';
 
 export const relationalTopics = listRoute({
@@ -7,4 +8,5 @@ export const relationalTopics = listRoute({
   scope: 'episode',
   summary: "Topics of an episode's insights, most discussed first",
   answer: byEpisode(episodeTopics),
+  index: episodeTopicsFromIndex,
 });

@@ -1,8 +1,9 @@
 import { RelationalGroupedResponse, relationalQuery } from '@podcast/contracts';
 import { whoSaid } from '@podcast/corpus';
+import { whoSaidFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { answerForGraph } from '../graph-queries/graph-scope.js';
-import { snapshotCache } from '../snapshot-cache.js';
+import { answerForIndexedGraph } from '../graph-queries/graph-scope.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
 import { SCOPE_NOTE } from './relational-shared.js';
 
 export const relationalWhoSaid = defineRoute({
@@ -14,9 +15,10 @@ export const relationalWhoSaid = defineRoute({
   auth: 'open',
   query: relationalQuery('topic'),
   responses: { 200: RelationalGroupedResponse },
-  cache: snapshotCache,
+  cache: indexedSnapshotCache,
   handler: ({ query, ctx }) =>
-    answerForGraph(ctx, query.path, ({ index }) => ({
-      groups: whoSaid(index, query.topic, query.k),
-    })),
+    answerForIndexedGraph(ctx, query.path, {
+      index: async (db) => ({ groups: await whoSaidFromIndex(db, query.topic, query.k) }),
+      graph: ({ index }) => ({ groups: whoSaid(index, query.topic, query.k) }),
+    }),
 });
