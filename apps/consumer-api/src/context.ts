@@ -88,7 +88,8 @@ export function userStateOf(ctx: ConsumerCtx): UserStateDeps {
 /** The shown-rows rule and the writes' existence checks asked of the corpus index (503 while its first build runs, as a first load). */
 function indexHoldingsOf(ctx: ConsumerCtx): CorpusHoldings {
   // Only made while the index is on, when catalogIndexOf answers a view or throws the 503.
-  const db = () => (catalogIndexOf(ctx) as NonNullable<ReturnType<typeof catalogIndexOf>>).db;
+  const db = () =>
+    (catalogIndexOf(ctx, 'catalog') as NonNullable<ReturnType<typeof catalogIndexOf>>).db;
   return {
     heldSlugs: async (slugs) => heldSlugs(db(), slugs),
     findFeeds: async (feedIds) => findFeeds(db(), feedIds),

@@ -17,5 +17,5 @@ export const catalogCache = {
  */
 export const indexedCatalogCache = {
   scope: ({ ctx }: { ctx: ConsumerCtx }) =>
-    catalogIndexOf(ctx)?.version ?? ctx.corpus.get(ctx.config.corpusDir),
+    catalogIndexOf(ctx, 'catalog')?.version ?? ctx.corpus.get(ctx.config.corpusDir),
 };

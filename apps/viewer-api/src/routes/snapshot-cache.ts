@@ -21,7 +21,7 @@ export const snapshotCache = { scope };
  */
 export const indexedSnapshotCache = {
   scope: async (input: CorpusInput) =>
-    (await corpusIndexFor(input.ctx, input.query.path))?.view.version ?? scope(input),
+    (await corpusIndexFor(input.ctx, input.query.path, 'catalog'))?.view.version ?? scope(input),
 };
 
 /**

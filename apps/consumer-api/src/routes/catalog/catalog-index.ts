@@ -6,12 +6,10 @@ import type { ConsumerCtx } from '../../context.js';
  * The corpus index to answer from when there is one, else undefined
  * (the projection answers). Until the index's first build has read what
  * the answer `needs` the request is answered 503 with Retry-After, as a
- * first projection load is.
+ * first projection load is. No default: a route that forgot its layers
+ * would answer empty lists during a first build.
  */
-export function catalogIndexOf(
-  ctx: ConsumerCtx,
-  needs: IndexNeeds = 'catalog',
-): IndexView | undefined {
+export function catalogIndexOf(ctx: ConsumerCtx, needs: IndexNeeds): IndexView | undefined {
   return ctx.corpusIndex === undefined ? undefined : servingView(ctx.corpusIndex, needs);
 }
 

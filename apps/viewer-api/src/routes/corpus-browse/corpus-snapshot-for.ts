@@ -19,12 +19,13 @@ export async function corpusSnapshotFor(ctx: ViewerCtx, requested: string | unde
  * parameter's corpus (the default root, the one consumer-api indexes too),
  * else undefined (the projection answers). Until the index's first build
  * has read what the answer `needs` the request is answered 503 with
- * Retry-After, as a first projection load is.
+ * Retry-After, as a first projection load is. No default: a route that
+ * forgot its layers would answer empty lists during a first build.
  */
 export async function corpusIndexFor(
   ctx: ViewerCtx,
   requested: string | undefined,
-  needs: IndexNeeds = 'catalog',
+  needs: IndexNeeds,
 ): Promise<{ root: string; view: IndexView } | undefined> {
   if (ctx.corpusIndex === undefined) {
     return undefined;
@@ -59,8 +60,8 @@ export async function answerForIndexedCorpus<T extends object>(
   answer: {
     index: (db: IndexKysely, root: string) => Promise<T>;
     snapshot: (snapshot: CorpusSnapshot) => T | Promise<T>;
-    /** What the index's answer reads (default the catalog). */
-    needs?: IndexNeeds;
+    /** What the index's answer reads. */
+    needs: IndexNeeds;
   },
 ): Promise<{ path: string } & T> {
   const index = await corpusIndexFor(ctx, requested, answer.needs);

@@ -19,6 +19,7 @@ export const getCorpusCoverage = defineRoute({
   cache: indexedSnapshotCache,
   handler: ({ query, ctx }) =>
     answerForIndexedCorpus(ctx, query.path, {
+      needs: 'catalog',
       index: corpusCoverageFromIndex,
       snapshot: corpusCoverageOf,
     }),

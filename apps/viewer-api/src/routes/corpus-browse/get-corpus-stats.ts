@@ -19,6 +19,7 @@ export const getCorpusStats = defineRoute({
   cache: indexedSnapshotCache,
   handler: ({ query, ctx }) =>
     answerForIndexedCorpus(ctx, query.path, {
+      needs: 'catalog',
       index: corpusStatsFromIndex,
       snapshot: corpusStatsOf,
     }),

@@ -19,6 +19,7 @@ export const listCorpusFeeds = defineRoute({
   cache: indexedSnapshotCache,
   handler: ({ query, ctx }) =>
     answerForIndexedCorpus(ctx, query.path, {
+      needs: 'catalog',
       index: async (db) => ({ feeds: await corpusFeedsFromIndex(db) }),
       snapshot: (snapshot) => ({ feeds: corpusFeedsOf(snapshot) }),
     }),
