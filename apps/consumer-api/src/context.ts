@@ -11,16 +11,16 @@ import type {
   SyncSignIn,
 } from '@podcast/auth';
 import type { CorpusRegistry, Thumbnails } from '@podcast/corpus';
-import { type CorpusIndex, findEpisodeBySlug, findFeeds, heldSlugs } from '@podcast/corpus-index';
+import type { CorpusIndex } from '@podcast/corpus-index';
 import type { Database } from '@podcast/db';
 import { createRouteDefiner, type HotAnswers, type InternalPrincipal } from '@podcast/http-kit';
 import type { AudioCheckSettings, RateLimiter } from '@podcast/runtime';
 import type { SearchService } from '@podcast/search';
-import type { CorpusHoldings, PlaybackWriter, UserStateDeps } from '@podcast/user-state';
+import type { PlaybackWriter, UserStateDeps } from '@podcast/user-state';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { corpusHoldingsOf } from './corpus-holdings.js';
 import type { ConsumerConfig } from './env.js';
-import { catalogIndexOf } from './routes/catalog/catalog-index.js';
 
 /** Everything a consumer route may touch, built once by buildConsumerContext (build-context.ts). */
 export interface ConsumerCtx {
@@ -81,19 +81,7 @@ export function userStateOf(ctx: ConsumerCtx): UserStateDeps {
     now: ctx.now,
     snapshot: () => ctx.corpus.get(ctx.config.corpusDir),
     playback: ctx.playback,
-    ...(ctx.corpusIndex === undefined ? {} : { holdings: indexHoldingsOf(ctx) }),
-  };
-}
-
-/** The shown-rows rule and the writes' existence checks asked of the corpus index (503 while its first build runs, as a first load). */
-function indexHoldingsOf(ctx: ConsumerCtx): CorpusHoldings {
-  // Only made while the index is on, when catalogIndexOf answers a view or throws the 503.
-  const db = () =>
-    (catalogIndexOf(ctx, 'catalog') as NonNullable<ReturnType<typeof catalogIndexOf>>).db;
-  return {
-    heldSlugs: async (slugs) => heldSlugs(db(), slugs),
-    findFeeds: async (feedIds) => findFeeds(db(), feedIds),
-    findEpisode: async (slug) => findEpisodeBySlug(db(), slug),
+    holdings: corpusHoldingsOf(ctx),
   };
 }
 

@@ -1,13 +1,12 @@
-import type { CorpusSnapshot, EpisodeRecord, FeedRecord } from '@podcast/corpus';
+import type { CorpusSnapshot, EpisodeFiles, EpisodeRecord, FeedRecord } from '@podcast/corpus';
 import type { DbExecutor } from '@podcast/db';
 import type { PlaybackWriter } from './playback-writer.js';
 
 /**
- * What every user-state function works on, built per request by the app from
- * its context. `snapshot` is a loader rather than a value so a list can read
- * the corpus and the database at the same time.
+ * What user-state asks of the corpus: implemented once over a loaded
+ * snapshot (snapshot-holdings.ts) and once over the corpus index (the
+ * consumer's context), so each function has one path whichever store answers.
  */
-/** Which episodes and shows the corpus holds, asked of a corpus index. */
 export interface CorpusHoldings {
   /** Which of `slugs` name an episode of the corpus. */
   heldSlugs(slugs: readonly string[]): Promise<ReadonlySet<string>>;
@@ -15,17 +14,24 @@ export interface CorpusHoldings {
   findFeeds(feedIds: readonly string[]): Promise<ReadonlyMap<string, FeedRecord>>;
   /** The record of the episode `slug` names, undefined when the corpus lacks it. */
   findEpisode(slug: string): Promise<EpisodeRecord | undefined>;
+  /** The episodes `slugs` name, in their order, unknown ones left out. */
+  findEpisodes(slugs: readonly string[]): Promise<readonly EpisodeRecord[]>;
+  /** Every episode of the shows among `feedIds`, in catalog order. */
+  episodesOfFeeds(feedIds: readonly string[]): Promise<readonly EpisodeRecord[]>;
+  /** The GI, KG and bridge files of `episodes`, read now through the bounded caches. */
+  layersOf(episodes: readonly EpisodeRecord[]): Promise<EpisodeFiles>;
 }
 
+/** What every user-state function works on, built per request by the app from its context. */
 export interface UserStateDeps {
   db: DbExecutor;
-  snapshot: () => Promise<CorpusSnapshot>;
   /**
-   * What the shown-rows rule and the writes' existence checks ask of the
-   * corpus, when a corpus index answers them without a snapshot; unset, the
-   * snapshot answers (shown-rows.ts, episode-of.ts).
+   * The loaded snapshot, for what the holdings do not answer yet; a loader
+   * rather than a value so a list can read the corpus and the database at once.
    */
-  holdings?: CorpusHoldings;
+  snapshot: () => Promise<CorpusSnapshot>;
+  /** The corpus as the shown-rows rule, the writes' existence checks and the reads ask of it. */
+  holdings: CorpusHoldings;
   now: () => Date;
   /** The process's playback writer (group commit), built once in main.ts. */
   playback: PlaybackWriter;

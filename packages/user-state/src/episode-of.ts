@@ -11,14 +11,12 @@ export function getEpisode(snapshot: CorpusSnapshot, slug: string): EpisodeRecor
   return episode;
 }
 
-/** The episode a slug names, asked of the index's holdings when set, else the snapshot. */
-export async function findEpisodeIn(
+/** The episode a slug names in the deps' corpus. */
+export function findEpisodeIn(
   deps: UserStateDeps,
   slug: string,
 ): Promise<EpisodeRecord | undefined> {
-  return deps.holdings === undefined
-    ? (await deps.snapshot()).findEpisodeBySlug(slug)
-    : deps.holdings.findEpisode(slug);
+  return deps.holdings.findEpisode(slug);
 }
 
 /** `getEpisode` over the deps' corpus: the same NotFound whichever store answers. */
@@ -32,10 +30,7 @@ export async function getEpisodeIn(deps: UserStateDeps, slug: string): Promise<E
 
 /** The show a feed id names over the deps' corpus; NotFound (404) when the corpus lacks it. */
 export async function getFeedIn(deps: UserStateDeps, feedId: string): Promise<FeedRecord> {
-  const feed =
-    deps.holdings === undefined
-      ? (await deps.snapshot()).findFeed(feedId)
-      : (await deps.holdings.findFeeds([feedId])).get(feedId);
+  const feed = (await deps.holdings.findFeeds([feedId])).get(feedId);
   if (feed === undefined) {
     throw new NotFound(`no show with feed id ${feedId}`);
   }

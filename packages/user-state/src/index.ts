@@ -45,6 +45,7 @@ export {
 } from './queue.js';
 export type { EpisodeRef } from './shown-rows.js';
 export { shownFeedRows, shownRows } from './shown-rows.js';
+export { holdingsOfSnapshot } from './snapshot-holdings.js';
 export {
   listUserDevices,
   requireUserDevice,

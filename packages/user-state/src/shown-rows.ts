@@ -35,27 +35,20 @@ export function shownFeedRows<T>(
   });
 }
 
-/** Which of `slugs` name an episode of the deps' corpus: the index's holdings when set, else the snapshot. */
-export async function heldSlugsIn(
+/** Which of `slugs` name an episode of the deps' corpus. */
+export function heldSlugsIn(
   deps: UserStateDeps,
   slugs: readonly string[],
 ): Promise<ReadonlySet<string>> {
-  if (deps.holdings !== undefined) {
-    return deps.holdings.heldSlugs(slugs);
-  }
-  const snapshot = await deps.snapshot();
-  return new Set(slugs.filter((slug) => snapshot.findEpisodeBySlug(slug) !== undefined));
+  return deps.holdings.heldSlugs(slugs);
 }
 
-/** `shownRows` over the deps' corpus: the index's holdings when it answers, else the snapshot. */
+/** `shownRows` over the deps' corpus. */
 export async function shownRowsIn<T>(
   deps: UserStateDeps,
   rows: readonly T[],
   refOf: (row: T) => EpisodeRef,
 ): Promise<T[]> {
-  if (deps.holdings === undefined) {
-    return shownRows(await deps.snapshot(), rows, refOf);
-  }
   const refs = rows.map(refOf);
   const held = await heldSlugsIn(
     deps,
@@ -67,15 +60,12 @@ export async function shownRowsIn<T>(
   });
 }
 
-/** `shownFeedRows` over the deps' corpus, as `shownRowsIn`. */
+/** `shownFeedRows` over the deps' corpus. */
 export async function shownFeedRowsIn<T>(
   deps: UserStateDeps,
   rows: readonly T[],
   feedIdOf: (row: T) => string,
 ): Promise<{ row: T; feed: FeedRecord }[]> {
-  if (deps.holdings === undefined) {
-    return shownFeedRows(await deps.snapshot(), rows, feedIdOf);
-  }
   const feeds = await deps.holdings.findFeeds(rows.map(feedIdOf));
   return rows.flatMap((row) => {
     const feed = feeds.get(feedIdOf(row));
