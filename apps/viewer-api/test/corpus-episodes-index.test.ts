@@ -326,6 +326,32 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
     });
 
+    it('answers enricher outputs, run summaries and the ops summary as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const list = await answerOf(projection, '/api/corpus/episodes?limit=200');
+      const relpaths = (list.body.items as Array<{ metadata_relpath: string }>).map(
+        (item) => item.metadata_relpath,
+      );
+      const enrichment = (relpath: string, enricher = 'grounding_rate') =>
+        `/api/corpus/episode/enrichments/${enricher}?metadata_relpath=${q(relpath)}`;
+      const urls = [
+        ...relpaths.map((relpath) => enrichment(relpath)),
+        enrichment(relpaths[0] ?? '', 'insight_sentiment'),
+        enrichment(relpaths[0] ?? '', 'no_such_enricher'),
+        enrichment('no/such/metadata.json'),
+        enrichment('../escape.json'),
+        `${enrichment(relpaths[0] ?? '')}&path=/no/such/root`,
+        '/api/corpus/runs/summary',
+        '/api/corpus/runs/summary?path=/no/such/root',
+        '/api/ops/summary',
+      ];
+      const statuses = await expectSameAnswers(projection, indexed, urls);
+      expect(statuses).toEqual(expect.arrayContaining([200, 400, 403, 404]));
+      expect((await answerOf(indexed, '/api/corpus/runs/summary')).body.run_files).toBeGreaterThan(
+        0,
+      );
+    });
+
     it('answers the digest exactly as the projection does', async () => {
       const { projection, indexed } = apps;
       const digest = await answerOf(indexed, DIGEST_URLS[4] as string);

@@ -15,6 +15,7 @@ export {
 } from './answers.js';
 export type { CatalogKey } from './catalog-queries.js';
 export {
+  findEpisodeByRelpath,
   findEpisodeBySlug,
   findEpisodesBySlugs,
   findFeed,
