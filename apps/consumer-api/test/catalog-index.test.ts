@@ -367,6 +367,55 @@ describe.each(['sqlite', 'postgres'] as const)(
 // Mounting a tmpfs needs root (CAP_SYS_ADMIN), as the chaos suite's disk-full scenario does.
 const asRoot = process.getuid?.() === 0 ? it : it.skip;
 
+describe('hot answers on the index', () => {
+  it('makes a hot discover answer again after a commit, before its next request', async () => {
+    const copy = copySampleCorpus('consumer-index-hot');
+    // The clock is read by the cache's key (the UTC day) and by the handler.
+    let clockReads = 0;
+    const clock = new Date('2026-11-16T12:00:00Z');
+    const app = await buildTestApp({
+      env: {
+        CORPUS_DIR: copy.corpusDir,
+        CORPUS_INDEX: 'sqlite',
+        DATA_DIR: path.join(scratch.dir, 'data-hot'),
+      },
+      now: () => {
+        clockReads++;
+        return clock;
+      },
+    });
+    try {
+      await app.ctx.corpusIndex?.ingestNow();
+      const url = '/api/app/discover?limit=24';
+      // The first answer, then HOT_HITS (16) hits of it: the answer is hot.
+      let answer = await answerOf(app, url);
+      for (let i = 0; i < 16; i++) {
+        answer = await answerOf(app, url);
+      }
+      expect(answer.status).toBe(200);
+      const [episode] = answer.body.recent_episodes as Array<{ slug: string }>;
+      const file = path.join(copy.corpusDir, await metadataRelpathOf(app, episode?.slug ?? ''));
+      const metadata = JSON.parse(readFileSync(file, 'utf8'));
+      metadata.episode.title = 'A title made before it was asked for';
+      writeFileSync(file, JSON.stringify(metadata));
+      await app.ctx.corpusIndex?.ingestNow();
+      clockReads = 0;
+      // No request now: only the remake of the hot answer reads the clock.
+      await waitFor(async () => clockReads >= 2, 3000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      clockReads = 0;
+      const after = await answerOf(app, url);
+      const titles = (after.body.recent_episodes as Array<{ title: string }>).map((e) => e.title);
+      expect(titles).toContain(metadata.episode.title);
+      // Served from what the remake made: the cache's key read the clock, no handler did.
+      expect(clockReads).toBe(1);
+    } finally {
+      await app.close();
+      copy.remove();
+    }
+  });
+});
+
 describe('the corpus index on a full disk', () => {
   asRoot(
     'serves the last committed index, says why in the health route, and writes once it can',
