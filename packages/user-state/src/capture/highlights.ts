@@ -10,6 +10,7 @@ import {
   NotFound,
 } from '@podcast/contracts';
 import {
+  type CorpusPlace,
   type CorpusSnapshot,
   type EpisodeRecord,
   insightListOf,
@@ -37,10 +38,10 @@ export function newHighlightId(): string {
 
 /** The transcript of an episode, or undefined when it has no usable segments. */
 export async function transcriptOf(
-  snapshot: CorpusSnapshot,
+  place: CorpusPlace,
   episode: EpisodeRecord,
 ): Promise<TranscriptText | undefined> {
-  const read = await readSegments(snapshot, episode);
+  const read = await readSegments(place, episode);
   return read && transcriptTextOf(read.segments);
 }
 
@@ -273,12 +274,12 @@ export async function saveUserHighlightOnce(
  * undefined when the episode has no transcript or the quote is not in it.
  */
 export async function locateQuote(
-  snapshot: CorpusSnapshot,
+  place: CorpusPlace,
   episode: EpisodeRecord,
   quote: string,
   hintMs?: number,
 ): Promise<Anchor | undefined> {
-  const transcript = await transcriptOf(snapshot, episode);
+  const transcript = await transcriptOf(place, episode);
   if (!transcript) {
     return undefined;
   }
