@@ -43,7 +43,6 @@ describe('viewer corpus routes over 1,000 generated episodes', () => {
     servedEarly: ['/api/corpus/episodes', '/api/corpus/episodes?limit=7', '/api/corpus/feeds'],
     // Not on the corpus index yet: asked last, with the index on, and free to load the projection.
     onProjection: [
-      /^\/api\/artifacts/,
       /^\/api\/corpus\/episodes\/similar/,
       /^\/api\/explore/,
       /^\/api\/index\/stats/,

@@ -326,7 +326,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
     });
 
-    it('answers enricher outputs, run summaries and the ops summary as the projection does', async () => {
+    it('answers enricher outputs, artifacts, run and ops summaries as the projection does', async () => {
       const { projection, indexed } = apps;
       const list = await answerOf(projection, '/api/corpus/episodes?limit=200');
       const relpaths = (list.body.items as Array<{ metadata_relpath: string }>).map(
@@ -344,6 +344,9 @@ describe.each(['sqlite', 'postgres'] as const)(
         '/api/corpus/runs/summary',
         '/api/corpus/runs/summary?path=/no/such/root',
         '/api/ops/summary',
+        `/api/artifacts?path=${q(SAMPLE_CORPUS_DIR)}`,
+        '/api/artifacts?path=/no/such/root',
+        '/api/artifacts',
       ];
       const statuses = await expectSameAnswers(projection, indexed, urls);
       expect(statuses).toEqual(expect.arrayContaining([200, 400, 403, 404]));
@@ -649,6 +652,11 @@ describe('corpus routes while a first build reads the layers', () => {
       '/api/corpus/episodes?q=the&topic_cluster_only=false',
       '/api/corpus/stats',
       '/api/corpus/coverage',
+      `/api/artifacts?path=${encodeURIComponent(SAMPLE_CORPUS_DIR)}`,
+      '/api/corpus/runs/summary',
+      `/api/corpus/episode/enrichments/insight_density?metadata_relpath=${encodeURIComponent(
+        'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json',
+      )}`,
     ];
     const layered = [
       '/api/corpus/persons/top',

@@ -13,6 +13,7 @@ export {
   topPersonsFromIndex,
   trendingShowsFromIndex,
 } from './answers.js';
+export { artifactListFromIndex } from './artifact-queries.js';
 export type { CatalogKey } from './catalog-queries.js';
 export {
   findEpisodeByRelpath,
