@@ -19,6 +19,7 @@ import {
 import request from 'supertest';
 import { loadViewerConfig } from '../src/env.js';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { waitForRebuild } from './support/sample-corpus-copy.js';
 
 /*
  * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the viewer's corpus routes the
@@ -653,6 +654,27 @@ describe('the cluster filter on the index', () => {
     expect(after).toEqual(await answerOf(projection, url));
     expect(after.body.items).toEqual([(before.body.items as unknown[]).at(-1)]);
   });
+
+  it('re-ranks positions, insights-about and related insights with a search index as the projection does', async () => {
+    const { projection, indexed } = apps;
+    await projection.ctx.search.rebuild(copy, true);
+    expect(await waitForRebuild(projection.app, copy)).toMatchObject({ available: true });
+    const persons = (await answerOf(indexed, '/api/corpus/persons/top?limit=200')).body
+      .persons as Array<{ person_id: string }>;
+    const about = await answerOf(indexed, '/api/relational/insights-about?entity=shift-work&k=200');
+    const insights = (about.body.items as Array<{ id: string }>).map((item) => item.id);
+    const urls = [
+      ...persons.map(({ person_id }) => `/api/relational/positions?person=${q(person_id)}&k=200`),
+      ...['shift-work', 'adolescent-sleep', ...persons.map(({ person_id }) => person_id)].map(
+        (entity) => `/api/relational/insights-about?entity=${q(entity)}&k=200`,
+      ),
+      ...insights.map((id) => `/api/relational/related-insights?insight=${q(id)}&k=200`),
+      '/api/relational/positions?person=nobody',
+    ];
+    expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200]);
+    expect(about.body.reranked).toBe(true);
+    expect(insights.length).toBeGreaterThan(1);
+  }, 120_000);
 });
 
 describe('hot answers on the index', () => {
