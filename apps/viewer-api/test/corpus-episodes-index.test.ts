@@ -657,7 +657,11 @@ describe('the cluster filter on the index', () => {
 
   it('re-ranks positions, insights-about and related insights with a search index as the projection does', async () => {
     const { projection, indexed } = apps;
-    await projection.ctx.search.rebuild(copy, true);
+    const search = projection.ctx.search;
+    if (search === undefined) {
+      throw new Error('the viewer has no search service');
+    }
+    await search.rebuild(copy, true);
     expect(await waitForRebuild(projection.app, copy)).toMatchObject({ available: true });
     const persons = (await answerOf(indexed, '/api/corpus/persons/top?limit=200')).body
       .persons as Array<{ person_id: string }>;
