@@ -35,6 +35,7 @@ export interface CandidateSelection {
   query: string;
 }
 
+/** How `rankCandidates` reads the index's candidates. */
 export const INSIGHT_CANDIDATES: CandidateReading<InsightCandidate> = {
   keyOf: (item) => item.key,
   nodeOf: (item) => item.node,
@@ -48,6 +49,7 @@ interface InsightRow {
   episode_id: string | null;
 }
 
+/** The stored `cilOwnFields` these answers read. */
 interface OwnFields {
   id: string;
   text: string;
