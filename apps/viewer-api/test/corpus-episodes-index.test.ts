@@ -19,6 +19,7 @@ import {
 import request from 'supertest';
 import { loadViewerConfig } from '../src/env.js';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { waitForRebuild } from './support/sample-corpus-copy.js';
 
 /*
  * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the viewer's corpus routes the
@@ -400,7 +401,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         `${episodes}?podcast=any&path=/no/such/root`,
       ];
       const persons = (await answerOf(projection, '/api/corpus/persons/top?limit=200')).body
-        .persons as Array<{ id: string }>;
+        .persons as Array<{ person_id: string }>;
       const topics = ['topic:adolescent-sleep', 'adolescent-sleep', 'topic:shift-work', 'none'];
       urls.push(
         ...topics.flatMap((t) => [
@@ -414,7 +415,9 @@ describe.each(['sqlite', 'postgres'] as const)(
         '/api/relational/cross-show?topic=x&per_show=21',
         '/api/relational/who-said',
         '/api/relational/who-said?topic=x&path=/no/such/root',
-        ...persons.map(({ id }) => `/api/relational/co-speakers?person=${q(id)}&k=200`),
+        ...persons.map(
+          ({ person_id }) => `/api/relational/co-speakers?person=${q(person_id)}&k=200`,
+        ),
         '/api/relational/co-speakers?person=nobody',
         '/api/relational/co-speakers',
         '/api/relational/related-topics?topic=x&k=201',
@@ -441,6 +444,99 @@ describe.each(['sqlite', 'postgres'] as const)(
       const first = await answerOf(indexed, urls[0] as string);
       expect((first.body.items as unknown[]).length).toBeGreaterThan(0);
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
+    });
+
+    it('answers the entity, detail and ranked relational routes and node episodes as the projection does, loading the projection only to rank', async () => {
+      const { projection, indexed } = apps;
+      const list = await answerOf(projection, '/api/corpus/episodes?limit=200');
+      const relpaths = (list.body.items as Array<{ metadata_relpath: string }>).map(
+        (item) => item.metadata_relpath,
+      );
+      const insights = [];
+      for (const relpath of relpaths) {
+        const found = await answerOf(
+          projection,
+          `/api/relational/episode-insights?episode=${q(relpath)}&k=200`,
+        );
+        insights.push(...(found.body.items as Array<{ id: string }>).map((item) => item.id));
+      }
+      const sampled = insights.filter((_, at) => at % 4 === 0);
+      expect(sampled.length).toBeGreaterThan(10);
+      const persons = (await answerOf(projection, '/api/corpus/persons/top?limit=200')).body
+        .persons as Array<{ person_id: string }>;
+      const topics = ['topic:adolescent-sleep', 'adolescent-sleep', 'topic:shift-work'];
+      const found = [
+        ...sampled.flatMap((id) => [
+          `/api/relational/entities-in?insight=${q(id)}`,
+          `/api/relational/insight-detail?insight=${q(id)}`,
+          `/api/relational/insight-detail?insight=${q(` ${id} `)}&k=2`,
+        ]),
+        ...topics.flatMap((t) => [
+          `/api/relational/topic-entities?topic=${q(t)}`,
+          `/api/relational/topic-entities?topic=${q(t)}&k=1`,
+        ]),
+      ];
+      const unknown = [
+        '/api/relational/entities-in?insight=no-such-insight',
+        '/api/relational/insight-detail?insight=no-such-insight',
+        '/api/relational/topic-entities?topic=no-such-topic',
+        '/api/relational/related-insights?insight=no-such-insight',
+        '/api/relational/positions?person=nobody',
+        '/api/relational/insights-about?entity=nothing',
+        '/api/relational/entities-in',
+        '/api/relational/insight-detail?insight=x&k=0',
+        '/api/relational/topic-entities?topic=x&k=201',
+        '/api/relational/related-insights',
+        '/api/relational/positions?person=',
+        '/api/relational/insights-about?entity=x&path=/no/such/root',
+        '/api/relational/entities-in?insight=x&path=/no/such/root',
+      ];
+      const nodes = [
+        ...persons.map(({ person_id }) => person_id),
+        ...topics.filter((t) => t.startsWith('topic:')),
+        'person:nobody',
+      ];
+      const bodies = [
+        ...nodes.flatMap((node_id) => [{ node_id }, { node_id, limit: 1 }]),
+        { node_id: 'speaker:bruno-novak', limit: 1000 },
+        { node_id: 'org:nobody' },
+        { node_id: 'nobody' },
+        { node_id: 'topic:shift-work', limit: 0 },
+        { node_id: 'topic:shift-work', path: '/no/such/root' },
+      ];
+      expect(await expectSameAnswers(projection, indexed, [...found, ...unknown])).toEqual([
+        200, 400, 403,
+      ]);
+      const statuses = new Set<number>();
+      for (const body of bodies) {
+        const expected = await postOf(projection, '/api/corpus/node-episodes', body);
+        expect(await postOf(indexed, '/api/corpus/node-episodes', body)).toEqual(expected);
+        statuses.add(expected.status);
+      }
+      expect([...statuses].sort()).toEqual([200, 400, 403]);
+      const named = await postOf(indexed, '/api/corpus/node-episodes', {
+        node_id: 'topic:shift-work',
+      });
+      expect(named.body.total).toBeGreaterThan(1);
+      const detail = await answerOf(indexed, found[1] as string);
+      expect((detail.body.items as unknown[]).length).toBeGreaterThan(1);
+      // Nothing so far loaded the projection: ranking alone does, when there is something to rank.
+      expect(indexed.ctx.corpus.describe()).toEqual([]);
+      const ranked = [
+        ...sampled.map((id) => `/api/relational/related-insights?insight=${q(id)}`),
+        `/api/relational/related-insights?insight=${q(sampled[0] ?? '')}&k=1`,
+        ...persons.flatMap(({ person_id }) => [
+          `/api/relational/positions?person=${q(person_id)}`,
+          `/api/relational/positions?person=${q(person_id.replace(/^person:/, ''))}&k=1`,
+        ]),
+        ...[...topics, ...persons.map(({ person_id }) => person_id), 'bruno-novak'].map(
+          (entity) => `/api/relational/insights-about?entity=${q(entity)}&k=200`,
+        ),
+      ];
+      expect(await expectSameAnswers(projection, indexed, ranked)).toEqual([200]);
+      const related = await answerOf(indexed, ranked[0] as string);
+      expect((related.body.items as unknown[]).length).toBeGreaterThan(0);
+      expect(indexed.ctx.corpus.describe()).not.toEqual([]);
     });
 
     it('answers the eight graph queries on the index as the projection does', async () => {
@@ -497,8 +593,18 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/relational/topics?episode=anything',
       '/api/relational/who-said?topic=anything',
       '/api/relational/cross-show?topic=anything',
+      '/api/relational/entities-in?insight=anything',
+      '/api/relational/topic-entities?topic=anything',
+      '/api/relational/insight-detail?insight=anything',
+      '/api/relational/related-insights?insight=anything',
+      '/api/relational/insights-about?entity=anything',
+      '/api/relational/positions?person=anyone',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
+    const body = { node_id: 'topic:anything' };
+    expect(await postOf(indexed, '/api/corpus/node-episodes', body)).toEqual(
+      await postOf(projection, '/api/corpus/node-episodes', body),
+    );
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
   });
 });
@@ -577,6 +683,31 @@ describe('the cluster filter on the index', () => {
     expect(after).toEqual(await answerOf(projection, url));
     expect(after.body.items).toEqual([(before.body.items as unknown[]).at(-1)]);
   });
+
+  it('re-ranks positions, insights-about and related insights with a search index as the projection does', async () => {
+    const { projection, indexed } = apps;
+    const search = projection.ctx.search;
+    if (search === undefined) {
+      throw new Error('the viewer has no search service');
+    }
+    await search.rebuild(copy, true);
+    expect(await waitForRebuild(projection.app, copy)).toMatchObject({ available: true });
+    const persons = (await answerOf(indexed, '/api/corpus/persons/top?limit=200')).body
+      .persons as Array<{ person_id: string }>;
+    const about = await answerOf(indexed, '/api/relational/insights-about?entity=shift-work&k=200');
+    const insights = (about.body.items as Array<{ id: string }>).map((item) => item.id);
+    const urls = [
+      ...persons.map(({ person_id }) => `/api/relational/positions?person=${q(person_id)}&k=200`),
+      ...['shift-work', 'adolescent-sleep', ...persons.map(({ person_id }) => person_id)].map(
+        (entity) => `/api/relational/insights-about?entity=${q(entity)}&k=200`,
+      ),
+      ...insights.map((id) => `/api/relational/related-insights?insight=${q(id)}&k=200`),
+      '/api/relational/positions?person=nobody',
+    ];
+    expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200]);
+    expect(about.body.reranked).toBe(true);
+    expect(insights.length).toBeGreaterThan(1);
+  }, 120_000);
 });
 
 describe('hot answers on the index', () => {
@@ -682,7 +813,15 @@ describe('corpus routes while a first build reads the layers', () => {
       `/api/corpus/episodes/detail?metadata_relpath=${encodeURIComponent(
         'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json',
       )}`,
+      '/api/relational/entities-in?insight=nothing',
+      '/api/relational/topic-entities?topic=shift-work',
+      '/api/relational/insight-detail?insight=nothing',
+      '/api/relational/related-insights?insight=nothing',
+      '/api/relational/insights-about?entity=shift-work',
+      '/api/relational/positions?person=bruno-novak',
     ];
+    const nodeEpisodes = () =>
+      postOf(indexed, '/api/corpus/node-episodes', { node_id: 'topic:shift-work' });
     try {
       const deadline = Date.now() + 10_000;
       while (index?.view() === undefined && Date.now() < deadline) {
@@ -698,6 +837,7 @@ describe('corpus routes while a first build reads the layers', () => {
         const answer = await answerOf(indexed, url);
         expect(answer).toMatchObject({ status: 503, body: { episodes_ready: true } });
       }
+      expect(await nodeEpisodes()).toMatchObject({ status: 503, body: { episodes_ready: true } });
       release();
       while (index?.view()?.layers !== true && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -708,6 +848,7 @@ describe('corpus routes while a first build reads the layers', () => {
       for (const url of layered) {
         expect([url, (await answerOf(indexed, url)).status]).toEqual([url, 200]);
       }
+      expect((await nodeEpisodes()).status).toBe(200);
     } finally {
       release();
       await indexed.close();

@@ -18,6 +18,7 @@ import {
   type NormalizedGraph,
   type NormalizedKg,
   type NormalizedQuote,
+  nodeIdsOf,
   projectInsights,
   projectQuote,
   speakersOfQuotes,
@@ -25,6 +26,7 @@ import {
 } from '@podcast/corpus';
 import type { Insertable } from 'kysely';
 import type {
+  EpisodeNodesTable,
   EpisodePersonsTable,
   EpisodeSearchTable,
   EpisodeSpeakersTable,
@@ -32,6 +34,7 @@ import type {
   EpisodeTopicsTable,
   GraphAliasesTable,
   GraphEpisodesTable,
+  GraphInsightEntitiesTable,
   GraphInsightSpeakersTable,
   GraphInsightsTable,
   GraphInsightTopicsTable,
@@ -63,10 +66,13 @@ export interface EpisodeRows {
   episodePersons: Row<EpisodePersonsTable>[];
   /** One row: what the list's `q`, `topic_q` and cluster filters compare. */
   episodeSearch: Row<EpisodeSearchTable>[];
+  /** The person, org and topic ids the node-episode lookup finds the episode by. */
+  episodeNodes: Row<EpisodeNodesTable>[];
   graphEpisode: Row<GraphEpisodesTable>[];
   graphInsights: Row<GraphInsightsTable>[];
   graphInsightTopics: Row<GraphInsightTopicsTable>[];
   graphInsightSpeakers: Row<GraphInsightSpeakersTable>[];
+  graphInsightEntities: Row<GraphInsightEntitiesTable>[];
   graphSpeakerTopics: Row<GraphSpeakerTopicsTable>[];
   graphLabels: Row<GraphLabelsTable>[];
   graphAliases: Row<GraphAliasesTable>[];
@@ -200,6 +206,7 @@ const NO_GRAPH_QUERY_ROWS = {
   graphInsights: [],
   graphInsightTopics: [],
   graphInsightSpeakers: [],
+  graphInsightEntities: [],
   graphSpeakerTopics: [],
   graphLabels: [],
   graphAliases: [],
@@ -245,6 +252,9 @@ function graphQueryRows(
     ),
     graphInsightSpeakers: items.flatMap((item) =>
       item.speakers.map((person_id) => ({ rank: item.position, person_id })),
+    ),
+    graphInsightEntities: items.flatMap((item) =>
+      item.entities.map((entity_id, position) => ({ rank: item.position, position, entity_id })),
     ),
     graphSpeakerTopics: items.flatMap((item) => {
       const counted = countsForTopicPersons(item) ? 1 : 0;
@@ -294,6 +304,11 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       label: person.label,
     })),
     episodeSearch: [searchRowOf(record, sources.kg)],
+    episodeNodes: [...nodeIdsOf(sources)].map((node_id) => ({
+      node_id,
+      sort_date: record.publish_date ?? '',
+      metadata_relpath: record.metadata_relpath,
+    })),
     ...graphQueryRows(record, sources.graph, sources.kg, sources.bridge),
   };
 }

@@ -72,4 +72,15 @@ export type { IngestLock } from './ingest-lock.js';
 export { openIngestLock } from './ingest-lock.js';
 export { findEpisodeOfInsight, queryInsightList } from './insight-queries.js';
 export { openPgIndexReader, openPgIndexWriter } from './pg-index.js';
+export type { CandidateSelection, InsightCandidate } from './relational-queries.js';
+export {
+  entitiesInFromIndex,
+  INSIGHT_CANDIDATES,
+  insightDetailFromIndex,
+  insightsAboutFromIndex,
+  nodeEpisodesFromIndex,
+  relatedInsightsFromIndex,
+  statedByFromIndex,
+  topicEntitiesFromIndex,
+} from './relational-queries.js';
 export type { CorpusIndexDb } from './schema.js';

@@ -29,6 +29,8 @@ export interface CorpusIndexDb {
   graph_topic_counts: GraphTopicCountsTable;
   graph_topic_speaker_counts: GraphTopicSpeakerCountsTable;
   insight_ids: InsightIdsTable;
+  graph_insight_entities: GraphInsightEntitiesTable;
+  episode_nodes: EpisodeNodesTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -278,4 +280,28 @@ export interface GraphTopicSpeakerCountsTable {
 export interface InsightIdsTable {
   episode: number;
   insight_id: string;
+}
+
+/**
+ * The persons and orgs an insight names (`GraphInsight.entities`: its
+ * speakers first, after the bridge's entity map), `position` their order.
+ * No kind or name: the kind is the id's prefix and the label the newest
+ * episode's (`graph_labels`), as the graph index looks them up.
+ */
+export interface GraphInsightEntitiesTable {
+  episode: number;
+  rank: number;
+  position: number;
+  entity_id: string;
+}
+
+/**
+ * Every person, org and topic id an episode's GI, KG or bridge names
+ * (`nodeIdsOf`), for every episode with a layer, with its catalog keys.
+ */
+export interface EpisodeNodesTable {
+  episode: number;
+  node_id: string;
+  sort_date: string;
+  metadata_relpath: string;
 }

@@ -16,10 +16,12 @@ type PartTable =
   | 'episode_topics'
   | 'episode_persons'
   | 'episode_search'
+  | 'episode_nodes'
   | 'graph_episodes'
   | 'graph_insights'
   | 'graph_insight_topics'
   | 'graph_insight_speakers'
+  | 'graph_insight_entities'
   | 'graph_speaker_topics'
   | 'graph_labels'
   | 'graph_aliases'
@@ -136,10 +138,12 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'episode_topics', id, rows.episodeTopics);
   await insertParts(trx, 'episode_persons', id, rows.episodePersons);
   await insertParts(trx, 'episode_search', id, rows.episodeSearch);
+  await insertParts(trx, 'episode_nodes', id, rows.episodeNodes);
   await insertParts(trx, 'graph_episodes', id, rows.graphEpisode);
   await insertParts(trx, 'graph_insights', id, rows.graphInsights);
   await insertParts(trx, 'graph_insight_topics', id, rows.graphInsightTopics);
   await insertParts(trx, 'graph_insight_speakers', id, rows.graphInsightSpeakers);
+  await insertParts(trx, 'graph_insight_entities', id, rows.graphInsightEntities);
   await insertParts(trx, 'graph_speaker_topics', id, rows.graphSpeakerTopics);
   await insertParts(trx, 'graph_labels', id, rows.graphLabels);
   await insertParts(trx, 'graph_aliases', id, rows.graphAliases);

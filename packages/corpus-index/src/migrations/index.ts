@@ -5,6 +5,7 @@ import * as listSearch from './202611290200_list_search.js';
 import * as graphTables from './202611290300_graph_tables.js';
 import * as digestTables from './202611290400_digest_tables.js';
 import * as insightIds from './202611290500_insight_ids.js';
+import * as insightEntities from './202611290600_insight_entities.js';
 
 /*
  * Imported statically (not read from disk) so the same list runs from dist/
@@ -18,6 +19,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611290300_graph_tables': graphTables,
   '202611290400_digest_tables': digestTables,
   '202611290500_insight_ids': insightIds,
+  '202611290600_insight_entities': insightEntities,
 };
 
 export const migrationProvider: MigrationProvider = {
