@@ -16,6 +16,7 @@ export {
 export type { CatalogKey } from './catalog-queries.js';
 export {
   findEpisodeBySlug,
+  findEpisodesByIds,
   findEpisodesBySlugs,
   findFeed,
   findFeeds,
@@ -43,6 +44,8 @@ export {
   feedSignalsFromIndex,
   trendingTopicsFromIndex,
 } from './digest-answers.js';
+export type { ExploreIndexKey, InsightTerms } from './explore-queries.js';
+export { queryExploreKeys, queryExploreRows } from './explore-queries.js';
 export {
   conversationArcFromIndex,
   coSpeakersFromIndex,

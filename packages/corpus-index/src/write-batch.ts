@@ -22,7 +22,10 @@ type PartTable =
   | 'graph_insight_speakers'
   | 'graph_speaker_topics'
   | 'graph_labels'
-  | 'graph_aliases';
+  | 'graph_aliases'
+  | 'explore_insights'
+  | 'explore_insight_topics'
+  | 'explore_insight_persons';
 
 async function insertParts<R extends object>(
   trx: IndexKysely,
@@ -142,5 +145,8 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'graph_speaker_topics', id, rows.graphSpeakerTopics);
   await insertParts(trx, 'graph_labels', id, rows.graphLabels);
   await insertParts(trx, 'graph_aliases', id, rows.graphAliases);
+  await insertParts(trx, 'explore_insights', id, rows.exploreInsights);
+  await insertParts(trx, 'explore_insight_topics', id, rows.exploreInsightTopics);
+  await insertParts(trx, 'explore_insight_persons', id, rows.exploreInsightPersons);
   await countTopics(trx, rows);
 }
