@@ -120,7 +120,7 @@ export function rankedRoute<S extends RelationalScope>(spec: {
       const q = query as ScopedQuery;
       const id = q[spec.scope] as string;
       return answerForGraph(ctx, q.path, ({ snapshot, index }) =>
-        rankSelection(spec.select(index, id), insightRanker(ctx, snapshot), q.k),
+        rankSelection(spec.select(index, id), insightRanker(ctx, snapshot.root), q.k),
       );
     },
   });
