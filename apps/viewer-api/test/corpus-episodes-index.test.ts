@@ -1,8 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { generateCorpus } from '@podcast/corpus-generator';
 import { type CorpusIndex, onIndexChange, openIngestLock } from '@podcast/corpus-index';
 import {
+  ANSWER_CORPUS,
   copySampleCorpusTo,
   createScratch,
   SAMPLE_CORPUS_DIR,
@@ -168,12 +170,17 @@ function exploreUrlsOf(person: string, topic: string, personTopic: string): stri
   ];
 }
 
-/** `exploreUrlsOf` for `person`, with an upper-cased part of a label of their first insight's topic. */
-async function exploreUrlsFor(app: ViewerTestApp, person: string): Promise<string[]> {
+/**
+ * `exploreUrlsOf` for the corpus's top person, the topic of their most
+ * confident insight and an upper-cased part of that topic's label.
+ */
+async function exploreUrlsFor(app: ViewerTestApp): Promise<string[]> {
+  const top = await answerOf(app, '/api/corpus/persons/top');
+  const person = (top.body.persons as Array<{ person_id: string }>)[0]?.person_id ?? '';
   const spoken = await answerOf(app, `/api/explore?speaker=${q(person)}`);
-  const [first] = spoken.body.items as Array<{ topics: Array<{ label: string }> }>;
-  const label = first?.topics[0]?.label ?? '';
-  return exploreUrlsOf(person, 'topic:adolescent-sleep', label.slice(1, 6).toUpperCase());
+  const [first] = spoken.body.items as Array<{ topics: Array<{ id: string; label: string }> }>;
+  const topic = first?.topics[0] ?? { id: '', label: '' };
+  return exploreUrlsOf(person, topic.id, topic.label.slice(1, 6).toUpperCase());
 }
 
 /** The search requests: filters, types, caps, a model mismatch, and the 400s and 403. */
@@ -531,6 +538,25 @@ describe.each(['sqlite', 'postgres'] as const)(
   },
 );
 
+describe('explore on the index over a generated corpus of 1,000 episodes', () => {
+  const generated = path.join(scratch.dir, 'generated');
+  beforeAll(async () => {
+    await generateCorpus({ ...ANSWER_CORPUS, out: generated });
+  }, 120_000);
+
+  describe.each(['sqlite', 'postgres'] as const)('in %s', (dialect) => {
+    const apps = appsOver(dialect, generated, path.join(scratch.dir, 'data-generated'));
+
+    it('answers explore exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const urls = await exploreUrlsFor(projection);
+      const all = await answerOf(indexed, '/api/explore?limit=200');
+      expect(all.body.total).toBeGreaterThan(1000);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
+    });
+  });
+});
+
 describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in %s', (dialect) => {
   const empty = path.join(scratch.dir, 'empty');
   const apps = appsOver(dialect, empty, path.join(scratch.dir, 'data-empty'));
@@ -655,13 +681,16 @@ describe('search routes on the index over a built search index', () => {
   const copy = path.join(scratch.dir, 'searched');
   beforeAll(async () => {
     copySampleCorpusTo(copy);
-    // A label in mixed case: explore's label match folds it as the projection does.
-    for (const file of readdirSync(copy, { recursive: true, encoding: 'utf8' })) {
-      if (file.endsWith('.gi.json')) {
-        const text = readFileSync(path.join(copy, file), 'utf8');
-        const cased = text.replaceAll('"label": "adolescent sleep"', '"label": "Adolescent SLEEP"');
-        writeFileSync(path.join(copy, file), cased);
-      }
+    // A label in mixed case, and each file's first insight (grounded) without a confidence:
+    // explore's label match folds the one, and its filter and sort count the others as 0 and -1.
+    const files = readdirSync(copy, { recursive: true, encoding: 'utf8' }).sort();
+    for (const file of files.filter((name) => name.endsWith('.gi.json'))) {
+      const text = readFileSync(path.join(copy, file), 'utf8');
+      const cased = text.replaceAll('"label": "adolescent sleep"', '"label": "Adolescent SLEEP"');
+      writeFileSync(
+        path.join(copy, file),
+        cased.replace(/"confidence": [0-9.]+/, '"confidence": null'),
+      );
     }
     const builder = buildViewerTestApp({ corpusDir: copy });
     try {
@@ -689,7 +718,7 @@ describe('search routes on the index over a built search index', () => {
       const person = persons[0]?.person_id ?? '';
       const urls = [
         ...searchRequestsOf(feeds[0]?.feed_id ?? '', person),
-        ...(await exploreUrlsFor(projection, person)),
+        ...(await exploreUrlsFor(projection)),
         `/api/explore?q=${q('teenage sleep is a social issue')}&min_confidence=0&limit=200`,
         `/api/explore?question=sleep&sort_by=confidence&grounded_only=true`,
         `/api/explore?q=sleep&speaker=${q(person)}&sort_by=date`,
