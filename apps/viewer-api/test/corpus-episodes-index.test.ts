@@ -1,8 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { generateCorpus } from '@podcast/corpus-generator';
 import { type CorpusIndex, onIndexChange, openIngestLock } from '@podcast/corpus-index';
 import {
+  ANSWER_CORPUS,
   copySampleCorpusTo,
   createScratch,
   SAMPLE_CORPUS_DIR,
@@ -131,6 +133,88 @@ function searchUrlsOf(items: readonly ListedEpisode[]): string[] {
     `${list}&topic_cluster_only=true&topic_q=e&since=2000-01-01`,
   ];
 }
+
+/**
+ * Explore's requests: every filter, alone and together, each sort, the
+ * limits, a question (no_index without a search index), and its 400s and
+ * 403. `person` and `topic` are ids the corpus holds, `personTopic` a part
+ * of a label of a topic the person speaks on. The first 13 find insights.
+ */
+function exploreUrlsOf(person: string, topic: string, personTopic: string): string[] {
+  const bare = (id: string) => id.slice(id.indexOf(':') + 1);
+  const explore = '/api/explore';
+  return [
+    explore,
+    `${explore}?limit=200`,
+    `${explore}?sort_by=date&limit=200`,
+    `${explore}?sort_by=relevance&limit=7`,
+    `${explore}?topic=sleep&grounded_only=true&sort_by=date&limit=5`,
+    `${explore}?topic=SLEEP&limit=200`,
+    `${explore}?topic=${q(topic)}&strict=true`,
+    `${explore}?topic=${q(bare(topic))}&strict=true&limit=200`,
+    `${explore}?speaker=${q(person)}&limit=200`,
+    `${explore}?speaker=${q(bare(person))}&sort_by=date`,
+    `${explore}?speaker=${q(person)}&topic=${q(personTopic)}`,
+    `${explore}?min_confidence=0.8&limit=200`,
+    `${explore}?min_confidence=0&grounded_only=true&sort_by=date&limit=200`,
+    `${explore}?topic=sleep&strict=true`,
+    `${explore}?min_confidence=1`,
+    `${explore}?speaker=person:nobody`,
+    `${explore}?topic=no-such-topic`,
+    `${explore}?question=${q('why do teens sleep badly')}`,
+    `${explore}?q=sleep&topic=sleep`,
+    `${explore}?min_confidence=1.5`,
+    `${explore}?limit=0`,
+    `${explore}?sort_by=salience`,
+    `${explore}?strict=perhaps`,
+    `${explore}?path=/no/such/root`,
+  ];
+}
+
+/**
+ * `exploreUrlsOf` for the corpus's top person, the topic of their most
+ * confident insight and an upper-cased part of that topic's label.
+ */
+async function exploreUrlsFor(app: ViewerTestApp): Promise<string[]> {
+  const top = await answerOf(app, '/api/corpus/persons/top');
+  const person = (top.body.persons as Array<{ person_id: string }>)[0]?.person_id ?? '';
+  const spoken = await answerOf(app, `/api/explore?speaker=${q(person)}`);
+  const [first] = spoken.body.items as Array<{ topics: Array<{ id: string; label: string }> }>;
+  const topic = first?.topics[0] ?? { id: '', label: '' };
+  return exploreUrlsOf(person, topic.id, topic.label.slice(1, 6).toUpperCase());
+}
+
+/** The search requests: filters, types, caps, a model mismatch, and the 400s and 403. */
+function searchRequestsOf(feedId: string, person: string): string[] {
+  const search = '/api/search';
+  return [
+    `${search}?q=${q('insomnia treatment')}&top_k=20`,
+    `${search}?q=sleep&top_k=100`,
+    `${search}?q=${q('what has Lucas Vargas said')}`,
+    `${search}?q=sleep&type=insight&grounded_only=true&top_k=50`,
+    `${search}?q=sleep&type=transcript,quote&top_k=50`,
+    `${search}?q=sleep&type=kg_topic,kg_entity&dedupe_kg_surfaces=false&top_k=50`,
+    `${search}?q=sleep&feed=${q(feedId)}&top_k=30`,
+    `${search}?q=sleep&since=2026-11-01`,
+    `${search}?q=sleep&speaker=${q(person)}`,
+    `${search}?q=sleep&feed=no-such-feed`,
+    `${search}?q=sleep&embedding_model=other/model`,
+    search,
+    `${search}?q=x&top_k=0`,
+    `${search}?q=x&type=insight,podcast`,
+    `${search}?q=sleep&path=/no/such/root`,
+  ];
+}
+
+/** The comparisons: shared episodes and speakers, filters, a model mismatch, a 400 and a 403. */
+const COMPARE_BODIES = [
+  { a: 'insomnia treatment', b: 'teenage sleep', top_k: 50 },
+  { a: 'shift work', b: 'sleep', type: ['insight', 'transcript'], top_k: 100 },
+  { a: 'sleep', b: 'battery recycling', grounded_only: true },
+  { a: 'sleep', b: 'sleep', embedding_model: 'other/model' },
+  { a: 'sleep' },
+  { a: 'sleep', b: 'x', path: '/no/such/root' },
+];
 
 /** The graph-query requests the index answers, over the topics and persons the projection knows. */
 async function graphQueryUrls(app: ViewerTestApp): Promise<string[]> {
@@ -539,6 +623,17 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(indexed.ctx.corpus.describe()).not.toEqual([]);
     });
 
+    it('answers explore exactly as the projection does, from the explore tables', async () => {
+      const { projection, indexed } = apps;
+      const urls = await exploreUrlsFor(projection);
+      const sleep = await answerOf(indexed, urls[4] as string);
+      expect((sleep.body.items as unknown[]).length).toBe(5);
+      for (const url of urls.slice(0, 13)) {
+        expect([url, (await answerOf(indexed, url)).body.total]).not.toEqual([url, 0]);
+      }
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
+    });
+
     it('answers the eight graph queries on the index as the projection does', async () => {
       const { projection, indexed } = apps;
       const urls = await graphQueryUrls(projection);
@@ -563,6 +658,25 @@ describe.each(['sqlite', 'postgres'] as const)(
     });
   },
 );
+
+describe('explore on the index over a generated corpus of 1,000 episodes', () => {
+  const generated = path.join(scratch.dir, 'generated');
+  beforeAll(async () => {
+    await generateCorpus({ ...ANSWER_CORPUS, out: generated });
+  }, 120_000);
+
+  describe.each(['sqlite', 'postgres'] as const)('in %s', (dialect) => {
+    const apps = appsOver(dialect, generated, path.join(scratch.dir, 'data-generated'));
+
+    it('answers explore exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const urls = await exploreUrlsFor(projection);
+      const all = await answerOf(indexed, '/api/explore?limit=200');
+      expect(all.body.total).toBeGreaterThan(1000);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
+    });
+  });
+});
 
 describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in %s', (dialect) => {
   const empty = path.join(scratch.dir, 'empty');
@@ -599,11 +713,20 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/relational/related-insights?insight=anything',
       '/api/relational/insights-about?entity=anything',
       '/api/relational/positions?person=anyone',
+      '/api/search?q=sleep',
+      '/api/explore',
+      '/api/explore?q=sleep',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
-    const body = { node_id: 'topic:anything' };
-    expect(await postOf(indexed, '/api/corpus/node-episodes', body)).toEqual(
-      await postOf(projection, '/api/corpus/node-episodes', body),
+    expect((await answerOf(indexed, '/api/search?q=sleep')).body.error).toBe('no_index');
+    const bodies = [{ a: 'sleep', b: 'work' }, { a: 'sleep' }];
+    for (const body of bodies) {
+      const expected = await postOf(projection, '/api/search/compare', body);
+      expect(await postOf(indexed, '/api/search/compare', body)).toEqual(expected);
+    }
+    const node = { node_id: 'topic:anything' };
+    expect(await postOf(indexed, '/api/corpus/node-episodes', node)).toEqual(
+      await postOf(projection, '/api/corpus/node-episodes', node),
     );
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
   });
@@ -710,6 +833,91 @@ describe('the cluster filter on the index', () => {
   }, 120_000);
 });
 
+describe('search routes on the index over a built search index', () => {
+  const copy = path.join(scratch.dir, 'searched');
+  beforeAll(async () => {
+    copySampleCorpusTo(copy);
+    // A label in mixed case, and each file's first insight (grounded) without a confidence:
+    // explore's label match folds the one, and its filter and sort count the others as 0 and -1.
+    const files = readdirSync(copy, { recursive: true, encoding: 'utf8' }).sort();
+    for (const file of files.filter((name) => name.endsWith('.gi.json'))) {
+      const text = readFileSync(path.join(copy, file), 'utf8');
+      const cased = text.replaceAll('"label": "adolescent sleep"', '"label": "Adolescent SLEEP"');
+      writeFileSync(
+        path.join(copy, file),
+        cased.replace(/"confidence": [0-9.]+/, '"confidence": null'),
+      );
+    }
+    const builder = buildViewerTestApp({ corpusDir: copy });
+    try {
+      const start = await builder.ctx.search?.rebuild(copy, false);
+      expect(start?.status).toBe('started');
+      if (start?.status === 'started') {
+        await start.finished;
+      }
+    } finally {
+      await builder.close();
+    }
+  }, 180_000);
+
+  describe.each(['sqlite', 'postgres'] as const)('in %s', (dialect) => {
+    const apps = appsOver(dialect, copy, path.join(scratch.dir, 'data-searched'));
+
+    it('answers searches, comparisons and explore exactly as the projection does, without loading it', async () => {
+      const { projection, indexed } = apps;
+      const feeds = (await answerOf(indexed, '/api/corpus/feeds')).body.feeds as Array<{
+        feed_id: string;
+      }>;
+      const persons = (await answerOf(indexed, '/api/corpus/persons/top')).body.persons as Array<{
+        person_id: string;
+      }>;
+      const person = persons[0]?.person_id ?? '';
+      const urls = [
+        ...searchRequestsOf(feeds[0]?.feed_id ?? '', person),
+        ...(await exploreUrlsFor(projection)),
+        `/api/explore?q=${q('teenage sleep is a social issue')}&min_confidence=0&limit=200`,
+        `/api/explore?question=sleep&sort_by=confidence&grounded_only=true`,
+        `/api/explore?q=sleep&speaker=${q(person)}&sort_by=date`,
+      ];
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
+      const statuses = [];
+      for (const body of COMPARE_BODIES) {
+        const expected = await postOf(projection, '/api/search/compare', body);
+        expect(await postOf(indexed, '/api/search/compare', body)).toEqual(expected);
+        statuses.push(expected.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 400, 403]);
+      // Not all empty: hits with quotes and lifts, shared episodes, ranked insights.
+      const hits = (await answerOf(indexed, urls[0] as string)).body.results as Array<{
+        supporting_quotes?: unknown[];
+        lifted?: unknown;
+        episode_title?: string;
+      }>;
+      expect(hits.some((hit) => (hit.supporting_quotes?.length ?? 0) > 0)).toBe(true);
+      expect(hits.some((hit) => hit.lifted !== undefined)).toBe(true);
+      expect(hits.every((hit) => hit.episode_title !== undefined)).toBe(true);
+      const compared = await postOf(indexed, '/api/search/compare', COMPARE_BODIES[0] as object);
+      expect((compared.body.shared_episodes as unknown[]).length).toBeGreaterThan(0);
+      const asked = await answerOf(indexed, urls.at(-3) as string);
+      expect((asked.body.items as unknown[]).length).toBeGreaterThan(0);
+      // Answered from the index, the search index and the files alone: no projection was loaded.
+      expect(indexed.corpus.describe()).toEqual([]);
+    });
+
+    it('re-ranks the relational lists by the search index as before', async () => {
+      const { projection, indexed } = apps;
+      const urls = [
+        '/api/relational/insights-about?entity=topic:adolescent-sleep&k=200',
+        '/api/relational/insights-about?entity=topic:shift-work&k=3',
+        '/api/relational/related-insights?insight=nothing',
+      ];
+      const about = await answerOf(indexed, urls[0] as string);
+      expect(about.body.reranked).toBe(true);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200]);
+    });
+  });
+});
+
 describe('hot answers on the index', () => {
   it('makes a hot digest again after a commit, before its next request', async () => {
     const copy = path.join(scratch.dir, 'hot');
@@ -807,6 +1015,8 @@ describe('corpus routes while a first build reads the layers', () => {
       '/api/relational/topics?episode=nobody',
       '/api/relational/who-said?topic=shift-work',
       '/api/relational/cross-show?topic=shift-work',
+      '/api/explore?topic=sleep',
+      '/api/explore?q=sleep',
       `/api/relational/episodes?podcast=${encodeURIComponent(
         'sha256:8be6d1b810b89f42a037a959fe97bf045c3f77445b7520f849f14042ca8e60f0',
       )}`,

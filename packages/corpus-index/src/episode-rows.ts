@@ -14,6 +14,7 @@ import {
   episodeSpeakersOf,
   graphInsightsOf,
   insightTypeKey,
+  listedInsightOf,
   type NormalizedBridge,
   type NormalizedGraph,
   type NormalizedKg,
@@ -23,6 +24,7 @@ import {
   projectQuote,
   speakersOfQuotes,
   stripEpisodePrefix,
+  topicLabelsOf,
 } from '@podcast/corpus';
 import type { Insertable } from 'kysely';
 import type {
@@ -32,6 +34,9 @@ import type {
   EpisodeSpeakersTable,
   EpisodesTable,
   EpisodeTopicsTable,
+  ExploreInsightPersonsTable,
+  ExploreInsightsTable,
+  ExploreInsightTopicsTable,
   GraphAliasesTable,
   GraphEpisodesTable,
   GraphInsightEntitiesTable,
@@ -78,6 +83,9 @@ export interface EpisodeRows {
   graphAliases: Row<GraphAliasesTable>[];
   /** Every insight id of the GI graph, each once, shown or not. */
   insightIds: Row<InsightIdsTable>[];
+  exploreInsights: Row<ExploreInsightsTable>[];
+  exploreInsightTopics: Row<ExploreInsightTopicsTable>[];
+  exploreInsightPersons: Row<ExploreInsightPersonsTable>[];
 }
 
 /** The files one episode is made of, read and normalised by packages/corpus. */
@@ -276,6 +284,34 @@ function graphQueryRows(
   };
 }
 
+/** Every insight of the GI file as explore lists it, with what its filters compare. */
+function exploreRows(graph: NormalizedGraph | undefined) {
+  if (graph === undefined) {
+    return { exploreInsights: [], exploreInsightTopics: [], exploreInsightPersons: [] };
+  }
+  const labels = topicLabelsOf(graph);
+  return {
+    exploreInsights: graph.insights.map((insight, position) => ({
+      position,
+      insight_id: insight.id,
+      grounded: insight.grounded ? 1 : 0,
+      confidence: insight.confidence ?? null,
+      item: JSON.stringify(listedInsightOf(graph, insight, labels)),
+    })),
+    exploreInsightTopics: graph.insights.flatMap((insight, position) =>
+      insight.topicIds.map((topic_id, n) => ({
+        position,
+        n,
+        topic_id,
+        label: (labels.get(topic_id) ?? '').toLowerCase(),
+      })),
+    ),
+    exploreInsightPersons: graph.insights.flatMap((insight, position) =>
+      insight.personIds.map((person_id, n) => ({ position, n, person_id })),
+    ),
+  };
+}
+
 /** The rows of one episode, built with packages/corpus's record builder and graph rules. */
 export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
   const record = recordOf(sources);
@@ -310,5 +346,6 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       metadata_relpath: record.metadata_relpath,
     })),
     ...graphQueryRows(record, sources.graph, sources.kg, sources.bridge),
+    ...exploreRows(sources.graph),
   };
 }

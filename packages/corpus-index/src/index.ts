@@ -18,6 +18,7 @@ export type { CatalogKey } from './catalog-queries.js';
 export {
   findEpisodeByRelpath,
   findEpisodeBySlug,
+  findEpisodesByIds,
   findEpisodesBySlugs,
   findFeed,
   findFeeds,
@@ -45,6 +46,8 @@ export {
   feedSignalsFromIndex,
   trendingTopicsFromIndex,
 } from './digest-answers.js';
+export type { ExploreIndexKey, InsightTerms } from './explore-queries.js';
+export { queryExploreKeys, queryExploreRows } from './explore-queries.js';
 export {
   conversationArcFromIndex,
   coSpeakersFromIndex,

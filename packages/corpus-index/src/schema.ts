@@ -31,6 +31,9 @@ export interface CorpusIndexDb {
   insight_ids: InsightIdsTable;
   graph_insight_entities: GraphInsightEntitiesTable;
   episode_nodes: EpisodeNodesTable;
+  explore_insights: ExploreInsightsTable;
+  explore_insight_topics: ExploreInsightTopicsTable;
+  explore_insight_persons: ExploreInsightPersonsTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -304,4 +307,36 @@ export interface EpisodeNodesTable {
   node_id: string;
   sort_date: string;
   metadata_relpath: string;
+}
+
+/**
+ * Every insight of an episode's GI file, in file order (`position`), as
+ * explore lists it: what its filters compare, and the listed insight
+ * (`listedInsightOf`) as JSON.
+ */
+export interface ExploreInsightsTable {
+  episode: number;
+  position: number;
+  insight_id: string;
+  grounded: number;
+  /** The file's confidence as it is (null when absent), which the filter compares. */
+  confidence: number | null;
+  item: string;
+}
+
+/** An explore insight's topics in order (`n`), each with its graph label lower-cased in JS ('' when none). */
+export interface ExploreInsightTopicsTable {
+  episode: number;
+  position: number;
+  n: number;
+  topic_id: string;
+  label: string;
+}
+
+/** An explore insight's persons in order (`n`): its quotes' speakers, then the persons it mentions. */
+export interface ExploreInsightPersonsTable {
+  episode: number;
+  position: number;
+  n: number;
+  person_id: string;
 }

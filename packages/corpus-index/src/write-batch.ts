@@ -25,7 +25,10 @@ type PartTable =
   | 'graph_speaker_topics'
   | 'graph_labels'
   | 'graph_aliases'
-  | 'insight_ids';
+  | 'insight_ids'
+  | 'explore_insights'
+  | 'explore_insight_topics'
+  | 'explore_insight_persons';
 
 async function insertParts<R extends object>(
   trx: IndexKysely,
@@ -148,5 +151,8 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'graph_labels', id, rows.graphLabels);
   await insertParts(trx, 'graph_aliases', id, rows.graphAliases);
   await insertParts(trx, 'insight_ids', id, rows.insightIds);
+  await insertParts(trx, 'explore_insights', id, rows.exploreInsights);
+  await insertParts(trx, 'explore_insight_topics', id, rows.exploreInsightTopics);
+  await insertParts(trx, 'explore_insight_persons', id, rows.exploreInsightPersons);
   await countTopics(trx, rows);
 }

@@ -47,7 +47,13 @@ export type {
   NormalizedInsight,
   NormalizedQuote,
 } from './graph/gi-graph.js';
-export { projectInsights, quotesOfInsight } from './graph/insight-projection.js';
+export type { ListedInsight, ListedQuote } from './graph/insight-projection.js';
+export {
+  listedInsightOf,
+  projectInsights,
+  quotesOfInsight,
+  topicLabelsOf,
+} from './graph/insight-projection.js';
 export { speakersOfQuotes } from './graph/speakers.js';
 export type { BridgeIdentity, NormalizedBridge } from './readers/bridge-reader.js';
 export { displayNameIn } from './readers/bridge-reader.js';

@@ -22,7 +22,6 @@ import {
   type IndexKysely,
 } from '@podcast/corpus-index';
 import { defineRoute, type ViewerCtx } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
 import { answerForIndexedGraph, type GraphScope } from '../graph-queries/graph-scope.js';
 import { indexedSnapshotCache } from '../snapshot-cache.js';
 import { insightRanker } from './insight-ranker.js';
@@ -95,15 +94,6 @@ export function listRoute<S extends RelationalScope>(spec: {
   });
 }
 
-/**
- * The relational ranker over the `path` parameter's snapshot, loaded only
- * when it is called: the search service takes a snapshot, and nothing else
- * of an indexed answer needs one.
- */
-function rankerLoadingSnapshot(ctx: ViewerCtx, path: string | undefined): InsightRanker {
-  return async (label) => insightRanker(ctx, await corpusSnapshotFor(ctx, path))(label);
-}
-
 /** A list route re-ranked by an entity-scoped hybrid query; structural order without an index. */
 export function rankedRoute<S extends RelationalScope>(spec: {
   method: 'get';
@@ -127,13 +117,13 @@ export function rankedRoute<S extends RelationalScope>(spec: {
       const q = query as ScopedQuery;
       const id = q[spec.scope] as string;
       return answerForIndexedGraph(ctx, q.path, {
-        index: async (db) => {
+        index: async (db, place) => {
           const { candidates, query: label } = await spec.index(db, id);
-          const rank = rankerLoadingSnapshot(ctx, q.path);
+          const rank = insightRanker(ctx, place.root);
           return rankCandidates(candidates, label, rank, q.k, INSIGHT_CANDIDATES);
         },
         graph: ({ snapshot, index }) =>
-          rankSelection(spec.select(index, id), insightRanker(ctx, snapshot), q.k),
+          rankSelection(spec.select(index, id), insightRanker(ctx, snapshot.root), q.k),
       });
     },
   });

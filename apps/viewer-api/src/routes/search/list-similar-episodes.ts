@@ -1,5 +1,5 @@
 import { Problem, SimilarEpisodesQuery, SimilarEpisodesResponse } from '@podcast/contracts';
-import { findSimilarEpisodes } from '@podcast/search';
+import { findSimilarEpisodes, snapshotSearchCorpus } from '@podcast/search';
 import { defineRoute } from '../../context.js';
 import { catalogEpisodeAt } from '../corpus-browse/corpus-snapshot-for.js';
 
@@ -20,7 +20,12 @@ export const listSimilarEpisodes = defineRoute({
   },
   handler: async ({ query, ctx }) => {
     const { snapshot, episode } = await catalogEpisodeAt(ctx, query.path, query.metadata_relpath);
-    const similar = await findSimilarEpisodes(ctx.search, snapshot, episode, query.top_k);
+    const similar = await findSimilarEpisodes(
+      ctx.search,
+      snapshotSearchCorpus(snapshot),
+      episode,
+      query.top_k,
+    );
     const base = { path: snapshot.root, metadata_relpath: query.metadata_relpath };
     if (similar.status === 'no_index') {
       return { ...base, items: [], error: 'no_index' };
