@@ -879,6 +879,20 @@ describe('search routes on the index over a built search index', () => {
         `/api/explore?question=sleep&sort_by=confidence&grounded_only=true`,
         `/api/explore?q=sleep&speaker=${q(person)}&sort_by=date`,
       ];
+      const listed = (await answerOf(indexed, '/api/corpus/episodes?limit=200')).body
+        .items as Array<{ metadata_relpath: string }>;
+      const similar = [
+        ...listed.map(
+          ({ metadata_relpath }) =>
+            `/api/corpus/episodes/similar?metadata_relpath=${q(metadata_relpath)}&top_k=5`,
+        ),
+        '/api/corpus/episodes/similar?metadata_relpath=no/such/metadata.json',
+        '/api/corpus/episodes/similar?metadata_relpath=../escape.json',
+        `/api/corpus/episodes/similar?metadata_relpath=${q(listed[0]?.metadata_relpath ?? '')}&path=/no/such/root`,
+      ];
+      expect(await expectSameAnswers(projection, indexed, similar)).toEqual([200, 400, 403, 404]);
+      const peers = await answerOf(indexed, similar[0] as string);
+      expect((peers.body.items as unknown[]).length).toBeGreaterThan(0);
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
       const statuses = [];
       for (const body of COMPARE_BODIES) {
