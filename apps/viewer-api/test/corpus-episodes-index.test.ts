@@ -889,6 +889,9 @@ describe('search routes on the index over a built search index', () => {
         '/api/corpus/episodes/similar?metadata_relpath=no/such/metadata.json',
         '/api/corpus/episodes/similar?metadata_relpath=../escape.json',
         `/api/corpus/episodes/similar?metadata_relpath=${q(listed[0]?.metadata_relpath ?? '')}&path=/no/such/root`,
+        '/api/index/stats',
+        '/api/index/stats?embedding_model=another-model',
+        '/api/index/stats?path=/no/such/root',
       ];
       expect(await expectSameAnswers(projection, indexed, similar)).toEqual([200, 400, 403, 404]);
       const peers = await answerOf(indexed, similar[0] as string);

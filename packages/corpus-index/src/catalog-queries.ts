@@ -170,6 +170,15 @@ export async function findEpisodeBySlug(
   return row === undefined ? undefined : (JSON.parse(row.record) as EpisodeRecord);
 }
 
+/** Every episode with an episode id, in catalog order: what the search index holds rows of. */
+export async function listEpisodesWithIds(db: IndexKysely): Promise<EpisodeRecord[]> {
+  return recordsOf(
+    await inCatalogOrder(
+      db.selectFrom('episodes').select('record').where('episode_id', 'is not', null),
+    ).execute(),
+  );
+}
+
 /** The catalog episode whose metadata file is `metadataRelpath`, as the snapshot's lookup. */
 export async function findEpisodeByRelpath(
   db: IndexKysely,

@@ -24,6 +24,7 @@ export {
   findFeeds,
   heldSlugs,
   listEpisodesOfFeeds,
+  listEpisodesWithIds,
   queryCatalogAfter,
   queryCatalogPage,
 } from './catalog-queries.js';

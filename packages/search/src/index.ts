@@ -51,6 +51,8 @@ export type {
   SearchServiceOptions,
 } from './search-service.js';
 export { createSearchService } from './search-service.js';
+export type { FingerprintSource } from './store/fingerprints.js';
+export { snapshotFingerprintSource } from './store/fingerprints.js';
 export type { IndexMeta } from './store/index-meta.js';
 export { readIndexMeta } from './store/index-meta.js';
 export type { IndexPaths } from './store/index-paths.js';

@@ -32,9 +32,10 @@ import {
 } from './query/search-hits.js';
 import { type LiftOverrides, NO_LIFT_OVERRIDES } from './query/transcript-lift.js';
 import {
+  currentFingerprintsOf,
+  type FingerprintSource,
   type Fingerprints,
   type SnapshotFingerprints,
-  snapshotFingerprints,
 } from './store/fingerprints.js';
 import { type IndexMeta, readIndexMeta } from './store/index-meta.js';
 import { indexPathsOf } from './store/index-paths.js';
@@ -106,11 +107,11 @@ export interface SearchService {
   /** The index of `root` as last built (tables opened once per build), or undefined. */
   openIndex(root: string): Promise<OpenIndex | undefined>;
   /**
-   * Fingerprints of the snapshot's files, shared by concurrent callers and
-   * reused for `fingerprintTtlMs` while the snapshot stays current: the stats
-   * route would otherwise stat every episode's files on every request.
+   * Fingerprints of the corpus's files, shared by concurrent callers and
+   * reused for `fingerprintTtlMs` while the source's version stays current:
+   * the stats route would otherwise stat every episode's files on every request.
    */
-  currentFingerprints(snapshot: CorpusSnapshot): Promise<SnapshotFingerprints>;
+  currentFingerprints(source: FingerprintSource): Promise<SnapshotFingerprints>;
   /** The fingerprints the build of `meta` recorded, read once per build. */
   recordedFingerprints(root: string, meta: IndexMeta): Promise<Fingerprints>;
   /**
@@ -169,7 +170,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   const ttlMs = options.fingerprintTtlMs ?? 10_000;
   const current = new Map<
     string,
-    { snapshot: CorpusSnapshot; at: number; prints: Promise<SnapshotFingerprints> }
+    { version: object; at: number; prints: Promise<SnapshotFingerprints> }
   >();
   const recorded = new Map<string, { stamp: string; prints: Promise<Fingerprints> }>();
   const builders = new Set<ChildProcess>();
@@ -290,15 +291,15 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     };
   }
 
-  function currentFingerprints(snapshot: CorpusSnapshot): Promise<SnapshotFingerprints> {
+  function currentFingerprints(source: FingerprintSource): Promise<SnapshotFingerprints> {
     const at = now().getTime();
-    const known = current.get(snapshot.root);
-    if (known?.snapshot === snapshot && at - known.at < ttlMs) {
+    const known = current.get(source.root);
+    if (known?.version === source.version && at - known.at < ttlMs) {
       return known.prints;
     }
-    const prints = snapshotFingerprints(snapshot);
-    current.set(snapshot.root, { snapshot, at, prints });
-    prints.catch(() => current.delete(snapshot.root));
+    const prints = currentFingerprintsOf(source);
+    current.set(source.root, { version: source.version, at, prints });
+    prints.catch(() => current.delete(source.root));
     return prints;
   }
 
