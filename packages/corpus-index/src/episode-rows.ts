@@ -8,6 +8,7 @@ import {
   countsForTopicPersons,
   type EpisodeMetadata,
   type EpisodeRecord,
+  type EpisodeSentiments,
   episodeLabelsOf,
   episodeSearchText,
   episodeSignalsFrom,
@@ -81,6 +82,8 @@ export interface EpisodeSources {
   graph: NormalizedGraph | undefined;
   kg: NormalizedKg | undefined;
   bridge: NormalizedBridge | undefined;
+  /** The entries of the episode's insight sentiment sidecar, by insight id. */
+  sentiments: EpisodeSentiments;
   /** Art relpath → whether it is a file, for the paths `artCandidatesOf` names. */
   art: ReadonlyMap<string, boolean>;
   sourceKey: string;
@@ -207,6 +210,7 @@ function graphQueryRows(
   graph: NormalizedGraph | undefined,
   kg: NormalizedKg | undefined,
   bridge: NormalizedBridge | undefined,
+  sentiments: EpisodeSentiments,
 ) {
   if (graph === undefined || kg === undefined || bridge === undefined) {
     return NO_GRAPH_QUERY_ROWS;
@@ -227,12 +231,17 @@ function graphQueryRows(
         fields: JSON.stringify(cilEpisodeFields(episode, date)),
       },
     ],
-    graphInsights: items.map((item) => ({
-      rank: item.position,
-      insight_id: item.id,
-      type_key: insightTypeKey(item),
-      item: JSON.stringify(cilOwnFields(item)),
-    })),
+    graphInsights: items.map((item) => {
+      const sentiment = sentiments.get(item.id);
+      return {
+        rank: item.position,
+        insight_id: item.id,
+        type_key: insightTypeKey(item),
+        item: JSON.stringify(cilOwnFields(item)),
+        sentiment_compound: sentiment?.compound ?? null,
+        sentiment_label: sentiment?.label ?? null,
+      };
+    }),
     graphInsightTopics: items.flatMap((item) =>
       item.topics.map((topic_id) => ({ rank: item.position, topic_id })),
     ),
@@ -287,6 +296,6 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       label: person.label,
     })),
     episodeSearch: [searchRowOf(record, sources.kg)],
-    ...graphQueryRows(record, sources.graph, sources.kg, sources.bridge),
+    ...graphQueryRows(record, sources.graph, sources.kg, sources.bridge, sources.sentiments),
   };
 }

@@ -1,11 +1,16 @@
+import path from 'node:path';
 import {
   type DedupCandidate,
   dedupRuns,
   type EpisodeMetadata,
+  type EpisodeSentiments,
   type NormalizedBridge,
   type NormalizedGraph,
   type NormalizedKg,
   parseTrackedFile,
+  readRegularFileSync,
+  sentimentSidecarOf,
+  sentimentsOfText,
   siblingRelpath,
 } from '@podcast/corpus';
 import { inWriteTransaction } from './dialect.js';
@@ -34,9 +39,36 @@ export function winnersOf(known: Iterable<FilesTable>): string[] {
 
 export const LAYER_KINDS = ['gi', 'kg', 'bridge'] as const;
 
-/** A metadata file's relpath with its GI, KG and bridge siblings' relpaths. */
+/** A metadata file's relpath with its GI, KG and bridge siblings' and its sentiment sidecar's relpaths. */
 export function episodeFilesOf(metadataRelpath: string): string[] {
-  return [metadataRelpath, ...LAYER_KINDS.map((kind) => siblingRelpath(metadataRelpath, kind))];
+  return [
+    metadataRelpath,
+    ...LAYER_KINDS.map((kind) => siblingRelpath(metadataRelpath, kind)),
+    sentimentSidecarOf(metadataRelpath),
+  ];
+}
+
+const NO_SENTIMENTS: EpisodeSentiments = new Map();
+
+/**
+ * The entries of the episode's sentiment sidecar when the walk listed it,
+ * read as the projection's `readInsightSentiments` reads them: a file that
+ * cannot be read or parsed gives none (a torn one too, as it does there).
+ */
+function sentimentsOf(
+  root: string,
+  relpath: string,
+  known: ReadonlyMap<string, FilesTable>,
+): EpisodeSentiments {
+  const sidecar = sentimentSidecarOf(relpath);
+  if (!known.has(sidecar)) {
+    return NO_SENTIMENTS;
+  }
+  try {
+    return sentimentsOfText(readRegularFileSync(path.join(root, sidecar)).text);
+  } catch {
+    return NO_SENTIMENTS;
+  }
 }
 
 /** Marks a racy file's stamp: an episode with one is rebuilt until the file settles. */
@@ -105,6 +137,7 @@ function buildCatalogRows(
     graph: undefined,
     kg: undefined,
     bridge: undefined,
+    sentiments: NO_SENTIMENTS,
     art,
     sourceKey: LAYERS_PENDING,
   });
@@ -130,7 +163,7 @@ function buildRows(
   isIndexed: boolean,
 ): BuiltRows {
   let torn: string | undefined;
-  const read = (path: string, kind: TrackedKind) => {
+  const read = (path: string, kind: Exclude<TrackedKind, 'sentiment'>) => {
     const parsed = parseTrackedFile(deps.root, path, kind, deps.logger);
     if (parsed?.cutShort === true) {
       torn ??= path;
@@ -160,6 +193,7 @@ function buildRows(
     graph: layers.graph as NormalizedGraph | undefined,
     kg: layers.kg as NormalizedKg | undefined,
     bridge: layers.bridge as NormalizedBridge | undefined,
+    sentiments: sentimentsOf(deps.root, relpath, known),
     art,
     sourceKey: sourceKeyOf(filesKeyOf(relpath, known), art),
   });

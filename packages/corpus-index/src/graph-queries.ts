@@ -2,11 +2,11 @@ import type { CilInsight } from '@podcast/contracts';
 import {
   type BriefEntry,
   briefTopicsOf,
-  type CorpusPlace,
   conversationArcOf,
   crossShowOf,
   type EpisodeRecord,
   episodeNode,
+  type InsightSentiment,
   type InsightTypes,
   insightNodeOf,
   joinCilInsight,
@@ -17,7 +17,6 @@ import {
   personBriefOf,
   perspectivesOf,
   podcastFeedId,
-  readInsightSentiments,
   requestedGraphId,
   stripEpisodePrefix,
   timelineEpisode,
@@ -112,11 +111,15 @@ export async function personTopicsFromIndex(db: IndexKysely, person: string) {
   return { person_id: personId, topic_ids: topics.map((t) => t.topic_id), topics };
 }
 
+/** An insight's stored sidecar entry, as the CIL answers read it. */
+interface SentimentColumns {
+  sentiment_compound: number | null;
+  sentiment_label: InsightSentiment['label'] | null;
+}
+
 /** A graph_insights row with its graph_episodes row, as the CIL answers read them. */
-interface ItemRow {
+interface ItemRow extends SentimentColumns {
   episode: number;
-  metadata_relpath: string;
-  stem: string;
   fields: string;
   item: string;
 }
@@ -127,13 +130,9 @@ interface ItemRow {
  */
 const CHRONOLOGICAL = sql`case when ge.date is null then 1 else 0 end, ge.date, ge.sort_date desc, ge.metadata_relpath, gi.rank`;
 
-const ITEM_COLUMNS = [
-  'gi.episode',
-  'ge.metadata_relpath',
-  'ge.stem',
-  'ge.fields',
-  'gi.item',
-] as const;
+const SENTIMENT_COLUMNS = ['gi.sentiment_compound', 'gi.sentiment_label'] as const;
+
+const ITEM_COLUMNS = ['gi.episode', 'ge.fields', 'gi.item', ...SENTIMENT_COLUMNS] as const;
 
 /** `insight_types` as a condition on `gi.type_key`; undefined keeps every type. */
 function typeCondition(types: InsightTypes): readonly string[] | undefined {
@@ -143,34 +142,15 @@ function typeCondition(types: InsightTypes): readonly string[] | undefined {
 type EpisodeFields = Parameters<typeof joinCilInsight>[1];
 type OwnFields = Parameters<typeof joinCilInsight>[0];
 
-/** A row's episode and the keys of its sentiment sidecar. */
-interface SidecarKeys {
-  episode: number;
-  metadata_relpath: string;
-  stem: string;
-}
-
-/**
- * The sentiment of the rows' insights, each episode's sidecar read once
- * through the corpus file cache, as `sentimentLookup` reads them.
- */
-async function sentimentsOf(place: CorpusPlace, rows: readonly SidecarKeys[]) {
-  const episodes = new Map<number, SidecarKeys>();
-  for (const row of rows) {
-    if (!episodes.has(row.episode)) {
-      episodes.set(row.episode, row);
-    }
-  }
-  const read = await readInsightSentiments(place, [...episodes.values()]);
-  return (episode: number, insightId: string) => {
-    const keys = episodes.get(episode);
-    return keys && read.get(keys)?.get(insightId);
-  };
+/** The insight's sentiment as its sidecar gave it (`{ compound, label }`), if it has one. */
+function sentimentOf(row: SentimentColumns): InsightSentiment | undefined {
+  return row.sentiment_compound === null || row.sentiment_label === null
+    ? undefined
+    : { compound: row.sentiment_compound, label: row.sentiment_label };
 }
 
 /** Each row's CIL insight with its sentiment. */
-async function withSentiment(place: CorpusPlace, rows: readonly ItemRow[]): Promise<CilInsight[]> {
-  const sentimentOf = await sentimentsOf(place, rows);
+function withSentiment(rows: readonly ItemRow[]): CilInsight[] {
   const fields = new Map<number, EpisodeFields>();
   return rows.map((row) => {
     let episode = fields.get(row.episode);
@@ -178,8 +158,7 @@ async function withSentiment(place: CorpusPlace, rows: readonly ItemRow[]): Prom
       episode = JSON.parse(row.fields) as EpisodeFields;
       fields.set(row.episode, episode);
     }
-    const own = JSON.parse(row.item) as OwnFields;
-    return joinCilInsight(own, episode, sentimentOf(row.episode, own.id));
+    return joinCilInsight(JSON.parse(row.item) as OwnFields, episode, sentimentOf(row));
   });
 }
 
@@ -189,7 +168,6 @@ async function withSentiment(place: CorpusPlace, rows: readonly ItemRow[]): Prom
  */
 export async function conversationArcFromIndex(
   db: IndexKysely,
-  place: CorpusPlace,
   query: { topic: string; types: InsightTypes },
 ) {
   const topicId = await canonicalGraphId(db, query.topic, 'topic:');
@@ -203,25 +181,23 @@ export async function conversationArcFromIndex(
             join.onRef('gi.episode', '=', 't.episode').onRef('gi.rank', '=', 't.rank'),
           )
           .innerJoin('graph_episodes as ge', 'ge.episode', 't.episode')
-          .select(['t.episode', 'ge.date', 'ge.metadata_relpath', 'ge.stem', 'gi.insight_id'])
+          .select(['ge.date', ...SENTIMENT_COLUMNS])
           .where('t.topic_id', '=', topicId)
           .$if(types !== undefined, (q) => q.where('gi.type_key', 'in', types as string[]))
           .orderBy('ge.sort_date', 'desc')
           .orderBy('ge.metadata_relpath')
           .orderBy('t.rank')
           .execute();
-  const sentimentOf = await sentimentsOf(place, rows);
   return conversationArcOf(
     topicId,
     query.types,
-    rows.map((row) => ({ date: row.date, sentiment: sentimentOf(row.episode, row.insight_id) })),
+    rows.map((row) => ({ date: row.date, sentiment: sentimentOf(row) })),
   );
 }
 
 /** GET /api/persons/{id}/positions, as `personPositions`: the person's insights on the topic, oldest first. */
 export async function personPositionsFromIndex(
   db: IndexKysely,
-  place: CorpusPlace,
   query: { person: string; topic: string; types: InsightTypes },
 ) {
   const [personId, topicId] = await Promise.all([
@@ -250,7 +226,7 @@ export async function personPositionsFromIndex(
     display_name: label,
     topic_id: topicId,
     insight_types: typesEcho(query.types),
-    items: await withSentiment(place, rows),
+    items: withSentiment(rows),
   };
 }
 
@@ -266,7 +242,6 @@ async function canonicalTopicIdsOf(db: IndexKysely, topics: readonly string[]) {
  */
 export async function topicTimelineFromIndex(
   db: IndexKysely,
-  place: CorpusPlace,
   query: { topics: readonly string[]; types: InsightTypes },
 ) {
   const topicIds = await canonicalTopicIdsOf(db, query.topics);
@@ -293,7 +268,7 @@ export async function topicTimelineFromIndex(
           .$if(types !== undefined, (q) => q.where('gi.type_key', 'in', types as string[]))
           .orderBy(CHRONOLOGICAL)
           .execute();
-  const insights = await withSentiment(place, rows);
+  const insights = withSentiment(rows);
   const byEpisode = new Map<number, CilInsight[]>();
   rows.forEach((row, at) => {
     const list = byEpisode.get(row.episode) ?? [];
@@ -379,7 +354,6 @@ export async function perspectiveLeadersFromIndex(db: IndexKysely, limit: number
 /** A row of a topic's perspectives: its group key, and the insight as `withSentiment` reads it. */
 interface PerspectiveRow extends ItemRow {
   key: string;
-  insight_id: string;
 }
 
 /**
@@ -389,7 +363,6 @@ interface PerspectiveRow extends ItemRow {
  */
 export async function topicPerspectivesFromIndex(
   db: IndexKysely,
-  place: CorpusPlace,
   query: { topic: string; scope: 'person' | 'show' },
 ) {
   const topicId = await canonicalGraphId(db, query.topic, 'topic:');
@@ -409,12 +382,11 @@ export async function topicPerspectivesFromIndex(
       join.onRef('gi.episode', '=', 't.episode').onRef('gi.rank', '=', 't.rank'),
     )
     .innerJoin('graph_episodes as ge', 'ge.episode', 't.episode')
-    .select([...ITEM_COLUMNS, 'gi.insight_id'])
+    .select(ITEM_COLUMNS)
     .orderBy('ge.sort_date', 'desc')
     .orderBy('ge.metadata_relpath')
     .orderBy('t.rank')
     .execute();
-  const sentimentOf = await sentimentsOf(place, rows);
   const groups = new Map<string, PerspectiveEntry[]>();
   const firstEpisode = new Map<string, number>();
   for (const row of rows) {
@@ -423,12 +395,12 @@ export async function topicPerspectivesFromIndex(
     }
     const entries = groups.get(row.key) ?? [];
     entries.push({
-      sentiment: sentimentOf(row.episode, row.insight_id),
+      sentiment: sentimentOf(row),
       insight: () =>
         joinCilInsight(
           JSON.parse(row.item) as OwnFields,
           JSON.parse(row.fields) as EpisodeFields,
-          sentimentOf(row.episode, row.insight_id),
+          sentimentOf(row),
         ),
     });
     groups.set(row.key, entries);
@@ -458,7 +430,7 @@ export async function topicPerspectivesFromIndex(
  * the structural order, put together by `personBriefOf` with the aliases of
  * their quotes' speakers and the labels of the listed topics read first.
  */
-export async function personBriefFromIndex(db: IndexKysely, place: CorpusPlace, person: string) {
+export async function personBriefFromIndex(db: IndexKysely, person: string) {
   const personId = await canonicalGraphId(db, person, 'person:');
   const [displayName, rows] = await Promise.all([
     graphLabelOf(db, personId),
@@ -475,7 +447,6 @@ export async function personBriefFromIndex(db: IndexKysely, place: CorpusPlace, 
       .orderBy('s.rank')
       .execute(),
   ]);
-  const sentimentOf = await sentimentsOf(place, rows);
   const fields = new Map<number, EpisodeFields>();
   const entries: BriefEntry[] = rows.map((row) => {
     const own = JSON.parse(row.item) as OwnFields;
@@ -488,7 +459,7 @@ export async function personBriefFromIndex(db: IndexKysely, place: CorpusPlace, 
           episode = JSON.parse(row.fields) as EpisodeFields;
           fields.set(row.episode, episode);
         }
-        return joinCilInsight(own, episode, sentimentOf(row.episode, own.id));
+        return joinCilInsight(own, episode, sentimentOf(row));
       },
     };
   });

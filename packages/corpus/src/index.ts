@@ -137,8 +137,15 @@ export {
 export type { GraphEpisodeLayers, GraphIndex, GraphInsight } from './graph/graph-index.js';
 export { graphIndexOf, requestedGraphId } from './graph/graph-index.js';
 export { labelFromId } from './graph/graph-nodes.js';
-export type { InsightSentiment } from './graph/insight-sentiment.js';
-export { readInsightSentiments, sentimentLookup } from './graph/insight-sentiment.js';
+export type { EpisodeSentiments, InsightSentiment } from './graph/insight-sentiment.js';
+export {
+  isSentimentSidecarName,
+  readInsightSentiments,
+  sentimentLookup,
+  sentimentSidecarOf,
+  sentimentSidecarOwnersOf,
+  sentimentsOfText,
+} from './graph/insight-sentiment.js';
 export { isoWeekLabel, mondayOf } from './graph/iso-week.js';
 export type { InsightRanker, InsightSelection, ShowInsight } from './graph/relational.js';
 export {
@@ -262,7 +269,7 @@ export { createThumbnails } from './artwork/thumbnails.js';
 
 export { ART_STORE_DIR, THUMBNAIL_MAX_PX, thumbnailRelpath } from './files/art-ref.js';
 export type { OpenedFile } from './files/open-file.js';
-export { openRegularFile } from './files/open-file.js';
+export { openRegularFile, readRegularFileSync } from './files/open-file.js';
 export type { ResolvedTextFile } from './files/served-paths.js';
 export { resolveArtFile, resolveServedFile, resolveTextFile } from './files/served-paths.js';
 

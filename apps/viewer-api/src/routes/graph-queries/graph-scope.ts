@@ -1,5 +1,4 @@
 import {
-  type CorpusPlace,
   type CorpusSnapshot,
   type GraphIndex,
   graphIndexOf,
@@ -32,21 +31,20 @@ export function answerForGraph<T extends object>(
 
 /**
  * `answer` as `answerForGraph` gives it, from the shared index's graph
- * tables when the index answers the `path` parameter's corpus; `place`
- * reads the sentiment sidecars beside it.
+ * tables when the index answers the `path` parameter's corpus.
  */
 export function answerForIndexedGraph<T extends object>(
   ctx: ViewerCtx,
   path: string | undefined,
   answer: {
-    index: (db: IndexKysely, place: CorpusPlace) => Promise<T>;
+    index: (db: IndexKysely) => Promise<T>;
     graph: (scope: GraphScope) => T | Promise<T>;
   },
 ): Promise<{ path: string } & T> {
   return answerForIndexedCorpus(ctx, path, {
     // The graph tables are written by the first build's layers pass.
     needs: 'layers',
-    index: (db, root) => answer.index(db, ctx.corpus.at(root)),
+    index: (db) => answer.index(db),
     snapshot: async (snapshot) => answer.graph({ snapshot, index: await graphIndexOf(snapshot) }),
   });
 }
