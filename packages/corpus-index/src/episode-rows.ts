@@ -23,6 +23,7 @@ import {
   projectQuote,
   speakersOfQuotes,
   stripEpisodePrefix,
+  timelineCardOf,
 } from '@podcast/corpus';
 import type { Insertable } from 'kysely';
 import type {
@@ -229,6 +230,7 @@ function graphQueryRows(
         stem: episode.stem,
         date,
         fields: JSON.stringify(cilEpisodeFields(episode, date)),
+        card: JSON.stringify(timelineCardOf(episode)),
       },
     ],
     graphInsights: items.map((item) => {

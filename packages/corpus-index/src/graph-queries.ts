@@ -13,12 +13,14 @@ import {
   LEADERS_PER_TOPIC,
   labeledNode,
   labelFromId,
+  PERSPECTIVE_INSIGHTS,
   type PerspectiveEntry,
   personBriefOf,
   perspectivesOf,
   podcastFeedId,
   requestedGraphId,
   stripEpisodePrefix,
+  type TimelineCard,
   timelineEpisode,
   typesEcho,
 } from '@podcast/corpus';
@@ -275,30 +277,34 @@ export async function topicTimelineFromIndex(
     list.push(insights[at] as CilInsight);
     byEpisode.set(row.episode, list);
   });
-  const records = await recordsOf(db, [...byEpisode.keys()]);
+  const cards = await cardsOf(db, [...byEpisode.keys()]);
   return {
     topic_ids: topicIds,
     insight_types: typesEcho(query.types),
     episodes: [...byEpisode].map(([id, list]) =>
-      timelineEpisode(records.get(id) as EpisodeRecord, list),
+      timelineEpisode(JSON.parse(cards.get(id) as string) as TimelineCard, list),
     ),
   };
 }
 
-/** Episode records by row id, a bounded number of ids per statement. */
-async function recordsOf(db: IndexKysely, ids: readonly number[]) {
-  const records = new Map<number, EpisodeRecord>();
+/**
+ * The timeline cards of graph episodes by row id, a bounded number of ids
+ * per statement: read apart, as a column of every insight row they made
+ * the sorted rows larger and the query slower.
+ */
+async function cardsOf(db: IndexKysely, ids: readonly number[]) {
+  const cards = new Map<number, string>();
   for (let start = 0; start < ids.length; start += 500) {
     const rows = await db
-      .selectFrom('episodes')
-      .select(['id', 'record'])
-      .where('id', 'in', ids.slice(start, start + 500))
+      .selectFrom('graph_episodes')
+      .select(['episode', 'card'])
+      .where('episode', 'in', ids.slice(start, start + 500))
       .execute();
     for (const row of rows) {
-      records.set(row.id, JSON.parse(row.record) as EpisodeRecord);
+      cards.set(row.episode, row.card);
     }
   }
-  return records;
+  return cards;
 }
 
 /** The label of the node in `column`, as `graphLabelOf` finds it, for a select list. */
@@ -351,72 +357,70 @@ export async function perspectiveLeadersFromIndex(db: IndexKysely, limit: number
   };
 }
 
-/** A row of a topic's perspectives: its group key, and the insight as `withSentiment` reads it. */
-interface PerspectiveRow extends ItemRow {
+/**
+ * A row of a topic's perspectives: its group key and sentiment; the
+ * insight's parts only for the rows `perspectivesOf` lists, and the
+ * group's label source (its newest label, or its first episode's card) on
+ * the group's first row.
+ */
+interface PerspectiveRow extends SentimentColumns {
   key: string;
+  item: string | null;
+  fields: string | null;
+  label: string | null;
 }
 
 /**
  * GET /api/topics/{id}/perspectives, as `topicPerspectives`: the topic's
  * insights grouped by speaker (`scope=person`) or feed (`scope=show`), each
  * group in the structural order, counted and listed by `perspectivesOf`.
+ * Every row is tallied; SQL numbers each group's rows so that only the
+ * listed insights are read whole.
  */
 export async function topicPerspectivesFromIndex(
   db: IndexKysely,
   query: { topic: string; scope: 'person' | 'show' },
 ) {
   const topicId = await canonicalGraphId(db, query.topic, 'topic:');
-  const base =
-    query.scope === 'person'
-      ? db
-          .selectFrom('graph_speaker_topics as t')
-          .select('t.person_id as key')
-          .where('t.topic_id', '=', topicId)
-      : db
-          .selectFrom('graph_insight_topics as t')
-          .innerJoin('episodes as e', 'e.id', 't.episode')
-          .select('e.feed_id as key')
-          .where('t.topic_id', '=', topicId);
-  const rows: PerspectiveRow[] = await base
-    .innerJoin('graph_insights as gi', (join) =>
-      join.onRef('gi.episode', '=', 't.episode').onRef('gi.rank', '=', 't.rank'),
-    )
-    .innerJoin('graph_episodes as ge', 'ge.episode', 't.episode')
-    .select(ITEM_COLUMNS)
-    .orderBy('ge.sort_date', 'desc')
-    .orderBy('ge.metadata_relpath')
-    .orderBy('t.rank')
-    .execute();
+  const isPerson = query.scope === 'person';
+  const keyed = isPerson
+    ? sql`select t.person_id as key, t.episode, t.rank from graph_speaker_topics t
+        where t.topic_id = ${topicId}`
+    : sql`select e.feed_id as key, t.episode, t.rank from graph_insight_topics t
+        join episodes e on e.id = t.episode where t.topic_id = ${topicId}`;
+  const label = isPerson ? newestLabelOf('r.key') : sql`ge.card`;
+  const { rows } = await sql<PerspectiveRow>`
+    select r.key, gi.sentiment_compound, gi.sentiment_label,
+      case when r.place <= ${PERSPECTIVE_INSIGHTS} then gi.item end as item,
+      case when r.place <= ${PERSPECTIVE_INSIGHTS} then ge.fields end as fields,
+      case when r.place = 1 then ${label} end as label
+    from (select k.key, k.episode, k.rank, row_number() over (
+            partition by k.key order by g.sort_date desc, g.metadata_relpath, k.rank) as place
+          from (${keyed}) k join graph_episodes g on g.episode = k.episode) r
+    join graph_insights gi on gi.episode = r.episode and gi.rank = r.rank
+    join graph_episodes ge on ge.episode = r.episode
+    order by r.key, r.place`.execute(db);
   const groups = new Map<string, PerspectiveEntry[]>();
-  const firstEpisode = new Map<string, number>();
+  const labels = new Map<string, string>();
   for (const row of rows) {
-    if (!firstEpisode.has(row.key)) {
-      firstEpisode.set(row.key, row.episode);
+    let entries = groups.get(row.key);
+    if (entries === undefined) {
+      entries = [];
+      groups.set(row.key, entries);
+      const title = isPerson
+        ? (row.label ?? labelFromId(row.key))
+        : (JSON.parse(row.label as string) as TimelineCard).podcast_title;
+      labels.set(row.key, title ?? row.key);
     }
-    const entries = groups.get(row.key) ?? [];
     entries.push({
       sentiment: sentimentOf(row),
       insight: () =>
         joinCilInsight(
-          JSON.parse(row.item) as OwnFields,
-          JSON.parse(row.fields) as EpisodeFields,
+          JSON.parse(row.item as string) as OwnFields,
+          JSON.parse(row.fields as string) as EpisodeFields,
           sentimentOf(row),
         ),
     });
-    groups.set(row.key, entries);
-  }
-  const labels = new Map<string, string>();
-  if (query.scope === 'person') {
-    const keys = [...groups.keys()];
-    const found = await Promise.all(keys.map((key) => graphLabelOf(db, key)));
-    for (const [at, key] of keys.entries()) {
-      labels.set(key, found[at] as string);
-    }
-  } else {
-    const records = await recordsOf(db, [...new Set(firstEpisode.values())]);
-    for (const [key, episode] of firstEpisode) {
-      labels.set(key, records.get(episode)?.podcast_title ?? key);
-    }
   }
   return {
     topic_id: topicId,

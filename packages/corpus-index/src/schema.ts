@@ -197,6 +197,8 @@ export interface GraphEpisodesTable {
   date: string | null;
   /** The CIL insight fields the episode gives (`cilEpisodeFields`), as JSON. */
   fields: string;
+  /** The record fields a timeline episode shows (`timelineCardOf`), as JSON. */
+  card: string;
 }
 
 /** A shown insight of a graph-eligible episode (`graphInsightsOf`), `rank` its display place. */

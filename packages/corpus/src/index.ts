@@ -115,6 +115,7 @@ export type {
   InsightTypes,
   PerspectiveEntry,
   SentimentOf,
+  TimelineCard,
 } from './graph/cil-queries.js';
 export {
   briefTopicsOf,
@@ -122,12 +123,14 @@ export {
   conversationArcOf,
   joinCilInsight,
   LEADERS_PER_TOPIC,
+  PERSPECTIVE_INSIGHTS,
   personBrief,
   personBriefOf,
   personPositions,
   personTopics,
   perspectiveLeaders,
   perspectivesOf,
+  timelineCardOf,
   timelineEpisode,
   topicPersons,
   topicPerspectives,
