@@ -77,7 +77,8 @@ export interface EpisodeRows {
 export interface EpisodeSources {
   root: string;
   metadataRelpath: string;
-  metadata: EpisodeMetadata;
+  /** The metadata the record is built from, or the record a first build's catalog pass stored. */
+  from: { metadata: EpisodeMetadata } | { record: EpisodeRecord };
   /** Sibling relpaths that discovery listed (present), else null. */
   siblings: { gi: string | null; kg: string | null; bridge: string | null };
   graph: NormalizedGraph | undefined;
@@ -96,9 +97,12 @@ export function artPathsOf(metadata: EpisodeMetadata): string[] {
 }
 
 function recordOf(sources: EpisodeSources): EpisodeRecord {
-  const { siblings } = sources;
+  const { siblings, from } = sources;
+  if ('record' in from) {
+    return from.record;
+  }
   return buildEpisodeRecord({
-    metadata: sources.metadata,
+    metadata: from.metadata,
     isPicked: true,
     metadataRelpath: sources.metadataRelpath,
     root: sources.root,
