@@ -8,6 +8,7 @@ import {
   countsForTopicPersons,
   type EpisodeMetadata,
   type EpisodeRecord,
+  type EpisodeSentiments,
   episodeLabelsOf,
   episodeSearchText,
   episodeSignalsFrom,
@@ -24,6 +25,7 @@ import {
   projectQuote,
   speakersOfQuotes,
   stripEpisodePrefix,
+  timelineCardOf,
   topicLabelsOf,
 } from '@podcast/corpus';
 import type { Insertable } from 'kysely';
@@ -92,12 +94,15 @@ export interface EpisodeRows {
 export interface EpisodeSources {
   root: string;
   metadataRelpath: string;
-  metadata: EpisodeMetadata;
+  /** The metadata the record is built from, or the record a first build's catalog pass stored. */
+  from: { metadata: EpisodeMetadata } | { record: EpisodeRecord };
   /** Sibling relpaths that discovery listed (present), else null. */
   siblings: { gi: string | null; kg: string | null; bridge: string | null };
   graph: NormalizedGraph | undefined;
   kg: NormalizedKg | undefined;
   bridge: NormalizedBridge | undefined;
+  /** The entries of the episode's insight sentiment sidecar, by insight id. */
+  sentiments: EpisodeSentiments;
   /** Art relpath → whether it is a file, for the paths `artCandidatesOf` names. */
   art: ReadonlyMap<string, boolean>;
   sourceKey: string;
@@ -109,9 +114,12 @@ export function artPathsOf(metadata: EpisodeMetadata): string[] {
 }
 
 function recordOf(sources: EpisodeSources): EpisodeRecord {
-  const { siblings } = sources;
+  const { siblings, from } = sources;
+  if ('record' in from) {
+    return from.record;
+  }
   return buildEpisodeRecord({
-    metadata: sources.metadata,
+    metadata: from.metadata,
     isPicked: true,
     metadataRelpath: sources.metadataRelpath,
     root: sources.root,
@@ -229,6 +237,7 @@ function graphQueryRows(
   graph: NormalizedGraph | undefined,
   kg: NormalizedKg | undefined,
   bridge: NormalizedBridge | undefined,
+  sentiments: EpisodeSentiments,
 ) {
   if (graph === undefined || kg === undefined || bridge === undefined) {
     return NO_GRAPH_QUERY_ROWS;
@@ -247,14 +256,20 @@ function graphQueryRows(
         stem: episode.stem,
         date,
         fields: JSON.stringify(cilEpisodeFields(episode, date)),
+        card: JSON.stringify(timelineCardOf(episode)),
       },
     ],
-    graphInsights: items.map((item) => ({
-      rank: item.position,
-      insight_id: item.id,
-      type_key: insightTypeKey(item),
-      item: JSON.stringify(cilOwnFields(item)),
-    })),
+    graphInsights: items.map((item) => {
+      const sentiment = sentiments.get(item.id);
+      return {
+        rank: item.position,
+        insight_id: item.id,
+        type_key: insightTypeKey(item),
+        item: JSON.stringify(cilOwnFields(item)),
+        sentiment_compound: sentiment?.compound ?? null,
+        sentiment_label: sentiment?.label ?? null,
+      };
+    }),
     graphInsightTopics: items.flatMap((item) =>
       item.topics.map((topic_id) => ({ rank: item.position, topic_id })),
     ),
@@ -345,7 +360,7 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       sort_date: record.publish_date ?? '',
       metadata_relpath: record.metadata_relpath,
     })),
-    ...graphQueryRows(record, sources.graph, sources.kg, sources.bridge),
+    ...graphQueryRows(record, sources.graph, sources.kg, sources.bridge, sources.sentiments),
     ...exploreRows(sources.graph),
   };
 }

@@ -1,11 +1,17 @@
+import path from 'node:path';
 import {
   type DedupCandidate,
   dedupRuns,
   type EpisodeMetadata,
+  type EpisodeRecord,
+  type EpisodeSentiments,
   type NormalizedBridge,
   type NormalizedGraph,
   type NormalizedKg,
   parseTrackedFile,
+  readRegularFileSync,
+  sentimentSidecarOf,
+  sentimentsOfText,
   siblingRelpath,
 } from '@podcast/corpus';
 import { inWriteTransaction } from './dialect.js';
@@ -34,39 +40,82 @@ export function winnersOf(known: Iterable<FilesTable>): string[] {
 
 export const LAYER_KINDS = ['gi', 'kg', 'bridge'] as const;
 
-/** A metadata file's relpath with its GI, KG and bridge siblings' relpaths. */
+/** A metadata file's relpath with its GI, KG and bridge siblings' and its sentiment sidecar's relpaths. */
 export function episodeFilesOf(metadataRelpath: string): string[] {
-  return [metadataRelpath, ...LAYER_KINDS.map((kind) => siblingRelpath(metadataRelpath, kind))];
+  return [
+    metadataRelpath,
+    ...LAYER_KINDS.map((kind) => siblingRelpath(metadataRelpath, kind)),
+    sentimentSidecarOf(metadataRelpath),
+  ];
+}
+
+const NO_SENTIMENTS: EpisodeSentiments = new Map();
+
+/**
+ * The entries of the episode's sentiment sidecar when the walk listed it,
+ * read as the projection's `readInsightSentiments` reads them: a file that
+ * cannot be read or parsed gives none (a torn one too, as it does there).
+ */
+function sentimentsOf(
+  root: string,
+  relpath: string,
+  known: ReadonlyMap<string, FilesTable>,
+): EpisodeSentiments {
+  const sidecar = sentimentSidecarOf(relpath);
+  if (!known.has(sidecar)) {
+    return NO_SENTIMENTS;
+  }
+  try {
+    return sentimentsOfText(readRegularFileSync(path.join(root, sidecar)).text);
+  } catch {
+    return NO_SENTIMENTS;
+  }
 }
 
 /** Marks a racy file's stamp: an episode with one is rebuilt until the file settles. */
 const RACY_MARK = '~';
 
+/** A file's (size, mtime) as the files table holds it, or '-'. */
+function stampOf(path: string, known: ReadonlyMap<string, FilesTable>): string {
+  const row = known.get(path);
+  return row === undefined ? '-' : `${row.size}:${row.mtime_ms}${row.racy === 1 ? RACY_MARK : ''}`;
+}
+
 /** The part of an episode's source key that the files decide: each file's (size, mtime) or '-'. */
 function filesKeyOf(relpath: string, known: ReadonlyMap<string, FilesTable>): string {
-  const stamp = (path: string) => {
-    const row = known.get(path);
-    return row === undefined
-      ? '-'
-      : `${row.size}:${row.mtime_ms}${row.racy === 1 ? RACY_MARK : ''}`;
-  };
-  return episodeFilesOf(relpath).map(stamp).join('|');
+  return episodeFilesOf(relpath)
+    .map((path) => stampOf(path, known))
+    .join('|');
 }
 
 function artChecks(root: string, artPaths: readonly string[]): Map<string, boolean> {
   return new Map(artPaths.map((relpath) => [relpath, isArtFile(root, relpath)]));
 }
 
+function artKeyOf(art: ReadonlyMap<string, boolean>): string {
+  return [...art.values()].map((isFile) => (isFile ? 1 : 0)).join('');
+}
+
 function sourceKeyOf(filesKey: string, art: ReadonlyMap<string, boolean>): string {
-  return `${filesKey}#${[...art.values()].map((isFile) => (isFile ? 1 : 0)).join('')}`;
+  return `${filesKey}#${artKeyOf(art)}`;
 }
 
 /**
  * The source key of an episode a first build's catalog pass wrote without
  * its layers: no files' stamps ever give it, so the layers pass (or, if
  * the build was cut off, the next ingest) rebuilds the episode in full.
+ * It carries the metadata's stamp and the art checks its record was built
+ * with, so that the layers pass can tell whether that record is current.
  */
 const LAYERS_PENDING = 'layers pending';
+
+function pendingKeyOf(metadataStamp: string, art: ReadonlyMap<string, boolean>): string {
+  return `${LAYERS_PENDING}|${metadataStamp}#${artKeyOf(art)}`;
+}
+
+function isPending(sourceKey: string | undefined): boolean {
+  return sourceKey?.startsWith(LAYERS_PENDING) === true;
+}
 
 function presentSiblings(relpath: string, known: ReadonlyMap<string, FilesTable>) {
   const present = (kind: (typeof LAYER_KINDS)[number]) => {
@@ -100,13 +149,14 @@ function buildCatalogRows(
   return episodeRowsOf({
     root: deps.root,
     metadataRelpath: relpath,
-    metadata: metadata as EpisodeMetadata,
+    from: { metadata: metadata as EpisodeMetadata },
     siblings: presentSiblings(relpath, known),
     graph: undefined,
     kg: undefined,
     bridge: undefined,
+    sentiments: NO_SENTIMENTS,
     art,
-    sourceKey: LAYERS_PENDING,
+    sourceKey: pendingKeyOf(stampOf(relpath, known), art),
   });
 }
 
@@ -115,6 +165,34 @@ const KEEP: unique symbol = Symbol('keep the rows');
 
 type BuiltRows = EpisodeRows | undefined | typeof KEEP;
 
+/** What a first build's catalog pass stored of an episode: its record and the art it checked. */
+interface PendingRow {
+  record: string;
+  source_key: string;
+  art_paths: string;
+}
+
+/**
+ * The stored record of a catalog pass's episode while it is the one the
+ * metadata gives: the files table still holds the stamp it was read at
+ * (not a racy one), and its art checks come out the same now.
+ */
+function storedRecordOf(
+  deps: IngestDeps,
+  relpath: string,
+  known: ReadonlyMap<string, FilesTable>,
+  pending: PendingRow | undefined,
+) {
+  const stamp = stampOf(relpath, known);
+  if (pending === undefined || stamp.endsWith(RACY_MARK)) {
+    return undefined;
+  }
+  const art = artChecks(deps.root, JSON.parse(pending.art_paths) as string[]);
+  return pendingKeyOf(stamp, art) === pending.source_key
+    ? { from: { record: JSON.parse(pending.record) as EpisodeRecord }, art }
+    : undefined;
+}
+
 /**
  * Reads one winner's files and builds its rows; undefined when its metadata
  * became unreadable. An episode the index holds (`isIndexed`) one of whose
@@ -122,44 +200,52 @@ type BuiltRows = EpisodeRows | undefined | typeof KEEP;
  * off) keeps its rows, as the projection serves a torn file's last whole
  * version; its source key stays the old one, so it is built again once the
  * file moves. An episode the index never held is built without the torn file.
+ * A catalog pass's episode (`pending`) is built from its stored record, so
+ * its metadata is not parsed a second time.
  */
 function buildRows(
   deps: IngestDeps,
   relpath: string,
   known: ReadonlyMap<string, FilesTable>,
   isIndexed: boolean,
+  pending: PendingRow | undefined,
 ): BuiltRows {
   let torn: string | undefined;
-  const read = (path: string, kind: TrackedKind) => {
+  const read = (path: string, kind: Exclude<TrackedKind, 'sentiment'>) => {
     const parsed = parseTrackedFile(deps.root, path, kind, deps.logger);
     if (parsed?.cutShort === true) {
       torn ??= path;
     }
     return parsed?.value ?? undefined;
   };
-  const metadata = read(relpath, 'metadata') as EpisodeMetadata | undefined;
+  const stored = storedRecordOf(deps, relpath, known, pending);
+  const metadata =
+    stored === undefined ? (read(relpath, 'metadata') as EpisodeMetadata | undefined) : undefined;
   const siblings = presentSiblings(relpath, known);
   const layer = (kind: (typeof LAYER_KINDS)[number]) => {
     const path = siblings[kind];
-    return metadata === undefined || path === null ? undefined : read(path, kind);
+    return (metadata === undefined && stored === undefined) || path === null
+      ? undefined
+      : read(path, kind);
   };
   const layers = { graph: layer('gi'), kg: layer('kg'), bridge: layer('bridge') };
   if (torn !== undefined && isIndexed) {
     deps.logger.warn({ file: torn }, CUT_SHORT_WARNING);
     return KEEP;
   }
-  if (metadata === undefined) {
+  if (stored === undefined && metadata === undefined) {
     return undefined;
   }
-  const art = artChecks(deps.root, artPathsOf(metadata));
+  const art = stored?.art ?? artChecks(deps.root, artPathsOf(metadata as EpisodeMetadata));
   return episodeRowsOf({
     root: deps.root,
     metadataRelpath: relpath,
-    metadata,
+    from: stored?.from ?? { metadata: metadata as EpisodeMetadata },
     siblings,
     graph: layers.graph as NormalizedGraph | undefined,
     kg: layers.kg as NormalizedKg | undefined,
     bridge: layers.bridge as NormalizedBridge | undefined,
+    sentiments: sentimentsOf(deps.root, relpath, known),
     art,
     sourceKey: sourceKeyOf(filesKeyOf(relpath, known), art),
   });
@@ -246,6 +332,23 @@ export async function writeCatalogRows(
   return { deleted, touchedFeeds };
 }
 
+/** The stored records of catalog pass episodes, by metadata relpath. */
+async function pendingRowsOf(deps: IngestDeps, relpaths: readonly string[]) {
+  const rows = new Map<string, PendingRow>();
+  if (relpaths.length === 0) {
+    return rows;
+  }
+  const found = await deps.db
+    .selectFrom('episodes')
+    .select(['metadata_relpath', 'record', 'source_key', 'art_paths'])
+    .where('metadata_relpath', 'in', relpaths)
+    .execute();
+  for (const row of found) {
+    rows.set(row.metadata_relpath, row);
+  }
+  return rows;
+}
+
 /**
  * Deletes the rows of indexed episodes that are no longer winners and
  * rebuilds the winners whose rows are stale, one transaction per batch.
@@ -258,15 +361,19 @@ export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
   // An episode whose layers were never read has no last whole version to keep.
   const isWhole = (relpath: string) => {
     const row = indexed.get(relpath);
-    return row !== undefined && row.source_key !== LAYERS_PENDING;
+    return row !== undefined && !isPending(row.source_key);
   };
   const stale = staleWinners(deps, winners, indexed, known);
   let kept = 0;
   for (const batch of ingestBatchesOf(deps, stale)) {
     guard(deps);
+    const pending = await pendingRowsOf(
+      deps,
+      batch.filter((relpath) => isPending(indexed.get(relpath)?.source_key)),
+    );
     const built: Array<{ relpath: string; rows: BuiltRows }> = batch.map((relpath) => ({
       relpath,
-      rows: buildRows(deps, relpath, known, isWhole(relpath)),
+      rows: buildRows(deps, relpath, known, isWhole(relpath), pending.get(relpath)),
     }));
     await inWriteTransaction(deps.db, async (trx) => {
       for (const { relpath, rows: episodeRows } of built) {
@@ -282,7 +389,7 @@ export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
         const old = indexed.get(relpath);
         // A catalog row's record and feed are those its layers pass writes: its feed row is current.
         const sameFeed =
-          old?.source_key === LAYERS_PENDING && old.feed_id === episodeRows?.episode.feed_id;
+          isPending(old?.source_key) && old?.feed_id === episodeRows?.episode.feed_id;
         if (!sameFeed) {
           for (const feedId of [old?.feed_id, episodeRows?.episode.feed_id]) {
             if (feedId !== undefined) {

@@ -2,24 +2,25 @@ import type { CilInsight } from '@podcast/contracts';
 import {
   type BriefEntry,
   briefTopicsOf,
-  type CorpusPlace,
   conversationArcOf,
   crossShowOf,
   type EpisodeRecord,
   episodeNode,
+  type InsightSentiment,
   type InsightTypes,
   insightNodeOf,
   joinCilInsight,
   LEADERS_PER_TOPIC,
   labeledNode,
   labelFromId,
+  PERSPECTIVE_INSIGHTS,
   type PerspectiveEntry,
   personBriefOf,
   perspectivesOf,
   podcastFeedId,
-  readInsightSentiments,
   requestedGraphId,
   stripEpisodePrefix,
+  type TimelineCard,
   timelineEpisode,
   typesEcho,
 } from '@podcast/corpus';
@@ -112,11 +113,15 @@ export async function personTopicsFromIndex(db: IndexKysely, person: string) {
   return { person_id: personId, topic_ids: topics.map((t) => t.topic_id), topics };
 }
 
+/** An insight's stored sidecar entry, as the CIL answers read it. */
+interface SentimentColumns {
+  sentiment_compound: number | null;
+  sentiment_label: InsightSentiment['label'] | null;
+}
+
 /** A graph_insights row with its graph_episodes row, as the CIL answers read them. */
-interface ItemRow {
+interface ItemRow extends SentimentColumns {
   episode: number;
-  metadata_relpath: string;
-  stem: string;
   fields: string;
   item: string;
 }
@@ -127,13 +132,9 @@ interface ItemRow {
  */
 const CHRONOLOGICAL = sql`case when ge.date is null then 1 else 0 end, ge.date, ge.sort_date desc, ge.metadata_relpath, gi.rank`;
 
-const ITEM_COLUMNS = [
-  'gi.episode',
-  'ge.metadata_relpath',
-  'ge.stem',
-  'ge.fields',
-  'gi.item',
-] as const;
+const SENTIMENT_COLUMNS = ['gi.sentiment_compound', 'gi.sentiment_label'] as const;
+
+const ITEM_COLUMNS = ['gi.episode', 'ge.fields', 'gi.item', ...SENTIMENT_COLUMNS] as const;
 
 /** `insight_types` as a condition on `gi.type_key`; undefined keeps every type. */
 function typeCondition(types: InsightTypes): readonly string[] | undefined {
@@ -143,34 +144,15 @@ function typeCondition(types: InsightTypes): readonly string[] | undefined {
 type EpisodeFields = Parameters<typeof joinCilInsight>[1];
 type OwnFields = Parameters<typeof joinCilInsight>[0];
 
-/** A row's episode and the keys of its sentiment sidecar. */
-interface SidecarKeys {
-  episode: number;
-  metadata_relpath: string;
-  stem: string;
-}
-
-/**
- * The sentiment of the rows' insights, each episode's sidecar read once
- * through the corpus file cache, as `sentimentLookup` reads them.
- */
-async function sentimentsOf(place: CorpusPlace, rows: readonly SidecarKeys[]) {
-  const episodes = new Map<number, SidecarKeys>();
-  for (const row of rows) {
-    if (!episodes.has(row.episode)) {
-      episodes.set(row.episode, row);
-    }
-  }
-  const read = await readInsightSentiments(place, [...episodes.values()]);
-  return (episode: number, insightId: string) => {
-    const keys = episodes.get(episode);
-    return keys && read.get(keys)?.get(insightId);
-  };
+/** The insight's sentiment as its sidecar gave it (`{ compound, label }`), if it has one. */
+function sentimentOf(row: SentimentColumns): InsightSentiment | undefined {
+  return row.sentiment_compound === null || row.sentiment_label === null
+    ? undefined
+    : { compound: row.sentiment_compound, label: row.sentiment_label };
 }
 
 /** Each row's CIL insight with its sentiment. */
-async function withSentiment(place: CorpusPlace, rows: readonly ItemRow[]): Promise<CilInsight[]> {
-  const sentimentOf = await sentimentsOf(place, rows);
+function withSentiment(rows: readonly ItemRow[]): CilInsight[] {
   const fields = new Map<number, EpisodeFields>();
   return rows.map((row) => {
     let episode = fields.get(row.episode);
@@ -178,8 +160,7 @@ async function withSentiment(place: CorpusPlace, rows: readonly ItemRow[]): Prom
       episode = JSON.parse(row.fields) as EpisodeFields;
       fields.set(row.episode, episode);
     }
-    const own = JSON.parse(row.item) as OwnFields;
-    return joinCilInsight(own, episode, sentimentOf(row.episode, own.id));
+    return joinCilInsight(JSON.parse(row.item) as OwnFields, episode, sentimentOf(row));
   });
 }
 
@@ -189,7 +170,6 @@ async function withSentiment(place: CorpusPlace, rows: readonly ItemRow[]): Prom
  */
 export async function conversationArcFromIndex(
   db: IndexKysely,
-  place: CorpusPlace,
   query: { topic: string; types: InsightTypes },
 ) {
   const topicId = await canonicalGraphId(db, query.topic, 'topic:');
@@ -203,25 +183,23 @@ export async function conversationArcFromIndex(
             join.onRef('gi.episode', '=', 't.episode').onRef('gi.rank', '=', 't.rank'),
           )
           .innerJoin('graph_episodes as ge', 'ge.episode', 't.episode')
-          .select(['t.episode', 'ge.date', 'ge.metadata_relpath', 'ge.stem', 'gi.insight_id'])
+          .select(['ge.date', ...SENTIMENT_COLUMNS])
           .where('t.topic_id', '=', topicId)
           .$if(types !== undefined, (q) => q.where('gi.type_key', 'in', types as string[]))
           .orderBy('ge.sort_date', 'desc')
           .orderBy('ge.metadata_relpath')
           .orderBy('t.rank')
           .execute();
-  const sentimentOf = await sentimentsOf(place, rows);
   return conversationArcOf(
     topicId,
     query.types,
-    rows.map((row) => ({ date: row.date, sentiment: sentimentOf(row.episode, row.insight_id) })),
+    rows.map((row) => ({ date: row.date, sentiment: sentimentOf(row) })),
   );
 }
 
 /** GET /api/persons/{id}/positions, as `personPositions`: the person's insights on the topic, oldest first. */
 export async function personPositionsFromIndex(
   db: IndexKysely,
-  place: CorpusPlace,
   query: { person: string; topic: string; types: InsightTypes },
 ) {
   const [personId, topicId] = await Promise.all([
@@ -250,7 +228,7 @@ export async function personPositionsFromIndex(
     display_name: label,
     topic_id: topicId,
     insight_types: typesEcho(query.types),
-    items: await withSentiment(place, rows),
+    items: withSentiment(rows),
   };
 }
 
@@ -266,7 +244,6 @@ async function canonicalTopicIdsOf(db: IndexKysely, topics: readonly string[]) {
  */
 export async function topicTimelineFromIndex(
   db: IndexKysely,
-  place: CorpusPlace,
   query: { topics: readonly string[]; types: InsightTypes },
 ) {
   const topicIds = await canonicalTopicIdsOf(db, query.topics);
@@ -293,37 +270,41 @@ export async function topicTimelineFromIndex(
           .$if(types !== undefined, (q) => q.where('gi.type_key', 'in', types as string[]))
           .orderBy(CHRONOLOGICAL)
           .execute();
-  const insights = await withSentiment(place, rows);
+  const insights = withSentiment(rows);
   const byEpisode = new Map<number, CilInsight[]>();
   rows.forEach((row, at) => {
     const list = byEpisode.get(row.episode) ?? [];
     list.push(insights[at] as CilInsight);
     byEpisode.set(row.episode, list);
   });
-  const records = await recordsOf(db, [...byEpisode.keys()]);
+  const cards = await cardsOf(db, [...byEpisode.keys()]);
   return {
     topic_ids: topicIds,
     insight_types: typesEcho(query.types),
     episodes: [...byEpisode].map(([id, list]) =>
-      timelineEpisode(records.get(id) as EpisodeRecord, list),
+      timelineEpisode(JSON.parse(cards.get(id) as string) as TimelineCard, list),
     ),
   };
 }
 
-/** Episode records by row id, a bounded number of ids per statement. */
-async function recordsOf(db: IndexKysely, ids: readonly number[]) {
-  const records = new Map<number, EpisodeRecord>();
+/**
+ * The timeline cards of graph episodes by row id, a bounded number of ids
+ * per statement: read apart, as a column of every insight row they made
+ * the sorted rows larger and the query slower.
+ */
+async function cardsOf(db: IndexKysely, ids: readonly number[]) {
+  const cards = new Map<number, string>();
   for (let start = 0; start < ids.length; start += 500) {
     const rows = await db
-      .selectFrom('episodes')
-      .select(['id', 'record'])
-      .where('id', 'in', ids.slice(start, start + 500))
+      .selectFrom('graph_episodes')
+      .select(['episode', 'card'])
+      .where('episode', 'in', ids.slice(start, start + 500))
       .execute();
     for (const row of rows) {
-      records.set(row.id, JSON.parse(row.record) as EpisodeRecord);
+      cards.set(row.episode, row.card);
     }
   }
-  return records;
+  return cards;
 }
 
 /** The label of the node in `column`, as `graphLabelOf` finds it, for a select list. */
@@ -376,75 +357,70 @@ export async function perspectiveLeadersFromIndex(db: IndexKysely, limit: number
   };
 }
 
-/** A row of a topic's perspectives: its group key, and the insight as `withSentiment` reads it. */
-interface PerspectiveRow extends ItemRow {
+/**
+ * A row of a topic's perspectives: its group key and sentiment; the
+ * insight's parts only for the rows `perspectivesOf` lists, and the
+ * group's label source (its newest label, or its first episode's card) on
+ * the group's first row.
+ */
+interface PerspectiveRow extends SentimentColumns {
   key: string;
-  insight_id: string;
+  item: string | null;
+  fields: string | null;
+  label: string | null;
 }
 
 /**
  * GET /api/topics/{id}/perspectives, as `topicPerspectives`: the topic's
  * insights grouped by speaker (`scope=person`) or feed (`scope=show`), each
  * group in the structural order, counted and listed by `perspectivesOf`.
+ * Every row is tallied; SQL numbers each group's rows so that only the
+ * listed insights are read whole.
  */
 export async function topicPerspectivesFromIndex(
   db: IndexKysely,
-  place: CorpusPlace,
   query: { topic: string; scope: 'person' | 'show' },
 ) {
   const topicId = await canonicalGraphId(db, query.topic, 'topic:');
-  const base =
-    query.scope === 'person'
-      ? db
-          .selectFrom('graph_speaker_topics as t')
-          .select('t.person_id as key')
-          .where('t.topic_id', '=', topicId)
-      : db
-          .selectFrom('graph_insight_topics as t')
-          .innerJoin('episodes as e', 'e.id', 't.episode')
-          .select('e.feed_id as key')
-          .where('t.topic_id', '=', topicId);
-  const rows: PerspectiveRow[] = await base
-    .innerJoin('graph_insights as gi', (join) =>
-      join.onRef('gi.episode', '=', 't.episode').onRef('gi.rank', '=', 't.rank'),
-    )
-    .innerJoin('graph_episodes as ge', 'ge.episode', 't.episode')
-    .select([...ITEM_COLUMNS, 'gi.insight_id'])
-    .orderBy('ge.sort_date', 'desc')
-    .orderBy('ge.metadata_relpath')
-    .orderBy('t.rank')
-    .execute();
-  const sentimentOf = await sentimentsOf(place, rows);
+  const isPerson = query.scope === 'person';
+  const keyed = isPerson
+    ? sql`select t.person_id as key, t.episode, t.rank from graph_speaker_topics t
+        where t.topic_id = ${topicId}`
+    : sql`select e.feed_id as key, t.episode, t.rank from graph_insight_topics t
+        join episodes e on e.id = t.episode where t.topic_id = ${topicId}`;
+  const label = isPerson ? newestLabelOf('r.key') : sql`ge.card`;
+  const { rows } = await sql<PerspectiveRow>`
+    select r.key, gi.sentiment_compound, gi.sentiment_label,
+      case when r.place <= ${PERSPECTIVE_INSIGHTS} then gi.item end as item,
+      case when r.place <= ${PERSPECTIVE_INSIGHTS} then ge.fields end as fields,
+      case when r.place = 1 then ${label} end as label
+    from (select k.key, k.episode, k.rank, row_number() over (
+            partition by k.key order by g.sort_date desc, g.metadata_relpath, k.rank) as place
+          from (${keyed}) k join graph_episodes g on g.episode = k.episode) r
+    join graph_insights gi on gi.episode = r.episode and gi.rank = r.rank
+    join graph_episodes ge on ge.episode = r.episode
+    order by r.key, r.place`.execute(db);
   const groups = new Map<string, PerspectiveEntry[]>();
-  const firstEpisode = new Map<string, number>();
+  const labels = new Map<string, string>();
   for (const row of rows) {
-    if (!firstEpisode.has(row.key)) {
-      firstEpisode.set(row.key, row.episode);
+    let entries = groups.get(row.key);
+    if (entries === undefined) {
+      entries = [];
+      groups.set(row.key, entries);
+      const title = isPerson
+        ? (row.label ?? labelFromId(row.key))
+        : (JSON.parse(row.label as string) as TimelineCard).podcast_title;
+      labels.set(row.key, title ?? row.key);
     }
-    const entries = groups.get(row.key) ?? [];
     entries.push({
-      sentiment: sentimentOf(row.episode, row.insight_id),
+      sentiment: sentimentOf(row),
       insight: () =>
         joinCilInsight(
-          JSON.parse(row.item) as OwnFields,
-          JSON.parse(row.fields) as EpisodeFields,
-          sentimentOf(row.episode, row.insight_id),
+          JSON.parse(row.item as string) as OwnFields,
+          JSON.parse(row.fields as string) as EpisodeFields,
+          sentimentOf(row),
         ),
     });
-    groups.set(row.key, entries);
-  }
-  const labels = new Map<string, string>();
-  if (query.scope === 'person') {
-    const keys = [...groups.keys()];
-    const found = await Promise.all(keys.map((key) => graphLabelOf(db, key)));
-    for (const [at, key] of keys.entries()) {
-      labels.set(key, found[at] as string);
-    }
-  } else {
-    const records = await recordsOf(db, [...new Set(firstEpisode.values())]);
-    for (const [key, episode] of firstEpisode) {
-      labels.set(key, records.get(episode)?.podcast_title ?? key);
-    }
   }
   return {
     topic_id: topicId,
@@ -458,7 +434,7 @@ export async function topicPerspectivesFromIndex(
  * the structural order, put together by `personBriefOf` with the aliases of
  * their quotes' speakers and the labels of the listed topics read first.
  */
-export async function personBriefFromIndex(db: IndexKysely, place: CorpusPlace, person: string) {
+export async function personBriefFromIndex(db: IndexKysely, person: string) {
   const personId = await canonicalGraphId(db, person, 'person:');
   const [displayName, rows] = await Promise.all([
     graphLabelOf(db, personId),
@@ -475,7 +451,6 @@ export async function personBriefFromIndex(db: IndexKysely, place: CorpusPlace, 
       .orderBy('s.rank')
       .execute(),
   ]);
-  const sentimentOf = await sentimentsOf(place, rows);
   const fields = new Map<number, EpisodeFields>();
   const entries: BriefEntry[] = rows.map((row) => {
     const own = JSON.parse(row.item) as OwnFields;
@@ -488,7 +463,7 @@ export async function personBriefFromIndex(db: IndexKysely, place: CorpusPlace, 
           episode = JSON.parse(row.fields) as EpisodeFields;
           fields.set(row.episode, episode);
         }
-        return joinCilInsight(own, episode, sentimentOf(row.episode, own.id));
+        return joinCilInsight(own, episode, sentimentOf(row));
       },
     };
   });

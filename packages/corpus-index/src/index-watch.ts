@@ -1,7 +1,9 @@
+import path from 'node:path';
 import {
   type ChangeMarks,
   createDirWatcher,
   type DirIndex,
+  isSentimentSidecarName,
   noteWatchEvent,
   type WalkResult,
 } from '@podcast/corpus';
@@ -20,6 +22,52 @@ export interface IndexWatch {
   /** Puts back the changes of an ingest that failed, for the next one. */
   restore(marks: ChangeMarks): void;
   close(): void;
+}
+
+/**
+ * The events of the sentiment sidecars the ingester tracks beyond
+ * discovery's (`sidecars` of the walk): a sidecar named in its
+ * `metadata/enrichments/` folder is a file to stat, and a `metadata/`
+ * folder's `enrichments/` coming or going lists that folder again; the
+ * folder's other files (other enrichers, temporary names) change nothing
+ * the index holds. Undefined for an event elsewhere.
+ */
+function noteSidecarEvent(
+  marks: ChangeMarks,
+  dirRel: string,
+  name: string | null,
+  isRename: boolean,
+): boolean | undefined {
+  const isMetadataDir = (rel: string) => path.posix.basename(rel) === 'metadata';
+  if (name === 'enrichments' && isMetadataDir(dirRel)) {
+    marks.dirtyDirs.add(dirRel);
+    return true;
+  }
+  const isSidecarDir =
+    path.posix.basename(dirRel) === 'enrichments' && isMetadataDir(path.posix.dirname(dirRel));
+  if (!isSidecarDir || name === null) {
+    return undefined;
+  }
+  if (!isSentimentSidecarName(name)) {
+    return false;
+  }
+  marks.dirtyFiles.add(`${dirRel}/${name}`);
+  if (isRename) {
+    marks.dirtyDirs.add(dirRel); // a file came or went: the listing changed too
+  }
+  return true;
+}
+
+/** One watch event as the ingester reads it: discovery's reading, and the sidecars'. */
+export function noteIndexWatchEvent(
+  marks: ChangeMarks,
+  dirRel: string,
+  name: string | null,
+  isRename: boolean,
+): boolean {
+  return (
+    noteSidecarEvent(marks, dirRel, name, isRename) ?? noteWatchEvent(marks, dirRel, name, isRename)
+  );
 }
 
 function emptyMarks(): ChangeMarks {
@@ -58,7 +106,7 @@ export function createIndexWatch(
   const watcher = createDirWatcher(
     root,
     (dir, name, isRename) => {
-      if (noteWatchEvent(marks, dir, name, isRename)) {
+      if (noteIndexWatchEvent(marks, dir, name, isRename)) {
         onDirty();
       }
     },

@@ -2,6 +2,7 @@ import {
   type ChangeMarks,
   type DirIndex,
   metadataOwnersOf,
+  sentimentSidecarOwnersOf,
   type WalkResult,
   walkCorpus,
 } from '@podcast/corpus';
@@ -128,7 +129,13 @@ function touchedMetadataOf(changes: DiskChanges): Set<string> {
   const touched = new Set<string>();
   for (const relpath of [...changes.changed.keys(), ...changes.removed]) {
     const kind = changes.changed.get(relpath)?.kind ?? changes.before.get(relpath)?.kind;
-    for (const owner of kind === 'metadata' ? [relpath] : metadataOwnersOf(relpath)) {
+    const owners =
+      kind === 'metadata'
+        ? [relpath]
+        : kind === 'sentiment'
+          ? sentimentSidecarOwnersOf(relpath)
+          : metadataOwnersOf(relpath);
+    for (const owner of owners) {
       touched.add(owner);
     }
   }
@@ -187,6 +194,7 @@ export async function ingestChanges(
     forceList: marks.dirtyDirs,
     trustPrevious: true,
     nowMs: Date.now(),
+    sidecars: true,
   });
   const changes: DiskChanges = { changed: new Map(), removed: new Set(), before: new Map() };
   await listingChanges(deps, walk, changes);

@@ -52,7 +52,8 @@ export interface FilesTable {
    * in the same clock tick would keep (size, mtime), so it is read again.
    */
   racy: number;
-  kind: 'metadata' | 'gi' | 'kg' | 'bridge';
+  /** `sentiment`: an episode's insight sentiment sidecar (`metadata/enrichments/<stem>.insight_sentiment.json`). */
+  kind: 'metadata' | 'gi' | 'kg' | 'bridge' | 'sentiment';
   /** Metadata only: 1 when it parsed, else 0 (an unreadable file is no episode). */
   readable: number;
   feed_id: string | null;
@@ -202,6 +203,8 @@ export interface GraphEpisodesTable {
   date: string | null;
   /** The CIL insight fields the episode gives (`cilEpisodeFields`), as JSON. */
   fields: string;
+  /** The record fields a timeline episode shows (`timelineCardOf`), as JSON. */
+  card: string;
 }
 
 /** A shown insight of a graph-eligible episode (`graphInsightsOf`), `rank` its display place. */
@@ -214,6 +217,9 @@ export interface GraphInsightsTable {
   type_key: string;
   /** The CIL insight fields of its own (`cilOwnFields`), as JSON. */
   item: string;
+  /** Its entry of the episode's sentiment sidecar: both null when it has none. */
+  sentiment_compound: number | null;
+  sentiment_label: 'negative' | 'neutral' | 'positive' | null;
 }
 
 /** An insight's canonical topics (`GraphInsight.topics`). */

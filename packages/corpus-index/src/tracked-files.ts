@@ -5,6 +5,7 @@ import {
   type DirIndex,
   type DirListing,
   isMetadataFileName,
+  isSentimentSidecarName,
   walkCorpus,
 } from '@podcast/corpus';
 import type { FilesTable } from './schema.js';
@@ -27,7 +28,11 @@ export function isRacy(mtimeMs: number, nowMs: number): boolean {
 }
 
 function kindOf(name: string): TrackedKind | undefined {
-  return isMetadataFileName(name) ? 'metadata' : artifactKindOf(name);
+  if (isMetadataFileName(name)) {
+    return 'metadata';
+  }
+  // The walk lists sidecar names only in a `metadata/` folder's `enrichments/`.
+  return isSentimentSidecarName(name) ? 'sentiment' : artifactKindOf(name);
 }
 
 function statOf(file: string): { size: number; mtimeMs: number } | undefined {
@@ -60,12 +65,13 @@ export function diskFileOf(root: string, relpath: string, kind: TrackedKind): Di
 /**
  * Every metadata, GI, KG and bridge file discovery finds under `root` (the
  * walk of packages/corpus: dot-directories skipped, metadata only in
- * `metadata/` folders), each with its (size, mtime), and the walk's listings.
+ * `metadata/` folders), and the insight sentiment sidecars beside the
+ * metadata, each with its (size, mtime), and the walk's listings.
  */
 export async function listDiskFiles(
   root: string,
 ): Promise<{ files: Map<string, DiskFile>; dirs: DirIndex }> {
-  const { dirs } = await walkCorpus(root, { nowMs: Date.now() });
+  const { dirs } = await walkCorpus(root, { nowMs: Date.now(), sidecars: true });
   const files = new Map<string, DiskFile>();
   for (const [dir, listing] of dirs) {
     for (const [relpath, kind] of trackedIn(dir, listing)) {

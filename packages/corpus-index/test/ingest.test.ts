@@ -471,8 +471,22 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       },
     });
     await expect(cutOff).rejects.toThrow('the process died here');
+    // A metadata file changed since the catalog pass stored its record: that record is not used.
+    const first = await index.db
+      .selectFrom('episodes')
+      .select(['metadata_relpath', 'slug'])
+      .orderBy('metadata_relpath')
+      .executeTakeFirstOrThrow();
+    const retitled = path.join(copy.corpusDir, first.metadata_relpath);
+    const doc = JSON.parse(readFileSync(retitled, 'utf8'));
+    doc.episode.title = 'Retitled between the passes';
+    writeFileSync(retitled, JSON.stringify(doc));
+    utimesSync(retitled, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
     const next = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
-    expect(next).toMatchObject({ changedFiles: 0, episodesBuilt: 24 });
+    expect(next).toMatchObject({ changedFiles: 1, episodesBuilt: 24 });
+    expect((await episodeDetailFromIndex(index.db, first.slug))?.title).toBe(
+      'Retitled between the passes',
+    );
     const { registry, snapshot } = await loadSnapshot(copy.corpusDir, logger);
     try {
       for (const episode of snapshot.episodes) {

@@ -1,4 +1,12 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -13,6 +21,7 @@ import {
   corpusStatsOf,
   corpusTrending,
   coSpeakers,
+  createCorpusRegistry,
   crossShow,
   type DigestBandConfig,
   type DigestRequest,
@@ -48,6 +57,7 @@ import {
   relatedInsights,
   relatedTopics,
   sentimentLookup,
+  sentimentSidecarOf,
   statedBy,
   topicEntities,
   topicPersons,
@@ -86,6 +96,7 @@ import {
   findEpisodeOfInsight,
   INSIGHT_CANDIDATES,
   type IndexHandle,
+  ingestCorpus,
   insightDetailFromIndex,
   insightListFromIndex,
   insightsAboutFromIndex,
@@ -107,6 +118,10 @@ import {
   topPersonsFromIndex,
   whoSaidFromIndex,
 } from '../src/index.js';
+import type { IndexKysely } from '../src/index-file.js';
+import { noteIndexWatchEvent } from '../src/index-watch.js';
+import { ingestWalk } from '../src/ingest.js';
+import { ingestChanges } from '../src/ingest-changes.js';
 import {
   buildIndex,
   DIALECTS,
@@ -553,20 +568,18 @@ describe.each([
         // Every topic's whole timeline; a type filter on a few (it is the same condition for all).
         for (const types of at < 5 ? (['all', ['claim']] as const) : (['all'] as const)) {
           const expected = topicTimeline(graph, { topics: [topic], types }, sentimentOf);
-          expect(await topicTimelineFromIndex(index.db, place, { topics: [topic], types })).toEqual(
+          expect(await topicTimelineFromIndex(index.db, { topics: [topic], types })).toEqual(
             expected,
           );
           const items = expected.episodes.flatMap((e) => e.insights);
           sentiments += items.filter((item) => item.sentiment !== undefined).length;
           const arc = conversationArc(graph, { topic, types }, sentimentOf);
-          expect(await conversationArcFromIndex(index.db, place, { topic, types })).toEqual(arc);
+          expect(await conversationArcFromIndex(index.db, { topic, types })).toEqual(arc);
           weeks += arc.weeks.filter((week) => week.avg_compound !== null).length;
         }
         for (const scope of ['person', 'show'] as const) {
           const expected = topicPerspectives(graph, { topic, scope }, sentimentOf);
-          expect(await topicPerspectivesFromIndex(index.db, place, { topic, scope })).toEqual(
-            expected,
-          );
+          expect(await topicPerspectivesFromIndex(index.db, { topic, scope })).toEqual(expected);
           groups += expected.perspectives.length;
         }
       }
@@ -578,9 +591,7 @@ describe.each([
         (t as string).replace(/^topic:/, ''),
       );
       const mergedItems = merged.flatMap((t) => graph.byTopic.get(`topic:${t}`) ?? []);
-      expect(
-        await topicTimelineFromIndex(index.db, place, { topics: merged, types: 'all' }),
-      ).toEqual(
+      expect(await topicTimelineFromIndex(index.db, { topics: merged, types: 'all' })).toEqual(
         topicTimeline(
           graph,
           { topics: merged, types: 'all' },
@@ -592,7 +603,7 @@ describe.each([
         expect(await personTopicsFromIndex(index.db, person)).toEqual(personTopics(graph, person));
         const sentimentOf = await sentimentLookup(place, graph.bySpeaker.get(person) ?? []);
         const brief = personBrief(graph, person, sentimentOf);
-        expect(await personBriefFromIndex(index.db, place, person)).toEqual(brief);
+        expect(await personBriefFromIndex(index.db, person)).toEqual(brief);
         quotes += brief.quotes.length;
       }
       expect(quotes).toBeGreaterThan(0);
@@ -614,14 +625,14 @@ describe.each([
           for (const types of ['all', ['claim', 'question']] as const) {
             const query = { person, topic, types };
             const expected = personPositions(graph, query, sentimentOf);
-            expect(await personPositionsFromIndex(index.db, place, query)).toEqual(expected);
+            expect(await personPositionsFromIndex(index.db, query)).toEqual(expected);
             items += expected.items.length;
           }
         }
       }
       expect(items).toBeGreaterThan(0);
       const unknown = { person: 'nobody', topic: 'nothing', types: 'all' } as const;
-      expect(await personPositionsFromIndex(index.db, place, unknown)).toEqual(
+      expect(await personPositionsFromIndex(index.db, unknown)).toEqual(
         personPositions(graph, unknown, () => undefined),
       );
     }, 120_000);
@@ -835,3 +846,160 @@ describe.each([
     });
   });
 });
+
+/**
+ * Every topic's timeline, arc and perspectives and every person's brief and
+ * positions on the index, each the same bytes as the graph index answers
+ * with the sidecars as they are now; returns those answers.
+ */
+async function sameGraphAnswers(db: IndexKysely, registry: CorpusRegistry, root: string) {
+  const graph = await graphIndexOf(await registry.get(root));
+  const place = registry.at(root);
+  const same = (actual: unknown, expected: unknown) => {
+    // The same bytes; on a difference, the two answers are shown as objects.
+    if (JSON.stringify(actual) !== JSON.stringify(expected)) {
+      expect(actual).toStrictEqual(expected);
+      expect(JSON.stringify(actual)).toBe(JSON.stringify(expected));
+    }
+    return expected;
+  };
+  const answers: unknown[] = [];
+  for (const [topic, items] of graph.byTopic) {
+    const sentimentOf = await sentimentLookup(place, items);
+    const query = { topic, types: 'all' } as const;
+    answers.push(
+      same(
+        await topicTimelineFromIndex(db, { topics: [topic], types: 'all' }),
+        topicTimeline(graph, { topics: [topic], types: 'all' }, sentimentOf),
+      ),
+      same(await conversationArcFromIndex(db, query), conversationArc(graph, query, sentimentOf)),
+      same(
+        await topicPerspectivesFromIndex(db, { topic, scope: 'show' }),
+        topicPerspectives(graph, { topic, scope: 'show' }, sentimentOf),
+      ),
+    );
+  }
+  for (const [person, items] of graph.bySpeaker) {
+    const sentimentOf = await sentimentLookup(place, items);
+    answers.push(
+      same(await personBriefFromIndex(db, person), personBrief(graph, person, sentimentOf)),
+    );
+    for (const topic of new Set(items.flatMap((item) => item.topics))) {
+      const query = { person, topic, types: 'all' } as const;
+      answers.push(
+        same(await personPositionsFromIndex(db, query), personPositions(graph, query, sentimentOf)),
+      );
+    }
+  }
+  return JSON.stringify(answers);
+}
+
+describe.each(DIALECTS)(
+  'a sentiment sidecar written, changed and removed after the first build, on %s',
+  (dialect) => {
+    it('is read into the graph answers from the watcher events alone, as the projection reads it', async () => {
+      const root = copySampleCorpusTo(path.join(scratch.dir, `sidecars-${dialect}`));
+      // Files older than the racy window, so that a full ingest finds nothing to read again.
+      const age = (dir: string) => {
+        for (const entry of readdirSync(dir, { withFileTypes: true })) {
+          const file = path.join(dir, entry.name);
+          if (entry.isDirectory()) {
+            age(file);
+          } else if (entry.isFile()) {
+            utimesSync(file, new Date(Date.now() - 3_600_000), new Date(Date.now() - 3_600_000));
+          }
+        }
+      };
+      age(root);
+      const { logger, lines } = memoryLogger();
+      const registry = createCorpusRegistry({ logger, watch: false });
+      // The sidecar of an episode some graph answer shows with its sentiment.
+      const graph = await graphIndexOf(await registry.get(root));
+      const shown = [...graph.byTopic.values()].flat();
+      const sentimentOf = await sentimentLookup(registry.at(root), shown);
+      const felt = shown.find((item) => sentimentOf(item) !== undefined);
+      const relpath = sentimentSidecarOf(felt?.episode.metadata_relpath as string);
+      const enrichmentsDir = path.posix.dirname(relpath);
+      const metadataDir = path.posix.dirname(enrichmentsDir);
+      const name = path.posix.basename(relpath);
+      const sidecar = path.join(root, enrichmentsDir, name);
+      const envelope = JSON.parse(readFileSync(sidecar, 'utf8'));
+      const entries = envelope.data.insights as Array<{ compound: number; label: string }>;
+      expect(entries.length).toBeGreaterThan(0);
+      const past = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+      const write = (compound: number, label: string, minutes: number) => {
+        const data = {
+          ...envelope.data,
+          insights: entries.map((entry) => ({ ...entry, compound, label })),
+        };
+        writeFileSync(sidecar, JSON.stringify({ ...envelope, data }));
+        utimesSync(sidecar, past(minutes), past(minutes));
+      };
+      // The first build sees the folder without its enrichments/, as before any enrichment ran.
+      renameSync(path.join(root, enrichmentsDir), path.join(scratch.dir, `enrichments-${dialect}`));
+      const target = await indexTarget(
+        dialect,
+        path.join(scratch.dir, `sidecars-${dialect}.sqlite`),
+      );
+      const index = await target.openWriter(logger);
+      try {
+        const deps = { db: index.db, root, logger };
+        let listings = (await ingestWalk(deps)).dirs;
+        const afterEvents = async (events: Array<[string, string, boolean]>) => {
+          const marks = { dirtyFiles: new Set<string>(), dirtyDirs: new Set<string>() };
+          for (const [dir, file, isRename] of events) {
+            expect(noteIndexWatchEvent(marks, dir, file, isRename)).toBe(true);
+          }
+          const { report, walk } = await ingestChanges(deps, listings, marks);
+          listings = walk.dirs;
+          expect(report.episodesBuilt).toBe(1);
+          return sameGraphAnswers(index.db, registry, root);
+        };
+        const bare = await sameGraphAnswers(index.db, registry, root);
+        // Written: enrichment makes the folder's enrichments/ and renames the sidecar into it,
+        // which the watcher of the metadata folder reports as the new folder alone.
+        mkdirSync(path.join(root, enrichmentsDir));
+        write(0.5, 'positive', 30);
+        const written = await afterEvents([[metadataDir, 'enrichments', true]]);
+        expect(written === bare).toBe(false);
+        expect(written.includes('{"compound":0.5,"label":"positive"}')).toBe(true);
+        // Changed in place, then renamed over (an atomic write).
+        write(-0.25, 'negative', 20);
+        const changed = await afterEvents([[enrichmentsDir, name, false]]);
+        expect(changed === written).toBe(false);
+        expect(changed.includes('{"compound":-0.25,"label":"negative"}')).toBe(true);
+        write(-0.75, 'negative', 10);
+        const renamed = await afterEvents([[enrichmentsDir, name, true]]);
+        expect(renamed.includes('{"compound":-0.75,"label":"negative"}')).toBe(true);
+        // Another enricher's file in the folder changes nothing the index holds.
+        expect(
+          noteIndexWatchEvent(
+            { dirtyFiles: new Set(), dirtyDirs: new Set() },
+            enrichmentsDir,
+            'x.summary.json',
+            true,
+          ),
+        ).toBe(false);
+        rmSync(sidecar);
+        expect((await afterEvents([[enrichmentsDir, name, true]])) === bare).toBe(true);
+        // A full ingest finds nothing left to do.
+        expect(await ingestCorpus(deps)).toMatchObject({
+          changedFiles: 0,
+          removedFiles: 0,
+          episodesBuilt: 0,
+          episodesDeleted: 0,
+        });
+        expect((await sameGraphAnswers(index.db, registry, root)) === bare).toBe(true);
+        // The rescan reads a sidecar the watcher did not report.
+        write(0.5, 'positive', 5);
+        expect(await ingestCorpus(deps)).toMatchObject({ changedFiles: 1, episodesBuilt: 1 });
+        expect((await sameGraphAnswers(index.db, registry, root)) === written).toBe(true);
+        expect(lines.filter((line) => (line.level as number) >= 40)).toEqual([]);
+      } finally {
+        registry.close();
+        await index.close();
+        await target.remove();
+      }
+    }, 120_000);
+  },
+);

@@ -121,6 +121,7 @@ export type {
   InsightTypes,
   PerspectiveEntry,
   SentimentOf,
+  TimelineCard,
 } from './graph/cil-queries.js';
 export {
   briefTopicsOf,
@@ -128,12 +129,14 @@ export {
   conversationArcOf,
   joinCilInsight,
   LEADERS_PER_TOPIC,
+  PERSPECTIVE_INSIGHTS,
   personBrief,
   personBriefOf,
   personPositions,
   personTopics,
   perspectiveLeaders,
   perspectivesOf,
+  timelineCardOf,
   timelineEpisode,
   topicPersons,
   topicPerspectives,
@@ -143,8 +146,15 @@ export {
 export type { GraphEpisodeLayers, GraphIndex, GraphInsight } from './graph/graph-index.js';
 export { graphIndexOf, requestedGraphId } from './graph/graph-index.js';
 export { labelFromId } from './graph/graph-nodes.js';
-export type { InsightSentiment } from './graph/insight-sentiment.js';
-export { readInsightSentiments, sentimentLookup } from './graph/insight-sentiment.js';
+export type { EpisodeSentiments, InsightSentiment } from './graph/insight-sentiment.js';
+export {
+  isSentimentSidecarName,
+  readInsightSentiments,
+  sentimentLookup,
+  sentimentSidecarOf,
+  sentimentSidecarOwnersOf,
+  sentimentsOfText,
+} from './graph/insight-sentiment.js';
 export { isoWeekLabel, mondayOf } from './graph/iso-week.js';
 export type {
   CandidateReading,
@@ -279,7 +289,7 @@ export { createThumbnails } from './artwork/thumbnails.js';
 
 export { ART_STORE_DIR, THUMBNAIL_MAX_PX, thumbnailRelpath } from './files/art-ref.js';
 export type { OpenedFile } from './files/open-file.js';
-export { openRegularFile } from './files/open-file.js';
+export { openRegularFile, readRegularFileSync } from './files/open-file.js';
 export type { ResolvedTextFile } from './files/served-paths.js';
 export { resolveArtFile, resolveServedFile, resolveTextFile } from './files/served-paths.js';
 

@@ -7,6 +7,7 @@ import * as digestTables from './202611290400_digest_tables.js';
 import * as insightIds from './202611290500_insight_ids.js';
 import * as insightEntities from './202611290600_insight_entities.js';
 import * as searchTables from './202611290700_search_tables.js';
+import * as graphAnswerColumns from './202611290800_graph_answer_columns.js';
 
 /*
  * Imported statically (not read from disk) so the same list runs from dist/
@@ -22,6 +23,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611290500_insight_ids': insightIds,
   '202611290600_insight_entities': insightEntities,
   '202611290700_search_tables': searchTables,
+  '202611290800_graph_answer_columns': graphAnswerColumns,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { mapLimit } from '@podcast/runtime';
+import { isSentimentSidecarName } from '../graph/insight-sentiment.js';
 import { artifactKindOf, isMetadataFileName } from '../readers/metadata.js';
 
 /** What discovery keeps of one directory. */
@@ -46,6 +47,11 @@ export interface WalkOptions {
   trustPrevious?: boolean;
   nowMs: number;
   concurrency?: number;
+  /**
+   * Also lists each `metadata/` folder's `enrichments/`, for its insight
+   * sentiment sidecars only (the corpus index keeps their entries).
+   */
+  sidecars?: boolean;
   /** Set by the walk from the root's listing: whether the root has a `feeds/` folder. */
   hasFeeds?: boolean;
 }
@@ -76,12 +82,17 @@ function isWantedFile(name: string): boolean {
  * files are listed from any of them (spec 01: the artifact list covers the
  * whole root); metadata files only from folders named `metadata`.
  */
-function descendInto(rel: string, entries: Dirent[]): string[] {
+function descendInto(rel: string, entries: Dirent[], sidecars: boolean): string[] {
   const dirs = entries.filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name);
   if (rel === '') {
     return dirs.filter((d) => !PRUNED_AT_ROOT.has(d));
   }
-  return isMetadataDir(rel) ? dirs.filter((d) => d !== 'enrichments') : dirs;
+  return isMetadataDir(rel) && !sidecars ? dirs.filter((d) => d !== 'enrichments') : dirs;
+}
+
+/** A `metadata/` folder's `enrichments/`, listed for sentiment sidecars when the walk asks for them. */
+function isSidecarDir(rel: string): boolean {
+  return path.posix.basename(rel) === 'enrichments' && isMetadataDir(path.posix.dirname(rel));
 }
 
 /**
@@ -99,6 +110,16 @@ async function listDir(
   options: WalkOptions,
 ): Promise<DirListing> {
   const entries = await readdir(path.join(root, rel), { withFileTypes: true });
+  if (options.sidecars === true && isSidecarDir(rel)) {
+    const files = entries.filter((e) => e.isFile() && isSentimentSidecarName(e.name));
+    return {
+      mtimeMs,
+      stable: options.nowMs - mtimeMs > RACY_WINDOW_MS,
+      subdirs: [],
+      files: files.map((e) => e.name).sort(),
+      episodes: false,
+    };
+  }
   const episodes = holdsEpisodes(rel, options.hasFeeds === true);
   const wanted = episodes ? isWantedFile : isArtifactFile;
   const files = entries
@@ -108,7 +129,7 @@ async function listDir(
   return {
     mtimeMs,
     stable: options.nowMs - mtimeMs > RACY_WINDOW_MS,
-    subdirs: descendInto(rel, entries),
+    subdirs: descendInto(rel, entries, options.sidecars === true),
     files,
     episodes,
   };

@@ -33,7 +33,8 @@ const BRIEF_INSIGHTS_PER_TOPIC = 10;
 const BRIEF_QUOTES = 50;
 /** Speakers listed per topic by the perspective leaders. */
 export const LEADERS_PER_TOPIC = 3;
-const PERSPECTIVE_INSIGHTS = 5;
+/** Insights listed per perspective group. */
+export const PERSPECTIVE_INSIGHTS = 5;
 
 export const typesEcho = (types: InsightTypes) => (types === 'all' ? null : [...types]);
 
@@ -231,8 +232,41 @@ export function personTopics(index: GraphIndex, person: string) {
   return { person_id: personId, topic_ids: topics.map((t) => t.topic_id), topics };
 }
 
+/** The record fields a timeline episode shows (`timelineEpisode`). */
+export type TimelineCard = Pick<
+  EpisodeRecord,
+  | 'episode_id'
+  | 'metadata_relpath'
+  | 'slug'
+  | 'publish_date'
+  | 'title'
+  | 'feed_id'
+  | 'podcast_title'
+  | 'episode_image_url'
+  | 'episode_image_local_relpath'
+  | 'feed_image_url'
+  | 'feed_image_local_relpath'
+>;
+
+/** The fields of `episode` that `timelineEpisode` reads, for a store that keeps them apart from the record. */
+export function timelineCardOf(episode: EpisodeRecord): TimelineCard {
+  return {
+    episode_id: episode.episode_id,
+    metadata_relpath: episode.metadata_relpath,
+    slug: episode.slug,
+    publish_date: episode.publish_date,
+    title: episode.title,
+    feed_id: episode.feed_id,
+    podcast_title: episode.podcast_title,
+    episode_image_url: episode.episode_image_url,
+    episode_image_local_relpath: episode.episode_image_local_relpath,
+    feed_image_url: episode.feed_image_url,
+    feed_image_local_relpath: episode.feed_image_local_relpath,
+  };
+}
+
 /** One episode of a topic timeline with its insights (chronological, so its first is its date). */
-export function timelineEpisode(episode: EpisodeRecord, insights: CilInsight[]) {
+export function timelineEpisode(episode: TimelineCard, insights: CilInsight[]) {
   return {
     episode_id: episode.episode_id,
     metadata_relpath: episode.metadata_relpath,

@@ -26,7 +26,7 @@ export const getConversationArc = defineRoute({
   handler: ({ params, query, ctx }) => {
     const asked = { topic: params.topic_id, types: typesOrDefault(query.insight_types, 'all') };
     return answerForIndexedGraph(ctx, query.path, {
-      index: (db, place) => conversationArcFromIndex(db, place, asked),
+      index: (db) => conversationArcFromIndex(db, asked),
       graph: async (scope) =>
         conversationArc(scope.index, asked, await topicsSentiment(scope, [params.topic_id])),
     });

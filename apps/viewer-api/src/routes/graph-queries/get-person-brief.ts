@@ -18,7 +18,7 @@ export const getPersonBrief = defineRoute({
   responses: { 200: CilPersonProfileResponse },
   handler: ({ params, query, ctx }) =>
     answerForIndexedGraph(ctx, query.path, {
-      index: (db, place) => personBriefFromIndex(db, place, params.person_id),
+      index: (db) => personBriefFromIndex(db, params.person_id),
       graph: async ({ snapshot, index }) => {
         const person = index.canonicalOf(params.person_id, 'person:');
         const sentimentOf = await sentimentLookup(snapshot, index.bySpeaker.get(person) ?? []);

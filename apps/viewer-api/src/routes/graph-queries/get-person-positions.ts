@@ -24,7 +24,7 @@ export const getPersonPositions = defineRoute({
     const types = typesOrDefault(query.insight_types, ['claim']);
     const asked = { person: params.person_id, topic: query.topic, types };
     return answerForIndexedGraph(ctx, query.path, {
-      index: (db, place) => personPositionsFromIndex(db, place, asked),
+      index: (db) => personPositionsFromIndex(db, asked),
       graph: async ({ snapshot, index }) => {
         const person = index.canonicalOf(params.person_id, 'person:');
         const topic = index.canonicalOf(query.topic, 'topic:');

@@ -20,7 +20,7 @@ export const getTopicPerspectives = defineRoute({
   handler: ({ params, query, ctx }) => {
     const asked = { topic: params.topic_id, scope: query.scope };
     return answerForIndexedGraph(ctx, query.path, {
-      index: (db, place) => topicPerspectivesFromIndex(db, place, asked),
+      index: (db) => topicPerspectivesFromIndex(db, asked),
       graph: async (scope) =>
         topicPerspectives(scope.index, asked, await topicsSentiment(scope, [params.topic_id])),
     });

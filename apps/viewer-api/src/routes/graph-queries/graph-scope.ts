@@ -1,5 +1,4 @@
 import {
-  type CorpusPlace,
   type CorpusSnapshot,
   type GraphIndex,
   graphIndexOf,
@@ -21,22 +20,21 @@ export interface GraphScope {
 
 /**
  * `answer` over the `path` parameter's corpus, led by its root as `path`:
- * from the shared index's graph tables when the index answers that corpus
- * (`place` reads the sentiment sidecars beside it), else from the
- * snapshot's graph index.
+ * from the shared index's graph tables when the index answers that corpus,
+ * else from the snapshot's graph index.
  */
 export function answerForIndexedGraph<T extends object>(
   ctx: ViewerCtx,
   path: string | undefined,
   answer: {
-    index: (db: IndexKysely, place: CorpusPlace) => Promise<T>;
+    index: (db: IndexKysely, root: string) => Promise<T>;
     graph: (scope: GraphScope) => T | Promise<T>;
   },
 ): Promise<{ path: string } & T> {
   return answerForIndexedCorpus(ctx, path, {
     // The graph tables are written by the first build's layers pass.
     needs: 'layers',
-    index: (db, root) => answer.index(db, ctx.corpus.at(root)),
+    index: (db, root) => answer.index(db, root),
     snapshot: async (snapshot) => answer.graph({ snapshot, index: await graphIndexOf(snapshot) }),
   });
 }

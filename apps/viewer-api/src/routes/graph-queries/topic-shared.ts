@@ -17,7 +17,7 @@ export function timelineOf(
   types: InsightTypes,
 ) {
   return answerForIndexedGraph(ctx, path, {
-    index: (db, place) => topicTimelineFromIndex(db, place, { topics, types }),
+    index: (db) => topicTimelineFromIndex(db, { topics, types }),
     graph: async (scope) =>
       topicTimeline(scope.index, { topics, types }, await topicsSentiment(scope, topics)),
   });

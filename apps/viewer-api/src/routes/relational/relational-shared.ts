@@ -117,9 +117,9 @@ export function rankedRoute<S extends RelationalScope>(spec: {
       const q = query as ScopedQuery;
       const id = q[spec.scope] as string;
       return answerForIndexedGraph(ctx, q.path, {
-        index: async (db, place) => {
+        index: async (db, root) => {
           const { candidates, query: label } = await spec.index(db, id);
-          const rank = insightRanker(ctx, place.root);
+          const rank = insightRanker(ctx, root);
           return rankCandidates(candidates, label, rank, q.k, INSIGHT_CANDIDATES);
         },
         graph: ({ snapshot, index }) =>
