@@ -22,6 +22,7 @@ import {
   projectQuote,
   speakersOfQuotes,
   stripEpisodePrefix,
+  syncUrlKeyOf,
 } from '@podcast/corpus';
 import type { Insertable } from 'kysely';
 import type {
@@ -274,6 +275,7 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       source_key: sources.sourceKey,
       art_paths: JSON.stringify([...sources.art.keys()]),
       record: JSON.stringify(record),
+      media_key: record.media_url === null ? null : (syncUrlKeyOf(record.media_url) ?? null),
     },
     ...(sources.graph === undefined ? NO_GRAPH_ROWS : graphRows(sources.graph, sources.bridge)),
     episodeTopics: signals.topics.map((topic, position) => ({

@@ -71,3 +71,9 @@ export { openIngestLock } from './ingest-lock.js';
 export { queryInsightList } from './insight-queries.js';
 export { openPgIndexReader, openPgIndexWriter } from './pg-index.js';
 export type { CorpusIndexDb } from './schema.js';
+export type { FeedSyncRow } from './sync-queries.js';
+export {
+  findEpisodesByIds,
+  findEpisodesByMediaKeys,
+  listFeedSyncUrls,
+} from './sync-queries.js';
