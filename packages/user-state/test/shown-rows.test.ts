@@ -7,6 +7,7 @@ import { shownFavorites } from '../src/favorites.js';
 import { insightDetails } from '../src/insight-details.js';
 import { libraryItemsOf } from '../src/library.js';
 import { shownFeedRows, shownRows } from '../src/shown-rows.js';
+import { holdingsOfSnapshot } from '../src/snapshot-holdings.js';
 
 const SAMPLE_CORPUS_DIR = resolve(import.meta.dirname, '../../../corpus/sample');
 const GONE_SLUG = 'left-the-corpus';
@@ -66,9 +67,9 @@ describe('shownFavorites', () => {
 });
 
 describe('libraryItemsOf', () => {
-  it('lists subscribed shows still in the corpus with their title and subscription time', () => {
+  it('lists subscribed shows still in the corpus with their title and subscription time', async () => {
     const at = '2026-11-20T10:00:00.000Z';
-    const items = libraryItemsOf(snapshot, [
+    const items = await libraryItemsOf({ holdings: holdingsOfSnapshot(async () => snapshot) }, [
       { feed_id: GONE_FEED, created_at: at },
       { feed_id: feedId, created_at: at },
     ]);
