@@ -334,6 +334,12 @@ describe.each(['sqlite', 'postgres'] as const)(
         const slug = encodeURIComponent(list.body.items[0].slug);
         const page = await request(app.app).get(`/api/app/episodes/${slug}`);
         expect(page.status).toBe(200);
+        // The names sync apps use are the catalog's: an OPML import is matched at once.
+        const opml = await request(app.app)
+          .post('/api/app/library/opml')
+          .set('content-type', 'text/x-opml')
+          .send('<opml><body><outline xmlUrl="http://SLOWWAVE.fm/podcast.rss/"/></body></opml>');
+        expect([opml.status, opml.body.subscribed.length]).toEqual([200, 1]);
         const insights = await request(app.app).get(`/api/app/episodes/${slug}/insights`);
         expect(insights.status).toBe(503);
         expect(insights.headers['retry-after']).toBe('5');
