@@ -18,7 +18,11 @@ import {
   createThumbnails,
   servingRegistryOptions,
 } from '@podcast/corpus';
-import { type CorpusIndexTiming, openConfiguredCorpusIndex } from '@podcast/corpus-index';
+import {
+  type CorpusIndexTiming,
+  onIndexChange,
+  openConfiguredCorpusIndex,
+} from '@podcast/corpus-index';
 import {
   createDatabase,
   type DatabaseHandle,
@@ -139,6 +143,9 @@ export async function buildConsumerContext(
     }),
   );
   const corpusIndex = openConfiguredCorpusIndex(config, logger, overrides.corpusIndex);
+  // Answers asked often lately are made again after each commit to the index, before their next request.
+  const stopWatchingIndex =
+    corpusIndex && onIndexChange(corpusIndex, () => void hotAnswers.refresh());
   const deps = {
     db: database.db,
     fetch: overrides.fetch ?? globalThis.fetch,
@@ -194,6 +201,7 @@ export async function buildConsumerContext(
     ctx,
     close: async () => {
       corpus.close();
+      stopWatchingIndex?.();
       await corpusIndex?.close();
       await stopFollowing();
       await database.close();

@@ -2,6 +2,7 @@ import { readEpisodeLayers } from '@podcast/corpus';
 import {
   type FeedSyncRow,
   findEpisodeBySlug,
+  findEpisodeOfInsight,
   findEpisodesByIds,
   findEpisodesByMediaKeys,
   findEpisodesBySlugs,
@@ -41,6 +42,9 @@ export function corpusHoldingsOf(ctx: ConsumerCtx): CorpusHoldings {
   // Only made while the index is on, when catalogIndexOf answers a view or throws the 503.
   const db = () =>
     (catalogIndexOf(ctx, 'catalog') as NonNullable<ReturnType<typeof catalogIndexOf>>).db;
+  // The insight tables are written by a first build's layers pass.
+  const layersDb = () =>
+    (catalogIndexOf(ctx, 'layers') as NonNullable<ReturnType<typeof catalogIndexOf>>).db;
   return {
     heldSlugs: async (slugs) => heldSlugs(db(), slugs),
     findFeeds: async (feedIds) => findFeeds(db(), feedIds),
@@ -51,6 +55,11 @@ export function corpusHoldingsOf(ctx: ConsumerCtx): CorpusHoldings {
       catalogIndexOf(ctx, 'layers');
       return readEpisodeLayers(ctx.corpus.at(root), episodes, ctx.logger);
     },
+    place: async () => {
+      db();
+      return ctx.corpus.at(root);
+    },
+    episodeOfInsight: async (insightId) => findEpisodeOfInsight(layersDb(), insightId),
     feedSyncUrls: async () => feedSyncUrlsOf(catalogIndexOf(ctx, 'catalog') as IndexView),
     findEpisodesByIds: async (ids) => findEpisodesByIds(db(), ids),
     findEpisodesByMediaKeys: async (keys) => findEpisodesByMediaKeys(db(), keys),

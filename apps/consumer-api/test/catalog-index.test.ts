@@ -1,7 +1,12 @@
 import { mkdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
+import {
+  type CorpusSnapshot,
+  type EpisodeRecord,
+  insightListOf,
+  projectInsights,
+} from '@podcast/corpus';
 import { generateCorpus } from '@podcast/corpus-generator';
 import { findEpisodeBySlug, type IndexKysely, openIngestLock } from '@podcast/corpus-index';
 import { replaceQueue, subscribeMany } from '@podcast/db';
@@ -300,6 +305,209 @@ describe.each([
   });
 });
 
+/** A write or read of the capture suite: its method, URL and body, each app's own ids filled in. */
+type CaptureStep = [
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete',
+  url: string,
+  body?: object,
+];
+
+/**
+ * Highlight and note ids are drawn at random: each app's are named by the
+ * order it made them, in JSON and in text alike, so two apps' answers compare.
+ */
+function idNamer() {
+  const names = new Map<string, string>();
+  const name = (text: string) =>
+    text.replace(/\b[hn]_[0-9a-f]{24}\b/g, (id) => {
+      if (!names.has(id)) {
+        names.set(id, `${id[0]}#${names.size}`);
+      }
+      return names.get(id) as string;
+    });
+  const idOf = (named: string) => [...names].find(([, n]) => n === named)?.[0] ?? named;
+  return { name, idOf };
+}
+
+describe.each(['sqlite', 'postgres'] as const)(
+  'capture, favorites, listens and stats on the corpus index, in %s',
+  (dialect) => {
+    // Fresh apps of their own: the catalog suites' apps hold other writes of the same user.
+    let projection: TestApp;
+    let indexed: TestApp;
+    let database: TestDatabase | undefined;
+    let snapshot: CorpusSnapshot;
+    // One clock for both apps, a second on per step, so rows made at each step order alike.
+    let at = new Date('2026-03-01T00:00:00.000Z');
+    const clock = () => at;
+
+    beforeAll(async () => {
+      projection = await buildTestApp({ env: { CORPUS_DIR: SAMPLE_CORPUS_DIR }, now: clock });
+      snapshot = await servedSnapshot(projection);
+      let env: IndexEnv;
+      ({ env, database } = await indexEnvFor(dialect, path.join(scratch.dir, 'data-capture')));
+      indexed = await buildTestApp({ env: { CORPUS_DIR: SAMPLE_CORPUS_DIR, ...env }, now: clock });
+      await indexed.ctx.corpusIndex?.ingestNow();
+    }, 120_000);
+    afterAll(async () => {
+      await projection?.close();
+      await indexed?.close();
+      await database?.close();
+    });
+
+    it('answers highlights, notes, favorites, listens and stats exactly as the projection does', async () => {
+      const shown = snapshot.episodes.find(
+        (episode) => insightListOf(snapshot, snapshot.graphOf(episode)).items[0]?.quotes[0],
+      ) as EpisodeRecord;
+      const insight = insightListOf(snapshot, snapshot.graphOf(shown)).items[0];
+      const quote = insight?.quotes[0];
+      if (insight === undefined || quote === undefined) {
+        throw new Error('the sample corpus has no insight with a timed quote');
+      }
+      // An insight a graph holds but does not show: a favorite or note finds it, a highlight not.
+      const withHidden = snapshot.episodes.find((episode) => {
+        const graph = snapshot.graphOf(episode);
+        return graph !== undefined && graph.insights.length > projectInsights(graph).length;
+      }) as EpisodeRecord;
+      const graph = snapshot.graphOf(withHidden);
+      const shownIds = new Set(graph ? projectInsights(graph).map((item) => item.id) : []);
+      const hidden = graph?.insights.find((item) => !shownIds.has(item.id))?.id as string;
+      const noGraph = snapshot.episodes.find((episode) => !episode.has_gi) as EpisodeRecord;
+      const [a, h, none] = [shown.slug, withHidden.slug, noGraph.slug].map(q);
+      const steps: CaptureStep[] = [
+        [
+          'post',
+          '/api/app/highlights',
+          { episode_slug: shown.slug, kind: 'insight', insight_id: insight.id },
+        ],
+        [
+          'post',
+          '/api/app/highlights',
+          { episode_slug: shown.slug, kind: 'moment', start_ms: quote.timestamp_start_ms },
+        ],
+        [
+          'post',
+          '/api/app/highlights',
+          {
+            episode_slug: shown.slug,
+            kind: 'span',
+            start_ms: quote.timestamp_start_ms,
+            end_ms: quote.timestamp_end_ms,
+            quote_text: quote.text,
+            color: 'green',
+          },
+        ],
+        [
+          'post',
+          '/api/app/highlights',
+          { episode_slug: withHidden.slug, kind: 'insight', insight_id: hidden },
+        ],
+        [
+          'post',
+          '/api/app/highlights',
+          { episode_slug: shown.slug, kind: 'insight', insight_id: 'insight:nowhere' },
+        ],
+        [
+          'post',
+          '/api/app/highlights',
+          { episode_slug: 'no-such-slug', kind: 'moment', start_ms: 0 },
+        ],
+        [
+          'post',
+          '/api/app/highlights',
+          { episode_slug: noGraph.slug, kind: 'moment', start_ms: 1000 },
+        ],
+        ['post', '/api/app/highlights', { episode_slug: shown.slug, kind: 'span' }],
+        ['patch', '/api/app/highlights/h#2', { quote_text: 'words the transcript does not hold' }],
+        ['patch', '/api/app/highlights/h#0', { color: 'yellow' }],
+        ['patch', '/api/app/highlights/h#0', { quote_text: 'an insight keeps its text' }],
+        ['patch', `/api/app/highlights/h_${'0'.repeat(24)}`, { color: 'yellow' }],
+        [
+          'post',
+          '/api/app/notes',
+          { target: 'insight', target_id: insight.id, text: 'on the insight' },
+        ],
+        [
+          'post',
+          '/api/app/notes',
+          { target: 'insight', target_id: hidden, text: 'on a hidden one' },
+        ],
+        ['post', '/api/app/notes', { target: 'insight', target_id: 'insight:nowhere', text: 'x' }],
+        [
+          'post',
+          '/api/app/notes',
+          { target: 'episode', target_id: shown.slug, text: 'on the episode' },
+        ],
+        ['post', '/api/app/notes', { target: 'highlight', target_id: 'h#1', text: 'on a moment' }],
+        ['put', '/api/app/favorites', { kind: 'insight', ref: insight.id }],
+        ['put', '/api/app/favorites', { kind: 'insight', ref: hidden }],
+        [
+          'put',
+          '/api/app/favorites',
+          { kind: 'insight', ref: insight.id, episode_slug: withHidden.slug },
+        ],
+        ['put', '/api/app/favorites', { kind: 'insight', ref: 'insight:nowhere' }],
+        [
+          'put',
+          '/api/app/favorites',
+          { kind: 'insight', ref: 'insight:nowhere', episode_slug: shown.slug },
+        ],
+        [
+          'put',
+          '/api/app/favorites',
+          { kind: 'insight', ref: insight.id, episode_slug: 'no-such-slug' },
+        ],
+        ['put', '/api/app/favorites', { kind: 'insight', ref: 'insight:sent', text: 'sent whole' }],
+        ['put', '/api/app/favorites', { kind: 'episode', ref: noGraph.slug }],
+        ['get', '/api/app/favorites'],
+        ['delete', `/api/app/favorites/insight/${q(hidden)}`],
+        ['get', '/api/app/highlights'],
+        ['get', `/api/app/highlights?episode_slug=${a}`],
+        ['get', '/api/app/highlights?episode_slug=no-such-slug'],
+        ['get', '/api/app/notes'],
+        ['get', '/api/app/highlights/export.md'],
+        ['get', '/api/app/highlights/export.json'],
+        ['delete', '/api/app/highlights/h#1'],
+        ['get', '/api/app/highlights/export.md'],
+        ['post', `/api/app/listen/${a}`, {}],
+        ['post', `/api/app/listen/${a}`, {}],
+        ['post', `/api/app/listen/${none}`, {}],
+        ['post', '/api/app/listen/no-such-slug', {}],
+        ['get', `/api/app/episodes/${a}/stats`],
+        ['get', `/api/app/episodes/${h}/stats`],
+        ['get', `/api/app/episodes/${none}/stats`],
+        ['get', '/api/app/episodes/no-such-slug/stats'],
+      ];
+      const names = new Map([projection, indexed].map((app) => [app, idNamer()]));
+      const answer = async (app: TestApp, [method, url, body]: CaptureStep) => {
+        const { name, idOf } = names.get(app) as ReturnType<typeof idNamer>;
+        const fill = (text: string) => text.replace(/[hn]#\d+/g, idOf);
+        const sent = body === undefined ? undefined : JSON.parse(fill(JSON.stringify(body)));
+        const res = await request(app.app)[method](fill(url)).send(sent).buffer(true);
+        const { request_id: _requestId, ...rest } = (res.body ?? {}) as Record<string, unknown>;
+        const text = res.type.includes('json') ? undefined : name(res.text);
+        return {
+          method,
+          url,
+          status: res.status,
+          body: JSON.parse(name(JSON.stringify(rest))),
+          text,
+        };
+      };
+      const statuses = new Set<number>();
+      for (const step of steps) {
+        at = new Date(+at + 1000);
+        const expected = await answer(projection, step);
+        expect(await answer(indexed, step)).toEqual(expected);
+        statuses.add(expected.status);
+      }
+      expect([...statuses].sort()).toEqual([200, 201, 204, 400, 404]);
+      // Answered from the index and the files alone: no projection was loaded.
+      expect(indexed.ctx.corpus.describe()).toEqual([]);
+    }, 60_000);
+  },
+);
+
 describe('catalog routes while the index is not built yet', () => {
   itAnswers503UntilBuilt({
     dataDir: path.join(scratch.dir, 'data-held'),
@@ -348,6 +556,14 @@ describe.each(['sqlite', 'postgres'] as const)(
         for (const url of ['/api/app/corpus/trending-topics', '/api/app/discover']) {
           expect([url, (await request(app.app).get(url)).status]).toEqual([url, 503]);
         }
+        // An episode's graph and the insights' episodes wait for the layers; its transcript does not.
+        const stats = `/api/app/episodes/${slug}/stats`;
+        expect((await request(app.app).get(stats)).status).toBe(503);
+        const favorite = { kind: 'insight', ref: 'insight:any' };
+        expect((await request(app.app).put('/api/app/favorites').send(favorite)).status).toBe(503);
+        const moment = { episode_slug: list.body.items[0].slug, kind: 'moment', start_ms: 0 };
+        expect((await request(app.app).post('/api/app/highlights').send(moment)).status).toBe(201);
+        expect((await request(app.app).post(`/api/app/listen/${slug}`).send({})).status).toBe(204);
 
         release();
         await waitFor(async () => index?.view()?.layers === true);
@@ -362,6 +578,9 @@ describe.each(['sqlite', 'postgres'] as const)(
         for (const url of ['/api/app/corpus/trending-topics', '/api/app/discover']) {
           expect([url, (await request(app.app).get(url)).status]).toEqual([url, 200]);
         }
+        expect((await request(app.app).get(stats)).body.opens).toBe(1);
+        const unknown = await request(app.app).put('/api/app/favorites').send(favorite);
+        expect(unknown.status).toBe(404);
       } finally {
         release();
         await app.close();
@@ -373,6 +592,55 @@ describe.each(['sqlite', 'postgres'] as const)(
 
 // Mounting a tmpfs needs root (CAP_SYS_ADMIN), as the chaos suite's disk-full scenario does.
 const asRoot = process.getuid?.() === 0 ? it : it.skip;
+
+describe('hot answers on the index', () => {
+  it('makes a hot discover answer again after a commit, before its next request', async () => {
+    const copy = copySampleCorpus('consumer-index-hot');
+    // The clock is read by the cache's key (the UTC day) and by the handler.
+    let clockReads = 0;
+    const clock = new Date('2026-11-16T12:00:00Z');
+    const app = await buildTestApp({
+      env: {
+        CORPUS_DIR: copy.corpusDir,
+        CORPUS_INDEX: 'sqlite',
+        DATA_DIR: path.join(scratch.dir, 'data-hot'),
+      },
+      now: () => {
+        clockReads++;
+        return clock;
+      },
+    });
+    try {
+      await app.ctx.corpusIndex?.ingestNow();
+      const url = '/api/app/discover?limit=24';
+      // The first answer, then HOT_HITS (16) hits of it: the answer is hot.
+      let answer = await answerOf(app, url);
+      for (let i = 0; i < 16; i++) {
+        answer = await answerOf(app, url);
+      }
+      expect(answer.status).toBe(200);
+      const [episode] = answer.body.recent_episodes as Array<{ slug: string }>;
+      const file = path.join(copy.corpusDir, await metadataRelpathOf(app, episode?.slug ?? ''));
+      const metadata = JSON.parse(readFileSync(file, 'utf8'));
+      metadata.episode.title = 'A title made before it was asked for';
+      writeFileSync(file, JSON.stringify(metadata));
+      await app.ctx.corpusIndex?.ingestNow();
+      clockReads = 0;
+      // No request now: only the remake of the hot answer reads the clock.
+      await waitFor(async () => clockReads >= 2, 3000);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      clockReads = 0;
+      const after = await answerOf(app, url);
+      const titles = (after.body.recent_episodes as Array<{ title: string }>).map((e) => e.title);
+      expect(titles).toContain(metadata.episode.title);
+      // Served from what the remake made: the cache's key read the clock, no handler did.
+      expect(clockReads).toBe(1);
+    } finally {
+      await app.close();
+      copy.remove();
+    }
+  });
+});
 
 describe('the corpus index on a full disk', () => {
   asRoot(

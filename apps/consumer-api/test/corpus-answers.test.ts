@@ -68,12 +68,13 @@ describe('app catalog routes over 1,000 generated episodes', () => {
   declareAnswerSuite('consumer', {
     generate: (out) => generateCorpus({ ...ANSWER_CORPUS, out, force: true }),
     recording: join(import.meta.dirname, 'fixtures/corpus-answers-consumer'),
-    build: async (root, cacheDir, now, early) => {
+    build: async (root, cacheDir, now, early, index) => {
       const t = await buildTestApp({
         env: {
           CORPUS_DIR: root,
           CORPUS_CACHE_DIR: cacheDir,
           ...(early ? { CORPUS_LOAD_WAIT_MS: '60000' } : {}),
+          ...index,
         },
         now,
         ...(early ? { corpus: { layersLaterMin: 1, beforeLayers: early.beforeLayers } } : {}),
@@ -84,6 +85,8 @@ describe('app catalog routes over 1,000 generated episodes', () => {
         persist: () => t.ctx.corpus.persist(root),
         projection: () => t.ctx.corpus.projection(),
         warm: () => t.ctx.corpus.warm(root),
+        snapshotLoaded: () => t.ctx.corpus.describe().length > 0,
+        ingestNow: async () => t.ctx.corpusIndex?.ingestNow(),
         close: t.close,
       };
     },
@@ -93,5 +96,7 @@ describe('app catalog routes over 1,000 generated episodes', () => {
       '/api/app/episodes?page=3&page_size=50',
       '/api/app/podcasts',
     ],
+    // Not on the corpus index yet: asked last, with the index on, and free to load the projection.
+    onProjection: [/^\/api\/app\/search/, /^\/api\/app\/episodes\/[^/?]+\/(related|search)/],
   });
 });

@@ -17,11 +17,15 @@ describe('viewer corpus routes over 1,000 generated episodes', () => {
   declareAnswerSuite('viewer', {
     generate: (out) => generateCorpus({ ...ANSWER_CORPUS, out, force: true }),
     recording: join(import.meta.dirname, 'fixtures/corpus-answers-viewer'),
-    build: async (root, cacheDir, now, early) => {
+    build: async (root, cacheDir, now, early, index) => {
       const viewer = buildViewerTestApp({
         corpusDir: root,
         now,
-        env: { CORPUS_CACHE_DIR: cacheDir, ...(early ? { CORPUS_LOAD_WAIT_MS: '60000' } : {}) },
+        env: {
+          CORPUS_CACHE_DIR: cacheDir,
+          ...(early ? { CORPUS_LOAD_WAIT_MS: '60000' } : {}),
+          ...index,
+        },
         ...(early ? { corpus: { layersLaterMin: 1, beforeLayers: early.beforeLayers } } : {}),
       });
       return {
@@ -30,10 +34,20 @@ describe('viewer corpus routes over 1,000 generated episodes', () => {
         persist: () => viewer.corpus.persist(root),
         projection: () => viewer.corpus.projection(),
         warm: () => viewer.corpus.warm(root),
+        snapshotLoaded: () => viewer.corpus.describe().length > 0,
+        ingestNow: async () => viewer.ctx.corpusIndex?.ingestNow(),
         close: viewer.close,
       };
     },
     urls: viewerAnswerRequests,
     servedEarly: ['/api/corpus/episodes', '/api/corpus/episodes?limit=7', '/api/corpus/feeds'],
+    // Not on the corpus index yet: asked last, with the index on, and free to load the projection.
+    onProjection: [
+      /^\/api\/corpus\/episodes\/similar/,
+      /^\/api\/explore/,
+      /^\/api\/index\/stats/,
+      /^\/api\/relational\/(entities-in|insight-detail|insights-about|positions|related-insights|topic-entities)\?/,
+      /^\/api\/search/,
+    ],
   });
 });

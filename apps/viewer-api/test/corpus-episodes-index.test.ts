@@ -326,6 +326,35 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403, 404]);
     });
 
+    it('answers enricher outputs, artifacts, run and ops summaries as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const list = await answerOf(projection, '/api/corpus/episodes?limit=200');
+      const relpaths = (list.body.items as Array<{ metadata_relpath: string }>).map(
+        (item) => item.metadata_relpath,
+      );
+      const enrichment = (relpath: string, enricher = 'grounding_rate') =>
+        `/api/corpus/episode/enrichments/${enricher}?metadata_relpath=${q(relpath)}`;
+      const urls = [
+        ...relpaths.map((relpath) => enrichment(relpath)),
+        enrichment(relpaths[0] ?? '', 'insight_sentiment'),
+        enrichment(relpaths[0] ?? '', 'no_such_enricher'),
+        enrichment('no/such/metadata.json'),
+        enrichment('../escape.json'),
+        `${enrichment(relpaths[0] ?? '')}&path=/no/such/root`,
+        '/api/corpus/runs/summary',
+        '/api/corpus/runs/summary?path=/no/such/root',
+        '/api/ops/summary',
+        `/api/artifacts?path=${q(SAMPLE_CORPUS_DIR)}`,
+        '/api/artifacts?path=/no/such/root',
+        '/api/artifacts',
+      ];
+      const statuses = await expectSameAnswers(projection, indexed, urls);
+      expect(statuses).toEqual(expect.arrayContaining([200, 400, 403, 404]));
+      expect((await answerOf(indexed, '/api/corpus/runs/summary')).body.run_files).toBeGreaterThan(
+        0,
+      );
+    });
+
     it('answers the digest exactly as the projection does', async () => {
       const { projection, indexed } = apps;
       const digest = await answerOf(indexed, DIGEST_URLS[4] as string);
@@ -623,6 +652,11 @@ describe('corpus routes while a first build reads the layers', () => {
       '/api/corpus/episodes?q=the&topic_cluster_only=false',
       '/api/corpus/stats',
       '/api/corpus/coverage',
+      `/api/artifacts?path=${encodeURIComponent(SAMPLE_CORPUS_DIR)}`,
+      '/api/corpus/runs/summary',
+      `/api/corpus/episode/enrichments/insight_density?metadata_relpath=${encodeURIComponent(
+        'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json',
+      )}`,
     ];
     const layered = [
       '/api/corpus/persons/top',

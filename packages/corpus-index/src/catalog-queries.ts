@@ -164,6 +164,19 @@ export async function findEpisodeBySlug(
   return row === undefined ? undefined : (JSON.parse(row.record) as EpisodeRecord);
 }
 
+/** The catalog episode whose metadata file is `metadataRelpath`, as the snapshot's lookup. */
+export async function findEpisodeByRelpath(
+  db: IndexKysely,
+  metadataRelpath: string,
+): Promise<EpisodeRecord | undefined> {
+  const row = await db
+    .selectFrom('episodes')
+    .select('record')
+    .where('metadata_relpath', '=', metadataRelpath)
+    .executeTakeFirst();
+  return row === undefined ? undefined : (JSON.parse(row.record) as EpisodeRecord);
+}
+
 export async function findFeed(db: IndexKysely, feedId: string): Promise<FeedRecord | undefined> {
   const row = await db
     .selectFrom('feeds')

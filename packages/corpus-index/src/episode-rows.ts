@@ -38,6 +38,7 @@ import type {
   GraphInsightTopicsTable,
   GraphLabelsTable,
   GraphSpeakerTopicsTable,
+  InsightIdsTable,
   InsightQuotesTable,
   InsightsTable,
   InsightTopicsTable,
@@ -70,6 +71,8 @@ export interface EpisodeRows {
   graphSpeakerTopics: Row<GraphSpeakerTopicsTable>[];
   graphLabels: Row<GraphLabelsTable>[];
   graphAliases: Row<GraphAliasesTable>[];
+  /** Every insight id of the GI graph, each once, shown or not. */
+  insightIds: Row<InsightIdsTable>[];
 }
 
 /** The files one episode is made of, read and normalised by packages/corpus. */
@@ -155,6 +158,9 @@ function graphRows(graph: NormalizedGraph, bridge: NormalizedBridge | undefined)
     insightTopics: graph.insights.flatMap((insight) =>
       [...new Set(insight.topicIds)].map((topic_id) => ({ insight_id: insight.id, topic_id })),
     ),
+    insightIds: [...new Set(graph.insights.map((insight) => insight.id))].map((insight_id) => ({
+      insight_id,
+    })),
     persons: graph.persons.map((person) => ({
       person_id: person.id,
       name: person.name,
@@ -175,6 +181,7 @@ const NO_GRAPH_ROWS = {
   insightQuotes: [],
   quoteSpeakers: [],
   insightTopics: [],
+  insightIds: [],
   persons: [],
   episodeSpeakers: [],
 };

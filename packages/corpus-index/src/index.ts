@@ -13,8 +13,10 @@ export {
   topPersonsFromIndex,
   trendingShowsFromIndex,
 } from './answers.js';
+export { artifactListFromIndex } from './artifact-queries.js';
 export type { CatalogKey } from './catalog-queries.js';
 export {
+  findEpisodeByRelpath,
   findEpisodeBySlug,
   findEpisodesBySlugs,
   findFeed,
@@ -68,7 +70,7 @@ export type { IngestDeps, IngestReport } from './ingest.js';
 export { IngestLockLost, ingestCorpus } from './ingest.js';
 export type { IngestLock } from './ingest-lock.js';
 export { openIngestLock } from './ingest-lock.js';
-export { queryInsightList } from './insight-queries.js';
+export { findEpisodeOfInsight, queryInsightList } from './insight-queries.js';
 export { openPgIndexReader, openPgIndexWriter } from './pg-index.js';
 export type { CorpusIndexDb } from './schema.js';
 export type { FeedSyncRow } from './sync-queries.js';

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import type { Logger } from 'pino';
 import type { IndexKysely } from './index-file.js';
 
@@ -58,5 +59,32 @@ export function nameListsOf<T>(items: Iterable<T>): T[][] {
 export function guard(deps: IngestDeps): void {
   if (deps.isHolder !== undefined && !deps.isHolder()) {
     throw new IngestLockLost();
+  }
+}
+
+/** Thrown when the corpus root is gone while the index holds episodes; they are kept. */
+export class CorpusRootMissing extends Error {
+  constructor(root: string) {
+    super(`corpus root ${root} is missing; the index keeps its episodes until it is back`);
+  }
+}
+
+/**
+ * Refuses to ingest a root that is not a directory while the index holds
+ * episodes: an unmounted or renamed corpus would otherwise delete every row,
+ * and its return would cost a whole first build. An existing empty root is
+ * a corpus emptied on purpose, and is ingested as one.
+ */
+export async function assertRootPresent(deps: IngestDeps): Promise<void> {
+  const isDir = await stat(deps.root).then(
+    (info) => info.isDirectory(),
+    () => false,
+  );
+  if (isDir) {
+    return;
+  }
+  const held = await deps.db.selectFrom('episodes').select('id').limit(1).executeTakeFirst();
+  if (held !== undefined) {
+    throw new CorpusRootMissing(deps.root);
   }
 }

@@ -15,7 +15,13 @@ import {
 import { refreshFeeds } from './feed-rows.js';
 import { deleteFileRows, isSame, knownFilesOf, writeFileRows } from './file-rows.js';
 import type { IndexKysely } from './index-file.js';
-import { guard, type IngestDeps, type IngestReport, nameListsOf } from './ingest-base.js';
+import {
+  assertRootPresent,
+  guard,
+  type IngestDeps,
+  type IngestReport,
+  nameListsOf,
+} from './ingest-base.js';
 import type { FilesTable } from './schema.js';
 import { type DiskFile, diskFileOf, trackedIn } from './tracked-files.js';
 
@@ -175,6 +181,7 @@ export async function ingestChanges(
   listings: DirIndex,
   marks: ChangeMarks,
 ): Promise<{ report: IngestReport; walk: WalkResult }> {
+  await assertRootPresent(deps);
   const walk = await walkCorpus(deps.root, {
     previous: listings,
     forceList: marks.dirtyDirs,

@@ -10,7 +10,7 @@ import {
   rowsOfUnit,
   unitOf,
 } from './file-units.js';
-import { guard, type IngestDeps, type IngestReport } from './ingest-base.js';
+import { assertRootPresent, guard, type IngestDeps, type IngestReport } from './ingest-base.js';
 import type { FilesTable } from './schema.js';
 import { type DiskFile, listDiskFiles } from './tracked-files.js';
 
@@ -131,6 +131,7 @@ async function layersPass(deps: IngestDeps, units: ReadonlyArray<[string, unknow
 export async function ingestWalk(
   deps: IngestDeps,
 ): Promise<{ report: IngestReport; dirs: DirIndex }> {
+  await assertRootPresent(deps);
   const disk = await listDiskFiles(deps.root);
   const units = await unitsToScan(deps, disk.files);
   const isFirstBuild = !(await buildMarksOf(deps.db)).has(BUILT_MARK);

@@ -1,4 +1,5 @@
 import type { InsightProjection, InsightQuote } from '@podcast/contracts';
+import type { EpisodeRecord } from '@podcast/corpus';
 import type { IndexKysely } from './index-file.js';
 import type { QuotesTable } from './schema.js';
 
@@ -85,4 +86,24 @@ export async function queryInsightList(
       quotes: quotes.get(row.rank) ?? [],
     })),
   };
+}
+
+/**
+ * The first episode in catalog order whose GI graph holds the insight
+ * `insightId`, shown or not, as a scan of a snapshot's episodes finds it.
+ */
+export async function findEpisodeOfInsight(
+  db: IndexKysely,
+  insightId: string,
+): Promise<EpisodeRecord | undefined> {
+  const row = await db
+    .selectFrom('insight_ids as i')
+    .innerJoin('episodes as e', 'e.id', 'i.episode')
+    .select('e.record')
+    .where('i.insight_id', '=', insightId)
+    .orderBy('e.sort_date', 'desc')
+    .orderBy('e.metadata_relpath', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : (JSON.parse(row.record) as EpisodeRecord);
 }

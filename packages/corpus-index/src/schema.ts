@@ -28,6 +28,7 @@ export interface CorpusIndexDb {
   graph_aliases: GraphAliasesTable;
   graph_topic_counts: GraphTopicCountsTable;
   graph_topic_speaker_counts: GraphTopicSpeakerCountsTable;
+  insight_ids: InsightIdsTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -277,4 +278,10 @@ export interface GraphTopicSpeakerCountsTable {
   topic_id: string;
   person_id: string;
   insights: number;
+}
+
+/** Every insight id of an episode's GI graph, shown or not: the episode of an insight by its id. */
+export interface InsightIdsTable {
+  episode: number;
+  insight_id: string;
 }

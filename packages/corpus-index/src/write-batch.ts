@@ -22,7 +22,8 @@ type PartTable =
   | 'graph_insight_speakers'
   | 'graph_speaker_topics'
   | 'graph_labels'
-  | 'graph_aliases';
+  | 'graph_aliases'
+  | 'insight_ids';
 
 async function insertParts<R extends object>(
   trx: IndexKysely,
@@ -142,5 +143,6 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'graph_speaker_topics', id, rows.graphSpeakerTopics);
   await insertParts(trx, 'graph_labels', id, rows.graphLabels);
   await insertParts(trx, 'graph_aliases', id, rows.graphAliases);
+  await insertParts(trx, 'insight_ids', id, rows.insightIds);
   await countTopics(trx, rows);
 }

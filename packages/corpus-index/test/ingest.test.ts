@@ -3,6 +3,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   utimesSync,
   writeFileSync,
@@ -130,6 +131,33 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       episodesBuilt: 0,
       episodesDeleted: 0,
     });
+    await index.close();
+  });
+
+  it('keeps every episode while the corpus root is missing, and empties on an empty root', async () => {
+    const index = await target.openWriter(logger);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    const moved = `${copy.corpusDir}-unmounted`;
+    renameSync(copy.corpusDir, moved);
+    await expect(ingestCorpus({ db: index.db, root: copy.corpusDir, logger })).rejects.toThrow(
+      /corpus root .* is missing/,
+    );
+    await expect(
+      ingestChanges({ db: index.db, root: copy.corpusDir, logger }, new Map(), {
+        dirtyFiles: new Set(),
+        dirtyDirs: new Set(['feeds']),
+      }),
+    ).rejects.toThrow(/corpus root .* is missing/);
+    expect((await episodeListFromIndex(index.db, {}, FIRST)).items).toHaveLength(24);
+    renameSync(moved, copy.corpusDir);
+    expect(await ingestCorpus({ db: index.db, root: copy.corpusDir, logger })).toMatchObject({
+      changedFiles: 0,
+      episodesDeleted: 0,
+    });
+    // A root that is there but empty is a corpus emptied on purpose.
+    rmSync(path.join(copy.corpusDir, 'feeds'), { recursive: true });
+    const emptied = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect(emptied.episodesDeleted).toBe(24);
     await index.close();
   });
 

@@ -34,6 +34,7 @@ import {
   perspectiveLeaders,
   podcastEpisodes,
   podcastListOf,
+  projectInsights,
   readClusteredEpisodeIds,
   readTopicClusterIndex,
   relatedTopics,
@@ -70,6 +71,7 @@ import {
   episodeListFromIndex,
   episodeTopicsFromIndex,
   feedSignalsFromIndex,
+  findEpisodeOfInsight,
   findEpisodesByIds,
   findEpisodesByMediaKeys,
   type IndexHandle,
@@ -642,6 +644,28 @@ describe.each([
       }
       expect(listed).toBeGreaterThan(names.length);
     });
+
+    it('finds the episode of every insight id, shown or not, as a scan of the snapshot does', async () => {
+      // The first episode in snapshot order whose graph holds the id, as the scan finds it.
+      const first = new Map<string, string>();
+      let hidden = 0;
+      for (const episode of snapshot.episodes) {
+        const graph = snapshot.graphOf(episode);
+        const shown = new Set(graph ? projectInsights(graph).map((insight) => insight.id) : []);
+        for (const insight of graph?.insights ?? []) {
+          hidden += shown.has(insight.id) ? 0 : 1;
+          if (!first.has(insight.id)) {
+            first.set(insight.id, episode.slug);
+          }
+        }
+      }
+      for (const [id, slug] of first) {
+        expect([id, (await findEpisodeOfInsight(index.db, id))?.slug]).toEqual([id, slug]);
+      }
+      expect(await findEpisodeOfInsight(index.db, 'insight:nowhere')).toBeUndefined();
+      expect(first.size).toBeGreaterThan(0);
+      expect(hidden).toBeGreaterThan(0);
+    }, 120_000);
 
     it('looks every show up by feed URL and every episode by GUID and enclosure URL as the snapshot does', async () => {
       expect(await listFeedSyncUrls(index.db)).toEqual(

@@ -74,7 +74,7 @@ export {
   trendingShowsWindow,
 } from './catalog/discover.js';
 export { episodeEntitiesOf } from './catalog/episode-entities.js';
-export { insightListOf } from './catalog/insight-list.js';
+export { insightListOf, projectInsightList } from './catalog/insight-list.js';
 export { podcastItemsOf, podcastListOf } from './catalog/podcast-list.js';
 export { segmentsContractOf } from './catalog/segments-contract.js';
 export {

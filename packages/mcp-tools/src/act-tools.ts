@@ -1,5 +1,5 @@
 import { CAPTURE_LIMITS, HighlightCreateBody } from '@podcast/contracts';
-import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
+import type { EpisodeFiles, EpisodeRecord } from '@podcast/corpus';
 import {
   addUserQueueItem,
   findEpisodeIn,
@@ -9,6 +9,7 @@ import {
 } from '@podcast/user-state';
 import { z } from 'zod';
 import { defineTool, ToolError } from './define-tool.js';
+import { episodeWithLayers } from './episode-reads.js';
 import { ADDS_ONCE, episodeUrl, type UserToolsCtx } from './user-tools-ctx.js';
 
 /*
@@ -20,14 +21,6 @@ import { ADDS_ONCE, episodeUrl, type UserToolsCtx } from './user-tools-ctx.js';
 const tool = defineTool<UserToolsCtx>();
 
 const Slug = z.string().min(1).max(255);
-
-function episodeOf(snapshot: CorpusSnapshot, slug: string): EpisodeRecord {
-  const episode = snapshot.findEpisodeBySlug(slug);
-  if (!episode) {
-    throw new ToolError(`no episode with slug ${slug}`);
-  }
-  return episode;
-}
 
 /** The show of the episode a slug names, asked of the corpus index when it is on. */
 async function feedOfEpisode(ctx: UserToolsCtx, slug: string): Promise<string> {
@@ -98,7 +91,7 @@ const queueEpisode = tool({
 
 /** The text and times a highlight is saved on: a quote of the graph, or a span quoted verbatim. */
 async function spanToSave(
-  snapshot: CorpusSnapshot,
+  files: EpisodeFiles,
   episode: EpisodeRecord,
   input: {
     quote_id?: string | undefined;
@@ -107,14 +100,14 @@ async function spanToSave(
   },
 ) {
   const quote = input.quote_id
-    ? snapshot.graphOf(episode)?.quotes.find((candidate) => candidate.id === input.quote_id)
+    ? files.graphOf(episode)?.quotes.find((candidate) => candidate.id === input.quote_id)
     : undefined;
   if (input.quote_id && !quote) {
     throw new ToolError(`no quote ${input.quote_id} in episode ${episode.slug}`);
   }
   const text = quote?.text ?? (input.quote_text as string);
   const anchor = await locateQuote(
-    snapshot,
+    files,
     episode,
     text,
     quote?.timestamp_start_ms ?? input.start_ms,
@@ -159,9 +152,8 @@ const saveHighlight = tool({
     if ((input.quote_id === undefined) === (input.quote_text === undefined)) {
       throw new ToolError('give either quote_id or quote_text');
     }
-    const snapshot = await ctx.snapshot();
-    const episode = episodeOf(snapshot, input.episode_slug);
-    const span = await spanToSave(snapshot, episode, input);
+    const { episode, files } = await episodeWithLayers(ctx, input.episode_slug);
+    const span = await spanToSave(files, episode, input);
     const body = HighlightCreateBody.parse({
       episode_slug: episode.slug,
       kind: 'span',

@@ -2,6 +2,7 @@ import { AskAnswer } from '@podcast/contracts';
 import { libraryEpisodeIds } from '@podcast/user-state';
 import { z } from 'zod';
 import { defineTool, ToolError } from './define-tool.js';
+import { getEpisodeOf } from './episode-reads.js';
 import { READS, type UserToolsCtx } from './user-tools-ctx.js';
 
 const tool = defineTool<UserToolsCtx>();
@@ -26,18 +27,17 @@ const ask = tool({
   }),
   output: AskAnswer,
   handler: async ({ question, scope, episode_slug, top_k }, ctx) => {
-    const snapshot = await ctx.snapshot();
     const request = { question, topK: top_k, scope };
     let episodeIds: string[] | undefined;
     if (scope === 'episode') {
-      const episode = episode_slug ? snapshot.findEpisodeBySlug(episode_slug) : undefined;
-      if (episode === undefined) {
-        throw new ToolError(`no episode with slug ${episode_slug ?? '(none given)'}`);
+      if (episode_slug === undefined) {
+        throw new ToolError('no episode with slug (none given)');
       }
-      episodeIds = [episode.episode_id ?? ''];
+      episodeIds = [(await getEpisodeOf(ctx, episode_slug)).episode_id ?? ''];
     } else if (scope === 'library') {
       episodeIds = await libraryEpisodeIds(ctx.userState, ctx.userId);
     }
+    const snapshot = await ctx.snapshot();
     const answer = await ctx.ask.ask(snapshot, episodeIds ? { ...request, episodeIds } : request);
     // Links answer absolute under the server's origin, as every tool's do.
     return {

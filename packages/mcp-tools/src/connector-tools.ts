@@ -1,5 +1,5 @@
 import type { ResourceLink } from '@modelcontextprotocol/sdk/types.js';
-import type { CorpusSnapshot } from '@podcast/corpus';
+import type { EpisodeFiles, EpisodeRecord } from '@podcast/corpus';
 import type { SearchHit } from '@podcast/search';
 import { clock, locateQuote } from '@podcast/user-state';
 import { z } from 'zod';
@@ -31,17 +31,20 @@ function rangeOf(
     : { kind: 'transcript', slug, startMs: start, endMs: Math.max(start, end) };
 }
 
+/** The episodes search hits name, by slug, and their files, read once when first asked for. */
+interface HitEpisodes {
+  bySlug: ReadonlyMap<string, EpisodeRecord>;
+  files: () => Promise<EpisodeFiles>;
+}
+
 /**
  * What a hit is best fetched as: an insight as itself, a quote or a
  * transcript passage as its range of the transcript (a passage lifted to a
  * quote, or found in the transcript), anything else as its episode.
  */
-async function targetOf(
-  snapshot: CorpusSnapshot,
-  hit: SearchHit,
-): Promise<FetchTarget | undefined> {
+async function targetOf(episodes: HitEpisodes, hit: SearchHit): Promise<FetchTarget | undefined> {
   const slug = hit.episode_slug;
-  const episode = slug === undefined ? undefined : snapshot.findEpisodeBySlug(slug);
+  const episode = slug === undefined ? undefined : episodes.bySlug.get(slug);
   if (!slug || !episode) {
     return undefined;
   }
@@ -49,7 +52,7 @@ async function targetOf(
     return { kind: 'insight', slug, insightId: hit.source_id };
   }
   if (hit.doc_type === 'quote') {
-    const quote = snapshot
+    const quote = (await episodes.files())
       .graphOf(episode)
       ?.quotes.find((candidate) => candidate.id === hit.source_id);
     return (
@@ -58,7 +61,7 @@ async function targetOf(
   }
   if (hit.doc_type === 'transcript') {
     const lifted = hit.lifted?.quote;
-    const found = lifted ? undefined : await locateQuote(snapshot, episode, hit.text);
+    const found = lifted ? undefined : await locateQuote(await episodes.files(), episode, hit.text);
     return (
       rangeOf(
         slug,
@@ -68,6 +71,21 @@ async function targetOf(
     );
   }
   return { kind: 'episode', slug };
+}
+
+/** The episodes `hits` name, found in one read; their files are read for the first hit needing them. */
+async function hitEpisodes(ctx: UserToolsCtx, hits: readonly SearchHit[]): Promise<HitEpisodes> {
+  const { holdings } = ctx.userState;
+  const slugs = [...new Set(hits.flatMap((hit) => hit.episode_slug ?? []))];
+  const list = await holdings.findEpisodes(slugs);
+  let files: Promise<EpisodeFiles> | undefined;
+  return {
+    bySlug: new Map(list.map((episode) => [episode.slug, episode])),
+    files: () => {
+      files ??= holdings.layersOf(list);
+      return files;
+    },
+  };
 }
 
 function titleOf(target: FetchTarget, hit: SearchHit): string {
@@ -116,9 +134,10 @@ const search = tool({
     const snapshot = await ctx.snapshot();
     const outcome = await ctx.search.search(snapshot, { q: query, topK: SEARCH_RESULTS * 2 });
     const hits = outcome.status === 'ok' ? outcome.hits : [];
+    const episodes = await hitEpisodes(ctx, hits);
     const results = new Map<string, { id: string; title: string; url: string }>();
     for (const hit of hits) {
-      const target = await targetOf(snapshot, hit);
+      const target = await targetOf(episodes, hit);
       const id = target && fetchIdOf(target);
       if (target && id && !results.has(id)) {
         const at = target.kind === 'transcript' ? target.startMs : firstQuoteMs(hit);

@@ -1,20 +1,8 @@
-import {
-  coSpeakers,
-  entitiesIn,
-  type GraphIndex,
-  graphIndexOf,
-  insightListOf,
-  insightNode,
-  insightsAbout,
-  relatedInsights,
-  relatedTopics,
-  statedBy,
-  topicEntities,
-  topicPersons,
-} from '@podcast/corpus';
 import { deepLink } from '@podcast/user-state';
 import { z } from 'zod';
-import { defineTool, ToolError } from './define-tool.js';
+import { defineTool } from './define-tool.js';
+import { episodeWithLayers, insightsOf } from './episode-reads.js';
+import { GRAPH_RELATIONS } from './tools-graph.js';
 import { READS, type UserToolsCtx } from './user-tools-ctx.js';
 
 const tool = defineTool<UserToolsCtx>();
@@ -131,18 +119,14 @@ const episodeInsights = tool({
     ),
   }),
   handler: async ({ episode_slug, limit }, ctx) => {
-    const snapshot = await ctx.snapshot();
-    const episode = snapshot.findEpisodeBySlug(episode_slug);
-    if (!episode) {
-      throw new ToolError(`no episode with slug ${episode_slug}`);
-    }
-    const list = insightListOf(snapshot, snapshot.graphOf(episode));
+    const { episode, files } = await episodeWithLayers(ctx, episode_slug);
+    const insights = insightsOf(files, episode);
     return {
       episode_slug,
       episode_title: episode.title ?? null,
       podcast_title: episode.podcast_title ?? null,
       publish_date: episode.publish_date ?? null,
-      insights: list.items.slice(0, limit).map((insight) => ({
+      insights: insights.slice(0, limit).map((insight) => ({
         id: insight.id,
         text: insight.text,
         insight_type: insight.insight_type ?? null,
@@ -152,21 +136,6 @@ const episodeInsights = tool({
     };
   },
 });
-
-/** Each relation of the relational layer (spec 01 /api/relational/*) and the id it starts from. */
-const RELATIONS = {
-  stated_by: (index: GraphIndex, id: string, k: number) =>
-    statedBy(index, id).insights.slice(0, k).map(insightNode),
-  insights_about: (index: GraphIndex, id: string, k: number) =>
-    insightsAbout(index, id).insights.slice(0, k).map(insightNode),
-  related_insights: (index: GraphIndex, id: string, k: number) =>
-    relatedInsights(index, id).insights.slice(0, k).map(insightNode),
-  entities_in: entitiesIn,
-  topic_entities: topicEntities,
-  related_topics: relatedTopics,
-  co_speakers: coSpeakers,
-} as const;
-type Relation = keyof typeof RELATIONS;
 
 const graphRelated = tool({
   name: 'graph_related',
@@ -180,7 +149,7 @@ const graphRelated = tool({
   requires: 'corpus:read',
   annotations: READS,
   input: z.object({
-    relation: z.enum(Object.keys(RELATIONS) as [Relation, ...Relation[]]),
+    relation: z.enum(GRAPH_RELATIONS),
     id: z.string().trim().min(1).max(255),
     k: z.number().int().min(1).max(100).default(20),
   }),
@@ -196,10 +165,9 @@ const graphRelated = tool({
       }),
     ),
   }),
-  handler: async ({ relation, id, k }, ctx) => {
-    const index = await graphIndexOf(await ctx.snapshot());
-    return { items: RELATIONS[relation](index, id, k) };
-  },
+  handler: async ({ relation, id, k }, ctx) => ({
+    items: await ctx.graph.related(relation, id, k),
+  }),
 });
 
 const topicPeople = tool({
@@ -211,8 +179,7 @@ const topicPeople = tool({
   annotations: READS,
   input: z.object({ topic_id: z.string().trim().min(1).max(255) }),
   output: z.object({ topic_id: z.string(), person_ids: z.array(z.string()) }),
-  handler: async ({ topic_id }, ctx) =>
-    topicPersons(await graphIndexOf(await ctx.snapshot()), topic_id),
+  handler: async ({ topic_id }, ctx) => ctx.graph.topicPersons(topic_id),
 });
 
 /** Reading the corpus: search with quotes, an episode's insights, the graph. */

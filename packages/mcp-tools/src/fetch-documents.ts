@@ -1,12 +1,8 @@
 import type { InsightProjection } from '@podcast/contracts';
-import {
-  type CorpusSnapshot,
-  type EpisodeRecord,
-  insightListOf,
-  readSegments,
-} from '@podcast/corpus';
+import { type EpisodeFiles, type EpisodeRecord, readSegments } from '@podcast/corpus';
 import { clock } from '@podcast/user-state';
 import { ToolError } from './define-tool.js';
+import { episodeWithLayers, insightsOf } from './episode-reads.js';
 import { type FetchTarget, fetchIdOf, TRANSCRIPT_RANGE_MAX_MS } from './fetch-targets.js';
 import { episodeUrl, type UserToolsCtx } from './user-tools-ctx.js';
 
@@ -34,8 +30,8 @@ function transcriptTarget(
   });
 }
 
-function episodeDocument(ctx: UserToolsCtx, snapshot: CorpusSnapshot, episode: EpisodeRecord) {
-  const insights = insightListOf(snapshot, snapshot.graphOf(episode)).items;
+function episodeDocument(ctx: UserToolsCtx, files: EpisodeFiles, episode: EpisodeRecord) {
+  const insights = insightsOf(files, episode);
   const parts = [
     episode.podcast_title ? `${episode.title} (${episode.podcast_title})` : episode.title,
     episode.summary.body ?? '',
@@ -109,12 +105,12 @@ interface TimedLine {
  * a segments file, the graph's verbatim quotes that fall in it.
  */
 async function linesIn(
-  snapshot: CorpusSnapshot,
+  files: EpisodeFiles,
   episode: EpisodeRecord,
   range: { startMs: number; endMs: number },
 ): Promise<{ source: 'segments' | 'quotes'; lines: TimedLine[] }> {
   const overlaps = (line: TimedLine) => line.endMs >= range.startMs && line.startMs <= range.endMs;
-  const read = await readSegments(snapshot, episode);
+  const read = await readSegments(files, episode);
   if (read) {
     const lines = read.segments.map((row) => ({
       startMs: Math.round(row.start * 1000),
@@ -124,7 +120,7 @@ async function linesIn(
     }));
     return { source: 'segments', lines: lines.filter(overlaps) };
   }
-  const quotes = (snapshot.graphOf(episode)?.quotes ?? []).flatMap((quote) =>
+  const quotes = (files.graphOf(episode)?.quotes ?? []).flatMap((quote) =>
     quote.timestamp_start_ms === undefined
       ? []
       : [
@@ -141,7 +137,7 @@ async function linesIn(
 
 async function transcriptDocument(
   ctx: UserToolsCtx,
-  snapshot: CorpusSnapshot,
+  files: EpisodeFiles,
   episode: EpisodeRecord,
   range: { startMs: number; endMs: number },
 ) {
@@ -150,7 +146,7 @@ async function transcriptDocument(
       `a transcript range runs forward and spans at most ${TRANSCRIPT_RANGE_MAX_MS / 60_000} minutes`,
     );
   }
-  const { source, lines } = await linesIn(snapshot, episode, range);
+  const { source, lines } = await linesIn(files, episode, range);
   if (lines.length === 0) {
     throw new ToolError(`episode ${episode.slug} has no transcript text in that range`);
   }
@@ -180,21 +176,15 @@ export async function fetchDocument(
   ctx: UserToolsCtx,
   target: FetchTarget,
 ): Promise<FetchedDocument> {
-  const snapshot = await ctx.snapshot();
-  const episode = snapshot.findEpisodeBySlug(target.slug);
-  if (!episode) {
-    throw new ToolError(`no episode with slug ${target.slug}`);
-  }
+  const { episode, files } = await episodeWithLayers(ctx, target.slug);
   const id = fetchIdOf(target);
   if (target.kind === 'episode') {
-    return { id, ...episodeDocument(ctx, snapshot, episode) };
+    return { id, ...episodeDocument(ctx, files, episode) };
   }
   if (target.kind === 'transcript') {
-    return { id, ...(await transcriptDocument(ctx, snapshot, episode, target)) };
+    return { id, ...(await transcriptDocument(ctx, files, episode, target)) };
   }
-  const insight = insightListOf(snapshot, snapshot.graphOf(episode)).items.find(
-    (candidate) => candidate.id === target.insightId,
-  );
+  const insight = insightsOf(files, episode).find((candidate) => candidate.id === target.insightId);
   if (!insight) {
     throw new ToolError(`no insight ${target.insightId} in episode ${target.slug}`);
   }

@@ -5,5 +5,7 @@ export { defineTool, missingScopes, registerTools, ToolError } from './define-to
 export type { EnrichmentToolsCtx } from './enrichment-tools.js';
 export { ENRICHMENT_TOOLS } from './enrichment-tools.js';
 export { PRODUCTION_TOOLS } from './production-tools.js';
+export type { GraphRelation, ToolsGraph } from './tools-graph.js';
+export { graphOfSnapshot } from './tools-graph.js';
 export { USER_TOOLS } from './user-tools.js';
 export type { UserToolsCtx } from './user-tools-ctx.js';

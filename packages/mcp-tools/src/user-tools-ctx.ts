@@ -3,15 +3,21 @@ import type { AskService } from '@podcast/ask';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import type { SearchService } from '@podcast/search';
 import { deepLink, type UserStateDeps } from '@podcast/user-state';
+import type { ToolsGraph } from './tools-graph.js';
 
 /**
  * What the remote MCP endpoint's tools act on: the shared corpus (every
  * signed-in user may read it), its search index, and the state of one user,
- * the one the access token was granted by. No tool takes a user id.
+ * the one the access token was granted by. No tool takes a user id. The
+ * corpus is read through `userState.holdings` (episodes and their layers)
+ * and `graph`, each over the corpus index when it is on.
  */
 export interface UserToolsCtx {
   userId: string;
+  /** The loaded snapshot, only for the search and ask calls, which take one. */
   snapshot: () => Promise<CorpusSnapshot>;
+  /** The knowledge graph graph_related and topic_people walk. */
+  graph: ToolsGraph;
   search: SearchService;
   /** Evidence answers over the same index (packages/ask). */
   ask: AskService;

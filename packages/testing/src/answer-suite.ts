@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, expect, it } from '@jest/globals';
 import { copyOfGenerated } from './generated-corpus.js';
 import { holdFirstLoads } from './held-load.js';
+import { type IndexDialect, type IndexEnv, indexEnvFor } from './index-suite.js';
 import {
   type AnswerBook,
   answerKey,
@@ -30,6 +31,10 @@ export interface AnswerApp<S> {
   projection(): { hits: number; misses: number } | null;
   /** Waits for the whole first load (the registry's `warm`). */
   warm(): Promise<unknown>;
+  /** Whether any request made the app load a snapshot (the registry holds a root). */
+  snapshotLoaded(): boolean;
+  /** Runs the corpus index's ingest now and waits for it (the first build); a no-op without one. */
+  ingestNow(): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -58,11 +63,18 @@ export interface AnswerSuite<S> {
     cacheDir: string,
     now: () => Date,
     early?: EarlyLayers,
+    /** The corpus index to answer from (CORPUS_INDEX=sqlite or CORPUS_INDEX_URL), else the projection. */
+    index?: IndexEnv,
   ): Promise<AnswerApp<S>>;
   /** The URLs to ask, in a fixed order, planned from the app's snapshot. */
   urls(snapshot: S): string[];
   /** URLs that need no GI, KG or bridge file: answered as recorded while the layers load. */
   servedEarly: readonly string[];
+  /**
+   * URLs the corpus index does not answer yet: with the index on, they are
+   * asked last and may load the projection; every other URL must not.
+   */
+  onProjection: readonly RegExp[];
 }
 
 /** The clock every recording was made at: the day after the generator's newest episode. */
@@ -110,6 +122,27 @@ function resetTree(root: string, generated: ReadonlyMap<string, number>): boolea
     }
   }
   return true;
+}
+
+/**
+ * The answers with the index's health facts checked and left out: the one
+ * field an index adds to an answer (`corpus_index` of the health route).
+ */
+function withoutIndexHealth(answers: AnswerBook): AnswerBook {
+  return Object.fromEntries(
+    Object.entries(answers).map(([url, answer]) => {
+      const body = answer.body as Record<string, unknown> | undefined;
+      if (body === null || typeof body !== 'object' || !('corpus_index' in body)) {
+        return [url, answer];
+      }
+      const { corpus_index: health, ...rest } = body;
+      expect({ url, health }).toEqual({
+        url,
+        health: { ingester: true, failures: 0, last_error: null },
+      });
+      return [url, { ...answer, body: rest }];
+    }),
+  );
 }
 
 /**
@@ -233,4 +266,94 @@ export function declareAnswerSuite<S>(label: string, suite: AnswerSuite<S>): voi
     });
     expectRecorded(answers);
   }, 120_000);
+
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    declareIndexAnswers(dialect);
+  }
+
+  /**
+   * The same check with the corpus index on: a cold index (its first
+   * build), a warm one (a restart over the built index) and, for SQLite, a
+   * corrupted index file (rebuilt, never served). The URLs the index
+   * answers are asked first and must not load the projection.
+   */
+  function declareIndexAnswers(dialect: IndexDialect): void {
+    const dataDir = join(scratch.dir, `index-${dialect}`);
+    let env: IndexEnv | undefined;
+    let dropDatabase: (() => Promise<void>) | undefined;
+
+    afterAll(async () => {
+      await dropDatabase?.();
+    });
+
+    /**
+     * The index's answers to the planned URLs, in their order. With
+     * `servedOnly`, only the URLs the index answers are asked, and none of
+     * them may load the projection; else every URL is asked (the ones on
+     * the projection in their place, as answers such as the ops summary
+     * depend on what was asked before them).
+     */
+    async function indexedAnswers(servedOnly: boolean): Promise<AnswerBook> {
+      if (planned === undefined) {
+        await answersOfApp(async () => {}); // run alone: the projection's first start plans them
+      }
+      if (env === undefined) {
+        const made = await indexEnvFor(dialect, dataDir);
+        env = made.env;
+        dropDatabase = made.database && (() => made.database?.close() ?? Promise.resolve());
+      }
+      const urls = (planned ?? []).filter(
+        (url) => !servedOnly || !suite.onProjection.some((re) => re.test(url)),
+      );
+      const app = await suite.build(root, cacheDir, () => ANSWER_CLOCK, undefined, env);
+      const server = await listenOnLoopback(app.handler);
+      try {
+        await app.ingestNow();
+        if (!servedOnly) {
+          return withoutIndexHealth(await answersOf(server.base, urls, root));
+        }
+        let answers: AnswerBook = {};
+        for (const url of urls) {
+          answers = { ...answers, ...(await answersOf(server.base, [url], root)) };
+          // The first URL that made the app load the projection is named.
+          expect({ url, projectionLoaded: app.snapshotLoaded() }).toEqual({
+            url,
+            projectionLoaded: false,
+          });
+        }
+        return withoutIndexHealth(answers);
+      } finally {
+        await server.close();
+        await app.close();
+      }
+    }
+
+    it(`answers as recorded from a cold ${dialect} index, without loading the projection`, async () => {
+      const recorded = readAnswerBook(suite.recording) ?? {};
+      const answers = await indexedAnswers(true);
+      expect(Object.keys(answers).length).toBeGreaterThan(0);
+      for (const [url, answer] of Object.entries(answers)) {
+        expect({ url, ...answer }).toEqual({ url, ...recorded[url] });
+      }
+    }, 120_000);
+
+    it(`answers every URL as recorded from a warm ${dialect} index (a restart)`, async () => {
+      expectRecorded(await indexedAnswers(false));
+    }, 120_000);
+
+    if (dialect === 'sqlite') {
+      it('answers as recorded after the SQLite index file was corrupted', async () => {
+        const dir = join(dataDir, 'corpus-index');
+        const files = readdirSync(dir).filter((name) => name.endsWith('.sqlite'));
+        expect(files).toHaveLength(1);
+        const file = join(dir, files[0] as string);
+        const bytes = readFileSync(file);
+        bytes.fill(0x5a, 0, 100); // the header: no longer an SQLite database
+        writeFileSync(file, bytes);
+        rmSync(`${file}-wal`, { force: true });
+        rmSync(`${file}-shm`, { force: true });
+        expectRecorded(await indexedAnswers(false));
+      }, 120_000);
+    }
+  }
 }

@@ -1,4 +1,10 @@
-import type { CorpusSnapshot, EpisodeFiles, EpisodeRecord, FeedRecord } from '@podcast/corpus';
+import type {
+  CorpusPlace,
+  CorpusSnapshot,
+  EpisodeFiles,
+  EpisodeRecord,
+  FeedRecord,
+} from '@podcast/corpus';
 import type { DbExecutor } from '@podcast/db';
 import type { PlaybackWriter } from './playback-writer.js';
 
@@ -20,6 +26,10 @@ export interface CorpusHoldings {
   episodesOfFeeds(feedIds: readonly string[]): Promise<readonly EpisodeRecord[]>;
   /** The GI, KG and bridge files of `episodes`, read now through the bounded caches. */
   layersOf(episodes: readonly EpisodeRecord[]): Promise<EpisodeFiles>;
+  /** The corpus root and its bounded caches, for an episode's transcript read on demand. */
+  place(): Promise<CorpusPlace>;
+  /** The first episode in catalog order whose GI graph holds the insight, shown or not. */
+  episodeOfInsight(insightId: string): Promise<EpisodeRecord | undefined>;
   /**
    * Every show with the URL sync apps name it by (`feedSyncUrlOf`), in the
    * snapshot's feed order; the same array while the corpus is unchanged.

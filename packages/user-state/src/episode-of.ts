@@ -1,15 +1,6 @@
 import { NotFound } from '@podcast/contracts';
-import type { CorpusSnapshot, EpisodeRecord, FeedRecord } from '@podcast/corpus';
+import type { EpisodeRecord, FeedRecord } from '@podcast/corpus';
 import type { UserStateDeps } from './deps.js';
-
-/** The episode a slug names; NotFound (404) when the corpus lacks it. */
-export function getEpisode(snapshot: CorpusSnapshot, slug: string): EpisodeRecord {
-  const episode = snapshot.findEpisodeBySlug(slug);
-  if (episode === undefined) {
-    throw new NotFound(`no episode with slug ${slug}`);
-  }
-  return episode;
-}
 
 /** The episode a slug names in the deps' corpus. */
 export function findEpisodeIn(
@@ -19,7 +10,7 @@ export function findEpisodeIn(
   return deps.holdings.findEpisode(slug);
 }
 
-/** `getEpisode` over the deps' corpus: the same NotFound whichever store answers. */
+/** The episode a slug names in the deps' corpus; NotFound (404) when the corpus lacks it. */
 export async function getEpisodeIn(deps: UserStateDeps, slug: string): Promise<EpisodeRecord> {
   const episode = await findEpisodeIn(deps, slug);
   if (episode === undefined) {

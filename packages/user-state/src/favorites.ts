@@ -4,34 +4,11 @@ import {
   type Favorites,
   NotFound,
 } from '@podcast/contracts';
-import type { CorpusSnapshot } from '@podcast/corpus';
-import {
-  deleteFavorite,
-  listFavorites,
-  type SavedFavorite,
-  type SavedFavorites,
-  saveFavorite,
-} from '@podcast/db';
+import { deleteFavorite, listFavorites, type SavedFavorite, saveFavorite } from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
 import { getEpisodeIn } from './episode-of.js';
 import { insightDetails } from './insight-details.js';
-import { type EpisodeRef, shownRows, shownRowsIn } from './shown-rows.js';
-
-/**
- * Favorites as listed: an episode favorite whose slug left the corpus, and an
- * insight favorite whose episode did, are hidden (shown-rows.ts). Persons and
- * topics are listed as stored.
- */
-export function shownFavorites(snapshot: CorpusSnapshot, saved: SavedFavorites): Favorites {
-  const shown = {
-    ...saved,
-    episodes: shownRows(snapshot, saved.episodes, episodeFavoriteRef),
-    insights: shownRows(snapshot, saved.insights, insightFavoriteRef),
-  };
-  // Every stored extra passed FavoriteSaveBody on its way in; the kit checks the
-  // answer against Favorites again on its way out.
-  return shown as Favorites;
-}
+import { type EpisodeRef, shownRowsIn } from './shown-rows.js';
 
 function episodeFavoriteRef(item: SavedFavorite): EpisodeRef {
   return { slug: item.ref };
@@ -41,14 +18,19 @@ function insightFavoriteRef(item: SavedFavorite): EpisodeRef {
   return typeof item.episode_slug === 'string' ? { slug: item.episode_slug } : undefined;
 }
 
-/** The user's favorites grouped by kind, as every favorites route answers. */
+/**
+ * The user's favorites grouped by kind, as every favorites route answers: an
+ * episode favorite whose slug left the corpus, and an insight favorite whose
+ * episode did, are hidden (shown-rows.ts). Persons and topics are listed as stored.
+ */
 export async function listUserFavorites(deps: UserStateDeps, userId: string): Promise<Favorites> {
   const saved = await listFavorites(deps.db, userId);
   const [episodes, insights] = await Promise.all([
     shownRowsIn(deps, saved.episodes, episodeFavoriteRef),
     shownRowsIn(deps, saved.insights, insightFavoriteRef),
   ]);
-  // As shownFavorites: the stored extras passed FavoriteSaveBody on their way in.
+  // Every stored extra passed FavoriteSaveBody on its way in; the kit checks the
+  // answer against Favorites again on its way out.
   return { ...saved, episodes, insights } as Favorites;
 }
 
@@ -57,12 +39,12 @@ export async function listUserFavorites(deps: UserStateDeps, userId: string): Pr
  * podcast_title and start_ms where the body leaves them out. Without text the
  * ref must name an insight of the corpus (NotFound), as nothing else could be listed.
  */
-function insightExtras(
-  snapshot: CorpusSnapshot,
+async function insightExtras(
+  deps: UserStateDeps,
   ref: string,
   extra: Omit<FavoriteSaveBody, 'kind' | 'ref'>,
 ) {
-  const filled = { ...insightDetails(snapshot, ref, extra.episode_slug), ...extra };
+  const filled = { ...(await insightDetails(deps.holdings, ref, extra.episode_slug)), ...extra };
   if (filled.text === undefined) {
     const where = extra.episode_slug === undefined ? 'the corpus' : `episode ${extra.episode_slug}`;
     throw new NotFound(`ref: no insight ${ref} in ${where}; send its text to save it anyway`, {
@@ -87,8 +69,7 @@ export async function saveUserFavorite(
   if (slug !== undefined) {
     await getEpisodeIn(deps, slug);
   }
-  // Only an insight is completed from the episodes' graphs, which the snapshot holds.
-  const filled = kind === 'insight' ? insightExtras(await deps.snapshot(), ref, extra) : extra;
+  const filled = kind === 'insight' ? await insightExtras(deps, ref, extra) : extra;
   await saveFavorite(deps.db, userId, { kind, ref, extra: filled }, deps.now());
   return listUserFavorites(deps, userId);
 }

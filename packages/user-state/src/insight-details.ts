@@ -1,5 +1,5 @@
-import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
 import { quotesOfInsight } from '@podcast/corpus';
+import type { CorpusHoldings } from './deps.js';
 
 /** What the corpus knows about a favorited insight, for the fields a client left out. */
 export interface InsightDetails {
@@ -11,34 +11,23 @@ export interface InsightDetails {
 }
 
 /**
- * The first episode (in snapshot order) whose graph holds the insight. A scan,
- * not an index: it runs only when a client saves an insight favorite without
- * its episode_slug, and a package keeps no cache behind its callers' backs.
+ * The insight's text, its episode (the given slug, else the first episode in
+ * catalog order whose graph holds the ref), that episode's show title, and
+ * where its first supporting quote starts.
  */
-function episodeHoldingInsight(snapshot: CorpusSnapshot, ref: string): EpisodeRecord | undefined {
-  return snapshot.episodes.find((episode) =>
-    snapshot.graphOf(episode)?.insights.some((insight) => insight.id === ref),
-  );
-}
-
-/**
- * The insight's text, its episode (the given slug, else the episode whose graph
- * holds the ref), that episode's show title, and where its first supporting
- * quote starts.
- */
-export function insightDetails(
-  snapshot: CorpusSnapshot,
+export async function insightDetails(
+  holdings: CorpusHoldings,
   ref: string,
   episodeSlug: string | undefined,
-): InsightDetails {
+): Promise<InsightDetails> {
   const episode =
     episodeSlug === undefined
-      ? episodeHoldingInsight(snapshot, ref)
-      : snapshot.findEpisodeBySlug(episodeSlug);
+      ? await holdings.episodeOfInsight(ref)
+      : await holdings.findEpisode(episodeSlug);
   if (episode === undefined) {
     return {};
   }
-  const graph = snapshot.graphOf(episode);
+  const graph = (await holdings.layersOf([episode])).graphOf(episode);
   const insight = graph?.insights.find((candidate) => candidate.id === ref);
   const startMs =
     graph && insight ? quotesOfInsight(graph, insight)[0]?.timestamp_start_ms : undefined;

@@ -3,7 +3,7 @@ import { projectInsights } from '@podcast/corpus';
 import { appendListenEvent, episodeStats } from '@podcast/db';
 import { clientTime } from './client-time.js';
 import type { UserStateDeps } from './deps.js';
-import { findEpisodeIn, getEpisode } from './episode-of.js';
+import { findEpisodeIn, getEpisodeIn } from './episode-of.js';
 
 /** Opens of one episode by one user closer together than this count once. */
 export const OPEN_WINDOW_MS = 30 * 60_000;
@@ -42,8 +42,11 @@ export async function recordListen(
  * insights the episode shows; NotFound for a slug the corpus lacks.
  */
 export async function episodeListenStats(deps: UserStateDeps, slug: string): Promise<EpisodeStats> {
-  const snapshot = await deps.snapshot();
-  const graph = snapshot.graphOf(getEpisode(snapshot, slug));
-  const listens = await episodeStats(deps.db, slug, deps.now());
+  const episode = await getEpisodeIn(deps, slug);
+  const [files, listens] = await Promise.all([
+    deps.holdings.layersOf([episode]),
+    episodeStats(deps.db, slug, deps.now()),
+  ]);
+  const graph = files.graphOf(episode);
   return { ...listens, insights: graph ? projectInsights(graph).length : 0 };
 }

@@ -68,6 +68,14 @@ export function holdingsOfSnapshot(load: () => Promise<CorpusSnapshot>): CorpusH
     },
     // A snapshot holds every episode's layers already.
     layersOf: async () => load(),
+    place: async () => load(),
+    // A scan: it runs only when a client names an insight without its episode.
+    episodeOfInsight: async (insightId) => {
+      const snapshot = await load();
+      return snapshot.episodes.find((episode) =>
+        snapshot.graphOf(episode)?.insights.some((insight) => insight.id === insightId),
+      );
+    },
     feedSyncUrls: async () => feedSyncUrlsOf(await load()),
     findEpisodesByIds: async (ids) => {
       const snapshot = await load();

@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type CorpusRegistry, type CorpusSnapshot, createCorpusRegistry } from '@podcast/corpus';
-import type { SavedFavorites } from '@podcast/db';
 import { pino } from 'pino';
-import { shownFavorites } from '../src/favorites.js';
 import { insightDetails } from '../src/insight-details.js';
 import { libraryItemsOf } from '../src/library.js';
 import { shownFeedRows, shownRows } from '../src/shown-rows.js';
@@ -46,26 +44,6 @@ describe('shownRows', () => {
   });
 });
 
-describe('shownFavorites', () => {
-  it('hides episode and insight favorites of gone episodes but lists persons and topics', () => {
-    const saved: SavedFavorites = {
-      episodes: [{ ref: GONE_SLUG }, { ref: slug }],
-      insights: [
-        { ref: 'i-1', text: 'kept', episode_slug: slug },
-        { ref: 'i-2', text: 'hidden', episode_slug: GONE_SLUG },
-        { ref: 'i-3', text: 'no episode named' },
-      ],
-      persons: [{ ref: 'person:gone-is-fine' }],
-      topics: [{ ref: 'topic:anything' }],
-    };
-    const shown = shownFavorites(snapshot, saved);
-    expect(shown.episodes.map((item) => item.ref)).toEqual([slug]);
-    expect(shown.insights.map((item) => item.ref)).toEqual(['i-1', 'i-3']);
-    expect(shown.persons).toEqual(saved.persons);
-    expect(shown.topics).toEqual(saved.topics);
-  });
-});
-
 describe('libraryItemsOf', () => {
   it('lists subscribed shows still in the corpus with their title and subscription time', async () => {
     const at = '2026-11-20T10:00:00.000Z';
@@ -84,17 +62,20 @@ describe('libraryItemsOf', () => {
 });
 
 describe('insightDetails', () => {
-  it('finds the episode holding an insight when no slug is given', () => {
+  const holdingsOf = () => holdingsOfSnapshot(async () => snapshot);
+
+  it('finds the episode holding an insight when no slug is given', async () => {
     const episode = snapshot.episodes.find((candidate) => snapshot.graphOf(candidate)?.insights[0]);
     const insight = episode && snapshot.graphOf(episode)?.insights[0];
     if (episode === undefined || insight === undefined) {
       throw new Error('the sample corpus has no insight');
     }
     // The first episode with any insight is the first to hold this one.
-    expect(insightDetails(snapshot, insight.id, undefined).episode_slug).toBe(episode.slug);
+    const details = await insightDetails(holdingsOf(), insight.id, undefined);
+    expect(details.episode_slug).toBe(episode.slug);
   });
 
-  it('knows nothing of an insight no episode holds', () => {
-    expect(insightDetails(snapshot, 'insight:nowhere', undefined)).toEqual({});
+  it('knows nothing of an insight no episode holds', async () => {
+    expect(await insightDetails(holdingsOf(), 'insight:nowhere', undefined)).toEqual({});
   });
 });

@@ -1,3 +1,4 @@
+import { clusterFilesStamp } from '@podcast/corpus';
 import type { ConsumerCtx } from '../context.js';
 import { catalogIndexOf } from './catalog/catalog-index.js';
 
@@ -18,4 +19,16 @@ export const catalogCache = {
 export const indexedCatalogCache = {
   scope: ({ ctx }: { ctx: ConsumerCtx }) =>
     catalogIndexOf(ctx, 'catalog')?.version ?? ctx.corpus.get(ctx.config.corpusDir),
+};
+
+const utcDay = ({ ctx }: { ctx: ConsumerCtx }) => ctx.now().toISOString().slice(0, 10);
+
+/** For cross-episode answers over a window of days: they also change with the UTC day. */
+export const dailyCatalogCache = { scope: indexedCatalogCache.scope, vary: utcDay };
+
+/** For the landing answers that also read the cluster files beside the corpus. */
+export const dailyCatalogAndClustersCache = {
+  scope: indexedCatalogCache.scope,
+  vary: (input: { ctx: ConsumerCtx }) =>
+    `${utcDay(input)}|${clusterFilesStamp(input.ctx.config.corpusDir)}`,
 };

@@ -4,7 +4,8 @@ import * as browseTables from './202611290100_browse_tables.js';
 import * as listSearch from './202611290200_list_search.js';
 import * as graphTables from './202611290300_graph_tables.js';
 import * as digestTables from './202611290400_digest_tables.js';
-import * as syncKeys from './202611290500_sync_keys.js';
+import * as insightIds from './202611290500_insight_ids.js';
+import * as syncKeys from './202611290600_sync_keys.js';
 
 /*
  * Imported statically (not read from disk) so the same list runs from dist/
@@ -17,7 +18,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611290200_list_search': listSearch,
   '202611290300_graph_tables': graphTables,
   '202611290400_digest_tables': digestTables,
-  '202611290500_sync_keys': syncKeys,
+  '202611290500_insight_ids': insightIds,
+  '202611290600_sync_keys': syncKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,5 +1,6 @@
 import type { CorpusRunSummaryItem, OpsSummaryResponse } from '@podcast/contracts';
 import { DomainError } from '@podcast/contracts';
+import type { CorpusPlace } from '../caches/corpus-caches.js';
 import {
   asArray,
   asFiniteNumber,
@@ -7,7 +8,6 @@ import {
   asText,
   type UnknownRecord,
 } from '../readers/lenient-values.js';
-import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { readRootJsonObject } from './corpus-documents.js';
 import { RUN_SUMMARY_FILE } from './enrichment-listing.js';
 import { readRunSummaries } from './run-files.js';
@@ -28,9 +28,9 @@ function reasonOf(why: ReadonlyArray<string | false>): { reason?: string } {
 }
 
 /** A JSON object of the corpus, confined to its root, or why it cannot be read. */
-async function readOptional(snapshot: CorpusSnapshot, relpath: string): Promise<Read> {
+async function readOptional(place: CorpusPlace, relpath: string): Promise<Read> {
   try {
-    return { document: await readRootJsonObject(snapshot, relpath) };
+    return { document: await readRootJsonObject(place, relpath) };
   } catch (err) {
     if (err instanceof DomainError) {
       return { reason: err.kind === 'not_found' ? `${relpath} does not exist` : err.message };
@@ -143,11 +143,11 @@ function modelSpendOf(read: Read): Summary['model_spend'] {
  * resilience state, which the viewer route merges in (packages/corpus does
  * not depend on packages/enrichment); here it is a placeholder saying so.
  */
-export async function opsSummary(snapshot: CorpusSnapshot): Promise<Summary> {
+export async function opsSummary(place: CorpusPlace): Promise<Summary> {
   const [manifest, runs, enrichment] = await Promise.all([
-    readOptional(snapshot, 'corpus_manifest.json'),
-    readRunSummaries(snapshot),
-    readOptional(snapshot, `enrichments/${RUN_SUMMARY_FILE}`),
+    readOptional(place, 'corpus_manifest.json'),
+    readRunSummaries(place),
+    readOptional(place, `enrichments/${RUN_SUMMARY_FILE}`),
   ]);
   return {
     costs: costsOf(manifest),

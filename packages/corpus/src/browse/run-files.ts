@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CorpusRunSummaryItem } from '@podcast/contracts';
 import { mapLimit } from '@podcast/runtime';
-import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
+import type { CorpusPlace } from '../caches/corpus-caches.js';
 import { newestRunFiles, type RunFile, runSummaryRow, sortRunSummaries } from './run-summaries.js';
 
 /** Per-episode folders hold thousands of files and never a run.json. */
@@ -28,13 +28,14 @@ async function walk(root: string, rel: string, found: string[]): Promise<void> {
   await Promise.all(subdirs.map((dir) => walk(root, dir, found)));
 }
 
-// The walk runs once per snapshot: a new run folder brings new metadata and
-// so a new snapshot, while edits to known run.json files are seen by stat.
-/** Root-relative paths of every run.json outside dot-directories, walked once per snapshot. */
-export function discoverRunFiles(snapshot: CorpusSnapshot): Promise<readonly string[]> {
-  return snapshot.caches.runFileLists.listFor(snapshot, async () => {
+// The walk runs once per place (a snapshot, or one data version of the
+// index): a new run folder brings new metadata and so a new one, while
+// edits to known run.json files are seen by stat.
+/** Root-relative paths of every run.json outside dot-directories, walked once per place. */
+export function discoverRunFiles(place: CorpusPlace): Promise<readonly string[]> {
+  return place.caches.runFileLists.listFor(place, async () => {
     const found: string[] = [];
-    await walk(snapshot.root, '', found);
+    await walk(place.root, '', found);
     return found.sort();
   });
 }
@@ -52,12 +53,12 @@ async function statRunFiles(root: string, relpaths: readonly string[]): Promise<
 
 /** Compact rows of the newest run.json files, created_at descending; unreadable files are skipped. */
 export async function readRunSummaries(
-  snapshot: CorpusSnapshot,
+  place: CorpusPlace,
 ): Promise<{ runs: CorpusRunSummaryItem[]; run_files: number }> {
-  const files = await statRunFiles(snapshot.root, await discoverRunFiles(snapshot));
+  const files = await statRunFiles(place.root, await discoverRunFiles(place));
   const rows: CorpusRunSummaryItem[] = [];
   for (const file of newestRunFiles(files)) {
-    const read = await snapshot.caches.runFiles.read(path.join(snapshot.root, file.relpath));
+    const read = await place.caches.runFiles.read(path.join(place.root, file.relpath));
     const row = read?.value.ok ? runSummaryRow(file, read.value.value) : undefined;
     if (row !== undefined) {
       rows.push(row);

@@ -88,9 +88,17 @@ export function insightListOf(
   const listByGraph = listsOf(snapshot);
   let items = listByGraph.get(graph);
   if (items === undefined) {
-    const quotesById = new Map(graph.quotes.map((quote) => [quote.id, quote]));
-    items = projectInsights(graph).map((insight) => projectInsight(insight, quotesById));
+    items = projectInsightList(graph);
     listByGraph.set(graph, items);
   }
   return { items };
+}
+
+/**
+ * `insightListOf`'s items made afresh, for a graph read on demand, which
+ * has no snapshot to keep them on.
+ */
+export function projectInsightList(graph: NormalizedGraph): readonly InsightProjection[] {
+  const quotesById = new Map(graph.quotes.map((quote) => [quote.id, quote]));
+  return projectInsights(graph).map((insight) => projectInsight(insight, quotesById));
 }

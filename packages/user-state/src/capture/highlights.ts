@@ -6,13 +6,14 @@ import {
   type HighlightCreateBody,
   type HighlightList,
   type HighlightPatchBody,
+  type InsightProjection,
   type InsightQuote,
   NotFound,
 } from '@podcast/contracts';
 import {
-  type CorpusSnapshot,
+  type CorpusPlace,
   type EpisodeRecord,
-  insightListOf,
+  projectInsightList,
   readSegments,
 } from '@podcast/corpus';
 import {
@@ -26,8 +27,8 @@ import {
   updateHighlight,
 } from '@podcast/db';
 import type { UserStateDeps } from '../deps.js';
-import { getEpisode } from '../episode-of.js';
-import { shownRows } from '../shown-rows.js';
+import { getEpisodeIn } from '../episode-of.js';
+import { shownRowsIn } from '../shown-rows.js';
 import { type Anchor, charAtMs, findQuote, momentAt } from './anchor.js';
 import { type TranscriptText, transcriptTextOf } from './transcript-text.js';
 
@@ -37,15 +38,40 @@ export function newHighlightId(): string {
 
 /** The transcript of an episode, or undefined when it has no usable segments. */
 export async function transcriptOf(
-  snapshot: CorpusSnapshot,
+  place: CorpusPlace,
   episode: EpisodeRecord,
 ): Promise<TranscriptText | undefined> {
-  const read = await readSegments(snapshot, episode);
+  const read = await readSegments(place, episode);
   return read && transcriptTextOf(read.segments);
 }
 
-function insightOf(snapshot: CorpusSnapshot, episode: EpisodeRecord, insightId: string) {
-  return insightListOf(snapshot, snapshot.graphOf(episode)).items.find((i) => i.id === insightId);
+/** An insight of an episode (by slug and id) as its insight list shows it; undefined when not shown. */
+type InsightOf = (slug: string, insightId: string) => InsightProjection | undefined;
+
+/**
+ * The insights of `episodes` as their insight lists show them, from their
+ * graphs read now, each list made once per answer; none are read for none.
+ */
+async function insightsOf(
+  deps: UserStateDeps,
+  episodes: readonly EpisodeRecord[],
+): Promise<InsightOf> {
+  if (episodes.length === 0) {
+    return () => undefined;
+  }
+  const files = await deps.holdings.layersOf(episodes);
+  const bySlug = new Map(episodes.map((episode) => [episode.slug, episode]));
+  const lists = new Map<string, readonly InsightProjection[]>();
+  return (slug, insightId) => {
+    let list = lists.get(slug);
+    if (list === undefined) {
+      const episode = bySlug.get(slug);
+      const graph = episode && files.graphOf(episode);
+      list = graph === undefined ? [] : projectInsightList(graph);
+      lists.set(slug, list);
+    }
+    return list.find((insight) => insight.id === insightId);
+  };
 }
 
 function anchorFields(anchor: Anchor | undefined, hash: string | null) {
@@ -61,7 +87,8 @@ function anchorFields(anchor: Anchor | undefined, hash: string | null) {
 
 /** A new highlight's row: a span or a moment anchored in the transcript, an insight looked up. */
 async function newRow(
-  snapshot: CorpusSnapshot,
+  deps: UserStateDeps,
+  insightOf: InsightOf,
   episode: EpisodeRecord,
   body: HighlightCreateBody,
 ): Promise<HighlightInsert> {
@@ -75,7 +102,7 @@ async function newRow(
   };
   if (body.kind === 'insight') {
     const insightId = body.insight_id as string;
-    const insight = insightOf(snapshot, episode, insightId);
+    const insight = insightOf(episode.slug, insightId);
     if (!insight) {
       throw new NotFound(`no insight ${insightId} in episode ${episode.slug}`);
     }
@@ -92,7 +119,7 @@ async function newRow(
       transcript_hash: null,
     };
   }
-  const transcript = await transcriptOf(snapshot, episode);
+  const transcript = await transcriptOf(await deps.holdings.place(), episode);
   const hash = transcript?.hash ?? null;
   const startMs = body.start_ms as number;
   if (body.kind === 'moment') {
@@ -160,13 +187,12 @@ export function reanchor(
 }
 
 /** The wire shape; an insight highlight reads its quotes (and whether it still exists) live. */
-function wireOf(snapshot: CorpusSnapshot, row: HighlightRow): Highlight {
+function wireOf(insightOf: InsightOf, row: HighlightRow): Highlight {
   const { user_id: _user, transcript_hash: _hash, ...fields } = row;
   let quotes: InsightQuote[] = [];
   let status = row.anchor_status;
   if (row.kind === 'insight' && row.insight_id !== null) {
-    const episode = snapshot.findEpisodeBySlug(row.episode_slug);
-    const insight = episode && insightOf(snapshot, episode, row.insight_id);
+    const insight = insightOf(row.episode_slug, row.insight_id);
     quotes = insight ? [...insight.quotes] : [];
     status = insight ? 'ok' : 'lost';
   }
@@ -179,16 +205,18 @@ function wireOf(snapshot: CorpusSnapshot, row: HighlightRow): Highlight {
  */
 async function anchored(
   deps: UserStateDeps,
-  snapshot: CorpusSnapshot,
+  episodes: ReadonlyMap<string, EpisodeRecord>,
   userId: string,
   rows: HighlightRow[],
 ): Promise<HighlightRow[]> {
   const transcripts = new Map<string, TranscriptText | undefined>();
   const result: HighlightRow[] = [];
+  let place: CorpusPlace | undefined;
   for (const row of rows) {
     if (row.kind !== 'insight' && !transcripts.has(row.episode_slug)) {
-      const episode = snapshot.findEpisodeBySlug(row.episode_slug) as EpisodeRecord;
-      transcripts.set(row.episode_slug, await transcriptOf(snapshot, episode));
+      const episode = episodes.get(row.episode_slug) as EpisodeRecord;
+      place ??= await deps.holdings.place();
+      transcripts.set(row.episode_slug, await transcriptOf(place, episode));
     }
     const change = reanchor(transcripts.get(row.episode_slug), row);
     if (!change) {
@@ -207,13 +235,25 @@ export async function listUserHighlights(
   userId: string,
   episodeSlug?: string,
 ): Promise<HighlightList> {
-  const [snapshot, rows] = await Promise.all([
-    deps.snapshot(),
-    listHighlights(deps.db, userId, episodeSlug),
+  const rows = await listHighlights(deps.db, userId, episodeSlug);
+  const shown = await shownRowsIn(deps, rows, (row) => ({ slug: row.episode_slug }));
+  const slugsOf = (list: readonly HighlightRow[]) => [
+    ...new Set(list.map((row) => row.episode_slug)),
+  ];
+  const episodes = await deps.holdings.findEpisodes(slugsOf(shown));
+  const bySlug = new Map(episodes.map((episode) => [episode.slug, episode]));
+  // Only insight highlights read their episodes' graphs.
+  const withInsights = new Set(
+    slugsOf(shown.filter((row) => row.kind === 'insight' && row.insight_id !== null)),
+  );
+  const [current, insightOf] = await Promise.all([
+    anchored(deps, bySlug, userId, shown),
+    insightsOf(
+      deps,
+      episodes.filter((episode) => withInsights.has(episode.slug)),
+    ),
   ]);
-  const shown = shownRows(snapshot, rows, (row) => ({ slug: row.episode_slug }));
-  const current = await anchored(deps, snapshot, userId, shown);
-  return { items: current.map((row) => wireOf(snapshot, row)) };
+  return { items: current.map((row) => wireOf(insightOf, row)) };
 }
 
 export async function createUserHighlight(
@@ -221,9 +261,9 @@ export async function createUserHighlight(
   userId: string,
   body: HighlightCreateBody,
 ): Promise<Highlight> {
-  const snapshot = await deps.snapshot();
-  const episode = getEpisode(snapshot, body.episode_slug);
-  const row = await newRow(snapshot, episode, body);
+  const episode = await getEpisodeIn(deps, body.episode_slug);
+  const insightOf = await insightsOf(deps, body.kind === 'insight' ? [episode] : []);
+  const row = await newRow(deps, insightOf, episode, body);
   const stored = await insertHighlight(
     deps.db,
     userId,
@@ -231,7 +271,7 @@ export async function createUserHighlight(
     CAPTURE_LIMITS.highlightsPerUser,
     deps.now(),
   );
-  return wireOf(snapshot, stored);
+  return wireOf(insightOf, stored);
 }
 
 /**
@@ -254,9 +294,9 @@ export async function saveUserHighlightOnce(
   userId: string,
   body: HighlightCreateBody,
 ): Promise<{ highlight: Highlight; isNew: boolean }> {
-  const snapshot = await deps.snapshot();
-  const episode = getEpisode(snapshot, body.episode_slug);
-  const row = { ...(await newRow(snapshot, episode, body)), id: savedHighlightId(body) };
+  const episode = await getEpisodeIn(deps, body.episode_slug);
+  const insightOf = await insightsOf(deps, body.kind === 'insight' ? [episode] : []);
+  const row = { ...(await newRow(deps, insightOf, episode, body)), id: savedHighlightId(body) };
   const stored = await insertHighlightOnce(
     deps.db,
     userId,
@@ -264,7 +304,7 @@ export async function saveUserHighlightOnce(
     CAPTURE_LIMITS.highlightsPerUser,
     deps.now(),
   );
-  return { highlight: wireOf(snapshot, stored.row), isNew: stored.isNew };
+  return { highlight: wireOf(insightOf, stored.row), isNew: stored.isNew };
 }
 
 /**
@@ -273,12 +313,12 @@ export async function saveUserHighlightOnce(
  * undefined when the episode has no transcript or the quote is not in it.
  */
 export async function locateQuote(
-  snapshot: CorpusSnapshot,
+  place: CorpusPlace,
   episode: EpisodeRecord,
   quote: string,
   hintMs?: number,
 ): Promise<Anchor | undefined> {
-  const transcript = await transcriptOf(snapshot, episode);
+  const transcript = await transcriptOf(place, episode);
   if (!transcript) {
     return undefined;
   }
@@ -303,8 +343,8 @@ export async function patchUserHighlight(
   id: string,
   patch: HighlightPatchBody,
 ): Promise<Highlight> {
-  const [snapshot, row] = await Promise.all([deps.snapshot(), findHighlight(deps.db, userId, id)]);
-  const episode = row && snapshot.findEpisodeBySlug(row.episode_slug);
+  const row = await findHighlight(deps.db, userId, id);
+  const episode = row && (await deps.holdings.findEpisode(row.episode_slug));
   if (!row || !episode) {
     throw highlightNotFound(id);
   }
@@ -319,7 +359,7 @@ export async function patchUserHighlight(
   }
   let change: Partial<HighlightRow> = { ...patch };
   if (patch.quote_text !== undefined) {
-    const transcript = await transcriptOf(snapshot, episode);
+    const transcript = await transcriptOf(await deps.holdings.place(), episode);
     const hint = transcript && startMs !== null ? charAtMs(transcript, startMs) : undefined;
     const anchor = transcript && findQuote(transcript, patch.quote_text, hint);
     change = { ...change, ...anchorFields(anchor, transcript?.hash ?? null) };
@@ -328,7 +368,7 @@ export async function patchUserHighlight(
   if (!updated) {
     throw highlightNotFound(id);
   }
-  return wireOf(snapshot, updated);
+  return wireOf(await insightsOf(deps, updated.kind === 'insight' ? [episode] : []), updated);
 }
 
 /** Deletes a highlight (and its notes); answers the remaining list. */

@@ -1,5 +1,5 @@
 import type { Highlight, InsightQuote, Note } from '@podcast/contracts';
-import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
+import type { EpisodeRecord } from '@podcast/corpus';
 import { listNotes } from '@podcast/db';
 import type { UserStateDeps } from '../deps.js';
 import { listUserHighlights } from './highlights.js';
@@ -69,13 +69,13 @@ interface EpisodeGroup {
 
 /** Shows by title, episodes oldest first (then by slug), highlights in playing order. */
 function groupsOf(
-  snapshot: CorpusSnapshot,
+  episodes: ReadonlyMap<string, EpisodeRecord>,
   highlights: readonly Highlight[],
   episodeNotes: readonly Note[],
 ): Map<string, EpisodeGroup[]> {
   const bySlug = new Map<string, EpisodeGroup>();
   const groupFor = (slug: string) => {
-    const episode = snapshot.findEpisodeBySlug(slug);
+    const episode = episodes.get(slug);
     if (!episode) {
       return undefined;
     }
@@ -118,9 +118,10 @@ function groupsOf(
  * quote and notes, and a deep link on every list line. Text from users and
  * the corpus is escaped (markdown-text.ts): one line each, a note's lines in
  * a block quote, so no field can start a heading or carry a link or HTML.
+ * `episodes` holds the corpus's records of the episodes they name, by slug.
  */
 export function captureMarkdown(
-  snapshot: CorpusSnapshot,
+  episodes: ReadonlyMap<string, EpisodeRecord>,
   highlights: readonly Highlight[],
   notes: readonly Note[],
   exportedAt: Date,
@@ -136,7 +137,7 @@ export function captureMarkdown(
     ...(h.insight_id === null ? [] : (notesOf.get(`insight ${h.insight_id}`) ?? [])),
   ];
   const episodeNotes = notes.filter((note) => note.target === 'episode');
-  const shows = groupsOf(snapshot, highlights, episodeNotes);
+  const shows = groupsOf(episodes, highlights, episodeNotes);
   const out = [
     '---',
     `title: ${yamlString('Podcast highlights')}`,
@@ -169,13 +170,19 @@ export function captureMarkdown(
 
 /** The user's Markdown export: the highlights as listed, with every note of theirs. */
 export async function exportUserMarkdown(deps: UserStateDeps, userId: string): Promise<string> {
-  const [snapshot, list, notes] = await Promise.all([
-    deps.snapshot(),
+  const [list, notes] = await Promise.all([
     listUserHighlights(deps, userId),
     listNotes(deps.db, userId),
   ]);
+  const slugs = new Set(list.items.map((h) => h.episode_slug));
+  for (const note of notes) {
+    if (note.target === 'episode') {
+      slugs.add(note.target_id);
+    }
+  }
+  const episodes = await deps.holdings.findEpisodes([...slugs]);
   return captureMarkdown(
-    snapshot,
+    new Map(episodes.map((episode) => [episode.slug, episode])),
     list.items,
     notes.map(({ user_id: _u, ...note }) => note),
     deps.now(),

@@ -17,7 +17,6 @@ import {
 } from '@podcast/db';
 import type { UserStateDeps } from '../deps.js';
 import { getEpisodeIn } from '../episode-of.js';
-import { insightDetails } from '../insight-details.js';
 
 function wireOf(row: NoteRow): Note {
   const { user_id: _user, ...note } = row;
@@ -40,10 +39,7 @@ async function assertTarget(
     }
   } else if (target === 'episode') {
     await getEpisodeIn(deps, targetId);
-  } else if (
-    // Only an insight is looked up in the episodes' graphs, which the snapshot holds.
-    insightDetails(await deps.snapshot(), targetId, undefined).episode_slug === undefined
-  ) {
+  } else if ((await deps.holdings.episodeOfInsight(targetId)) === undefined) {
     throw new NotFound(`no insight ${targetId} in the corpus`);
   }
 }

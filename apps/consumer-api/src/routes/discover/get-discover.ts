@@ -13,6 +13,7 @@ import {
 } from '@podcast/corpus-index';
 import { type ConsumerCtx, defineRoute } from '../../context.js';
 import { catalogIndexOf } from '../catalog/catalog-index.js';
+import { dailyCatalogAndClustersCache } from '../catalog-cache.js';
 
 export const getDiscover = defineRoute({
   method: 'get',
@@ -26,6 +27,7 @@ export const getDiscover = defineRoute({
   auth: 'open',
   query: DiscoverQuery,
   responses: { 200: DiscoverResponse },
+  cache: dailyCatalogAndClustersCache,
   handler: async ({ query, ctx }) => {
     const now = ctx.now();
     // Topics are written by the first build's layers pass.

@@ -3,6 +3,7 @@ import { corpusTrending } from '@podcast/corpus';
 import { trendingTopicsFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
 import { catalogIndexOf } from '../catalog/catalog-index.js';
+import { dailyCatalogCache } from '../catalog-cache.js';
 
 export const getTrendingTopics = defineRoute({
   method: 'get',
@@ -15,6 +16,7 @@ export const getTrendingTopics = defineRoute({
   auth: 'open',
   query: TrendingTopicsQuery,
   responses: { 200: TrendingTopicsResponse },
+  cache: dailyCatalogCache,
   handler: async ({ query, ctx }) => {
     // Topics are written by the first build's layers pass.
     const index = catalogIndexOf(ctx, 'layers');

@@ -14,6 +14,7 @@ import type { Request as ExpressRequest } from 'express';
 import { type ConsumerCtx, defineRoute, userStateOf } from '../../context.js';
 import { publicOriginOf } from '../public-origin.js';
 import { mcpEndpointsFor } from './mcp-endpoints.js';
+import { toolsGraphOf } from './tools-graph-of.js';
 
 const JSON_RPC: RawResponseSpec = {
   description: 'JSON-RPC answer of the MCP Streamable HTTP transport',
@@ -99,6 +100,7 @@ function serverFor(ctx: ConsumerCtx, req: ExpressRequest, principal: McpPrincipa
   const tools = {
     userId: principal.userId,
     snapshot: () => ctx.corpus.get(ctx.config.corpusDir),
+    graph: toolsGraphOf(ctx),
     search: ctx.search,
     ask: ctx.ask,
     userState: userStateOf(ctx),

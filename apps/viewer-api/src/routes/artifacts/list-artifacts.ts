@@ -1,7 +1,8 @@
 import { ArtifactList, z } from '@podcast/contracts';
+import { artifactListFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { answerForCorpus } from '../corpus-browse/corpus-snapshot-for.js';
-import { snapshotCache } from '../snapshot-cache.js';
+import { answerForIndexedCorpus } from '../corpus-browse/corpus-snapshot-for.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
 
 export const listArtifacts = defineRoute({
   method: 'get',
@@ -16,7 +17,12 @@ export const listArtifacts = defineRoute({
     path: z.string().min(1).openapi({ description: 'Corpus root (inside CORPUS_ROOTS)' }),
   }),
   responses: { 200: ArtifactList },
-  cache: snapshotCache,
+  cache: indexedSnapshotCache,
   handler: ({ query, ctx }) =>
-    answerForCorpus(ctx, query.path, (snapshot) => ({ items: snapshot.artifacts })),
+    answerForIndexedCorpus(ctx, query.path, {
+      // The files table and the episode rows are written by the first build's catalog pass.
+      needs: 'catalog',
+      index: async (db) => ({ items: await artifactListFromIndex(db) }),
+      snapshot: (snapshot) => ({ items: snapshot.artifacts }),
+    }),
 });

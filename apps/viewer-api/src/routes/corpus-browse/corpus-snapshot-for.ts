@@ -1,6 +1,13 @@
 import { NotFound } from '@podcast/contracts';
-import { assertRelativePath, type CorpusSnapshot, resolveCorpusRoot } from '@podcast/corpus';
 import {
+  assertRelativePath,
+  type CorpusPlace,
+  type CorpusSnapshot,
+  type EpisodeRecord,
+  resolveCorpusRoot,
+} from '@podcast/corpus';
+import {
+  findEpisodeByRelpath,
   type IndexKysely,
   type IndexNeeds,
   type IndexView,
@@ -35,6 +42,30 @@ export async function corpusIndexFor(
     return undefined;
   }
   return { root, view: servingView(ctx.corpusIndex, needs) };
+}
+
+const versionPlaces = new WeakMap<object, CorpusPlace>();
+
+/**
+ * The `path` parameter's corpus as a place to read side files from: the
+ * snapshot, or the index's root when the index serves it, as one object
+ * per data version, so what is cached per place is made again after each
+ * commit as it is after each new snapshot.
+ */
+export async function corpusPlaceFor(
+  ctx: ViewerCtx,
+  requested: string | undefined,
+): Promise<CorpusPlace> {
+  const index = await corpusIndexFor(ctx, requested, 'catalog');
+  if (index === undefined) {
+    return corpusSnapshotFor(ctx, requested);
+  }
+  let place = versionPlaces.get(index.view.version);
+  if (place === undefined) {
+    place = { root: index.root, caches: ctx.corpus.caches };
+    versionPlaces.set(index.view.version, place);
+  }
+  return place;
 }
 
 /**
@@ -87,6 +118,28 @@ export async function catalogEpisodeAt(
     throw noCatalogEpisodeAt(metadataRelpath);
   }
   return { snapshot, episode };
+}
+
+/**
+ * The same catalog episode with the place its side files are read from:
+ * asked of the corpus index when it serves the root, else of the snapshot.
+ */
+export async function catalogEpisodePlaceAt(
+  ctx: ViewerCtx,
+  requested: string | undefined,
+  metadataRelpath: string,
+): Promise<{ place: CorpusPlace; episode: EpisodeRecord }> {
+  assertRelativePath(metadataRelpath, 'metadata_relpath');
+  const index = await corpusIndexFor(ctx, requested, 'catalog');
+  if (index === undefined) {
+    const { snapshot, episode } = await catalogEpisodeAt(ctx, requested, metadataRelpath);
+    return { place: snapshot, episode };
+  }
+  const episode = await findEpisodeByRelpath(index.view.db, metadataRelpath);
+  if (episode === undefined) {
+    throw noCatalogEpisodeAt(metadataRelpath);
+  }
+  return { place: ctx.corpus.at(index.root), episode };
 }
 
 /** The 404 of a metadata path that names no catalog episode, the same words whichever store answers. */

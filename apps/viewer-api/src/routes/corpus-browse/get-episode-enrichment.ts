@@ -6,7 +6,7 @@ import {
 } from '@podcast/contracts';
 import { readEpisodeEnrichment } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
-import { catalogEpisodeAt } from './corpus-snapshot-for.js';
+import { catalogEpisodePlaceAt } from './corpus-snapshot-for.js';
 
 export const getEpisodeEnrichment = defineRoute({
   method: 'get',
@@ -22,7 +22,7 @@ export const getEpisodeEnrichment = defineRoute({
   query: EpisodeEnrichmentQuery,
   responses: { 200: StoredEnrichmentEnvelope, 404: Problem, 422: Problem },
   handler: async ({ params, query, ctx }) => {
-    const { snapshot, episode } = await catalogEpisodeAt(ctx, query.path, query.metadata_relpath);
-    return readEpisodeEnrichment(snapshot, episode, params.enricher_id);
+    const { place, episode } = await catalogEpisodePlaceAt(ctx, query.path, query.metadata_relpath);
+    return readEpisodeEnrichment(place, episode, params.enricher_id);
   },
 });

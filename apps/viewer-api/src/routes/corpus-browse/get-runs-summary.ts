@@ -1,7 +1,7 @@
 import { CorpusPathQuery, CorpusRunSummaryList } from '@podcast/contracts';
 import { readRunSummaries } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
-import { answerForCorpus } from './corpus-snapshot-for.js';
+import { corpusPlaceFor } from './corpus-snapshot-for.js';
 
 export const getRunsSummary = defineRoute({
   method: 'get',
@@ -15,5 +15,8 @@ export const getRunsSummary = defineRoute({
   auth: 'open',
   query: CorpusPathQuery,
   responses: { 200: CorpusRunSummaryList },
-  handler: ({ query, ctx }) => answerForCorpus(ctx, query.path, readRunSummaries),
+  handler: async ({ query, ctx }) => {
+    const place = await corpusPlaceFor(ctx, query.path);
+    return { path: place.root, ...(await readRunSummaries(place)) };
+  },
 });

@@ -2,7 +2,7 @@ import { OpsSummaryQuery, OpsSummaryResponse } from '@podcast/contracts';
 import { opsSummary } from '@podcast/corpus';
 import { resilienceState } from '@podcast/enrichment';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { corpusPlaceFor } from '../corpus-browse/corpus-snapshot-for.js';
 import { resolvedBlockOf } from './resilience-shared.js';
 
 export const getOpsSummary = defineRoute({
@@ -20,14 +20,14 @@ export const getOpsSummary = defineRoute({
   query: OpsSummaryQuery,
   responses: { 200: OpsSummaryResponse },
   handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    const block = await resolvedBlockOf(snapshot.root);
+    const place = await corpusPlaceFor(ctx, query.path);
+    const block = await resolvedBlockOf(place.root);
     const [summary, resilience] = await Promise.all([
-      opsSummary(snapshot),
-      resilienceState(snapshot.root, block, ctx.enrichment.registry, ctx.now()),
+      opsSummary(place),
+      resilienceState(place.root, block, ctx.enrichment.registry, ctx.now()),
     ]);
     return {
-      path: snapshot.root,
+      path: place.root,
       ...summary,
       provider_health: {
         available: resilience.available,
