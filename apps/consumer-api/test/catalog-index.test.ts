@@ -14,6 +14,7 @@ import {
   ANSWER_CORPUS,
   ageTree,
   copySampleCorpus,
+  copySampleCorpusTo,
   createScratch,
   memoryLogger,
   SAMPLE_CORPUS_DIR,
@@ -87,7 +88,38 @@ function catalogRequests(snapshot: CorpusSnapshot): string[] {
     '/api/app/episodes/no-such-slug/transcript.vtt',
     '/api/app/episodes/no-such-slug/transcript.srt',
     '/api/app/episodes/no-such-slug/transcript.json',
-    ...[...new Set(picked)].flatMap((episode) => (episode ? episodeRequests(episode) : [])),
+    ...SEARCH_REQUESTS,
+    ...[...new Set(picked)].flatMap((episode) =>
+      episode ? [...episodeRequests(episode), ...episodeSearchRequests(episode)] : [],
+    ),
+  ];
+}
+
+/** The library searches (no_index without a search index) and the search routes' 400s and 404s. */
+const SEARCH_REQUESTS = [
+  `/api/app/search?q=${q('insomnia treatment')}&top_k=50`,
+  '/api/app/search?q=sleep&grounded_only=true',
+  `/api/app/search?q=${q('what has Lucas Vargas said')}&top_k=3`,
+  '/api/app/search',
+  '/api/app/search?q=sleep&top_k=0',
+  '/api/app/search?q=sleep&grounded_only=sometimes',
+  '/api/app/episodes/no-such-slug/search?q=sleep',
+  '/api/app/episodes/no-such-slug/search',
+  '/api/app/episodes/no-such-slug/related',
+  '/api/app/episodes/no-such-slug/related?top_k=26',
+];
+
+/** An episode's grounded search and related episodes, with their 400s. */
+function episodeSearchRequests(episode: EpisodeRecord): string[] {
+  const url = `/api/app/episodes/${q(episode.slug)}`;
+  return [
+    `${url}/search?q=sleep&top_k=50`,
+    `${url}/search?q=${q('research funding')}`,
+    `${url}/search?q=x&top_k=51`,
+    `${url}/related`,
+    `${url}/related?top_k=1`,
+    `${url}/related?top_k=25`,
+    `${url}/related?top_k=0`,
   ];
 }
 
@@ -507,6 +539,59 @@ describe.each(['sqlite', 'postgres'] as const)(
     }, 60_000);
   },
 );
+
+describe('search routes on the corpus index over a built search index', () => {
+  const copy = path.join(scratch.dir, 'searched');
+  let projection: TestApp;
+  let snapshot: CorpusSnapshot;
+
+  beforeAll(async () => {
+    copySampleCorpusTo(copy);
+    projection = await buildTestApp({ env: { CORPUS_DIR: copy, PUBLIC_BASE_URL }, now });
+    const start = await projection.ctx.search.rebuild(copy, false);
+    expect(start.status).toBe('started');
+    if (start.status === 'started') {
+      await start.finished;
+    }
+    snapshot = await servedSnapshot(projection);
+  }, 180_000);
+  afterAll(async () => {
+    await projection?.close();
+  });
+
+  describe.each(['sqlite', 'postgres'] as const)('in %s', (dialect) => {
+    let indexed: TestApp;
+    let database: TestDatabase | undefined;
+
+    beforeAll(async () => {
+      let env: IndexEnv;
+      ({ env, database } = await indexEnvFor(dialect, path.join(scratch.dir, 'data-searched')));
+      indexed = await indexedApp(copy, env);
+    }, 120_000);
+    afterAll(async () => {
+      await indexed?.close();
+      await database?.close();
+    });
+
+    it('answers the library search, episode searches and related episodes as the projection does', async () => {
+      const urls = [...SEARCH_REQUESTS, ...snapshot.episodes.flatMap(episodeSearchRequests)];
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 404]);
+      // Not all empty: hits with card fields and quotes, related cards.
+      const library = await answerOf(indexed, SEARCH_REQUESTS[0] as string);
+      const hits = library.body.results as Array<{
+        episode_artwork: string | null;
+        supporting_quotes?: unknown[];
+      }>;
+      expect(hits.some((hit) => hit.episode_artwork !== null)).toBe(true);
+      expect(hits.some((hit) => (hit.supporting_quotes?.length ?? 0) > 0)).toBe(true);
+      const slug = q(snapshot.episodes[0]?.slug ?? '');
+      const related = await answerOf(indexed, `/api/app/episodes/${slug}/related?top_k=25`);
+      expect((related.body.items as unknown[]).length).toBeGreaterThan(3);
+      // Answered from the index, the search index and the files alone: no projection was loaded.
+      expect(indexed.ctx.corpus.describe()).toEqual([]);
+    });
+  });
+});
 
 describe('catalog routes while the index is not built yet', () => {
   itAnswers503UntilBuilt({

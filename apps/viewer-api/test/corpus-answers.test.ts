@@ -42,12 +42,6 @@ describe('viewer corpus routes over 1,000 generated episodes', () => {
     urls: viewerAnswerRequests,
     servedEarly: ['/api/corpus/episodes', '/api/corpus/episodes?limit=7', '/api/corpus/feeds'],
     // Not on the corpus index yet: asked last, with the index on, and free to load the projection.
-    onProjection: [
-      /^\/api\/corpus\/episodes\/similar/,
-      /^\/api\/explore/,
-      /^\/api\/index\/stats/,
-      /^\/api\/relational\/(entities-in|insight-detail|insights-about|positions|related-insights|topic-entities)\?/,
-      /^\/api\/search/,
-    ],
+    onProjection: [],
   });
 });

@@ -1,8 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { generateCorpus } from '@podcast/corpus-generator';
 import { type CorpusIndex, onIndexChange, openIngestLock } from '@podcast/corpus-index';
 import {
+  ANSWER_CORPUS,
   copySampleCorpusTo,
   createScratch,
   SAMPLE_CORPUS_DIR,
@@ -19,6 +21,7 @@ import {
 import request from 'supertest';
 import { loadViewerConfig } from '../src/env.js';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { waitForRebuild } from './support/sample-corpus-copy.js';
 
 /*
  * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the viewer's corpus routes the
@@ -130,6 +133,88 @@ function searchUrlsOf(items: readonly ListedEpisode[]): string[] {
     `${list}&topic_cluster_only=true&topic_q=e&since=2000-01-01`,
   ];
 }
+
+/**
+ * Explore's requests: every filter, alone and together, each sort, the
+ * limits, a question (no_index without a search index), and its 400s and
+ * 403. `person` and `topic` are ids the corpus holds, `personTopic` a part
+ * of a label of a topic the person speaks on. The first 13 find insights.
+ */
+function exploreUrlsOf(person: string, topic: string, personTopic: string): string[] {
+  const bare = (id: string) => id.slice(id.indexOf(':') + 1);
+  const explore = '/api/explore';
+  return [
+    explore,
+    `${explore}?limit=200`,
+    `${explore}?sort_by=date&limit=200`,
+    `${explore}?sort_by=relevance&limit=7`,
+    `${explore}?topic=sleep&grounded_only=true&sort_by=date&limit=5`,
+    `${explore}?topic=SLEEP&limit=200`,
+    `${explore}?topic=${q(topic)}&strict=true`,
+    `${explore}?topic=${q(bare(topic))}&strict=true&limit=200`,
+    `${explore}?speaker=${q(person)}&limit=200`,
+    `${explore}?speaker=${q(bare(person))}&sort_by=date`,
+    `${explore}?speaker=${q(person)}&topic=${q(personTopic)}`,
+    `${explore}?min_confidence=0.8&limit=200`,
+    `${explore}?min_confidence=0&grounded_only=true&sort_by=date&limit=200`,
+    `${explore}?topic=sleep&strict=true`,
+    `${explore}?min_confidence=1`,
+    `${explore}?speaker=person:nobody`,
+    `${explore}?topic=no-such-topic`,
+    `${explore}?question=${q('why do teens sleep badly')}`,
+    `${explore}?q=sleep&topic=sleep`,
+    `${explore}?min_confidence=1.5`,
+    `${explore}?limit=0`,
+    `${explore}?sort_by=salience`,
+    `${explore}?strict=perhaps`,
+    `${explore}?path=/no/such/root`,
+  ];
+}
+
+/**
+ * `exploreUrlsOf` for the corpus's top person, the topic of their most
+ * confident insight and an upper-cased part of that topic's label.
+ */
+async function exploreUrlsFor(app: ViewerTestApp): Promise<string[]> {
+  const top = await answerOf(app, '/api/corpus/persons/top');
+  const person = (top.body.persons as Array<{ person_id: string }>)[0]?.person_id ?? '';
+  const spoken = await answerOf(app, `/api/explore?speaker=${q(person)}`);
+  const [first] = spoken.body.items as Array<{ topics: Array<{ id: string; label: string }> }>;
+  const topic = first?.topics[0] ?? { id: '', label: '' };
+  return exploreUrlsOf(person, topic.id, topic.label.slice(1, 6).toUpperCase());
+}
+
+/** The search requests: filters, types, caps, a model mismatch, and the 400s and 403. */
+function searchRequestsOf(feedId: string, person: string): string[] {
+  const search = '/api/search';
+  return [
+    `${search}?q=${q('insomnia treatment')}&top_k=20`,
+    `${search}?q=sleep&top_k=100`,
+    `${search}?q=${q('what has Lucas Vargas said')}`,
+    `${search}?q=sleep&type=insight&grounded_only=true&top_k=50`,
+    `${search}?q=sleep&type=transcript,quote&top_k=50`,
+    `${search}?q=sleep&type=kg_topic,kg_entity&dedupe_kg_surfaces=false&top_k=50`,
+    `${search}?q=sleep&feed=${q(feedId)}&top_k=30`,
+    `${search}?q=sleep&since=2026-11-01`,
+    `${search}?q=sleep&speaker=${q(person)}`,
+    `${search}?q=sleep&feed=no-such-feed`,
+    `${search}?q=sleep&embedding_model=other/model`,
+    search,
+    `${search}?q=x&top_k=0`,
+    `${search}?q=x&type=insight,podcast`,
+    `${search}?q=sleep&path=/no/such/root`,
+  ];
+}
+
+/** The comparisons: shared episodes and speakers, filters, a model mismatch, a 400 and a 403. */
+const COMPARE_BODIES = [
+  { a: 'insomnia treatment', b: 'teenage sleep', top_k: 50 },
+  { a: 'shift work', b: 'sleep', type: ['insight', 'transcript'], top_k: 100 },
+  { a: 'sleep', b: 'battery recycling', grounded_only: true },
+  { a: 'sleep', b: 'sleep', embedding_model: 'other/model' },
+  { a: 'sleep' },
+  { a: 'sleep', b: 'x', path: '/no/such/root' },
+];
 
 /** The graph-query requests the index answers, over the topics and persons the projection knows. */
 async function graphQueryUrls(app: ViewerTestApp): Promise<string[]> {
@@ -400,7 +485,7 @@ describe.each(['sqlite', 'postgres'] as const)(
         `${episodes}?podcast=any&path=/no/such/root`,
       ];
       const persons = (await answerOf(projection, '/api/corpus/persons/top?limit=200')).body
-        .persons as Array<{ id: string }>;
+        .persons as Array<{ person_id: string }>;
       const topics = ['topic:adolescent-sleep', 'adolescent-sleep', 'topic:shift-work', 'none'];
       urls.push(
         ...topics.flatMap((t) => [
@@ -414,7 +499,9 @@ describe.each(['sqlite', 'postgres'] as const)(
         '/api/relational/cross-show?topic=x&per_show=21',
         '/api/relational/who-said',
         '/api/relational/who-said?topic=x&path=/no/such/root',
-        ...persons.map(({ id }) => `/api/relational/co-speakers?person=${q(id)}&k=200`),
+        ...persons.map(
+          ({ person_id }) => `/api/relational/co-speakers?person=${q(person_id)}&k=200`,
+        ),
         '/api/relational/co-speakers?person=nobody',
         '/api/relational/co-speakers',
         '/api/relational/related-topics?topic=x&k=201',
@@ -443,6 +530,110 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
     });
 
+    it('answers the entity, detail and ranked relational routes and node episodes as the projection does, loading the projection only to rank', async () => {
+      const { projection, indexed } = apps;
+      const list = await answerOf(projection, '/api/corpus/episodes?limit=200');
+      const relpaths = (list.body.items as Array<{ metadata_relpath: string }>).map(
+        (item) => item.metadata_relpath,
+      );
+      const insights = [];
+      for (const relpath of relpaths) {
+        const found = await answerOf(
+          projection,
+          `/api/relational/episode-insights?episode=${q(relpath)}&k=200`,
+        );
+        insights.push(...(found.body.items as Array<{ id: string }>).map((item) => item.id));
+      }
+      const sampled = insights.filter((_, at) => at % 4 === 0);
+      expect(sampled.length).toBeGreaterThan(10);
+      const persons = (await answerOf(projection, '/api/corpus/persons/top?limit=200')).body
+        .persons as Array<{ person_id: string }>;
+      const topics = ['topic:adolescent-sleep', 'adolescent-sleep', 'topic:shift-work'];
+      const found = [
+        ...sampled.flatMap((id) => [
+          `/api/relational/entities-in?insight=${q(id)}`,
+          `/api/relational/insight-detail?insight=${q(id)}`,
+          `/api/relational/insight-detail?insight=${q(` ${id} `)}&k=2`,
+        ]),
+        ...topics.flatMap((t) => [
+          `/api/relational/topic-entities?topic=${q(t)}`,
+          `/api/relational/topic-entities?topic=${q(t)}&k=1`,
+        ]),
+      ];
+      const unknown = [
+        '/api/relational/entities-in?insight=no-such-insight',
+        '/api/relational/insight-detail?insight=no-such-insight',
+        '/api/relational/topic-entities?topic=no-such-topic',
+        '/api/relational/related-insights?insight=no-such-insight',
+        '/api/relational/positions?person=nobody',
+        '/api/relational/insights-about?entity=nothing',
+        '/api/relational/entities-in',
+        '/api/relational/insight-detail?insight=x&k=0',
+        '/api/relational/topic-entities?topic=x&k=201',
+        '/api/relational/related-insights',
+        '/api/relational/positions?person=',
+        '/api/relational/insights-about?entity=x&path=/no/such/root',
+        '/api/relational/entities-in?insight=x&path=/no/such/root',
+      ];
+      const nodes = [
+        ...persons.map(({ person_id }) => person_id),
+        ...topics.filter((t) => t.startsWith('topic:')),
+        'person:nobody',
+      ];
+      const bodies = [
+        ...nodes.flatMap((node_id) => [{ node_id }, { node_id, limit: 1 }]),
+        { node_id: 'speaker:bruno-novak', limit: 1000 },
+        { node_id: 'org:nobody' },
+        { node_id: 'nobody' },
+        { node_id: 'topic:shift-work', limit: 0 },
+        { node_id: 'topic:shift-work', path: '/no/such/root' },
+      ];
+      expect(await expectSameAnswers(projection, indexed, [...found, ...unknown])).toEqual([
+        200, 400, 403,
+      ]);
+      const statuses = new Set<number>();
+      for (const body of bodies) {
+        const expected = await postOf(projection, '/api/corpus/node-episodes', body);
+        expect(await postOf(indexed, '/api/corpus/node-episodes', body)).toEqual(expected);
+        statuses.add(expected.status);
+      }
+      expect([...statuses].sort()).toEqual([200, 400, 403]);
+      const named = await postOf(indexed, '/api/corpus/node-episodes', {
+        node_id: 'topic:shift-work',
+      });
+      expect(named.body.total).toBeGreaterThan(1);
+      const detail = await answerOf(indexed, found[1] as string);
+      expect((detail.body.items as unknown[]).length).toBeGreaterThan(1);
+      // Nothing so far loaded the projection: ranking alone does, when there is something to rank.
+      expect(indexed.ctx.corpus.describe()).toEqual([]);
+      const ranked = [
+        ...sampled.map((id) => `/api/relational/related-insights?insight=${q(id)}`),
+        `/api/relational/related-insights?insight=${q(sampled[0] ?? '')}&k=1`,
+        ...persons.flatMap(({ person_id }) => [
+          `/api/relational/positions?person=${q(person_id)}`,
+          `/api/relational/positions?person=${q(person_id.replace(/^person:/, ''))}&k=1`,
+        ]),
+        ...[...topics, ...persons.map(({ person_id }) => person_id), 'bruno-novak'].map(
+          (entity) => `/api/relational/insights-about?entity=${q(entity)}&k=200`,
+        ),
+      ];
+      expect(await expectSameAnswers(projection, indexed, ranked)).toEqual([200]);
+      const related = await answerOf(indexed, ranked[0] as string);
+      expect((related.body.items as unknown[]).length).toBeGreaterThan(0);
+      expect(indexed.ctx.corpus.describe()).not.toEqual([]);
+    });
+
+    it('answers explore exactly as the projection does, from the explore tables', async () => {
+      const { projection, indexed } = apps;
+      const urls = await exploreUrlsFor(projection);
+      const sleep = await answerOf(indexed, urls[4] as string);
+      expect((sleep.body.items as unknown[]).length).toBe(5);
+      for (const url of urls.slice(0, 13)) {
+        expect([url, (await answerOf(indexed, url)).body.total]).not.toEqual([url, 0]);
+      }
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
+    });
+
     it('answers the eight graph queries on the index as the projection does', async () => {
       const { projection, indexed } = apps;
       const urls = await graphQueryUrls(projection);
@@ -467,6 +658,25 @@ describe.each(['sqlite', 'postgres'] as const)(
     });
   },
 );
+
+describe('explore on the index over a generated corpus of 1,000 episodes', () => {
+  const generated = path.join(scratch.dir, 'generated');
+  beforeAll(async () => {
+    await generateCorpus({ ...ANSWER_CORPUS, out: generated });
+  }, 120_000);
+
+  describe.each(['sqlite', 'postgres'] as const)('in %s', (dialect) => {
+    const apps = appsOver(dialect, generated, path.join(scratch.dir, 'data-generated'));
+
+    it('answers explore exactly as the projection does', async () => {
+      const { projection, indexed } = apps;
+      const urls = await exploreUrlsFor(projection);
+      const all = await answerOf(indexed, '/api/explore?limit=200');
+      expect(all.body.total).toBeGreaterThan(1000);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
+    });
+  });
+});
 
 describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in %s', (dialect) => {
   const empty = path.join(scratch.dir, 'empty');
@@ -497,8 +707,27 @@ describe.each(['sqlite', 'postgres'] as const)('an empty corpus on the index in 
       '/api/relational/topics?episode=anything',
       '/api/relational/who-said?topic=anything',
       '/api/relational/cross-show?topic=anything',
+      '/api/relational/entities-in?insight=anything',
+      '/api/relational/topic-entities?topic=anything',
+      '/api/relational/insight-detail?insight=anything',
+      '/api/relational/related-insights?insight=anything',
+      '/api/relational/insights-about?entity=anything',
+      '/api/relational/positions?person=anyone',
+      '/api/search?q=sleep',
+      '/api/explore',
+      '/api/explore?q=sleep',
     ];
     expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 404]);
+    expect((await answerOf(indexed, '/api/search?q=sleep')).body.error).toBe('no_index');
+    const bodies = [{ a: 'sleep', b: 'work' }, { a: 'sleep' }];
+    for (const body of bodies) {
+      const expected = await postOf(projection, '/api/search/compare', body);
+      expect(await postOf(indexed, '/api/search/compare', body)).toEqual(expected);
+    }
+    const node = { node_id: 'topic:anything' };
+    expect(await postOf(indexed, '/api/corpus/node-episodes', node)).toEqual(
+      await postOf(projection, '/api/corpus/node-episodes', node),
+    );
     expect((await answerOf(indexed, '/api/corpus/feeds')).body.feeds).toEqual([]);
   });
 });
@@ -576,6 +805,133 @@ describe('the cluster filter on the index', () => {
     const after = await answerOf(indexed, url);
     expect(after).toEqual(await answerOf(projection, url));
     expect(after.body.items).toEqual([(before.body.items as unknown[]).at(-1)]);
+  });
+
+  it('re-ranks positions, insights-about and related insights with a search index as the projection does', async () => {
+    const { projection, indexed } = apps;
+    const search = projection.ctx.search;
+    if (search === undefined) {
+      throw new Error('the viewer has no search service');
+    }
+    await search.rebuild(copy, true);
+    expect(await waitForRebuild(projection.app, copy)).toMatchObject({ available: true });
+    const persons = (await answerOf(indexed, '/api/corpus/persons/top?limit=200')).body
+      .persons as Array<{ person_id: string }>;
+    const about = await answerOf(indexed, '/api/relational/insights-about?entity=shift-work&k=200');
+    const insights = (about.body.items as Array<{ id: string }>).map((item) => item.id);
+    const urls = [
+      ...persons.map(({ person_id }) => `/api/relational/positions?person=${q(person_id)}&k=200`),
+      ...['shift-work', 'adolescent-sleep', ...persons.map(({ person_id }) => person_id)].map(
+        (entity) => `/api/relational/insights-about?entity=${q(entity)}&k=200`,
+      ),
+      ...insights.map((id) => `/api/relational/related-insights?insight=${q(id)}&k=200`),
+      '/api/relational/positions?person=nobody',
+    ];
+    expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200]);
+    expect(about.body.reranked).toBe(true);
+    expect(insights.length).toBeGreaterThan(1);
+  }, 120_000);
+});
+
+describe('search routes on the index over a built search index', () => {
+  const copy = path.join(scratch.dir, 'searched');
+  beforeAll(async () => {
+    copySampleCorpusTo(copy);
+    // A label in mixed case, and each file's first insight (grounded) without a confidence:
+    // explore's label match folds the one, and its filter and sort count the others as 0 and -1.
+    const files = readdirSync(copy, { recursive: true, encoding: 'utf8' }).sort();
+    for (const file of files.filter((name) => name.endsWith('.gi.json'))) {
+      const text = readFileSync(path.join(copy, file), 'utf8');
+      const cased = text.replaceAll('"label": "adolescent sleep"', '"label": "Adolescent SLEEP"');
+      writeFileSync(
+        path.join(copy, file),
+        cased.replace(/"confidence": [0-9.]+/, '"confidence": null'),
+      );
+    }
+    const builder = buildViewerTestApp({ corpusDir: copy });
+    try {
+      const start = await builder.ctx.search?.rebuild(copy, false);
+      expect(start?.status).toBe('started');
+      if (start?.status === 'started') {
+        await start.finished;
+      }
+    } finally {
+      await builder.close();
+    }
+  }, 180_000);
+
+  describe.each(['sqlite', 'postgres'] as const)('in %s', (dialect) => {
+    const apps = appsOver(dialect, copy, path.join(scratch.dir, 'data-searched'));
+
+    it('answers searches, comparisons and explore exactly as the projection does, without loading it', async () => {
+      const { projection, indexed } = apps;
+      const feeds = (await answerOf(indexed, '/api/corpus/feeds')).body.feeds as Array<{
+        feed_id: string;
+      }>;
+      const persons = (await answerOf(indexed, '/api/corpus/persons/top')).body.persons as Array<{
+        person_id: string;
+      }>;
+      const person = persons[0]?.person_id ?? '';
+      const urls = [
+        ...searchRequestsOf(feeds[0]?.feed_id ?? '', person),
+        ...(await exploreUrlsFor(projection)),
+        `/api/explore?q=${q('teenage sleep is a social issue')}&min_confidence=0&limit=200`,
+        `/api/explore?question=sleep&sort_by=confidence&grounded_only=true`,
+        `/api/explore?q=sleep&speaker=${q(person)}&sort_by=date`,
+      ];
+      const listed = (await answerOf(indexed, '/api/corpus/episodes?limit=200')).body
+        .items as Array<{ metadata_relpath: string }>;
+      const similar = [
+        ...listed.map(
+          ({ metadata_relpath }) =>
+            `/api/corpus/episodes/similar?metadata_relpath=${q(metadata_relpath)}&top_k=5`,
+        ),
+        '/api/corpus/episodes/similar?metadata_relpath=no/such/metadata.json',
+        '/api/corpus/episodes/similar?metadata_relpath=../escape.json',
+        `/api/corpus/episodes/similar?metadata_relpath=${q(listed[0]?.metadata_relpath ?? '')}&path=/no/such/root`,
+        '/api/index/stats',
+        '/api/index/stats?embedding_model=another-model',
+        '/api/index/stats?path=/no/such/root',
+      ];
+      expect(await expectSameAnswers(projection, indexed, similar)).toEqual([200, 400, 403, 404]);
+      const peers = await answerOf(indexed, similar[0] as string);
+      expect((peers.body.items as unknown[]).length).toBeGreaterThan(0);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
+      const statuses = [];
+      for (const body of COMPARE_BODIES) {
+        const expected = await postOf(projection, '/api/search/compare', body);
+        expect(await postOf(indexed, '/api/search/compare', body)).toEqual(expected);
+        statuses.push(expected.status);
+      }
+      expect(statuses).toEqual([200, 200, 200, 200, 400, 403]);
+      // Not all empty: hits with quotes and lifts, shared episodes, ranked insights.
+      const hits = (await answerOf(indexed, urls[0] as string)).body.results as Array<{
+        supporting_quotes?: unknown[];
+        lifted?: unknown;
+        episode_title?: string;
+      }>;
+      expect(hits.some((hit) => (hit.supporting_quotes?.length ?? 0) > 0)).toBe(true);
+      expect(hits.some((hit) => hit.lifted !== undefined)).toBe(true);
+      expect(hits.every((hit) => hit.episode_title !== undefined)).toBe(true);
+      const compared = await postOf(indexed, '/api/search/compare', COMPARE_BODIES[0] as object);
+      expect((compared.body.shared_episodes as unknown[]).length).toBeGreaterThan(0);
+      const asked = await answerOf(indexed, urls.at(-3) as string);
+      expect((asked.body.items as unknown[]).length).toBeGreaterThan(0);
+      // Answered from the index, the search index and the files alone: no projection was loaded.
+      expect(indexed.corpus.describe()).toEqual([]);
+    });
+
+    it('re-ranks the relational lists by the search index as before', async () => {
+      const { projection, indexed } = apps;
+      const urls = [
+        '/api/relational/insights-about?entity=topic:adolescent-sleep&k=200',
+        '/api/relational/insights-about?entity=topic:shift-work&k=3',
+        '/api/relational/related-insights?insight=nothing',
+      ];
+      const about = await answerOf(indexed, urls[0] as string);
+      expect(about.body.reranked).toBe(true);
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200]);
+    });
   });
 });
 
@@ -676,13 +1032,23 @@ describe('corpus routes while a first build reads the layers', () => {
       '/api/relational/topics?episode=nobody',
       '/api/relational/who-said?topic=shift-work',
       '/api/relational/cross-show?topic=shift-work',
+      '/api/explore?topic=sleep',
+      '/api/explore?q=sleep',
       `/api/relational/episodes?podcast=${encodeURIComponent(
         'sha256:8be6d1b810b89f42a037a959fe97bf045c3f77445b7520f849f14042ca8e60f0',
       )}`,
       `/api/corpus/episodes/detail?metadata_relpath=${encodeURIComponent(
         'feeds/rss_slowwave_fm_41ee8006/run_20261115-084842_fb801546/metadata/0004 - Shift Work, Explained_fb801546.metadata.json',
       )}`,
+      '/api/relational/entities-in?insight=nothing',
+      '/api/relational/topic-entities?topic=shift-work',
+      '/api/relational/insight-detail?insight=nothing',
+      '/api/relational/related-insights?insight=nothing',
+      '/api/relational/insights-about?entity=shift-work',
+      '/api/relational/positions?person=bruno-novak',
     ];
+    const nodeEpisodes = () =>
+      postOf(indexed, '/api/corpus/node-episodes', { node_id: 'topic:shift-work' });
     try {
       const deadline = Date.now() + 10_000;
       while (index?.view() === undefined && Date.now() < deadline) {
@@ -698,6 +1064,7 @@ describe('corpus routes while a first build reads the layers', () => {
         const answer = await answerOf(indexed, url);
         expect(answer).toMatchObject({ status: 503, body: { episodes_ready: true } });
       }
+      expect(await nodeEpisodes()).toMatchObject({ status: 503, body: { episodes_ready: true } });
       release();
       while (index?.view()?.layers !== true && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -708,6 +1075,7 @@ describe('corpus routes while a first build reads the layers', () => {
       for (const url of layered) {
         expect([url, (await answerOf(indexed, url)).status]).toEqual([url, 200]);
       }
+      expect((await nodeEpisodes()).status).toBe(200);
     } finally {
       release();
       await indexed.close();

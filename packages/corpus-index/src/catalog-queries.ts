@@ -1,5 +1,11 @@
 import type { EpisodeStatus as CatalogStatus } from '@podcast/contracts';
-import type { CatalogFilter, CatalogPage, EpisodeRecord, FeedRecord } from '@podcast/corpus';
+import {
+  type CatalogFilter,
+  type CatalogPage,
+  type EpisodeRecord,
+  type FeedRecord,
+  stripEpisodePrefix,
+} from '@podcast/corpus';
 import type { SelectQueryBuilder } from 'kysely';
 import { containsText, isOneOf } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
@@ -164,6 +170,15 @@ export async function findEpisodeBySlug(
   return row === undefined ? undefined : (JSON.parse(row.record) as EpisodeRecord);
 }
 
+/** Every episode with an episode id, in catalog order: what the search index holds rows of. */
+export async function listEpisodesWithIds(db: IndexKysely): Promise<EpisodeRecord[]> {
+  return recordsOf(
+    await inCatalogOrder(
+      db.selectFrom('episodes').select('record').where('episode_id', 'is not', null),
+    ).execute(),
+  );
+}
+
 /** The catalog episode whose metadata file is `metadataRelpath`, as the snapshot's lookup. */
 export async function findEpisodeByRelpath(
   db: IndexKysely,
@@ -184,6 +199,41 @@ export async function findFeed(db: IndexKysely, feedId: string): Promise<FeedRec
     .where('feed_id', '=', feedId)
     .executeTakeFirst();
   return row === undefined ? undefined : (JSON.parse(row.record) as FeedRecord);
+}
+
+/**
+ * The episodes `ids` name, by id as asked, as the snapshot's `findEpisodeById`
+ * finds each: by episode_id as given, else without its `episode:` prefix,
+ * the first in catalog order when two share it; unknown ids are left out.
+ */
+export async function findEpisodesByIds(
+  db: IndexKysely,
+  ids: readonly string[],
+): Promise<Map<string, EpisodeRecord>> {
+  const wanted = [...new Set(ids.flatMap((id) => [id, stripEpisodePrefix(id)]))];
+  if (wanted.length === 0) {
+    return new Map();
+  }
+  const rows = await inCatalogOrder(
+    db
+      .selectFrom('episodes')
+      .select(['episode_id', 'record'])
+      .where(isOneOf(db, 'episode_id', wanted)),
+  ).execute();
+  const byId = new Map<string, string>();
+  for (const row of rows) {
+    if (row.episode_id !== null && !byId.has(row.episode_id)) {
+      byId.set(row.episode_id, row.record);
+    }
+  }
+  const found = new Map<string, EpisodeRecord>();
+  for (const id of ids) {
+    const record = byId.get(id) ?? byId.get(stripEpisodePrefix(id));
+    if (record !== undefined && !found.has(id)) {
+      found.set(id, JSON.parse(record) as EpisodeRecord);
+    }
+  }
+  return found;
 }
 
 /** Which of `slugs` name an episode of the catalog. */

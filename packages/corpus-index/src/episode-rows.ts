@@ -14,25 +14,33 @@ import {
   episodeSpeakersOf,
   graphInsightsOf,
   insightTypeKey,
+  listedInsightOf,
   type NormalizedBridge,
   type NormalizedGraph,
   type NormalizedKg,
   type NormalizedQuote,
+  nodeIdsOf,
   projectInsights,
   projectQuote,
   speakersOfQuotes,
   stripEpisodePrefix,
   syncUrlKeyOf,
+  topicLabelsOf,
 } from '@podcast/corpus';
 import type { Insertable } from 'kysely';
 import type {
+  EpisodeNodesTable,
   EpisodePersonsTable,
   EpisodeSearchTable,
   EpisodeSpeakersTable,
   EpisodesTable,
   EpisodeTopicsTable,
+  ExploreInsightPersonsTable,
+  ExploreInsightsTable,
+  ExploreInsightTopicsTable,
   GraphAliasesTable,
   GraphEpisodesTable,
+  GraphInsightEntitiesTable,
   GraphInsightSpeakersTable,
   GraphInsightsTable,
   GraphInsightTopicsTable,
@@ -64,15 +72,21 @@ export interface EpisodeRows {
   episodePersons: Row<EpisodePersonsTable>[];
   /** One row: what the list's `q`, `topic_q` and cluster filters compare. */
   episodeSearch: Row<EpisodeSearchTable>[];
+  /** The person, org and topic ids the node-episode lookup finds the episode by. */
+  episodeNodes: Row<EpisodeNodesTable>[];
   graphEpisode: Row<GraphEpisodesTable>[];
   graphInsights: Row<GraphInsightsTable>[];
   graphInsightTopics: Row<GraphInsightTopicsTable>[];
   graphInsightSpeakers: Row<GraphInsightSpeakersTable>[];
+  graphInsightEntities: Row<GraphInsightEntitiesTable>[];
   graphSpeakerTopics: Row<GraphSpeakerTopicsTable>[];
   graphLabels: Row<GraphLabelsTable>[];
   graphAliases: Row<GraphAliasesTable>[];
   /** Every insight id of the GI graph, each once, shown or not. */
   insightIds: Row<InsightIdsTable>[];
+  exploreInsights: Row<ExploreInsightsTable>[];
+  exploreInsightTopics: Row<ExploreInsightTopicsTable>[];
+  exploreInsightPersons: Row<ExploreInsightPersonsTable>[];
 }
 
 /** The files one episode is made of, read and normalised by packages/corpus. */
@@ -201,6 +215,7 @@ const NO_GRAPH_QUERY_ROWS = {
   graphInsights: [],
   graphInsightTopics: [],
   graphInsightSpeakers: [],
+  graphInsightEntities: [],
   graphSpeakerTopics: [],
   graphLabels: [],
   graphAliases: [],
@@ -247,6 +262,9 @@ function graphQueryRows(
     graphInsightSpeakers: items.flatMap((item) =>
       item.speakers.map((person_id) => ({ rank: item.position, person_id })),
     ),
+    graphInsightEntities: items.flatMap((item) =>
+      item.entities.map((entity_id, position) => ({ rank: item.position, position, entity_id })),
+    ),
     graphSpeakerTopics: items.flatMap((item) => {
       const counted = countsForTopicPersons(item) ? 1 : 0;
       return item.speakers.flatMap((person_id) =>
@@ -264,6 +282,34 @@ function graphQueryRows(
       to_id,
       ...order,
     })),
+  };
+}
+
+/** Every insight of the GI file as explore lists it, with what its filters compare. */
+function exploreRows(graph: NormalizedGraph | undefined) {
+  if (graph === undefined) {
+    return { exploreInsights: [], exploreInsightTopics: [], exploreInsightPersons: [] };
+  }
+  const labels = topicLabelsOf(graph);
+  return {
+    exploreInsights: graph.insights.map((insight, position) => ({
+      position,
+      insight_id: insight.id,
+      grounded: insight.grounded ? 1 : 0,
+      confidence: insight.confidence ?? null,
+      item: JSON.stringify(listedInsightOf(graph, insight, labels)),
+    })),
+    exploreInsightTopics: graph.insights.flatMap((insight, position) =>
+      insight.topicIds.map((topic_id, n) => ({
+        position,
+        n,
+        topic_id,
+        label: (labels.get(topic_id) ?? '').toLowerCase(),
+      })),
+    ),
+    exploreInsightPersons: graph.insights.flatMap((insight, position) =>
+      insight.personIds.map((person_id, n) => ({ position, n, person_id })),
+    ),
   };
 }
 
@@ -296,6 +342,12 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       label: person.label,
     })),
     episodeSearch: [searchRowOf(record, sources.kg)],
+    episodeNodes: [...nodeIdsOf(sources)].map((node_id) => ({
+      node_id,
+      sort_date: record.publish_date ?? '',
+      metadata_relpath: record.metadata_relpath,
+    })),
     ...graphQueryRows(record, sources.graph, sources.kg, sources.bridge),
+    ...exploreRows(sources.graph),
   };
 }

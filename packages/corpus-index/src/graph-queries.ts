@@ -556,7 +556,7 @@ async function sharingEpisodesFromIndex(
  * The nodes a counting statement lists (`id`, `n`; ordered by n desc then
  * id, and limited), each labelled as `graphLabelOf` labels it.
  */
-async function labeledCounts(db: IndexKysely, counted: RawBuilder<unknown>) {
+export async function labeledCounts(db: IndexKysely, counted: RawBuilder<unknown>) {
   const { rows } = await sql<{ id: string; n: number; label: string | null }>`
     select s.id, s.n, ${newestLabelOf('s.id')} as label from (${counted}) s
     order by s.n desc, s.id`.execute(db);

@@ -18,11 +18,13 @@ export type { CatalogKey } from './catalog-queries.js';
 export {
   findEpisodeByRelpath,
   findEpisodeBySlug,
+  findEpisodesByIds,
   findEpisodesBySlugs,
   findFeed,
   findFeeds,
   heldSlugs,
   listEpisodesOfFeeds,
+  listEpisodesWithIds,
   queryCatalogAfter,
   queryCatalogPage,
 } from './catalog-queries.js';
@@ -45,6 +47,8 @@ export {
   feedSignalsFromIndex,
   trendingTopicsFromIndex,
 } from './digest-answers.js';
+export type { ExploreIndexKey, InsightTerms } from './explore-queries.js';
+export { queryExploreKeys, queryExploreRows } from './explore-queries.js';
 export {
   conversationArcFromIndex,
   coSpeakersFromIndex,
@@ -72,10 +76,17 @@ export type { IngestLock } from './ingest-lock.js';
 export { openIngestLock } from './ingest-lock.js';
 export { findEpisodeOfInsight, queryInsightList } from './insight-queries.js';
 export { openPgIndexReader, openPgIndexWriter } from './pg-index.js';
+export type { CandidateSelection, InsightCandidate } from './relational-queries.js';
+export {
+  entitiesInFromIndex,
+  INSIGHT_CANDIDATES,
+  insightDetailFromIndex,
+  insightsAboutFromIndex,
+  nodeEpisodesFromIndex,
+  relatedInsightsFromIndex,
+  statedByFromIndex,
+  topicEntitiesFromIndex,
+} from './relational-queries.js';
 export type { CorpusIndexDb } from './schema.js';
 export type { FeedSyncRow } from './sync-queries.js';
-export {
-  findEpisodesByIds,
-  findEpisodesByMediaKeys,
-  listFeedSyncUrls,
-} from './sync-queries.js';
+export { findEpisodesByMediaKeys, listFeedSyncUrls } from './sync-queries.js';

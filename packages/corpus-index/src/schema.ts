@@ -29,6 +29,11 @@ export interface CorpusIndexDb {
   graph_topic_counts: GraphTopicCountsTable;
   graph_topic_speaker_counts: GraphTopicSpeakerCountsTable;
   insight_ids: InsightIdsTable;
+  graph_insight_entities: GraphInsightEntitiesTable;
+  episode_nodes: EpisodeNodesTable;
+  explore_insights: ExploreInsightsTable;
+  explore_insight_topics: ExploreInsightTopicsTable;
+  explore_insight_persons: ExploreInsightPersonsTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -284,4 +289,60 @@ export interface GraphTopicSpeakerCountsTable {
 export interface InsightIdsTable {
   episode: number;
   insight_id: string;
+}
+
+/**
+ * The persons and orgs an insight names (`GraphInsight.entities`: its
+ * speakers first, after the bridge's entity map), `position` their order.
+ * No kind or name: the kind is the id's prefix and the label the newest
+ * episode's (`graph_labels`), as the graph index looks them up.
+ */
+export interface GraphInsightEntitiesTable {
+  episode: number;
+  rank: number;
+  position: number;
+  entity_id: string;
+}
+
+/**
+ * Every person, org and topic id an episode's GI, KG or bridge names
+ * (`nodeIdsOf`), for every episode with a layer, with its catalog keys.
+ */
+export interface EpisodeNodesTable {
+  episode: number;
+  node_id: string;
+  sort_date: string;
+  metadata_relpath: string;
+}
+
+/**
+ * Every insight of an episode's GI file, in file order (`position`), as
+ * explore lists it: what its filters compare, and the listed insight
+ * (`listedInsightOf`) as JSON.
+ */
+export interface ExploreInsightsTable {
+  episode: number;
+  position: number;
+  insight_id: string;
+  grounded: number;
+  /** The file's confidence as it is (null when absent), which the filter compares. */
+  confidence: number | null;
+  item: string;
+}
+
+/** An explore insight's topics in order (`n`), each with its graph label lower-cased in JS ('' when none). */
+export interface ExploreInsightTopicsTable {
+  episode: number;
+  position: number;
+  n: number;
+  topic_id: string;
+  label: string;
+}
+
+/** An explore insight's persons in order (`n`): its quotes' speakers, then the persons it mentions. */
+export interface ExploreInsightPersonsTable {
+  episode: number;
+  position: number;
+  n: number;
+  person_id: string;
 }

@@ -1,4 +1,4 @@
-import { type EpisodeRecord, stripEpisodePrefix } from '@podcast/corpus';
+import type { EpisodeRecord } from '@podcast/corpus';
 import { isOneOf } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
 
@@ -27,7 +27,7 @@ export async function listFeedSyncUrls(db: IndexKysely): Promise<FeedSyncRow[]> 
 /** The first episode in catalog order of each value of `column` among `values`. */
 async function firstByColumn(
   db: IndexKysely,
-  column: 'episode_id' | 'media_key',
+  column: 'media_key',
   values: readonly string[],
 ): Promise<Map<string, EpisodeRecord>> {
   if (values.length === 0) {
@@ -47,25 +47,6 @@ async function firstByColumn(
     }
   }
   return first;
-}
-
-/**
- * The episode each of `ids` names as the snapshot's `findEpisodeById` finds
- * it: the first in catalog order with that episode id, else with the id
- * stripped of its layer prefixes; unknown ids are left out.
- */
-export async function findEpisodesByIds(
-  db: IndexKysely,
-  ids: readonly string[],
-): Promise<Map<string, EpisodeRecord>> {
-  const wanted = [...new Set(ids.flatMap((id) => [id, stripEpisodePrefix(id)]))];
-  const byId = await firstByColumn(db, 'episode_id', wanted);
-  return new Map(
-    ids.flatMap((id) => {
-      const episode = byId.get(id) ?? byId.get(stripEpisodePrefix(id));
-      return episode === undefined ? [] : [[id, episode] as const];
-    }),
-  );
 }
 
 /** The first episode in catalog order whose enclosure URL has each key (`syncUrlKeyOf`). */

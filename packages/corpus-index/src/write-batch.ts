@@ -16,14 +16,19 @@ type PartTable =
   | 'episode_topics'
   | 'episode_persons'
   | 'episode_search'
+  | 'episode_nodes'
   | 'graph_episodes'
   | 'graph_insights'
   | 'graph_insight_topics'
   | 'graph_insight_speakers'
+  | 'graph_insight_entities'
   | 'graph_speaker_topics'
   | 'graph_labels'
   | 'graph_aliases'
-  | 'insight_ids';
+  | 'insight_ids'
+  | 'explore_insights'
+  | 'explore_insight_topics'
+  | 'explore_insight_persons';
 
 async function insertParts<R extends object>(
   trx: IndexKysely,
@@ -136,13 +141,18 @@ export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Pro
   await insertParts(trx, 'episode_topics', id, rows.episodeTopics);
   await insertParts(trx, 'episode_persons', id, rows.episodePersons);
   await insertParts(trx, 'episode_search', id, rows.episodeSearch);
+  await insertParts(trx, 'episode_nodes', id, rows.episodeNodes);
   await insertParts(trx, 'graph_episodes', id, rows.graphEpisode);
   await insertParts(trx, 'graph_insights', id, rows.graphInsights);
   await insertParts(trx, 'graph_insight_topics', id, rows.graphInsightTopics);
   await insertParts(trx, 'graph_insight_speakers', id, rows.graphInsightSpeakers);
+  await insertParts(trx, 'graph_insight_entities', id, rows.graphInsightEntities);
   await insertParts(trx, 'graph_speaker_topics', id, rows.graphSpeakerTopics);
   await insertParts(trx, 'graph_labels', id, rows.graphLabels);
   await insertParts(trx, 'graph_aliases', id, rows.graphAliases);
   await insertParts(trx, 'insight_ids', id, rows.insightIds);
+  await insertParts(trx, 'explore_insights', id, rows.exploreInsights);
+  await insertParts(trx, 'explore_insight_topics', id, rows.exploreInsightTopics);
+  await insertParts(trx, 'explore_insight_persons', id, rows.exploreInsightPersons);
   await countTopics(trx, rows);
 }

@@ -11,7 +11,9 @@ import {
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
+  entitiesIn,
   episodeListFromSnapshot,
+  findNodeEpisodes,
   graphIndexOf,
   insightListFromSnapshot,
   noteWatchEvent,
@@ -20,10 +22,12 @@ import {
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
 import { buildMarksOf, servableOf } from '../src/build-marks.js';
 import {
+  entitiesInFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
   ingestCorpus,
   insightListFromIndex,
+  nodeEpisodesFromIndex,
   openIndexWriter,
   perspectiveLeadersFromIndex,
   SCHEMA_VERSION,
@@ -51,7 +55,11 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     copy.remove();
   });
 
-  /** The catalog, and with `layers` the topic counts the writer keeps as episodes come and go. */
+  /**
+   * The catalog, and with `layers` the topic counts the writer keeps as
+   * episodes come and go, every node's episodes and insight's entities, and
+   * no entity or node row left of an episode that went.
+   */
   async function sameAsSnapshot(db: Parameters<typeof episodeListFromIndex>[0], layers = true) {
     const { registry, snapshot } = await loadSnapshot(copy.corpusDir, logger);
     try {
@@ -65,6 +73,22 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       expect(await perspectiveLeadersFromIndex(db, 200)).toEqual(
         await perspectiveLeaders(graph, 200),
       );
+      for (const node of graph.byNode.keys()) {
+        expect(await nodeEpisodesFromIndex(db, node, 1000)).toEqual(
+          await findNodeEpisodes(snapshot, node, 1000),
+        );
+      }
+      for (const id of graph.byInsightId.keys()) {
+        expect(await entitiesInFromIndex(db, id, 200)).toEqual(entitiesIn(graph, id, 200));
+      }
+      for (const table of ['graph_insight_entities', 'episode_nodes'] as const) {
+        const orphans = await db
+          .selectFrom(table)
+          .select('episode')
+          .where('episode', 'not in', db.selectFrom('episodes').select('id'))
+          .execute();
+        expect([table, orphans]).toEqual([table, []]);
+      }
     } finally {
       registry.close();
     }

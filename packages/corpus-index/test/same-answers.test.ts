@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import {
@@ -17,6 +18,7 @@ import {
   type DigestRequest,
   type DigestWindowName,
   type EpisodeFilter,
+  entitiesIn,
   episodeDetailFromSnapshot,
   episodeInsights,
   episodeListFromSnapshot,
@@ -24,8 +26,13 @@ import {
   episodeTopics,
   feedSignals,
   feedSyncUrlOf,
+  findNodeEpisodes,
   graphIndexOf,
+  type InsightRanker,
+  insightDetail,
   insightListFromSnapshot,
+  insightRankKey,
+  insightsAbout,
   limitTrending,
   pageCorpusEpisodes,
   personBrief,
@@ -35,11 +42,16 @@ import {
   podcastEpisodes,
   podcastListOf,
   projectInsights,
+  rankCandidates,
+  rankSelection,
   readClusteredEpisodeIds,
   readTopicClusterIndex,
+  relatedInsights,
   relatedTopics,
   sentimentLookup,
+  statedBy,
   syncUrlKeyOf,
+  topicEntities,
   topicPersons,
   topicPerspectives,
   topicTimeline,
@@ -50,6 +62,7 @@ import { generateCorpus } from '@podcast/corpus-generator';
 import {
   ANSWER_CORPUS,
   copyOfGenerated,
+  copySampleCorpusTo,
   createScratch,
   memoryLogger,
   SAMPLE_CORPUS_DIR,
@@ -66,6 +79,7 @@ import {
   corpusTrendingFromIndex,
   coSpeakersFromIndex,
   crossShowFromIndex,
+  entitiesInFromIndex,
   episodeDetailFromIndex,
   episodeInsightsFromIndex,
   episodeListFromIndex,
@@ -74,9 +88,13 @@ import {
   findEpisodeOfInsight,
   findEpisodesByIds,
   findEpisodesByMediaKeys,
+  INSIGHT_CANDIDATES,
   type IndexHandle,
+  insightDetailFromIndex,
   insightListFromIndex,
+  insightsAboutFromIndex,
   listFeedSyncUrls,
+  nodeEpisodesFromIndex,
   personBriefFromIndex,
   personPositionsFromIndex,
   personTopicsFromIndex,
@@ -84,7 +102,10 @@ import {
   podcastEpisodesFromIndex,
   podcastListFromIndex,
   queryCatalogAfter,
+  relatedInsightsFromIndex,
   relatedTopicsFromIndex,
+  statedByFromIndex,
+  topicEntitiesFromIndex,
   topicPersonsFromIndex,
   topicPerspectivesFromIndex,
   topicTimelineFromIndex,
@@ -101,6 +122,41 @@ import {
 
 const scratch: Scratch = createScratch('corpus-index-answers');
 const generated = path.join(scratch.dir, 'generated');
+const named = path.join(scratch.dir, 'named');
+
+/**
+ * A copy of the sample corpus whose insights also name persons and orgs,
+ * which neither corpus's insights do: every other insight mentions an org
+ * (whose id sorts before its speakers'), every third another person, and
+ * each episode's first a person whose bare id is a topic's too.
+ */
+function copyNamingEntities(target: string): void {
+  copySampleCorpusTo(target);
+  const files = readdirSync(target, { recursive: true, encoding: 'utf8' });
+  for (const file of files.filter((f) => f.endsWith('.gi.json'))) {
+    const at = path.join(target, file);
+    const gi = JSON.parse(readFileSync(at, 'utf8'));
+    gi.nodes.push(
+      { id: 'org:acme-sleep-lab', type: 'Organization', properties: { name: 'Acme Sleep Lab' } },
+      { id: 'person:shift-work', type: 'Person', properties: { name: 'Shift Work' } },
+      { id: 'person:ada-quill', type: 'Person', properties: { name: 'Ada Quill' } },
+    );
+    const insights = gi.nodes.filter((node: { type: string }) => node.type === 'Insight');
+    insights.forEach((insight: { id: string }, i: number) => {
+      const mentions = (to: string) => gi.edges.push({ type: 'MENTIONS', from: insight.id, to });
+      if (i === 0) {
+        mentions('person:shift-work');
+      }
+      if (i % 2 === 0) {
+        mentions('org:acme-sleep-lab');
+      }
+      if (i % 3 === 0) {
+        mentions('person:ada-quill');
+      }
+    });
+    writeFileSync(at, JSON.stringify(gi));
+  }
+}
 
 afterAll(() => scratch.remove());
 
@@ -208,6 +264,7 @@ function filtersOf(snapshot: CorpusSnapshot): CatalogFilter[] {
 describe.each([
   ['the sample corpus', () => SAMPLE_CORPUS_DIR, 24],
   ['a generated corpus of 1,000 episodes', () => generated, 1000],
+  ['a sample copy whose insights name persons and orgs', () => named, 24],
 ])('the index answers over %s', (_name, rootOf, episodes) => {
   let registry: CorpusRegistry;
   let snapshot: CorpusSnapshot;
@@ -222,6 +279,9 @@ describe.each([
         generated,
       );
     }
+    if (rootOf() === named) {
+      copyNamingEntities(named);
+    }
     const { logger, lines } = memoryLogger();
     ({ registry, snapshot } = await loadSnapshot(rootOf(), logger));
     snapshotWarnings = lines.filter((line) => (line.level as number) >= 40);
@@ -235,7 +295,10 @@ describe.each([
 
     beforeAll(async () => {
       const { logger, lines } = memoryLogger();
-      target = await indexTarget(dialect, path.join(scratch.dir, `${episodes}.sqlite`));
+      target = await indexTarget(
+        dialect,
+        path.join(scratch.dir, `${path.basename(rootOf())}.sqlite`),
+      );
       index = await buildIndex(target, rootOf(), logger);
       warnings = lines.filter((line) => (line.level as number) >= 40);
     }, 120_000);
@@ -433,8 +496,8 @@ describe.each([
         ).length;
       }
       expect(persons).toBeGreaterThan(0);
-      // No entity of the sample spans both periods; the generated corpus carries many over.
-      expect(previous > 0).toBe(episodes > 24);
+      // No entity of the sample spans both periods; the generated corpus and the named copy carry some over.
+      expect(previous > 0).toBe(rootOf() !== SAMPLE_CORPUS_DIR);
     });
 
     it("makes every show's feed signals as the snapshot does", async () => {
@@ -665,6 +728,110 @@ describe.each([
       expect(await findEpisodeOfInsight(index.db, 'insight:nowhere')).toBeUndefined();
       expect(first.size).toBeGreaterThan(0);
       expect(hidden).toBeGreaterThan(0);
+    });
+
+    it("answers every insight's entities, detail and related insights and every topic's entities as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      // A third of the insights ranked, ranks repeating: ties fall to the structural order.
+      const ranks = new Map(
+        graph.insights
+          .filter((_, at) => at % 3 === 0)
+          .map((item, at) => [insightRankKey(item.episode.episode_id, item.id), at % 7] as const),
+      );
+      const rankers: InsightRanker[] = [async () => undefined, async () => ranks];
+      const insightIds = [...new Set(graph.insights.map((item) => item.id))];
+      const step = Math.max(1, Math.floor(insightIds.length / 150));
+      const sampled = insightIds.filter((_, at) => at % step === 0);
+      let listed = 0;
+      for (const id of [...sampled, ` ${sampled[0]} `, 'no-such-insight']) {
+        for (const k of [2, 200]) {
+          const entities = entitiesIn(graph, id, k);
+          expect(await entitiesInFromIndex(index.db, id, k)).toEqual(entities);
+          const detail = insightDetail(graph, id, k);
+          expect(await insightDetailFromIndex(index.db, id, k)).toEqual(detail);
+          listed += entities.length + detail.length;
+        }
+        const selection = await relatedInsightsFromIndex(index.db, id);
+        for (const ranker of rankers) {
+          const expected = await rankSelection(relatedInsights(graph, id), ranker, 200);
+          const { candidates, query } = selection;
+          expect(await rankCandidates(candidates, query, ranker, 200, INSIGHT_CANDIDATES)).toEqual(
+            expected,
+          );
+          listed += expected.items.length;
+        }
+      }
+      const topics = [...graph.byTopic.keys()];
+      for (const topic of [...topics, topics[0]?.replace(/^topic:/, '') ?? '', 'no-such-topic']) {
+        for (const k of [2, 200]) {
+          const expected = topicEntities(graph, topic, k);
+          expect(await topicEntitiesFromIndex(index.db, topic, k)).toEqual(expected);
+          listed += expected.length;
+        }
+      }
+      expect(listed).toBeGreaterThan(sampled.length * 4);
+    }, 120_000);
+
+    it("answers every person's and entity's insights, ranked and not, as the graph index does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const ranks = new Map(
+        graph.insights
+          .filter((_, at) => at % 2 === 0)
+          .map((item, at) => [insightRankKey(item.episode.episode_id, item.id), at % 5] as const),
+      );
+      const rankers: InsightRanker[] = [async () => undefined, async () => ranks];
+      const persons = [...graph.bySpeaker.keys()];
+      const nodes = [...graph.byNode.keys()];
+      const bare = (id: string) => id.slice(id.indexOf(':') + 1);
+      let listed = 0;
+      const same = async (
+        expected: ReturnType<typeof statedBy>,
+        found: Awaited<ReturnType<typeof statedByFromIndex>>,
+      ) => {
+        expect(found.query).toBe(expected.query);
+        for (const ranker of rankers) {
+          const answer = await rankSelection(expected, ranker, 200);
+          const { candidates, query } = found;
+          expect(await rankCandidates(candidates, query, ranker, 200, INSIGHT_CANDIDATES)).toEqual(
+            answer,
+          );
+          listed += answer.items.length;
+        }
+      };
+      for (const person of [...persons, bare(persons[0] ?? ''), 'nobody']) {
+        await same(statedBy(graph, person), await statedByFromIndex(index.db, person));
+      }
+      // Bare names: the named copy has a person and a topic `shift-work`, and an org.
+      const names = [...nodes.slice(0, 5).map(bare), 'shift-work', 'acme-sleep-lab', 'nothing'];
+      for (const node of [...nodes, ...names]) {
+        await same(insightsAbout(graph, node), await insightsAboutFromIndex(index.db, node));
+      }
+      expect(listed).toBeGreaterThan(nodes.length);
+    }, 120_000);
+
+    it("finds every node's episodes at several limits as the snapshot does", async () => {
+      const graph = await graphIndexOf(snapshot);
+      const nodes = [...graph.byNode.keys()];
+      const step = Math.max(1, Math.floor(nodes.length / 200));
+      const sampled = nodes.filter((_, at) => at % step === 0);
+      const unnamed = snapshot.episodes
+        .flatMap((e) => snapshot.graphOf(e)?.quotes.map((q) => q.speaker_id) ?? [])
+        .find((id) => id?.startsWith('person:speaker-'));
+      const orgs = nodes.filter((id) => id.startsWith('org:')).slice(0, 3);
+      let found = 0;
+      for (const node of [
+        ...sampled,
+        ...orgs,
+        ...(unnamed ? [unnamed, unnamed.replace('person:', 'speaker:')] : []),
+        'topic:no-such-node',
+      ]) {
+        for (const limit of [1, 3, 1000]) {
+          const expected = await findNodeEpisodes(snapshot, node, limit);
+          expect(await nodeEpisodesFromIndex(index.db, node, limit)).toEqual(expected);
+          found += expected.items.length;
+        }
+      }
+      expect(found).toBeGreaterThan(sampled.length);
     }, 120_000);
 
     it('looks every show up by feed URL and every episode by GUID and enclosure URL as the snapshot does', async () => {

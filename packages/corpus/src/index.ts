@@ -47,7 +47,13 @@ export type {
   NormalizedInsight,
   NormalizedQuote,
 } from './graph/gi-graph.js';
-export { projectInsights, quotesOfInsight } from './graph/insight-projection.js';
+export type { ListedInsight, ListedQuote } from './graph/insight-projection.js';
+export {
+  listedInsightOf,
+  projectInsights,
+  quotesOfInsight,
+  topicLabelsOf,
+} from './graph/insight-projection.js';
 export { speakersOfQuotes } from './graph/speakers.js';
 export type { BridgeIdentity, NormalizedBridge } from './readers/bridge-reader.js';
 export { displayNameIn } from './readers/bridge-reader.js';
@@ -140,7 +146,12 @@ export { labelFromId } from './graph/graph-nodes.js';
 export type { InsightSentiment } from './graph/insight-sentiment.js';
 export { readInsightSentiments, sentimentLookup } from './graph/insight-sentiment.js';
 export { isoWeekLabel, mondayOf } from './graph/iso-week.js';
-export type { InsightRanker, InsightSelection, ShowInsight } from './graph/relational.js';
+export type {
+  CandidateReading,
+  InsightRanker,
+  InsightSelection,
+  ShowInsight,
+} from './graph/relational.js';
 export {
   coSpeakers,
   crossShow,
@@ -150,13 +161,16 @@ export {
   episodeNode,
   episodeTopics,
   insightDetail,
+  insightDetailNodes,
   insightNode,
   insightNodeOf,
   insightRankKey,
   insightsAbout,
   labeledNode,
+  NODE_PREFIXES,
   podcastEpisodes,
   podcastFeedId,
+  rankCandidates,
   rankSelection,
   relatedInsights,
   relatedTopics,
@@ -193,6 +207,7 @@ export {
   corpusStatsFrom,
   corpusStatsOf,
   findNodeEpisodes,
+  nodeEpisodesOf,
   topPersonsOf,
 } from './browse/corpus-metrics.js';
 export {
@@ -206,7 +221,9 @@ export { decodeEpisodeCursor, encodeEpisodeCursor } from './browse/episode-curso
 export type { EpisodeFilter, EpisodeSearchText } from './browse/episode-filter.js';
 export { episodeSearchText, searchNeedle } from './browse/episode-filter.js';
 export { episodeTopicPills } from './browse/episode-topic-pills.js';
+export { nodeIdsOf } from './browse/node-episodes.js';
 export { opsSummary } from './browse/ops-summary.js';
+export { canonicalPersonId } from './browse/person-ids.js';
 export type { CoverageGroup, CoverageReport } from './browse/publish-months.js';
 export { coverageReportOf, monthHistogramOf } from './browse/publish-months.js';
 export { dailyActivity, readQueryCounts } from './browse/query-activity.js';

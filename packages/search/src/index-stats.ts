@@ -1,7 +1,6 @@
-import type { CorpusSnapshot } from '@podcast/corpus';
 import { ALL_DOC_TYPES } from './documents/index-document.js';
 import type { SearchService } from './search-service.js';
-import { compareFingerprints } from './store/fingerprints.js';
+import { compareFingerprints, type FingerprintSource } from './store/fingerprints.js';
 
 export interface IndexStats {
   path: string;
@@ -37,15 +36,15 @@ export interface IndexStats {
  */
 export async function indexStats(
   search: SearchService,
-  snapshot: CorpusSnapshot,
+  source: FingerprintSource,
   embeddingModel = search.configuredModel,
 ): Promise<IndexStats> {
-  const root = snapshot.root;
+  const root = source.root;
   const [meta, rebuilding, history, current] = await Promise.all([
     search.readMeta(root),
     search.isRebuilding(root),
     search.history(root),
-    search.currentFingerprints(snapshot),
+    search.currentFingerprints(source),
   ]);
   const recorded = meta ? await search.recordedFingerprints(root, meta) : {};
   const diff = compareFingerprints(recorded, current);

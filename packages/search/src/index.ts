@@ -7,8 +7,15 @@ export type { TopicClustersDocument, TopicVector } from './clusters/cluster-topi
 export { clusterTopics } from './clusters/cluster-topics.js';
 export type { DocType, IndexDocument, SourceTier } from './documents/index-document.js';
 export { ALL_DOC_TYPES, scopeOf, tierOf } from './documents/index-document.js';
-export type { ExploreFilter, ExploreRow, ExploreSort } from './explore/explore-insights.js';
-export { exploreInsights, sortExploreRows } from './explore/explore-insights.js';
+export type {
+  ExploreFilter,
+  ExploreKey,
+  ExploreRow,
+  ExploreSort,
+  ExploreSource,
+  ExploreTerms,
+} from './explore/explore-insights.js';
+export { exploreFrom, exploreInsights, sortExploreRows } from './explore/explore-insights.js';
 export type { IndexStats } from './index-stats.js';
 export { indexStats } from './index-stats.js';
 export type { SubjectComparison } from './query/compare-subjects.js';
@@ -19,6 +26,12 @@ export { classifyQuery } from './query/query-type.js';
 export type { FusedItem } from './query/rank-fusion.js';
 export { RRF_K, reciprocalRankFusion } from './query/rank-fusion.js';
 export type { SearchMode } from './query/ranked-lists.js';
+export type { SearchCorpus } from './query/search-corpus.js';
+export {
+  placeSearchCorpus,
+  rowsOnlySearchCorpus,
+  snapshotSearchCorpus,
+} from './query/search-corpus.js';
 export type { SearchFilter } from './query/search-filter.js';
 export type { SearchHit, SupportingQuote } from './query/search-hits.js';
 export type { SimilarEpisodes } from './query/similar-episodes.js';
@@ -38,6 +51,8 @@ export type {
   SearchServiceOptions,
 } from './search-service.js';
 export { createSearchService } from './search-service.js';
+export type { FingerprintSource } from './store/fingerprints.js';
+export { snapshotFingerprintSource } from './store/fingerprints.js';
 export type { IndexMeta } from './store/index-meta.js';
 export { readIndexMeta } from './store/index-meta.js';
 export type { IndexPaths } from './store/index-paths.js';

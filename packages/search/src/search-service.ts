@@ -21,13 +21,21 @@ import { appendQueryLog } from './query/query-log.js';
 import { classifyQuery, type QueryType } from './query/query-type.js';
 import { reciprocalRankFusion } from './query/rank-fusion.js';
 import { type ListedRow, rankedLists, type SearchMode, storedRows } from './query/ranked-lists.js';
+import { type SearchCorpus, snapshotSearchCorpus } from './query/search-corpus.js';
 import { type SearchFilter, tiersFor, wherePredicate } from './query/search-filter.js';
-import { dedupeKgSurfaces, isKgSurface, type SearchHit, toSearchHit } from './query/search-hits.js';
+import {
+  dedupeKgSurfaces,
+  isKgSurface,
+  type SearchHit,
+  showsLayers,
+  toSearchHit,
+} from './query/search-hits.js';
 import { type LiftOverrides, NO_LIFT_OVERRIDES } from './query/transcript-lift.js';
 import {
+  currentFingerprintsOf,
+  type FingerprintSource,
   type Fingerprints,
   type SnapshotFingerprints,
-  snapshotFingerprints,
 } from './store/fingerprints.js';
 import { type IndexMeta, readIndexMeta } from './store/index-meta.js';
 import { indexPathsOf } from './store/index-paths.js';
@@ -85,7 +93,11 @@ export interface SearchService {
   /** The configured provider's model name (known without loading it). */
   readonly configuredModel: string;
   readonly configuredProvider: EmbeddingSpec['kind'];
-  search(snapshot: CorpusSnapshot, request: SearchRequest): Promise<SearchOutcome>;
+  /**
+   * Hits hydrated from `corpus`: a snapshot, or the corpus index's episodes
+   * with their files read on demand (a `SearchCorpus`).
+   */
+  search(corpus: SearchCorpus | CorpusSnapshot, request: SearchRequest): Promise<SearchOutcome>;
   readMeta(root: string): Promise<IndexMeta | undefined>;
   isRebuilding(root: string): Promise<boolean>;
   /** Starts a background build; `docTypes` omitted keeps the last build's types. */
@@ -95,11 +107,11 @@ export interface SearchService {
   /** The index of `root` as last built (tables opened once per build), or undefined. */
   openIndex(root: string): Promise<OpenIndex | undefined>;
   /**
-   * Fingerprints of the snapshot's files, shared by concurrent callers and
-   * reused for `fingerprintTtlMs` while the snapshot stays current: the stats
-   * route would otherwise stat every episode's files on every request.
+   * Fingerprints of the corpus's files, shared by concurrent callers and
+   * reused for `fingerprintTtlMs` while the source's version stays current:
+   * the stats route would otherwise stat every episode's files on every request.
    */
-  currentFingerprints(snapshot: CorpusSnapshot): Promise<SnapshotFingerprints>;
+  currentFingerprints(source: FingerprintSource): Promise<SnapshotFingerprints>;
   /** The fingerprints the build of `meta` recorded, read once per build. */
   recordedFingerprints(root: string, meta: IndexMeta): Promise<Fingerprints>;
   /**
@@ -158,7 +170,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   const ttlMs = options.fingerprintTtlMs ?? 10_000;
   const current = new Map<
     string,
-    { snapshot: CorpusSnapshot; at: number; prints: Promise<SnapshotFingerprints> }
+    { version: object; at: number; prints: Promise<SnapshotFingerprints> }
   >();
   const recorded = new Map<string, { stamp: string; prints: Promise<Fingerprints> }>();
   const builders = new Set<ChildProcess>();
@@ -198,13 +210,17 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     return index;
   }
 
-  async function search(snapshot: CorpusSnapshot, request: SearchRequest): Promise<SearchOutcome> {
+  async function search(
+    source: SearchCorpus | CorpusSnapshot,
+    request: SearchRequest,
+  ): Promise<SearchOutcome> {
+    const corpus = 'episodesByIds' in source ? source : snapshotSearchCorpus(source);
     const queryType = classifyQuery(request.q);
-    const paths = indexPathsOf(snapshot.root);
+    const paths = indexPathsOf(corpus.root);
     if (request.logQuery) {
       appendQueryLog(paths.queryLog, queryType, now()).catch(options.onLogError ?? (() => {}));
     }
-    const index = await openIndex(snapshot.root);
+    const index = await openIndex(corpus.root);
     if (index === undefined) {
       return { status: 'no_index', query_type: queryType };
     }
@@ -246,12 +262,21 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         index.tableOf,
         top.map(({ item }) => item),
       ),
-      readJsonOr<LiftOverrides>(`${snapshot.root}/cil_lift_overrides.json`, NO_LIFT_OVERRIDES),
+      readJsonOr<LiftOverrides>(`${corpus.root}/cil_lift_overrides.json`, NO_LIFT_OVERRIDES),
     ]);
     const lift = { ...NO_LIFT_OVERRIDES, ...overrides };
+    const stored = rows.filter((row) => row !== undefined);
+    const episodes = await corpus.episodesByIds(stored.map((row) => row.episode_id));
+    // Only the hits that show a graph need their episode's files read.
+    const layers = await corpus.layersOf(
+      stored.flatMap((row) => {
+        const episode = showsLayers(row) ? episodes.get(row.episode_id) : undefined;
+        return episode === undefined ? [] : [episode];
+      }),
+    );
     const hits = top.flatMap(({ score }, i) => {
       const row = rows[i];
-      return row ? [toSearchHit(row, score, snapshot, lift)] : [];
+      return row ? [toSearchHit(row, score, episodes.get(row.episode_id), layers, lift)] : [];
     });
     const transcriptHits = hits.filter((hit) => hit.doc_type === 'transcript');
     return {
@@ -266,15 +291,15 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     };
   }
 
-  function currentFingerprints(snapshot: CorpusSnapshot): Promise<SnapshotFingerprints> {
+  function currentFingerprints(source: FingerprintSource): Promise<SnapshotFingerprints> {
     const at = now().getTime();
-    const known = current.get(snapshot.root);
-    if (known?.snapshot === snapshot && at - known.at < ttlMs) {
+    const known = current.get(source.root);
+    if (known?.version === source.version && at - known.at < ttlMs) {
       return known.prints;
     }
-    const prints = snapshotFingerprints(snapshot);
-    current.set(snapshot.root, { snapshot, at, prints });
-    prints.catch(() => current.delete(snapshot.root));
+    const prints = currentFingerprintsOf(source);
+    current.set(source.root, { version: source.version, at, prints });
+    prints.catch(() => current.delete(source.root));
     return prints;
   }
 

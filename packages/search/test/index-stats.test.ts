@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type CorpusSnapshot, createCorpusRegistry } from '@podcast/corpus';
 import { pino } from 'pino';
-import { createSearchService, indexStats } from '../src/index.js';
+import { createSearchService, indexStats, snapshotFingerprintSource } from '../src/index.js';
 import { copySampleCorpus } from './sample-copy.js';
 
 const TRANSCRIPT =
@@ -30,7 +30,7 @@ describe('index stats fingerprints', () => {
   });
 
   it('reuses one snapshot’s fingerprints within the TTL and re-stats after it', async () => {
-    const first = await search.currentFingerprints(snapshot);
+    const first = await search.currentFingerprints(snapshotFingerprintSource(snapshot));
     const scope = [...first.keys()].find((key) =>
       first.get(key)?.episode.transcript_relpath?.endsWith('Shift Work, Explained_fb801546.txt'),
     );
@@ -41,9 +41,9 @@ describe('index stats fingerprints', () => {
     await utimes(path.join(corpus.root, TRANSCRIPT), later, later);
 
     clock += 9_000;
-    expect(await search.currentFingerprints(snapshot)).toBe(first);
+    expect(await search.currentFingerprints(snapshotFingerprintSource(snapshot))).toBe(first);
     clock += 2_000;
-    const fresh = await search.currentFingerprints(snapshot);
+    const fresh = await search.currentFingerprints(snapshotFingerprintSource(snapshot));
     expect(fresh).not.toBe(first);
     expect(fresh.get(scope ?? '')?.fingerprint).not.toBe(before);
   });
@@ -51,11 +51,11 @@ describe('index stats fingerprints', () => {
   it('shares one computation among concurrent stats requests', async () => {
     clock += 60_000;
     const [a, b] = await Promise.all([
-      search.currentFingerprints(snapshot),
-      search.currentFingerprints(snapshot),
+      search.currentFingerprints(snapshotFingerprintSource(snapshot)),
+      search.currentFingerprints(snapshotFingerprintSource(snapshot)),
     ]);
     expect(a).toBe(b);
-    const stats = await indexStats(search, snapshot);
+    const stats = await indexStats(search, snapshotFingerprintSource(snapshot));
     expect(stats.available).toBe(false);
     expect(stats.staleness.episodes_added).toBe(a.size);
   });

@@ -5,7 +5,9 @@ import * as listSearch from './202611290200_list_search.js';
 import * as graphTables from './202611290300_graph_tables.js';
 import * as digestTables from './202611290400_digest_tables.js';
 import * as insightIds from './202611290500_insight_ids.js';
-import * as syncKeys from './202611290600_sync_keys.js';
+import * as insightEntities from './202611290600_insight_entities.js';
+import * as searchTables from './202611290700_search_tables.js';
+import * as syncKeys from './202611290800_sync_keys.js';
 
 /*
  * Imported statically (not read from disk) so the same list runs from dist/
@@ -19,7 +21,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611290300_graph_tables': graphTables,
   '202611290400_digest_tables': digestTables,
   '202611290500_insight_ids': insightIds,
-  '202611290600_sync_keys': syncKeys,
+  '202611290600_insight_entities': insightEntities,
+  '202611290700_search_tables': searchTables,
+  '202611290800_sync_keys': syncKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

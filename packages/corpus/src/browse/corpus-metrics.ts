@@ -81,9 +81,14 @@ export async function findNodeEpisodes(
   limit: number,
 ): Promise<NodeEpisodesResult> {
   const episodes = (await nodeIndexOf(snapshot)).get(canonicalPersonId(nodeId)) ?? [];
-  return {
-    items: episodes.slice(0, limit).map(nodeEpisodeRow),
-    total: episodes.length,
-    truncated: episodes.length > limit,
-  };
+  return nodeEpisodesOf(episodes, episodes.length, limit);
+}
+
+/** The answer of a node's first episodes (at least `limit` of them when there are) and its total. */
+export function nodeEpisodesOf(
+  first: readonly EpisodeRecord[],
+  total: number,
+  limit: number,
+): NodeEpisodesResult {
+  return { items: first.slice(0, limit).map(nodeEpisodeRow), total, truncated: total > limit };
 }

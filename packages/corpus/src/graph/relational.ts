@@ -82,20 +82,45 @@ export function insightRankKey(episodeId: string | null, insightId: string): str
 /** Ranks by insightRankKey (lower is better), or undefined when no usable index exists. */
 export type InsightRanker = (query: string) => Promise<ReadonlyMap<string, number> | undefined>;
 
+/** How `rankCandidates` reads a candidate: its ranker key, its node, and the structural order. */
+export interface CandidateReading<T> {
+  keyOf(item: T): string;
+  nodeOf(item: T): RelatedNode;
+  compareStructural(a: T, b: T): number;
+}
+
 /**
- * The selection ordered by the ranker: insights it placed first, by rank,
- * then the rest in structural order. Without an index (or for an empty
- * selection) the structural order stands and `reranked` is false.
+ * The candidates ordered by the ranker: those it placed first, by rank,
+ * then the rest in structural order. Without an index (or for no
+ * candidates) the given order stands and `reranked` is false. Generic over
+ * the candidate so that the graph index's items and the corpus index's rows
+ * are ordered by this one rule.
  */
-export async function rankSelection(selection: InsightSelection, rank: InsightRanker, k: number) {
-  const ranks = selection.insights.length === 0 ? undefined : await rank(selection.query);
-  const rankOf = (item: GraphInsight) =>
-    ranks?.get(insightRankKey(item.episode.episode_id, item.id)) ?? Number.POSITIVE_INFINITY;
+export async function rankCandidates<T>(
+  candidates: readonly T[],
+  query: string,
+  rank: InsightRanker,
+  k: number,
+  reading: CandidateReading<T>,
+) {
+  const ranks = candidates.length === 0 ? undefined : await rank(query);
+  const rankOf = (item: T) => ranks?.get(reading.keyOf(item)) ?? Number.POSITIVE_INFINITY;
   const ordered =
     ranks === undefined
-      ? selection.insights
-      : [...selection.insights].sort((a, b) => rankOf(a) - rankOf(b) || compareStructural(a, b));
-  return { items: ordered.slice(0, k).map(insightNode), reranked: ranks !== undefined };
+      ? candidates
+      : [...candidates].sort((a, b) => rankOf(a) - rankOf(b) || reading.compareStructural(a, b));
+  return { items: ordered.slice(0, k).map(reading.nodeOf), reranked: ranks !== undefined };
+}
+
+const GRAPH_INSIGHTS: CandidateReading<GraphInsight> = {
+  keyOf: (item) => insightRankKey(item.episode.episode_id, item.id),
+  nodeOf: insightNode,
+  compareStructural,
+};
+
+/** The selection ordered by the ranker (`rankCandidates`). */
+export function rankSelection(selection: InsightSelection, rank: InsightRanker, k: number) {
+  return rankCandidates(selection.insights, selection.query, rank, k, GRAPH_INSIGHTS);
 }
 
 /** /positions: insights the person stated. */
@@ -104,10 +129,14 @@ export function statedBy(index: GraphIndex, person: string): InsightSelection {
   return { insights: index.bySpeaker.get(id) ?? NONE, query: index.labelOf(id) };
 }
 
+/** The prefixes a bare /insights-about name is tried with, in order. */
+export const NODE_PREFIXES = ['person:', 'org:', 'topic:'] as const;
+
 /** A bare name as the first of person, org or topic the index knows (topic when none). */
 function anyNodeId(index: GraphIndex, raw: string): string {
-  const prefixes = ['person:', 'org:', 'topic:'] as const;
-  const known = prefixes.map((p) => index.canonicalOf(raw, p)).find((id) => index.byNode.has(id));
+  const known = NODE_PREFIXES.map((p) => index.canonicalOf(raw, p)).find((id) =>
+    index.byNode.has(id),
+  );
   return known ?? index.canonicalOf(raw, 'topic:');
 }
 
@@ -198,14 +227,31 @@ export function episodeTopics(index: GraphIndex, episode: EpisodeRecord | undefi
 export function insightDetail(index: GraphIndex, insight: string, k: number): RelatedNode[] {
   const nodes: RelatedNode[] = [];
   for (const item of index.byInsightId.get(insight.trim()) ?? NONE) {
-    const where = { show_id: item.episode.feed_id, episode_id: item.episode.episode_id };
-    nodes.push(insightNode(item));
     nodes.push(
-      ...item.quotes.map((q) => ({ id: q.id, type: 'Quote' as const, text: q.text, ...where })),
+      ...insightDetailNodes(
+        insightNode(item),
+        item.quotes,
+        [...item.topics, ...item.entities],
+        (id) => index.labelOf(id),
+      ),
     );
-    nodes.push(...[...item.topics, ...item.entities].map((id) => labelNode(index, id)));
   }
   return nodes.slice(0, k);
+}
+
+/** One insight's /insight-detail nodes: the insight, its quotes, then its topics and entities. */
+export function insightDetailNodes(
+  insight: RelatedNode,
+  quotes: readonly { id: string; text: string }[],
+  ids: readonly string[],
+  labelOf: (id: string) => string,
+): RelatedNode[] {
+  const where = { show_id: insight.show_id, episode_id: insight.episode_id };
+  return [
+    insight,
+    ...quotes.map((q) => ({ id: q.id, type: 'Quote' as const, text: q.text, ...where })),
+    ...ids.map((id) => labeledNode(id, labelOf(id))),
+  ];
 }
 
 /**

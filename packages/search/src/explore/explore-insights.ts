@@ -1,5 +1,10 @@
-import type { CorpusSnapshot, EpisodeRecord, NormalizedInsight } from '@podcast/corpus';
-import { quotesOfInsight } from '@podcast/corpus';
+import type {
+  CorpusSnapshot,
+  EpisodeRecord,
+  ListedInsight,
+  NormalizedInsight,
+} from '@podcast/corpus';
+import { listedInsightOf, topicLabelsOf } from '@podcast/corpus';
 import type { SupportingQuote } from '../query/search-hits.js';
 
 export type ExploreSort = 'confidence' | 'date' | 'relevance';
@@ -13,6 +18,21 @@ export interface ExploreFilter {
   minConfidence?: number;
   /** Topic by exact id only (no label match). */
   strict: boolean;
+}
+
+/**
+ * What the filter compares, resolved once: the ids with their prefixes, and
+ * the label needle lower-cased (absent when strict). A store that filters
+ * elsewhere (the corpus index, in SQL) takes these, so the rules stay here.
+ */
+export interface ExploreTerms {
+  groundedOnly: boolean;
+  /** Kept when `(confidence ?? 0) >= minConfidence`. */
+  minConfidence?: number;
+  personId?: string;
+  /** Kept when one of the insight's topics is this id or its label holds `topicNeedle`. */
+  topicId?: string;
+  topicNeedle?: string;
 }
 
 export interface ExploreRow {
@@ -35,64 +55,67 @@ export interface ExploreRow {
 const withPrefix = (value: string, prefix: string) =>
   value.includes(':') ? value : `${prefix}${value}`;
 
+export function exploreTermsOf(filter: ExploreFilter): ExploreTerms {
+  return {
+    groundedOnly: filter.groundedOnly,
+    ...(filter.minConfidence === undefined ? {} : { minConfidence: filter.minConfidence }),
+    ...(filter.speaker === undefined ? {} : { personId: withPrefix(filter.speaker, 'person:') }),
+    ...(filter.topic === undefined ? {} : { topicId: withPrefix(filter.topic, 'topic:') }),
+    ...(filter.topic === undefined || filter.strict
+      ? {}
+      : { topicNeedle: filter.topic.toLowerCase() }),
+  };
+}
+
 function matches(
   insight: NormalizedInsight,
   labels: ReadonlyMap<string, string>,
-  filter: ExploreFilter,
+  terms: ExploreTerms,
 ): boolean {
-  if (filter.groundedOnly && !insight.grounded) {
+  if (terms.groundedOnly && !insight.grounded) {
     return false;
   }
-  if (filter.minConfidence !== undefined && (insight.confidence ?? 0) < filter.minConfidence) {
+  if (terms.minConfidence !== undefined && (insight.confidence ?? 0) < terms.minConfidence) {
     return false;
   }
-  if (
-    filter.speaker !== undefined &&
-    !insight.personIds.includes(withPrefix(filter.speaker, 'person:'))
-  ) {
+  if (terms.personId !== undefined && !insight.personIds.includes(terms.personId)) {
     return false;
   }
-  if (filter.topic !== undefined) {
-    const id = withPrefix(filter.topic, 'topic:');
-    const needle = filter.topic.toLowerCase();
+  if (terms.topicId !== undefined) {
+    const { topicId, topicNeedle } = terms;
     const byLabel = (t: string) =>
-      !filter.strict && (labels.get(t) ?? '').toLowerCase().includes(needle);
-    return insight.topicIds.some((t) => t === id || byLabel(t));
+      topicNeedle !== undefined && (labels.get(t) ?? '').toLowerCase().includes(topicNeedle);
+    return insight.topicIds.some((t) => t === topicId || byLabel(t));
   }
   return true;
 }
 
-function rowOf(
-  snapshot: CorpusSnapshot,
-  episode: EpisodeRecord,
-  insight: NormalizedInsight,
+type ExploreEpisode = Pick<
+  EpisodeRecord,
+  'episode_id' | 'title' | 'podcast_title' | 'publish_date' | 'metadata_relpath'
+>;
+
+/** An explore row: a listed insight with its episode's display fields. */
+export function exploreRowOf(
+  episode: ExploreEpisode,
+  insight: ListedInsight,
+  score: number | null,
 ): ExploreRow {
-  const graph = snapshot.graphOf(episode);
-  const labels = new Map(graph?.topics.map((t) => [t.id, t.label]) ?? []);
   return {
-    insight_id: insight.id,
+    insight_id: insight.insight_id,
     text: insight.text,
     grounded: insight.grounded,
-    confidence: insight.confidence ?? null,
-    insight_type: insight.insight_type ?? null,
+    confidence: insight.confidence,
+    insight_type: insight.insight_type,
     episode_id: episode.episode_id,
     episode_title: episode.title,
     podcast_title: episode.podcast_title,
     publish_date: episode.publish_date,
     metadata_relpath: episode.metadata_relpath,
-    topics: insight.topicIds.map((id) => ({ id, label: labels.get(id) ?? id })),
-    person_ids: [...insight.personIds],
-    score: null,
-    supporting_quotes: graph
-      ? quotesOfInsight(graph, insight).map((q) => ({
-          id: q.id,
-          text: q.text,
-          speaker_id: q.speaker_id,
-          ...(q.speaker_name === undefined ? {} : { speaker_name: q.speaker_name }),
-          timestamp_start_ms: q.timestamp_start_ms,
-          timestamp_end_ms: q.timestamp_end_ms,
-        }))
-      : [],
+    topics: insight.topics,
+    person_ids: insight.person_ids,
+    score,
+    supporting_quotes: insight.supporting_quotes,
   };
 }
 
@@ -106,28 +129,66 @@ export function exploreInsights(
   filter: ExploreFilter,
   ranked?: ReadonlyMap<string, number>,
 ): ExploreRow[] {
+  const terms = exploreTermsOf(filter);
   const rows: ExploreRow[] = [];
   for (const episode of snapshot.episodes) {
     const graph = snapshot.graphOf(episode);
-    const labels = new Map(graph?.topics.map((t) => [t.id, t.label]) ?? []);
+    const labels = graph ? topicLabelsOf(graph) : new Map<string, string>();
     for (const insight of graph?.insights ?? []) {
       if (ranked && !ranked.has(insight.id)) {
         continue;
       }
-      if (matches(insight, labels, filter)) {
-        rows.push({ ...rowOf(snapshot, episode, insight), score: ranked?.get(insight.id) ?? null });
+      if (graph && matches(insight, labels, terms)) {
+        const listed = listedInsightOf(graph, insight, labels);
+        rows.push(exploreRowOf(episode, listed, ranked?.get(insight.id) ?? null));
       }
     }
   }
   return rows;
 }
 
+type SortKeys = Pick<ExploreRow, 'confidence' | 'publish_date' | 'score'>;
+
 /** Stable sorts: by confidence (unknown last), newest episode first, or search score. */
-export function sortExploreRows(rows: ExploreRow[], sortBy: ExploreSort): ExploreRow[] {
-  const key: Record<ExploreSort, (row: ExploreRow) => number> = {
+export function sortExploreRows<R extends SortKeys>(rows: R[], sortBy: ExploreSort): R[] {
+  const key: Record<ExploreSort, (row: SortKeys) => number> = {
     confidence: (row) => row.confidence ?? -1,
     date: (row) => (row.publish_date ? Date.parse(row.publish_date) : Number.NEGATIVE_INFINITY),
     relevance: (row) => row.score ?? -1,
   };
   return [...rows].sort((a, b) => key[sortBy](b) - key[sortBy](a));
+}
+
+/** A matching insight as a store lists it first: where it is, and what it sorts by. */
+export interface ExploreKey {
+  insight_id: string;
+  confidence: number | null;
+  publish_date: string | null;
+}
+
+/** A store that filters the insights itself (the corpus index), in the snapshot's order. */
+export interface ExploreSource<K extends ExploreKey> {
+  /** Every insight passing `terms` (and among `insightIds` when given), in catalog then file order. */
+  keys(terms: ExploreTerms, insightIds?: readonly string[]): Promise<K[]>;
+  /** The listed insights and episodes of `keys`, in their order. */
+  rows(keys: readonly K[]): Promise<{ episode: ExploreEpisode; insight: ListedInsight }[]>;
+}
+
+/**
+ * `exploreInsights`, sorted and cut to `limit`, from a store that filters
+ * the insights itself: only the page's insights are read whole.
+ */
+export async function exploreFrom<K extends ExploreKey>(
+  source: ExploreSource<K>,
+  request: { filter: ExploreFilter; sortBy: ExploreSort; limit: number },
+  ranked?: ReadonlyMap<string, number>,
+): Promise<{ total: number; items: ExploreRow[] }> {
+  const keys = await source.keys(exploreTermsOf(request.filter), ranked && [...ranked.keys()]);
+  const scored = keys.map((key) => ({ ...key, score: ranked?.get(key.insight_id) ?? null }));
+  const sorted = sortExploreRows(scored, request.sortBy).slice(0, request.limit);
+  const rows = await source.rows(sorted);
+  const items = rows.map(({ episode, insight }, i) =>
+    exploreRowOf(episode, insight, sorted[i]?.score ?? null),
+  );
+  return { total: keys.length, items };
 }

@@ -1,4 +1,4 @@
-import type { CorpusSnapshot } from '@podcast/corpus';
+import type { EpisodeLayers, EpisodeRecord } from '@podcast/corpus';
 import { quotesOfInsight } from '@podcast/corpus';
 import { type SourceTier, tierOf } from '../documents/index-document.js';
 import type { StoredRow } from './ranked-lists.js';
@@ -61,15 +61,24 @@ export function dedupeKgSurfaces<T extends { item: { doc_id: string; doc_type: s
   });
 }
 
-/** A fused row as an API hit, with episode display fields, lift and supporting quotes from the snapshot. */
+/** Whether a hit of this row shows its episode's layers (supporting quotes, a lift). */
+export function showsLayers(row: Pick<StoredRow, 'doc_type' | 'char_start'>): boolean {
+  return row.doc_type === 'insight' || (row.doc_type === 'transcript' && row.char_start >= 0);
+}
+
+/**
+ * A fused row as an API hit, with its episode's display fields, and the lift
+ * and supporting quotes from `layers`, which hold the episode's when the
+ * row `showsLayers`.
+ */
 export function toSearchHit(
   row: StoredRow,
   score: number,
-  snapshot: CorpusSnapshot,
+  episode: EpisodeRecord | undefined,
+  layers: EpisodeLayers,
   overrides: LiftOverrides,
 ): SearchHit {
-  const episode = snapshot.findEpisodeById(row.episode_id);
-  const graph = episode && snapshot.graphOf(episode);
+  const graph = episode && layers.graphOf(episode);
   const hit: SearchHit = {
     doc_id: row.doc_id,
     doc_type: row.doc_type,
@@ -103,7 +112,7 @@ export function toSearchHit(
     }
   }
   if (row.doc_type === 'transcript' && graph && row.char_start >= 0) {
-    const lifted = liftTranscriptHit(row, graph, episode && snapshot.bridgeOf(episode), overrides);
+    const lifted = liftTranscriptHit(row, graph, episode && layers.bridgeOf(episode), overrides);
     if (lifted) {
       hit.lifted = lifted;
     }

@@ -1,7 +1,8 @@
-import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
+import type { EpisodeRecord } from '@podcast/corpus';
 import { normalizeInPlace } from '@podcast/providers';
 import type { SearchService } from '../search-service.js';
 import { sqlText } from '../store/lance-tables.js';
+import type { SearchCorpus } from './search-corpus.js';
 
 export type SimilarEpisodes =
   | { status: 'no_index' }
@@ -34,11 +35,11 @@ function meanVector(rows: { vector: Iterable<number> }[]): Float32Array | undefi
  */
 export async function findSimilarEpisodes(
   search: SearchService,
-  snapshot: CorpusSnapshot,
+  corpus: Pick<SearchCorpus, 'root' | 'episodesByIds'>,
   episode: EpisodeRecord,
   topK: number,
 ): Promise<SimilarEpisodes> {
-  const index = await search.openIndex(snapshot.root);
+  const index = await search.openIndex(corpus.root);
   if (index === undefined) {
     return { status: 'no_index' };
   }
@@ -67,11 +68,12 @@ export async function findSimilarEpisodes(
       best.set(row.episode_id, Math.max(best.get(row.episode_id) ?? -1, score));
     }
   }
-  const episodes = [...best]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+  const ranked = [...best].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  const found = await corpus.episodesByIds(ranked.map(([id]) => id));
+  const episodes = ranked
     .flatMap(([id, score]) => {
-      const found = snapshot.findEpisodeById(id);
-      return found ? [{ episode: found, score }] : [];
+      const peer = found.get(id);
+      return peer ? [{ episode: peer, score }] : [];
     })
     .slice(0, topK);
   return { status: 'ok', episodes };

@@ -43,16 +43,32 @@ export type SnapshotFingerprints = ReadonlyMap<
   { episode: EpisodeRecord; fingerprint: string }
 >;
 
-/** Fingerprints of the snapshot's indexable episodes, `concurrency` episodes at a time. */
-export async function snapshotFingerprints(
-  snapshot: CorpusSnapshot,
+/**
+ * Where the current fingerprints come from: a corpus root, its indexable
+ * episodes, and the version they belong to (a snapshot, or the corpus
+ * index's data version), which the stats route's reuse is keyed by.
+ */
+export interface FingerprintSource {
+  readonly root: string;
+  readonly version: object;
+  episodes(): Promise<readonly EpisodeRecord[]>;
+}
+
+/** The fingerprint source of a loaded snapshot. */
+export function snapshotFingerprintSource(snapshot: CorpusSnapshot): FingerprintSource {
+  return { root: snapshot.root, version: snapshot, episodes: async () => snapshot.episodes };
+}
+
+/** Fingerprints of the source's indexable episodes, `concurrency` episodes at a time. */
+export async function currentFingerprintsOf(
+  source: FingerprintSource,
   concurrency = 32,
 ): Promise<SnapshotFingerprints> {
-  const episodes = snapshot.episodes.filter((e) => e.episode_id !== null);
+  const episodes = (await source.episodes()).filter((e) => e.episode_id !== null);
   const out = new Map<string, { episode: EpisodeRecord; fingerprint: string }>();
   for (let i = 0; i < episodes.length; i += concurrency) {
     const batch = episodes.slice(i, i + concurrency);
-    const prints = await Promise.all(batch.map((e) => episodeFingerprint(snapshot.root, e)));
+    const prints = await Promise.all(batch.map((e) => episodeFingerprint(source.root, e)));
     batch.forEach((episode, j) => {
       out.set(scopeOf(episode.feed_id, episode.episode_id ?? ''), {
         episode,
@@ -61,6 +77,11 @@ export async function snapshotFingerprints(
     });
   }
   return out;
+}
+
+/** Fingerprints of the snapshot's indexable episodes. */
+export function snapshotFingerprints(snapshot: CorpusSnapshot): Promise<SnapshotFingerprints> {
+  return currentFingerprintsOf(snapshotFingerprintSource(snapshot));
 }
 
 export interface Staleness {

@@ -8,7 +8,7 @@ import {
 import { catalogItemOf } from '@podcast/corpus';
 import { findSimilarEpisodes } from '@podcast/search';
 import { defineRoute } from '../../context.js';
-import { episodeBySlug } from '../catalog/episode-by-slug.js';
+import { searchLibraryOf } from './search-corpus-of.js';
 
 const RelatedEpisodes = z.object({ items: z.array(EpisodeCatalogItem) }).openapi('RelatedEpisodes');
 
@@ -25,11 +25,13 @@ export const listRelatedEpisodes = defineRoute({
   query: AppRelatedQuery,
   responses: { 200: RelatedEpisodes, 404: Problem.describe('Unknown episode slug') },
   handler: async ({ ctx, params, query }) => {
-    const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
-    const similar = await findSimilarEpisodes(ctx.search, snapshot, episode, query.top_k);
+    const library = await searchLibraryOf(ctx);
+    const episode = await library.getEpisode(params.slug);
+    const similar = await findSimilarEpisodes(ctx.search, library.corpus, episode, query.top_k);
     const peers = similar.status === 'ok' ? similar.episodes : [];
+    const feeds = await library.findFeeds([...new Set(peers.map(({ episode: e }) => e.feed_id))]);
     return {
-      items: peers.map(({ episode: peer }) => catalogItemOf(peer, snapshot.findFeed(peer.feed_id))),
+      items: peers.map(({ episode: peer }) => catalogItemOf(peer, feeds.get(peer.feed_id))),
     };
   },
 });

@@ -5,8 +5,8 @@ import {
   Problem,
 } from '@podcast/contracts';
 import { defineRoute } from '../../context.js';
-import { episodeBySlug } from '../catalog/episode-by-slug.js';
 import { appSearchResponse } from './app-search-hits.js';
+import { searchLibraryOf } from './search-corpus-of.js';
 
 export const searchEpisode = defineRoute({
   method: 'get',
@@ -21,12 +21,13 @@ export const searchEpisode = defineRoute({
   query: AppEpisodeSearchQuery,
   responses: { 200: AppSearchResponse, 404: Problem.describe('Unknown episode slug') },
   handler: async ({ ctx, params, query }) => {
-    const { snapshot, episode } = await episodeBySlug(ctx, params.slug);
-    const outcome = await ctx.search.search(snapshot, {
+    const library = await searchLibraryOf(ctx);
+    const episode = await library.getEpisode(params.slug);
+    const outcome = await ctx.search.search(library.corpus, {
       q: query.q,
       topK: query.top_k,
       episodeIds: [episode.episode_id ?? ''],
     });
-    return appSearchResponse(query.q, snapshot, outcome);
+    return appSearchResponse(query.q, library.corpus, outcome);
   },
 });

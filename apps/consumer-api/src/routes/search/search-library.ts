@@ -1,6 +1,7 @@
 import { AppSearchQuery, AppSearchResponse } from '@podcast/contracts';
 import { defineRoute } from '../../context.js';
 import { appSearchResponse } from './app-search-hits.js';
+import { searchLibraryOf } from './search-corpus-of.js';
 
 export const searchLibrary = defineRoute({
   method: 'get',
@@ -15,12 +16,12 @@ export const searchLibrary = defineRoute({
   query: AppSearchQuery,
   responses: { 200: AppSearchResponse },
   handler: async ({ ctx, query }) => {
-    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    const outcome = await ctx.search.search(snapshot, {
+    const { corpus } = await searchLibraryOf(ctx);
+    const outcome = await ctx.search.search(corpus, {
       q: query.q,
       topK: query.top_k,
       groundedOnly: query.grounded_only,
     });
-    return appSearchResponse(query.q, snapshot, outcome);
+    return appSearchResponse(query.q, corpus, outcome);
   },
 });

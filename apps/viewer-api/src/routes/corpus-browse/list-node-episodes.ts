@@ -3,9 +3,10 @@ import {
   NodeEpisodesBody,
   NodeEpisodesResponse,
 } from '@podcast/contracts';
-import { findNodeEpisodes } from '@podcast/corpus';
+import { findNodeEpisodes, type NodeEpisodesResult } from '@podcast/corpus';
+import { nodeEpisodesFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { answerForCorpus } from './corpus-snapshot-for.js';
+import { answerForIndexedCorpus } from './corpus-snapshot-for.js';
 
 export const listNodeEpisodes = defineRoute({
   method: 'post',
@@ -19,9 +20,17 @@ export const listNodeEpisodes = defineRoute({
   auth: 'open',
   body: NodeEpisodesBody,
   responses: { 200: NodeEpisodesResponse },
-  handler: ({ body, ctx }) =>
-    answerForCorpus(ctx, body.path, async (snapshot) => {
-      const limit = body.limit ?? NODE_EPISODES_LIMIT_DEFAULT;
-      return { node_id: body.node_id, ...(await findNodeEpisodes(snapshot, body.node_id, limit)) };
-    }),
+  handler: ({ body, ctx }) => {
+    const limit = body.limit ?? NODE_EPISODES_LIMIT_DEFAULT;
+    const named = async (found: Promise<NodeEpisodesResult>) => ({
+      node_id: body.node_id,
+      ...(await found),
+    });
+    return answerForIndexedCorpus(ctx, body.path, {
+      // The node rows are written by a first build's layers pass.
+      needs: 'layers',
+      index: (db) => named(nodeEpisodesFromIndex(db, body.node_id, limit)),
+      snapshot: (snapshot) => named(findNodeEpisodes(snapshot, body.node_id, limit)),
+    });
+  },
 });

@@ -1,10 +1,66 @@
 import { ExploreQuery, ExploreResponse } from '@podcast/contracts';
-import { classifyQuery, exploreInsights, sortExploreRows } from '@podcast/search';
-import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { type ExploreIndexKey, queryExploreKeys, queryExploreRows } from '@podcast/corpus-index';
+import {
+  classifyQuery,
+  type ExploreFilter,
+  type ExploreRow,
+  type ExploreSort,
+  type ExploreSource,
+  exploreFrom,
+  exploreInsights,
+  rowsOnlySearchCorpus,
+  sortExploreRows,
+} from '@podcast/search';
+import { defineRoute, type ViewerCtx } from '../../context.js';
+import { corpusIndexFor, corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
 
 /** Insight hits fetched in question mode before the filters apply. */
 const QUESTION_DEPTH = 100;
+
+interface ExploreRequest {
+  filter: ExploreFilter;
+  sortBy: ExploreSort;
+  limit: number;
+}
+
+/** The corpus explore reads, and its insights passing a filter (among `ranked` when given). */
+interface ExploreStore {
+  root: string;
+  explore(
+    request: ExploreRequest,
+    ranked?: ReadonlyMap<string, number>,
+  ): Promise<{ total: number; items: ExploreRow[] }>;
+}
+
+/**
+ * The index's explore tables when the index answers the `path` parameter's
+ * corpus (503 until its layers are read), else every episode of the snapshot.
+ */
+async function exploreStoreFor(ctx: ViewerCtx, requested: string | undefined) {
+  const index = await corpusIndexFor(ctx, requested, 'layers');
+  if (index !== undefined) {
+    const { db } = index.view;
+    const source: ExploreSource<ExploreIndexKey> = {
+      keys: (terms, insightIds) => queryExploreKeys(db, terms, insightIds),
+      rows: (keys) => queryExploreRows(db, keys),
+    };
+    return {
+      root: index.root,
+      explore: (request, ranked) => exploreFrom(source, request, ranked),
+    } satisfies ExploreStore;
+  }
+  const snapshot = await corpusSnapshotFor(ctx, requested);
+  return {
+    root: snapshot.root,
+    explore: async (request, ranked) => {
+      const rows = sortExploreRows(
+        exploreInsights(snapshot, request.filter, ranked),
+        request.sortBy,
+      );
+      return { total: rows.length, items: rows.slice(0, request.limit) };
+    },
+  } satisfies ExploreStore;
+}
 
 export const exploreCorpus = defineRoute({
   method: 'get',
@@ -21,7 +77,7 @@ export const exploreCorpus = defineRoute({
   query: ExploreQuery,
   responses: { 200: ExploreResponse },
   handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
+    const store: ExploreStore = await exploreStoreFor(ctx, query.path);
     const question = query.question ?? query.q ?? null;
     const filter = {
       topic: query.topic,
@@ -30,32 +86,27 @@ export const exploreCorpus = defineRoute({
       minConfidence: query.min_confidence,
       strict: query.strict,
     };
-    const base = { path: snapshot.root, question, no_index: false };
+    const base = { path: store.root, question, no_index: false };
     if (question === null) {
-      const rows = sortExploreRows(
-        exploreInsights(snapshot, filter),
-        query.sort_by ?? 'confidence',
-      );
-      const items = rows.slice(0, query.limit);
-      return { ...base, mode: 'filter' as const, query_type: null, total: rows.length, items };
+      const sortBy = query.sort_by ?? 'confidence';
+      const rows = await store.explore({ filter, sortBy, limit: query.limit });
+      return { ...base, mode: 'filter' as const, query_type: null, ...rows };
     }
-    const outcome = await ctx.search.search(snapshot, {
+    // Only the hits' ids and scores are kept, so none is hydrated.
+    const outcome = await ctx.search.search(rowsOnlySearchCorpus(store.root), {
       q: question,
       topK: QUESTION_DEPTH,
       docTypes: ['insight'],
     });
     const hits = outcome.status === 'ok' ? outcome.hits : [];
     const ranked = new Map(hits.map((hit) => [hit.source_id, hit.score]));
-    const rows = sortExploreRows(
-      exploreInsights(snapshot, filter, ranked),
-      query.sort_by ?? 'relevance',
-    );
+    const sortBy = query.sort_by ?? 'relevance';
+    const rows = await store.explore({ filter, sortBy, limit: query.limit }, ranked);
     return {
       ...base,
       mode: 'question' as const,
       query_type: classifyQuery(question),
-      total: rows.length,
-      items: rows.slice(0, query.limit),
+      ...rows,
       no_index: outcome.status === 'no_index',
     };
   },

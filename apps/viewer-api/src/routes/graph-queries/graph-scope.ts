@@ -7,7 +7,7 @@ import {
 } from '@podcast/corpus';
 import type { IndexKysely } from '@podcast/corpus-index';
 import type { ViewerCtx } from '../../context.js';
-import { answerForCorpus, answerForIndexedCorpus } from '../corpus-browse/corpus-snapshot-for.js';
+import { answerForIndexedCorpus } from '../corpus-browse/corpus-snapshot-for.js';
 
 export const GRAPH_SCOPE_NOTE =
   'Only episodes with a GI, a KG and a bridge file take part (spec 04 §2.3). Ids may be given ' +
@@ -19,21 +19,11 @@ export interface GraphScope {
   index: GraphIndex;
 }
 
-/** `answer` over the graph of the `path` parameter's corpus, led by that corpus root as `path`. */
-export function answerForGraph<T extends object>(
-  ctx: ViewerCtx,
-  path: string | undefined,
-  answer: (scope: GraphScope) => T | Promise<T>,
-): Promise<{ path: string } & T> {
-  return answerForCorpus(ctx, path, async (snapshot) =>
-    answer({ snapshot, index: await graphIndexOf(snapshot) }),
-  );
-}
-
 /**
- * `answer` as `answerForGraph` gives it, from the shared index's graph
- * tables when the index answers the `path` parameter's corpus; `place`
- * reads the sentiment sidecars beside it.
+ * `answer` over the `path` parameter's corpus, led by its root as `path`:
+ * from the shared index's graph tables when the index answers that corpus
+ * (`place` reads the sentiment sidecars beside it), else from the
+ * snapshot's graph index.
  */
 export function answerForIndexedGraph<T extends object>(
   ctx: ViewerCtx,

@@ -1,7 +1,8 @@
 import { IndexStatsQuery, IndexStatsResponse } from '@podcast/contracts';
-import { indexStats } from '@podcast/search';
+import { listEpisodesWithIds } from '@podcast/corpus-index';
+import { indexStats, snapshotFingerprintSource } from '@podcast/search';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { corpusIndexFor, corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
 
 export const getIndexStats = defineRoute({
   method: 'get',
@@ -17,7 +18,16 @@ export const getIndexStats = defineRoute({
   query: IndexStatsQuery,
   responses: { 200: IndexStatsResponse },
   handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    return indexStats(ctx.search, snapshot, query.embedding_model);
+    // The episodes are the catalog's; their files are statted, not read.
+    const index = await corpusIndexFor(ctx, query.path, 'catalog');
+    const source =
+      index === undefined
+        ? snapshotFingerprintSource(await corpusSnapshotFor(ctx, query.path))
+        : {
+            root: index.root,
+            version: index.view.version,
+            episodes: () => listEpisodesWithIds(index.view.db),
+          };
+    return indexStats(ctx.search, source, query.embedding_model);
   },
 });

@@ -1,4 +1,5 @@
 import { entitiesIn } from '@podcast/corpus';
+import { entitiesInFromIndex } from '@podcast/corpus-index';
 import { byId, listRoute } from './relational-shared.js';
 
 export const relationalEntitiesIn = listRoute({
@@ -7,4 +8,5 @@ export const relationalEntitiesIn = listRoute({
   scope: 'insight',
   summary: 'Persons and orgs the insight names',
   answer: byId(entitiesIn),
+  index: entitiesInFromIndex,
 });

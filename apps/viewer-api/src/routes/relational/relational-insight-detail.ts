@@ -1,4 +1,5 @@
 import { insightDetail } from '@podcast/corpus';
+import { insightDetailFromIndex } from '@podcast/corpus-index';
 import { byId, listRoute } from './relational-shared.js';
 
 export const relationalInsightDetail = listRoute({
@@ -7,4 +8,5 @@ export const relationalInsightDetail = listRoute({
   scope: 'insight',
   summary: 'The insight, then its quotes, topics and entities',
   answer: byId(insightDetail),
+  index: insightDetailFromIndex,
 });

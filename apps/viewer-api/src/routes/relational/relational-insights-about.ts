@@ -1,4 +1,5 @@
 import { insightsAbout } from '@podcast/corpus';
+import { insightsAboutFromIndex } from '@podcast/corpus-index';
 import { rankedRoute } from './relational-shared.js';
 
 export const relationalInsightsAbout = rankedRoute({
@@ -7,4 +8,5 @@ export const relationalInsightsAbout = rankedRoute({
   scope: 'entity',
   summary: 'Insights naming the entity (person, org or topic)',
   select: insightsAbout,
+  index: insightsAboutFromIndex,
 });

@@ -1,4 +1,5 @@
 import { statedBy } from '@podcast/corpus';
+import { statedByFromIndex } from '@podcast/corpus-index';
 import { rankedRoute } from './relational-shared.js';
 
 export const relationalPositions = rankedRoute({
@@ -7,4 +8,5 @@ export const relationalPositions = rankedRoute({
   scope: 'person',
   summary: 'Insights the person stated',
   select: statedBy,
+  index: statedByFromIndex,
 });

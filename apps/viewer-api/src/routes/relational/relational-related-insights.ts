@@ -1,4 +1,5 @@
 import { relatedInsights } from '@podcast/corpus';
+import { relatedInsightsFromIndex } from '@podcast/corpus-index';
 import { rankedRoute } from './relational-shared.js';
 
 export const relationalRelatedInsights = rankedRoute({
@@ -7,4 +8,5 @@ export const relationalRelatedInsights = rankedRoute({
   scope: 'insight',
   summary: 'Insights sharing a topic or an entity with the insight',
   select: relatedInsights,
+  index: relatedInsightsFromIndex,
 });

@@ -1,6 +1,7 @@
 // What the relational routes (spec 01) share: read-only traversals of the graph
-// index, one file per sub-route. An unknown id answers an empty list, never an
-// error; the scope key itself is required (400 naming it when absent).
+// (the corpus index's graph tables, else the snapshot's graph index), one file
+// per sub-route. An unknown id answers an empty list, never an error; the scope
+// key itself is required (400 naming it when absent).
 import {
   type RelatedNode,
   RelationalListResponse,
@@ -10,17 +11,19 @@ import {
 import {
   type EpisodeRecord,
   type GraphIndex,
+  type InsightRanker,
   type InsightSelection,
+  rankCandidates,
   rankSelection,
 } from '@podcast/corpus';
-import type { IndexKysely } from '@podcast/corpus-index';
-import { defineRoute } from '../../context.js';
 import {
-  answerForGraph,
-  answerForIndexedGraph,
-  type GraphScope,
-} from '../graph-queries/graph-scope.js';
-import { indexedSnapshotCache, snapshotCache } from '../snapshot-cache.js';
+  type CandidateSelection,
+  INSIGHT_CANDIDATES,
+  type IndexKysely,
+} from '@podcast/corpus-index';
+import { defineRoute, type ViewerCtx } from '../../context.js';
+import { answerForIndexedGraph, type GraphScope } from '../graph-queries/graph-scope.js';
+import { indexedSnapshotCache } from '../snapshot-cache.js';
 import { insightRanker } from './insight-ranker.js';
 
 const TAGS = ['relational'];
@@ -60,7 +63,7 @@ export function byEpisode(
     );
 }
 
-/** A structural list route: the answer depends on the snapshot alone, so it is cached with it. */
+/** A structural list route: the answer depends on the corpus alone, so it is cached per version. */
 export function listRoute<S extends RelationalScope>(spec: {
   method: 'get';
   path: `/api/relational/${string}`;
@@ -68,9 +71,8 @@ export function listRoute<S extends RelationalScope>(spec: {
   summary: string;
   answer: ListAnswer;
   /** The same answer from the shared index's graph tables, when it serves the corpus. */
-  index?: (db: IndexKysely, id: string, k: number) => Promise<RelatedNode[]>;
+  index: (db: IndexKysely, id: string, k: number) => Promise<RelatedNode[]>;
 }) {
-  const { index } = spec;
   return defineRoute({
     method: spec.method,
     path: spec.path,
@@ -80,20 +82,13 @@ export function listRoute<S extends RelationalScope>(spec: {
     auth: 'open',
     query: relationalQuery(spec.scope),
     responses: { 200: RelationalListResponse },
-    cache: index === undefined ? snapshotCache : indexedSnapshotCache,
+    cache: indexedSnapshotCache,
     handler: ({ query, ctx }) => {
       const q = query as ScopedQuery;
       const id = q[spec.scope] as string;
-      const graph = (scope: GraphScope) => ({
-        items: spec.answer({ ...scope, id, k: q.k }),
-        reranked: false,
-      });
-      if (index === undefined) {
-        return answerForGraph(ctx, q.path, graph);
-      }
       return answerForIndexedGraph(ctx, q.path, {
-        index: async (db) => ({ items: await index(db, id, q.k), reranked: false }),
-        graph,
+        index: async (db) => ({ items: await spec.index(db, id, q.k), reranked: false }),
+        graph: (scope) => ({ items: spec.answer({ ...scope, id, k: q.k }), reranked: false }),
       });
     },
   });
@@ -106,6 +101,8 @@ export function rankedRoute<S extends RelationalScope>(spec: {
   scope: S;
   summary: string;
   select: (index: GraphIndex, id: string) => InsightSelection;
+  /** The same candidates from the shared index's graph tables, when it serves the corpus. */
+  index: (db: IndexKysely, id: string) => Promise<CandidateSelection>;
 }) {
   return defineRoute({
     method: spec.method,
@@ -119,9 +116,15 @@ export function rankedRoute<S extends RelationalScope>(spec: {
     handler: ({ query, ctx }) => {
       const q = query as ScopedQuery;
       const id = q[spec.scope] as string;
-      return answerForGraph(ctx, q.path, ({ snapshot, index }) =>
-        rankSelection(spec.select(index, id), insightRanker(ctx, snapshot), q.k),
-      );
+      return answerForIndexedGraph(ctx, q.path, {
+        index: async (db, place) => {
+          const { candidates, query: label } = await spec.index(db, id);
+          const rank = insightRanker(ctx, place.root);
+          return rankCandidates(candidates, label, rank, q.k, INSIGHT_CANDIDATES);
+        },
+        graph: ({ snapshot, index }) =>
+          rankSelection(spec.select(index, id), insightRanker(ctx, snapshot.root), q.k),
+      });
     },
   });
 }

@@ -1,4 +1,5 @@
 import { topicEntities } from '@podcast/corpus';
+import { topicEntitiesFromIndex } from '@podcast/corpus-index';
 import { byId, listRoute } from './relational-shared.js';
 
 export const relationalTopicEntities = listRoute({
@@ -7,4 +8,5 @@ export const relationalTopicEntities = listRoute({
   scope: 'topic',
   summary: 'Persons and orgs named by insights about the topic, most frequent first',
   answer: byId(topicEntities),
+  index: topicEntitiesFromIndex,
 });

@@ -1,7 +1,7 @@
 import { SearchCompareRequest, SearchCompareResponse } from '@podcast/contracts';
 import { compareSubjects, type SearchOutcome } from '@podcast/search';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { searchCorpusFor } from './search-corpus-for.js';
 import { searchRequestOf, searchResponseOf } from './search-response.js';
 
 const hitsOf = (outcome: SearchOutcome) => (outcome.status === 'ok' ? outcome.hits : []);
@@ -20,13 +20,13 @@ export const compareSearchSubjects = defineRoute({
   body: SearchCompareRequest,
   responses: { 200: SearchCompareResponse },
   handler: async ({ body, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, body.path);
-    const searchOf = (q: string) => ctx.search.search(snapshot, searchRequestOf(q, body));
+    const corpus = await searchCorpusFor(ctx, body.path);
+    const searchOf = (q: string) => ctx.search.search(corpus, searchRequestOf(q, body));
     const [a, b] = await Promise.all([searchOf(body.a), searchOf(body.b)]);
     return {
-      path: snapshot.root,
-      a: searchResponseOf(body.a, snapshot.root, a),
-      b: searchResponseOf(body.b, snapshot.root, b),
+      path: corpus.root,
+      a: searchResponseOf(body.a, corpus.root, a),
+      b: searchResponseOf(body.b, corpus.root, b),
       ...compareSubjects(hitsOf(a), hitsOf(b)),
     };
   },

@@ -1,7 +1,8 @@
 import { Problem, SimilarEpisodesQuery, SimilarEpisodesResponse } from '@podcast/contracts';
 import { findSimilarEpisodes } from '@podcast/search';
 import { defineRoute } from '../../context.js';
-import { catalogEpisodeAt } from '../corpus-browse/corpus-snapshot-for.js';
+import { catalogEpisodePlaceAt } from '../corpus-browse/corpus-snapshot-for.js';
+import { searchCorpusFor } from './search-corpus-for.js';
 
 export const listSimilarEpisodes = defineRoute({
   method: 'get',
@@ -19,9 +20,10 @@ export const listSimilarEpisodes = defineRoute({
     404: Problem.describe('`metadata_relpath` names no episode of the corpus'),
   },
   handler: async ({ query, ctx }) => {
-    const { snapshot, episode } = await catalogEpisodeAt(ctx, query.path, query.metadata_relpath);
-    const similar = await findSimilarEpisodes(ctx.search, snapshot, episode, query.top_k);
-    const base = { path: snapshot.root, metadata_relpath: query.metadata_relpath };
+    const { place, episode } = await catalogEpisodePlaceAt(ctx, query.path, query.metadata_relpath);
+    const corpus = await searchCorpusFor(ctx, query.path);
+    const similar = await findSimilarEpisodes(ctx.search, corpus, episode, query.top_k);
+    const base = { path: place.root, metadata_relpath: query.metadata_relpath };
     if (similar.status === 'no_index') {
       return { ...base, items: [], error: 'no_index' };
     }

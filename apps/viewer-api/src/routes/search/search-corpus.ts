@@ -1,6 +1,6 @@
 import { SearchQuery, SearchResponse } from '@podcast/contracts';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { searchCorpusFor } from './search-corpus-for.js';
 import { searchRequestOf, searchResponseOf } from './search-response.js';
 
 export const searchCorpus = defineRoute({
@@ -19,8 +19,8 @@ export const searchCorpus = defineRoute({
   query: SearchQuery,
   responses: { 200: SearchResponse },
   handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    const outcome = await ctx.search.search(snapshot, searchRequestOf(query.q, query));
-    return searchResponseOf(query.q, snapshot.root, outcome);
+    const corpus = await searchCorpusFor(ctx, query.path);
+    const outcome = await ctx.search.search(corpus, searchRequestOf(query.q, query));
+    return searchResponseOf(query.q, corpus.root, outcome);
   },
 });

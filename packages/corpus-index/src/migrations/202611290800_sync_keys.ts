@@ -7,9 +7,9 @@ import { columnTypesOf } from '../dialect.js';
  * The keys sync apps name the corpus by (packages/corpus `syncUrlKeyOf`,
  * `feedSyncUrlOf`): an episode's enclosure URL key and a show's sanitised
  * feed URL and its key, computed in JS at ingest because the URL rules are
- * JS's; with an index on each key and on the episode id (the GUID a sync
- * app sends), the gPodder, Nextcloud and Open Podcast API routes look a
- * name up instead of loading the corpus.
+ * JS's; with an index on each key (the episode id, the GUID a sync app
+ * sends, has one already), the gPodder, Nextcloud and Open Podcast API
+ * routes look a name up instead of loading the corpus.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const t = columnTypesOf(db);
@@ -17,7 +17,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('feeds').addColumn('sync_url', t.text).execute();
   await db.schema.alterTable('feeds').addColumn('sync_url_key', t.text).execute();
   await db.schema.createIndex('episodes_media_key').on('episodes').column('media_key').execute();
-  await db.schema.createIndex('episodes_episode_id').on('episodes').column('episode_id').execute();
   await db.schema
     .createIndex('feeds_sync_url_key')
     .on('feeds')
@@ -27,7 +26,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('feeds_sync_url_key').execute();
-  await db.schema.dropIndex('episodes_episode_id').execute();
   await db.schema.dropIndex('episodes_media_key').execute();
   await db.schema.alterTable('feeds').dropColumn('sync_url_key').execute();
   await db.schema.alterTable('feeds').dropColumn('sync_url').execute();

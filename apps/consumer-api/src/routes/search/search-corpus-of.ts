@@ -1,0 +1,59 @@
+import type { EpisodeRecord, FeedRecord } from '@podcast/corpus';
+import { findEpisodeBySlug, findEpisodesByIds, findFeeds } from '@podcast/corpus-index';
+import { placeSearchCorpus, type SearchCorpus, snapshotSearchCorpus } from '@podcast/search';
+import type { ConsumerCtx } from '../../context.js';
+import { catalogIndexOf, unknownSlug } from '../catalog/catalog-index.js';
+
+/** The shared corpus as the search routes read it, whichever store answers. */
+export interface SearchLibrary {
+  corpus: SearchCorpus;
+  /** The episode a slug names; 404 for an unknown slug. */
+  getEpisode(slug: string): Promise<EpisodeRecord>;
+  /** The records of the shows among `feedIds`, by feed id. */
+  findFeeds(feedIds: readonly string[]): Promise<Map<string, FeedRecord>>;
+}
+
+/**
+ * From the corpus index when it is on (hits hydrated from its episodes and
+ * their layer files read on demand; the catalog pass is all that needs),
+ * else from the snapshot, as before.
+ */
+export async function searchLibraryOf(ctx: ConsumerCtx): Promise<SearchLibrary> {
+  const index = catalogIndexOf(ctx, 'catalog');
+  if (index === undefined) {
+    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
+    return {
+      corpus: snapshotSearchCorpus(snapshot),
+      getEpisode: async (slug) => {
+        const episode = snapshot.findEpisodeBySlug(slug);
+        if (episode === undefined) {
+          throw unknownSlug(slug);
+        }
+        return episode;
+      },
+      findFeeds: async (feedIds) =>
+        new Map(
+          feedIds.flatMap((id) => {
+            const feed = snapshot.findFeed(id);
+            return feed === undefined ? [] : [[id, feed]];
+          }),
+        ),
+    };
+  }
+  const { db } = index;
+  return {
+    corpus: placeSearchCorpus(
+      ctx.corpus.at(ctx.config.corpusDir),
+      (ids) => findEpisodesByIds(db, ids),
+      ctx.logger,
+    ),
+    getEpisode: async (slug) => {
+      const episode = await findEpisodeBySlug(db, slug);
+      if (episode === undefined) {
+        throw unknownSlug(slug);
+      }
+      return episode;
+    },
+    findFeeds: (feedIds) => findFeeds(db, feedIds),
+  };
+}

@@ -1,0 +1,26 @@
+import { findEpisodesByIds } from '@podcast/corpus-index';
+import { placeSearchCorpus, type SearchCorpus, snapshotSearchCorpus } from '@podcast/search';
+import type { ViewerCtx } from '../../context.js';
+import { corpusIndexFor, corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+
+/**
+ * What a search over the `path` parameter's corpus hydrates its hits from:
+ * the shared index's episodes with their layer files read on demand when
+ * the index answers that corpus, else the snapshot. The files are read from
+ * disk, not from the layer tables, so the catalog pass is all it waits for.
+ */
+export async function searchCorpusFor(
+  ctx: ViewerCtx,
+  requested: string | undefined,
+): Promise<SearchCorpus> {
+  const index = await corpusIndexFor(ctx, requested, 'catalog');
+  if (index === undefined) {
+    return snapshotSearchCorpus(await corpusSnapshotFor(ctx, requested));
+  }
+  const { db } = index.view;
+  return placeSearchCorpus(
+    ctx.corpus.at(index.root),
+    (ids) => findEpisodesByIds(db, ids),
+    ctx.logger,
+  );
+}
