@@ -8,22 +8,23 @@ import type { UserStateDeps } from './deps.js';
  * listener's library can never widen it.
  */
 export async function libraryEpisodeIds(deps: UserStateDeps, userId: string): Promise<string[]> {
-  const [snapshot, subscriptions, played] = await Promise.all([
-    deps.snapshot(),
+  const [subscriptions, played] = await Promise.all([
     listSubscriptions(deps.db, userId),
     listPlayback(deps.db, userId),
   ]);
-  const feeds = new Set(subscriptions.map((row) => row.feed_id));
+  const [followed, playedEpisodes] = await Promise.all([
+    deps.holdings.episodesOfFeeds([...new Set(subscriptions.map((row) => row.feed_id))]),
+    deps.holdings.findEpisodes(played.map((position) => position.slug)),
+  ]);
   const ids = new Set<string>();
-  for (const episode of snapshot.episodes) {
-    if (episode.episode_id !== null && feeds.has(episode.feed_id)) {
+  for (const episode of followed) {
+    if (episode.episode_id !== null) {
       ids.add(episode.episode_id);
     }
   }
-  for (const position of played) {
-    const id = snapshot.findEpisodeBySlug(position.slug)?.episode_id;
-    if (id) {
-      ids.add(id);
+  for (const episode of playedEpisodes) {
+    if (episode.episode_id) {
+      ids.add(episode.episode_id);
     }
   }
   return [...ids];
