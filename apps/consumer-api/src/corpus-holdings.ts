@@ -1,15 +1,34 @@
 import { readEpisodeLayers } from '@podcast/corpus';
 import {
+  type FeedSyncRow,
   findEpisodeBySlug,
   findEpisodeOfInsight,
+  findEpisodesByIds,
+  findEpisodesByMediaKeys,
   findEpisodesBySlugs,
   findFeeds,
   heldSlugs,
+  type IndexView,
   listEpisodesOfFeeds,
+  listFeedSyncUrls,
 } from '@podcast/corpus-index';
 import { type CorpusHoldings, holdingsOfSnapshot } from '@podcast/user-state';
 import type { ConsumerCtx } from './context.js';
 import { catalogIndexOf } from './routes/catalog/catalog-index.js';
+
+/** The shows' sync URLs per index version: one list while no commit lands, as a snapshot keeps it. */
+const feedSyncUrlsByVersion = new WeakMap<object, Promise<FeedSyncRow[]>>();
+
+function feedSyncUrlsOf(view: IndexView): Promise<FeedSyncRow[]> {
+  let rows = feedSyncUrlsByVersion.get(view.version);
+  if (rows === undefined) {
+    rows = listFeedSyncUrls(view.db);
+    // A failed read is not kept: the next request asks again.
+    rows.catch(() => feedSyncUrlsByVersion.delete(view.version));
+    feedSyncUrlsByVersion.set(view.version, rows);
+  }
+  return rows;
+}
 
 /**
  * What user-state asks of the corpus: the corpus index when it is on (503
@@ -41,5 +60,8 @@ export function corpusHoldingsOf(ctx: ConsumerCtx): CorpusHoldings {
       return ctx.corpus.at(root);
     },
     episodeOfInsight: async (insightId) => findEpisodeOfInsight(layersDb(), insightId),
+    feedSyncUrls: async () => feedSyncUrlsOf(catalogIndexOf(ctx, 'catalog') as IndexView),
+    findEpisodesByIds: async (ids) => findEpisodesByIds(db(), ids),
+    findEpisodesByMediaKeys: async (keys) => findEpisodesByMediaKeys(db(), keys),
   };
 }

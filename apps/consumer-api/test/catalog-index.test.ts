@@ -31,6 +31,7 @@ import {
 import request from 'supertest';
 import { loadConsumerConfig } from '../src/env.js';
 import { buildTestApp, servedSnapshot, type TestApp } from './support/build-test-app.js';
+import { fixLocalUser, syncSession, tieSyncNames } from './support/sync-session.js';
 
 /*
  * CORPUS_INDEX=sqlite and CORPUS_INDEX_URL: the catalog routes the index
@@ -683,6 +684,12 @@ describe.each(['sqlite', 'postgres'] as const)(
         const slug = encodeURIComponent(list.body.items[0].slug);
         const page = await request(app.app).get(`/api/app/episodes/${slug}`);
         expect(page.status).toBe(200);
+        // The names sync apps use are the catalog's: an OPML import is matched at once.
+        const opml = await request(app.app)
+          .post('/api/app/library/opml')
+          .set('content-type', 'text/x-opml')
+          .send('<opml><body><outline xmlUrl="http://SLOWWAVE.fm/podcast.rss/"/></body></opml>');
+        expect([opml.status, opml.body.subscribed.length]).toEqual([200, 1]);
         const insights = await request(app.app).get(`/api/app/episodes/${slug}/insights`);
         expect(insights.status).toBe(503);
         expect(insights.headers['retry-after']).toBe('5');
@@ -855,3 +862,39 @@ async function waitFor(test: () => Promise<boolean>, timeoutMs = 20_000): Promis
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+describe.each(['sqlite', 'postgres'] as const)(
+  'sync, OPML and the library on the corpus index, in %s',
+  (dialect) => {
+    it('answers a whole podcast-app session exactly as the projection does', async () => {
+      const copy = copySampleCorpus(`consumer-sync-index-${dialect}`);
+      tieSyncNames(copy.corpusDir);
+      ageTree(copy.corpusDir);
+      const { env, database } = await indexEnvFor(dialect, path.join(copy.dir, 'data'));
+      const clock = () => new Date('2026-06-01T00:00:00Z');
+      const projection = await buildTestApp({ env: { CORPUS_DIR: copy.corpusDir }, now: clock });
+      const indexed = await buildTestApp({
+        env: { CORPUS_DIR: copy.corpusDir, ...env },
+        now: clock,
+      });
+      try {
+        await indexed.ctx.corpusIndex?.ingestNow();
+        for (const app of [projection, indexed]) {
+          await fixLocalUser(app);
+        }
+        const snapshot = await servedSnapshot(projection);
+        const expected = await syncSession(projection, snapshot);
+        const answered = await syncSession(indexed, snapshot);
+        expect(answered).toEqual(expected);
+        // Nothing was answered from the projection, yet every route and outcome was met.
+        expect(indexed.ctx.corpus.describe()).toEqual([]);
+        expect([...new Set(expected.map((a) => a.status))].sort()).toEqual([200, 202, 400, 404]);
+      } finally {
+        await indexed.close();
+        await projection.close();
+        await database?.close();
+        copy.remove();
+      }
+    }, 120_000);
+  },
+);

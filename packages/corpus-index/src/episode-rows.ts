@@ -25,6 +25,7 @@ import {
   projectQuote,
   speakersOfQuotes,
   stripEpisodePrefix,
+  syncUrlKeyOf,
   timelineCardOf,
   topicLabelsOf,
 } from '@podcast/corpus';
@@ -342,6 +343,7 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       source_key: sources.sourceKey,
       art_paths: JSON.stringify([...sources.art.keys()]),
       record: JSON.stringify(record),
+      media_key: record.media_url === null ? null : (syncUrlKeyOf(record.media_url) ?? null),
     },
     ...(sources.graph === undefined ? NO_GRAPH_ROWS : graphRows(sources.graph, sources.bridge)),
     episodeTopics: signals.topics.map((topic, position) => ({

@@ -1,4 +1,4 @@
-import { buildFeedRecords, type EpisodeRecord } from '@podcast/corpus';
+import { buildFeedRecords, type EpisodeRecord, feedSyncUrlOf } from '@podcast/corpus';
 import { inWriteTransaction } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
 
@@ -23,6 +23,7 @@ export async function refreshFeeds(db: IndexKysely, feedIds: ReadonlySet<string>
         return;
       }
       const count = (status: string) => rows.filter((r) => r.catalog_status === status).length;
+      const sync = feedSyncUrlOf(feed);
       const row = {
         feed_id: feedId,
         episode_count: feed.episode_count,
@@ -30,6 +31,8 @@ export async function refreshFeeds(db: IndexKysely, feedIds: ReadonlySet<string>
         partial_count: count('partial'),
         pending_count: count('pending'),
         record: JSON.stringify(feed),
+        sync_url: sync?.url ?? null,
+        sync_url_key: sync?.key ?? null,
       };
       await trx
         .insertInto('feeds')

@@ -11,7 +11,7 @@ import type { CorpusIndexDb } from './schema.js';
  * is derived from the corpus files, so a file of any other version is
  * deleted and built again rather than migrated in place.
  */
-export const SCHEMA_VERSION = 10;
+export const SCHEMA_VERSION = 11;
 
 /** How long a statement waits for another process's lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5000;

@@ -88,3 +88,5 @@ export {
   topicEntitiesFromIndex,
 } from './relational-queries.js';
 export type { CorpusIndexDb } from './schema.js';
+export type { FeedSyncRow } from './sync-queries.js';
+export { findEpisodesByMediaKeys, listFeedSyncUrls } from './sync-queries.js';

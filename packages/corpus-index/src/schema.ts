@@ -72,6 +72,10 @@ export interface FeedsTable {
   partial_count: number;
   pending_count: number;
   record: string;
+  /** `feedSyncUrlOf`: the feed URL as sync apps name the show, null when they cannot. */
+  sync_url: string | null;
+  /** The key of `sync_url` (`feedUrlKey`), null with it. */
+  sync_url_key: string | null;
 }
 
 /** One episode that won run deduplication: its catalog keys, filters and record. */
@@ -89,6 +93,8 @@ export interface EpisodesTable {
   /** JSON list of the local art relpaths the metadata names. */
   art_paths: string;
   record: string;
+  /** `syncUrlKeyOf` the enclosure URL: what a sync app's episode URL is matched by; null without one. */
+  media_key: string | null;
 }
 
 /** An insight the episode shows, `rank` its place in salience order (`projectInsights`). */

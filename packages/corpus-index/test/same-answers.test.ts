@@ -34,6 +34,7 @@ import {
   episodeTopicPills,
   episodeTopics,
   feedSignals,
+  feedSyncUrlOf,
   findNodeEpisodes,
   graphIndexOf,
   type InsightRanker,
@@ -59,6 +60,7 @@ import {
   sentimentLookup,
   sentimentSidecarOf,
   statedBy,
+  syncUrlKeyOf,
   topicEntities,
   topicPersons,
   topicPerspectives,
@@ -94,12 +96,15 @@ import {
   episodeTopicsFromIndex,
   feedSignalsFromIndex,
   findEpisodeOfInsight,
+  findEpisodesByIds,
+  findEpisodesByMediaKeys,
   INSIGHT_CANDIDATES,
   type IndexHandle,
   ingestCorpus,
   insightDetailFromIndex,
   insightListFromIndex,
   insightsAboutFromIndex,
+  listFeedSyncUrls,
   nodeEpisodesFromIndex,
   personBriefFromIndex,
   personPositionsFromIndex,
@@ -861,6 +866,41 @@ describe.each([
       }
       expect(found).toBeGreaterThan(sampled.length);
     }, 120_000);
+
+    it('looks every show up by feed URL and every episode by GUID and enclosure URL as the snapshot does', async () => {
+      expect(await listFeedSyncUrls(index.db)).toEqual(
+        snapshot.feeds.map((feed) => {
+          const sync = feedSyncUrlOf(feed);
+          return { feed_id: feed.feed_id, url: sync?.url ?? null, key: sync?.key ?? null };
+        }),
+      );
+      const bare = snapshot.episodes.flatMap((e) => e.episode_id ?? []);
+      // Each batch alone: an id found bare must not help its prefixed spelling.
+      for (const ids of [
+        bare,
+        bare.map((id) => `episode:${id}`),
+        bare.map((id) => `kg:${id}`),
+        ['no-such-guid', 'episode:no-such-guid', ''],
+      ]) {
+        const byId = new Map(
+          ids.flatMap((id) => {
+            const episode = snapshot.findEpisodeById(id);
+            return episode === undefined ? [] : [[id, episode] as const];
+          }),
+        );
+        expect(await findEpisodesByIds(index.db, ids)).toEqual(byId);
+        expect(byId.size).toBe(ids[0] === 'no-such-guid' ? 0 : ids.length);
+      }
+      const byKey = new Map<string, unknown>();
+      for (const episode of snapshot.episodes) {
+        const key = episode.media_url === null ? undefined : syncUrlKeyOf(episode.media_url);
+        if (key !== undefined && !byKey.has(key)) {
+          byKey.set(key, episode);
+        }
+      }
+      const keys = [...byKey.keys(), 'no-such.example/e.mp3'];
+      expect(await findEpisodesByMediaKeys(index.db, keys)).toEqual(byKey);
+    });
 
     it('knows no episode for an unknown slug', async () => {
       expect(await episodeDetailFromIndex(index.db, 'no-such-slug')).toBeUndefined();

@@ -349,6 +349,13 @@ export type { EpisodeRecordInput } from './records/episode-record.js';
 export { artCandidatesOf, buildEpisodeRecord } from './records/episode-record.js';
 export { compareEpisodes } from './records/episode-sort.js';
 export { buildFeedRecords } from './records/feeds.js';
+export type { FeedSyncUrl } from './records/sync-urls.js';
+export {
+  feedSyncUrlOf,
+  feedUrlKey,
+  sanitizeSyncUrl,
+  syncUrlKeyOf,
+} from './records/sync-urls.js';
 export { retryDelayMs } from './snapshot/corpus-root.js';
 export { metadataOwnersOf, siblingRelpath } from './snapshot/corpus-state.js';
 export type { ParsedFile } from './snapshot/parse-file.js';

@@ -12,12 +12,12 @@ export async function libraryEpisodeIds(deps: UserStateDeps, userId: string): Pr
     listSubscriptions(deps.db, userId),
     listPlayback(deps.db, userId),
   ]);
-  const [followed, playedEpisodes] = await Promise.all([
+  const [subscribed, playedEpisodes] = await Promise.all([
     deps.holdings.episodesOfFeeds([...new Set(subscriptions.map((row) => row.feed_id))]),
     deps.holdings.findEpisodes(played.map((position) => position.slug)),
   ]);
   const ids = new Set<string>();
-  for (const episode of followed) {
+  for (const episode of subscribed) {
     if (episode.episode_id !== null) {
       ids.add(episode.episode_id);
     }

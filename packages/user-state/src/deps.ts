@@ -30,6 +30,23 @@ export interface CorpusHoldings {
   place(): Promise<CorpusPlace>;
   /** The first episode in catalog order whose GI graph holds the insight, shown or not. */
   episodeOfInsight(insightId: string): Promise<EpisodeRecord | undefined>;
+  /**
+   * Every show with the URL sync apps name it by (`feedSyncUrlOf`), in the
+   * snapshot's feed order; the same array while the corpus is unchanged.
+   * Shows are few, and every sync answer looks many of them up.
+   */
+  feedSyncUrls(): Promise<readonly FeedSyncUrlRow[]>;
+  /** The episode each id names as the snapshot's `findEpisodeById` finds it, by id; unknown ids left out. */
+  findEpisodesByIds(ids: readonly string[]): Promise<ReadonlyMap<string, EpisodeRecord>>;
+  /** The first episode in catalog order whose enclosure URL has each key (`syncUrlKeyOf`), by key. */
+  findEpisodesByMediaKeys(keys: readonly string[]): Promise<ReadonlyMap<string, EpisodeRecord>>;
+}
+
+/** A show and the URL sync apps name it by; both null when they cannot name it. */
+export interface FeedSyncUrlRow {
+  feed_id: string;
+  url: string | null;
+  key: string | null;
 }
 
 /** What every user-state function works on, built per request by the app from its context. */

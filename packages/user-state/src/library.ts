@@ -1,19 +1,20 @@
 import type { LibraryItem, LibraryList } from '@podcast/contracts';
-import { artworkUrl, type CorpusSnapshot, type FeedRecord } from '@podcast/corpus';
+import { artworkUrl, type FeedRecord } from '@podcast/corpus';
 import { type LibrarySubscription, listSubscriptions, subscribe } from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
 import { getFeedIn } from './episode-of.js';
-import { shownFeedRows, shownFeedRowsIn } from './shown-rows.js';
+import { shownFeedRowsIn } from './shown-rows.js';
 
 /**
  * Subscriptions as the app lists them, with the show's title and artwork; a
  * show that left the corpus is hidden (shown-rows.ts).
  */
-export function libraryItemsOf(
-  snapshot: CorpusSnapshot,
+export async function libraryItemsOf(
+  deps: Pick<UserStateDeps, 'holdings'>,
   subscriptions: readonly LibrarySubscription[],
-): LibraryItem[] {
-  return shownFeedRows(snapshot, subscriptions, (row) => row.feed_id).map(libraryItemOf);
+): Promise<LibraryItem[]> {
+  const shown = await shownFeedRowsIn(deps, subscriptions, (row) => row.feed_id);
+  return shown.map(libraryItemOf);
 }
 
 function libraryItemOf({ row, feed }: { row: LibrarySubscription; feed: FeedRecord }): LibraryItem {
@@ -27,9 +28,7 @@ function libraryItemOf({ row, feed }: { row: LibrarySubscription; feed: FeedReco
 
 /** The user's subscribed shows, oldest subscription first. */
 export async function listUserLibrary(deps: UserStateDeps, userId: string): Promise<LibraryList> {
-  const subscriptions = await listSubscriptions(deps.db, userId);
-  const shown = await shownFeedRowsIn(deps, subscriptions, (row) => row.feed_id);
-  return { items: shown.map(libraryItemOf) };
+  return { items: await libraryItemsOf(deps, await listSubscriptions(deps.db, userId)) };
 }
 
 export interface Subscribed {

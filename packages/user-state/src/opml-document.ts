@@ -1,4 +1,7 @@
+import { feedUrlKey } from '@podcast/corpus';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+export { feedUrlKey };
 
 /** One show of an OPML export. */
 export interface OpmlFeed {
@@ -125,23 +128,4 @@ export function parseOpml(text: string): OpmlParseResult {
     return { ok: false, problem: `too many feeds: at most ${OPML_MAX_OUTLINES} per import` };
   }
   return { ok: true, xmlUrls };
-}
-
-/**
- * The key two spellings of one feed URL share: host lower-cased, default port,
- * trailing slash, fragment and the http/https difference ignored (many
- * exports still carry http:// for feeds that moved to https). Undefined for
- * anything that is not an http(s) URL.
- */
-export function feedUrlKey(raw: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(raw.trim());
-  } catch {
-    return undefined;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return undefined;
-  }
-  return `${url.host}${url.pathname.replace(/\/+$/, '')}${url.search}`;
 }

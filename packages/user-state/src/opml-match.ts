@@ -1,5 +1,4 @@
-import type { CorpusSnapshot } from '@podcast/corpus';
-import { syncIndexOf } from './sync/sync-index.js';
+import type { SyncIndex } from './sync/sync-index.js';
 
 export interface OpmlMatch {
   /** Corpus feed ids the document names, first mention first, each once. */
@@ -10,10 +9,9 @@ export interface OpmlMatch {
 
 /**
  * Pairs an import's xmlUrls with the corpus shows whose RSS URL they name,
- * through the per-snapshot feed index the gPodder sync matches with too.
+ * through the feed lookup the gPodder sync matches with too.
  */
-export function matchOpmlFeeds(snapshot: CorpusSnapshot, xmlUrls: readonly string[]): OpmlMatch {
-  const index = syncIndexOf(snapshot);
+export function matchOpmlFeeds(index: SyncIndex, xmlUrls: readonly string[]): OpmlMatch {
   const feedIds = new Set<string>();
   const unknown = new Set<string>();
   for (const xmlUrl of xmlUrls) {

@@ -4,7 +4,8 @@ import { listSubscriptions, subscribeMany } from '@podcast/db';
 import type { UserStateDeps } from './deps.js';
 import { buildOpml, type OpmlFeed, parseOpml } from './opml-document.js';
 import { matchOpmlFeeds } from './opml-match.js';
-import { shownFeedRows } from './shown-rows.js';
+import { shownFeedRowsIn } from './shown-rows.js';
+import { syncIndexIn } from './sync/sync-index.js';
 
 /** An import that is not a usable OPML document (400): the problem names what is wrong. */
 export class UnusableOpml extends DomainError {
@@ -27,7 +28,7 @@ export async function importUserOpml(
   if (!parsed.ok) {
     throw new UnusableOpml(parsed.problem);
   }
-  const { feedIds, unknown } = matchOpmlFeeds(await deps.snapshot(), parsed.xmlUrls);
+  const { feedIds, unknown } = matchOpmlFeeds(await syncIndexIn(deps), parsed.xmlUrls);
   // "New" is what this request's INSERT added, not a prior read of the library: of two
   // racing imports of the same show, only the one whose row landed reports it as new.
   const inserted = new Set(await subscribeMany(deps.db, userId, feedIds, deps.now()));
@@ -48,15 +49,11 @@ export async function exportUserOpml(
   userId: string,
   xmlUrlOf: (feed: FeedRecord) => string | null = (feed) => feed.url,
 ): Promise<string> {
-  const [snapshot, subscriptions] = await Promise.all([
-    deps.snapshot(),
-    listSubscriptions(deps.db, userId),
-  ]);
-  const feeds: OpmlFeed[] = shownFeedRows(snapshot, subscriptions, (row) => row.feed_id).flatMap(
-    ({ feed }) => {
-      const xmlUrl = xmlUrlOf(feed);
-      return xmlUrl ? [{ title: feed.title ?? feed.url ?? xmlUrl, xmlUrl }] : [];
-    },
-  );
+  const subscriptions = await listSubscriptions(deps.db, userId);
+  const shown = await shownFeedRowsIn(deps, subscriptions, (row) => row.feed_id);
+  const feeds: OpmlFeed[] = shown.flatMap(({ feed }) => {
+    const xmlUrl = xmlUrlOf(feed);
+    return xmlUrl ? [{ title: feed.title ?? feed.url ?? xmlUrl, xmlUrl }] : [];
+  });
   return buildOpml(feeds, 'Podcast subscriptions', deps.now());
 }

@@ -62,7 +62,7 @@ export async function shownRowsIn<T>(
 
 /** `shownFeedRows` over the deps' corpus. */
 export async function shownFeedRowsIn<T>(
-  deps: UserStateDeps,
+  deps: Pick<UserStateDeps, 'holdings'>,
   rows: readonly T[],
   feedIdOf: (row: T) => string,
 ): Promise<{ row: T; feed: FeedRecord }[]> {

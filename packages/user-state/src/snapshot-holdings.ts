@@ -1,5 +1,45 @@
-import type { CorpusSnapshot } from '@podcast/corpus';
-import type { CorpusHoldings } from './deps.js';
+import {
+  type CorpusSnapshot,
+  type EpisodeRecord,
+  feedSyncUrlOf,
+  perSnapshot,
+  syncUrlKeyOf,
+} from '@podcast/corpus';
+import type { CorpusHoldings, FeedSyncUrlRow } from './deps.js';
+
+const feedSyncUrlsOf = perSnapshot(
+  (snapshot: CorpusSnapshot): readonly FeedSyncUrlRow[] =>
+    snapshot.feeds.map((feed) => {
+      const sync = feedSyncUrlOf(feed);
+      return { feed_id: feed.feed_id, url: sync?.url ?? null, key: sync?.key ?? null };
+    }),
+  'feedSyncUrls',
+);
+
+/** The first episode in catalog order of each enclosure URL key. */
+const episodesByMediaKeyOf = perSnapshot((snapshot: CorpusSnapshot) => {
+  const byKey = new Map<string, EpisodeRecord>();
+  for (const episode of snapshot.episodes) {
+    const key = episode.media_url === null ? undefined : syncUrlKeyOf(episode.media_url);
+    if (key !== undefined && !byKey.has(key)) {
+      byKey.set(key, episode);
+    }
+  }
+  return byKey;
+}, 'episodesByMediaKey');
+
+/** Each key of `keys` that `find` answers, with its answer. */
+function foundBy<T>(
+  keys: readonly string[],
+  find: (key: string) => T | undefined,
+): ReadonlyMap<string, T> {
+  return new Map(
+    keys.flatMap((key) => {
+      const found = find(key);
+      return found === undefined ? [] : [[key, found] as const];
+    }),
+  );
+}
 
 /** The holdings of a loaded snapshot, loaded on first use: the projection's side of the seam. */
 export function holdingsOfSnapshot(load: () => Promise<CorpusSnapshot>): CorpusHoldings {
@@ -35,6 +75,15 @@ export function holdingsOfSnapshot(load: () => Promise<CorpusSnapshot>): CorpusH
       return snapshot.episodes.find((episode) =>
         snapshot.graphOf(episode)?.insights.some((insight) => insight.id === insightId),
       );
+    },
+    feedSyncUrls: async () => feedSyncUrlsOf(await load()),
+    findEpisodesByIds: async (ids) => {
+      const snapshot = await load();
+      return foundBy(ids, (id) => snapshot.findEpisodeById(id));
+    },
+    findEpisodesByMediaKeys: async (keys) => {
+      const byKey = episodesByMediaKeyOf(await load());
+      return foundBy(keys, (key) => byKey.get(key));
     },
   };
 }

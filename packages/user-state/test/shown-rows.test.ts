@@ -45,9 +45,9 @@ describe('shownRows', () => {
 });
 
 describe('libraryItemsOf', () => {
-  it('lists subscribed shows still in the corpus with their title and subscription time', () => {
+  it('lists subscribed shows still in the corpus with their title and subscription time', async () => {
     const at = '2026-11-20T10:00:00.000Z';
-    const items = libraryItemsOf(snapshot, [
+    const items = await libraryItemsOf({ holdings: holdingsOfSnapshot(async () => snapshot) }, [
       { feed_id: GONE_FEED, created_at: at },
       { feed_id: feedId, created_at: at },
     ]);

@@ -8,6 +8,7 @@ import * as insightIds from './202611290500_insight_ids.js';
 import * as insightEntities from './202611290600_insight_entities.js';
 import * as searchTables from './202611290700_search_tables.js';
 import * as graphAnswerColumns from './202611290800_graph_answer_columns.js';
+import * as syncKeys from './202611290900_sync_keys.js';
 
 /*
  * Imported statically (not read from disk) so the same list runs from dist/
@@ -24,6 +25,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611290600_insight_entities': insightEntities,
   '202611290700_search_tables': searchTables,
   '202611290800_graph_answer_columns': graphAnswerColumns,
+  '202611290900_sync_keys': syncKeys,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -24,8 +24,8 @@ async function corpusSlugsOf(deps: UserStateDeps, groupKey: string): Promise<str
     return [];
   }
   const feedId = groupKey.slice('feed:'.length);
-  const snapshot = await deps.snapshot();
-  return snapshot.episodes.filter((e) => e.feed_id === feedId).map((e) => e.slug);
+  const episodes = await deps.holdings.episodesOfFeeds([feedId]);
+  return episodes.map((e) => e.slug);
 }
 
 /**

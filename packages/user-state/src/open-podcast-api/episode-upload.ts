@@ -5,7 +5,7 @@ import {
   type OpaEpisodeIn,
   type OpaEpisodeResults,
 } from '@podcast/contracts';
-import type { CorpusSnapshot } from '@podcast/corpus';
+import type { EpisodeRecord } from '@podcast/corpus';
 import {
   deleteFavorite,
   findOpaEpisodes,
@@ -21,7 +21,7 @@ import {
 import { clientTime } from '../client-time.js';
 import type { UserStateDeps } from '../deps.js';
 import { protocolTime, uploadEpisodeActions } from '../sync/episode-actions.js';
-import type { SyncIndex } from '../sync/sync-index.js';
+import { type EpisodeName, type SyncIndex, withEpisodesNamed } from '../sync/sync-index.js';
 import {
   blankRow,
   corpusEpisodeSyncId,
@@ -31,8 +31,8 @@ import {
   identifiersOf,
   mergeUpload,
 } from './episode-records.js';
-import { type Playback, playbackOf, sourceOfRow } from './episodes.js';
-import { episodeSyncId } from './guids.js';
+import { episodesBySlugIn, type Playback, playbackOf, sourceOfRow } from './episodes.js';
+import { episodeSyncId, podcastGuidOf } from './guids.js';
 import { findEntity, loadOpaState, type OpaState } from './subscription-state.js';
 
 /** An upload's episode: the record it names (or will make), and its corpus episode. */
@@ -42,15 +42,38 @@ interface Resolved {
   slug: string | null;
 }
 
-/** The corpus episodes of the show a podcast GUID names (by subscription, or by its computed GUID). */
-function corpusEpisodesOf(state: OpaState, snapshot: CorpusSnapshot, podcastGuid: string) {
+/**
+ * The corpus episodes of the show a podcast GUID names (by subscription, or
+ * by its computed GUID), in catalog order. Without a subscription, only the
+ * shows whose URL computes to the GUID, and those without a URL (each of
+ * their episodes computes its own), are read.
+ */
+async function corpusEpisodesOf(
+  deps: UserStateDeps,
+  state: OpaState,
+  podcastGuid: string,
+): Promise<readonly EpisodeRecord[]> {
   const entity = findEntity(state, podcastGuid);
-  const feedId = entity?.groupKey.startsWith('feed:')
-    ? entity.groupKey.slice('feed:'.length)
-    : undefined;
-  return snapshot.episodes.filter((e) =>
-    feedId === undefined ? corpusPodcastGuid(state.index, e) === podcastGuid : e.feed_id === feedId,
-  );
+  if (entity?.groupKey.startsWith('feed:')) {
+    return deps.holdings.episodesOfFeeds([entity.groupKey.slice('feed:'.length)]);
+  }
+  const feeds = (await deps.holdings.feedSyncUrls()).flatMap(({ feed_id }) => {
+    const url = state.index.feedUrlOf(feed_id);
+    return url === undefined || podcastGuidOf(url) === podcastGuid ? [feed_id] : [];
+  });
+  const episodes = await deps.holdings.episodesOfFeeds(feeds);
+  return episodes.filter((e) => corpusPodcastGuid(state.index, e) === podcastGuid);
+}
+
+/** How an upload's item names its episode, when it sends no sync id. */
+function nameOf(item: OpaEpisodeIn): EpisodeName {
+  const ids = identifiersOf(item);
+  return { guid: ids.episode_guid ?? undefined, mediaUrl: ids.enclosure_url ?? '' };
+}
+
+/** How a record names its episode. */
+function nameOfRow(row: OpaEpisodeRow): EpisodeName {
+  return { guid: row.episode_guid ?? undefined, mediaUrl: row.enclosure_url ?? '' };
 }
 
 /**
@@ -59,17 +82,17 @@ function corpusEpisodesOf(state: OpaState, snapshot: CorpusSnapshot, podcastGuid
  * guid, then the enclosure URL) over the records, then the corpus (the
  * gPodder API's match: guid, else enclosure URL), else a new episode.
  */
-function resolve(
+async function resolve(
   item: OpaEpisodeIn,
   rows: ReadonlyMap<string, OpaEpisodeRow>,
-  ctx: { state: OpaState; snapshot: CorpusSnapshot; index: SyncIndex },
-): Resolved | { message: string } {
+  ctx: { deps: UserStateDeps; state: OpaState; index: SyncIndex },
+): Promise<Resolved | { message: string }> {
   const { index } = ctx;
   if (item.sync_id !== undefined) {
     const row = rows.get(item.sync_id);
     const episode =
       row === undefined
-        ? corpusEpisodesOf(ctx.state, ctx.snapshot, item.podcast_guid).find(
+        ? (await corpusEpisodesOf(ctx.deps, ctx.state, item.podcast_guid)).find(
             (e) => corpusEpisodeSyncId(index, e) === item.sync_id,
           )
         : index.episodeOf(row.episode_guid ?? undefined, row.enclosure_url ?? '');
@@ -206,23 +229,26 @@ export async function uploadOpaEpisodes(
   clientId: string | null,
 ): Promise<OpaEpisodeResults> {
   const now = deps.now();
-  const [state, snapshot] = await Promise.all([
-    loadOpaState(deps, userId, { answer: false }),
-    deps.snapshot(),
-  ]);
-  const { index } = state;
+  const state = await loadOpaState(deps, userId, { answer: false });
+  const itemNames = items.flatMap((item) => (item.sync_id === undefined ? [nameOf(item)] : []));
+  const itemsIndex = await withEpisodesNamed(deps, state.index, itemNames);
   return withTransaction(deps.db, async (trx) => {
     const txDeps = { ...deps, db: trx };
     const named = await findOpaEpisodes(trx, userId, {
       podcastGuids: items.map((i) => i.podcast_guid),
-      syncIds: candidateIds(items, index),
+      syncIds: candidateIds(items, itemsIndex),
     });
-    const ctx = { state, snapshot, index };
     const rows = new Map(named.map((row) => [row.sync_id, row]));
+    const rowNames = items.flatMap((item) => {
+      const row = item.sync_id === undefined ? undefined : rows.get(item.sync_id);
+      return row === undefined ? [] : [nameOfRow(row)];
+    });
+    const index = await withEpisodesNamed(deps, state.index, [...itemNames, ...rowNames]);
+    const ctx = { deps, state, index };
     const failure: OpaEpisodeResults['failure'] = [];
     const resolved: Resolved[] = [];
     for (const item of items) {
-      const found = resolve(item, rows, ctx);
+      const found = await resolve(item, rows, ctx);
       if ('message' in found) {
         failure.push({
           podcast_guid: item.podcast_guid,
@@ -241,13 +267,17 @@ export async function uploadOpaEpisodes(
     );
     await lockUser(trx, userId);
     const merged = await mergeUnderLock(txDeps, userId, resolved, { state, now, clientId });
-    const [playback, favorites] = await Promise.all([
+    const [playback, favorites, episodes] = await Promise.all([
       playbackOf(txDeps, userId),
       listEpisodeFavoriteTimes(trx, userId),
+      episodesBySlugIn(
+        deps,
+        [...merged.values()].flatMap((row) => row.slug ?? []),
+      ),
     ]);
     const success = resolved.map(({ item, syncId }) => {
       const row = merged.get(syncId);
-      const source = row && sourceOfRow(row, snapshot, playback, favorites);
+      const source = row && sourceOfRow(row, episodes, playback, favorites);
       return episodeOut(source ?? { podcastGuid: item.podcast_guid, syncId }, item.temporary_id)
         .episode;
     });

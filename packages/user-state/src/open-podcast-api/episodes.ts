@@ -1,5 +1,5 @@
 import { actionInstant, type OpaEpisodePage, type OpaPageQuery } from '@podcast/contracts';
-import type { CorpusSnapshot, EpisodeRecord } from '@podcast/corpus';
+import type { EpisodeRecord } from '@podcast/corpus';
 import {
   listEpisodeFavoriteTimes,
   listOpaEpisodes,
@@ -27,6 +27,15 @@ export async function playbackOf(deps: UserStateDeps, userId: string): Promise<P
   return new Map(rows.map((row) => [row.slug, row]));
 }
 
+/** The corpus episodes `slugs` name, by slug; unknown ones left out. */
+export async function episodesBySlugIn(
+  deps: Pick<UserStateDeps, 'holdings'>,
+  slugs: Iterable<string>,
+): Promise<ReadonlyMap<string, EpisodeRecord>> {
+  const episodes = await deps.holdings.findEpisodes([...new Set(slugs)]);
+  return new Map(episodes.map((episode) => [episode.slug, episode]));
+}
+
 /** A corpus show's GUID as the user's subscription to it names it, else as its feed URL computes. */
 function podcastGuidOfEpisode(state: OpaState, episode: EpisodeRecord): string {
   const entity = state.entities.find((e) => e.groupKey === `feed:${episode.feed_id}`);
@@ -35,12 +44,12 @@ function podcastGuidOfEpisode(state: OpaState, episode: EpisodeRecord): string {
 
 /** A corpus episode's state: its saved position and whether it is a favorite. */
 function corpusSourceOf(
-  snapshot: CorpusSnapshot,
+  episodes: ReadonlyMap<string, EpisodeRecord>,
   slug: string,
   playback: Playback,
   favorites: ReadonlyMap<string, Date>,
 ) {
-  const episode = snapshot.findEpisodeBySlug(slug);
+  const episode = episodes.get(slug);
   return (
     episode && {
       episode,
@@ -53,7 +62,7 @@ function corpusSourceOf(
 /** One record of this API, with its corpus episode's state when it names one. */
 export function sourceOfRow(
   row: OpaEpisodeRow,
-  snapshot: CorpusSnapshot,
+  episodes: ReadonlyMap<string, EpisodeRecord>,
   playback: Playback,
   favorites: ReadonlyMap<string, Date>,
 ): EpisodeSources {
@@ -61,7 +70,7 @@ export function sourceOfRow(
     podcastGuid: row.podcast_guid,
     syncId: row.sync_id,
     row,
-    ...(row.slug === null ? {} : corpusSourceOf(snapshot, row.slug, playback, favorites)),
+    ...(row.slug === null ? {} : corpusSourceOf(episodes, row.slug, playback, favorites)),
   };
 }
 
@@ -72,17 +81,17 @@ export function sourceOfRow(
  */
 function sourcesOf(
   state: OpaState,
-  snapshot: CorpusSnapshot,
+  episodes: ReadonlyMap<string, EpisodeRecord>,
   rows: readonly OpaEpisodeRow[],
   playback: Playback,
   favorites: ReadonlyMap<string, Date>,
 ): EpisodeSources[] {
-  const sources = rows.map((row) => sourceOfRow(row, snapshot, playback, favorites));
+  const sources = rows.map((row) => sourceOfRow(row, episodes, playback, favorites));
   const recorded = new Set(rows.map((row) => row.slug));
   for (const slug of new Set([...playback.keys(), ...favorites.keys()])) {
     const found = recorded.has(slug)
       ? undefined
-      : corpusSourceOf(snapshot, slug, playback, favorites);
+      : corpusSourceOf(episodes, slug, playback, favorites);
     if (found !== undefined) {
       sources.push({
         podcastGuid: podcastGuidOfEpisode(state, found.episode),
@@ -105,15 +114,19 @@ export async function listOpaEpisodePage(
   query: OpaPageQuery,
   request: { path: string; query: URLSearchParams },
 ): Promise<OpaEpisodePage> {
-  const [state, snapshot, rows, playback, favorites] = await Promise.all([
+  const [state, rows, playback, favorites] = await Promise.all([
     loadOpaState(deps, userId, { answer: false }),
-    deps.snapshot(),
     listOpaEpisodes(deps.db, userId),
     playbackOf(deps, userId),
     listEpisodeFavoriteTimes(deps.db, userId),
   ]);
+  const episodes = await episodesBySlugIn(deps, [
+    ...rows.flatMap((row) => row.slug ?? []),
+    ...playback.keys(),
+    ...favorites.keys(),
+  ]);
   const since = query.since === undefined ? undefined : actionInstant(query.since).getTime();
-  const shown = sourcesOf(state, snapshot, rows, playback, favorites)
+  const shown = sourcesOf(state, episodes, rows, playback, favorites)
     .map((source) => episodeOut(source))
     .filter((e) => since === undefined || e.lastChange > since)
     .sort(

@@ -3,7 +3,7 @@ import { listOpaSubscriptions, type OpaSubscriptionRow } from '@podcast/db';
 import type { UserStateDeps } from '../deps.js';
 import { type FeedReport, feedGroupKey } from '../sync/feed-groups.js';
 import { feedChanges } from '../sync/subscriptions.js';
-import { type SyncIndex, syncIndexOf } from '../sync/sync-index.js';
+import { type SyncIndex, syncIndexIn } from '../sync/sync-index.js';
 import { podcastGuidOf, subscriptionSyncId } from './guids.js';
 
 /**
@@ -42,6 +42,7 @@ export interface OpaState {
   userId: string;
   /** The sync stamp read: no entity of the answer changed after it. */
   stamp: number;
+  /** Knows the shows; the episodes of an upload are looked up with `withEpisodesNamed`. */
   index: SyncIndex;
   entities: OpaEntity[];
 }
@@ -136,12 +137,11 @@ export async function loadOpaState(
   userId: string,
   options: { answer: boolean },
 ): Promise<OpaState> {
-  const [snapshot, { stamp, reports }] = await Promise.all([
-    deps.snapshot(),
+  const [index, { stamp, reports }] = await Promise.all([
+    syncIndexIn(deps),
     feedChanges(deps, userId, 0, options.answer),
   ]);
   const rows = await listOpaSubscriptions(deps.db, userId);
-  const index = syncIndexOf(snapshot);
   const byKey = new Map(reports.map((report) => [report.key, report]));
   const entities: OpaEntity[] = [];
   const covered = new Set<string>();

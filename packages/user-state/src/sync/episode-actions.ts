@@ -8,7 +8,6 @@ import {
   type SubscriptionChangeResult,
   SYNC_LIMITS,
 } from '@podcast/contracts';
-import type { CorpusSnapshot } from '@podcast/corpus';
 import {
   answerSyncStamp,
   type EpisodeActionRow,
@@ -28,7 +27,7 @@ import { clientTime } from '../client-time.js';
 import type { UserStateDeps } from '../deps.js';
 import { feedUrlKey } from '../opml-document.js';
 import { sanitizeSyncUrl } from './feed-url.js';
-import { type SyncIndex, syncIndexOf } from './sync-index.js';
+import { type EpisodeName, type SyncIndex, syncIndexIn } from './sync-index.js';
 
 /** A play action counts as finished within this many seconds of the end (or 5 % of it). */
 const FINISHED_WITHIN_S = 5;
@@ -102,6 +101,11 @@ function prepare(
   return { prepared: [...byKey.values()], updates: [...updates.entries()] };
 }
 
+/** The actions that move a playback position: play and new. */
+function movesPosition(action: { action: string }): boolean {
+  return action.action === 'play' || action.action === 'new';
+}
+
 /** The playback writes of play and new actions on corpus episodes (unknown ones are only stored). */
 function playbackWrites(
   index: SyncIndex,
@@ -111,7 +115,7 @@ function playbackWrites(
 ): PlaybackWrite[] {
   const writes: PlaybackWrite[] = [];
   for (const { action, row } of fresh) {
-    if (action.action !== 'play' && action.action !== 'new') {
+    if (!movesPosition(action)) {
       continue;
     }
     const episode = index.episodeOf(action.guid, row.episode);
@@ -145,7 +149,12 @@ export async function uploadEpisodeActions(
 ): Promise<SubscriptionChangeResult> {
   const now = deps.now();
   const { prepared, updates } = prepare(actions, now);
-  const index = syncIndexOf(await deps.snapshot());
+  const index = await syncIndexIn(
+    deps,
+    prepared.flatMap(({ action, row }) =>
+      movesPosition(action) ? [{ guid: action.guid, mediaUrl: row.episode }] : [],
+    ),
+  );
   const keys = prepared.map((p) => p.row.content_key);
   const timestamp = await withTransaction(deps.db, async (trx) => {
     const storedBefore = await knownActionKeys(trx, userId, keys);
@@ -210,10 +219,7 @@ interface Dated {
 function newestPositionMoves(index: SyncIndex, uploaded: readonly Dated[]): Map<string, number> {
   const newest = new Map<string, number>();
   for (const { out, at } of uploaded) {
-    const episode =
-      out.action === 'play' || out.action === 'new'
-        ? index.episodeOf(out.guid, out.episode)
-        : undefined;
+    const episode = movesPosition(out) ? index.episodeOf(out.guid, out.episode) : undefined;
     if (episode !== undefined) {
       newest.set(episode.slug, Math.max(at, newest.get(episode.slug) ?? at));
     }
@@ -230,20 +236,22 @@ function newestPositionMoves(index: SyncIndex, uploaded: readonly Dated[]): Map<
 async function webAppPlays(
   deps: UserStateDeps,
   userId: string,
-  snapshot: CorpusSnapshot,
   since: number,
   uploaded: readonly Dated[],
 ): Promise<Dated[]> {
-  const index = syncIndexOf(snapshot);
-  const rows = await listPlaybackChangedSince(
-    deps.db,
-    userId,
-    since > 0 ? new Date(since * 1000) : null,
+  const names: EpisodeName[] = uploaded.flatMap(({ out }) =>
+    movesPosition(out) ? [{ guid: out.guid, mediaUrl: out.episode }] : [],
   );
+  const [index, rows] = await Promise.all([
+    syncIndexIn(deps, names),
+    listPlaybackChangedSince(deps.db, userId, since > 0 ? new Date(since * 1000) : null),
+  ]);
+  const episodes = await deps.holdings.findEpisodes(rows.map((row) => row.slug));
+  const bySlug = new Map(episodes.map((episode) => [episode.slug, episode]));
   const newestUpload = newestPositionMoves(index, uploaded);
   const plays: Dated[] = [];
   for (const row of rows) {
-    const episode = snapshot.findEpisodeBySlug(row.slug);
+    const episode = bySlug.get(row.slug);
     const podcast = episode && index.feedUrlOf(episode.feed_id);
     const media = episode?.media_url ? sanitizeSyncUrl(episode.media_url) : '';
     const at = row.updated_at.getTime();
@@ -299,19 +307,16 @@ export async function episodeActionsSince(
   if (podcast === '') {
     return { actions: [], timestamp };
   }
-  const [snapshot, stored] = await Promise.all([
-    deps.snapshot(),
-    listEpisodeActions(deps.db, userId, {
-      since,
-      until: timestamp,
-      ...(query.device === undefined ? {} : { deviceId: query.device }),
-      ...(podcast === undefined ? {} : { podcast }),
-    }),
-  ]);
+  const stored = await listEpisodeActions(deps.db, userId, {
+    since,
+    until: timestamp,
+    ...(query.device === undefined ? {} : { deviceId: query.device }),
+    ...(podcast === undefined ? {} : { podcast }),
+  });
   const uploaded = stored.map((a) => ({ out: storedOut(a), at: a.action_at.getTime() }));
   let all = uploaded;
   if (query.device === undefined) {
-    const plays = await webAppPlays(deps, userId, snapshot, since, uploaded);
+    const plays = await webAppPlays(deps, userId, since, uploaded);
     const podcastKey = podcast === undefined ? undefined : feedUrlKey(podcast);
     all = [
       ...uploaded,

@@ -21,7 +21,7 @@ import {
 import type { UserStateDeps } from '../deps.js';
 import { type FeedReport, feedGroupKey, feedReports } from './feed-groups.js';
 import { sanitizeAll } from './feed-url.js';
-import { type SyncIndex, syncIndexOf } from './sync-index.js';
+import { type SyncIndex, syncIndexIn } from './sync-index.js';
 
 /**
  * The subscription changes after `since`, one report per feed (feed-groups.ts).
@@ -37,11 +37,11 @@ export async function feedChanges(
   since: number,
   answer: boolean,
 ): Promise<{ stamp: number; reports: FeedReport[] }> {
-  const [snapshot, { stamp, synced, library }] = await Promise.all([
-    deps.snapshot(),
+  const [index, { stamp, synced, library }] = await Promise.all([
+    syncIndexIn(deps),
     readSubscriptionChanges(deps.db, userId, { since, answer }),
   ]);
-  return { stamp, reports: feedReports(syncIndexOf(snapshot), synced, library, since) };
+  return { stamp, reports: feedReports(index, synced, library, since) };
 }
 
 /** The current subscriptions as feed URLs (the simple API and the device list count). */
@@ -132,7 +132,7 @@ export async function applySubscriptionChange(
   body: SubscriptionChangeBody,
 ): Promise<SubscriptionChangeResult> {
   const plan = planChange(body);
-  const index = syncIndexOf(await deps.snapshot());
+  const index = await syncIndexIn(deps);
   const now = deps.now();
   const timestamp = await withTransaction(deps.db, async (trx) => {
     if (deviceId !== undefined) {
@@ -179,7 +179,7 @@ export async function replaceSyncedFeeds(
   const wanted = sanitizeAll(urls).clean;
   const keep = new Set(wanted);
   const current = await syncedFeedUrls(deps, userId);
-  const index = syncIndexOf(await deps.snapshot());
+  const index = await syncIndexIn(deps);
   const wantedFeeds = new Set(feedIdsOf(index, wanted));
   const remove = current.filter((url) => {
     const feedId = index.feedIdOf(url);

@@ -1,7 +1,8 @@
 import { ResolveEpisodeArtifactsBody, ResolveEpisodeArtifactsResponse } from '@podcast/contracts';
 import { resolveEpisodeArtifacts } from '@podcast/corpus';
+import { findEpisodesByIds } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
-import { answerForCorpus } from './corpus-snapshot-for.js';
+import { answerForIndexedCorpus } from './corpus-snapshot-for.js';
 
 export const resolveEpisodeArtifactsRoute = defineRoute({
   method: 'post',
@@ -15,7 +16,13 @@ export const resolveEpisodeArtifactsRoute = defineRoute({
   body: ResolveEpisodeArtifactsBody,
   responses: { 200: ResolveEpisodeArtifactsResponse },
   handler: ({ body, ctx }) =>
-    answerForCorpus(ctx, body.path, (snapshot) =>
-      resolveEpisodeArtifacts(body.episode_ids, (id) => snapshot.findEpisodeById(id)),
-    ),
+    answerForIndexedCorpus(ctx, body.path, {
+      needs: 'catalog',
+      index: async (db) => {
+        const found = await findEpisodesByIds(db, body.episode_ids);
+        return resolveEpisodeArtifacts(body.episode_ids, (id) => found.get(id));
+      },
+      snapshot: (snapshot) =>
+        resolveEpisodeArtifacts(body.episode_ids, (id) => snapshot.findEpisodeById(id)),
+    }),
 });

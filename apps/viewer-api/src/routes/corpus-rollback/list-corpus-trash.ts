@@ -1,7 +1,7 @@
 import { CorpusPathQuery, TrashList } from '@podcast/contracts';
 import { listTrash } from '@podcast/corpus';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { corpusPlaceFor } from '../corpus-browse/corpus-snapshot-for.js';
 
 export const listCorpusTrash = defineRoute({
   method: 'get',
@@ -13,7 +13,7 @@ export const listCorpusTrash = defineRoute({
   query: CorpusPathQuery,
   responses: { 200: TrashList },
   handler: async ({ query, ctx }) => {
-    const root = (await corpusSnapshotFor(ctx, query.path)).root;
+    const { root } = await corpusPlaceFor(ctx, query.path);
     return { path: root, items: await listTrash(root) };
   },
 });

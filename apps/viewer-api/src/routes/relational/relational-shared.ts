@@ -11,7 +11,6 @@ import {
 import {
   type EpisodeRecord,
   type GraphIndex,
-  type InsightRanker,
   type InsightSelection,
   rankCandidates,
   rankSelection,
@@ -21,7 +20,7 @@ import {
   INSIGHT_CANDIDATES,
   type IndexKysely,
 } from '@podcast/corpus-index';
-import { defineRoute, type ViewerCtx } from '../../context.js';
+import { defineRoute } from '../../context.js';
 import { answerForIndexedGraph, type GraphScope } from '../graph-queries/graph-scope.js';
 import { indexedSnapshotCache } from '../snapshot-cache.js';
 import { insightRanker } from './insight-ranker.js';
