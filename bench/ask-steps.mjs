@@ -13,6 +13,7 @@ import {
   EXTRACTIVE_THRESHOLD,
   evaluateAsk,
   readContradictions,
+  snapshotAskCorpus,
 } from '@podcast/ask';
 import { createCorpusRegistry } from '@podcast/corpus';
 import { createSearchService } from '@podcast/search';
@@ -64,7 +65,7 @@ if (step === 'eval') {
     const started = performance.now();
     await ask(
       {
-        snapshot,
+        corpus: snapshotAskCorpus(snapshot),
         search: (request) => search.search(snapshot, request),
         transcripts: corpusTranscripts(snapshot),
         contradictions: await readContradictions(snapshot),

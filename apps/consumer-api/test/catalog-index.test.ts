@@ -540,6 +540,24 @@ describe.each(['sqlite', 'postgres'] as const)(
   },
 );
 
+const PAVEMENT = 'How quickly did permeable pavement pay for itself?';
+/** Asks about "LFP gets more attention than it deserves", which CONSENSUS sets against another claim. */
+const CONTRADICTED = 'Does lithium iron phosphate get more attention than it deserves?';
+const CONSENSUS = JSON.stringify({
+  enricher_id: 'topic_consensus',
+  status: 'ok',
+  data: {
+    consensus: [
+      {
+        insight_a_id: 'insight:a0a1bd3f96a24142',
+        insight_b_id: 'insight:f67a5ba8b1000837',
+        contradiction: 0.91,
+        contradicts: true,
+      },
+    ],
+  },
+});
+
 describe('search routes on the corpus index over a built search index', () => {
   const copy = path.join(scratch.dir, 'searched');
   let projection: TestApp;
@@ -547,6 +565,8 @@ describe('search routes on the corpus index over a built search index', () => {
 
   beforeAll(async () => {
     copySampleCorpusTo(copy);
+    // One recorded contradiction, so an answer shows the other side of a claim.
+    writeFileSync(path.join(copy, 'enrichments', 'topic_consensus.json'), CONSENSUS);
     projection = await buildTestApp({ env: { CORPUS_DIR: copy, PUBLIC_BASE_URL }, now });
     const start = await projection.ctx.search.rebuild(copy, false);
     expect(start.status).toBe('started');
@@ -588,6 +608,43 @@ describe('search routes on the corpus index over a built search index', () => {
       const related = await answerOf(indexed, `/api/app/episodes/${slug}/related?top_k=25`);
       expect((related.body.items as unknown[]).length).toBeGreaterThan(3);
       // Answered from the index, the search index and the files alone: no projection was loaded.
+      expect(indexed.ctx.corpus.describe()).toEqual([]);
+    });
+
+    it('answers questions over the corpus, an episode and the library as the projection does', async () => {
+      for (const app of [projection, indexed]) {
+        await writeListenerState(app, snapshot);
+      }
+      const ask = '/api/app/ask';
+      const first = await answerOf(indexed, `${ask}?q=${q(PAVEMENT)}`);
+      const [evidence] = first.body.evidence as Array<{ episode: { slug: string } }>;
+      const slug = q(evidence?.episode.slug ?? '');
+      // A claim of an episode the listener played: in their library.
+      const played = snapshot.episodes[0] as EpisodeRecord;
+      const claim = snapshot.graphOf(played)?.insights[0]?.text ?? '';
+      const urls = [
+        `${ask}?q=${q(PAVEMENT)}`,
+        `${ask}?q=${q(CONTRADICTED)}&top_k=10`,
+        `${ask}?q=${q('permeable pavement')}&scope=episode&episode=${slug}&top_k=10`,
+        `${ask}?q=${q(claim)}&scope=library&top_k=20`,
+        `${ask}?q=${q('How do you bake sourdough bread?')}`,
+        `${ask}?q=sleep&scope=episode&episode=no-such-slug`,
+        ask,
+        `${ask}?q=sleep&scope=episode`,
+        `${ask}?q=sleep&top_k=0`,
+      ];
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 404]);
+      // Not all abstentions: evidence, the other side of a claim, and an abstention.
+      const answers = await Promise.all(urls.slice(0, 5).map((url) => answerOf(indexed, url)));
+      expect(answers.map((answer) => answer.body.status)).toEqual([
+        'answered',
+        'answered',
+        'answered',
+        'answered',
+        'abstained',
+      ]);
+      const sides = answers[1]?.body.evidence as Array<{ contradicts: string | null }>;
+      expect(sides.some((item) => item.contradicts !== null)).toBe(true);
       expect(indexed.ctx.corpus.describe()).toEqual([]);
     });
   });
@@ -638,7 +695,11 @@ describe.each(['sqlite', 'postgres'] as const)(
         expect(insights.headers['retry-after']).toBe('5');
         expect(insights.body.episodes_ready).toBe(true);
         // The shelves of topics are written by the layers pass too.
-        for (const url of ['/api/app/corpus/trending-topics', '/api/app/discover']) {
+        for (const url of [
+          '/api/app/corpus/trending-topics',
+          '/api/app/discover',
+          '/api/app/ask?q=sleep',
+        ]) {
           expect([url, (await request(app.app).get(url)).status]).toEqual([url, 503]);
         }
         // An episode's graph and the insights' episodes wait for the layers; its transcript does not.
@@ -660,7 +721,11 @@ describe.each(['sqlite', 'postgres'] as const)(
         const built = await request(app.app).get(`/api/app/episodes/${slug}/insights`);
         expect(built.status).toBe(200);
         expect(built.body.items.length).toBeGreaterThan(0);
-        for (const url of ['/api/app/corpus/trending-topics', '/api/app/discover']) {
+        for (const url of [
+          '/api/app/corpus/trending-topics',
+          '/api/app/discover',
+          '/api/app/ask?q=sleep',
+        ]) {
           expect([url, (await request(app.app).get(url)).status]).toEqual([url, 200]);
         }
         expect((await request(app.app).get(stats)).body.opens).toBe(1);

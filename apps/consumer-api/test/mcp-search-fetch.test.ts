@@ -321,8 +321,27 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(indexed.ctx.corpus.describe()).toEqual([]);
     });
 
-    // These still load the projection: the search and ask calls take a snapshot, the
-    // entity relations have no index tables yet, and saving a highlight reads it in user-state.
+    it('answers questions over the corpus, an episode and the library as the projection does, without it', async () => {
+      const episode = snapshot.episodes.find((e) => e.title.startsWith('Lithium Iron Phosphate'));
+      await expectSameToolAnswers([
+        ['ask', { question: 'What does research at the Northern Cell Consortium show?' }],
+        ['ask', { question: 'battery recycling', top_k: 10 }],
+        ['ask', { question: 'battery recycling', scope: 'episode', episode_slug: episode?.slug }],
+        ['ask', { question: 'Is napping mostly a story about money?', scope: 'library' }],
+        ['ask', { question: 'How do you bake sourdough bread?' }],
+        ['ask', { question: 'battery recycling', scope: 'episode', episode_slug: 'nope' }],
+        ['ask', { question: '' }],
+      ]);
+      const answer = await onIndex.client.callTool({
+        name: 'ask',
+        arguments: { question: 'battery recycling', top_k: 10 },
+      });
+      expect((answer.structuredContent as { status: string }).status).toBe('answered');
+      expect(indexed.ctx.corpus.describe()).toEqual([]);
+    });
+
+    // These still load the projection: the search calls take a snapshot, the entity
+    // relations have no index tables yet, and saving a highlight reads it in user-state.
     it('answers search, the entity relations and highlights as the projection does', async () => {
       const episode = snapshot.episodes.find(
         (e) => e.transcript_relpath && (snapshot.graphOf(e)?.quotes.length ?? 0) > 0,
@@ -332,7 +351,6 @@ describe.each(['sqlite', 'postgres'] as const)(
         ['search', { query: 'battery recycling' }],
         ['search', { query: 'zzzqqqxxyy' }],
         ['search_corpus', { query: 'battery recycling' }],
-        ['ask', { question: 'battery recycling', scope: 'episode', episode_slug: episode?.slug }],
         ['save_highlight', { episode_slug: episode?.slug, quote_id: quote?.id }],
         ['save_highlight', { episode_slug: episode?.slug, quote_text: quote?.text }],
         ['save_highlight', { episode_slug: episode?.slug, quote_text: 'words nobody ever said' }],

@@ -846,6 +846,24 @@ describe('the cluster filter on the index', () => {
   }, 120_000);
 });
 
+const PAVEMENT = 'How quickly did permeable pavement pay for itself?';
+/** Asks about "LFP gets more attention than it deserves", which CONSENSUS sets against another claim. */
+const CONTRADICTED = 'Does lithium iron phosphate get more attention than it deserves?';
+const CONSENSUS = JSON.stringify({
+  enricher_id: 'topic_consensus',
+  status: 'ok',
+  data: {
+    consensus: [
+      {
+        insight_a_id: 'insight:a0a1bd3f96a24142',
+        insight_b_id: 'insight:f67a5ba8b1000837',
+        contradiction: 0.91,
+        contradicts: true,
+      },
+    ],
+  },
+});
+
 describe('search routes on the index over a built search index', () => {
   const copy = path.join(scratch.dir, 'searched');
   beforeAll(async () => {
@@ -861,6 +879,8 @@ describe('search routes on the index over a built search index', () => {
         cased.replace(/"confidence": [0-9.]+/, '"confidence": null'),
       );
     }
+    // One recorded contradiction, so an answer shows the other side of a claim.
+    writeFileSync(path.join(copy, 'enrichments', 'topic_consensus.json'), CONSENSUS);
     const builder = buildViewerTestApp({ corpusDir: copy });
     try {
       const start = await builder.ctx.search?.rebuild(copy, false);
@@ -931,6 +951,43 @@ describe('search routes on the index over a built search index', () => {
       const asked = await answerOf(indexed, urls.at(-3) as string);
       expect((asked.body.items as unknown[]).length).toBeGreaterThan(0);
       // Answered from the index, the search index and the files alone: no projection was loaded.
+      expect(indexed.corpus.describe()).toEqual([]);
+    });
+
+    it('answers questions exactly as the projection does, without loading it', async () => {
+      const { projection, indexed } = apps;
+      const first = await answerOf(indexed, `/api/ask?q=${q(PAVEMENT)}`);
+      const [evidence] = first.body.evidence as Array<{
+        episode: { feed_id: string };
+        speaker: { id: string } | null;
+      }>;
+      const feed = evidence?.episode.feed_id ?? '';
+      const speaker = evidence?.speaker?.id ?? '';
+      const urls = [
+        `/api/ask?q=${q(PAVEMENT)}`,
+        `/api/ask?q=${q('sewer separation')}&feed=${q(feed)}&top_k=10`,
+        `/api/ask?q=${q('permeable pavement')}&speaker=${q(speaker)}&top_k=10`,
+        `/api/ask?q=${q(CONTRADICTED)}&top_k=10`,
+        `/api/ask?q=${q('Does shift work track adolescent sleep?')}&since=2025-01-01&top_k=20`,
+        `/api/ask?q=${q('How do you bake sourdough bread?')}`,
+        '/api/ask',
+        '/api/ask?q=sleep&top_k=21',
+        `/api/ask?q=sleep&since=${q('last week')}`,
+        '/api/ask?q=sleep&path=/etc',
+      ];
+      expect(await expectSameAnswers(projection, indexed, urls)).toEqual([200, 400, 403]);
+      // Not all abstentions: evidence, the other side of a claim, and an abstention.
+      const answers = await Promise.all(urls.slice(0, 6).map((url) => answerOf(indexed, url)));
+      expect(answers.map((answer) => answer.body.status)).toEqual([
+        'answered',
+        'answered',
+        'answered',
+        'answered',
+        'answered',
+        'abstained',
+      ]);
+      const sides = answers[3]?.body.evidence as Array<{ contradicts: string | null }>;
+      expect(sides.some((item) => item.contradicts !== null)).toBe(true);
       expect(indexed.corpus.describe()).toEqual([]);
     });
 
@@ -1078,6 +1135,11 @@ describe('corpus routes while a first build reads the layers', () => {
         expect(answer).toMatchObject({ status: 503, body: { episodes_ready: true } });
       }
       expect(await nodeEpisodes()).toMatchObject({ status: 503, body: { episodes_ready: true } });
+      // Asked only while held: an answer appends to the sample corpus's query log.
+      expect(await answerOf(indexed, '/api/ask?q=sleep')).toMatchObject({
+        status: 503,
+        body: { episodes_ready: true },
+      });
       release();
       while (index?.view()?.layers !== true && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 50));

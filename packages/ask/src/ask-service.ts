@@ -1,11 +1,10 @@
 import type { AskAnswer } from '@podcast/contracts';
-import { type CorpusSnapshot, perSnapshot } from '@podcast/corpus';
+import type { CorpusSnapshot } from '@podcast/corpus';
 import { appendQueryLog, classifyQuery, indexPathsOf, type SearchService } from '@podcast/search';
 import { type AskRequest, ask } from './ask.js';
-import { readContradictions } from './contradictions.js';
+import { type AskCorpus, snapshotAskCorpus } from './ask-corpus.js';
 import type { PassageScorer } from './rerank.js';
 import type { Summarizer } from './summary.js';
-import { corpusTranscripts } from './transcripts.js';
 
 export interface AskServiceOptions {
   search: Pick<SearchService, 'search'>;
@@ -19,28 +18,28 @@ export interface AskServiceOptions {
 }
 
 export interface AskService {
-  ask(snapshot: CorpusSnapshot, request: AskRequest): Promise<AskAnswer>;
+  /** An answer from `corpus`: a snapshot, or the corpus index's rows with files read on demand. */
+  ask(corpus: AskCorpus | CorpusSnapshot, request: AskRequest): Promise<AskAnswer>;
 }
-
-const transcriptsOf = perSnapshot((snapshot: CorpusSnapshot) => corpusTranscripts(snapshot));
 
 /** The ask flow of the API processes: logs the question's type when asked to (never its text), then answers. */
 export function createAskService(options: AskServiceOptions): AskService {
   const now = options.now ?? (() => new Date());
   return {
-    ask: async (snapshot, request) => {
+    ask: async (source, request) => {
+      const corpus = 'termWeights' in source ? source : snapshotAskCorpus(source);
       if (request.logQuery) {
-        const file = indexPathsOf(snapshot.root).queryLog;
+        const file = indexPathsOf(corpus.root).queryLog;
         appendQueryLog(file, classifyQuery(request.question), now(), 'ask_query').catch(
           options.onLogError ?? (() => {}),
         );
       }
       return ask(
         {
-          snapshot,
-          search: (searchRequest) => options.search.search(snapshot, searchRequest),
-          transcripts: transcriptsOf(snapshot),
-          contradictions: await readContradictions(snapshot),
+          corpus,
+          search: (searchRequest) => options.search.search(corpus, searchRequest),
+          transcripts: corpus.transcripts,
+          contradictions: await corpus.contradictions(),
           ...(options.scorer ? { scorer: options.scorer } : {}),
           ...(options.summarize ? { summarize: options.summarize } : {}),
           ...(options.threshold === undefined ? {} : { threshold: options.threshold }),

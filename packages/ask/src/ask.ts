@@ -1,8 +1,8 @@
 import type { AskAnswer, AskEvidence, AskScope } from '@podcast/contracts';
-import type { CorpusSnapshot } from '@podcast/corpus';
 import type { SearchOutcome, SearchRequest } from '@podcast/search';
+import type { AskCorpus } from './ask-corpus.js';
 import { type Candidate, candidatesOf, EVIDENCE_DOC_TYPES } from './candidates.js';
-import { type Contradictions, episodeOfInsight } from './contradictions.js';
+import type { Contradictions } from './contradictions.js';
 import { evidenceOf, type Passage, passageOf } from './evidence.js';
 import {
   EXTRACTIVE_THRESHOLD,
@@ -11,7 +11,7 @@ import {
   passageText,
 } from './rerank.js';
 import type { Summarizer } from './summary.js';
-import { questionTerms, termWeightsOf } from './terms.js';
+import { questionTerms, type TermWeights } from './terms.js';
 import type { TranscriptReader } from './transcripts.js';
 
 export interface AskRequest {
@@ -29,7 +29,8 @@ export interface AskRequest {
 
 /** What an answer reads, passed in by the host (the API's search service, the corpus). */
 export interface AskDeps {
-  snapshot: CorpusSnapshot;
+  /** Episodes and their layers, the episode of an insight and the term weights. */
+  corpus: Pick<AskCorpus, 'episodesByIds' | 'layersOf' | 'episodeOfInsight' | 'termWeights'>;
   search: (request: SearchRequest) => Promise<SearchOutcome>;
   transcripts: TranscriptReader;
   contradictions: Contradictions;
@@ -64,9 +65,9 @@ async function rankedPassages(
   deps: AskDeps,
   request: AskRequest,
   candidates: readonly Candidate[],
+  weights: TermWeights,
 ): Promise<{ ranked: Ranked[]; threshold: number }> {
   const terms = questionTerms(request.question);
-  const weights = termWeightsOf(deps.snapshot);
   const passages = (
     await Promise.all(
       candidates.map(async (c) => passageOf(c, await deps.transcripts(c.episode), terms)),
@@ -114,14 +115,14 @@ function inScope(request: AskRequest, episode: Candidate['episode']): boolean {
 
 /** A passage for an insight no hit reached: the other side of a claim. */
 async function passageOfInsight(deps: AskDeps, request: AskRequest, insightId: string) {
-  const episode = episodeOfInsight(deps.snapshot).get(insightId);
+  const episode = await deps.corpus.episodeOfInsight(insightId);
   if (episode === undefined || !inScope(request, episode)) {
     return undefined;
   }
   const candidate: Candidate = {
     key: `${episode.episode_id}|${insightId}`,
     episode,
-    graph: deps.snapshot.graphOf(episode),
+    graph: (await deps.corpus.layersOf([episode])).graphOf(episode),
     insightId,
     matchedQuoteIds: [],
     fused: 0,
@@ -140,6 +141,7 @@ async function withOtherSides(
   deps: AskDeps,
   request: AskRequest,
   kept: readonly Ranked[],
+  weights: TermWeights,
 ): Promise<{ item: Ranked; contradicts: string | null }[]> {
   const byInsight = new Map(kept.map((k) => [k.passage.insight?.id, k]));
   const placed = new Set<Ranked>();
@@ -160,8 +162,7 @@ async function withOtherSides(
       const passage = shown?.passage ?? (await passageOfInsight(deps, request, other));
       if (passage) {
         // No hit reached it: scored on its words alone, below the line it may well be.
-        const own = () =>
-          extractiveScore(passage, terms, termWeightsOf(deps.snapshot), Number.POSITIVE_INFINITY);
+        const own = () => extractiveScore(passage, terms, weights, Number.POSITIVE_INFINITY);
         const side = shown ?? { passage, score: own() };
         placed.add(side);
         out.push({ item: side, contradicts: claim ?? null });
@@ -208,18 +209,27 @@ export async function ask(deps: AskDeps, request: AskRequest): Promise<AskAnswer
     const reason = outcome.status === 'no_index' ? 'no_index' : 'embedding_model_mismatch';
     return abstained(request, outcome.query_type, reason);
   }
-  const candidates = candidatesOf(deps.snapshot, outcome.hits).slice(0, CANDIDATES);
+  const episodes = await deps.corpus.episodesByIds([
+    ...new Set(outcome.hits.map((hit) => hit.episode_id)),
+  ]);
+  const layers = await deps.corpus.layersOf([...new Set(episodes.values())]);
+  const candidates = candidatesOf(episodes, layers, outcome.hits).slice(0, CANDIDATES);
   if (candidates.length === 0) {
     return abstained(request, outcome.query_type, 'no_evidence');
   }
-  const { ranked, threshold } = await rankedPassages(deps, request, candidates);
+  const weights = await deps.corpus.termWeights();
+  const { ranked, threshold } = await rankedPassages(deps, request, candidates, weights);
   const kept = selected(ranked, request, threshold);
   if (kept.length === 0) {
     return abstained(request, outcome.query_type, 'below_threshold');
   }
-  const evidence: AskEvidence[] = (await withOtherSides(deps, request, kept)).map(
-    ({ item, contradicts }, i) =>
-      evidenceOf(deps.snapshot, item.passage, i + 1, item.score, contradicts),
+  const shown = await withOtherSides(deps, request, kept, weights);
+  // An other side's episode may be one no hit reached.
+  const shownLayers = await deps.corpus.layersOf([
+    ...new Set(shown.map(({ item }) => item.passage.candidate.episode)),
+  ]);
+  const evidence: AskEvidence[] = shown.map(({ item, contradicts }, i) =>
+    evidenceOf(shownLayers, item.passage, i + 1, item.score, contradicts),
   );
   const summary = deps.summarize ? await deps.summarize(request.question, evidence) : null;
   return {

@@ -1,4 +1,4 @@
-import type { CorpusSnapshot, EpisodeRecord, NormalizedGraph } from '@podcast/corpus';
+import type { EpisodeLayers, EpisodeRecord, NormalizedGraph } from '@podcast/corpus';
 import type { SearchHit } from '@podcast/search';
 
 /**
@@ -43,15 +43,22 @@ function targetOf(hit: SearchHit, graph: NormalizedGraph | undefined) {
 export const EVIDENCE_DOC_TYPES: readonly string[] = ['insight', 'quote', 'transcript'];
 const EVIDENCE_TYPES = new Set(EVIDENCE_DOC_TYPES);
 
-/** The fused hits of those rows grouped by insight, in order of their best hit. */
-export function candidatesOf(snapshot: CorpusSnapshot, hits: readonly SearchHit[]): Candidate[] {
+/**
+ * The fused hits of those rows grouped by insight, in order of their best
+ * hit; `episodes` are the hits' episodes by id, `layers` hold their graphs.
+ */
+export function candidatesOf(
+  episodes: ReadonlyMap<string, EpisodeRecord>,
+  layers: Pick<EpisodeLayers, 'graphOf'>,
+  hits: readonly SearchHit[],
+): Candidate[] {
   const byKey = new Map<string, Candidate>();
   hits.forEach((hit, rank) => {
-    const episode = snapshot.findEpisodeById(hit.episode_id);
+    const episode = episodes.get(hit.episode_id);
     if (episode === undefined || !EVIDENCE_TYPES.has(hit.doc_type)) {
       return;
     }
-    const graph = snapshot.graphOf(episode);
+    const graph = layers.graphOf(episode);
     const { insightId, quoteId } = targetOf(hit, graph);
     const key = `${hit.episode_id}|${insightId ?? (quoteId ? `quote:${quoteId}` : hit.doc_id)}`;
     const known = byKey.get(key);

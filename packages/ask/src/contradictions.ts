@@ -38,16 +38,19 @@ export function contradictionsOf(document: unknown): Contradictions {
   return pairs;
 }
 
-/** The corpus's `enrichments/topic_consensus.json`, read once per snapshot. */
+/** The corpus's `enrichments/topic_consensus.json` under `root`; absent or unreadable: none. */
+export async function readContradictionsAt(root: string): Promise<Contradictions> {
+  const file = path.join(root, 'enrichments', 'topic_consensus.json');
+  try {
+    return contradictionsOf(JSON.parse(await readFile(file, 'utf8')));
+  } catch {
+    return NO_CONTRADICTIONS;
+  }
+}
+
+/** The contradictions of the snapshot's corpus, read once per snapshot. */
 export const readContradictions = perSnapshot(
-  async (snapshot: CorpusSnapshot): Promise<Contradictions> => {
-    const file = path.join(snapshot.root, 'enrichments', 'topic_consensus.json');
-    try {
-      return contradictionsOf(JSON.parse(await readFile(file, 'utf8')));
-    } catch {
-      return NO_CONTRADICTIONS;
-    }
-  },
+  (snapshot: CorpusSnapshot): Promise<Contradictions> => readContradictionsAt(snapshot.root),
   'askContradictions',
 );
 

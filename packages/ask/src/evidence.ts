@@ -1,7 +1,7 @@
 import type { AskEvidence } from '@podcast/contracts';
 import {
-  type CorpusSnapshot,
   displayNameIn,
+  type EpisodeLayers,
   type EpisodeRecord,
   type NormalizedQuote,
   quotesOfInsight,
@@ -152,13 +152,13 @@ export function passageOf(
   };
 }
 
-function speakerOf(snapshot: CorpusSnapshot, episode: EpisodeRecord, id: string | null) {
+function speakerOf(layers: EpisodeLayers, episode: EpisodeRecord, id: string | null) {
   if (id === null) {
     return null;
   }
-  const graph = snapshot.graphOf(episode);
+  const graph = layers.graphOf(episode);
   const name =
-    displayNameIn(snapshot.bridgeOf(episode), id) ??
+    displayNameIn(layers.bridgeOf(episode), id) ??
     graph?.persons.find((p) => p.id === id)?.name ??
     graph?.quotes.find((q) => q.speaker_id === id && q.speaker_name)?.speaker_name;
   return { id, display_name: name ?? id };
@@ -166,7 +166,7 @@ function speakerOf(snapshot: CorpusSnapshot, episode: EpisodeRecord, id: string 
 
 /** A ranked passage as the wire's evidence item, numbered from 1. */
 export function evidenceOf(
-  snapshot: CorpusSnapshot,
+  layers: EpisodeLayers,
   passage: Passage,
   n: number,
   score: number,
@@ -177,7 +177,7 @@ export function evidenceOf(
     n,
     quote: { id: passage.quoteId, text: passage.quoteText },
     insight: passage.insight,
-    speaker: speakerOf(snapshot, episode, passage.speakerId),
+    speaker: speakerOf(layers, episode, passage.speakerId),
     episode: {
       episode_id: episode.episode_id ?? '',
       slug: episode.slug,

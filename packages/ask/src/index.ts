@@ -1,5 +1,7 @@
 export type { AskDeps, AskRequest } from './ask.js';
 export { ask } from './ask.js';
+export type { AskCorpus, IndexedAskSource } from './ask-corpus.js';
+export { indexedAskCorpus, snapshotAskCorpus } from './ask-corpus.js';
 export type { AskService, AskServiceOptions } from './ask-service.js';
 export { createAskService } from './ask-service.js';
 export type { ChatSettings } from './chat-summarizer.js';

@@ -56,20 +56,14 @@ export interface TermWeights {
   weightOf(term: string): number;
 }
 
-/** IDF over every insight and quote text of the snapshot, computed once per snapshot. */
-export const termWeightsOf = perSnapshot((snapshot: CorpusSnapshot): TermWeights => {
+/** IDF over `texts` (each an insight's or a quote's text), each counted as one document. */
+export function termWeightsFrom(texts: Iterable<string>): TermWeights {
   const counts = new Map<string, number>();
   let documents = 0;
-  for (const episode of snapshot.episodes) {
-    const graph = episode.has_gi ? snapshot.graphOf(episode) : undefined;
-    for (const text of [
-      ...(graph?.insights ?? []).map((i) => i.text),
-      ...(graph?.quotes ?? []).map((q) => q.text),
-    ]) {
-      documents += 1;
-      for (const term of stemsOf(text)) {
-        counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
+  for (const text of texts) {
+    documents += 1;
+    for (const term of stemsOf(text)) {
+      counts.set(term, (counts.get(term) ?? 0) + 1);
     }
   }
   const unseen = Math.log(1 + documents);
@@ -79,4 +73,23 @@ export const termWeightsOf = perSnapshot((snapshot: CorpusSnapshot): TermWeights
       return count === undefined ? unseen : Math.log(1 + documents / count);
     },
   };
-}, 'askTermWeights');
+}
+
+/** Every insight and quote text of the snapshot's GI graphs. */
+function* termTextsOf(snapshot: CorpusSnapshot): Generator<string> {
+  for (const episode of snapshot.episodes) {
+    const graph = episode.has_gi ? snapshot.graphOf(episode) : undefined;
+    for (const insight of graph?.insights ?? []) {
+      yield insight.text;
+    }
+    for (const quote of graph?.quotes ?? []) {
+      yield quote.text;
+    }
+  }
+}
+
+/** IDF over every insight and quote text of the snapshot, computed once per snapshot. */
+export const termWeightsOf = perSnapshot(
+  (snapshot: CorpusSnapshot): TermWeights => termWeightsFrom(termTextsOf(snapshot)),
+  'askTermWeights',
+);

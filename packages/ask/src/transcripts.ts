@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
-  type CorpusSnapshot,
+  type CorpusPlace,
   type EpisodeRecord,
   readSegments,
   resolveServedFile,
@@ -101,7 +101,7 @@ const charsOf = (transcript: RawTranscript | undefined) =>
  * A read that fails is not kept.
  */
 export function corpusTranscripts(
-  snapshot: CorpusSnapshot,
+  place: CorpusPlace,
   limits: TranscriptCacheLimits = TRANSCRIPT_CACHE,
 ): TranscriptReader {
   const kept = new Map<string, { value: Promise<RawTranscript | undefined>; chars: number }>();
@@ -121,8 +121,8 @@ export function corpusTranscripts(
       return undefined;
     }
     const [text, segments] = await Promise.all([
-      readServedText(snapshot.root, family.txt),
-      readSegments(snapshot, episode, undefined, ['raw']),
+      readServedText(place.root, family.txt),
+      readSegments(place, episode, undefined, ['raw']),
     ]);
     if (text === undefined) {
       return undefined;

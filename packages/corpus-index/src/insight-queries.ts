@@ -90,20 +90,39 @@ export async function queryInsightList(
 
 /**
  * The first episode in catalog order whose GI graph holds the insight
- * `insightId`, shown or not, as a scan of a snapshot's episodes finds it.
+ * `insightId`, shown or not, as a scan of a snapshot's episodes finds it;
+ * `last` the last one, as a map filled by that scan keeps it.
  */
 export async function findEpisodeOfInsight(
   db: IndexKysely,
   insightId: string,
+  which: 'first' | 'last' = 'first',
 ): Promise<EpisodeRecord | undefined> {
+  const [date, relpath] =
+    which === 'first' ? (['desc', 'asc'] as const) : (['asc', 'desc'] as const);
   const row = await db
     .selectFrom('insight_ids as i')
     .innerJoin('episodes as e', 'e.id', 'i.episode')
     .select('e.record')
     .where('i.insight_id', '=', insightId)
-    .orderBy('e.sort_date', 'desc')
-    .orderBy('e.metadata_relpath', 'asc')
+    .orderBy('e.sort_date', date)
+    .orderBy('e.metadata_relpath', relpath)
     .limit(1)
     .executeTakeFirst();
   return row === undefined ? undefined : (JSON.parse(row.record) as EpisodeRecord);
+}
+
+/**
+ * Every insight text (shown or not) and every quote text of the GI graphs,
+ * each once per episode: what ask's term weights count over a snapshot.
+ */
+export async function queryTermTexts(db: IndexKysely): Promise<string[]> {
+  const [insights, quotes] = await Promise.all([
+    db.selectFrom('explore_insights').select('item').execute(),
+    db.selectFrom('quotes').select('text').execute(),
+  ]);
+  return [
+    ...insights.map((row) => (JSON.parse(row.item) as { text: string }).text),
+    ...quotes.map((row) => row.text),
+  ];
 }

@@ -113,6 +113,7 @@ import {
   podcastEpisodesFromIndex,
   podcastListFromIndex,
   queryCatalogAfter,
+  queryTermTexts,
   relatedInsightsFromIndex,
   relatedTopicsFromIndex,
   statedByFromIndex,
@@ -143,7 +144,8 @@ const named = path.join(scratch.dir, 'named');
  * A copy of the sample corpus whose insights also name persons and orgs,
  * which neither corpus's insights do: every other insight mentions an org
  * (whose id sorts before its speakers'), every third another person, and
- * each episode's first a person whose bare id is a topic's too.
+ * each episode's first a person whose bare id is a topic's too; one
+ * insight id is in every episode.
  */
 function copyNamingEntities(target: string): void {
   copySampleCorpusTo(target);
@@ -155,6 +157,8 @@ function copyNamingEntities(target: string): void {
       { id: 'org:acme-sleep-lab', type: 'Organization', properties: { name: 'Acme Sleep Lab' } },
       { id: 'person:shift-work', type: 'Person', properties: { name: 'Shift Work' } },
       { id: 'person:ada-quill', type: 'Person', properties: { name: 'Ada Quill' } },
+      // One insight id in every episode: its episode is the first or last in catalog order.
+      { id: 'insight:said-everywhere', type: 'Insight', properties: { text: 'Said everywhere.' } },
     );
     const insights = gi.nodes.filter((node: { type: string }) => node.type === 'Insight');
     insights.forEach((insight: { id: string }, i: number) => {
@@ -720,8 +724,10 @@ describe.each([
     });
 
     it('finds the episode of every insight id, shown or not, as a scan of the snapshot does', async () => {
-      // The first episode in snapshot order whose graph holds the id, as the scan finds it.
+      // The first episode in snapshot order whose graph holds the id, as the scan finds it;
+      // the last, as ask's map filled by the scan keeps it.
       const first = new Map<string, string>();
+      const last = new Map<string, string>();
       let hidden = 0;
       for (const episode of snapshot.episodes) {
         const graph = snapshot.graphOf(episode);
@@ -731,14 +737,30 @@ describe.each([
           if (!first.has(insight.id)) {
             first.set(insight.id, episode.slug);
           }
+          last.set(insight.id, episode.slug);
         }
       }
       for (const [id, slug] of first) {
         expect([id, (await findEpisodeOfInsight(index.db, id))?.slug]).toEqual([id, slug]);
+        const lastSlug = (await findEpisodeOfInsight(index.db, id, 'last'))?.slug;
+        expect([id, lastSlug]).toEqual([id, last.get(id)]);
       }
+      expect(await findEpisodeOfInsight(index.db, 'insight:nowhere', 'last')).toBeUndefined();
       expect(await findEpisodeOfInsight(index.db, 'insight:nowhere')).toBeUndefined();
       expect(first.size).toBeGreaterThan(0);
       expect(hidden).toBeGreaterThan(0);
+    });
+
+    it('gives the insight and quote texts ask weighs its terms by, as the snapshot holds them', async () => {
+      const texts = snapshot.episodes.flatMap((episode) => {
+        const graph = episode.has_gi ? snapshot.graphOf(episode) : undefined;
+        return [
+          ...(graph?.insights ?? []).map((insight) => insight.text),
+          ...(graph?.quotes ?? []).map((quote) => quote.text),
+        ];
+      });
+      expect(texts.length).toBeGreaterThan(0);
+      expect((await queryTermTexts(index.db)).sort()).toEqual(texts.sort());
     });
 
     it("answers every insight's entities, detail and related insights and every topic's entities as the graph index does", async () => {

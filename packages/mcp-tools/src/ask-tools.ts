@@ -37,8 +37,8 @@ const ask = tool({
     } else if (scope === 'library') {
       episodeIds = await libraryEpisodeIds(ctx.userState, ctx.userId);
     }
-    const snapshot = await ctx.snapshot();
-    const answer = await ctx.ask.ask(snapshot, episodeIds ? { ...request, episodeIds } : request);
+    const corpus = await ctx.askCorpus();
+    const answer = await ctx.ask.ask(corpus, episodeIds ? { ...request, episodeIds } : request);
     // Links answer absolute under the server's origin, as every tool's do.
     return {
       ...answer,

@@ -1,5 +1,5 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { AskService } from '@podcast/ask';
+import type { AskCorpus, AskService } from '@podcast/ask';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import type { SearchService } from '@podcast/search';
 import { deepLink, type UserStateDeps } from '@podcast/user-state';
@@ -14,8 +14,10 @@ import type { ToolsGraph } from './tools-graph.js';
  */
 export interface UserToolsCtx {
   userId: string;
-  /** The loaded snapshot, only for the search and ask calls, which take one. */
+  /** The loaded snapshot, only for the search call, which takes one. */
   snapshot: () => Promise<CorpusSnapshot>;
+  /** What the ask call reads: the corpus index's rows when it is on, else the snapshot. */
+  askCorpus: () => Promise<AskCorpus>;
   /** The knowledge graph graph_related and topic_people walk. */
   graph: ToolsGraph;
   search: SearchService;

@@ -1,7 +1,7 @@
 import { AppAskQuery, AskAnswer, Problem } from '@podcast/contracts';
 import { libraryEpisodeIds } from '@podcast/user-state';
 import { defineRoute, userStateOf } from '../../context.js';
-import { episodeBySlug } from '../catalog/episode-by-slug.js';
+import { askLibraryOf } from './search-corpus-of.js';
 
 export const askApp = defineRoute({
   method: 'get',
@@ -19,15 +19,15 @@ export const askApp = defineRoute({
   responses: { 200: AskAnswer, 404: Problem.describe('Unknown episode slug') },
   handler: async ({ ctx, query, principal }) => {
     const request = { question: query.q, topK: query.top_k, scope: query.scope };
+    const library = await askLibraryOf(ctx);
     if (query.scope === 'episode') {
-      const { snapshot, episode } = await episodeBySlug(ctx, query.episode ?? '');
-      return ctx.ask.ask(snapshot, { ...request, episodeIds: [episode.episode_id ?? ''] });
+      const episode = await library.getEpisode(query.episode ?? '');
+      return ctx.ask.ask(library.corpus, { ...request, episodeIds: [episode.episode_id ?? ''] });
     }
-    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
     if (query.scope === 'library') {
       const episodeIds = await libraryEpisodeIds(userStateOf(ctx), principal.user.id);
-      return ctx.ask.ask(snapshot, { ...request, episodeIds });
+      return ctx.ask.ask(library.corpus, { ...request, episodeIds });
     }
-    return ctx.ask.ask(snapshot, request);
+    return ctx.ask.ask(library.corpus, request);
   },
 });

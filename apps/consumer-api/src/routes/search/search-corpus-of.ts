@@ -1,5 +1,12 @@
+import { type AskCorpus, indexedAskCorpus, snapshotAskCorpus } from '@podcast/ask';
 import type { EpisodeRecord, FeedRecord } from '@podcast/corpus';
-import { findEpisodeBySlug, findEpisodesByIds, findFeeds } from '@podcast/corpus-index';
+import {
+  findEpisodeBySlug,
+  findEpisodeOfInsight,
+  findEpisodesByIds,
+  findFeeds,
+  queryTermTexts,
+} from '@podcast/corpus-index';
 import { placeSearchCorpus, type SearchCorpus, snapshotSearchCorpus } from '@podcast/search';
 import type { ConsumerCtx } from '../../context.js';
 import { catalogIndexOf, unknownSlug } from '../catalog/catalog-index.js';
@@ -55,5 +62,55 @@ export async function searchLibraryOf(ctx: ConsumerCtx): Promise<SearchLibrary> 
       return episode;
     },
     findFeeds: (feedIds) => findFeeds(db, feedIds),
+  };
+}
+
+/** The shared corpus as ask reads it, and the episode a slug names. */
+export interface AskLibrary {
+  corpus: AskCorpus;
+  /** The episode a slug names; 404 for an unknown slug. */
+  getEpisode(slug: string): Promise<EpisodeRecord>;
+}
+
+/**
+ * From the corpus index when it is on (its rows, with transcripts and
+ * layer files read on demand; the term weights and the episode of an
+ * insight need the layer tables, so a first build's second pass answers
+ * 503), else from the snapshot, as before.
+ */
+export async function askLibraryOf(ctx: ConsumerCtx): Promise<AskLibrary> {
+  const index = catalogIndexOf(ctx, 'layers');
+  if (index === undefined) {
+    const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
+    return {
+      corpus: snapshotAskCorpus(snapshot),
+      getEpisode: async (slug) => {
+        const episode = snapshot.findEpisodeBySlug(slug);
+        if (episode === undefined) {
+          throw unknownSlug(slug);
+        }
+        return episode;
+      },
+    };
+  }
+  const { db, version } = index;
+  return {
+    corpus: indexedAskCorpus(
+      {
+        version,
+        place: ctx.corpus.at(ctx.config.corpusDir),
+        episodesByIds: (ids) => findEpisodesByIds(db, ids),
+        episodeOfInsight: (insightId) => findEpisodeOfInsight(db, insightId, 'last'),
+        termTexts: () => queryTermTexts(db),
+      },
+      ctx.logger,
+    ),
+    getEpisode: async (slug) => {
+      const episode = await findEpisodeBySlug(db, slug);
+      if (episode === undefined) {
+        throw unknownSlug(slug);
+      }
+      return episode;
+    },
   };
 }

@@ -1,6 +1,6 @@
 import { AskAnswer, AskQuery } from '@podcast/contracts';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { askCorpusFor } from './search-corpus-for.js';
 
 export const askCorpus = defineRoute({
   method: 'get',
@@ -19,8 +19,7 @@ export const askCorpus = defineRoute({
   query: AskQuery,
   responses: { 200: AskAnswer },
   handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    return ctx.ask.ask(snapshot, {
+    return ctx.ask.ask(await askCorpusFor(ctx, query.path), {
       question: query.q,
       topK: query.top_k,
       scope: 'corpus',

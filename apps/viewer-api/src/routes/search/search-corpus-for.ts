@@ -1,4 +1,5 @@
-import { findEpisodesByIds } from '@podcast/corpus-index';
+import { type AskCorpus, indexedAskCorpus, snapshotAskCorpus } from '@podcast/ask';
+import { findEpisodeOfInsight, findEpisodesByIds, queryTermTexts } from '@podcast/corpus-index';
 import { placeSearchCorpus, type SearchCorpus, snapshotSearchCorpus } from '@podcast/search';
 import type { ViewerCtx } from '../../context.js';
 import { corpusIndexFor, corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
@@ -21,6 +22,34 @@ export async function searchCorpusFor(
   return placeSearchCorpus(
     ctx.corpus.at(index.root),
     (ids) => findEpisodesByIds(db, ids),
+    ctx.logger,
+  );
+}
+
+/**
+ * What an answer to a question over the `path` parameter's corpus reads:
+ * the shared index's rows with transcripts and layer files read on demand
+ * when the index answers that corpus, else the snapshot. The term weights
+ * and the episode of an insight come from the layer tables, so a first
+ * build's second pass answers 503.
+ */
+export async function askCorpusFor(
+  ctx: ViewerCtx,
+  requested: string | undefined,
+): Promise<AskCorpus> {
+  const index = await corpusIndexFor(ctx, requested, 'layers');
+  if (index === undefined) {
+    return snapshotAskCorpus(await corpusSnapshotFor(ctx, requested));
+  }
+  const { db, version } = index.view;
+  return indexedAskCorpus(
+    {
+      version,
+      place: ctx.corpus.at(index.root),
+      episodesByIds: (ids) => findEpisodesByIds(db, ids),
+      episodeOfInsight: (insightId) => findEpisodeOfInsight(db, insightId, 'last'),
+      termTexts: () => queryTermTexts(db),
+    },
     ctx.logger,
   );
 }
