@@ -1,14 +1,9 @@
 import { type AskCorpus, indexedAskCorpus, snapshotAskCorpus } from '@podcast/ask';
 import type { EpisodeRecord, FeedRecord } from '@podcast/corpus';
-import {
-  findEpisodeBySlug,
-  findEpisodeOfInsight,
-  findEpisodesByIds,
-  findFeeds,
-  queryTermTexts,
-} from '@podcast/corpus-index';
+import { findEpisodeOfInsight, findEpisodesByIds, queryTermTexts } from '@podcast/corpus-index';
 import { placeSearchCorpus, type SearchCorpus, snapshotSearchCorpus } from '@podcast/search';
 import type { ConsumerCtx } from '../../context.js';
+import { corpusHoldingsOf } from '../../corpus-holdings.js';
 import { catalogIndexOf, unknownSlug } from '../catalog/catalog-index.js';
 
 /** The shared corpus as the search routes read it, whichever store answers. */
@@ -17,7 +12,7 @@ export interface SearchLibrary {
   /** The episode a slug names; 404 for an unknown slug. */
   getEpisode(slug: string): Promise<EpisodeRecord>;
   /** The records of the shows among `feedIds`, by feed id. */
-  findFeeds(feedIds: readonly string[]): Promise<Map<string, FeedRecord>>;
+  findFeeds(feedIds: readonly string[]): Promise<ReadonlyMap<string, FeedRecord>>;
 }
 
 /**
@@ -29,23 +24,7 @@ export async function searchLibraryOf(ctx: ConsumerCtx): Promise<SearchLibrary> 
   const index = catalogIndexOf(ctx, 'catalog');
   if (index === undefined) {
     const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    return {
-      corpus: snapshotSearchCorpus(snapshot),
-      getEpisode: async (slug) => {
-        const episode = snapshot.findEpisodeBySlug(slug);
-        if (episode === undefined) {
-          throw unknownSlug(slug);
-        }
-        return episode;
-      },
-      findFeeds: async (feedIds) =>
-        new Map(
-          feedIds.flatMap((id) => {
-            const feed = snapshot.findFeed(id);
-            return feed === undefined ? [] : [[id, feed]];
-          }),
-        ),
-    };
+    return { corpus: snapshotSearchCorpus(snapshot), ...episodesAndShowsOf(ctx) };
   }
   const { db } = index;
   return {
@@ -54,14 +33,22 @@ export async function searchLibraryOf(ctx: ConsumerCtx): Promise<SearchLibrary> 
       (ids) => findEpisodesByIds(db, ids),
       ctx.logger,
     ),
+    ...episodesAndShowsOf(ctx),
+  };
+}
+
+/** The episode a slug names (the catalog's 404 when unknown) and shows, asked of the holdings. */
+function episodesAndShowsOf(ctx: ConsumerCtx): Omit<SearchLibrary, 'corpus'> {
+  const holdings = corpusHoldingsOf(ctx);
+  return {
     getEpisode: async (slug) => {
-      const episode = await findEpisodeBySlug(db, slug);
+      const episode = await holdings.findEpisode(slug);
       if (episode === undefined) {
         throw unknownSlug(slug);
       }
       return episode;
     },
-    findFeeds: (feedIds) => findFeeds(db, feedIds),
+    findFeeds: (feedIds) => holdings.findFeeds(feedIds),
   };
 }
 
@@ -82,16 +69,7 @@ export async function askLibraryOf(ctx: ConsumerCtx): Promise<AskLibrary> {
   const index = catalogIndexOf(ctx, 'layers');
   if (index === undefined) {
     const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
-    return {
-      corpus: snapshotAskCorpus(snapshot),
-      getEpisode: async (slug) => {
-        const episode = snapshot.findEpisodeBySlug(slug);
-        if (episode === undefined) {
-          throw unknownSlug(slug);
-        }
-        return episode;
-      },
-    };
+    return { corpus: snapshotAskCorpus(snapshot), getEpisode: episodesAndShowsOf(ctx).getEpisode };
   }
   const { db, version } = index;
   return {
@@ -105,12 +83,6 @@ export async function askLibraryOf(ctx: ConsumerCtx): Promise<AskLibrary> {
       },
       ctx.logger,
     ),
-    getEpisode: async (slug) => {
-      const episode = await findEpisodeBySlug(db, slug);
-      if (episode === undefined) {
-        throw unknownSlug(slug);
-      }
-      return episode;
-    },
+    getEpisode: episodesAndShowsOf(ctx).getEpisode,
   };
 }
