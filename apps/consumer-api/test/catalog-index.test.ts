@@ -13,10 +13,13 @@ import { replaceQueue, subscribeMany } from '@podcast/db';
 import {
   ANSWER_CORPUS,
   ageTree,
+  CONSENSUS,
+  CONTRADICTED,
   copySampleCorpus,
   copySampleCorpusTo,
   createScratch,
   memoryLogger,
+  PAVEMENT,
   SAMPLE_CORPUS_DIR,
   type TestDatabase,
 } from '@podcast/testing';
@@ -539,24 +542,6 @@ describe.each(['sqlite', 'postgres'] as const)(
     }, 60_000);
   },
 );
-
-const PAVEMENT = 'How quickly did permeable pavement pay for itself?';
-/** Asks about "LFP gets more attention than it deserves", which CONSENSUS sets against another claim. */
-const CONTRADICTED = 'Does lithium iron phosphate get more attention than it deserves?';
-const CONSENSUS = JSON.stringify({
-  enricher_id: 'topic_consensus',
-  status: 'ok',
-  data: {
-    consensus: [
-      {
-        insight_a_id: 'insight:a0a1bd3f96a24142',
-        insight_b_id: 'insight:f67a5ba8b1000837',
-        contradiction: 0.91,
-        contradicts: true,
-      },
-    ],
-  },
-});
 
 describe('search routes on the corpus index over a built search index', () => {
   const copy = path.join(scratch.dir, 'searched');

@@ -5,8 +5,11 @@ import { generateCorpus } from '@podcast/corpus-generator';
 import { type CorpusIndex, onIndexChange, openIngestLock } from '@podcast/corpus-index';
 import {
   ANSWER_CORPUS,
+  CONSENSUS,
+  CONTRADICTED,
   copySampleCorpusTo,
   createScratch,
+  PAVEMENT,
   SAMPLE_CORPUS_DIR,
   type TestDatabase,
 } from '@podcast/testing';
@@ -844,24 +847,6 @@ describe('the cluster filter on the index', () => {
     expect(about.body.reranked).toBe(true);
     expect(insights.length).toBeGreaterThan(1);
   }, 120_000);
-});
-
-const PAVEMENT = 'How quickly did permeable pavement pay for itself?';
-/** Asks about "LFP gets more attention than it deserves", which CONSENSUS sets against another claim. */
-const CONTRADICTED = 'Does lithium iron phosphate get more attention than it deserves?';
-const CONSENSUS = JSON.stringify({
-  enricher_id: 'topic_consensus',
-  status: 'ok',
-  data: {
-    consensus: [
-      {
-        insight_a_id: 'insight:a0a1bd3f96a24142',
-        insight_b_id: 'insight:f67a5ba8b1000837',
-        contradiction: 0.91,
-        contradicts: true,
-      },
-    ],
-  },
 });
 
 describe('search routes on the index over a built search index', () => {

@@ -1,3 +1,4 @@
+export { CONSENSUS, CONTRADICTED, PAVEMENT } from './ask-fixtures.js';
 export { configErrorLineNaming, configErrorOf } from './config-error.js';
 export { DETERMINISTIC_ENRICHERS } from './enrichers.js';
 export type { ChatCall, FakeChatServer } from './fake-chat-server.js';
