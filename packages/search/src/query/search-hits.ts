@@ -1,17 +1,11 @@
-import type { EpisodeLayers, EpisodeRecord } from '@podcast/corpus';
+import type { EpisodeLayers, EpisodeRecord, ListedQuote } from '@podcast/corpus';
 import { quotesOfInsight } from '@podcast/corpus';
 import { type SourceTier, tierOf } from '../documents/index-document.js';
 import type { StoredRow } from './ranked-lists.js';
 import { type LiftedHit, type LiftOverrides, liftTranscriptHit } from './transcript-lift.js';
 
-export interface SupportingQuote {
-  id: string;
-  text: string;
-  speaker_id: string | null;
-  speaker_name?: string;
-  timestamp_start_ms?: number;
-  timestamp_end_ms?: number;
-}
+/** A hit's supporting quote: the quote a listed insight shows. */
+export type SupportingQuote = ListedQuote;
 
 export interface SearchHit {
   doc_id: string;
