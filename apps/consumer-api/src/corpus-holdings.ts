@@ -39,29 +39,27 @@ export function corpusHoldingsOf(ctx: ConsumerCtx): CorpusHoldings {
   if (ctx.corpusIndex === undefined) {
     return holdingsOfSnapshot(() => ctx.corpus.get(root));
   }
-  // Only made while the index is on, when catalogIndexOf answers a view or throws the 503.
-  const db = () =>
-    (catalogIndexOf(ctx, 'catalog') as NonNullable<ReturnType<typeof catalogIndexOf>>).db;
+  // Only made while the index is on, when catalogIndexOf answers a view or rejects with the 503.
+  const db = async () => ((await catalogIndexOf(ctx, 'catalog')) as IndexView).db;
   // The insight tables are written by a first build's layers pass.
-  const layersDb = () =>
-    (catalogIndexOf(ctx, 'layers') as NonNullable<ReturnType<typeof catalogIndexOf>>).db;
+  const layersDb = async () => ((await catalogIndexOf(ctx, 'layers')) as IndexView).db;
   return {
-    heldSlugs: async (slugs) => heldSlugs(db(), slugs),
-    findFeeds: async (feedIds) => findFeeds(db(), feedIds),
-    findEpisode: async (slug) => findEpisodeBySlug(db(), slug),
-    findEpisodes: async (slugs) => findEpisodesBySlugs(db(), slugs),
-    episodesOfFeeds: async (feedIds) => listEpisodesOfFeeds(db(), feedIds),
+    heldSlugs: async (slugs) => heldSlugs(await db(), slugs),
+    findFeeds: async (feedIds) => findFeeds(await db(), feedIds),
+    findEpisode: async (slug) => findEpisodeBySlug(await db(), slug),
+    findEpisodes: async (slugs) => findEpisodesBySlugs(await db(), slugs),
+    episodesOfFeeds: async (feedIds) => listEpisodesOfFeeds(await db(), feedIds),
     layersOf: async (episodes) => {
-      catalogIndexOf(ctx, 'layers');
+      await catalogIndexOf(ctx, 'layers');
       return readEpisodeLayers(ctx.corpus.at(root), episodes, ctx.logger);
     },
     place: async () => {
-      db();
+      await db();
       return ctx.corpus.at(root);
     },
-    episodeOfInsight: async (insightId) => findEpisodeOfInsight(layersDb(), insightId),
-    feedSyncUrls: async () => feedSyncUrlsOf(catalogIndexOf(ctx, 'catalog') as IndexView),
-    findEpisodesByIds: async (ids) => findEpisodesByIds(db(), ids),
-    findEpisodesByMediaKeys: async (keys) => findEpisodesByMediaKeys(db(), keys),
+    episodeOfInsight: async (insightId) => findEpisodeOfInsight(await layersDb(), insightId),
+    feedSyncUrls: async () => feedSyncUrlsOf((await catalogIndexOf(ctx, 'catalog')) as IndexView),
+    findEpisodesByIds: async (ids) => findEpisodesByIds(await db(), ids),
+    findEpisodesByMediaKeys: async (keys) => findEpisodesByMediaKeys(await db(), keys),
   };
 }

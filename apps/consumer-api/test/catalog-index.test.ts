@@ -206,7 +206,10 @@ describe.each([
       await generateCorpus({ ...ANSWER_CORPUS, out: rootOf() });
     }
     mkdirSync(rootOf(), { recursive: true });
-    projection = await buildTestApp({ env: { CORPUS_DIR: rootOf(), PUBLIC_BASE_URL }, now });
+    projection = await buildTestApp({
+      env: { CORPUS_DIR: rootOf(), PUBLIC_BASE_URL, CORPUS_INDEX: 'projection' },
+      now,
+    });
     snapshot = await servedSnapshot(projection);
     today = trendingDay(snapshot);
   }, 120_000);
@@ -231,7 +234,7 @@ describe.each([
       await database?.close();
     });
 
-    it('keeps the projection by default and opens the index when asked', () => {
+    it('keeps the projection when asked for it, and opens the index otherwise', () => {
       expect(projection.ctx.corpusIndex).toBeUndefined();
       expect(indexed.ctx.corpusIndex?.isIngester()).toBe(true);
       const { corpusIndexFile, corpusIndexUrl } = indexed.ctx.config;
@@ -377,7 +380,10 @@ describe.each(['sqlite', 'postgres'] as const)(
     const clock = () => at;
 
     beforeAll(async () => {
-      projection = await buildTestApp({ env: { CORPUS_DIR: SAMPLE_CORPUS_DIR }, now: clock });
+      projection = await buildTestApp({
+        env: { CORPUS_DIR: SAMPLE_CORPUS_DIR, CORPUS_INDEX: 'projection' },
+        now: clock,
+      });
       snapshot = await servedSnapshot(projection);
       let env: IndexEnv;
       ({ env, database } = await indexEnvFor(dialect, path.join(scratch.dir, 'data-capture')));
@@ -552,7 +558,10 @@ describe('search routes on the corpus index over a built search index', () => {
     copySampleCorpusTo(copy);
     // One recorded contradiction, so an answer shows the other side of a claim.
     writeFileSync(path.join(copy, 'enrichments', 'topic_consensus.json'), CONSENSUS);
-    projection = await buildTestApp({ env: { CORPUS_DIR: copy, PUBLIC_BASE_URL }, now });
+    projection = await buildTestApp({
+      env: { CORPUS_DIR: copy, PUBLIC_BASE_URL, CORPUS_INDEX: 'projection' },
+      now,
+    });
     const start = await projection.ctx.search.rebuild(copy, false);
     expect(start.status).toBe('started');
     if (start.status === 'started') {
@@ -656,7 +665,8 @@ describe.each(['sqlite', 'postgres'] as const)(
         release = resolve;
       });
       const app = await buildTestApp({
-        env: { CORPUS_DIR: SAMPLE_CORPUS_DIR, ...env },
+        // Requests do not wait for the held pass: they answer at once.
+        env: { CORPUS_DIR: SAMPLE_CORPUS_DIR, ...env, CORPUS_LOAD_WAIT_MS: '1' },
         corpusIndex: { heartbeatMs: 100, beforeLayers: () => layersHeld },
       });
       const index = app.ctx.corpusIndex;
@@ -857,7 +867,10 @@ describe.each(['sqlite', 'postgres'] as const)(
       ageTree(copy.corpusDir);
       const { env, database } = await indexEnvFor(dialect, path.join(copy.dir, 'data'));
       const clock = () => new Date('2026-06-01T00:00:00Z');
-      const projection = await buildTestApp({ env: { CORPUS_DIR: copy.corpusDir }, now: clock });
+      const projection = await buildTestApp({
+        env: { CORPUS_DIR: copy.corpusDir, CORPUS_INDEX: 'projection' },
+        now: clock,
+      });
       const indexed = await buildTestApp({
         env: { CORPUS_DIR: copy.corpusDir, ...env },
         now: clock,

@@ -377,7 +377,8 @@ describe.each(['sqlite', 'postgres'] as const)(
         release = resolve;
       });
       const app = await buildProductionTestApp(SECRET, {
-        env: { CORPUS_DIR: served.root, ...env },
+        // Requests do not wait for the held pass: they answer at once.
+        env: { CORPUS_DIR: served.root, ...env, CORPUS_LOAD_WAIT_MS: '1' },
         corpusIndex: { heartbeatMs: 100, beforeLayers: () => layersHeld },
       });
       const server = await listenOnLoopback(app.app);

@@ -307,7 +307,11 @@ function appsOver(dialect: IndexDialect, corpusDir: string, dataDir: string): Ap
     mkdirSync(corpusDir, { recursive: true });
     let env: IndexEnv;
     ({ env, database } = await indexEnvFor(dialect, dataDir));
-    apps.projection = buildViewerTestApp({ corpusDir, now: () => CLOCK });
+    apps.projection = buildViewerTestApp({
+      corpusDir,
+      now: () => CLOCK,
+      env: { CORPUS_INDEX: 'projection' },
+    });
     apps.indexed = buildViewerTestApp({ corpusDir, env, now: () => CLOCK });
     await apps.indexed.ctx.corpusIndex?.ingestNow();
   }, 120_000);
@@ -324,7 +328,7 @@ describe.each(['sqlite', 'postgres'] as const)(
   (dialect) => {
     const apps = appsOver(dialect, SAMPLE_CORPUS_DIR, path.join(scratch.dir, 'data'));
 
-    it('keeps the projection by default and opens the index when asked', () => {
+    it('keeps the projection when asked for it, and opens the index otherwise', () => {
       const { projection, indexed } = apps;
       expect(projection.ctx.corpusIndex).toBeUndefined();
       expect(indexed.ctx.corpusIndex?.isIngester()).toBe(true);
@@ -1053,7 +1057,8 @@ describe('corpus routes while a first build reads the layers', () => {
     });
     const dataDir = path.join(scratch.dir, 'data-layers');
     const indexed = buildViewerTestApp({
-      env: { CORPUS_INDEX: 'sqlite', DATA_DIR: dataDir },
+      // Requests do not wait for the held pass: they answer at once.
+      env: { CORPUS_INDEX: 'sqlite', DATA_DIR: dataDir, CORPUS_LOAD_WAIT_MS: '1' },
       corpusIndex: { heartbeatMs: 100, beforeLayers: () => layersHeld },
     });
     const index = indexed.ctx.corpusIndex;
@@ -1136,6 +1141,32 @@ describe('corpus routes while a first build reads the layers', () => {
         expect([url, (await answerOf(indexed, url)).status]).toEqual([url, 200]);
       }
       expect((await nodeEpisodes()).status).toBe(200);
+    } finally {
+      release();
+      await indexed.close();
+    }
+  }, 30_000);
+
+  it('keeps a layers request waiting up to CORPUS_LOAD_WAIT_MS, and answers it once they are read', async () => {
+    let release = () => {};
+    const layersHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const indexed = buildViewerTestApp({
+      env: { DATA_DIR: path.join(scratch.dir, 'data-layers-wait'), CORPUS_LOAD_WAIT_MS: '60000' },
+      corpusIndex: { heartbeatMs: 100, beforeLayers: () => layersHeld },
+    });
+    try {
+      // The catalog is served while the layers are held; the layers request waits for them.
+      expect((await answerOf(indexed, '/api/corpus/episodes?limit=1')).status).toBe(200);
+      let answered = false;
+      const waiting = answerOf(indexed, '/api/corpus/persons/top').finally(() => {
+        answered = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect([answered, indexed.ctx.corpusIndex?.view()?.layers]).toEqual([false, false]);
+      release();
+      expect((await waiting).status).toBe(200);
     } finally {
       release();
       await indexed.close();

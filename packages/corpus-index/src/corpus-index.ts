@@ -48,6 +48,12 @@ export interface CorpusIndexTiming {
    * (tests hold the build there to see what is served meanwhile).
    */
   beforeLayers?: () => Promise<void>;
+  /**
+   * How long a request waits for the first build's pass it needs before
+   * its 503 (CORPUS_LOAD_WAIT_MS, as for a first projection load);
+   * undefined waits however long the build takes.
+   */
+  firstBuildWaitMs?: number | undefined;
 }
 
 /** How this process's side of the index fares, as the APIs' health route shows it. */
@@ -75,6 +81,11 @@ export interface CorpusIndex {
    * undefined until the first build's catalog pass has finished.
    */
   view(): IndexView | undefined;
+  /**
+   * The view a request that `needs` so much of the index reads, once the
+   * first build has read it; past `firstBuildWaitMs` a 503 with Retry-After.
+   */
+  serving(needs: IndexNeeds): Promise<IndexView>;
   /** Whether this process holds the ingest lock now. */
   isIngester(): boolean;
   /** Whether this process ingests, and whether its index writes fail. */
@@ -269,6 +280,33 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     return beating;
   };
 
+  // Requests waiting on a first build look again together, after one pause and one refresh.
+  let looking: Promise<void> | undefined;
+  const lookAgain = (): Promise<void> => {
+    looking ??= new Promise<void>((done) => setTimeout(done, FIRST_BUILD_LOOK_MS))
+      .then(() => store.refresh())
+      .catch(() => undefined)
+      .finally(() => {
+        looking = undefined;
+      });
+    return looking;
+  };
+
+  const serving = async (needs: IndexNeeds): Promise<IndexView> => {
+    const waitMs = options.firstBuildWaitMs;
+    const deadline = waitMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + waitMs;
+    for (;;) {
+      const view = store.view();
+      if (view !== undefined && (needs === 'catalog' || view.layers)) {
+        return view;
+      }
+      if (closed || Date.now() >= deadline) {
+        return servableNow(view, needs);
+      }
+      await lookAgain();
+    }
+  };
+
   const timer = setInterval(() => void tick(), options.heartbeatMs ?? 1000);
   timer.unref();
   void tick();
@@ -276,6 +314,7 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
   return {
     reader: () => store.view()?.db,
     view: () => store.view(),
+    serving,
     isIngester: () => held,
     status: () => ({ ingester: held, ...health.status() }),
     async ingestNow() {
@@ -302,6 +341,9 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
 /** The Retry-After of a request the index cannot answer before its first build's pass. */
 const BUILDING_RETRY_AFTER_S = 5;
 
+/** How often a request waiting on a first build looks at the index again. */
+const FIRST_BUILD_LOOK_MS = 50;
+
 /**
  * What an answer reads: the catalog (episode records, feeds, the list
  * filters on title, feed, date and cluster) or the layers too (insights,
@@ -309,14 +351,8 @@ const BUILDING_RETRY_AFTER_S = 5;
  */
 export type IndexNeeds = 'catalog' | 'layers';
 
-/**
- * The view a request that `needs` so much of the index reads. While the
- * first build has not finished the pass it needs, a 503 with Retry-After
- * (`CorpusLoading`, `'layers'` once the episodes are served), as a first
- * projection load answers.
- */
-export function servingView(index: CorpusIndex, needs: IndexNeeds): IndexView {
-  const view = index.view();
+/** `view` when it holds what the request needs, else the 503 of a first build under way. */
+function servableNow(view: IndexView | undefined, needs: IndexNeeds): IndexView {
   if (view === undefined) {
     throw new CorpusLoading(BUILDING_RETRY_AFTER_S);
   }
@@ -326,9 +362,22 @@ export function servingView(index: CorpusIndex, needs: IndexNeeds): IndexView {
   return view;
 }
 
+/**
+ * The view a request that `needs` so much of the index reads. While the
+ * first build has not finished the pass it needs, the request waits as
+ * long as a first projection load would (`firstBuildWaitMs`), then gets a
+ * 503 with Retry-After (`CorpusLoading`, `'layers'` once the episodes are
+ * served).
+ */
+export function servingView(index: CorpusIndex, needs: IndexNeeds): Promise<IndexView> {
+  return index.serving(needs);
+}
+
 /** An app's index settings, as `corpusIndexConfigOf` of @podcast/runtime makes them. */
 export interface CorpusIndexConfig {
   corpusDir: string;
+  /** How long a request waits for a first build (CORPUS_LOAD_WAIT_MS); undefined: however long it takes. */
+  firstLoadWaitMs: number | undefined;
   corpusIndexFile: string | undefined;
   corpusIndexUrl: string | undefined;
 }
@@ -344,12 +393,13 @@ export function openConfiguredCorpusIndex(
   timing: CorpusIndexTiming = {},
 ): CorpusIndex | undefined {
   const { corpusIndexUrl: url, corpusIndexFile: file, corpusDir: root } = config;
+  const waits = { firstBuildWaitMs: config.firstLoadWaitMs, ...timing };
   if (url !== undefined) {
-    return openCorpusIndex({ url, root, logger, ...timing });
+    return openCorpusIndex({ url, root, logger, ...waits });
   }
   if (file === undefined) {
     return undefined;
   }
   mkdirSync(dirname(file), { recursive: true });
-  return openCorpusIndex({ file, root, logger, ...timing });
+  return openCorpusIndex({ file, root, logger, ...waits });
 }

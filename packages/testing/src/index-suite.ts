@@ -104,6 +104,8 @@ export function itAnswers503UntilBuilt(testCase: UnbuiltIndexCase): void {
       CORPUS_DIR: SAMPLE_CORPUS_DIR,
       CORPUS_INDEX: 'sqlite',
       DATA_DIR: testCase.dataDir,
+      // Requests do not wait for the build: the other process never makes it.
+      CORPUS_LOAD_WAIT_MS: '1',
     };
     const indexFile = testCase.indexFileOf(env) as string;
     mkdirSync(path.dirname(indexFile), { recursive: true });

@@ -17,8 +17,8 @@ export const catalogCache = {
  * as its readers see it at their last beat).
  */
 export const indexedCatalogCache = {
-  scope: ({ ctx }: { ctx: ConsumerCtx }) =>
-    catalogIndexOf(ctx, 'catalog')?.version ?? ctx.corpus.get(ctx.config.corpusDir),
+  scope: async ({ ctx }: { ctx: ConsumerCtx }) =>
+    (await catalogIndexOf(ctx, 'catalog'))?.version ?? ctx.corpus.get(ctx.config.corpusDir),
 };
 
 const utcDay = ({ ctx }: { ctx: ConsumerCtx }) => ctx.now().toISOString().slice(0, 10);

@@ -5,11 +5,14 @@ import type { ConsumerCtx } from '../../context.js';
 /**
  * The corpus index to answer from when there is one, else undefined
  * (the projection answers). Until the index's first build has read what
- * the answer `needs` the request is answered 503 with Retry-After, as a
- * first projection load is. No default: a route that forgot its layers
- * would answer empty lists during a first build.
+ * the answer `needs` the request waits, then is answered 503 with
+ * Retry-After, as during a first projection load. No default: a route
+ * that forgot its layers would answer empty lists during a first build.
  */
-export function catalogIndexOf(ctx: ConsumerCtx, needs: IndexNeeds): IndexView | undefined {
+export async function catalogIndexOf(
+  ctx: ConsumerCtx,
+  needs: IndexNeeds,
+): Promise<IndexView | undefined> {
   return ctx.corpusIndex === undefined ? undefined : servingView(ctx.corpusIndex, needs);
 }
 

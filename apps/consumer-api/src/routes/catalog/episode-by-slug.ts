@@ -43,7 +43,7 @@ export interface SlugEpisode {
  * Its files stay on disk and are read on demand.
  */
 export async function slugEpisode(ctx: ConsumerCtx, slug: string): Promise<SlugEpisode> {
-  const index = catalogIndexOf(ctx, 'catalog');
+  const index = await catalogIndexOf(ctx, 'catalog');
   if (index === undefined) {
     const { snapshot, episode } = await episodeBySlug(ctx, slug);
     const files = async () => {

@@ -20,7 +20,7 @@ export const getEpisodeInsights = defineRoute({
   responses: { 200: InsightList, 404: Problem.describe('Unknown episode slug') },
   cache: indexedCatalogCache,
   handler: async ({ ctx, params }) => {
-    const index = catalogIndexOf(ctx, 'layers');
+    const index = await catalogIndexOf(ctx, 'layers');
     if (index !== undefined) {
       const list = await insightListFromIndex(index.db, params.slug);
       if (list === undefined) {

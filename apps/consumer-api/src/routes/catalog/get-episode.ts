@@ -16,7 +16,7 @@ export const getEpisode = defineRoute({
   responses: { 200: EpisodeDetail, 404: Problem.describe('Unknown episode slug') },
   cache: indexedCatalogCache,
   handler: async ({ ctx, params }) => {
-    const index = catalogIndexOf(ctx, 'catalog');
+    const index = await catalogIndexOf(ctx, 'catalog');
     if (index !== undefined) {
       const detail = await episodeDetailFromIndex(index.db, params.slug);
       if (detail === undefined) {

@@ -19,7 +19,7 @@ export const listEpisodes = defineRoute({
   cache: indexedCatalogCache,
   handler: async ({ ctx, query }) => {
     const filter = { feedId: query.feed_id, status: query.status };
-    const index = catalogIndexOf(ctx, 'catalog');
+    const index = await catalogIndexOf(ctx, 'catalog');
     if (index !== undefined) {
       return episodeListFromIndex(index.db, filter, query);
     }

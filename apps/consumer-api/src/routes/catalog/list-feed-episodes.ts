@@ -29,7 +29,7 @@ export const listFeedEpisodes = defineRoute({
   },
   cache: indexedCatalogCache,
   handler: async ({ ctx, params, query }) => {
-    const index = catalogIndexOf(ctx, 'catalog');
+    const index = await catalogIndexOf(ctx, 'catalog');
     const snapshot = index === undefined ? await ctx.corpus.get(ctx.config.corpusDir) : undefined;
     const feed = index
       ? await findFeed(index.db, params.feed_id)

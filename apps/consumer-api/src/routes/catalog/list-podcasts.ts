@@ -15,7 +15,7 @@ export const listPodcasts = defineRoute({
   responses: { 200: PodcastList },
   cache: indexedCatalogCache,
   handler: async ({ ctx }) => {
-    const index = catalogIndexOf(ctx, 'catalog');
+    const index = await catalogIndexOf(ctx, 'catalog');
     if (index !== undefined) {
       return podcastListFromIndex(index.db);
     }

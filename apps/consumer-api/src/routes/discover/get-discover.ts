@@ -31,7 +31,7 @@ export const getDiscover = defineRoute({
   handler: async ({ query, ctx }) => {
     const now = ctx.now();
     // Topics are written by the first build's layers pass.
-    const index = catalogIndexOf(ctx, 'layers');
+    const index = await catalogIndexOf(ctx, 'layers');
     const clusters = await readTopicClusters(ctx.corpus.at(ctx.config.corpusDir));
     const shelves = index
       ? {

@@ -19,7 +19,7 @@ export const getTrendingTopics = defineRoute({
   cache: dailyCatalogCache,
   handler: async ({ query, ctx }) => {
     // Topics are written by the first build's layers pass.
-    const index = catalogIndexOf(ctx, 'layers');
+    const index = await catalogIndexOf(ctx, 'layers');
     const trending = index
       ? await trendingTopicsFromIndex(index.db, ctx.now(), query.limit)
       : corpusTrending(await ctx.corpus.get(ctx.config.corpusDir), ctx.now(), query.limit);

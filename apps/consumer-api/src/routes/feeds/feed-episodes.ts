@@ -34,7 +34,7 @@ export interface FeedEpisodes {
 
 /** The feeds' store for this request (503 while a first load or build is under way). */
 export async function feedEpisodesOf(ctx: ConsumerCtx): Promise<FeedEpisodes> {
-  const index = catalogIndexOf(ctx, 'catalog');
+  const index = await catalogIndexOf(ctx, 'catalog');
   if (index === undefined) {
     const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
     requireLayers(snapshot);

@@ -2,6 +2,7 @@ import type { RelatedNode } from '@podcast/contracts';
 import {
   coSpeakersFromIndex,
   type IndexKysely,
+  type IndexView,
   relatedTopicsFromIndex,
   topicPersonsFromIndex,
 } from '@podcast/corpus-index';
@@ -28,14 +29,15 @@ export function toolsGraphOf(ctx: ConsumerCtx): ToolsGraph {
   if (ctx.corpusIndex === undefined) {
     return snapshotGraph;
   }
-  // Only made while the index is on, when catalogIndexOf answers a view or throws the 503.
-  const db = () =>
-    (catalogIndexOf(ctx, 'layers') as NonNullable<ReturnType<typeof catalogIndexOf>>).db;
+  // Only made while the index is on, when catalogIndexOf answers a view or rejects with the 503.
+  const db = async () => ((await catalogIndexOf(ctx, 'layers')) as IndexView).db;
   return {
     related: async (relation, id, k) => {
       const answer = INDEXED[relation];
-      return answer === undefined ? snapshotGraph.related(relation, id, k) : answer(db(), id, k);
+      return answer === undefined
+        ? snapshotGraph.related(relation, id, k)
+        : answer(await db(), id, k);
     },
-    topicPersons: async (topic) => topicPersonsFromIndex(db(), topic),
+    topicPersons: async (topic) => topicPersonsFromIndex(await db(), topic),
   };
 }

@@ -21,7 +21,7 @@ export interface SearchLibrary {
  * else from the snapshot, as before.
  */
 export async function searchLibraryOf(ctx: ConsumerCtx): Promise<SearchLibrary> {
-  const index = catalogIndexOf(ctx, 'catalog');
+  const index = await catalogIndexOf(ctx, 'catalog');
   if (index === undefined) {
     const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
     return { corpus: snapshotSearchCorpus(snapshot), ...episodesAndShowsOf(ctx) };
@@ -66,7 +66,7 @@ export interface AskLibrary {
  * 503), else from the snapshot, as before.
  */
 export async function askLibraryOf(ctx: ConsumerCtx): Promise<AskLibrary> {
-  const index = catalogIndexOf(ctx, 'layers');
+  const index = await catalogIndexOf(ctx, 'layers');
   if (index === undefined) {
     const snapshot = await ctx.corpus.get(ctx.config.corpusDir);
     return { corpus: snapshotAskCorpus(snapshot), getEpisode: episodesAndShowsOf(ctx).getEpisode };

@@ -25,8 +25,8 @@ export async function corpusSnapshotFor(ctx: ViewerCtx, requested: string | unde
  * The shared corpus index with its root when it answers the `path`
  * parameter's corpus (the default root, the one consumer-api indexes too),
  * else undefined (the projection answers). Until the index's first build
- * has read what the answer `needs` the request is answered 503 with
- * Retry-After, as a first projection load is. No default: a route that
+ * has read what the answer `needs` the request waits, then is answered 503
+ * with Retry-After, as during a first projection load. No default: a route that
  * forgot its layers would answer empty lists during a first build.
  */
 export async function corpusIndexFor(
@@ -41,7 +41,7 @@ export async function corpusIndexFor(
   if (root !== ctx.config.corpusRoots.defaultRoot) {
     return undefined;
   }
-  return { root, view: servingView(ctx.corpusIndex, needs) };
+  return { root, view: await servingView(ctx.corpusIndex, needs) };
 }
 
 const versionPlaces = new WeakMap<object, CorpusPlace>();
