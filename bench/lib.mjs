@@ -21,9 +21,16 @@ export async function freePort() {
 export async function startProcess(script, { env = {}, readyUrl, timeoutMs = 60_000 } = {}) {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...nodeArgs, script], {
-    // Servers run without a persisted projection unless a row asks for one:
-    // the route rows measure a steady state, the restart rows measure the cache.
-    env: { ...process.env, LOG_LEVEL: 'silent', CORPUS_CACHE_DIR: 'off', ...env },
+    // Servers answer from the projection, without a persisted one, unless a row asks otherwise:
+    // the route rows measure a steady state, the restart rows measure the cache. The corpus
+    // index's rows are in corpus-index.mjs.
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      CORPUS_INDEX: 'projection',
+      CORPUS_CACHE_DIR: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + timeoutMs;

@@ -15,10 +15,10 @@ RUN pnpm exec turbo run build --filter=@podcast/viewer-api...
 RUN pnpm --filter @podcast/viewer-api deploy --prod --legacy /out
 
 FROM node:20-bookworm-slim AS runtime
-ENV NODE_ENV=production APP_ENV=production HOST=0.0.0.0 CORPUS_CACHE_DIR=/var/cache/podcast/corpus
+ENV NODE_ENV=production APP_ENV=production HOST=0.0.0.0 DATA_DIR=/var/cache/podcast CORPUS_CACHE_DIR=/var/cache/podcast/corpus
 WORKDIR /app
 COPY --from=build --chown=node:node /out ./
-# The persisted corpus projection (CORPUS_CACHE_DIR), a volume in docker-compose.yml.
+# DATA_DIR holds the corpus index both APIs share (and the projection, CORPUS_CACHE_DIR): a volume in docker-compose.yml.
 RUN mkdir -p /var/cache/podcast && chown node:node /var/cache/podcast
 USER node
 EXPOSE 8000

@@ -398,7 +398,7 @@ describe('re-anchoring after the transcript changes', () => {
     (raw[14] as { text: string }).text = words.join(' ');
     raw.splice(6, 1);
     await writeFile(segmentsFile, JSON.stringify(raw));
-    await t.ctx.corpus.refresh(root);
+    await t.refresh();
 
     const list = await request(t.app).get('/api/app/highlights').set('Cookie', bob);
     const byId = new Map(list.body.items.map((h: { id: string }) => [h.id, h]));

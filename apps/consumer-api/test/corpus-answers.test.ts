@@ -74,7 +74,7 @@ describe('app catalog routes over 1,000 generated episodes', () => {
           CORPUS_DIR: root,
           CORPUS_CACHE_DIR: cacheDir,
           ...(early ? { CORPUS_LOAD_WAIT_MS: '60000' } : {}),
-          ...index,
+          ...(index ?? { CORPUS_INDEX: 'projection' }),
         },
         now,
         ...(early ? { corpus: { layersLaterMin: 1, beforeLayers: early.beforeLayers } } : {}),

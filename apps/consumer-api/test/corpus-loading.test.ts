@@ -7,6 +7,8 @@ import { buildTestApp, type TestApp } from './support/build-test-app.js';
  * The app's catalog never hangs on a corpus that is still loading: past
  * CORPUS_LOAD_WAIT_MS a 503 with Retry-After, the catalog once loaded.
  * Routes of the user's own state that need no corpus keep answering.
+ * The projection's first load; the index's first build is checked in
+ * catalog-index.test.ts.
  */
 
 let copy: SampleCorpusCopy;
@@ -14,7 +16,9 @@ let t: TestApp;
 
 beforeAll(async () => {
   copy = copySampleCorpus('consumer-loading');
-  t = await buildTestApp({ env: { CORPUS_DIR: copy.corpusDir, CORPUS_LOAD_WAIT_MS: '1' } });
+  t = await buildTestApp({
+    env: { CORPUS_DIR: copy.corpusDir, CORPUS_LOAD_WAIT_MS: '1', CORPUS_INDEX: 'projection' },
+  });
 });
 
 afterAll(async () => {

@@ -16,6 +16,8 @@ describe('consumer-api configuration', () => {
       refreshIntervalMs: 2000,
       rescanIntervalMs: 300000,
       corpusCacheDir: resolve('.data', 'corpus-cache'),
+      // The corpus index is SQLite under DATA_DIR unless CORPUS_INDEX or CORPUS_INDEX_URL says otherwise.
+      corpusIndexFile: expect.stringMatching(/\/\.data\/corpus-index\/[0-9a-f]{16}\.sqlite$/),
       firstLoadWaitMs: 3000,
       embedding: { kind: 'static_word_vectors' },
       outboxLeaseSeconds: 300,
@@ -89,6 +91,9 @@ describe('consumer-api configuration', () => {
       rescanIntervalMs: 60000,
       // DATA_DIR also holds the persisted corpus projection.
       corpusCacheDir: '/var/lib/podcast/corpus-cache',
+      corpusIndexFile: expect.stringMatching(
+        /^\/var\/lib\/podcast\/corpus-index\/[0-9a-f]{16}\.sqlite$/,
+      ),
       firstLoadWaitMs: 250,
       embedding: { kind: 'static_word_vectors' },
       // DATABASE_URL wins over DATA_DIR for the database.
@@ -134,11 +139,13 @@ describe('consumer-api configuration', () => {
     expect(config.database).toEqual({ pgliteDir: '/var/lib/podcast/pglite' });
   });
 
-  it('keeps the projection unless CORPUS_INDEX=sqlite, which names an index file under DATA_DIR', () => {
-    expect(loadConsumerConfig({ CORPUS_DIR }).corpusIndexFile).toBeUndefined();
-    const env = { CORPUS_DIR, DATA_DIR: '/var/lib/podcast', CORPUS_INDEX: 'sqlite' };
+  it('names an SQLite index file under DATA_DIR by default, and none with CORPUS_INDEX=projection', () => {
+    const env = { CORPUS_DIR, DATA_DIR: '/var/lib/podcast' };
     const file = loadConsumerConfig(env).corpusIndexFile;
     expect(file).toMatch(/^\/var\/lib\/podcast\/corpus-index\/[0-9a-f]{16}\.sqlite$/);
+    expect(loadConsumerConfig({ ...env, CORPUS_INDEX: 'sqlite' }).corpusIndexFile).toBe(file);
+    const projection = loadConsumerConfig({ ...env, CORPUS_INDEX: 'projection' });
+    expect(projection.corpusIndexFile).toBeUndefined();
     // The same corpus gives the same file, so both APIs on one DATA_DIR share it.
     expect(loadConsumerConfig(env).corpusIndexFile).toBe(file);
     const other = loadConsumerConfig({ ...env, CORPUS_DIR: '/srv/other' }).corpusIndexFile;

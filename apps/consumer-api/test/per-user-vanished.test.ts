@@ -54,7 +54,7 @@ describe('rows whose episode or show left the corpus', () => {
     expect(slugsOf((await get('/api/app/playback')).items)).toEqual([gone.slug, stays.slug]);
 
     await rename(metadataPath(), `${metadataPath()}.away`);
-    await testApp.ctx.corpus.refresh(corpusDir);
+    await testApp.refresh();
     expect(slugsOf((await get('/api/app/playback')).items)).toEqual([stays.slug]);
     expect((await get('/api/app/queue')).items).toEqual([stays.slug]);
     const favorites = await get('/api/app/favorites');
@@ -64,7 +64,7 @@ describe('rows whose episode or show left the corpus', () => {
     expect((await get(`/api/app/playback/${gone.slug}`)).position_seconds).toBe(10);
 
     await rename(`${metadataPath()}.away`, metadataPath());
-    await testApp.ctx.corpus.refresh(corpusDir);
+    await testApp.refresh();
     expect(slugsOf((await get('/api/app/playback')).items)).toEqual([gone.slug, stays.slug]);
     expect((await get('/api/app/queue')).items).toEqual([gone.slug, stays.slug]);
     expect((await get('/api/app/favorites')).episodes).toEqual([{ ref: gone.slug }]);

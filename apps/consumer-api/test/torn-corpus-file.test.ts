@@ -39,13 +39,13 @@ describe('an episode whose files were cut mid-write', () => {
     expect(before.episode.status).toBe(200);
     expect(before.insights.body.items.length).toBeGreaterThan(0);
     const torn = tearInHalf([fileOf(episode.metadata_relpath), fileOf(episode.gi_relpath)]);
-    await t.ctx.corpus.refresh(copy.root);
+    await t.refresh();
     expect(await answers(episode.slug)).toEqual(before);
 
     torn.complete((file, whole) =>
       file.endsWith('.metadata.json') ? retitledMetadata(whole, 'Written whole at last') : whole,
     );
-    await t.ctx.corpus.refresh(copy.root);
+    await t.refresh();
     const after = await answers(episode.slug);
     expect(after.episode.body.title).toBe('Written whole at last');
     expect(after.insights).toEqual(before.insights);
@@ -56,10 +56,10 @@ describe('an episode whose files were cut mid-write', () => {
     const before = await answers(episode.slug);
     expect(before.insights.body.items.length).toBeGreaterThan(0);
     const torn = tearInHalf([fileOf(episode.gi_relpath)]);
-    await t.ctx.corpus.refresh(copy.root);
+    await t.refresh();
     expect(await answers(episode.slug)).toEqual(before);
     torn.complete();
-    await t.ctx.corpus.refresh(copy.root);
+    await t.refresh();
     expect(await answers(episode.slug)).toEqual(before);
   });
 });

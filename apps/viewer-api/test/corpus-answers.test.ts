@@ -24,7 +24,7 @@ describe('viewer corpus routes over 1,000 generated episodes', () => {
         env: {
           CORPUS_CACHE_DIR: cacheDir,
           ...(early ? { CORPUS_LOAD_WAIT_MS: '60000' } : {}),
-          ...index,
+          ...(index ?? { CORPUS_INDEX: 'projection' }),
         },
         ...(early ? { corpus: { layersLaterMin: 1, beforeLayers: early.beforeLayers } } : {}),
       });

@@ -287,7 +287,7 @@ describe('GET /api/corpus/feed-signals', () => {
 
       const [dropped] = sample.episodes.filter((e) => e.feed_id === feedId);
       unlinkSync(join(copy, dropped?.metadata_relpath as string));
-      await own.corpus.refresh(realpathSync(copy));
+      await own.refresh(realpathSync(copy));
       const after = await ask();
       expect(CorpusFeedSignalsResponse.parse(after.body).episodes_considered).toBe(considered - 1);
     } finally {

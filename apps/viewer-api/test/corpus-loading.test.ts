@@ -8,6 +8,8 @@ import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-t
  * CORPUS_LOAD_WAIT_MS it gets a 503 with Retry-After while the load goes
  * on, and the same request answers once the load is done. 1 ms is shorter
  * than any load of the sample corpus (dozens of files read and parsed).
+ * The projection's first load; the index's first build is checked in
+ * corpus-episodes-index.test.ts.
  */
 
 let copy: SampleCorpusCopy;
@@ -15,7 +17,10 @@ let viewer: ViewerTestApp;
 
 beforeAll(() => {
   copy = copySampleCorpus('viewer-loading');
-  viewer = buildViewerTestApp({ corpusDir: copy.corpusDir, env: { CORPUS_LOAD_WAIT_MS: '1' } });
+  viewer = buildViewerTestApp({
+    corpusDir: copy.corpusDir,
+    env: { CORPUS_LOAD_WAIT_MS: '1', CORPUS_INDEX: 'projection' },
+  });
 });
 
 afterAll(async () => {
@@ -69,7 +74,7 @@ describe('a corpus route while the first load reads the layers', () => {
     viewerHeld = buildViewerTestApp({
       corpusDir: layersCopy.corpusDir,
       operatorToken: TOKEN,
-      env: { CORPUS_LOAD_WAIT_MS: '60000' },
+      env: { CORPUS_LOAD_WAIT_MS: '60000', CORPUS_INDEX: 'projection' },
       corpus: { layersLaterMin: 1, beforeLayers: held.beforeLayers },
     });
   });

@@ -5,7 +5,9 @@ import request from 'supertest';
 import { buildViewerTestApp } from './support/build-viewer-test-app.js';
 
 const TOKEN = 'debug-route-operator-token';
-const viewer = buildViewerTestApp({ operatorToken: TOKEN });
+// The debug route shows the projection's state: every app here serves from it.
+const PROJECTION = { CORPUS_INDEX: 'projection' };
+const viewer = buildViewerTestApp({ operatorToken: TOKEN, env: PROJECTION });
 afterAll(() => viewer.close());
 
 describe('GET /api/debug/corpus', () => {
@@ -81,7 +83,7 @@ describe('GET /api/debug/corpus', () => {
     const cached = buildViewerTestApp({
       corpusDir: copy.corpusDir,
       operatorToken: TOKEN,
-      env: { CORPUS_CACHE_DIR: join(copy.dir, 'cache') },
+      env: { ...PROJECTION, CORPUS_CACHE_DIR: join(copy.dir, 'cache') },
     });
     try {
       await cached.corpus.get(copy.corpusDir);
@@ -111,7 +113,7 @@ describe('GET /api/debug/corpus', () => {
     const options = {
       corpusDir: copy.corpusDir,
       operatorToken: TOKEN,
-      env: { CORPUS_CACHE_DIR: join(copy.dir, 'cache') },
+      env: { ...PROJECTION, CORPUS_CACHE_DIR: join(copy.dir, 'cache') },
     };
     const debugOf = async (app: ReturnType<typeof buildViewerTestApp>['app']) =>
       (await request(app).get('/api/debug/corpus').set('authorization', `Bearer ${TOKEN}`)).body;

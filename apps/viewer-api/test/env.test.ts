@@ -20,6 +20,8 @@ describe('viewer-api configuration', () => {
       refreshIntervalMs: 2000,
       rescanIntervalMs: 300000,
       corpusCacheDir: resolve('.data/corpus-cache'),
+      // The corpus index is SQLite under DATA_DIR unless CORPUS_INDEX or CORPUS_INDEX_URL says otherwise.
+      corpusIndexFile: expect.stringMatching(/\/\.data\/corpus-index\/[0-9a-f]{16}\.sqlite$/),
       firstLoadWaitMs: 3000,
       embedding: { kind: 'static_word_vectors' },
       llm: undefined,
@@ -73,6 +75,9 @@ describe('viewer-api configuration', () => {
       refreshIntervalMs: 500,
       rescanIntervalMs: 45000,
       corpusCacheDir: resolve('cache/corpus'),
+      corpusIndexFile: expect.stringMatching(
+        /^\/var\/lib\/podcast\/corpus-index\/[0-9a-f]{16}\.sqlite$/,
+      ),
       // 0: requests wait for the first load however long it takes.
       firstLoadWaitMs: undefined,
       embedding: {
@@ -158,11 +163,17 @@ describe('viewer-api configuration', () => {
 });
 
 describe('the corpus index settings', () => {
-  it('names the index file consumer-api names for the same DATA_DIR and corpus', () => {
+  it('names the index file consumer-api names for the same DATA_DIR and corpus, by default', () => {
     const config = loadViewerConfig({ CORPUS_DIR, DATA_DIR: '/srv/data', CORPUS_INDEX: 'sqlite' });
     expect(config.corpusIndexFile).toMatch(/^\/srv\/data\/corpus-index\/[0-9a-f]{16}\.sqlite$/);
     expect(config.corpusIndexUrl).toBeUndefined();
-    expect(loadViewerConfig({ CORPUS_DIR }).corpusIndexFile).toBeUndefined();
+    // The same file by default, and none when the projection is asked for.
+    expect(loadViewerConfig({ CORPUS_DIR, DATA_DIR: '/srv/data' }).corpusIndexFile).toBe(
+      config.corpusIndexFile,
+    );
+    expect(
+      loadViewerConfig({ CORPUS_DIR, CORPUS_INDEX: 'projection' }).corpusIndexFile,
+    ).toBeUndefined();
   });
 
   it('takes a PostgreSQL URL only when CORPUS_INDEX is unset, and refuses another scheme', () => {

@@ -71,7 +71,7 @@ describe('the graph routes after a change to a few episodes', () => {
       insight.properties.text = 'Shift work, said again in other words.';
     });
     await rm(file('0002 - Listener Questions on Adolesce_fb801546.bridge.json'));
-    await kept.corpus.refresh(copy.root);
+    await kept.refresh(copy.root);
     const after = await answers(kept);
     expect(after).not.toEqual(before);
     expect(JSON.stringify(after)).toContain('Shift work, said again in other words.');

@@ -85,11 +85,14 @@ describe('GET /api/persons/{person_id}/…', () => {
     const ofEpisode = (items: typeof before) => items.filter((i) => i.metadata_relpath === relpath);
     try {
       await rm(sidecar);
+      await t.viewer.refresh();
       expect(ofEpisode(await positions()).every((i) => i.sentiment === undefined)).toBe(true);
       await writeFile(sidecar, '{"data": {"insights": [{"insight_id": 3, "compound": "x"}');
+      await t.viewer.refresh();
       expect(ofEpisode(await positions()).every((i) => i.sentiment === undefined)).toBe(true);
     } finally {
       await writeFile(sidecar, original);
+      await t.viewer.refresh();
     }
     expect(await positions()).toEqual(before);
   });

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from '@jest/globals';
-import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 
 /*
  * A viewer's start loads LanceDB, BullMQ, ioredis, sharp and ajv only when
@@ -13,6 +13,8 @@ import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
 
 const DIST = fileURLToPath(new URL('../dist/', import.meta.url));
 const HEAVY = ['/bullmq/', '/ioredis/', '/@lancedb/', '/sharp/', '/ajv/'];
+const data = createScratch('viewer-start-modules');
+afterAll(() => data.remove());
 
 /** The heavy packages present in the module cache after `script` ran in a fresh node. */
 function heavyLoadedAfter(script: string): string[] {
@@ -31,7 +33,13 @@ function heavyLoadedAfter(script: string): string[] {
     {
       cwd: DIST,
       encoding: 'utf8',
-      env: { ...process.env, CORPUS_DIR: SAMPLE_CORPUS_DIR, LOG_LEVEL: 'silent' },
+      // A DATA_DIR of its own: the corpus index it opens is not the repository's.
+      env: {
+        ...process.env,
+        CORPUS_DIR: SAMPLE_CORPUS_DIR,
+        LOG_LEVEL: 'silent',
+        DATA_DIR: data.dir,
+      },
     },
   );
   if (run.status !== 0) {

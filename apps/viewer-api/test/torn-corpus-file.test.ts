@@ -37,7 +37,7 @@ describe('an episode whose files were cut mid-write', () => {
         path.join(copy.root, rel),
       ),
     );
-    await viewer.corpus.refresh(copy.root);
+    await viewer.refresh(copy.root);
     const [listTorn, detailTorn] = [
       await get('/api/corpus/episodes?limit=50'),
       await get(detailUrl),
@@ -54,7 +54,7 @@ describe('an episode whose files were cut mid-write', () => {
     torn.complete((file, whole) =>
       file.endsWith('.metadata.json') ? retitledMetadata(whole, 'Written whole at last') : whole,
     );
-    await viewer.corpus.refresh(copy.root);
+    await viewer.refresh(copy.root);
     const whole = await get(detailUrl);
     expect(whole.status).toBe(200);
     expect(whole.body.title).toBe('Written whole at last');

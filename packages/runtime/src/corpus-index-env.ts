@@ -7,8 +7,8 @@ const POSTGRES_URL = 'expected a postgres:// or postgresql:// URL';
 /**
  * The variables both APIs read for the shared corpus index
  * (docs/decisions/corpus-index.md): CORPUS_INDEX picks the store (the
- * in-memory projection, or the SQLite index); unset, the PostgreSQL index
- * when CORPUS_INDEX_URL is set, else the projection.
+ * SQLite index, or the in-memory projection); unset, the PostgreSQL index
+ * when CORPUS_INDEX_URL is set, else the SQLite index.
  */
 export const CorpusIndexEnvShape = {
   CORPUS_INDEX: z.enum(['projection', 'sqlite']).optional(),
@@ -35,14 +35,15 @@ function corpusIndexFileOf(dataDir: string, corpusDir: string): string {
 
 /** The index settings of those variables, as the apps' configs hold them. */
 export function corpusIndexConfigOf(env: CorpusIndexEnv): {
-  /** The SQLite index file (CORPUS_INDEX=sqlite), one per corpus root under DATA_DIR. */
+  /** The SQLite index file (the default), one per corpus root under DATA_DIR. */
   corpusIndexFile: string | undefined;
   /** The PostgreSQL index (CORPUS_INDEX_URL, CORPUS_INDEX unset). */
   corpusIndexUrl: string | undefined;
 } {
   return {
     corpusIndexFile:
-      env.CORPUS_INDEX === 'sqlite'
+      env.CORPUS_INDEX === 'sqlite' ||
+      (env.CORPUS_INDEX === undefined && env.CORPUS_INDEX_URL === undefined)
         ? corpusIndexFileOf(resolve(env.DATA_DIR), resolve(env.CORPUS_DIR))
         : undefined,
     corpusIndexUrl: env.CORPUS_INDEX === undefined ? env.CORPUS_INDEX_URL : undefined,

@@ -3,7 +3,7 @@ import type { AuthOptions, ScryptCost } from '@podcast/auth';
 import type { CorpusRegistryOptions, CorpusSnapshot } from '@podcast/corpus';
 import { migrateDatabaseAt } from '@podcast/db';
 import type { AudioCheckSettings, GuardedGetSettings } from '@podcast/runtime';
-import { createTestDatabase, SAMPLE_CORPUS_DIR } from '@podcast/testing';
+import { createScratch, createTestDatabase, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
 import type { Logger } from 'pino';
 import { buildConsumerApp } from '../../src/app.js';
@@ -44,6 +44,11 @@ export const TEST_APP_PASSWORD_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
 export interface TestApp {
   app: Express;
   ctx: ConsumerCtx;
+  /**
+   * After a test changed corpus files: a new snapshot of the corpus and the
+   * corpus index's ingest, as the watchers would do a moment later.
+   */
+  refresh(): Promise<void>;
   /** Stops the context (corpus registry, revocation following, pool) and drops the database. */
   close(): Promise<void>;
 }
@@ -58,8 +63,11 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
   const database = await createTestDatabase(undefined, {
     template: { name: 'migrated', prepare: migrateDatabaseAt },
   });
+  // The app's own DATA_DIR (its corpus index) unless the test names one.
+  const data = overrides.env?.DATA_DIR === undefined ? createScratch('consumer-data') : undefined;
   const config = loadConsumerConfig({
     CORPUS_DIR: SAMPLE_CORPUS_DIR,
+    ...(data === undefined ? {} : { DATA_DIR: data.dir }),
     APP_ENV: overrides.appEnv ?? 'development',
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
@@ -81,14 +89,20 @@ export async function buildTestApp(overrides: TestAppOverrides = {}): Promise<Te
     appPasswordCost: overrides.appPasswordCost ?? TEST_APP_PASSWORD_COST,
   }).catch(async (error: unknown) => {
     await database.close();
+    data?.remove();
     throw error;
   });
   return {
     app: buildConsumerApp(built.ctx),
     ctx: built.ctx,
+    refresh: async () => {
+      await built.ctx.corpus.refresh(built.ctx.config.corpusDir);
+      await built.ctx.corpusIndex?.ingestNow();
+    },
     close: async () => {
       await built.close();
       await database.close();
+      data?.remove();
     },
   };
 }

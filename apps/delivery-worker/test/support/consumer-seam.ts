@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { createScratch } from '@podcast/testing';
 
 // `pnpm test` builds first, so consumer-api runs as it does in production.
 const CONSUMER_MAIN = fileURLToPath(new URL('../../../consumer-api/dist/main.js', import.meta.url));
@@ -17,9 +18,12 @@ export async function freePort(): Promise<number> {
 /** consumer-api as a process of its own, serving the seam on a free port. */
 export async function startConsumerApi(env: Record<string, string>) {
   const port = await freePort();
+  // Its own DATA_DIR (corpus index, projection), never the repository's `.data`.
+  const data = createScratch('seam-consumer-data');
   const child: ChildProcess = spawn(process.execPath, [CONSUMER_MAIN], {
     env: {
       ...process.env,
+      DATA_DIR: data.dir,
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'silent',
@@ -32,6 +36,7 @@ export async function startConsumerApi(env: Record<string, string>) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) {
+      data.remove();
       throw new Error(`consumer-api exited with ${child.exitCode}`);
     }
     const ok = await fetch(`${url}/api/health`).then(
@@ -43,6 +48,7 @@ export async function startConsumerApi(env: Record<string, string>) {
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
+      data.remove();
       throw new Error('consumer-api did not start');
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -54,6 +60,7 @@ export async function startConsumerApi(env: Record<string, string>) {
         child.kill('SIGTERM');
         await once(child, 'exit');
       }
+      data.remove();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { CorpusRegistry, CorpusRegistryOptions } from '@podcast/corpus';
 import type { CorpusIndexTiming } from '@podcast/corpus-index';
-import { SAMPLE_CORPUS_DIR } from '@podcast/testing';
+import { createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import { buildViewerApp, type ViewerDeps } from '../../src/app.js';
@@ -29,6 +29,12 @@ export interface ViewerTestApp {
   ctx: ViewerDeps;
   /** The registry behind the app, e.g. for `corpus.refresh(root)` after editing files. */
   corpus: CorpusRegistry;
+  /**
+   * After a test changed corpus files: a new snapshot of `root` (the
+   * default corpus when absent) and the corpus index's ingest, as the
+   * watchers would do a moment later.
+   */
+  refresh(root?: string): Promise<void>;
   /** Stops the corpus registry; call it in afterAll. */
   close(): Promise<void>;
 }
@@ -53,6 +59,11 @@ export function buildViewerTestApp(opts: ViewerTestAppOptions = {}): ViewerTestA
   if (opts.operatorToken !== undefined) {
     env.OPERATOR_TOKEN = opts.operatorToken;
   }
+  // The app's own DATA_DIR (its corpus index) unless the test names one.
+  const data = opts.env?.DATA_DIR === undefined ? createScratch('viewer-data') : undefined;
+  if (data !== undefined) {
+    env.DATA_DIR = data.dir;
+  }
   const { ctx, close } = buildViewerContext(loadViewerConfig({ ...env, ...opts.env }), {
     logger: pino({ level: 'silent' }),
     // No watchers and no background refresh: tests refresh when they change files.
@@ -60,5 +71,17 @@ export function buildViewerTestApp(opts: ViewerTestAppOptions = {}): ViewerTestA
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.corpusIndex ? { corpusIndex: opts.corpusIndex } : {}),
   });
-  return { app: buildViewerApp(ctx), ctx, corpus: ctx.corpus, close };
+  return {
+    app: buildViewerApp(ctx),
+    ctx,
+    corpus: ctx.corpus,
+    refresh: async (root = ctx.config.corpusRoots.defaultRoot) => {
+      await ctx.corpus.refresh(root);
+      await ctx.corpusIndex?.ingestNow();
+    },
+    close: async () => {
+      await close();
+      data?.remove();
+    },
+  };
 }

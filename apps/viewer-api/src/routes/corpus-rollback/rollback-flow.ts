@@ -14,13 +14,18 @@ import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
 const BUSY = 'an index rebuild, a topic clustering or another rollback of this corpus is running';
 
 /**
- * After the files moved: a fresh snapshot (the catalog drops or regains the
- * episodes at once) and an incremental index rebuild when the corpus has an
- * index. A corpus without one gets none: a rollback should not start the
- * first build of a corpus nobody indexed.
+ * After the files moved: a fresh snapshot and corpus index ingest (the
+ * catalog drops or regains the episodes at once) and an incremental search
+ * index rebuild when the corpus has a search index. A corpus without one
+ * gets none: a rollback should not start the first build of a corpus
+ * nobody indexed.
  */
 async function afterChange(ctx: ViewerCtx, root: string) {
   const snapshot = await ctx.corpus.refresh(root);
+  if (root === ctx.config.corpusRoots.defaultRoot) {
+    // Not the ingester: the process that is sees the moved files through its watcher.
+    await ctx.corpusIndex?.ingestNow();
+  }
   const indexed = (await ctx.search.readMeta(root)) !== undefined;
   const poll = `/api/index/stats?path=${encodeURIComponent(root)}`;
   if (!indexed) {
