@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { epochKeyOf, RECOVERING } from './registry.js';
 import { type JobsService, reconcileJobs } from './service.js';
 
 export interface EmptyRedisDeps {
@@ -21,9 +22,15 @@ export interface EmptyRedisWatch {
   close(): Promise<void>;
 }
 
-/** KEYS: marker. ARGV: this viewer's epoch. Drops the marker only while it is still this one. */
+/** KEYS: marker. ARGV: the claimed value. Drops the marker only while it is still that one. */
 const RELEASE_MARKER = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+`;
+
+/** KEYS: marker. ARGV: the claimed value, the settled one. Settles only this viewer's claim. */
+const SETTLE_MARKER = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('SET', KEYS[1], ARGV[2]) end
 return 0
 `;
 
@@ -35,11 +42,14 @@ return 0
  * the one SET that succeeds owns the recovery. It reconciles each corpus
  * (which writes the jobs `.viewer/jobs.jsonl` shows open back as failed,
  * so no one has to call reconcile) and loads its schedules again, since
- * BullMQ's job schedulers went with the data. A recovery that fails gives
- * its marker back, so the next reconnect tries again.
+ * BullMQ's job schedulers went with the data. The claim reads
+ * `recovering:<epoch>` until the recovery ends, so the routes answer a job
+ * they cannot find with 503 rather than 404 meanwhile
+ * (`JobRegistry.isRecoveringLoss`). A recovery that fails gives its marker
+ * back, so the next reconnect tries again.
  */
 export function watchForEmptyRedis(deps: EmptyRedisDeps): EmptyRedisWatch {
-  const marker = `${deps.prefix}jobs:epoch`;
+  const marker = epochKeyOf(deps.prefix);
   const { logger } = deps.jobs;
   let chain: Promise<unknown> = Promise.resolve();
 
@@ -66,14 +76,16 @@ export function watchForEmptyRedis(deps: EmptyRedisDeps): EmptyRedisWatch {
 
   const checkNow = async (): Promise<boolean> => {
     const epoch = `${deps.jobs.now().toISOString()}:${randomBytes(6).toString('hex')}`;
-    if ((await deps.redis.set(marker, epoch, 'NX')) !== 'OK') {
+    const claim = `${RECOVERING}${epoch}`;
+    if ((await deps.redis.set(marker, claim, 'NX')) !== 'OK') {
       return false;
     }
     try {
       await recover(epoch);
+      await deps.redis.eval(SETTLE_MARKER, 1, marker, claim, epoch);
       return true;
     } catch (err) {
-      await deps.redis.eval(RELEASE_MARKER, 1, marker, epoch).catch(() => undefined);
+      await deps.redis.eval(RELEASE_MARKER, 1, marker, claim).catch(() => undefined);
       throw err;
     }
   };

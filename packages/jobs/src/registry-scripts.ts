@@ -90,6 +90,25 @@ return current
 `;
 
 /**
+ * KEYS: idempotency key, job hash, corpus index. ARGV: job id, fingerprint,
+ * key ttl s, then field/value pairs of the record. Puts the key back (and
+ * the job when its hash is gone too) unless the key is there already.
+ * Returns 1 when written, 0 when the key was there.
+ */
+export const RESTORE_KEY = `
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+if redis.call('EXISTS', KEYS[2]) == 0 then
+  local fields = {}
+  for i = 4, #ARGV do fields[#fields + 1] = ARGV[i] end
+  redis.call('HSET', KEYS[2], unpack(fields))
+  redis.call('ZADD', KEYS[3], 'NX', 0, ARGV[1])
+end
+redis.call('HSET', KEYS[1], 'job_id', ARGV[1], 'fingerprint', ARGV[2])
+redis.call('EXPIRE', KEYS[1], tonumber(ARGV[3]))
+return 1
+`;
+
+/**
  * KEYS: job hash, corpus index. ARGV: job id, then field/value pairs of the
  * record. Writes a record the registry lost back, only while the job hash
  * is absent, at score 0 so it lists after every job the registry still

@@ -6,6 +6,7 @@ import {
   RENEW_LEASE,
   REQUEST_CANCEL,
   RESTORE_JOB,
+  RESTORE_KEY,
   START_JOB,
   TRANSITION,
 } from './registry-scripts.js';
@@ -59,6 +60,18 @@ export interface RegistryDeps {
 }
 
 /**
+ * The key that tells whether Redis kept the registry's data (see
+ * watchForEmptyRedis): absent when Redis lost it and nobody has claimed the
+ * recovery yet, `recovering:<epoch>` while a viewer recovers, `<epoch>` after.
+ */
+export function epochKeyOf(prefix: string): string {
+  return `${prefix}jobs:epoch`;
+}
+
+/** The epoch key's value while its recovery runs. */
+export const RECOVERING = 'recovering:';
+
+/**
  * The job registry on Redis: one hash per job, a sorted index per corpus,
  * status changes only through the Lua steps of registry-scripts.ts. The
  * BullMQ queue carries the job to a runner; this record is what the routes
@@ -92,6 +105,10 @@ export class JobRegistry {
     return `${this.#prefix}jobs:cancel`;
   }
 
+  #idemKey(commandType: string, corpusPath: string, key: string): string {
+    return `${this.#prefix}jobs:idem:${sha256(`${commandType}\0${corpusPath}\0${key}`)}`;
+  }
+
   #indexKey(corpusPath: string): string {
     return `${this.#prefix}jobs:corpus:${sha256(corpusPath).slice(0, 32)}`;
   }
@@ -99,11 +116,11 @@ export class JobRegistry {
   async create(job: NewJob): Promise<CreateOutcome> {
     const jobId = newJobId(this.#now());
     const createdAt = this.#now();
-    const fingerprint = sha256(JSON.stringify([job.commandType, job.params]));
+    const fingerprint = fingerprintOf(job.commandType, job.params);
     const idemKey =
       job.idempotencyKey === undefined
         ? ''
-        : `${this.#prefix}jobs:idem:${sha256(`${job.commandType}\0${job.corpusPath}\0${job.idempotencyKey}`)}`;
+        : this.#idemKey(job.commandType, job.corpusPath, job.idempotencyKey);
     const fields: Record<string, string> = {
       job_id: jobId,
       command_type: job.commandType,
@@ -145,24 +162,45 @@ export class JobRegistry {
    * it); false when a record exists, which is left as it is.
    */
   async restore(job: JobRecord): Promise<boolean> {
-    const fields: Record<string, string> = {
-      job_id: job.job_id,
-      command_type: job.command_type,
-      status: job.status,
-      corpus_path: job.corpus_path,
-      params: JSON.stringify(job.params),
-      created_at: job.created_at,
-      ...Object.fromEntries(NULLABLE_FIELDS.map((name) => [name, String(job[name] ?? '')])),
-    };
     const written = await this.#redis.eval(
       RESTORE_JOB,
       2,
       this.jobKey(job.job_id),
       this.#indexKey(job.corpus_path),
       job.job_id,
-      ...Object.entries(fields).flat(),
+      ...Object.entries(storedFieldsOf(job)).flat(),
     );
     return written === 1;
+  }
+
+  /**
+   * Puts back the Idempotency-Key of an ended job Redis lost, for the
+   * `ttlS` seconds left of its day, and the job too when the registry lost
+   * it: a repeat then answers that job instead of running it again. False
+   * when the key is there (Redis kept it, or a new job took it since).
+   */
+  async restoreKey(job: JobRecord & { idempotency_key: string }, ttlS: number): Promise<boolean> {
+    const written = await this.#redis.eval(
+      RESTORE_KEY,
+      3,
+      this.#idemKey(job.command_type, job.corpus_path, job.idempotency_key),
+      this.jobKey(job.job_id),
+      this.#indexKey(job.corpus_path),
+      job.job_id,
+      fingerprintOf(job.command_type, job.params),
+      Math.max(1, Math.ceil(ttlS)),
+      ...Object.entries(storedFieldsOf(job)).flat(),
+    );
+    return written === 1;
+  }
+
+  /**
+   * Whether Redis lost the registry's data and the jobs are not recovered
+   * yet: a job missing now may be one the recovery writes back.
+   */
+  async isRecoveringLoss(): Promise<boolean> {
+    const epoch = await this.#redis.get(epochKeyOf(this.#prefix));
+    return epoch === null || epoch.startsWith(RECOVERING);
   }
 
   async get(jobId: string): Promise<JobRecord | null> {
@@ -321,6 +359,24 @@ export function newJobId(now: Date): string {
 
 function sha256(text: string): string {
   return createHash('sha256').update(text).digest('hex');
+}
+
+/** What an Idempotency-Key remembers of its first request, to tell a repeat from a reuse. */
+function fingerprintOf(commandType: string, params: unknown): string {
+  return sha256(JSON.stringify([commandType, params]));
+}
+
+/** A record as its hash stores it, for writing back one Redis lost. */
+function storedFieldsOf(job: JobRecord): Record<string, string> {
+  return {
+    job_id: job.job_id,
+    command_type: job.command_type,
+    status: job.status,
+    corpus_path: job.corpus_path,
+    params: JSON.stringify(job.params),
+    created_at: job.created_at,
+    ...Object.fromEntries(NULLABLE_FIELDS.map((name) => [name, String(job[name] ?? '')])),
+  };
 }
 
 function recordOf(raw: Record<string, string>): JobRecord {

@@ -3,7 +3,13 @@ import type { Logger } from 'pino';
 import { mirrorJob, readMirror } from './job-files.js';
 import { failIfRunnerLost, lostRunnerError } from './lost-runner.js';
 import type { JobQueues } from './queues.js';
-import type { CancelOutcome, CreateOutcome, JobRegistry, NewJob } from './registry.js';
+import {
+  type CancelOutcome,
+  type CreateOutcome,
+  IDEMPOTENCY_TTL_S,
+  type JobRegistry,
+  type NewJob,
+} from './registry.js';
 
 /** What the producer side (viewer-api) holds: the registry and the queues. */
 export interface JobsService {
@@ -99,17 +105,22 @@ export async function reconcileJobs(
  * there is open and of which the registry has no record is written back
  * `failed`, so its id answers with why instead of a 404 and the mirror
  * ends too. A mirror row left open behind a registry record that ended
- * (its append failed) gets the registry's row.
+ * (its append failed) gets the registry's row. An ended job whose
+ * Idempotency-Key is still in force gets its key back (and its record when
+ * the registry lost it), so a repeat answers it instead of running it
+ * again; a lost open job does not, so a retry with its key runs anew.
  */
 async function restoreLostJobs(
   jobs: JobsService,
   corpusPath: string,
 ): Promise<{ restored: Reconciled[] }> {
   const restored: Reconciled[] = [];
-  const mirrored = (await readMirror(corpusPath)).filter(
-    (job) => isOpen(job) && job.corpus_path === corpusPath,
-  );
+  const mirrored = (await readMirror(corpusPath)).filter((job) => job.corpus_path === corpusPath);
   for (const job of mirrored) {
+    if (!isOpen(job)) {
+      await restoreKeyOf(jobs, job);
+      continue;
+    }
     const current = await jobs.registry.get(job.job_id);
     if (current !== null) {
       if (!isOpen(current)) {
@@ -134,6 +145,15 @@ async function restoreLostJobs(
     }
   }
   return { restored };
+}
+
+/** The ended job's Idempotency-Key back for what is left of its day, unless Redis still has it. */
+async function restoreKeyOf(jobs: JobsService, job: JobRecord): Promise<void> {
+  const key = job.idempotency_key;
+  const leftS = IDEMPOTENCY_TTL_S - (jobs.now().getTime() - Date.parse(job.created_at)) / 1000;
+  if (key !== null && leftS > 0) {
+    await jobs.registry.restoreKey({ ...job, idempotency_key: key }, leftS);
+  }
 }
 
 async function whyStuck(jobs: JobsService, job: JobRecord): Promise<string | null> {

@@ -60,10 +60,17 @@ function isRedisFailure(err: unknown): boolean {
 
 /**
  * The job of this corpus, else 404 (an id of another corpus is not found
- * here); a running job whose runner was lost is failed first.
+ * here); a running job whose runner was lost is failed first. A job missing
+ * while the registry is recovered after Redis lost its data is a 503: the
+ * recovery may write it back.
  */
 export async function jobOf(jobs: JobsService, root: string, jobId: string) {
   const job = await jobs.registry.get(jobId);
+  if (job === null && (await jobs.registry.isRecoveringLoss())) {
+    throw new DomainError('unavailable', 'the jobs are being recovered after Redis lost its data', {
+      retry_after_s: 1,
+    });
+  }
   if (job === null || job.corpus_path !== root) {
     throw new NotFound(`job ${jobId} is not in the registry of this corpus`);
   }

@@ -92,6 +92,11 @@ export function redisRestartScenario(
       report.figure('routes_back_ms', Date.now() - back);
       const before = await Promise.all(ids.map((id) => jobs.call('GET', `/api/jobs/${id}`)));
       report.figure('before_reconcile', before.map((r) => r.body.status ?? r.status).join(','));
+      // A lost job the recovery may still write back is a 503, never a 404.
+      report.check(
+        before.every((r) => r.status !== 404),
+        'a lost job answered 404 before the recovery',
+      );
       let reconciled = 0;
       // An empty Redis is noticed by the viewer, which fails the lost jobs itself: no reconcile.
       const allEnded = await waitUntil(
