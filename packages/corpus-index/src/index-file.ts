@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Logger } from 'pino';
 import { type Servable, servableOf } from './build-marks.js';
 import { migrationProvider } from './migrations/index.js';
@@ -19,6 +19,13 @@ const BUSY_TIMEOUT_MS = 5000;
 /** The WAL is truncated to this after a checkpoint; without a limit it keeps its largest size. */
 const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
 
+/**
+ * The writer checkpoints once the WAL holds this many pages (the default is
+ * 1,000): as many as the size above holds, so a first build's batches are
+ * checkpointed a few at a time rather than each on its own.
+ */
+const WAL_AUTOCHECKPOINT_PAGES = JOURNAL_SIZE_LIMIT / 4096;
+
 export type IndexKysely = Kysely<CorpusIndexDb>;
 
 /** An open index file: the Kysely handle and the raw connection under it. */
@@ -28,8 +35,40 @@ export interface IndexConnection {
   close(): Promise<void>;
 }
 
+/** Prepared statements kept per connection, the least recently used dropped first. */
+const STATEMENTS_KEPT = 1000;
+
+/**
+ * The connection as Kysely's SQLite driver uses it, with its prepared
+ * statements kept by SQL text: the driver prepares every query anew, while
+ * the ingest's inserts and the routes' queries repeat the same few hundred
+ * texts. Kysely runs one query at a time on a connection and the index
+ * never streams, so a kept statement is never in use twice.
+ */
+function keepingStatements(raw: Database.Database): SqliteDatabase {
+  const kept = new Map<string, Database.Statement>();
+  return {
+    prepare(text: string) {
+      let statement = kept.get(text);
+      if (statement === undefined) {
+        statement = raw.prepare(text);
+        if (kept.size >= STATEMENTS_KEPT) {
+          kept.delete(kept.keys().next().value as string);
+        }
+      } else {
+        kept.delete(text);
+      }
+      kept.set(text, statement);
+      return statement;
+    },
+    close: () => raw.close(),
+  };
+}
+
 function connectionOf(raw: Database.Database): IndexConnection {
-  const db = new Kysely<CorpusIndexDb>({ dialect: new SqliteDialect({ database: raw }) });
+  const db = new Kysely<CorpusIndexDb>({
+    dialect: new SqliteDialect({ database: keepingStatements(raw) }),
+  });
   // Kysely's destroy closes the raw connection too.
   return { db, raw, close: () => db.destroy() };
 }
@@ -86,6 +125,7 @@ function applyPragmas(raw: Database.Database): void {
   // commits, which the next ingest reads again from the files.
   raw.pragma('synchronous = NORMAL');
   raw.pragma('foreign_keys = ON');
+  raw.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
 }
 
 /**
