@@ -50,9 +50,10 @@ const PARTS = [
   'enrichment',
   'scale',
   'corpus-index',
+  'corpus-index-100k',
 ];
 const USAGE = `pnpm bench [--quick] [--only=part,part]   (node bench/run.mjs once built)
-  --quick   shorter runs; search skips 10,000 episodes, scale is skipped
+  --quick   shorter runs; search skips 10,000 episodes, scale and corpus-index-100k are skipped
   --only=   these parts only: ${PARTS.join(', ')}
 Each run is recorded in bench/results/<date>-<commit>.{json,md}; bench/RESULTS.md
 holds the newest two full runs (no flags).
@@ -473,6 +474,36 @@ if (only.includes('corpus-index')) {
     index.queries,
   );
   printTable('Corpus index at 10,000 episodes: a changed episode', index.changes);
+}
+if (only.includes('corpus-index-100k') && !quick) {
+  // 100,000 episodes, generated once under bench/out and reused; the issue's targets are here.
+  const huge = await corpusOf(1000, 100);
+  const index = await corpusIndexBench(here, huge, { rounds: 300 });
+  const judged = (row, target, meets) => ({ ...row, target, meets_target: meets(row) });
+  printTable(
+    'Corpus index at 100,000 episodes: process start to first answer',
+    index.starts.map((row) =>
+      row.label.startsWith('sqlite index, open')
+        ? judged(
+            row,
+            'first answer < 1000 ms, RSS < 300 MB',
+            (r) => r.first_answer_ms < 1000 && r.peak_rss_mb < 300,
+          )
+        : row,
+    ),
+  );
+  printTable(
+    'Corpus index at 100,000 episodes: catalog queries (projection vs sqlite)',
+    index.queries.map((row) =>
+      row.label.startsWith('graph:') && row.label.endsWith('(sqlite)')
+        ? judged(row, 'p99 < 10 ms', (r) => r.p99_ms < 10)
+        : row,
+    ),
+  );
+  printTable(
+    'Corpus index at 100,000 episodes: a changed episode',
+    index.changes.map((row) => judged(row, row.target, (r) => r.visible_ms_max < 1000)),
+  );
 }
 if (only.includes('search')) {
   printTable(
