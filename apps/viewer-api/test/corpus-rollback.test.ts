@@ -266,6 +266,57 @@ describe('episode rollback', () => {
   }, 120_000);
 });
 
+describe('rollback on the corpus index', () => {
+  const own = viewerOverSampleCopy(TOKEN);
+
+  it('plans as the projection does, and rolls back and restores without loading it', async () => {
+    const projection = buildViewerTestApp({
+      corpusDir: own.corpus.root,
+      operatorToken: TOKEN,
+      env: { CORPUS_INDEX: 'projection' },
+    });
+    const as = (app: typeof projection.app, method: 'delete' | 'post', url: string) =>
+      request(app)[method](url).set('authorization', AUTH);
+    try {
+      for (const url of [
+        `/api/corpus/runs/${SLOWWAVE_RUN}`,
+        `/api/corpus/episodes/${encodeURIComponent(TWICE_RUN_EPISODE)}`,
+        '/api/corpus/episodes/no-such-episode',
+      ]) {
+        const indexed = await as(own.viewer.app, 'delete', url).query({ dry_run: 'true' });
+        const projected = await as(projection.app, 'delete', url).query({ dry_run: 'true' });
+        const answer = (res: request.Response) => ({
+          url,
+          status: res.status,
+          body: { ...res.body, request_id: undefined },
+        });
+        expect(answer(indexed)).toEqual(answer(projected));
+      }
+      expect(own.viewer.ctx.corpusIndex).toBeDefined();
+      const res = await as(own.viewer.app, 'delete', `/api/corpus/runs/${SLOWWAVE_RUN}`).query({
+        confirm: SLOWWAVE_RUN,
+      });
+      expect(res.status).toBe(202);
+      expect(res.body).toMatchObject({ episodes_dropped: 6 });
+      const listed = await request(own.viewer.app)
+        .get('/api/corpus/episodes')
+        .query({ limit: 200 });
+      expect(listed.body.items).toHaveLength(res.body.catalog_episode_count);
+      const restored = await as(
+        own.viewer.app,
+        'post',
+        `/api/corpus/trash/${res.body.trash_id}/restore`,
+      );
+      expect(restored.status).toBe(200);
+      expect(restored.body.catalog_episode_count).toBe(res.body.catalog_episode_count + 6);
+      // No answer here loaded the projection.
+      expect(own.viewer.corpus.describe()).toEqual([]);
+    } finally {
+      await projection.close();
+    }
+  });
+});
+
 describe('restore after an interrupted rollback', () => {
   const own = viewerOverSampleCopy(TOKEN);
 

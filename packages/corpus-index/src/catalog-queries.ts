@@ -37,16 +37,16 @@ function filtered<O>(query: EpisodeQuery<O>, filter: CatalogFilter): EpisodeQuer
  * are `collate "C"`, dialect.ts); JS compares by UTF-16 unit: they agree
  * except between astral characters and U+E000-U+FFFF, which relpaths do not mix.
  */
-function inCatalogOrder<O>(query: EpisodeQuery<O>): EpisodeQuery<O> {
+export function inCatalogOrder<O>(query: EpisodeQuery<O>): EpisodeQuery<O> {
   return query.orderBy('sort_date', 'desc').orderBy('metadata_relpath', 'asc');
 }
 
-function recordsOf(rows: ReadonlyArray<{ record: string }>): EpisodeRecord[] {
+export function recordsOf(rows: ReadonlyArray<{ record: string }>): EpisodeRecord[] {
   return rows.map((row) => JSON.parse(row.record) as EpisodeRecord);
 }
 
 /** How many catalog episodes match `filter`, summed from the feeds' running counts. */
-async function countOf(db: IndexKysely, filter: CatalogFilter): Promise<number> {
+export async function countOf(db: IndexKysely, filter: CatalogFilter): Promise<number> {
   const column =
     filter.status === undefined ? 'episode_count' : (`${filter.status}_count` as const);
   // sum() is bigint on SQLite and numeric on PostgreSQL: the cast makes it a number on both.

@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, Migrator, type SqliteDatabase, SqliteDialect } from 'kysely';
 import type { Logger } from 'pino';
 import { type Servable, servableOf } from './build-marks.js';
 import { migrationProvider } from './migrations/index.js';

@@ -87,6 +87,7 @@ export {
   statedByFromIndex,
   topicEntitiesFromIndex,
 } from './relational-queries.js';
+export { catalogEpisodeCount, rollbackCorpusOfIndex } from './rollback-queries.js';
 export type { CorpusIndexDb } from './schema.js';
 export type { FeedSyncRow } from './sync-queries.js';
 export { findEpisodesByMediaKeys, listFeedSyncUrls } from './sync-queries.js';

@@ -107,7 +107,7 @@ const FEEDS = 'feeds/';
  * key in the same `feeds/<feed>/` folder (run dedup groups no wider),
  * found in a range of the files table's key.
  */
-async function groupOf(db: IndexKysely, row: FilesTable): Promise<FilesTable[]> {
+export async function groupOf(db: IndexKysely, row: FilesTable): Promise<FilesTable[]> {
   const feedEnd = row.path.indexOf('/', FEEDS.length);
   if (!row.path.startsWith(FEEDS) || feedEnd === -1 || row.episode_key === null) {
     return [];

@@ -193,8 +193,18 @@ export {
 
 export { applyRestore, applyRollback } from './rollback/apply-rollback.js';
 export type { CostReaggregation } from './rollback/manifest-cost.js';
-export type { RollbackEpisode, RollbackPlan, RollbackScope } from './rollback/rollback-plan.js';
-export { planEpisodeRollback, planRunRollback } from './rollback/rollback-plan.js';
+export type {
+  RollbackCorpus,
+  RollbackEpisode,
+  RollbackPlan,
+  RollbackScope,
+} from './rollback/rollback-plan.js';
+export {
+  planEpisodeRollback,
+  planRunRollback,
+  rollbackCorpusOfSnapshot,
+  rollbackEpisode,
+} from './rollback/rollback-plan.js';
 export type { RestoreOutcome, TrashEntry } from './rollback/trash.js';
 export { listTrash, TRASH_DIR, TRASH_ID } from './rollback/trash.js';
 

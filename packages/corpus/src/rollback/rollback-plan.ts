@@ -14,6 +14,25 @@ export interface RollbackEpisode {
   metadata_relpath: string;
 }
 
+/**
+ * What a rollback plan reads of the catalog: the snapshot
+ * (`rollbackCorpusOfSnapshot`) or the corpus index. The files themselves are
+ * listed from the disk either way.
+ */
+export interface RollbackCorpus {
+  root: string;
+  /** The catalog episodes whose metadata lies below one of `dirs` (root-relative folders). */
+  episodesUnder(dirs: readonly string[]): Promise<RollbackEpisode[]>;
+  /**
+   * The catalog episode `episodeId` and the metadata file of every copy of
+   * it (its own first, then those that lost run deduplication), or
+   * undefined when the catalog has no such episode.
+   */
+  episodeWithCopies(
+    episodeId: string,
+  ): Promise<{ episode: RollbackEpisode; copies: readonly string[] } | undefined>;
+}
+
 /** What a rollback moves to the trash, worked out before anything moves. */
 export interface RollbackPlan {
   scope: RollbackScope;
@@ -46,7 +65,7 @@ async function filesBelow(root: string, relpath: string): Promise<string[]> {
   return files;
 }
 
-function rollbackEpisode(episode: EpisodeRecord): RollbackEpisode {
+export function rollbackEpisode(episode: EpisodeRecord): RollbackEpisode {
   return {
     episode_id: episode.episode_id,
     slug: episode.slug,
@@ -55,21 +74,38 @@ function rollbackEpisode(episode: EpisodeRecord): RollbackEpisode {
   };
 }
 
+/** The snapshot as a rollback plan reads it. */
+export function rollbackCorpusOfSnapshot(snapshot: CorpusSnapshot): RollbackCorpus {
+  return {
+    root: snapshot.root,
+    episodesUnder: async (dirs) =>
+      snapshot.episodes
+        .filter((e) => dirs.some((dir) => e.metadata_relpath.startsWith(`${dir}/`)))
+        .map(rollbackEpisode),
+    episodeWithCopies: async (episodeId) => {
+      const episode = snapshot.findEpisodeById(episodeId);
+      return episode === undefined
+        ? undefined
+        : { episode: rollbackEpisode(episode), copies: snapshot.copiesOf(episode) };
+    },
+  };
+}
+
 /**
- * The run folders `feeds/<feed>/run_<runId>` of the snapshot's root (a
+ * The run folders `feeds/<feed>/run_<runId>` of the corpus's root (a
  * real folder, not a link), their files, and the catalog episodes whose
  * metadata lies in them. Undefined when no feed holds such a run.
  */
 export async function planRunRollback(
-  snapshot: CorpusSnapshot,
+  corpus: RollbackCorpus,
   runId: string,
 ): Promise<RollbackPlan | undefined> {
   const moves: string[] = [];
-  for (const feed of await entriesOf(snapshot.root, 'feeds')) {
+  for (const feed of await entriesOf(corpus.root, 'feeds')) {
     if (!feed.isDirectory() || feed.name.startsWith('.')) {
       continue;
     }
-    const runs = await entriesOf(snapshot.root, posix('feeds', feed.name));
+    const runs = await entriesOf(corpus.root, posix('feeds', feed.name));
     if (runs.some((run) => run.isDirectory() && run.name === `run_${runId}`)) {
       moves.push(posix('feeds', feed.name, `run_${runId}`));
     }
@@ -77,10 +113,8 @@ export async function planRunRollback(
   if (moves.length === 0) {
     return undefined;
   }
-  const files = (await Promise.all(moves.map((dir) => filesBelow(snapshot.root, dir)))).flat();
-  const episodes = snapshot.episodes
-    .filter((e) => moves.some((dir) => e.metadata_relpath.startsWith(`${dir}/`)))
-    .map(rollbackEpisode);
+  const files = (await Promise.all(moves.map((dir) => filesBelow(corpus.root, dir)))).flat();
+  const episodes = await corpus.episodesUnder(moves);
   return { scope: 'run', id: runId, moves: moves.sort(), files: files.sort(), episodes };
 }
 
@@ -124,16 +158,15 @@ async function copyFiles(root: string, metadataRelpath: string): Promise<string[
  * the catalog has no such episode.
  */
 export async function planEpisodeRollback(
-  snapshot: CorpusSnapshot,
+  corpus: RollbackCorpus,
   episodeId: string,
 ): Promise<RollbackPlan | undefined> {
-  const episode = snapshot.findEpisodeById(episodeId);
-  if (episode === undefined) {
+  const found = await corpus.episodeWithCopies(episodeId);
+  if (found === undefined) {
     return undefined;
   }
-  const copies = snapshot.copiesOf(episode);
   const files = [
-    ...new Set((await Promise.all(copies.map((c) => copyFiles(snapshot.root, c)))).flat()),
+    ...new Set((await Promise.all(found.copies.map((c) => copyFiles(corpus.root, c)))).flat()),
   ];
   files.sort();
   return {
@@ -141,6 +174,6 @@ export async function planEpisodeRollback(
     id: episodeId,
     moves: files,
     files,
-    episodes: [rollbackEpisode(episode)],
+    episodes: [found.episode],
   };
 }

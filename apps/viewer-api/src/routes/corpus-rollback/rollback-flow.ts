@@ -2,34 +2,73 @@ import { DomainError, NotFound } from '@podcast/contracts';
 import {
   applyRestore,
   applyRollback,
-  type CorpusSnapshot,
+  type RollbackCorpus,
   type RollbackPlan,
   type RollbackScope,
   requireLayers,
+  resolveCorpusRoot,
+  rollbackCorpusOfSnapshot,
 } from '@podcast/corpus';
+import { catalogEpisodeCount, rollbackCorpusOfIndex } from '@podcast/corpus-index';
 import { reply, ValidationFailed } from '@podcast/http-kit';
 import type { ViewerCtx } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { corpusIndexFor, corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
 
 const BUSY = 'an index rebuild, a topic clustering or another rollback of this corpus is running';
 
 /**
- * After the files moved: a fresh snapshot and corpus index ingest (the
- * catalog drops or regains the episodes at once) and an incremental search
- * index rebuild when the corpus has a search index. A corpus without one
- * gets none: a rollback should not start the first build of a corpus
- * nobody indexed.
+ * The `path` parameter's corpus as a rollback reads it, and how many
+ * episodes its catalog holds now: from the corpus index when it serves that
+ * corpus, else from the snapshot. Either way only once the layers are read:
+ * a plan made from the episodes alone could miss what the layers still
+ * being read hold.
  */
-async function afterChange(ctx: ViewerCtx, root: string) {
-  const snapshot = await ctx.corpus.refresh(root);
-  if (root === ctx.config.corpusRoots.defaultRoot) {
+async function rollbackCorpusFor(
+  ctx: ViewerCtx,
+  path: string | undefined,
+): Promise<{ corpus: RollbackCorpus; episodeCount: () => Promise<number> }> {
+  const index = await corpusIndexFor(ctx, path, 'layers');
+  if (index !== undefined) {
+    const { db } = index.view;
+    return {
+      corpus: rollbackCorpusOfIndex(db, index.root),
+      episodeCount: () => catalogEpisodeCount(db),
+    };
+  }
+  const snapshot = await corpusSnapshotFor(ctx, path);
+  requireLayers(snapshot);
+  return {
+    corpus: rollbackCorpusOfSnapshot(snapshot),
+    episodeCount: async () => (await ctx.corpus.get(snapshot.root)).episodes.length,
+  };
+}
+
+/**
+ * After the files moved: the catalog reads them again at once (the corpus
+ * index's ingest when it serves `root`, else a fresh snapshot), so it drops
+ * or regains the episodes in this answer, and an incremental search index
+ * rebuild starts when the corpus has a search index. A corpus without one
+ * gets none: a rollback should not start the first build of a corpus
+ * nobody indexed. Returns the catalog's episode count after the change.
+ */
+async function afterChange(ctx: ViewerCtx, root: string, path: string | undefined) {
+  const index = await corpusIndexFor(ctx, path, 'catalog');
+  let episodeCount: number;
+  if (index === undefined) {
+    episodeCount = (await ctx.corpus.refresh(root)).episodes.length;
+  } else {
     // Not the ingester: the process that is sees the moved files through its watcher.
     await ctx.corpusIndex?.ingestNow();
+    episodeCount = await catalogEpisodeCount(index.view.db);
+    // A snapshot a writer loaded (a search index build) is not left behind either.
+    if (ctx.corpus.describe().some((held) => held.root === root)) {
+      await ctx.corpus.refresh(root);
+    }
   }
   const indexed = (await ctx.search.readMeta(root)) !== undefined;
   const poll = `/api/index/stats?path=${encodeURIComponent(root)}`;
   if (!indexed) {
-    return { snapshot, rebuild: { status: 'not_indexed' as const, poll: null } };
+    return { episodeCount, rebuild: { status: 'not_indexed' as const, poll: null } };
   }
   const start = await ctx.search.rebuild(root, false);
   if (start.status === 'started') {
@@ -38,7 +77,7 @@ async function afterChange(ctx: ViewerCtx, root: string) {
     );
   }
   // `busy`: another process took the gate after ours and rebuilds from the changed files.
-  return { snapshot, rebuild: { status: 'in_progress' as const, poll } };
+  return { episodeCount, rebuild: { status: 'in_progress' as const, poll } };
 }
 
 /** Runs `change` behind the corpus's rebuild gate; 409 when it is taken. */
@@ -54,7 +93,7 @@ export interface RollbackRequest {
   scope: RollbackScope;
   id: string;
   query: { path?: string; confirm?: string; dry_run: boolean };
-  plan: (snapshot: CorpusSnapshot, id: string) => Promise<RollbackPlan | undefined>;
+  plan: (corpus: RollbackCorpus, id: string) => Promise<RollbackPlan | undefined>;
 }
 
 /**
@@ -70,10 +109,8 @@ export async function rollbackFlow(ctx: ViewerCtx, request: RollbackRequest) {
     const message = query.confirm === undefined ? 'is required' : `must equal ${idField}`;
     throw new ValidationFailed([{ field: 'confirm', message }]);
   }
-  const snapshot = await corpusSnapshotFor(ctx, query.path);
-  // A plan made from the episodes alone could miss what the layers still being read hold.
-  requireLayers(snapshot);
-  const plan = await request.plan(snapshot, id);
+  const { corpus, episodeCount } = await rollbackCorpusFor(ctx, query.path);
+  const plan = await request.plan(corpus, id);
   if (plan === undefined) {
     throw new NotFound(`${idField}: this corpus has no ${scope} ${id}`);
   }
@@ -86,18 +123,19 @@ export async function rollbackFlow(ctx: ViewerCtx, request: RollbackRequest) {
       episodes: plan.episodes,
     });
   }
-  const root = snapshot.root;
+  const root = corpus.root;
+  const before = await episodeCount();
   const applied = await gated(ctx, root, () => applyRollback(root, plan, ctx.now()));
   ctx.logger.info({ root, scope, id, trash_id: applied.trashId }, 'corpus rollback');
-  const after = await afterChange(ctx, root);
+  const after = await afterChange(ctx, root, query.path);
   return reply(202, {
     dry_run: false as const,
     ...ids,
     path: root,
     trash_id: applied.trashId,
     removed: applied.removed,
-    episodes_dropped: snapshot.episodes.length - after.snapshot.episodes.length,
-    catalog_episode_count: after.snapshot.episodes.length,
+    episodes_dropped: before - after.episodeCount,
+    catalog_episode_count: after.episodeCount,
     cost_rollup_total_usd: applied.cost.total_cost_usd,
     rebuild: after.rebuild,
   });
@@ -105,20 +143,20 @@ export async function rollbackFlow(ctx: ViewerCtx, request: RollbackRequest) {
 
 /** POST restore of a trash entry: 404 unknown entry, 409 while the gate is taken, else 200. */
 export async function restoreFlow(ctx: ViewerCtx, trashId: string, path: string | undefined) {
-  const root = (await corpusSnapshotFor(ctx, path)).root;
+  const root = await resolveCorpusRoot(path, ctx.config.corpusRoots);
   const outcome = await gated(ctx, root, () => applyRestore(root, trashId, ctx.now()));
   if (outcome === undefined) {
     throw new NotFound(`trash_id: this corpus has no trash entry ${trashId}`);
   }
   ctx.logger.info({ root, trash_id: trashId, restored: outcome.restored.length }, 'corpus restore');
-  const after = await afterChange(ctx, root);
+  const after = await afterChange(ctx, root, path);
   return {
     path: root,
     trash_id: trashId,
     restored: outcome.restored,
     conflicts: outcome.conflicts,
     emptied: outcome.emptied,
-    catalog_episode_count: after.snapshot.episodes.length,
+    catalog_episode_count: after.episodeCount,
     cost_rollup_total_usd: outcome.cost.total_cost_usd,
     rebuild: after.rebuild,
   };
