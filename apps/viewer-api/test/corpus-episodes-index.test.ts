@@ -1038,6 +1038,37 @@ describe('hot answers on the index', () => {
   });
 });
 
+describe('graph answers carrying sentiment, cached per index version', () => {
+  it('become hot on the index, and are never cached on the projection', async () => {
+    const topic = encodeURIComponent('topic:adolescent-sleep');
+    const person = encodeURIComponent('person:tomasz-haugen');
+    const urls = [
+      `/api/topics/${topic}/timeline`,
+      `/api/topics/${topic}/conversation-arc`,
+      `/api/topics/${topic}/perspectives`,
+      `/api/persons/${person}/brief`,
+      `/api/persons/${person}/positions?topic=${topic}`,
+    ];
+    const indexed = buildViewerTestApp();
+    const projection = buildViewerTestApp({ env: { CORPUS_INDEX: 'projection' } });
+    try {
+      for (const app of [indexed, projection]) {
+        for (const url of urls) {
+          // The first answer, then HOT_HITS (16) more: a cached answer is hot by then.
+          for (let i = 0; i < 17; i++) {
+            expect([url, (await answerOf(app, url)).status]).toEqual([url, 200]);
+          }
+        }
+      }
+      expect(indexed.ctx.hotAnswers?.size).toBe(urls.length);
+      expect(projection.ctx.hotAnswers?.size).toBe(0);
+    } finally {
+      await indexed.close();
+      await projection.close();
+    }
+  });
+});
+
 describe('corpus routes while the index is not built yet', () => {
   itAnswers503UntilBuilt({
     dataDir: path.join(scratch.dir, 'data-held'),

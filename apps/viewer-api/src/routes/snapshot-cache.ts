@@ -25,6 +25,18 @@ export const indexedSnapshotCache = {
 };
 
 /**
+ * For the graph answers that carry insight sentiment: cached per index
+ * version when the index serves the corpus (sidecars are tracked files, so
+ * a changed one is a new version), and never on the projection, which
+ * reads the sidecars when it answers. A fresh scope object per request
+ * matches no entry and keeps none alive.
+ */
+export const indexedSentimentCache = {
+  scope: async (input: CorpusInput): Promise<object> =>
+    (await corpusIndexFor(input.ctx, input.query.path, 'layers'))?.view.version ?? {},
+};
+
+/**
  * For answers that also read the cluster files beside the snapshot, or
  * beside the shared index when it answers (its root is the default root).
  */

@@ -6,6 +6,7 @@ import {
 import { conversationArc } from '@podcast/corpus';
 import { conversationArcFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
+import { indexedSentimentCache } from '../snapshot-cache.js';
 import { answerForIndexedGraph, GRAPH_SCOPE_NOTE, typesOrDefault } from './graph-scope.js';
 import { topicsSentiment } from './topic-shared.js';
 
@@ -23,6 +24,7 @@ export const getConversationArc = defineRoute({
   params: TopicIdParams,
   query: TopicInsightTypesQuery,
   responses: { 200: CilConversationArcResponse },
+  cache: indexedSentimentCache,
   handler: ({ params, query, ctx }) => {
     const asked = { topic: params.topic_id, types: typesOrDefault(query.insight_types, 'all') };
     return answerForIndexedGraph(ctx, query.path, {

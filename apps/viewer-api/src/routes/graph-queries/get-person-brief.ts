@@ -2,6 +2,7 @@ import { CilPersonProfileResponse, CorpusPathQuery, PersonIdParams } from '@podc
 import { personBrief, sentimentLookup } from '@podcast/corpus';
 import { personBriefFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
+import { indexedSentimentCache } from '../snapshot-cache.js';
 import { answerForIndexedGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
 
 export const getPersonBrief = defineRoute({
@@ -16,6 +17,7 @@ export const getPersonBrief = defineRoute({
   params: PersonIdParams,
   query: CorpusPathQuery,
   responses: { 200: CilPersonProfileResponse },
+  cache: indexedSentimentCache,
   handler: ({ params, query, ctx }) =>
     answerForIndexedGraph(ctx, query.path, {
       index: (db) => personBriefFromIndex(db, params.person_id),

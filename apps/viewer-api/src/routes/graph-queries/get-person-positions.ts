@@ -6,6 +6,7 @@ import {
 import { personPositions, sentimentLookup } from '@podcast/corpus';
 import { personPositionsFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
+import { indexedSentimentCache } from '../snapshot-cache.js';
 import { answerForIndexedGraph, GRAPH_SCOPE_NOTE, typesOrDefault } from './graph-scope.js';
 
 export const getPersonPositions = defineRoute({
@@ -20,6 +21,7 @@ export const getPersonPositions = defineRoute({
   params: PersonIdParams,
   query: PersonPositionsQuery,
   responses: { 200: CilPersonPositionsResponse },
+  cache: indexedSentimentCache,
   handler: ({ params, query, ctx }) => {
     const types = typesOrDefault(query.insight_types, ['claim']);
     const asked = { person: params.person_id, topic: query.topic, types };

@@ -2,6 +2,7 @@ import { CilTopicPerspectivesResponse, PerspectivesQuery, TopicIdParams } from '
 import { topicPerspectives } from '@podcast/corpus';
 import { topicPerspectivesFromIndex } from '@podcast/corpus-index';
 import { defineRoute } from '../../context.js';
+import { indexedSentimentCache } from '../snapshot-cache.js';
 import { answerForIndexedGraph, GRAPH_SCOPE_NOTE } from './graph-scope.js';
 import { topicsSentiment } from './topic-shared.js';
 
@@ -17,6 +18,7 @@ export const getTopicPerspectives = defineRoute({
   params: TopicIdParams,
   query: PerspectivesQuery,
   responses: { 200: CilTopicPerspectivesResponse },
+  cache: indexedSentimentCache,
   handler: ({ params, query, ctx }) => {
     const asked = { topic: params.topic_id, scope: query.scope };
     return answerForIndexedGraph(ctx, query.path, {

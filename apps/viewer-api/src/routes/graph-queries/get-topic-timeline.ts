@@ -4,6 +4,7 @@ import {
   TopicInsightTypesQuery,
 } from '@podcast/contracts';
 import { defineRoute } from '../../context.js';
+import { indexedSentimentCache } from '../snapshot-cache.js';
 import { typesOrDefault } from './graph-scope.js';
 import { TIMELINE_NOTE, timelineOf } from './topic-shared.js';
 
@@ -17,6 +18,7 @@ export const getTopicTimeline = defineRoute({
   params: TopicIdParams,
   query: TopicInsightTypesQuery,
   responses: { 200: CilTopicTimelineResponse },
+  cache: indexedSentimentCache,
   handler: ({ params, query, ctx }) =>
     timelineOf(ctx, query.path, [params.topic_id], typesOrDefault(query.insight_types, 'all')),
 });
