@@ -8,10 +8,12 @@ import { loadConsumerConfig } from './env.js';
 runMain(async () => {
   const config = loadConsumerConfig();
   const { ctx, close } = await buildConsumerContext(config);
-  // Warm the shared corpus so the first request does not pay the load.
-  void ctx.corpus.warm(config.corpusDir).catch((err: unknown) => {
-    ctx.logger.error({ err }, 'corpus failed to load');
-  });
+  // Warm the projection so the first request does not pay the load, unless the index serves.
+  if (ctx.corpusIndex === undefined) {
+    void ctx.corpus.warm(config.corpusDir).catch((err: unknown) => {
+      ctx.logger.error({ err }, 'corpus failed to load');
+    });
+  }
   const stopScheduler = config.isSchedulerOn
     ? startHourlyScheduler(
         {

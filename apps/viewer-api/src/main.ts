@@ -7,10 +7,12 @@ import { loadViewerConfig } from './env.js';
 runMain(async () => {
   const config = loadViewerConfig();
   const { ctx, close } = buildViewerContext(config);
-  // Warm the default corpus so the first request does not pay the load.
-  void ctx.corpus.warm(config.corpusRoots.defaultRoot).catch((err: unknown) => {
-    ctx.logger.error({ err }, 'default corpus failed to load');
-  });
+  // Warm the projection so the first request does not pay the load, unless the index serves.
+  if (ctx.corpusIndex === undefined) {
+    void ctx.corpus.warm(config.corpusRoots.defaultRoot).catch((err: unknown) => {
+      ctx.logger.error({ err }, 'default corpus failed to load');
+    });
+  }
   await serve(buildViewerApp(ctx), {
     port: config.port,
     host: config.host,
