@@ -29,7 +29,12 @@ import {
 } from './lib.mjs';
 import { notificationsBench } from './notifications.mjs';
 import { startRun, writeRunResults } from './results.mjs';
-import { cpuPerChangeAt, scaleCatalogBench, scaleServerBench } from './scale.mjs';
+import {
+  cpuPerChangeAt,
+  scaleCatalogBench,
+  scaleServerBench,
+  sharedIndexAppsBench,
+} from './scale.mjs';
 import { relevanceBench, searchBench } from './search-bench.mjs';
 import { syncBench } from './sync.mjs';
 import { syncSignInBench } from './sync-sign-in.mjs';
@@ -504,6 +509,19 @@ if (only.includes('corpus-index-100k') && !quick) {
     'Corpus index at 100,000 episodes: a changed episode',
     index.changes.map((row) => judged(row, row.target, (r) => r.visible_ms_max < 1000)),
   );
+  const projectionRestart = index.starts.find((row) => row.label.startsWith('projection, restart'));
+  await withBare(async (bareUrl) => {
+    printTable(
+      'viewer-api and consumer-api at 100,000 episodes sharing one corpus index vs bare express',
+      await sharedIndexAppsBench(
+        huge,
+        resolve(here, 'out/corpus-index/index.sqlite'),
+        projectionRestart?.peak_rss_mb ?? Number.NaN,
+        bareUrl,
+        { duration },
+      ),
+    );
+  });
 }
 if (only.includes('search')) {
   printTable(

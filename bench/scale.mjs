@@ -1,8 +1,9 @@
 // The corpus at 100,000 episodes (`--only=scale`). The generator's corpus
 // (1,000 feeds of 100 episodes) is made once under bench/out and reused; the projection cache is emptied at the start of each
 // run, so the first start is a cold one and the restart reads what it saved.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -346,6 +347,113 @@ export async function scaleCatalogBench(root, cacheDir, bareUrl, { duration }) {
     ];
   } finally {
     await stopProcess(app.child);
+    await database.close();
+  }
+}
+
+/** Waits until the processes `pids` use under 50 ms of CPU in half a second (at most `timeoutMs`). */
+async function untilIdle(pids, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const before = pids.map(cpuMsOf);
+    await new Promise((done) => setTimeout(done, 500));
+    if (pids.every((pid, at) => cpuMsOf(pid) - before[at] < 50)) {
+      return;
+    }
+  }
+}
+
+/**
+ * viewer-api and consumer-api from dist/ sharing one DATA_DIR, so one corpus
+ * index: the file the corpus-index part built (`indexFile`), linked in where
+ * both look for it. Each route against the bare one (repeated requests: the
+ * answers cached per index version), a change made visible through the
+ * viewer, then each process's RSS after the load, against
+ * `projectionRssMb` (a projection restart's peak in the same run).
+ */
+export async function sharedIndexAppsBench(
+  root,
+  indexFile,
+  projectionRssMb,
+  bareUrl,
+  { duration },
+) {
+  const dataDir = resolve(here, 'out/shared-index-apps');
+  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(resolve(dataDir, 'corpus-index'), { recursive: true });
+  // As packages/runtime names it: a hash of the corpus root.
+  const name = createHash('sha256').update(resolve(root)).digest('hex').slice(0, 16);
+  await link(indexFile, resolve(dataDir, 'corpus-index', `${name}.sqlite`));
+  const env = { CORPUS_INDEX: 'sqlite', DATA_DIR: dataDir };
+  const database = await createTestDatabase();
+  const started = [];
+  try {
+    const viewer = await startApp('viewer-api', root, 'off', '/api/corpus/episodes?limit=1', env);
+    started.push(viewer);
+    const consumer = await startApp('consumer-api', root, 'off', '/api/app/episodes?page_size=1', {
+      ...env,
+      APP_ENV: 'development',
+      DATABASE_URL: database.url,
+    });
+    started.push(consumer);
+    // The lock holder's first rescan of the whole corpus runs now: measured after it, not under it.
+    await untilIdle([viewer.child.pid, consumer.child.pid], 120_000);
+    const leaders = await (
+      await fetch(`${viewer.base}/api/topics/perspective-leaders?limit=1`)
+    ).json();
+    const topic = encodeURIComponent(leaders.topics[0].topic_id);
+    const person = encodeURIComponent(leaders.topics[0].leaders[0].person_id);
+    const slug = (await (await fetch(`${consumer.base}/api/app/episodes?page_size=1`)).json())
+      .items[0].slug;
+    const rows = [
+      {
+        label: 'viewer and consumer on one index: until each answers 200',
+        viewer_ready_ms: viewer.ready_ms,
+        consumer_ready_ms: consumer.ready_ms,
+        target: '< 1000 ms each',
+        meets_target: viewer.ready_ms < 1000 && consumer.ready_ms < 1000,
+      },
+      ...(await compareAll(
+        [
+          ['GET /api/corpus/episodes (index)', `${viewer.base}/api/corpus/episodes?limit=50`],
+          ['GET /api/topics/{id}/timeline (index)', `${viewer.base}/api/topics/${topic}/timeline`],
+          [
+            'GET /api/topics/{id}/perspectives (index)',
+            `${viewer.base}/api/topics/${topic}/perspectives`,
+          ],
+          ['GET /api/persons/{id}/brief (index)', `${viewer.base}/api/persons/${person}/brief`],
+          ['GET /api/app/episodes (index)', `${consumer.base}/api/app/episodes?page_size=20`],
+          ['GET /api/app/episodes/{slug} (index)', `${consumer.base}/api/app/episodes/${slug}`],
+          [
+            'GET /api/app/episodes/{slug}/insights (index)',
+            `${consumer.base}/api/app/episodes/${slug}/insights`,
+          ],
+        ],
+        bareUrl,
+        duration,
+      )),
+      await withChangedEpisode(viewer.base, root, 'changed on the index', async (visible_ms) => ({
+        label: 'changed episode visible through the viewer (index, 100k episodes)',
+        visible_ms,
+        target: '< 1000 ms',
+        meets_target: visible_ms < 1000,
+      })),
+    ];
+    const [viewerMb, consumerMb] = [rssMbOf(viewer.child.pid), rssMbOf(consumer.child.pid)];
+    rows.push({
+      label: 'RSS after the load: viewer, consumer, together',
+      viewer_rss_mb: viewerMb,
+      consumer_rss_mb: consumerMb,
+      together_mb: viewerMb + consumerMb,
+      projection_restart_mb: projectionRssMb,
+      target: '< 300 MB each; together < one projection process',
+      meets_target: viewerMb < 300 && consumerMb < 300 && viewerMb + consumerMb < projectionRssMb,
+    });
+    return rows;
+  } finally {
+    for (const app of started) {
+      await stopProcess(app.child);
+    }
     await database.close();
   }
 }
