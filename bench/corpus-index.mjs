@@ -15,6 +15,11 @@ function child(here, script, args) {
   return JSON.parse(json);
 }
 
+/** A projection restart from the projection saved in `cacheDir`: the peak RSS one process holds. */
+export function restartOfProjection(here, root, cacheDir) {
+  return child(here, 'corpus-index-open.mjs', ['projection', root, cacheDir]);
+}
+
 /** The rows of the open, build and query measurements over `root`. */
 export async function corpusIndexBench(here, root, { rounds }) {
   const out = resolve(here, 'out/corpus-index');

@@ -11,7 +11,7 @@ import { generateCorpus } from '@podcast/corpus-generator';
 import { createDatabase, createSession, upsertUserFromProvider } from '@podcast/db';
 import { createTestDatabase } from '@podcast/testing';
 import { askBench } from './ask-bench.mjs';
-import { corpusIndexBench } from './corpus-index.mjs';
+import { corpusIndexBench, restartOfProjection } from './corpus-index.mjs';
 import { deliveryBench } from './delivery.mjs';
 import { enqueueLatencyRow, enrichmentRunRows } from './enrichment.mjs';
 import { feedsBench } from './feeds.mjs';
@@ -56,9 +56,10 @@ const PARTS = [
   'scale',
   'corpus-index',
   'corpus-index-100k',
+  'corpus-index-100k-apps',
 ];
 const USAGE = `pnpm bench [--quick] [--only=part,part]   (node bench/run.mjs once built)
-  --quick   shorter runs; search skips 10,000 episodes, scale and corpus-index-100k are skipped
+  --quick   shorter runs; search skips 10,000 episodes, scale and corpus-index-100k(-apps) are skipped
   --only=   these parts only: ${PARTS.join(', ')}
 Each run is recorded in bench/results/<date>-<commit>.{json,md}; bench/RESULTS.md
 holds the newest two full runs (no flags).
@@ -509,14 +510,19 @@ if (only.includes('corpus-index-100k') && !quick) {
     'Corpus index at 100,000 episodes: a changed episode',
     index.changes.map((row) => judged(row, row.target, (r) => r.visible_ms_max < 1000)),
   );
-  const projectionRestart = index.starts.find((row) => row.label.startsWith('projection, restart'));
+}
+if (only.includes('corpus-index-100k-apps') && !quick) {
+  // The index file the corpus-index-100k part built (run it first), and its saved projection.
+  const huge = await corpusOf(1000, 100);
+  const out = resolve(here, 'out/corpus-index');
+  const projectionRestart = restartOfProjection(here, huge, resolve(out, 'projection'));
   await withBare(async (bareUrl) => {
     printTable(
       'viewer-api and consumer-api at 100,000 episodes sharing one corpus index vs bare express',
       await sharedIndexAppsBench(
         huge,
-        resolve(here, 'out/corpus-index/index.sqlite'),
-        projectionRestart?.peak_rss_mb ?? Number.NaN,
+        resolve(out, 'index.sqlite'),
+        projectionRestart.peak_rss_mb,
         bareUrl,
         { duration },
       ),

@@ -351,16 +351,19 @@ export async function scaleCatalogBench(root, cacheDir, bareUrl, { duration }) {
   }
 }
 
-/** Waits until the processes `pids` use under 50 ms of CPU in half a second (at most `timeoutMs`). */
+/**
+ * Waits until the processes `pids` have used under 100 ms of CPU in each of
+ * two running 3-second windows (at most `timeoutMs`); how long that took.
+ */
 async function untilIdle(pids, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const started = Date.now();
+  let quiet = 0;
+  while (quiet < 2 && Date.now() - started < timeoutMs) {
     const before = pids.map(cpuMsOf);
-    await new Promise((done) => setTimeout(done, 500));
-    if (pids.every((pid, at) => cpuMsOf(pid) - before[at] < 50)) {
-      return;
-    }
+    await new Promise((done) => setTimeout(done, 3000));
+    quiet = pids.every((pid, at) => cpuMsOf(pid) - before[at] < 100) ? quiet + 1 : 0;
   }
+  return Date.now() - started;
 }
 
 /**
@@ -396,8 +399,8 @@ export async function sharedIndexAppsBench(
       DATABASE_URL: database.url,
     });
     started.push(consumer);
-    // The lock holder's first rescan of the whole corpus runs now: measured after it, not under it.
-    await untilIdle([viewer.child.pid, consumer.child.pid], 120_000);
+    // The lock holder's first rescans of the whole corpus run now: measured after them, not under them.
+    const settledMs = await untilIdle([viewer.child.pid, consumer.child.pid], 300_000);
     const leaders = await (
       await fetch(`${viewer.base}/api/topics/perspective-leaders?limit=1`)
     ).json();
@@ -410,6 +413,8 @@ export async function sharedIndexAppsBench(
         label: 'viewer and consumer on one index: until each answers 200',
         viewer_ready_ms: viewer.ready_ms,
         consumer_ready_ms: consumer.ready_ms,
+        // Until both were idle: the startup rescans the routes below are measured after.
+        settled_ms: settledMs,
         target: '< 1000 ms each',
         meets_target: viewer.ready_ms < 1000 && consumer.ready_ms < 1000,
       },
