@@ -19,6 +19,9 @@ export interface DiskFile {
   mtime_ms: number;
 }
 
+/** Files stat'ed between two turns of the event loop in a walk (about 10 ms of them here). */
+const STATS_PER_TURN = 1000;
+
 /** Files modified less than this before they are read may change again unseen (as discovery's listings). */
 export const RACY_WINDOW_MS = 2000;
 
@@ -73,11 +76,18 @@ export async function listDiskFiles(
 ): Promise<{ files: Map<string, DiskFile>; dirs: DirIndex }> {
   const { dirs } = await walkCorpus(root, { nowMs: Date.now(), sidecars: true });
   const files = new Map<string, DiskFile>();
+  let sinceTurn = 0;
   for (const [dir, listing] of dirs) {
     for (const [relpath, kind] of trackedIn(dir, listing)) {
       const file = diskFileOf(root, relpath, kind);
       if (file !== undefined) {
         files.set(relpath, file);
+      }
+      // The stats are synchronous: the event loop gets a turn every so many, as a whole
+      // corpus's took seconds in one go and held requests and the lock's heartbeat back.
+      if (++sinceTurn === STATS_PER_TURN) {
+        sinceTurn = 0;
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
   }
