@@ -149,13 +149,19 @@ function isPromiseLike<T>(value: T | PromiseLike<T>): value is PromiseLike<T> {
   return typeof (value as { then?: unknown } | undefined)?.then === 'function';
 }
 
-/** Where a cacheable request's answer lives: its scope, and its key within that scope. */
+/**
+ * Where a cacheable request's answer lives: its scope, and its key within
+ * that scope; undefined when the route gives this request no scope.
+ */
 async function cacheSlotOf<Ctx>(
   cache: NonNullable<AnyRoute<Ctx>['cache']>,
   input: RouteInput<Ctx, unknown, unknown, unknown, unknown>,
-): Promise<{ scope: object; key: string }> {
+): Promise<{ scope: object; key: string } | undefined> {
   const scoped = cache.scope(input);
   const scope = isPromiseLike(scoped) ? await scoped : scoped;
+  if (scope === undefined) {
+    return undefined;
+  }
   const varied = cache.vary?.(input, scope) ?? '';
   const vary = isPromiseLike(varied) ? await varied : varied;
   return { scope, key: `${JSON.stringify(input.params)}|${JSON.stringify(input.query)}|${vary}` };
@@ -228,6 +234,10 @@ function routeHandler<Ctx>(
     }
     const spec = route.cache;
     const slot = await cacheSlotOf(spec, input);
+    if (slot === undefined) {
+      await sendResult(route, req, res, await route.handler(input));
+      return;
+    }
     const hit = cache.find(slot.scope, slot.key) ?? (await cache.pending(slot.scope, slot.key));
     if (hit) {
       hit.hits += 1;
@@ -286,7 +296,11 @@ async function remakeAnswer<Ctx>(
   status: number,
 ): Promise<void> {
   const slot = await cacheSlotOf(spec, input);
-  if (cache.find(slot.scope, slot.key) !== undefined || cache.pending(slot.scope, slot.key)) {
+  if (
+    slot === undefined ||
+    cache.find(slot.scope, slot.key) !== undefined ||
+    cache.pending(slot.scope, slot.key)
+  ) {
     return;
   }
   const { entry } = await makeAnswer(route, cache, slot, input, status);

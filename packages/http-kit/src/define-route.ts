@@ -114,11 +114,12 @@ export interface RouteDef<
    * an immutable scope (a corpus snapshot) and the validated params and
    * query. `vary` adds whatever else the answer depends on (e.g. today's
    * date for time windows); it is handed the scope already resolved for the
-   * request so it need not resolve it again. Only the route's default 2xx
-   * JSON is cached.
+   * request so it need not resolve it again. A scope of `undefined` answers
+   * that request uncached (a store whose answers have no immutable scope).
+   * Only the route's default 2xx JSON is cached.
    */
   cache?: {
-    scope: (input: InputOf<Ctx, P, Q, B, Principal>) => Promise<S> | S;
+    scope: (input: InputOf<Ctx, P, Q, B, Principal>) => Promise<S | undefined> | S | undefined;
     vary?: (input: InputOf<Ctx, P, Q, B, Principal>, scope: S) => string | Promise<string>;
   };
   handler: (input: InputOf<Ctx, P, Q, B, Principal>) => unknown;

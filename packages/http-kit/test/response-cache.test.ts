@@ -5,7 +5,7 @@ import { createRouteDefiner, reply } from '../src/index.js';
 import { quietApp } from './quiet-app.js';
 
 interface Ctx {
-  scope: { version: number };
+  scope: { version: number } | undefined;
   calls: number;
   day: string;
 }
@@ -32,7 +32,7 @@ const counted = defineRoute({
         detail: 'missing',
       });
     }
-    return { n: query.n, version: ctx.scope.version, calls: ctx.calls, day: ctx.day };
+    return { n: query.n, version: ctx.scope?.version ?? 0, calls: ctx.calls, day: ctx.day };
   },
 });
 
@@ -73,6 +73,18 @@ describe('route response cache', () => {
     ctx.day = '2026-11-22';
     const nextDay = await request(app).get('/api/counted');
     expect(nextDay.body.day).toBe('2026-11-22');
+    expect(ctx.calls).toBe(3);
+  });
+
+  it('answers uncached while the route gives the request no scope, and caches again after', async () => {
+    const { ctx, app } = setup();
+    ctx.scope = undefined;
+    await request(app).get('/api/counted?n=1');
+    const again = await request(app).get('/api/counted?n=1');
+    expect(again.body).toMatchObject({ version: 0, calls: 2 });
+    ctx.scope = { version: 3 };
+    await request(app).get('/api/counted?n=1');
+    await request(app).get('/api/counted?n=1');
     expect(ctx.calls).toBe(3);
   });
 

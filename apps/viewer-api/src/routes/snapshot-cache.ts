@@ -28,12 +28,11 @@ export const indexedSnapshotCache = {
  * For the graph answers that carry insight sentiment: cached per index
  * version when the index serves the corpus (sidecars are tracked files, so
  * a changed one is a new version), and never on the projection, which
- * reads the sidecars when it answers. A fresh scope object per request
- * matches no entry and keeps none alive.
+ * reads the sidecars when it answers (no scope: uncached).
  */
 export const indexedSentimentCache = {
-  scope: async (input: CorpusInput): Promise<object> =>
-    (await corpusIndexFor(input.ctx, input.query.path, 'layers'))?.view.version ?? {},
+  scope: async (input: CorpusInput): Promise<object | undefined> =>
+    (await corpusIndexFor(input.ctx, input.query.path, 'layers'))?.view.version,
 };
 
 /**
