@@ -14,7 +14,7 @@ import {
   winnersOf,
 } from './episode-sync.js';
 import { refreshFeeds } from './feed-rows.js';
-import { deleteFileRows, isSame, knownFilesOf, writeFileRows } from './file-rows.js';
+import { deleteFileRows, groupOf, isSame, knownFilesOf, writeFileRows } from './file-rows.js';
 import type { IndexKysely } from './index-file.js';
 import {
   assertRootPresent,
@@ -98,30 +98,6 @@ async function namedChanges(deps: IngestDeps, named: ReadonlySet<string>, found:
       found.changed.set(relpath, file);
     }
   }
-}
-
-const FEEDS = 'feeds/';
-
-/**
- * The members of a metadata row's dedup group: the same feed and episode
- * key in the same `feeds/<feed>/` folder (run dedup groups no wider),
- * found in a range of the files table's key.
- */
-export async function groupOf(db: IndexKysely, row: FilesTable): Promise<FilesTable[]> {
-  const feedEnd = row.path.indexOf('/', FEEDS.length);
-  if (!row.path.startsWith(FEEDS) || feedEnd === -1 || row.episode_key === null) {
-    return [];
-  }
-  const prefix = row.path.slice(0, feedEnd + 1);
-  return db
-    .selectFrom('files')
-    .selectAll()
-    .where('path', '>=', prefix)
-    .where('path', '<', `${prefix.slice(0, -1)}0`)
-    .where('kind', '=', 'metadata')
-    .where('feed_id', '=', row.feed_id ?? '')
-    .where('episode_key', '=', row.episode_key)
-    .execute();
 }
 
 /** The metadata files whose episodes the changed files may change: themselves, or their owners. */

@@ -1,7 +1,7 @@
 import { type RollbackCorpus, rollbackEpisode } from '@podcast/corpus';
 import { countOf, findEpisodesByIds, inCatalogOrder, recordsOf } from './catalog-queries.js';
+import { groupOf } from './file-rows.js';
 import type { IndexKysely } from './index-file.js';
-import { groupOf } from './ingest-changes.js';
 
 /**
  * The index as a rollback plan reads the catalog: the episodes below the
