@@ -4,6 +4,7 @@ import { runMain } from '@podcast/runtime';
 import { buildConsumerApp } from './app.js';
 import { buildConsumerContext } from './build-context.js';
 import { loadConsumerConfig } from './env.js';
+import { schedulerContentOf } from './scheduler-content.js';
 
 runMain(async () => {
   const config = loadConsumerConfig();
@@ -18,8 +19,7 @@ runMain(async () => {
     ? startHourlyScheduler(
         {
           db: ctx.db,
-          corpus: ctx.corpus,
-          corpusDir: config.corpusDir,
+          content: schedulerContentOf(ctx.corpus, config.corpusDir, ctx.corpusIndex),
           logger: ctx.logger,
           now: ctx.now,
         },

@@ -1,14 +1,18 @@
 import { parseArgs } from 'node:util';
 import { createCorpusRegistry } from '@podcast/corpus';
+import { openConfiguredCorpusIndex } from '@podcast/corpus-index';
 import { createDatabase, migrateToLatest } from '@podcast/db';
 import { tickAt } from '@podcast/notifications';
 import { createLogger, runMain } from '@podcast/runtime';
 import { loadConsumerConfig } from './env.js';
+import { schedulerContentOf } from './scheduler-content.js';
 
 /**
  * `pnpm --filter @podcast/consumer-api scheduler:tick --at <ISO>`: runs one
  * scheduler tick for the given instant (default now) against DATABASE_URL
- * and CORPUS_DIR, and prints its counts as one JSON line.
+ * and CORPUS_DIR, and prints its counts as one JSON line. It reads the
+ * corpus index the APIs share when one is configured (building it first
+ * when no API holds the ingest lock), else loads the corpus.
  */
 runMain(async () => {
   const { values } = parseArgs({ options: { at: { type: 'string' } } });
@@ -22,14 +26,14 @@ runMain(async () => {
   const logger = createLogger(config.logLevel, 'scheduler-tick');
   const database = await createDatabase(config.database, logger);
   const corpus = createCorpusRegistry({ logger, watch: false, refreshIntervalMs: 60_000 });
+  const index = openConfiguredCorpusIndex(config, logger);
   try {
     await migrateToLatest(database.db);
-    const result = await tickAt(
-      { db: database.db, corpus, corpusDir: config.corpusDir, logger, now: () => new Date() },
-      at,
-    );
+    const content = schedulerContentOf(corpus, config.corpusDir, index);
+    const result = await tickAt({ db: database.db, content, logger, now: () => new Date() }, at);
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
+    await index?.close();
     corpus.close();
     await database.close();
   }

@@ -3,6 +3,7 @@ import type { EpisodeRecord } from '@podcast/corpus';
 import { listOutboxOf, subscribe } from '@podcast/db';
 import { replaceComms, tickAt } from '@podcast/notifications';
 import { commsDeps } from '../src/routes/comms/comms-deps.js';
+import { schedulerContentOf } from '../src/scheduler-content.js';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
 import {
   explicitProviderEnv,
@@ -78,8 +79,7 @@ describe("the provider's email_verified decides who gets a digest email", () => 
     await tickAt(
       {
         db: t.ctx.db,
-        corpus: t.ctx.corpus,
-        corpusDir: t.ctx.config.corpusDir,
+        content: schedulerContentOf(t.ctx.corpus, t.ctx.config.corpusDir, t.ctx.corpusIndex),
         logger: t.ctx.logger,
         now: t.ctx.now,
       },

@@ -7,9 +7,12 @@ import {
   putPlayback,
   savePushSubscription,
   subscribe,
+  tryLockSchedulerTick,
+  withTransaction,
 } from '@podcast/db';
 import { INBOX_BOUND, readComms, tickAt } from '@podcast/notifications';
 import request from 'supertest';
+import { schedulerContentOf } from '../src/scheduler-content.js';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
 import { userWithComms } from './support/outbox-fixtures.js';
 
@@ -26,8 +29,7 @@ describe('notification scheduler and inbox', () => {
     tickAt(
       {
         db: t.ctx.db,
-        corpus: t.ctx.corpus,
-        corpusDir: t.ctx.config.corpusDir,
+        content: schedulerContentOf(t.ctx.corpus, t.ctx.config.corpusDir, t.ctx.corpusIndex),
         logger: t.ctx.logger,
         now: t.ctx.now,
       },
@@ -119,6 +121,30 @@ describe('notification scheduler and inbox', () => {
     });
     await tick(`${day}T06:00:00Z`);
     expect(await listOutboxOf(t.ctx.db, idle.id)).toEqual([]);
+  });
+
+  it('reads the corpus only in the replica that takes the tick lock', async () => {
+    let reads = 0;
+    const content = schedulerContentOf(t.ctx.corpus, t.ctx.config.corpusDir, t.ctx.corpusIndex);
+    const counted = {
+      db: t.ctx.db,
+      content: () => {
+        reads += 1;
+        return content();
+      },
+      logger: t.ctx.logger,
+      now: t.ctx.now,
+    };
+    // Another replica holds this hour's lock for as long as its transaction runs.
+    const skipped = await withTransaction(t.ctx.db, async (trx) => {
+      expect(await tryLockSchedulerTick(trx)).toBe(true);
+      return tickAt(counted, new Date(`${publishDay}T10:00:00Z`));
+    });
+    expect(skipped.ran).toBe(false);
+    expect(reads).toBe(0);
+    const ran = await tickAt(counted, new Date(`${publishDay}T10:00:00Z`));
+    expect(ran.ran).toBe(true);
+    expect(reads).toBe(1);
   });
 
   it('lets one of two concurrent ticks run and the other skip, and enqueues each id once', async () => {

@@ -3,6 +3,7 @@ import { MAX_PUSH_SUBSCRIPTIONS } from '@podcast/contracts';
 import type { EpisodeRecord } from '@podcast/corpus';
 import { listOutboxOf, subscribe } from '@podcast/db';
 import { tickAt } from '@podcast/notifications';
+import { schedulerContentOf } from '../src/scheduler-content.js';
 import { describeInBothModes } from './support/both-modes.js';
 
 const hook = (n: number, query = '') => ({
@@ -43,8 +44,11 @@ describeInBothModes('push subscriptions per user', (fixture) => {
     await tickAt(
       {
         db: testApp.ctx.db,
-        corpus: testApp.ctx.corpus,
-        corpusDir: testApp.ctx.config.corpusDir,
+        content: schedulerContentOf(
+          testApp.ctx.corpus,
+          testApp.ctx.config.corpusDir,
+          testApp.ctx.corpusIndex,
+        ),
         logger: testApp.ctx.logger,
         now: testApp.ctx.now,
       },

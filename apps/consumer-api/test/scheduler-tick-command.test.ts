@@ -1,4 +1,7 @@
 import { execFile } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -14,17 +17,23 @@ const COMMAND = fileURLToPath(new URL('../dist/scheduler-tick.js', import.meta.u
 
 describe('scheduler:tick', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  // The command reads the corpus index the APIs would share under DATA_DIR, building it here.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'scheduler-tick-'));
   const env = () => ({
     ...process.env,
     DATABASE_URL: database.url,
     CORPUS_DIR: SAMPLE_CORPUS_DIR,
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
   });
 
   beforeAll(async () => {
     database = await createTestDatabase();
   });
-  afterAll(() => database.close());
+  afterAll(async () => {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('migrates, runs one tick for --at and prints its counts as one JSON line', async () => {
     const registry = createCorpusRegistry({ logger: pino({ level: 'silent' }), watch: false });
@@ -62,6 +71,9 @@ describe('scheduler:tick', () => {
       });
       const outbox = await listOutboxOf(db, user.id);
       expect(outbox.map((row) => row.id)).toEqual([`dgst_${day.replaceAll('-', '')}_${user.id}`]);
+      expect(
+        readdirSync(path.join(dataDir, 'corpus-index')).some((name) => name.endsWith('.sqlite')),
+      ).toBe(true);
     } finally {
       await close();
     }

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { CorpusLoading } from '@podcast/contracts';
 import type { Logger } from 'pino';
 import type { IndexKysely } from './index-file.js';
@@ -371,6 +372,29 @@ function servableNow(view: IndexView | undefined, needs: IndexNeeds): IndexView 
  */
 export function servingView(index: CorpusIndex, needs: IndexNeeds): Promise<IndexView> {
   return index.serving(needs);
+}
+
+/**
+ * The view once the first build has read the layers, for work off the
+ * request path (the notification tick) that waits rather than answer 503;
+ * past `maxWaitMs` it rejects with CorpusLoading, as a request would.
+ */
+export async function builtView(
+  index: CorpusIndex,
+  maxWaitMs: number,
+  pollMs = 1000,
+): Promise<IndexView> {
+  const until = Date.now() + maxWaitMs;
+  for (;;) {
+    const view = index.view();
+    if (view?.layers) {
+      return view;
+    }
+    if (Date.now() >= until) {
+      throw new CorpusLoading(Math.ceil(pollMs / 1000), 'layers');
+    }
+    await delay(Math.min(pollMs, Math.max(until - Date.now(), 1)));
+  }
 }
 
 /** An app's index settings, as `corpusIndexConfigOf` of @podcast/runtime makes them. */

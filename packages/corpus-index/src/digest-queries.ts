@@ -191,3 +191,76 @@ export async function queryCoverage(
   );
   return { rows, titles };
 }
+
+/** What the notification planners read of one episode. */
+export interface EpisodeContentRow {
+  record: EpisodeRecord;
+  /** The episode's topic and person ids as the digest lists them (KG, GI and bridge, hidden persons left out). */
+  topics: string[];
+  persons: string[];
+  /** Its first shown grounded insights with text, in shown order. */
+  insights: Array<{ id: string; text: string }>;
+}
+
+function idsByEpisode(rows: ReadonlyArray<{ episode: number; id: string }>): Map<number, string[]> {
+  const byEpisode = new Map<number, string[]>();
+  for (const { episode, id } of rows) {
+    const list = byEpisode.get(episode);
+    if (list === undefined) {
+      byEpisode.set(episode, [id]);
+    } else {
+      list.push(id);
+    }
+  }
+  return byEpisode;
+}
+
+/**
+ * Every episode with its topic and person ids and its first
+ * `insightsPerEpisode` grounded insights with text: four reads, the
+ * insights cut per episode in SQL rather than all of them read.
+ */
+export async function queryEpisodeContent(
+  db: IndexKysely,
+  insightsPerEpisode: number,
+): Promise<EpisodeContentRow[]> {
+  const ranked = db
+    .selectFrom('insights')
+    .select([
+      'episode',
+      'id',
+      'text',
+      sql<number>`row_number() over (partition by episode order by rank)`.as('n'),
+    ])
+    .where('grounded', '=', 1)
+    .where('text', '<>', '');
+  const [episodes, topics, persons, insights] = await Promise.all([
+    db.selectFrom('episodes').select(['id', 'record']).orderBy('id').execute(),
+    labeledRows(db, 'episode_topics').execute(),
+    labeledRows(db, 'episode_persons').execute(),
+    db
+      .selectFrom(ranked.as('r'))
+      .select(['episode', 'id', 'text'])
+      .where('n', '<=', insightsPerEpisode)
+      .orderBy('episode')
+      .orderBy('n')
+      .execute(),
+  ]);
+  const topicsOf = idsByEpisode(topics);
+  const personsOf = idsByEpisode(persons);
+  const insightsOf = new Map<number, Array<{ id: string; text: string }>>();
+  for (const { episode, id, text } of insights) {
+    const list = insightsOf.get(episode);
+    if (list === undefined) {
+      insightsOf.set(episode, [{ id, text }]);
+    } else {
+      list.push({ id, text });
+    }
+  }
+  return episodes.map((row) => ({
+    record: JSON.parse(row.record) as EpisodeRecord,
+    topics: topicsOf.get(row.id) ?? [],
+    persons: personsOf.get(row.id) ?? [],
+    insights: insightsOf.get(row.id) ?? [],
+  }));
+}

@@ -37,7 +37,12 @@ export type {
   IndexLocation,
   IndexNeeds,
 } from './corpus-index.js';
-export { openConfiguredCorpusIndex, openCorpusIndex, servingView } from './corpus-index.js';
+export {
+  builtView,
+  openConfiguredCorpusIndex,
+  openCorpusIndex,
+  servingView,
+} from './corpus-index.js';
 export { PG_SCHEMA } from './dialect.js';
 export {
   corpusCoverageFromIndex,
@@ -47,6 +52,8 @@ export {
   feedSignalsFromIndex,
   trendingTopicsFromIndex,
 } from './digest-answers.js';
+export type { EpisodeContentRow } from './digest-queries.js';
+export { queryEpisodeContent } from './digest-queries.js';
 export type { ExploreIndexKey, InsightTerms } from './explore-queries.js';
 export { queryExploreKeys, queryExploreRows } from './explore-queries.js';
 export {

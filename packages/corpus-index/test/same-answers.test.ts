@@ -31,6 +31,7 @@ import {
   episodeDetailFromSnapshot,
   episodeInsights,
   episodeListFromSnapshot,
+  episodeSignalsFrom,
   episodeTopicPills,
   episodeTopics,
   feedSignals,
@@ -113,6 +114,7 @@ import {
   podcastEpisodesFromIndex,
   podcastListFromIndex,
   queryCatalogAfter,
+  queryEpisodeContent,
   queryTermTexts,
   relatedInsightsFromIndex,
   relatedTopicsFromIndex,
@@ -761,6 +763,33 @@ describe.each([
       });
       expect(texts.length).toBeGreaterThan(0);
       expect((await queryTermTexts(index.db)).sort()).toEqual(texts.sort());
+    });
+
+    it("gives every episode's notification content as the snapshot's signals and shown insights hold it", async () => {
+      const expected = snapshot.episodes.map((record) => {
+        const graph = record.has_gi ? snapshot.graphOf(record) : undefined;
+        const signals = episodeSignalsFrom(
+          record.has_kg ? snapshot.kgOf(record) : undefined,
+          graph,
+          snapshot.bridgeOf(record),
+        );
+        const shown = graph === undefined ? [] : projectInsights(graph);
+        return {
+          record,
+          topics: signals.topics.map((topic) => topic.id),
+          persons: signals.persons.map((person) => person.id),
+          insights: shown
+            .filter((insight) => insight.grounded && insight.text !== '')
+            .slice(0, 3)
+            .map(({ id, text }) => ({ id, text })),
+        };
+      });
+      const rows = await queryEpisodeContent(index.db, 3);
+      const bySlug = (list: Array<{ record: { slug: string } }>) =>
+        [...list].sort((a, b) => (a.record.slug < b.record.slug ? -1 : 1));
+      expect(rows.some((row) => row.insights.length === 3)).toBe(true);
+      expect(rows.some((row) => row.persons.length > 0)).toBe(true);
+      expect(bySlug(rows)).toEqual(bySlug(expected));
     });
 
     it("answers every insight's entities, detail and related insights and every topic's entities as the graph index does", async () => {

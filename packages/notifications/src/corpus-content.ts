@@ -1,44 +1,71 @@
 import {
   type CorpusSnapshot,
   EMPTY_TOPIC_CLUSTER_INDEX,
+  episodeSignalsFrom,
+  projectInsights,
   type TopicClusterIndex,
 } from '@podcast/corpus';
+import type { EpisodeContentRow } from '@podcast/corpus-index';
 import type { ContentEpisode } from './digest-content.js';
 
-const INSIGHTS_PER_EPISODE = 3;
+/** Leading insights kept per episode: a digest item shows two, a nudge picks one of these. */
+export const INSIGHTS_PER_EPISODE = 3;
 
 /**
- * The corpus as the notification planners read it: episodes with their graph
- * ids and insights. The refs end with the semantic topic clusters (`tc:`) of
- * the episode's topics, so a followed cluster matches like a followed topic.
+ * An episode as the notification planners read it. Its refs are the topic
+ * and person ids the digest and the app's topic pills list, then the
+ * semantic topic clusters (`tc:`) of its topics, so a followed cluster
+ * matches like a followed topic.
  */
+export function contentEpisodeOf(
+  row: EpisodeContentRow,
+  clusters: TopicClusterIndex = EMPTY_TOPIC_CLUSTER_INDEX,
+): ContentEpisode {
+  const { record } = row;
+  const clusterIds = row.topics
+    .map((id) => clusters.clusterOf(id, record.episode_id))
+    .filter((id): id is string => id !== undefined);
+  return {
+    slug: record.slug,
+    feed_id: record.feed_id,
+    title: record.title,
+    podcast_title: record.podcast_title,
+    published_at: record.publish_date,
+    graph_refs: [...row.topics, ...row.persons, ...new Set(clusterIds)],
+    duration_seconds: record.duration_seconds,
+    // Whitespace-only text is cut after the pick, as the index's query does.
+    insights: row.insights.filter((insight) => insight.text.trim() !== ''),
+  };
+}
+
+/**
+ * The rows the corpus index's `queryEpisodeContent` answers, made from a
+ * loaded snapshot: the same signals, and the first shown grounded insights.
+ */
+export function contentRowsOf(snapshot: CorpusSnapshot): EpisodeContentRow[] {
+  return snapshot.episodes.map((record) => {
+    const graph = snapshot.graphOf(record);
+    const signals = episodeSignalsFrom(snapshot.kgOf(record), graph, snapshot.bridgeOf(record));
+    const insights =
+      graph === undefined
+        ? []
+        : projectInsights(graph)
+            .filter((insight) => insight.grounded && insight.text !== '')
+            .slice(0, INSIGHTS_PER_EPISODE)
+            .map((insight) => ({ id: insight.id, text: insight.text }));
+    return {
+      record,
+      topics: signals.topics.map((topic) => topic.id),
+      persons: signals.persons.map((person) => person.id),
+      insights,
+    };
+  });
+}
+
+/** The snapshot's episodes as the planners read them. */
 export function contentEpisodesOf(
   snapshot: CorpusSnapshot,
   clusters: TopicClusterIndex = EMPTY_TOPIC_CLUSTER_INDEX,
 ): ContentEpisode[] {
-  return snapshot.episodes.map((episode) => {
-    const graph = snapshot.graphOf(episode);
-    const topics = (graph?.topics ?? []).map((topic) => topic.id);
-    const clusterIds = topics
-      .map((id) => clusters.clusterOf(id, episode.episode_id))
-      .filter((id): id is string => id !== undefined);
-    const refs = [
-      ...topics,
-      ...(graph?.persons ?? []).filter((person) => !person.hidden).map((person) => person.id),
-      ...new Set(clusterIds),
-    ];
-    return {
-      slug: episode.slug,
-      feed_id: episode.feed_id,
-      title: episode.title,
-      podcast_title: episode.podcast_title,
-      published_at: episode.publish_date,
-      graph_refs: refs,
-      duration_seconds: episode.duration_seconds,
-      insights: (graph?.insights ?? [])
-        .filter((insight) => insight.grounded && insight.text.trim() !== '')
-        .slice(0, INSIGHTS_PER_EPISODE)
-        .map((insight) => ({ id: insight.id, text: insight.text })),
-    };
-  });
+  return contentRowsOf(snapshot).map((row) => contentEpisodeOf(row, clusters));
 }

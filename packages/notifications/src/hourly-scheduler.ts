@@ -1,6 +1,8 @@
-import { type CorpusRegistry, readTopicClusterIndex } from '@podcast/corpus';
+import { type CorpusPlace, type CorpusSnapshot, readTopicClusterIndex } from '@podcast/corpus';
+import { type IndexKysely, queryEpisodeContent } from '@podcast/corpus-index';
 import type { DbExecutor } from '@podcast/db';
-import { contentEpisodesOf } from './corpus-content.js';
+import { contentEpisodeOf, contentEpisodesOf, INSIGHTS_PER_EPISODE } from './corpus-content.js';
+import type { ContentEpisode } from './digest-content.js';
 import { runSchedulerTick, type TickResult } from './scheduler.js';
 
 /** The two log levels the scheduler writes (a pino logger fits). */
@@ -13,21 +15,42 @@ const HOUR = 3_600_000;
 // Past the top of the hour, so a replica whose clock runs a little behind still lands in it.
 const TICK_OFFSET_MS = 30_000;
 
+/** The corpus as the planners read it, once per tick and only by the replica that runs it. */
+export type CorpusContent = () => Promise<readonly ContentEpisode[]>;
+
 export interface SchedulerJobDeps {
   db: DbExecutor;
-  corpus: CorpusRegistry;
-  corpusDir: string;
+  content: CorpusContent;
   logger: SchedulerLogger;
   now: () => Date;
 }
 
-/** One tick for `at`: the scheduler over the current corpus snapshot. */
-export function tickAt(deps: SchedulerJobDeps, at: Date): Promise<TickResult> {
-  const episodes = async () => {
-    const snapshot = await deps.corpus.warm(deps.corpusDir);
+/** The content of a loaded snapshot (the projection). */
+export function contentOfSnapshot(load: () => Promise<CorpusSnapshot>): CorpusContent {
+  return async () => {
+    const snapshot = await load();
     return contentEpisodesOf(snapshot, await readTopicClusterIndex(snapshot));
   };
-  return runSchedulerTick({ db: deps.db, episodes }, at);
+}
+
+/**
+ * The content of the corpus index: a few reads of its tables, with the
+ * topic clusters file read beside them. `db` answers once the index's
+ * layers are built.
+ */
+export function contentOfIndex(db: () => Promise<IndexKysely>, place: CorpusPlace): CorpusContent {
+  return async () => {
+    const [rows, clusters] = await Promise.all([
+      db().then((ready) => queryEpisodeContent(ready, INSIGHTS_PER_EPISODE)),
+      readTopicClusterIndex(place),
+    ]);
+    return rows.map((row) => contentEpisodeOf(row, clusters));
+  };
+}
+
+/** One tick for `at` over the current corpus. */
+export function tickAt(deps: SchedulerJobDeps, at: Date): Promise<TickResult> {
+  return runSchedulerTick({ db: deps.db, episodes: deps.content }, at);
 }
 
 /**

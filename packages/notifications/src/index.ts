@@ -19,7 +19,7 @@ export {
 } from './consent.js';
 export type { ContentIndex } from './content-index.js';
 export { followedBy, indexContent, publishedIn } from './content-index.js';
-export { contentEpisodesOf } from './corpus-content.js';
+export { contentEpisodeOf, contentEpisodesOf, contentRowsOf } from './corpus-content.js';
 export type { Audience, ContentEpisode, Window } from './digest-content.js';
 export {
   selectDigestSections,
@@ -29,8 +29,13 @@ export {
 } from './digest-content.js';
 export type { SlotKind } from './due-slots.js';
 export { dueSlotKinds, hoursCovered, isHourDue } from './due-slots.js';
-export type { SchedulerJobDeps, SchedulerLogger } from './hourly-scheduler.js';
-export { startHourlyScheduler, tickAt } from './hourly-scheduler.js';
+export type { CorpusContent, SchedulerJobDeps, SchedulerLogger } from './hourly-scheduler.js';
+export {
+  contentOfIndex,
+  contentOfSnapshot,
+  startHourlyScheduler,
+  tickAt,
+} from './hourly-scheduler.js';
 export type { LocalTime } from './local-time.js';
 export { createLocalClock, localTime, zoneOf } from './local-time.js';
 export { dayKey, isoWeekKey, monthKey, nudgeKey } from './period-keys.js';

@@ -27,7 +27,7 @@ export const FINISHED_SHARE = 0.9;
 
 export interface SchedulerDeps {
   db: DbExecutor;
-  /** The corpus as the planners see it, read once per tick. */
+  /** The corpus as the planners see it, read once per tick after the lock is taken. */
   episodes: () => Promise<readonly ContentEpisode[]>;
 }
 
@@ -77,14 +77,13 @@ function finishedToday(
  * One hourly tick for the instant `at` (rounded down to its hour): every
  * user's due slots in the user's zone, gated by consent and content,
  * written as outbox envelopes and inbox entries. Runs in one transaction
- * under an advisory lock, so of several replicas one runs the tick and the
- * others skip it; a re-run of the same hour enqueues nothing new because
+ * under an advisory lock, so of several replicas one reads the corpus and
+ * runs the tick and the others skip it; a re-run of the same hour enqueues nothing new because
  * ids are period-keyed and inserts of an existing id are no-ops.
  */
 export async function runSchedulerTick(deps: SchedulerDeps, when: Date): Promise<TickResult> {
   const at = new Date(Math.floor(when.getTime() / HOUR) * HOUR);
   const previousHour = new Date(at.getTime() - HOUR);
-  const index = indexContent(await deps.episodes());
   return withTransaction(deps.db, async (trx) => {
     const result: TickResult = {
       ran: false,
@@ -97,6 +96,8 @@ export async function runSchedulerTick(deps: SchedulerDeps, when: Date): Promise
     if (!(await tryLockSchedulerTick(trx))) {
       return result;
     }
+    // Read under the lock: the replicas that skip the tick read nothing of the corpus.
+    const index = indexContent(await deps.episodes());
     const users = await listSchedulingUsers(trx);
     const audiences = await listAudiences(trx);
     const subscriptions = groupBy(await listPushSubscriptions(trx), (row) => row.user_id);

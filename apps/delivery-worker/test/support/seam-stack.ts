@@ -6,7 +6,7 @@ import {
   putPlayback,
   upsertUserFromProvider,
 } from '@podcast/db';
-import { replaceComms, tickAt } from '@podcast/notifications';
+import { contentOfSnapshot, replaceComms, tickAt } from '@podcast/notifications';
 import { createTestDatabase } from '@podcast/testing';
 import { pino } from 'pino';
 import { startConsumerApi } from './consumer-seam.js';
@@ -67,7 +67,12 @@ export async function startSeamStack(corpusDir: string, env: Record<string, stri
     /** The real scheduler at the top of this hour. */
     tick: () =>
       tickAt(
-        { db: db.db, corpus: registry, corpusDir, logger: silent, now: () => now },
+        {
+          db: db.db,
+          content: contentOfSnapshot(() => registry.warm(corpusDir)),
+          logger: silent,
+          now: () => now,
+        },
         new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), hour)),
       ),
     async close() {
