@@ -79,7 +79,6 @@ export function userStateOf(ctx: ConsumerCtx): UserStateDeps {
   return {
     db: ctx.db,
     now: ctx.now,
-    snapshot: () => ctx.corpus.get(ctx.config.corpusDir),
     playback: ctx.playback,
     holdings: corpusHoldingsOf(ctx),
   };

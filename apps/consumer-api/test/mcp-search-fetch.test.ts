@@ -340,9 +340,7 @@ describe.each(['sqlite', 'postgres'] as const)(
       expect(indexed.ctx.corpus.describe()).toEqual([]);
     });
 
-    // These still load the projection: the search calls take a snapshot, the entity
-    // relations have no index tables yet, and saving a highlight reads it in user-state.
-    it('answers search, the entity relations and highlights as the projection does', async () => {
+    it('answers search, the entity relations and highlights as the projection does, without it', async () => {
       const episode = snapshot.episodes.find(
         (e) => e.transcript_relpath && (snapshot.graphOf(e)?.quotes.length ?? 0) > 0,
       );
@@ -362,6 +360,7 @@ describe.each(['sqlite', 'postgres'] as const)(
           'topic_entities',
         ])),
       ]);
+      expect(indexed.ctx.corpus.describe()).toEqual([]);
     });
   },
 );

@@ -131,8 +131,10 @@ const search = tool({
     results: z.array(z.object({ id: z.string(), title: z.string(), url: z.string() })),
   }),
   handler: async ({ query }, ctx) => {
-    const snapshot = await ctx.snapshot();
-    const outcome = await ctx.search.search(snapshot, { q: query, topK: SEARCH_RESULTS * 2 });
+    const outcome = await ctx.search.search(await ctx.searchCorpus(), {
+      q: query,
+      topK: SEARCH_RESULTS * 2,
+    });
     const hits = outcome.status === 'ok' ? outcome.hits : [];
     const episodes = await hitEpisodes(ctx, hits);
     const results = new Map<string, { id: string; title: string; url: string }>();

@@ -61,8 +61,7 @@ const searchCorpus = tool({
     ),
   }),
   handler: async ({ query, top_k, grounded_only }, ctx) => {
-    const snapshot = await ctx.snapshot();
-    const outcome = await ctx.search.search(snapshot, {
+    const outcome = await ctx.search.search(await ctx.searchCorpus(), {
       q: query,
       topK: top_k,
       groundedOnly: grounded_only,

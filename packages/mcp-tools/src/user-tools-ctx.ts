@@ -1,7 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import type { AskCorpus, AskService } from '@podcast/ask';
-import type { CorpusSnapshot } from '@podcast/corpus';
-import type { SearchService } from '@podcast/search';
+import type { SearchCorpus, SearchService } from '@podcast/search';
 import { deepLink, type UserStateDeps } from '@podcast/user-state';
 import type { ToolsGraph } from './tools-graph.js';
 
@@ -14,8 +13,8 @@ import type { ToolsGraph } from './tools-graph.js';
  */
 export interface UserToolsCtx {
   userId: string;
-  /** The loaded snapshot, only for the search call, which takes one. */
-  snapshot: () => Promise<CorpusSnapshot>;
+  /** What the search calls hydrate their hits from: the corpus index's rows when it is on, else the snapshot. */
+  searchCorpus: () => Promise<SearchCorpus>;
   /** What the ask call reads: the corpus index's rows when it is on, else the snapshot. */
   askCorpus: () => Promise<AskCorpus>;
   /** The knowledge graph graph_related and topic_people walk. */

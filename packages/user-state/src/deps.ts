@@ -1,10 +1,4 @@
-import type {
-  CorpusPlace,
-  CorpusSnapshot,
-  EpisodeFiles,
-  EpisodeRecord,
-  FeedRecord,
-} from '@podcast/corpus';
+import type { CorpusPlace, EpisodeFiles, EpisodeRecord, FeedRecord } from '@podcast/corpus';
 import type { DbExecutor } from '@podcast/db';
 import type { PlaybackWriter } from './playback-writer.js';
 
@@ -52,11 +46,6 @@ export interface FeedSyncUrlRow {
 /** What every user-state function works on, built per request by the app from its context. */
 export interface UserStateDeps {
   db: DbExecutor;
-  /**
-   * The loaded snapshot, for what the holdings do not answer yet; a loader
-   * rather than a value so a list can read the corpus and the database at once.
-   */
-  snapshot: () => Promise<CorpusSnapshot>;
   /** The corpus as the shown-rows rule, the writes' existence checks and the reads ask of it. */
   holdings: CorpusHoldings;
   now: () => Date;

@@ -44,7 +44,6 @@ export {
   replaceUserQueue,
 } from './queue.js';
 export type { EpisodeRef } from './shown-rows.js';
-export { shownFeedRows, shownRows } from './shown-rows.js';
 export { holdingsOfSnapshot } from './snapshot-holdings.js';
 export {
   listUserDevices,

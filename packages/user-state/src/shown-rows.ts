@@ -1,39 +1,8 @@
-import type { CorpusSnapshot, FeedRecord } from '@podcast/corpus';
+import type { FeedRecord } from '@podcast/corpus';
 import type { UserStateDeps } from './deps.js';
 
 /** The episode a per-user row names; `undefined` when it names none. */
 export type EpisodeRef = { slug: string } | undefined;
-
-/** Whether the episode a row names is in this snapshot (rows naming none are). */
-export function isInCorpus(snapshot: CorpusSnapshot, ref: EpisodeRef): boolean {
-  return ref === undefined || snapshot.findEpisodeBySlug(ref.slug) !== undefined;
-}
-
-/**
- * The rows a user is shown. A row whose episode or show left the corpus keeps
- * its database row (it reappears when the corpus brings the episode back) but
- * is not listed (docs/decisions/accounts.md). Favorites, queue, playback, the
- * library and the OPML export all list through here.
- */
-export function shownRows<T>(
-  snapshot: CorpusSnapshot,
-  rows: readonly T[],
-  refOf: (row: T) => EpisodeRef,
-): T[] {
-  return rows.filter((row) => isInCorpus(snapshot, refOf(row)));
-}
-
-/** The same rule for rows naming a show: the shown ones, each with its show's record. */
-export function shownFeedRows<T>(
-  snapshot: CorpusSnapshot,
-  rows: readonly T[],
-  feedIdOf: (row: T) => string,
-): { row: T; feed: FeedRecord }[] {
-  return rows.flatMap((row) => {
-    const feed = snapshot.findFeed(feedIdOf(row));
-    return feed === undefined ? [] : [{ row, feed }];
-  });
-}
 
 /** Which of `slugs` name an episode of the deps' corpus. */
 export function heldSlugsIn(
@@ -43,7 +12,12 @@ export function heldSlugsIn(
   return deps.holdings.heldSlugs(slugs);
 }
 
-/** `shownRows` over the deps' corpus. */
+/**
+ * The rows a user is shown. A row whose episode or show left the corpus keeps
+ * its database row (it reappears when the corpus brings the episode back) but
+ * is not listed (docs/decisions/accounts.md). Favorites, queue, playback, the
+ * library and the OPML export all list through here; rows naming no episode are shown.
+ */
 export async function shownRowsIn<T>(
   deps: UserStateDeps,
   rows: readonly T[],
@@ -60,7 +34,7 @@ export async function shownRowsIn<T>(
   });
 }
 
-/** `shownFeedRows` over the deps' corpus. */
+/** The same rule for rows naming a show: the shown ones, each with its show's record. */
 export async function shownFeedRowsIn<T>(
   deps: Pick<UserStateDeps, 'holdings'>,
   rows: readonly T[],

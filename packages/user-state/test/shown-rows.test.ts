@@ -2,9 +2,10 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { type CorpusRegistry, type CorpusSnapshot, createCorpusRegistry } from '@podcast/corpus';
 import { pino } from 'pino';
+import type { UserStateDeps } from '../src/deps.js';
 import { insightDetails } from '../src/insight-details.js';
 import { libraryItemsOf } from '../src/library.js';
-import { shownFeedRows, shownRows } from '../src/shown-rows.js';
+import { shownFeedRowsIn, shownRowsIn } from '../src/shown-rows.js';
 import { holdingsOfSnapshot } from '../src/snapshot-holdings.js';
 
 const SAMPLE_CORPUS_DIR = resolve(import.meta.dirname, '../../../corpus/sample');
@@ -29,17 +30,23 @@ beforeAll(async () => {
 
 afterAll(() => registry.close());
 
-describe('shownRows', () => {
-  it('hides rows whose episode left the corpus and keeps rows naming none, in order', () => {
+describe('shownRowsIn', () => {
+  it('hides rows whose episode left the corpus and keeps rows naming none, in order', async () => {
     const rows = [{ slug: GONE_SLUG }, { slug }, { slug: undefined }];
-    const shown = shownRows(snapshot, rows, (row) =>
+    const deps = { holdings: holdingsOfSnapshot(async () => snapshot) } as UserStateDeps;
+    const shown = await shownRowsIn(deps, rows, (row) =>
       row.slug === undefined ? undefined : { slug: row.slug },
     );
     expect(shown).toEqual([{ slug }, { slug: undefined }]);
   });
 
-  it('pairs rows naming a show with its record and hides shows that left', () => {
-    const shown = shownFeedRows(snapshot, [{ id: GONE_FEED }, { id: feedId }], (row) => row.id);
+  it('pairs rows naming a show with its record and hides shows that left', async () => {
+    const holdings = holdingsOfSnapshot(async () => snapshot);
+    const shown = await shownFeedRowsIn(
+      { holdings },
+      [{ id: GONE_FEED }, { id: feedId }],
+      (row) => row.id,
+    );
     expect(shown.map(({ row, feed }) => [row.id, feed.feed_id])).toEqual([[feedId, feedId]]);
   });
 });

@@ -13,7 +13,7 @@ import { missingScopes, registerTools, USER_TOOLS } from '@podcast/mcp-tools';
 import type { Request as ExpressRequest } from 'express';
 import { type ConsumerCtx, defineRoute, userStateOf } from '../../context.js';
 import { publicOriginOf } from '../public-origin.js';
-import { askLibraryOf } from '../search/search-corpus-of.js';
+import { askLibraryOf, searchLibraryOf } from '../search/search-corpus-of.js';
 import { mcpEndpointsFor } from './mcp-endpoints.js';
 import { toolsGraphOf } from './tools-graph-of.js';
 
@@ -100,7 +100,7 @@ function serverFor(ctx: ConsumerCtx, req: ExpressRequest, principal: McpPrincipa
   const server = new McpServer({ name: 'podcast-consumer', version: '0.1.0' });
   const tools = {
     userId: principal.userId,
-    snapshot: () => ctx.corpus.get(ctx.config.corpusDir),
+    searchCorpus: async () => (await searchLibraryOf(ctx)).corpus,
     askCorpus: async () => (await askLibraryOf(ctx)).corpus,
     graph: toolsGraphOf(ctx),
     search: ctx.search,
