@@ -1,17 +1,11 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { Kysely, Migrator, type SqliteDatabase, SqliteDialect } from 'kysely';
 import type { Logger } from 'pino';
 import { type Servable, servableOf } from './build-marks.js';
+import { defectInWorker, SCHEMA_VERSION } from './index-check.js';
 import { migrationProvider } from './migrations/index.js';
 import type { CorpusIndexDb } from './schema.js';
-
-/**
- * The schema version written to the file (`PRAGMA user_version`). The index
- * is derived from the corpus files, so a file of any other version is
- * deleted and built again rather than migrated in place.
- */
-export const SCHEMA_VERSION = 11;
 
 /** How long a statement waits for another process's lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -25,6 +19,8 @@ const JOURNAL_SIZE_LIMIT = 64 * 1024 * 1024;
  * checkpointed a few at a time rather than each on its own.
  */
 const WAL_AUTOCHECKPOINT_PAGES = JOURNAL_SIZE_LIMIT / 4096;
+
+export { SCHEMA_VERSION };
 
 export type IndexKysely = Kysely<CorpusIndexDb>;
 
@@ -81,39 +77,15 @@ export function deleteIndexFile(file: string): void {
 }
 
 /**
- * Why an existing file cannot be served: not a database, failing
- * `PRAGMA quick_check`, or of another schema version. Undefined when it is
- * sound (or brand new: version 0 and no tables).
+ * The writer's connection to `file`: an existing file is checked first (off
+ * the event loop), and one that cannot be served is deleted and made anew.
  */
-function defectOf(raw: Database.Database): string | undefined {
-  try {
-    const check = raw.pragma('quick_check', { simple: true });
-    if (check !== 'ok') {
-      return `quick_check: ${String(check)}`;
-    }
-    const version = raw.pragma('user_version', { simple: true });
-    const tables = raw.prepare("select count(*) as n from sqlite_master where type = 'table'");
-    const isEmpty = version === 0 && (tables.get() as { n: number }).n === 0;
-    return isEmpty || version === SCHEMA_VERSION ? undefined : `schema version ${version}`;
-  } catch (err) {
-    return (err as Error).message;
-  }
-}
-
-function openChecked(file: string, logger: Pick<Logger, 'warn'>): Database.Database {
-  let raw: Database.Database | undefined;
-  try {
-    raw = new Database(file);
-    const defect = defectOf(raw);
-    if (defect === undefined) {
-      return raw;
-    }
+async function openChecked(file: string, logger: Pick<Logger, 'warn'>): Promise<Database.Database> {
+  const defect = existsSync(file) ? await defectInWorker(file) : undefined;
+  if (defect !== undefined) {
     logger.warn({ file, defect }, 'corpus index unusable: deleting it to build it again');
-  } catch (err) {
-    logger.warn({ file, err: (err as Error).message }, 'corpus index unreadable: rebuilding it');
+    deleteIndexFile(file);
   }
-  raw?.close();
-  deleteIndexFile(file);
   return new Database(file);
 }
 
@@ -137,7 +109,7 @@ export async function openIndexWriter(
   file: string,
   logger: Pick<Logger, 'warn'>,
 ): Promise<IndexConnection> {
-  const raw = openChecked(file, logger);
+  const raw = await openChecked(file, logger);
   applyPragmas(raw);
   const connection = connectionOf(raw);
   const { error } = await new Migrator({

@@ -400,6 +400,24 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     await index.close();
   });
 
+  sqliteOnly('finds a database whose pages were overwritten, and builds it again', async () => {
+    const { file } = target.location as { file: string };
+    const built = await openIndexWriter(file, logger);
+    await ingestCorpus({ db: built.db, root: copy.corpusDir, logger });
+    await built.close();
+    // Past the header and the schema page: the tables' own pages, as a torn disk write leaves them.
+    const bytes = readFileSync(file);
+    bytes.fill(0x5a, 4096 * 2, bytes.length - 4096);
+    writeFileSync(file, bytes);
+    const { logger: watched, lines } = memoryLogger();
+    const index = await openIndexWriter(file, watched);
+    const warned = lines.find((line) => String(line.msg).startsWith('corpus index unusable'));
+    expect(String(warned?.defect)).toMatch(/quick_check|malformed/);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
   it('rebuilds a file of another schema version rather than serve it', async () => {
     const old = await target.openWriter(logger);
     await ingestCorpus({ db: old.db, root: copy.corpusDir, logger });
