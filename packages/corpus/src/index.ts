@@ -3,7 +3,6 @@
 export type { CorpusCaches, CorpusPlace } from './caches/corpus-caches.js';
 export { clearCorpusCaches, corpusCacheStats } from './caches/corpus-caches.js';
 export type { CacheStats } from './caches/file-cache.js';
-export type { ProjectionStoreStatus } from './persist/projection-store.js';
 export type { CorpusRoots, LocatedCorpusPath } from './roots/corpus-roots.js';
 export {
   assertRelativePath,
@@ -22,31 +21,27 @@ export type {
 export { createCorpusRegistry, servingRegistryOptions } from './snapshot/corpus-registry.js';
 export type { CorpusSnapshot, SnapshotStats } from './snapshot/corpus-snapshot.js';
 export { requireLayers } from './snapshot/corpus-snapshot.js';
+export type { ProjectionStoreStatus } from './snapshot/projection-store.js';
 export type { RootStatus } from './snapshot/root-status.js';
 
 // Snapshot records: episodes, feeds and their artifacts.
 
+export { artworkUrl } from './readers/episode-fields.js';
 export type { ArtifactKind } from './readers/metadata.js';
-export type { ArtifactEntry } from './records/artifacts.js';
-export { readArtifactJson } from './records/artifacts.js';
-export { artworkUrl } from './records/episode-fields.js';
 export type { EpisodeRecord, EpisodeStatus } from './records/episode-record.js';
 export type { FeedRecord } from './records/feeds.js';
 export type { OriginTranscript } from './records/origin-links.js';
 export { slugify } from './records/slug.js';
 export type { EpisodeSummary } from './records/summary-preview.js';
+export type { ArtifactEntry } from './snapshot/artifacts.js';
+export { readArtifactJson } from './snapshot/artifacts.js';
 export { perSnapshot } from './snapshot/snapshot-memo.js';
 
 // Graph layers (GI, KG, bridge), insights and transcript segments.
 
-export type {
-  GraphOrg,
-  GraphPerson,
-  GraphTopic,
-  NormalizedGraph,
-  NormalizedInsight,
-  NormalizedQuote,
-} from './graph/gi-graph.js';
+export type { EpisodeFiles } from './caches/layer-reads.js';
+export { readEpisodeLayers } from './caches/layer-reads.js';
+export { readSegments } from './caches/segment-reads.js';
 export type { ListedInsight, ListedQuote } from './graph/insight-projection.js';
 export {
   listedInsightOf,
@@ -57,8 +52,15 @@ export {
 export { speakersOfQuotes } from './graph/speakers.js';
 export type { BridgeIdentity, NormalizedBridge } from './readers/bridge-reader.js';
 export { displayNameIn } from './readers/bridge-reader.js';
-export type { EpisodeFiles, EpisodeLayers } from './readers/episode-layers.js';
-export { readEpisodeLayers } from './readers/episode-layers.js';
+export type { EpisodeLayers } from './readers/episode-layers.js';
+export type {
+  GraphOrg,
+  GraphPerson,
+  GraphTopic,
+  NormalizedGraph,
+  NormalizedInsight,
+  NormalizedQuote,
+} from './readers/gi-graph.js';
 export type { KgOrg, KgPerson, KgTopic, NormalizedKg } from './readers/kg-reader.js';
 export type {
   EpisodeSegments,
@@ -66,7 +68,7 @@ export type {
   SegmentsVariant,
   TranscriptFamily,
 } from './readers/segments.js';
-export { readSegments, transcriptFamilyOf } from './readers/segments.js';
+export { transcriptFamilyOf } from './readers/segments.js';
 
 // Catalog: consumer-facing podcasts, episodes, insights and topic overlays.
 
@@ -94,8 +96,6 @@ export { NO_TOPIC_OVERLAYS, STORYLINE_FLOOR } from './catalog/topic-overlays.js'
 
 // Clusters: topic and theme cluster files, storylines, themes.
 
-export type { CilDigestTopicPill } from './clusters/cil-digest-topics.js';
-export { cilDigestTopics } from './clusters/cil-digest-topics.js';
 export type { TopicClustersFile } from './clusters/cluster-files.js';
 export {
   readThemeClusters,
@@ -113,9 +113,17 @@ export {
   readTopicClusterIndex,
   topicClusterIndexOf,
 } from './clusters/topic-cluster-index.js';
+export type { CilDigestTopicPill } from './digest/cil-digest-topics.js';
+export { cilDigestTopics } from './digest/cil-digest-topics.js';
 
 // Graph queries: the relational layer and the CIL routes over the graph index.
 
+export {
+  readInsightSentiments,
+  sentimentLookup,
+  sentimentSidecarOf,
+  sentimentsOfText,
+} from './browse/insight-sentiment.js';
 export type {
   BriefEntry,
   InsightTypes,
@@ -145,16 +153,6 @@ export {
 } from './graph/cil-queries.js';
 export type { GraphEpisodeLayers, GraphIndex, GraphInsight } from './graph/graph-index.js';
 export { graphIndexOf, requestedGraphId } from './graph/graph-index.js';
-export { labelFromId } from './graph/graph-nodes.js';
-export type { EpisodeSentiments, InsightSentiment } from './graph/insight-sentiment.js';
-export {
-  isSentimentSidecarName,
-  readInsightSentiments,
-  sentimentLookup,
-  sentimentSidecarOf,
-  sentimentSidecarOwnersOf,
-  sentimentsOfText,
-} from './graph/insight-sentiment.js';
 export { isoWeekLabel, mondayOf } from './graph/iso-week.js';
 export type {
   CandidateReading,
@@ -188,6 +186,12 @@ export {
   topicEntities,
   whoSaid,
 } from './graph/relational.js';
+export { labelFromId } from './readers/graph-nodes.js';
+export type { EpisodeSentiments, InsightSentiment } from './readers/sentiment-sidecar.js';
+export {
+  isSentimentSidecarName,
+  sentimentSidecarOwnersOf,
+} from './readers/sentiment-sidecar.js';
 
 // Rollback: runs and episodes moved to the trash, and restored from it.
 
@@ -210,8 +214,6 @@ export { listTrash, TRASH_DIR, TRASH_ID } from './rollback/trash.js';
 
 // Browse: viewer corpus listings, metrics, documents and enrichments.
 
-export type { CorpusDocumentName } from './browse/corpus-documents.js';
-export { readCorpusDocument } from './browse/corpus-documents.js';
 export type { CorpusEpisodeListRequest, CorpusEpisodePage } from './browse/corpus-episode-list.js';
 export { pageCorpusEpisodes } from './browse/corpus-episode-list.js';
 export {
@@ -243,7 +245,6 @@ export { episodeSearchText, searchNeedle } from './browse/episode-filter.js';
 export { episodeTopicPills } from './browse/episode-topic-pills.js';
 export { nodeIdsOf } from './browse/node-episodes.js';
 export { opsSummary } from './browse/ops-summary.js';
-export { canonicalPersonId } from './browse/person-ids.js';
 export type { CoverageGroup, CoverageReport } from './browse/publish-months.js';
 export { coverageReportOf, monthHistogramOf } from './browse/publish-months.js';
 export { dailyActivity, readQueryCounts } from './browse/query-activity.js';
@@ -251,6 +252,9 @@ export { readRunSummaries } from './browse/run-files.js';
 export type { EpisodeSpeaker } from './browse/top-persons.js';
 export { episodeSpeakersOf, topPersonOf } from './browse/top-persons.js';
 export { readClusteredEpisodeIds } from './browse/topic-cluster-episodes.js';
+export type { CorpusDocumentName } from './caches/corpus-documents.js';
+export { readCorpusDocument } from './caches/corpus-documents.js';
+export { canonicalPersonId } from './readers/person-ids.js';
 
 // Digest: digest bands, trending and feed signals.
 
@@ -352,7 +356,7 @@ export {
   episodeLabelsOf,
   graphInsightsOf,
 } from './graph/graph-index.js';
-export { stripEpisodePrefix } from './graph/layer-ids.js';
+export { stripEpisodePrefix } from './readers/layer-ids.js';
 export type { EpisodeMetadata } from './readers/metadata.js';
 export { artifactKindOf, isMetadataFileName } from './readers/metadata.js';
 export type { EpisodeRecordInput } from './records/episode-record.js';

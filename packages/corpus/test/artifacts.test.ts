@@ -2,7 +2,7 @@ import { symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from '@jest/globals';
 import { DomainError, InvalidRelativePath, NotFound, OutsideCorpusRoots } from '@podcast/contracts';
-import { readArtifactJson } from '../src/records/artifacts.js';
+import { readArtifactJson } from '../src/snapshot/artifacts.js';
 import { makeTempDir, writeJson, writeText } from './corpus-fixture.js';
 import { GI_3_1 } from './lineage-fixtures.js';
 

@@ -3,9 +3,9 @@ import { topPersonsOf } from '../src/browse/corpus-metrics.js';
 import { rankTopPersons } from '../src/browse/top-persons.js';
 import { conversationArc, personPositions, topicTimeline } from '../src/graph/cil-queries.js';
 import { buildGraphIndex, graphIndexOf } from '../src/graph/graph-index.js';
-import { sentimentsOfEnvelope } from '../src/graph/insight-sentiment.js';
 import { isoWeekLabel, mondayOf, weeksBetween } from '../src/graph/iso-week.js';
 import { insightsAbout, rankSelection, statedBy, whoSaid } from '../src/graph/relational.js';
+import { sentimentsOfEnvelope } from '../src/readers/sentiment-sidecar.js';
 import type { EpisodeRecord } from '../src/records/episode-record.js';
 import type { CorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import {

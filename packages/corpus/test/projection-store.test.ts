@@ -13,10 +13,7 @@ import {
 import path from 'node:path';
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { ageTree, memoryLogger } from '@podcast/testing';
-import { ByteWriter } from '../src/persist/bytes.js';
-import { projectionFileOf, writeProjectionFile } from '../src/persist/projection-file.js';
-import { createProjectionStore } from '../src/persist/projection-store.js';
-import { createValueEncoder } from '../src/persist/value-codec.js';
+import { ByteWriter } from '../src/snapshot/bytes.js';
 import {
   type CorpusRegistry,
   type CorpusRegistryOptions,
@@ -24,6 +21,9 @@ import {
 } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 import { siblingRelpath } from '../src/snapshot/corpus-state.js';
+import { projectionFileOf, writeProjectionFile } from '../src/snapshot/projection-file.js';
+import { createProjectionStore } from '../src/snapshot/projection-store.js';
+import { createValueEncoder } from '../src/snapshot/value-codec.js';
 import {
   makeTempDir,
   metadataDoc,

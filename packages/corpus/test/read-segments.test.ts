@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { memoryLogger } from '@podcast/testing';
 import { createCorpusCaches } from '../src/caches/corpus-caches.js';
-import { readSegments } from '../src/readers/segments.js';
+import { readSegments } from '../src/caches/segment-reads.js';
 import { makeTempDir, setMtime, writeJson, writeText } from './corpus-fixture.js';
 
 const caches = createCorpusCaches();

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { memoryLogger } from '@podcast/testing';
+import { readSegments } from '../src/caches/segment-reads.js';
 import { discoverMetadataFiles } from '../src/discovery/discovery.js';
-import { readSegments } from '../src/readers/segments.js';
 import { type CorpusRegistry, createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { CorpusSnapshot } from '../src/snapshot/corpus-snapshot.js';
 

@@ -1,11 +1,11 @@
 import type { CorpusFeed, CorpusStats, TopPerson } from '@podcast/contracts';
+import { canonicalPersonId } from '../readers/person-ids.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { perSnapshot, perSnapshotInSlices } from '../snapshot/snapshot-memo.js';
 import { forEachInSlices } from '../snapshot/time-slicer.js';
 import { corpusFeedRows } from './corpus-feeds.js';
 import { addToNodeEpisodeIndex, type NodeEpisodeRow, nodeEpisodeRow } from './node-episodes.js';
-import { canonicalPersonId } from './person-ids.js';
 import {
   type CoverageReport,
   coverageReport,

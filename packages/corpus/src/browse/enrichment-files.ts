@@ -2,9 +2,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DomainError, NotFound } from '@podcast/contracts';
 import type { CorpusPlace } from '../caches/corpus-caches.js';
+import { readJsonCached, readRootJsonObject, resolveRootFile } from '../caches/corpus-documents.js';
 import type { UnknownRecord } from '../readers/lenient-values.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
-import { readJsonCached, readRootJsonObject, resolveRootFile } from './corpus-documents.js';
 import {
   type EnrichmentListItem,
   enrichmentListItem,

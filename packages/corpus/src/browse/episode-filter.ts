@@ -1,4 +1,4 @@
-import { stripEpisodePrefix } from '../graph/layer-ids.js';
+import { stripEpisodePrefix } from '../readers/layer-ids.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 
 /** Lower-cased text the `q` and `topic_q` filters search in. */

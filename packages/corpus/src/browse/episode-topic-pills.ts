@@ -1,5 +1,5 @@
-import { type CilDigestTopicPill, cilDigestTopics } from '../clusters/cil-digest-topics.js';
 import { readTopicClusterIndex } from '../clusters/topic-cluster-index.js';
+import { type CilDigestTopicPill, cilDigestTopics } from '../digest/cil-digest-topics.js';
 import { episodeSignalsOf } from '../digest/episode-signals.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';

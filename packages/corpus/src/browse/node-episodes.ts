@@ -1,10 +1,10 @@
 import type { NodeEpisode } from '@podcast/contracts';
-import type { NormalizedGraph } from '../graph/gi-graph.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
+import type { NormalizedGraph } from '../readers/gi-graph.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
+import { canonicalPersonId } from '../readers/person-ids.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { graphPathsOf } from '../records/wire-fields.js';
-import { canonicalPersonId } from './person-ids.js';
 
 /** The artifacts of one episode that can mention a node. */
 export interface NodeSource {

@@ -1,6 +1,7 @@
 import type { CorpusRunSummaryItem, OpsSummaryResponse } from '@podcast/contracts';
 import { DomainError } from '@podcast/contracts';
 import type { CorpusPlace } from '../caches/corpus-caches.js';
+import { readRootJsonObject } from '../caches/corpus-documents.js';
 import {
   asArray,
   asFiniteNumber,
@@ -8,7 +9,6 @@ import {
   asText,
   type UnknownRecord,
 } from '../readers/lenient-values.js';
-import { readRootJsonObject } from './corpus-documents.js';
 import { RUN_SUMMARY_FILE } from './enrichment-listing.js';
 import { readRunSummaries } from './run-files.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { countQueriesByDay, dailyActivity } from './query-activity.js';
+import { countQueriesByDay } from '../caches/query-log.js';
+import { dailyActivity } from './query-activity.js';
 
 const line = (value: unknown) => JSON.stringify(value);
 

@@ -1,8 +1,8 @@
 import type { TopPerson } from '@podcast/contracts';
-import type { NormalizedGraph } from '../graph/gi-graph.js';
-import { labelFromId } from '../graph/graph-nodes.js';
 import { canonicalEntityId, speakersOfQuotes } from '../graph/speakers.js';
 import { displayNameIn, type NormalizedBridge } from '../readers/bridge-reader.js';
+import type { NormalizedGraph } from '../readers/gi-graph.js';
+import { labelFromId } from '../readers/graph-nodes.js';
 
 /** What one episode contributes: its GI graph and bridge (either may be missing). */
 export interface PersonSource {

@@ -1,6 +1,6 @@
 import type { CorpusPlace } from '../caches/corpus-caches.js';
 import { readTopicClusters } from '../clusters/cluster-files.js';
-import { stripEpisodePrefix } from '../graph/layer-ids.js';
+import { stripEpisodePrefix } from '../readers/layer-ids.js';
 import { asArray, asRecord, asText } from '../readers/lenient-values.js';
 
 /**

@@ -1,5 +1,3 @@
-import { countQueriesByDay } from '../browse/query-activity.js';
-import { type ParsedSideFile, parseSideFile } from '../clusters/side-file.js';
 import { parseLayerText } from '../readers/episode-layers.js';
 import type { ArtifactKind } from '../readers/metadata.js';
 import { parseSegmentsFile, type SegmentsFile } from '../readers/segments.js';
@@ -10,6 +8,8 @@ import {
   type JsonText,
   parseJsonText,
 } from './file-cache.js';
+import { countQueriesByDay } from './query-log.js';
+import { type ParsedSideFile, parseSideFile } from './side-file-text.js';
 import { createSnapshotLists, type SnapshotLists } from './snapshot-lists.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { EpisodeCatalogItem, EpisodeDetail } from '@podcast/contracts';
-import { artworkUrl } from '../records/episode-fields.js';
+import { artworkUrl } from '../readers/episode-fields.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { FeedRecord } from '../records/feeds.js';
 import { availabilityOf } from '../records/wire-fields.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
+import { createDerivedValues } from '../caches/derived-values.js';
 import { buildEpisodeRecord, type EpisodeRecord } from '../records/episode-record.js';
 import { compareEpisodes } from '../records/episode-sort.js';
 import { buildFeedRecords } from '../records/feeds.js';
-import { createDerivedValues } from '../snapshot/snapshot-memo.js';
 import { type CatalogSource, catalogPage, filteredEpisodes, pageOf } from './catalog-page.js';
 
 function record(index: number, feedId: string, transcript: boolean, gi: boolean): EpisodeRecord {

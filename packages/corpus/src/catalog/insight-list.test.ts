@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { InsightList } from '@podcast/contracts';
+import { createDerivedValues } from '../caches/derived-values.js';
 import { normalizeGi } from '../readers/gi-reader.js';
-import { createDerivedValues } from '../snapshot/snapshot-memo.js';
 import { insightListOf, projectQuote } from './insight-list.js';
 
 const quote = (id: string, start: number | string | undefined, charStart = 0) => ({

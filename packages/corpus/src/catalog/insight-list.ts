@@ -1,6 +1,6 @@
 import type { InsightProjection, InsightQuote } from '@podcast/contracts';
-import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../graph/gi-graph.js';
 import { projectInsights } from '../graph/insight-projection.js';
+import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../readers/gi-graph.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { perSnapshot } from '../snapshot/snapshot-memo.js';
 

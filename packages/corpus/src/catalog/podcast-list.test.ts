@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { PodcastList } from '@podcast/contracts';
+import { createDerivedValues } from '../caches/derived-values.js';
 import type { FeedRecord } from '../records/feeds.js';
-import { createDerivedValues } from '../snapshot/snapshot-memo.js';
 import { podcastItemsOf, podcastListOf } from './podcast-list.js';
 
 const feed = (feed_id: string, title: string | null, art: string | null = null): FeedRecord => ({

@@ -1,5 +1,5 @@
 import type { PodcastItem } from '@podcast/contracts';
-import { artworkUrl } from '../records/episode-fields.js';
+import { artworkUrl } from '../readers/episode-fields.js';
 import type { FeedRecord } from '../records/feeds.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { perSnapshot } from '../snapshot/snapshot-memo.js';

@@ -1,7 +1,7 @@
 import type { CorpusPlace } from '../caches/corpus-caches.js';
+import type { DerivedValues } from '../caches/derived-values.js';
 import { readThemeClustersFile, readTopicClusters } from '../clusters/cluster-files.js';
 import type { UnknownRecord } from '../readers/lenient-values.js';
-import type { DerivedValues } from '../snapshot/snapshot-memo.js';
 import {
   NO_TOPIC_OVERLAYS,
   storylinesByTopic,

@@ -1,6 +1,6 @@
 import type { CorpusPlace } from '../caches/corpus-caches.js';
+import type { DerivedValues } from '../caches/derived-values.js';
 import { asArray, asRecord, asText, type UnknownRecord } from '../readers/lenient-values.js';
-import type { DerivedValues } from '../snapshot/snapshot-memo.js';
 import { readSideFile } from './side-file.js';
 
 export const TOPIC_CLUSTERS_RELPATH = 'search/topic_clusters.json';

@@ -1,4 +1,4 @@
-import { stripLayerPrefixes } from '../graph/layer-ids.js';
+import { stripLayerPrefixes } from '../readers/layer-ids.js';
 import { asArray, asFiniteNumber, asRecord, asText } from '../readers/lenient-values.js';
 
 /** A theme (`tc:`) or storyline (`thc:`) as the lists show it. */

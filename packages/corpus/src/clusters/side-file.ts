@@ -1,8 +1,7 @@
 import type { CorpusPlace } from '../caches/corpus-caches.js';
-import { parseCorpusObject, UnreadableCorpusFile } from '../readers/lenient-parse.js';
+import type { DerivedValues } from '../caches/derived-values.js';
 import type { UnknownRecord } from '../readers/lenient-values.js';
 import { realFileInsideRoot } from '../roots/corpus-roots.js';
-import { createDerivedValues, type DerivedValues } from '../snapshot/snapshot-memo.js';
 
 /**
  * A corpus-level JSON file outside the snapshot (search/topic_clusters.json,
@@ -12,28 +11,6 @@ export type SideFile =
   | { state: 'missing' }
   | { state: 'unreadable'; reason: string }
   | { state: 'ok'; record: UnknownRecord; version: string; derived: DerivedValues };
-
-/** A parsed side file; `derived` holds indexes built from it, dropped with the cache entry. */
-export type ParsedSideFile =
-  | { ok: true; record: UnknownRecord; derived: DerivedValues }
-  | { ok: false; reason: string };
-
-// One parse per file version: routes stat the file on every request (a
-// rebuild may replace it at any time) but re-read it only when it changed.
-export function parseSideFile(text: string): ParsedSideFile {
-  try {
-    return {
-      ok: true,
-      record: parseCorpusObject(text, 'side file'),
-      derived: createDerivedValues(),
-    };
-  } catch (err) {
-    if (err instanceof UnreadableCorpusFile) {
-      return { ok: false, reason: err.message };
-    }
-    throw err;
-  }
-}
 
 /**
  * Reads `relpath` (a fixed, trusted path) under `root`. A symlink that leads

@@ -1,7 +1,7 @@
 import type { CorpusPlace } from '../caches/corpus-caches.js';
-import { stripEpisodePrefix, stripLayerPrefixes } from '../graph/layer-ids.js';
+import type { DerivedValues } from '../caches/derived-values.js';
+import { stripEpisodePrefix, stripLayerPrefixes } from '../readers/layer-ids.js';
 import { asArray, asRecord, asText, type UnknownRecord } from '../readers/lenient-values.js';
-import type { DerivedValues } from '../snapshot/snapshot-memo.js';
 import { readTopicClusters } from './cluster-files.js';
 import { readClusterRecord } from './cluster-record.js';
 

@@ -1,12 +1,12 @@
 import type { CorpusDigestRow } from '@podcast/contracts';
-import { cilDigestTopics } from '../clusters/cil-digest-topics.js';
 import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
-import { artworkUrl } from '../records/episode-fields.js';
+import { artworkUrl } from '../readers/episode-fields.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { listSummaryPreview } from '../records/summary-preview.js';
 import { graphPathsOf } from '../records/wire-fields.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { matchBulletTopics } from './bullet-topics.js';
+import { cilDigestTopics } from './cil-digest-topics.js';
 import { episodeSignalsOf, type LabeledId } from './episode-signals.js';
 
 /** One digest row, as the contract spells it. */

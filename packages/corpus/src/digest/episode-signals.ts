@@ -1,5 +1,5 @@
-import type { NormalizedGraph } from '../graph/gi-graph.js';
 import { displayNameIn, type NormalizedBridge } from '../readers/bridge-reader.js';
+import type { NormalizedGraph } from '../readers/gi-graph.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';

@@ -2,8 +2,8 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { mapLimit } from '@podcast/runtime';
-import { isSentimentSidecarName } from '../graph/insight-sentiment.js';
 import { artifactKindOf, isMetadataFileName } from '../readers/metadata.js';
+import { isSentimentSidecarName } from '../readers/sentiment-sidecar.js';
 
 /** What discovery keeps of one directory. */
 export interface DirListing {

@@ -1,4 +1,5 @@
 import type { CilInsight } from '@podcast/contracts';
+import type { InsightSentiment } from '../readers/sentiment-sidecar.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import {
   BACKGROUND_SLICE_MS,
@@ -13,7 +14,6 @@ import {
   pushInto,
   type SpeakerCount,
 } from './graph-index.js';
-import type { InsightSentiment } from './insight-sentiment.js';
 import { isoWeekLabel, mondayOf, weeksBetween } from './iso-week.js';
 
 /**

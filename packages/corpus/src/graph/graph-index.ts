@@ -1,14 +1,14 @@
-import { canonicalPersonId, isListedPersonId } from '../browse/person-ids.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
+import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../readers/gi-graph.js';
+import { labelFromId } from '../readers/graph-nodes.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
+import { canonicalPersonId, isListedPersonId } from '../readers/person-ids.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { catalogBound, compareEpisodes } from '../records/episode-sort.js';
 import type { CorpusSnapshot } from '../snapshot/corpus-snapshot.js';
 import { ShardedMap, shardOfText } from '../snapshot/sharded-map.js';
 import { perSnapshotInSlices } from '../snapshot/snapshot-memo.js';
 import { createTimeSlicer, forEachInSlices, type TimeSlicer } from '../snapshot/time-slicer.js';
-import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from './gi-graph.js';
-import { labelFromId } from './graph-nodes.js';
 import { projectInsights, quotesOfInsight } from './insight-projection.js';
 import { canonicalEntityId, speakersOfQuotes } from './speakers.js';
 

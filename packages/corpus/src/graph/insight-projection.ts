@@ -1,4 +1,4 @@
-import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from './gi-graph.js';
+import type { NormalizedGraph, NormalizedInsight, NormalizedQuote } from '../readers/gi-graph.js';
 
 function isShown(insight: NormalizedInsight): boolean {
   return insight.surfaceable !== false && insight.routing_tag?.toLowerCase() !== 'drop';

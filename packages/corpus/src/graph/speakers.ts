@@ -1,6 +1,6 @@
-import { canonicalPersonId, isListedPersonId } from '../browse/person-ids.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
-import type { NormalizedQuote } from './gi-graph.js';
+import type { NormalizedQuote } from '../readers/gi-graph.js';
+import { canonicalPersonId, isListedPersonId } from '../readers/person-ids.js';
 
 /** An entity id as the graph routes list it: the bridge's canonical id, person lineages folded. */
 export function canonicalEntityId(bridge: NormalizedBridge | undefined, id: string): string {

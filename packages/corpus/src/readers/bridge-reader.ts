@@ -1,5 +1,5 @@
-import { episodeIdOf } from '../graph/graph-nodes.js';
-import { stripLayerPrefixes } from '../graph/layer-ids.js';
+import { episodeIdOf } from './graph-nodes.js';
+import { stripLayerPrefixes } from './layer-ids.js';
 import { asArray, asRecord, asText, type UnknownRecord } from './lenient-values.js';
 
 export interface BridgeIdentity {

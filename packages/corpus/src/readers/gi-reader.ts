@@ -5,7 +5,7 @@ import type {
   NormalizedGraph,
   NormalizedInsight,
   NormalizedQuote,
-} from '../graph/gi-graph.js';
+} from './gi-graph.js';
 import {
   endpointKind,
   episodeIdOf,
@@ -15,8 +15,8 @@ import {
   type RawNode,
   readEdges,
   readNodes,
-} from '../graph/graph-nodes.js';
-import { isHiddenPersonId, type NodeKind, stripLayerPrefixes } from '../graph/layer-ids.js';
+} from './graph-nodes.js';
+import { isHiddenPersonId, type NodeKind, stripLayerPrefixes } from './layer-ids.js';
 import {
   asBoolean,
   asFiniteNumber,

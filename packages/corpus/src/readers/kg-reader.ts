@@ -1,3 +1,4 @@
+import { publishDateOf } from './episode-fields.js';
 import {
   episodeIdOf,
   labelFromId,
@@ -5,9 +6,8 @@ import {
   type RawNode,
   readEdges,
   readNodes,
-} from '../graph/graph-nodes.js';
-import { isHiddenPersonId } from '../graph/layer-ids.js';
-import { publishDateOf } from '../records/episode-fields.js';
+} from './graph-nodes.js';
+import { isHiddenPersonId } from './layer-ids.js';
 import { asRecord, asText, type UnknownRecord } from './lenient-values.js';
 
 export interface KgTopic {

@@ -1,5 +1,11 @@
 import path from 'node:path';
 import { isPlainRelative, isPlainRoot } from '../files/plain-path.js';
+import {
+  artRelpathCandidate,
+  durationSecondsOf,
+  publishDateOf,
+  verifiedArtRelpath,
+} from '../readers/episode-fields.js';
 import { asArray, asText, type UnknownRecord } from '../readers/lenient-values.js';
 import {
   type EpisodeMetadata,
@@ -7,12 +13,6 @@ import {
   pickEpisodeMetadata,
   siblingArtifactName,
 } from '../readers/metadata.js';
-import {
-  artRelpathCandidate,
-  durationSecondsOf,
-  publishDateOf,
-  verifiedArtRelpath,
-} from './episode-fields.js';
 import {
   httpUrlOf,
   type OriginTranscript,

@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { mapLimit } from '@podcast/runtime';
-import type { PackedValue } from '../persist/packed-value.js';
 import type { EpisodeMetadata } from '../readers/metadata.js';
 import { artCandidatesOf } from '../records/episode-record.js';
 import {
@@ -25,6 +24,7 @@ import {
   type TrackedKind,
   touch,
 } from './corpus-state.js';
+import type { PackedValue } from './packed-value.js';
 import type { Ahead, AheadResults } from './parse-ahead.js';
 import { type ParsedFile, parseTrackedFile } from './parse-file.js';
 

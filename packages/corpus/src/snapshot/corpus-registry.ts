@@ -9,7 +9,6 @@ import {
   corpusCacheStats,
   createCorpusCaches,
 } from '../caches/corpus-caches.js';
-import { createProjectionStore, type ProjectionStoreStatus } from '../persist/projection-store.js';
 import {
   type CorpusRoot,
   createCorpusRoot,
@@ -20,6 +19,7 @@ import {
   syncRoot,
 } from './corpus-root.js';
 import type { CorpusSnapshot } from './corpus-snapshot.js';
+import { createProjectionStore, type ProjectionStoreStatus } from './projection-store.js';
 import { type FolderView, type RootStatus, statusOf, viewStatus } from './root-status.js';
 import { holdsEpisodesIn, isCorpusLayout, subfolderView } from './subfolder-view.js';
 import { createTimeSlicer } from './time-slicer.js';

@@ -1,13 +1,13 @@
 import { CorpusLoading } from '@podcast/contracts';
 import type { CorpusCaches, CorpusPlace } from '../caches/corpus-caches.js';
-import type { NormalizedGraph } from '../graph/gi-graph.js';
-import { stripEpisodePrefix } from '../graph/layer-ids.js';
-import { type PackedValue, unpacked } from '../persist/packed-value.js';
+import { createDerivedValues, type DerivedValues } from '../caches/derived-values.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
+import type { NormalizedGraph } from '../readers/gi-graph.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
-import { type ArtifactEntry, buildArtifactEntries } from '../records/artifacts.js';
+import { stripEpisodePrefix } from '../readers/layer-ids.js';
 import { buildEpisodeRecord, type EpisodeRecord } from '../records/episode-record.js';
 import { buildFeedRecords, type FeedRecord } from '../records/feeds.js';
+import { type ArtifactEntry, buildArtifactEntries } from './artifacts.js';
 import type { SyncCounters } from './corpus-cache.js';
 import {
   artifactDates,
@@ -24,7 +24,7 @@ import {
   siblingsOf,
 } from './corpus-state.js';
 import { episodeListOf, firstBy, type ReplacedRecords } from './episode-list.js';
-import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
+import { type PackedValue, unpacked } from './packed-value.js';
 import { steppedValue } from './time-slicer.js';
 
 export interface SnapshotStats extends SyncCounters {

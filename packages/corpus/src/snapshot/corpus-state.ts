@@ -1,9 +1,9 @@
 import path from 'node:path';
+import { createDerivedValues, type DerivedValues } from '../caches/derived-values.js';
 import type { DirIndex, DirListing } from '../discovery/discovery.js';
 import { type DedupCandidate, dedupCandidateOf, dedupRuns } from '../discovery/run-dedup.js';
-import type { NormalizedGraph } from '../graph/gi-graph.js';
-import type { PackedValue } from '../persist/packed-value.js';
 import type { NormalizedBridge } from '../readers/bridge-reader.js';
+import type { NormalizedGraph } from '../readers/gi-graph.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
 import {
   type ArtifactKind,
@@ -13,12 +13,12 @@ import {
   metadataStem,
   siblingArtifactName,
 } from '../readers/metadata.js';
-import type { ArtifactEntry } from '../records/artifacts.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { slugify } from '../records/slug.js';
+import type { ArtifactEntry } from './artifacts.js';
 import type { EpisodeList } from './episode-list.js';
+import type { PackedValue } from './packed-value.js';
 import { ShardedMap, shardOfText } from './sharded-map.js';
-import { createDerivedValues, type DerivedValues } from './snapshot-memo.js';
 import { createStringPool, type StringPool } from './string-pool.js';
 
 /**

@@ -1,6 +1,6 @@
-import { packedCounts } from '../persist/packed-value.js';
 import { type CorpusRoot, isWatching } from './corpus-root.js';
 import type { CorpusSnapshot } from './corpus-snapshot.js';
+import { packedCounts } from './packed-value.js';
 
 export interface RootStatus {
   root: string;

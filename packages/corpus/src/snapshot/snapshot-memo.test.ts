@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
+import { createDerivedValues } from '../caches/derived-values.js';
 import type { CorpusSnapshot } from './corpus-snapshot.js';
-import { createDerivedValues, perSnapshotInSlices, warmUpSnapshot } from './snapshot-memo.js';
+import { perSnapshotInSlices, warmUpSnapshot } from './snapshot-memo.js';
 
 /** A `superseded` that never turns true: the snapshot stays the newest. */
 const current = () => false;

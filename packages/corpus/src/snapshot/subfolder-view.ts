@@ -1,11 +1,11 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import type { ArtifactEntry } from '../records/artifacts.js';
+import { createDerivedValues } from '../caches/derived-values.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import { buildFeedRecords } from '../records/feeds.js';
+import type { ArtifactEntry } from './artifacts.js';
 import type { CorpusSnapshot } from './corpus-snapshot.js';
 import { firstBy } from './episode-list.js';
-import { createDerivedValues } from './snapshot-memo.js';
 
 /**
  * `relpath` (relative to the source root) made relative to the folder at

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { createDerivedValues } from '../snapshot/snapshot-memo.js';
+import { createDerivedValues } from '../caches/derived-values.js';
+import { EMPTY_TOPIC_CLUSTER_INDEX, topicClusterIndexOf } from '../clusters/topic-cluster-index.js';
 import { CIL_TOPIC_PILL_CAP, cilDigestTopics } from './cil-digest-topics.js';
-import { EMPTY_TOPIC_CLUSTER_INDEX, topicClusterIndexOf } from './topic-cluster-index.js';
 
 const artifact = {
   clusters: [

@@ -1,6 +1,6 @@
 import type { CilDigestTopic } from '@podcast/contracts';
-import type { LabeledId } from '../digest/episode-signals.js';
-import type { TopicClusterIndex } from './topic-cluster-index.js';
+import type { TopicClusterIndex } from '../clusters/topic-cluster-index.js';
+import type { LabeledId } from './episode-signals.js';
 
 export type CilDigestTopicPill = CilDigestTopic;
 

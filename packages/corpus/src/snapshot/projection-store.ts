@@ -3,6 +3,7 @@ import type { CorpusProjectionStatus } from '@podcast/contracts';
 import type { Logger } from 'pino';
 import type { DirListing } from '../discovery/discovery.js';
 import type { ArtifactKind, EpisodeMetadata } from '../readers/metadata.js';
+import { ByteReader, ByteWriter } from './bytes.js';
 import {
   type CorpusState,
   createCorpusState,
@@ -12,10 +13,9 @@ import {
   newCachedMetadata,
   type Siblings,
   trackedIn,
-} from '../snapshot/corpus-state.js';
-import type { StoredVersions } from '../snapshot/parse-worker.js';
-import { ByteReader, ByteWriter } from './bytes.js';
+} from './corpus-state.js';
 import { PackedValue } from './packed-value.js';
+import type { StoredVersions } from './parse-worker.js';
 import {
   type DecodeFrame,
   type EncodeFrame,

@@ -1,5 +1,5 @@
-import { asArray, asRecord, asText, type UnknownRecord } from '../readers/lenient-values.js';
 import { type NodeKind, nodeKindOf, stripEpisodePrefix, stripLayerPrefixes } from './layer-ids.js';
+import { asArray, asRecord, asText, type UnknownRecord } from './lenient-values.js';
 
 /** A node of any GI/KG lineage with its properties flattened and its kind resolved. */
 export interface RawNode {

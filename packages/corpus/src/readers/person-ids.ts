@@ -1,4 +1,4 @@
-import { isHiddenPersonId, stripLayerPrefixes } from '../graph/layer-ids.js';
+import { isHiddenPersonId, stripLayerPrefixes } from './layer-ids.js';
 
 /**
  * One id per entity across lineages: GI 1.0 names speakers `speaker:x` and

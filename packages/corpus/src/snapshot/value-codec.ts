@@ -1,7 +1,7 @@
-import type { BuildFromStack, ObjectShapes } from '../snapshot/object-shapes.js';
-import { ShardedMap, shardOfText } from '../snapshot/sharded-map.js';
-import { isMap, SHARED_EMPTY_LIST, SHARED_EMPTY_MAP } from '../snapshot/string-pool.js';
 import { type ByteReader, ByteWriter, ProjectionBytesError } from './bytes.js';
+import type { BuildFromStack, ObjectShapes } from './object-shapes.js';
+import { ShardedMap, shardOfText } from './sharded-map.js';
+import { isMap, SHARED_EMPTY_LIST, SHARED_EMPTY_MAP } from './string-pool.js';
 
 /*
  * How kept values are stored in a projection: written straight into a

@@ -6,7 +6,7 @@ import { resolveServedFile } from '../files/served-paths.js';
 import type { ArtifactKind } from '../readers/metadata.js';
 import { assertRelativePath } from '../roots/corpus-roots.js';
 import { isMissingFileError } from '../roots/missing-file.js';
-import type { CachedArtifact } from '../snapshot/corpus-state.js';
+import type { CachedArtifact } from './corpus-state.js';
 
 /** One row of the artifact listing (spec 01, "Artifact list item"). */
 export interface ArtifactEntry {

@@ -1,8 +1,8 @@
 import { DomainError, NotFound } from '@podcast/contracts';
-import type { CorpusPlace } from '../caches/corpus-caches.js';
-import type { CachedFile, JsonText } from '../caches/file-cache.js';
 import { asRecord, type UnknownRecord } from '../readers/lenient-values.js';
 import { resolveInsideRoot } from '../roots/corpus-roots.js';
+import type { CorpusPlace } from './corpus-caches.js';
+import type { CachedFile, JsonText } from './file-cache.js';
 
 /** A parsed JSON file, cached by (mtime, size); undefined when it does not exist. */
 export function readJsonCached(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { createObjectShapes } from '../snapshot/object-shapes.js';
-import { createStringPool, SHARED_EMPTY_LIST, SHARED_EMPTY_MAP } from '../snapshot/string-pool.js';
 import { ByteReader, ByteWriter, ProjectionBytesError } from './bytes.js';
+import { createObjectShapes } from './object-shapes.js';
+import { createStringPool, SHARED_EMPTY_LIST, SHARED_EMPTY_MAP } from './string-pool.js';
 import {
   createValueEncoder,
   createValueReader,
