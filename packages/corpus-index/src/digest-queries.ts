@@ -49,19 +49,27 @@ function labeledRows(db: IndexKysely, table: LabeledTable) {
     .orderBy('l.position');
 }
 
+/** Rows gathered per episode, in their order. */
+function byEpisode<R extends { episode: number }, V>(
+  rows: readonly R[],
+  valueOf: (row: R) => V,
+): Map<number, V[]> {
+  const gathered = new Map<number, V[]>();
+  for (const row of rows) {
+    const list = gathered.get(row.episode);
+    if (list === undefined) {
+      gathered.set(row.episode, [valueOf(row)]);
+    } else {
+      list.push(valueOf(row));
+    }
+  }
+  return gathered;
+}
+
 function grouped(
   rows: ReadonlyArray<{ episode: number; id: string; label: string }>,
 ): Map<number, LabeledId[]> {
-  const byEpisode = new Map<number, LabeledId[]>();
-  for (const { episode, id, label } of rows) {
-    const list = byEpisode.get(episode);
-    if (list === undefined) {
-      byEpisode.set(episode, [{ id, label }]);
-    } else {
-      list.push({ id, label });
-    }
-  }
-  return byEpisode;
+  return byEpisode(rows, ({ id, label }) => ({ id, label }));
 }
 
 /** Each listed episode's topics or persons, in their stored order (episodes without any are absent). */
@@ -202,19 +210,6 @@ export interface EpisodeContentRow {
   insights: Array<{ id: string; text: string }>;
 }
 
-function idsByEpisode(rows: ReadonlyArray<{ episode: number; id: string }>): Map<number, string[]> {
-  const byEpisode = new Map<number, string[]>();
-  for (const { episode, id } of rows) {
-    const list = byEpisode.get(episode);
-    if (list === undefined) {
-      byEpisode.set(episode, [id]);
-    } else {
-      list.push(id);
-    }
-  }
-  return byEpisode;
-}
-
 /**
  * Every episode with its topic and person ids and its first
  * `insightsPerEpisode` grounded insights with text: four reads, the
@@ -246,17 +241,9 @@ export async function queryEpisodeContent(
       .orderBy('n')
       .execute(),
   ]);
-  const topicsOf = idsByEpisode(topics);
-  const personsOf = idsByEpisode(persons);
-  const insightsOf = new Map<number, Array<{ id: string; text: string }>>();
-  for (const { episode, id, text } of insights) {
-    const list = insightsOf.get(episode);
-    if (list === undefined) {
-      insightsOf.set(episode, [{ id, text }]);
-    } else {
-      list.push({ id, text });
-    }
-  }
+  const topicsOf = byEpisode(topics, (row) => row.id);
+  const personsOf = byEpisode(persons, (row) => row.id);
+  const insightsOf = byEpisode(insights, ({ id, text }) => ({ id, text }));
   return episodes.map((row) => ({
     record: JSON.parse(row.record) as EpisodeRecord,
     topics: topicsOf.get(row.id) ?? [],
