@@ -44,10 +44,21 @@ export async function askBench({ quick }) {
   await rm(sample, { recursive: true, force: true });
   const n = quick ? '60' : '400';
   const corpus10k = await indexedCorpus('ask-10k', 100, 100);
-  const latency = askLatencyRows('10,000 episodes', run('ask-steps.mjs', 'latency', corpus10k, n));
+  // The consumer asks over the corpus index by default; the projection is CORPUS_INDEX=projection.
+  const latency = ['index', 'projection'].flatMap((store) =>
+    askLatencyRows(
+      `10,000 episodes, ${store === 'index' ? 'corpus index' : 'projection'}`,
+      run('ask-steps.mjs', 'latency', corpus10k, n, store),
+    ),
+  );
   const large = resolve(here, 'out/ask-100k');
   if (hasIndex(large)) {
-    latency.push(...askLatencyRows('100,000 episodes', run('ask-steps.mjs', 'latency', large, n)));
+    latency.push(
+      ...askLatencyRows(
+        '100,000 episodes, corpus index',
+        run('ask-steps.mjs', 'latency', large, n, 'index'),
+      ),
+    );
   }
   return { evaluation: askEvaluationRows(evaluation), latency };
 }

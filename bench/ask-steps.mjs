@@ -1,6 +1,9 @@
 // One measured step of the ask benchmark in a fresh process. Prints one JSON line.
 //   node ask-steps.mjs eval <root>            evaluation set: targets, and the calibration
-//   node ask-steps.mjs latency <root> <n>     p50/p99 of n extractive answers after warm-up
+//   node ask-steps.mjs latency <root> <n> [projection|index]
+//                                             p50/p99 of n extractive answers after warm-up, over
+//                                             the loaded projection or the corpus index (built
+//                                             beside the root on first use, then kept)
 
 import { loadavg } from 'node:os';
 import {
@@ -12,22 +15,59 @@ import {
   crossValidateThreshold,
   EXTRACTIVE_THRESHOLD,
   evaluateAsk,
-  readContradictions,
+  indexedAskCorpus,
   snapshotAskCorpus,
 } from '@podcast/ask';
 import { createCorpusRegistry } from '@podcast/corpus';
+import {
+  findEpisodeOfInsight,
+  findEpisodesByIds,
+  ingestCorpus,
+  openIndexWriter,
+  queryTermTexts,
+} from '@podcast/corpus-index';
 import { createSearchService } from '@podcast/search';
 import { pino } from 'pino';
 
-const [step, root, arg] = process.argv.slice(2);
+const [step, root, arg, store = 'projection'] = process.argv.slice(2);
 const embedding = { kind: 'static_word_vectors' };
-const corpus = createCorpusRegistry({ logger: pino({ level: 'silent' }), watch: false });
-const snapshot = await corpus.refresh(root);
+const logger = pino({ level: 'silent' });
+const corpus = createCorpusRegistry({ logger, watch: false });
 const search = createSearchService({ embedding });
 const print = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
 const corpusWide = (question) => ({ question, topK: 5, scope: 'corpus' });
 
+/** The corpus as ask reads it in the consumer: its index's rows, or the loaded snapshot. */
+async function askSource() {
+  if (store !== 'index') {
+    const snapshot = await corpus.refresh(root);
+    return {
+      source: snapshotAskCorpus(snapshot),
+      place: snapshot,
+      episodes: snapshot.episodes.length,
+    };
+  }
+  const index = await openIndexWriter(`${root}.corpus-index.sqlite`, logger);
+  await ingestCorpus({ db: index.db, root, logger });
+  const { n } = await index.db
+    .selectFrom('episodes')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  const source = indexedAskCorpus(
+    {
+      version: {},
+      place: corpus.at(root),
+      episodesByIds: (ids) => findEpisodesByIds(index.db, ids),
+      episodeOfInsight: (id) => findEpisodeOfInsight(index.db, id, 'last'),
+      termTexts: () => queryTermTexts(index.db),
+    },
+    logger,
+  );
+  return { source, place: corpus.at(root), episodes: Number(n) };
+}
+
 if (step === 'eval') {
+  const snapshot = await corpus.refresh(root);
   const service = createAskService({ search });
   const report = await evaluateAsk(root, ASK_EVAL_SET, (q) => service.ask(snapshot, corpusWide(q)));
   // The same set with no threshold: every best score, to recompute the line from.
@@ -44,17 +84,18 @@ if (step === 'eval') {
     top_scores: unthresholded.top_scores,
   });
 } else if (step === 'latency') {
+  const { source, place, episodes } = await askSource();
   const service = createAskService({ search });
   const questions = ASK_EVAL_SET.map((c) => c.question);
   // The first answers open tables, load the word vectors and the term weights: warm-up.
   for (const q of questions.slice(0, 10)) {
-    await service.ask(snapshot, corpusWide(q));
+    await service.ask(source, corpusWide(q));
   }
   const times = [];
   let answered = 0;
   for (let i = 0; i < Number(arg); i++) {
     const started = performance.now();
-    const answer = await service.ask(snapshot, corpusWide(questions[i % questions.length]));
+    const answer = await service.ask(source, corpusWide(questions[i % questions.length]));
     times.push(performance.now() - started);
     answered += answer.status === 'answered' ? 1 : 0;
   }
@@ -65,10 +106,10 @@ if (step === 'eval') {
     const started = performance.now();
     await ask(
       {
-        corpus: snapshotAskCorpus(snapshot),
-        search: (request) => search.search(snapshot, request),
-        transcripts: corpusTranscripts(snapshot),
-        contradictions: await readContradictions(snapshot),
+        corpus: source,
+        search: (request) => search.search(source, request),
+        transcripts: corpusTranscripts(place),
+        contradictions: await source.contradictions(),
       },
       corpusWide(q),
     );
@@ -79,7 +120,8 @@ if (step === 'eval') {
     return Number(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))].toFixed(1));
   };
   print({
-    episodes: snapshot.episodes.length,
+    store,
+    episodes,
     answers: times.length,
     answered,
     p50_ms: at(times, 0.5),
