@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { JobRecord } from '@podcast/contracts';
 import { feedWorkspaceDirName } from '@podcast/corpus';
+import { epochKeyOf, RECOVERING } from '@podcast/jobs';
 import {
   copySampleCorpus,
   createRedisPrefix,
@@ -498,6 +499,31 @@ describe('cancel', () => {
     const bad = await post('/api/jobs/..%2F..%2Fetc/cancel');
     expect(bad.status).toBe(400);
     expect(bad.body.detail).toMatch(/^params\.job_id/);
+  });
+});
+
+describe('a registry being recovered after Redis lost its data', () => {
+  it('answers a job it cannot find with 503 and Retry-After until the recovery settles, then 404', async () => {
+    const marker = epochKeyOf(redis.prefix);
+    const done = await post('/api/jobs', {});
+    await jobSucceeded(done.body.job_id);
+    const settled = await redis.withClient((client) => client.get(marker));
+    expect(settled).not.toBeNull();
+    const missing = 'job_0000000000000000';
+    try {
+      // As another replica's claim reads while it writes the lost jobs back.
+      await redis.withClient((client) => client.set(marker, `${RECOVERING}${settled}`));
+      const recovering = await operator('get', `/api/jobs/${missing}`);
+      expect(recovering.status).toBe(503);
+      expect(recovering.headers['retry-after']).toBe('1');
+      expect(recovering.body.detail).toMatch(/recovered after Redis lost its data/);
+      expect((await post(`/api/jobs/${missing}/cancel`)).status).toBe(503);
+      // A job that is there answers as always.
+      expect((await operator('get', `/api/jobs/${done.body.job_id}`)).status).toBe(200);
+    } finally {
+      await redis.withClient((client) => client.set(marker, settled as string));
+    }
+    expect((await operator('get', `/api/jobs/${missing}`)).status).toBe(404);
   });
 });
 

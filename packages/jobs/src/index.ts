@@ -23,7 +23,14 @@ export {
   workerOptions,
 } from './queues.js';
 export type { CancelOutcome, CreateOutcome, NewJob, RegistryDeps } from './registry.js';
-export { IDEMPOTENCY_TTL_S, JobRegistry, LEASE_MS, newJobId } from './registry.js';
+export {
+  epochKeyOf,
+  IDEMPOTENCY_TTL_S,
+  JobRegistry,
+  LEASE_MS,
+  newJobId,
+  RECOVERING,
+} from './registry.js';
 export type { ExecutionIo, ExecutionResult, JobExecutor, RunJobDeps } from './run-job.js';
 export { CancelWatcher, runJob } from './run-job.js';
 export { FULL_BATCH_PARAMS, JobScheduler } from './scheduler.js';

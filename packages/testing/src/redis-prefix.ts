@@ -8,6 +8,8 @@ export interface RedisPrefix {
   prefix: string;
   /** The server the keys live on. */
   url: string;
+  /** Runs `use` on a connection of its own, closed after (a test that sets a key by hand). */
+  withClient<T>(use: (redis: Redis) => Promise<T>): Promise<T>;
   /** Deletes every key under the prefix. */
   close(): Promise<void>;
 }
@@ -21,22 +23,31 @@ export function createRedisPrefix(
   url = process.env.TEST_REDIS_URL ?? DEFAULT_REDIS_URL,
 ): RedisPrefix {
   const prefix = `podcast_test_${randomBytes(6).toString('hex')}:`;
-  return { prefix, url, close: () => deleteKeys(url, prefix) };
+  return {
+    prefix,
+    url,
+    withClient: (use) => withClient(url, use),
+    close: () => withClient(url, (redis) => deleteKeys(redis, prefix)),
+  };
 }
 
-async function deleteKeys(url: string, prefix: string): Promise<void> {
+async function withClient<T>(url: string, use: (redis: Redis) => Promise<T>): Promise<T> {
   const redis = new Redis(url, { maxRetriesPerRequest: 1, lazyConnect: true });
   await redis.connect();
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-      if (keys.length > 0) {
-        await redis.unlink(...keys);
-      }
-      cursor = next;
-    } while (cursor !== '0');
+    return await use(redis);
   } finally {
     redis.disconnect();
   }
+}
+
+async function deleteKeys(redis: Redis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+    if (keys.length > 0) {
+      await redis.unlink(...keys);
+    }
+    cursor = next;
+  } while (cursor !== '0');
 }
