@@ -52,15 +52,15 @@ function labeledRows(db: IndexKysely, table: LabeledTable) {
 /** Rows gathered per episode, in their order. */
 function byEpisode<R extends { episode: number }, V>(
   rows: readonly R[],
-  valueOf: (row: R) => V,
+  pick: (row: R) => V,
 ): Map<number, V[]> {
   const gathered = new Map<number, V[]>();
   for (const row of rows) {
     const list = gathered.get(row.episode);
     if (list === undefined) {
-      gathered.set(row.episode, [valueOf(row)]);
+      gathered.set(row.episode, [pick(row)]);
     } else {
-      list.push(valueOf(row));
+      list.push(pick(row));
     }
   }
   return gathered;
