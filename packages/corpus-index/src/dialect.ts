@@ -111,6 +111,24 @@ export function jsonFlag<DB>(db: Kysely<DB>, column: string, key: string): RawBu
     : sql<number>`case when json_extract(${sql.ref(column)}, ${sql.lit(`$.${key}`)}) = 1 then 1 else 0 end`;
 }
 
+/**
+ * The string or number under the top-level `key` of the JSON text column
+ * `column` (null when absent or JSON null): a few fields of a stored record
+ * read without parsing all of it in JS.
+ */
+export function jsonField<DB, T extends string | number>(
+  db: Kysely<DB>,
+  column: string,
+  key: string,
+  type: T extends string ? 'text' : 'number',
+): RawBuilder<T | null> {
+  if (dialectOf(db as Kysely<unknown>) === 'sqlite') {
+    return sql<T | null>`json_extract(${sql.ref(column)}, ${sql.lit(`$.${key}`)})`;
+  }
+  const text = sql`(${sql.ref(column)}::json ->> ${sql.lit(key)})`;
+  return type === 'text' ? sql<T | null>`${text}` : sql<T | null>`${text}::double precision`;
+}
+
 /** The Migrator's table on PostgreSQL is put in the index's schema, not the search path's guess. */
 export function migratorOptionsOf(
   db: Kysely<unknown>,

@@ -1,7 +1,9 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EpisodeRecord, FeedRecord, LabeledId } from '@podcast/corpus';
 import { sql } from 'kysely';
-import { jsonFlag } from './dialect.js';
+import { jsonField, jsonFlag } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
+import type { CorpusIndexDb } from './schema.js';
 
 /** Inclusive publish days (`YYYY-MM-DD`), as the digest and trending windows give them. */
 export interface DayBounds {
@@ -202,7 +204,16 @@ export async function queryCoverage(
 
 /** What the notification planners read of one episode. */
 export interface EpisodeContentRow {
-  record: EpisodeRecord;
+  episode: Pick<
+    EpisodeRecord,
+    | 'slug'
+    | 'feed_id'
+    | 'episode_id'
+    | 'title'
+    | 'podcast_title'
+    | 'publish_date'
+    | 'duration_seconds'
+  >;
   /** The episode's topic and person ids as the digest lists them (KG, GI and bridge, hidden persons left out). */
   topics: string[];
   persons: string[];
@@ -210,31 +221,61 @@ export interface EpisodeContentRow {
   insights: Array<{ id: string; text: string }>;
 }
 
-/**
- * Every episode with its topic and person ids and its first
- * `insightsPerEpisode` grounded insights with text: four reads, the
- * insights cut per episode in SQL rather than all of them read.
- */
-export async function queryEpisodeContent(
+/** Episodes read per step: each step's queries hold the event loop for tens of milliseconds. */
+const CONTENT_PAGE = 2000;
+
+/** One page of `queryEpisodeContent`: episodes with ids in `(after, …]`, at most `pageSize`. */
+async function episodeContentPage(
   db: IndexKysely,
+  after: number,
   insightsPerEpisode: number,
-): Promise<EpisodeContentRow[]> {
-  const ranked = db
-    .selectFrom('insights')
+  pageSize: number,
+): Promise<{ rows: EpisodeContentRow[]; last: number | undefined }> {
+  const episodes = await db
+    .selectFrom('episodes')
     .select([
-      'episode',
       'id',
-      'text',
-      sql<number>`row_number() over (partition by episode order by rank)`.as('n'),
+      'slug',
+      'feed_id',
+      'episode_id',
+      'sort_date',
+      jsonField<CorpusIndexDb, string>(db, 'record', 'title', 'text').as('title'),
+      jsonField<CorpusIndexDb, string>(db, 'record', 'podcast_title', 'text').as('podcast_title'),
+      jsonField<CorpusIndexDb, number>(db, 'record', 'duration_seconds', 'number').as('duration'),
     ])
-    .where('grounded', '=', 1)
-    .where('text', '<>', '');
-  const [episodes, topics, persons, insights] = await Promise.all([
-    db.selectFrom('episodes').select(['id', 'record']).orderBy('id').execute(),
-    labeledRows(db, 'episode_topics').execute(),
-    labeledRows(db, 'episode_persons').execute(),
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(pageSize)
+    .execute();
+  const last = episodes.at(-1)?.id;
+  if (last === undefined) {
+    return { rows: [], last };
+  }
+  const [topics, persons, insights] = await Promise.all([
+    labeledRows(db, 'episode_topics')
+      .where('l.episode', '>', after)
+      .where('l.episode', '<=', last)
+      .execute(),
+    labeledRows(db, 'episode_persons')
+      .where('l.episode', '>', after)
+      .where('l.episode', '<=', last)
+      .execute(),
     db
-      .selectFrom(ranked.as('r'))
+      .selectFrom(
+        db
+          .selectFrom('insights')
+          .select([
+            'episode',
+            'id',
+            'text',
+            sql<number>`row_number() over (partition by episode order by rank)`.as('n'),
+          ])
+          .where('episode', '>', after)
+          .where('episode', '<=', last)
+          .where('grounded', '=', 1)
+          .where('text', '<>', '')
+          .as('r'),
+      )
       .select(['episode', 'id', 'text'])
       .where('n', '<=', insightsPerEpisode)
       .orderBy('episode')
@@ -244,10 +285,43 @@ export async function queryEpisodeContent(
   const topicsOf = byEpisode(topics, (row) => row.id);
   const personsOf = byEpisode(persons, (row) => row.id);
   const insightsOf = byEpisode(insights, ({ id, text }) => ({ id, text }));
-  return episodes.map((row) => ({
-    record: JSON.parse(row.record) as EpisodeRecord,
+  const rows = episodes.map((row) => ({
+    episode: {
+      slug: row.slug,
+      feed_id: row.feed_id,
+      episode_id: row.episode_id,
+      title: row.title ?? '',
+      podcast_title: row.podcast_title,
+      publish_date: row.sort_date === '' ? null : row.sort_date,
+      duration_seconds: row.duration,
+    },
     topics: topicsOf.get(row.id) ?? [],
     persons: personsOf.get(row.id) ?? [],
     insights: insightsOf.get(row.id) ?? [],
   }));
+  return { rows, last };
+}
+
+/**
+ * Every episode with its topic and person ids and its first
+ * `insightsPerEpisode` grounded insights with text, a page of episodes at a
+ * time with a turn of the event loop between pages: the insights are cut
+ * per episode in SQL, and of each record only the fields shown are read.
+ */
+export async function queryEpisodeContent(
+  db: IndexKysely,
+  insightsPerEpisode: number,
+  pageSize = CONTENT_PAGE,
+): Promise<EpisodeContentRow[]> {
+  const rows: EpisodeContentRow[] = [];
+  let after = 0;
+  for (;;) {
+    const page = await episodeContentPage(db, after, insightsPerEpisode, pageSize);
+    if (page.last === undefined) {
+      return rows;
+    }
+    rows.push(...page.rows);
+    after = page.last;
+    await nextTurn();
+  }
 }

@@ -775,7 +775,15 @@ describe.each([
         );
         const shown = graph === undefined ? [] : projectInsights(graph);
         return {
-          record,
+          episode: {
+            slug: record.slug,
+            feed_id: record.feed_id,
+            episode_id: record.episode_id,
+            title: record.title,
+            podcast_title: record.podcast_title,
+            publish_date: record.publish_date,
+            duration_seconds: record.duration_seconds,
+          },
           topics: signals.topics.map((topic) => topic.id),
           persons: signals.persons.map((person) => person.id),
           insights: shown
@@ -785,11 +793,13 @@ describe.each([
         };
       });
       const rows = await queryEpisodeContent(index.db, 3);
-      const bySlug = (list: Array<{ record: { slug: string } }>) =>
-        [...list].sort((a, b) => (a.record.slug < b.record.slug ? -1 : 1));
+      const bySlug = (list: Array<{ episode: { slug: string } }>) =>
+        [...list].sort((a, b) => (a.episode.slug < b.episode.slug ? -1 : 1));
       expect(rows.some((row) => row.insights.length === 3)).toBe(true);
       expect(rows.some((row) => row.persons.length > 0)).toBe(true);
       expect(bySlug(rows)).toEqual(bySlug(expected));
+      // Read a few episodes at a time, the pages join to the same rows.
+      expect(await queryEpisodeContent(index.db, 3, 7)).toEqual(rows);
     });
 
     it("answers every insight's entities, detail and related insights and every topic's entities as the graph index does", async () => {

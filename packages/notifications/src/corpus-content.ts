@@ -21,18 +21,18 @@ export function contentEpisodeOf(
   row: EpisodeContentRow,
   clusters: TopicClusterIndex = EMPTY_TOPIC_CLUSTER_INDEX,
 ): ContentEpisode {
-  const { record } = row;
+  const { episode } = row;
   const clusterIds = row.topics
-    .map((id) => clusters.clusterOf(id, record.episode_id))
+    .map((id) => clusters.clusterOf(id, episode.episode_id))
     .filter((id): id is string => id !== undefined);
   return {
-    slug: record.slug,
-    feed_id: record.feed_id,
-    title: record.title,
-    podcast_title: record.podcast_title,
-    published_at: record.publish_date,
+    slug: episode.slug,
+    feed_id: episode.feed_id,
+    title: episode.title,
+    podcast_title: episode.podcast_title,
+    published_at: episode.publish_date,
     graph_refs: [...row.topics, ...row.persons, ...new Set(clusterIds)],
-    duration_seconds: record.duration_seconds,
+    duration_seconds: episode.duration_seconds,
     // Whitespace-only text is cut after the pick, as the index's query does.
     insights: row.insights.filter((insight) => insight.text.trim() !== ''),
   };
@@ -54,7 +54,15 @@ export function contentRowsOf(snapshot: CorpusSnapshot): EpisodeContentRow[] {
             .slice(0, INSIGHTS_PER_EPISODE)
             .map((insight) => ({ id: insight.id, text: insight.text }));
     return {
-      record,
+      episode: {
+        slug: record.slug,
+        feed_id: record.feed_id,
+        episode_id: record.episode_id,
+        title: record.title,
+        podcast_title: record.podcast_title,
+        publish_date: record.publish_date,
+        duration_seconds: record.duration_seconds,
+      },
       topics: signals.topics.map((topic) => topic.id),
       persons: signals.persons.map((person) => person.id),
       insights,
