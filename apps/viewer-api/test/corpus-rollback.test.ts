@@ -1,10 +1,12 @@
-import { lstat, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { lstat, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RestoreResponse, RollbackAccepted, RollbackDryRun, TrashList } from '@podcast/contracts';
+import { copySampleCorpus, type TestDatabase } from '@podcast/testing';
+import { indexEnvFor } from '@podcast/testing/index-suite';
 import request from 'supertest';
-import { buildViewerTestApp } from './support/build-viewer-test-app.js';
+import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
 import { expectProblem } from './support/corpus-browse-fixture.js';
 import { viewerOverSampleCopy, waitForRebuild } from './support/sample-corpus-copy.js';
 
@@ -266,8 +268,26 @@ describe('episode rollback', () => {
   }, 120_000);
 });
 
-describe('rollback on the corpus index', () => {
-  const own = viewerOverSampleCopy(TOKEN);
+describe.each(['sqlite', 'postgres'] as const)('rollback on the corpus index in %s', (dialect) => {
+  const own = {} as {
+    corpus: Awaited<ReturnType<typeof copySampleCorpus>>;
+    viewer: ViewerTestApp;
+    dataDir: string;
+    database: TestDatabase | undefined;
+  };
+  beforeAll(async () => {
+    own.corpus = await copySampleCorpus();
+    own.dataDir = await mkdtemp(path.join(tmpdir(), 'viewer-rollback-index-'));
+    const { env, database } = await indexEnvFor(dialect, own.dataDir);
+    own.database = database;
+    own.viewer = buildViewerTestApp({ corpusDir: own.corpus.root, operatorToken: TOKEN, env });
+  });
+  afterAll(async () => {
+    await own.viewer?.close();
+    await own.database?.close();
+    await own.corpus?.remove();
+    await rm(own.dataDir, { recursive: true, force: true });
+  });
 
   it('plans as the projection does, and rolls back and restores without loading it', async () => {
     const projection = buildViewerTestApp({
