@@ -36,8 +36,10 @@ export interface CorpusIndexTiming {
   /** Pause between the ingester's rescans of the corpus without a working watcher (default 5 s). */
   rescanMs?: number;
   /**
-   * Pause between rescans while a watcher reports changes (default 60 s):
-   * the rescan is then a safety net for what a watcher can miss.
+   * Pause between rescans while a watcher reports changes: the rescan is
+   * then a safety net for what a watcher can miss. By default 60 s, or 100
+   * times the last rescan's duration when that is longer, so the net takes
+   * at most 1 % of the ingester's time whatever the corpus's size.
    */
   watchedRescanMs?: number;
   /** Watch the corpus and ingest what changed as it changes (default true). */
@@ -96,6 +98,22 @@ export interface CorpusIndex {
   close(): Promise<void>;
 }
 
+/** The shortest default pause between safety-net rescans while a watcher runs. */
+const WATCHED_RESCAN_MS = 60_000;
+
+/** The share of the ingester's time the safety-net rescans may take by default. */
+const RESCAN_SHARE = 0.01;
+
+/**
+ * The pause before the next safety-net rescan while a watcher runs: the
+ * configured one, else a minute or a hundred times the last rescan's
+ * duration, whichever is longer (a rescan at 100,000 episodes stats half a
+ * million files).
+ */
+export function safetyRescanPauseMs(lastWalkMs: number, configuredMs?: number): number {
+  return configuredMs ?? Math.max(WATCHED_RESCAN_MS, lastWalkMs / RESCAN_SHARE);
+}
+
 function storeOf(options: CorpusIndexOptions): IndexStore {
   return 'url' in options
     ? openPgStore(options.url, options.logger)
@@ -119,6 +137,7 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
   let beating: Promise<void> | undefined;
   let ingesting: Promise<IngestReport | undefined> | undefined;
   let lastIngestMs = Number.NEGATIVE_INFINITY;
+  let lastWalkMs = 0;
   let closed = false;
   let watch: IndexWatch | undefined;
   let changesDue: NodeJS.Timeout | undefined;
@@ -135,8 +154,10 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
   const ingestAll = async (db: IndexKysely): Promise<IngestReport> => {
     // The walk sees whatever the reported changes touched.
     watch?.take();
+    const started = Date.now();
     const { report, dirs } = await ingestWalk(ingestDeps(db));
     lastIngestMs = Date.now();
+    lastWalkMs = lastIngestMs - started;
     if (options.watch !== false && held && !closed) {
       watch ??= createIndexWatch(options.root, logger, () => scheduleChanges());
       if (watch.walked(dirs)) {
@@ -261,7 +282,9 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
     }
     await store.refresh();
     const rescanMs =
-      watch?.isActive() === true ? (options.watchedRescanMs ?? 60_000) : (options.rescanMs ?? 5000);
+      watch?.isActive() === true
+        ? safetyRescanPauseMs(lastWalkMs, options.watchedRescanMs)
+        : (options.rescanMs ?? 5000);
     const isDue = health.hasFailingIngest()
       ? health.isRetryDue(now)
       : now - lastIngestMs >= rescanMs;

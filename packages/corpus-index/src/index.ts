@@ -41,6 +41,7 @@ export {
   builtView,
   openConfiguredCorpusIndex,
   openCorpusIndex,
+  safetyRescanPauseMs,
   servingView,
 } from './corpus-index.js';
 export { PG_SCHEMA } from './dialect.js';
