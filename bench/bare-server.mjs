@@ -1,8 +1,22 @@
-// The baseline: a bare express route returning a small JSON document.
+// The baseline: a bare express route returning a small JSON document, and
+// one returning as many bytes as a large answer (held in memory, as our
+// response cache holds it), so a route's own cost is told from the transfer's.
 import express from 'express';
 
 const app = express();
 app.get('/bare', (_req, res) => {
   res.json({ status: 'ok', items: [{ id: 1, title: 'baseline' }] });
+});
+const bodies = new Map();
+app.get('/bytes/:n', (req, res) => {
+  const n = Math.min(Math.max(Number.parseInt(req.params.n, 10) || 0, 0), 64 << 20);
+  let body = bodies.get(n);
+  if (body === undefined) {
+    body = Buffer.alloc(n, 0x20);
+    bodies.set(n, body);
+  }
+  res.setHeader('content-type', 'application/json');
+  res.setHeader('content-length', String(n));
+  res.end(body);
 });
 app.listen(Number(process.env.PORT), '127.0.0.1');
