@@ -3,12 +3,16 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { RestoreResponse, RollbackAccepted, RollbackDryRun, TrashList } from '@podcast/contracts';
-import { copySampleCorpus, type TestDatabase } from '@podcast/testing';
+import type { TestDatabase } from '@podcast/testing';
 import { indexEnvFor } from '@podcast/testing/index-suite';
 import request from 'supertest';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
 import { expectProblem } from './support/corpus-browse-fixture.js';
-import { viewerOverSampleCopy, waitForRebuild } from './support/sample-corpus-copy.js';
+import {
+  copySampleCorpus,
+  viewerOverSampleCopy,
+  waitForRebuild,
+} from './support/sample-corpus-copy.js';
 
 const TOKEN = 'operator-token-for-rollback-tests';
 const AUTH = `Bearer ${TOKEN}`;
@@ -277,6 +281,8 @@ describe.each(['sqlite', 'postgres'] as const)('rollback on the corpus index in 
   };
   beforeAll(async () => {
     own.corpus = await copySampleCorpus();
+    // Never the checked-in sample: the case moves and restores a run.
+    expect(own.corpus.root).toEqual(expect.any(String));
     own.dataDir = await mkdtemp(path.join(tmpdir(), 'viewer-rollback-index-'));
     const { env, database } = await indexEnvFor(dialect, own.dataDir);
     own.database = database;
