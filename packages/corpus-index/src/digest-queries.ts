@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { EpisodeRecord, FeedRecord, LabeledId } from '@podcast/corpus';
+import type { EpisodeContent, EpisodeRecord, FeedRecord, LabeledId } from '@podcast/corpus';
 import { sql } from 'kysely';
 import { jsonField, jsonFlag } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
@@ -202,25 +202,6 @@ export async function queryCoverage(
   return { rows, titles };
 }
 
-/** What the notification planners read of one episode. */
-export interface EpisodeContentRow {
-  episode: Pick<
-    EpisodeRecord,
-    | 'slug'
-    | 'feed_id'
-    | 'episode_id'
-    | 'title'
-    | 'podcast_title'
-    | 'publish_date'
-    | 'duration_seconds'
-  >;
-  /** The episode's topic and person ids as the digest lists them (KG, GI and bridge, hidden persons left out). */
-  topics: string[];
-  persons: string[];
-  /** Its first shown grounded insights with text, in shown order. */
-  insights: Array<{ id: string; text: string }>;
-}
-
 /** Episodes read per step: each step's queries hold the event loop for tens of milliseconds. */
 const CONTENT_PAGE = 2000;
 
@@ -230,7 +211,7 @@ async function episodeContentPage(
   after: number,
   insightsPerEpisode: number,
   pageSize: number,
-): Promise<{ rows: EpisodeContentRow[]; last: number | undefined }> {
+): Promise<{ rows: EpisodeContent[]; last: number | undefined }> {
   const episodes = await db
     .selectFrom('episodes')
     .select([
@@ -312,8 +293,8 @@ export async function queryEpisodeContent(
   db: IndexKysely,
   insightsPerEpisode: number,
   pageSize = CONTENT_PAGE,
-): Promise<EpisodeContentRow[]> {
-  const rows: EpisodeContentRow[] = [];
+): Promise<EpisodeContent[]> {
+  const rows: EpisodeContent[] = [];
   let after = 0;
   for (;;) {
     const page = await episodeContentPage(db, after, insightsPerEpisode, pageSize);

@@ -53,7 +53,6 @@ export {
   feedSignalsFromIndex,
   trendingTopicsFromIndex,
 } from './digest-answers.js';
-export type { EpisodeContentRow } from './digest-queries.js';
 export { queryEpisodeContent } from './digest-queries.js';
 export type { ExploreIndexKey, InsightTerms } from './explore-queries.js';
 export { queryExploreKeys, queryExploreRows } from './explore-queries.js';

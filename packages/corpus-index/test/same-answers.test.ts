@@ -28,10 +28,10 @@ import {
   type DigestWindowName,
   type EpisodeFilter,
   entitiesIn,
+  episodeContentsOf,
   episodeDetailFromSnapshot,
   episodeInsights,
   episodeListFromSnapshot,
-  episodeSignalsFrom,
   episodeTopicPills,
   episodeTopics,
   feedSignals,
@@ -766,32 +766,7 @@ describe.each([
     });
 
     it("gives every episode's notification content as the snapshot's signals and shown insights hold it", async () => {
-      const expected = snapshot.episodes.map((record) => {
-        const graph = record.has_gi ? snapshot.graphOf(record) : undefined;
-        const signals = episodeSignalsFrom(
-          record.has_kg ? snapshot.kgOf(record) : undefined,
-          graph,
-          snapshot.bridgeOf(record),
-        );
-        const shown = graph === undefined ? [] : projectInsights(graph);
-        return {
-          episode: {
-            slug: record.slug,
-            feed_id: record.feed_id,
-            episode_id: record.episode_id,
-            title: record.title,
-            podcast_title: record.podcast_title,
-            publish_date: record.publish_date,
-            duration_seconds: record.duration_seconds,
-          },
-          topics: signals.topics.map((topic) => topic.id),
-          persons: signals.persons.map((person) => person.id),
-          insights: shown
-            .filter((insight) => insight.grounded && insight.text !== '')
-            .slice(0, 3)
-            .map(({ id, text }) => ({ id, text })),
-        };
-      });
+      const expected = episodeContentsOf(snapshot, 3);
       const rows = await queryEpisodeContent(index.db, 3);
       const bySlug = (list: Array<{ episode: { slug: string } }>) =>
         [...list].sort((a, b) => (a.episode.slug < b.episode.slug ? -1 : 1));

@@ -1,11 +1,10 @@
 import {
   type CorpusSnapshot,
   EMPTY_TOPIC_CLUSTER_INDEX,
-  episodeSignalsFrom,
-  projectInsights,
+  type EpisodeContent,
+  episodeContentsOf,
   type TopicClusterIndex,
 } from '@podcast/corpus';
-import type { EpisodeContentRow } from '@podcast/corpus-index';
 import type { ContentEpisode } from './digest-content.js';
 
 /** Leading insights kept per episode: a digest item shows two, a nudge picks one of these. */
@@ -18,7 +17,7 @@ export const INSIGHTS_PER_EPISODE = 3;
  * matches like a followed topic.
  */
 export function contentEpisodeOf(
-  row: EpisodeContentRow,
+  row: EpisodeContent,
   clusters: TopicClusterIndex = EMPTY_TOPIC_CLUSTER_INDEX,
 ): ContentEpisode {
   const { episode } = row;
@@ -38,42 +37,12 @@ export function contentEpisodeOf(
   };
 }
 
-/**
- * The rows the corpus index's `queryEpisodeContent` answers, made from a
- * loaded snapshot: the same signals, and the first shown grounded insights.
- */
-export function contentRowsOf(snapshot: CorpusSnapshot): EpisodeContentRow[] {
-  return snapshot.episodes.map((record) => {
-    const graph = snapshot.graphOf(record);
-    const signals = episodeSignalsFrom(snapshot.kgOf(record), graph, snapshot.bridgeOf(record));
-    const insights =
-      graph === undefined
-        ? []
-        : projectInsights(graph)
-            .filter((insight) => insight.grounded && insight.text !== '')
-            .slice(0, INSIGHTS_PER_EPISODE)
-            .map((insight) => ({ id: insight.id, text: insight.text }));
-    return {
-      episode: {
-        slug: record.slug,
-        feed_id: record.feed_id,
-        episode_id: record.episode_id,
-        title: record.title,
-        podcast_title: record.podcast_title,
-        publish_date: record.publish_date,
-        duration_seconds: record.duration_seconds,
-      },
-      topics: signals.topics.map((topic) => topic.id),
-      persons: signals.persons.map((person) => person.id),
-      insights,
-    };
-  });
-}
-
 /** The snapshot's episodes as the planners read them. */
 export function contentEpisodesOf(
   snapshot: CorpusSnapshot,
   clusters: TopicClusterIndex = EMPTY_TOPIC_CLUSTER_INDEX,
 ): ContentEpisode[] {
-  return contentRowsOf(snapshot).map((row) => contentEpisodeOf(row, clusters));
+  return episodeContentsOf(snapshot, INSIGHTS_PER_EPISODE).map((row) =>
+    contentEpisodeOf(row, clusters),
+  );
 }

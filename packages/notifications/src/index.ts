@@ -19,7 +19,7 @@ export {
 } from './consent.js';
 export type { ContentIndex } from './content-index.js';
 export { followedBy, indexContent, publishedIn } from './content-index.js';
-export { contentEpisodeOf, contentEpisodesOf, contentRowsOf } from './corpus-content.js';
+export { contentEpisodeOf, contentEpisodesOf } from './corpus-content.js';
 export type { Audience, ContentEpisode, Window } from './digest-content.js';
 export {
   selectDigestSections,
