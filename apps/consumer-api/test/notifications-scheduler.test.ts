@@ -128,9 +128,12 @@ describe('notification scheduler and inbox', () => {
     const content = schedulerContentOf(t.ctx.corpus, t.ctx.config.corpusDir, t.ctx.corpusIndex);
     const counted = {
       db: t.ctx.db,
-      content: () => {
-        reads += 1;
-        return content();
+      content: {
+        ready: content.ready,
+        read: () => {
+          reads += 1;
+          return content.read();
+        },
       },
       logger: t.ctx.logger,
       now: t.ctx.now,
@@ -145,6 +148,28 @@ describe('notification scheduler and inbox', () => {
     const ran = await tickAt(counted, new Date(`${publishDay}T10:00:00Z`));
     expect(ran.ran).toBe(true);
     expect(reads).toBe(1);
+  });
+
+  it('waits for the corpus to be readable before it takes the tick lock', async () => {
+    const content = schedulerContentOf(t.ctx.corpus, t.ctx.config.corpusDir, t.ctx.corpusIndex);
+    let built = () => {};
+    const building = new Promise<void>((resolve) => {
+      built = resolve;
+    });
+    const tick = tickAt(
+      {
+        db: t.ctx.db,
+        content: { ready: () => building.then(content.ready), read: content.read },
+        logger: t.ctx.logger,
+        now: t.ctx.now,
+      },
+      new Date(`${publishDay}T11:00:00Z`),
+    );
+    // While the build runs no transaction of the tick holds the lock: another replica takes it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await withTransaction(t.ctx.db, (trx) => tryLockSchedulerTick(trx))).toBe(true);
+    built();
+    expect((await tick).ran).toBe(true);
   });
 
   it('lets one of two concurrent ticks run and the other skip, and enqueues each id once', async () => {

@@ -15,8 +15,17 @@ const HOUR = 3_600_000;
 // Past the top of the hour, so a replica whose clock runs a little behind still lands in it.
 const TICK_OFFSET_MS = 30_000;
 
-/** The corpus as the planners read it, once per tick and only by the replica that runs it. */
-export type CorpusContent = () => Promise<readonly ContentEpisode[]>;
+/** The corpus as a tick reads it. */
+export interface CorpusContent {
+  /**
+   * Resolves once the corpus can be read (a corpus index's first build):
+   * awaited before the tick's lock is taken, so no transaction stays open
+   * through a build.
+   */
+  ready(): Promise<void>;
+  /** The corpus as the planners read it, once per tick and only by the replica that runs it. */
+  read(): Promise<readonly ContentEpisode[]>;
+}
 
 export interface SchedulerJobDeps {
   db: DbExecutor;
@@ -27,9 +36,13 @@ export interface SchedulerJobDeps {
 
 /** The content of a loaded snapshot (the projection). */
 export function contentOfSnapshot(load: () => Promise<CorpusSnapshot>): CorpusContent {
-  return async () => {
-    const snapshot = await load();
-    return contentEpisodesOf(snapshot, await readTopicClusterIndex(snapshot));
+  return {
+    // The load itself waits for a first load, under the lock, as it always did.
+    ready: async () => {},
+    read: async () => {
+      const snapshot = await load();
+      return contentEpisodesOf(snapshot, await readTopicClusterIndex(snapshot));
+    },
   };
 }
 
@@ -39,18 +52,24 @@ export function contentOfSnapshot(load: () => Promise<CorpusSnapshot>): CorpusCo
  * layers are built.
  */
 export function contentOfIndex(db: () => Promise<IndexKysely>, place: CorpusPlace): CorpusContent {
-  return async () => {
-    const [rows, clusters] = await Promise.all([
-      db().then((ready) => queryEpisodeContent(ready, INSIGHTS_PER_EPISODE)),
-      readTopicClusterIndex(place),
-    ]);
-    return rows.map((row) => contentEpisodeOf(row, clusters));
+  return {
+    ready: async () => {
+      await db();
+    },
+    read: async () => {
+      const [rows, clusters] = await Promise.all([
+        db().then((ready) => queryEpisodeContent(ready, INSIGHTS_PER_EPISODE)),
+        readTopicClusterIndex(place),
+      ]);
+      return rows.map((row) => contentEpisodeOf(row, clusters));
+    },
   };
 }
 
 /** One tick for `at` over the current corpus. */
-export function tickAt(deps: SchedulerJobDeps, at: Date): Promise<TickResult> {
-  return runSchedulerTick({ db: deps.db, episodes: deps.content }, at);
+export async function tickAt(deps: SchedulerJobDeps, at: Date): Promise<TickResult> {
+  await deps.content.ready();
+  return runSchedulerTick({ db: deps.db, episodes: deps.content.read }, at);
 }
 
 /**
