@@ -2,6 +2,7 @@ import { dedupCandidateOf, type EpisodeMetadata, parseTrackedFile } from '@podca
 import { inWriteTransaction } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
 import { guard, type IngestDeps, ingestBatchesOf, nameListsOf } from './ingest-base.js';
+import { endOf, unitOf } from './key-ranges.js';
 import type { FilesTable } from './schema.js';
 import { type DiskFile, isRacy } from './tracked-files.js';
 
@@ -139,24 +140,21 @@ export async function knownFilesOf(
   return known;
 }
 
-const FEEDS = 'feeds/';
-
 /**
  * The members of a metadata row's dedup group: the same feed and episode
  * key in the same `feeds/<feed>/` folder (run dedup groups no wider),
  * found in a range of the files table's key.
  */
 export async function groupOf(db: IndexKysely, row: FilesTable): Promise<FilesTable[]> {
-  const feedEnd = row.path.indexOf('/', FEEDS.length);
-  if (!row.path.startsWith(FEEDS) || feedEnd === -1 || row.episode_key === null) {
+  const unit = unitOf(row.path);
+  if (!unit.endsWith('/') || row.episode_key === null) {
     return [];
   }
-  const prefix = row.path.slice(0, feedEnd + 1);
   return db
     .selectFrom('files')
     .selectAll()
-    .where('path', '>=', prefix)
-    .where('path', '<', `${prefix.slice(0, -1)}0`)
+    .where('path', '>=', unit)
+    .where('path', '<', endOf(unit))
     .where('kind', '=', 'metadata')
     .where('feed_id', '=', row.feed_id ?? '')
     .where('episode_key', '=', row.episode_key)

@@ -1,5 +1,6 @@
 import { INDEXED_COLUMNS, type IndexedEpisode } from './episode-sync.js';
 import type { IndexKysely } from './index-file.js';
+import { endOf, FEEDS, FEEDS_END, unitOf } from './key-ranges.js';
 import type { FilesTable } from './schema.js';
 
 /*
@@ -9,24 +10,6 @@ import type { FilesTable } from './schema.js';
  * unit's rows are all its episodes need. Everything outside `feeds/` is
  * one unit ('': never grouped by dedup), as is a file right in `feeds/`.
  */
-
-const FEEDS = 'feeds/';
-/** The first key after every `feeds/…` path: '0' follows '/' in both engines' bytewise order. */
-const FEEDS_END = 'feeds0';
-
-/** The unit a tracked file's row belongs to. */
-export function unitOf(relpath: string): string {
-  if (!relpath.startsWith(FEEDS)) {
-    return '';
-  }
-  const feedEnd = relpath.indexOf('/', FEEDS.length);
-  return feedEnd === -1 ? relpath : relpath.slice(0, feedEnd + 1);
-}
-
-/** The first key after a folder unit's range. */
-function endOf(folder: string): string {
-  return `${folder.slice(0, -1)}0`;
-}
 
 /** The rows of a unit, a range of the files table's key (the '' unit: the two ranges around `feeds/`). */
 export function rowsOfUnit(db: IndexKysely, unit: string): Promise<FilesTable[]> {

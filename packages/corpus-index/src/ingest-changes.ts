@@ -23,19 +23,17 @@ import {
   type IngestReport,
   nameListsOf,
 } from './ingest-base.js';
+import { endOf } from './key-ranges.js';
 import type { FilesTable } from './schema.js';
 import { type DiskFile, diskFileOf, trackedIn } from './tracked-files.js';
 
-/**
- * The rows of the files under `prefix` (which ends in '/'): a range of the
- * files table's key, as '0' follows '/' in both engines' bytewise order.
- */
+/** The rows of the files under `prefix` (which ends in '/'): a range of the files table's key. */
 function rowsUnder(db: IndexKysely, prefix: string): Promise<FilesTable[]> {
   return db
     .selectFrom('files')
     .selectAll()
     .where('path', '>=', prefix)
-    .where('path', '<', `${prefix.slice(0, -1)}0`)
+    .where('path', '<', endOf(prefix))
     .execute();
 }
 

@@ -3,14 +3,9 @@ import { BUILT_MARK, buildMarksOf, CATALOG_MARK, writeBuildMark } from './build-
 import { type EpisodeScope, rebuildEpisodes, winnersOf, writeCatalogRows } from './episode-sync.js';
 import { refreshFeeds } from './feed-rows.js';
 import { deleteFileRows, isSame, type ParsedMetadata, writeFileRows } from './file-rows.js';
-import {
-  episodesOfUnit,
-  episodesWithoutFile,
-  feedUnitsInTable,
-  rowsOfUnit,
-  unitOf,
-} from './file-units.js';
+import { episodesOfUnit, episodesWithoutFile, feedUnitsInTable, rowsOfUnit } from './file-units.js';
 import { assertRootPresent, guard, type IngestDeps, type IngestReport } from './ingest-base.js';
+import { unitOf } from './key-ranges.js';
 import type { FilesTable } from './schema.js';
 import { type DiskFile, listDiskFiles } from './tracked-files.js';
 

@@ -2,6 +2,7 @@ import { type RollbackCorpus, rollbackEpisode } from '@podcast/corpus';
 import { countOf, findEpisodesByIds, inCatalogOrder, recordsOf } from './catalog-queries.js';
 import { groupOf } from './file-rows.js';
 import type { IndexKysely } from './index-file.js';
+import { endOf } from './key-ranges.js';
 
 /**
  * The index as a rollback plan reads the catalog: the episodes below the
@@ -21,11 +22,10 @@ export function rollbackCorpusOfIndex(db: IndexKysely, root: string): RollbackCo
           .select('record')
           .where((eb) =>
             eb.or(
-              // A folder's relpaths sort between `<dir>/` and `<dir>0`, '0' following '/'.
               dirs.map((dir) =>
                 eb.and([
                   eb('metadata_relpath', '>=', `${dir}/`),
-                  eb('metadata_relpath', '<', `${dir}0`),
+                  eb('metadata_relpath', '<', endOf(`${dir}/`)),
                 ]),
               ),
             ),
