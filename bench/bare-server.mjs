@@ -1,6 +1,9 @@
 // The baseline: a bare express route returning a small JSON document, and
-// one returning as many bytes as a large answer (held in memory, as our
-// response cache holds it), so a route's own cost is told from the transfer's.
+// one returning as many bytes as an answer (held in memory, as our response
+// cache holds it), so a route's own cost is told from the transfer's.
+// `?fill=random` makes them incompressible, as a compressed answer's are:
+// the load generator reads such bytes about ten times slower than text.
+import { randomBytes } from 'node:crypto';
 import express from 'express';
 
 const app = express();
@@ -10,10 +13,12 @@ app.get('/bare', (_req, res) => {
 const bodies = new Map();
 app.get('/bytes/:n', (req, res) => {
   const n = Math.min(Math.max(Number.parseInt(req.params.n, 10) || 0, 0), 64 << 20);
-  let body = bodies.get(n);
+  const random = req.query.fill === 'random';
+  const key = `${n}:${random}`;
+  let body = bodies.get(key);
   if (body === undefined) {
-    body = Buffer.alloc(n, 0x20);
-    bodies.set(n, body);
+    body = random ? randomBytes(n) : Buffer.alloc(n, 0x20);
+    bodies.set(key, body);
   }
   res.setHeader('content-type', 'application/json');
   res.setHeader('content-length', String(n));

@@ -40,7 +40,7 @@ async function startApp(app, root, cacheDir, readyPath, env = {}) {
 
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-/** Bytes on the wire of one answer, in the coding a browser would get. */
+/** Bytes on the wire of one answer in the coding a browser would get, and whether it was compressed. */
 function wireBytesOf(url) {
   return new Promise((done, fail) => {
     http
@@ -49,26 +49,23 @@ function wireBytesOf(url) {
         res.on('data', (chunk) => {
           bytes += chunk.length;
         });
-        res.on('end', () => done(bytes));
+        res.on('end', () => done({ bytes, coded: res.headers['content-encoding'] !== undefined }));
       })
       .on('error', fail);
   });
 }
 
-/** An answer this large is compared with a bare route sending as many bytes. */
-const LARGE_ANSWER_BYTES = 64 * 1024;
-
 /**
- * Each route against the bare one, judged by the relative target. A large
- * answer's baseline sends as many bytes from memory: the load generator's
- * own reading of half a megabyte is then on both sides.
+ * Each route against a bare one sending as many bytes of the same kind
+ * (text, or incompressible bytes for a compressed answer), judged by the
+ * relative target: the load generator's own reading of the answer is then
+ * on both sides, and what is left is the route's cost.
  */
 async function compareAll(cases, bareUrl, duration) {
   const rows = [];
   for (const [label, url] of cases) {
-    const bytes = await wireBytesOf(url);
-    const large = bytes >= LARGE_ANSWER_BYTES;
-    const baseline = large ? bareUrl.replace(/\/bare$/, `/bytes/${bytes}`) : bareUrl;
+    const { bytes, coded } = await wireBytesOf(url);
+    const baseline = bareUrl.replace(/\/bare$/, `/bytes/${bytes}${coded ? '?fill=random' : ''}`);
     const row = await compare(`${label} (100k)`, baseline, url, {
       duration,
       connections: 20,
@@ -76,7 +73,11 @@ async function compareAll(cases, bareUrl, duration) {
       base: { headers: BROWSER },
       target: RELATIVE,
     });
-    rows.push({ ...row, wire_bytes: bytes, baseline: large ? 'bare, as many bytes' : 'bare' });
+    rows.push({
+      ...row,
+      wire_bytes: bytes,
+      baseline: coded ? 'bare, as many incompressible bytes' : 'bare, as many bytes',
+    });
   }
   return rows;
 }
