@@ -127,7 +127,9 @@ export async function ingestWalk(
   deps: IngestDeps,
 ): Promise<{ report: IngestReport; dirs: DirIndex }> {
   await assertRootPresent(deps);
-  const disk = await listDiskFiles(deps.root);
+  // A closing process or a lost lock stops a rescan between two chunks of stats or two
+  // folders: a walk with nothing to write reaches no transaction, and takes seconds.
+  const disk = await listDiskFiles(deps.root, () => guard(deps));
   const units = await unitsToScan(deps, disk.files);
   const isFirstBuild = !(await buildMarksOf(deps.db)).has(BUILT_MARK);
   const tally: Tally = {
@@ -139,6 +141,7 @@ export async function ingestWalk(
     touchedFeeds: new Set(),
   };
   for (const [unit, onDisk] of units) {
+    guard(deps);
     const parsed: ParsedMetadata | undefined = isFirstBuild ? new Map() : undefined;
     const files = await syncUnit(deps, unit, onDisk, disk.files, parsed);
     tally.changedFiles += files.changed;

@@ -70,9 +70,12 @@ export function diskFileOf(root: string, relpath: string, kind: TrackedKind): Di
  * walk of packages/corpus: dot-directories skipped, metadata only in
  * `metadata/` folders), and the insight sentiment sidecars beside the
  * metadata, each with its (size, mtime), and the walk's listings.
+ * `onTurn` runs at each turn the stats give the event loop, and may throw
+ * to stop the walk.
  */
 export async function listDiskFiles(
   root: string,
+  onTurn: () => void = () => undefined,
 ): Promise<{ files: Map<string, DiskFile>; dirs: DirIndex }> {
   const { dirs } = await walkCorpus(root, { nowMs: Date.now(), sidecars: true });
   const files = new Map<string, DiskFile>();
@@ -88,6 +91,7 @@ export async function listDiskFiles(
       if (++sinceTurn === STATS_PER_TURN) {
         sinceTurn = 0;
         await new Promise((resolve) => setImmediate(resolve));
+        onTurn();
       }
     }
   }

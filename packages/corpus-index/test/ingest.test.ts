@@ -25,6 +25,7 @@ import {
   entitiesInFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
+  IngestLockLost,
   ingestCorpus,
   insightListFromIndex,
   nodeEpisodesFromIndex,
@@ -125,6 +126,31 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       'Retitled in place',
     );
     expect(await episodeDetailFromIndex(index.db, second?.slug as string)).toBeUndefined();
+    await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('sees a lost lock or a close at each feed folder of a rescan with nothing to write', async () => {
+    const index = await target.openWriter(logger);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    const feedDirs = readdirSync(path.join(copy.corpusDir, 'feeds')).length;
+    let asked = 0;
+    const counted = () => {
+      asked += 1;
+      return true;
+    };
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger, isHolder: counted });
+    expect(asked).toBeGreaterThanOrEqual(feedDirs);
+    // Held for the first folder only: the walk stops at the next, and what was committed stays.
+    asked = 0;
+    const heldOnce = () => {
+      asked += 1;
+      return asked === 1;
+    };
+    await expect(
+      ingestCorpus({ db: index.db, root: copy.corpusDir, logger, isHolder: heldOnce }),
+    ).rejects.toBeInstanceOf(IngestLockLost);
+    expect(asked).toBe(2);
     await sameAsSnapshot(index.db);
     await index.close();
   });
