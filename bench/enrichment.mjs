@@ -17,7 +17,7 @@ import { createRedisPrefix } from '@podcast/testing';
 import { pino } from 'pino';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const RUNNER = resolve(here, '../apps/enrichment-runner/dist/main.js');
+const RUNNER = resolve(here, '../apps/enrichment-runner/dist/bundle.mjs');
 
 /** Each corpus is copied first: a run writes an envelope per episode, the generated tree stays as it is. */
 export function enrichmentRunRows(corpora) {

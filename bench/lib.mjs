@@ -55,7 +55,7 @@ export async function startProcess(script, { env = {}, readyUrl, timeoutMs = 60_
 export async function startConsumer(root, database, env, readyPath) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const main = resolve(import.meta.dirname, '../apps/consumer-api/dist/main.js');
+  const main = resolve(import.meta.dirname, '../apps/consumer-api/dist/bundle.mjs');
   const child = await startProcess(main, {
     env: { PORT: String(port), CORPUS_DIR: root, DATABASE_URL: database.url, ...env },
     readyUrl: `${base}${readyPath}`,

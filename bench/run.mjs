@@ -238,7 +238,7 @@ async function cyclingPathsRow(base, root, bareUrl) {
 async function viewerBench(root, bareUrl) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const viewer = await startProcess(resolve(repo, 'apps/viewer-api/dist/main.js'), {
+  const viewer = await startProcess(resolve(repo, 'apps/viewer-api/dist/bundle.mjs'), {
     env: { PORT: String(port), CORPUS_DIR: root, OPERATOR_TOKEN },
     readyUrl: `${base}/api/artifacts?path=${encodeURIComponent(root)}`,
   });

@@ -30,7 +30,7 @@ async function startApp(app, root, cacheDir, readyPath, env = {}) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = await startProcess(resolve(repo, `apps/${app}/dist/main.js`), {
+  const child = await startProcess(resolve(repo, `apps/${app}/dist/bundle.mjs`), {
     env: { PORT: String(port), CORPUS_DIR: root, CORPUS_CACHE_DIR: cacheDir, ...env },
     readyUrl: `${base}${readyPath}`,
     timeoutMs: 300_000,

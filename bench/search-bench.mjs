@@ -37,7 +37,7 @@ async function touchOnePercent(root) {
 async function p99DuringRebuild(root, duration) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = await startProcess(resolve(repo, 'apps/viewer-api/dist/main.js'), {
+  const child = await startProcess(resolve(repo, 'apps/viewer-api/dist/bundle.mjs'), {
     env: { PORT: String(port), CORPUS_DIR: root, OPERATOR_TOKEN: TOKEN },
     readyUrl: `${base}/api/corpus/episodes?limit=1`,
   });

@@ -38,7 +38,7 @@ if (env.REDIS_URL) {
 const has = (name) => apps.some((app) => app.name === name);
 
 const children = apps.map(({ name, env }) => {
-  const child = spawn(process.execPath, [resolve(repo, `apps/${name}/dist/main.js`)], {
+  const child = spawn(process.execPath, [resolve(repo, `apps/${name}/dist/bundle.mjs`)], {
     env: { ...base, ...env },
     stdio: 'inherit',
   });

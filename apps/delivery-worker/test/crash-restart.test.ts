@@ -9,7 +9,7 @@ import { startSmtpReceiver } from './support/receivers.js';
 import { type SeamStack, startSeamStack } from './support/seam-stack.js';
 
 const TOKEN = 'an-internal-outbox-token-for-crash-tests';
-const WORKER_MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+const WORKER_MAIN = fileURLToPath(new URL('../dist/bundle.mjs', import.meta.url));
 const USERS = 24;
 
 const envelopeIdOf = (raw: string) =>

@@ -14,7 +14,7 @@ import {
 } from '@podcast/testing';
 import { writeEvaluations } from './support/evaluations.js';
 
-const VIEWER_MAIN = fileURLToPath(new URL('../../viewer-api/dist/main.js', import.meta.url));
+const VIEWER_MAIN = fileURLToPath(new URL('../../viewer-api/dist/bundle.mjs', import.meta.url));
 const MCP_MAIN = fileURLToPath(new URL('../dist/mcp/enrichment-mcp.js', import.meta.url));
 const ENRICH = fileURLToPath(new URL('../dist/cli/enrich.js', import.meta.url));
 const TOKEN = 'enrichment-mcp-operator-token';

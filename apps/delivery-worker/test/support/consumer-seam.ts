@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { createScratch } from '@podcast/testing';
 
 // `pnpm test` builds first, so consumer-api runs as it does in production.
-const CONSUMER_MAIN = fileURLToPath(new URL('../../../consumer-api/dist/main.js', import.meta.url));
+const CONSUMER_MAIN = fileURLToPath(
+  new URL('../../../consumer-api/dist/bundle.mjs', import.meta.url),
+);
 
 export async function freePort(): Promise<number> {
   const server = createServer();

@@ -14,7 +14,7 @@ import request from 'supertest';
 import { buildViewerTestApp, type ViewerTestApp } from './build-viewer-test-app.js';
 
 const RUNNER_MAIN = fileURLToPath(
-  new URL('../../../enrichment-runner/dist/main.js', import.meta.url),
+  new URL('../../../enrichment-runner/dist/bundle.mjs', import.meta.url),
 );
 export const FAKE_PIPELINE = fileURLToPath(new URL('./fake-pipeline.mjs', import.meta.url));
 

@@ -31,7 +31,7 @@ export interface AppProcess {
 
 const KEEP_LINES = 5000;
 
-/** Runs `apps/<name>/dist/main.js` (the build `pnpm test` makes first) with `env` over a bare PATH. */
+/** Runs `apps/<name>/dist/bundle.mjs` (the build `pnpm test` makes first) with `env` over a bare PATH. */
 export function startApp(name: AppName, env: Record<string, string>): AppProcess {
   let child: ChildProcess | undefined;
   const lines: string[] = [];
@@ -47,7 +47,7 @@ export function startApp(name: AppName, env: Record<string, string>): AppProcess
     }
   };
   const spawnIt = () => {
-    child = spawn(process.execPath, [resolve(REPO_ROOT, `apps/${name}/dist/main.js`)], {
+    child = spawn(process.execPath, [resolve(REPO_ROOT, `apps/${name}/dist/bundle.mjs`)], {
       cwd: REPO_ROOT,
       env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
