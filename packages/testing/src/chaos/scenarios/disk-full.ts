@@ -30,7 +30,8 @@ async function readsAnswer(viewer: AppProcess): Promise<boolean> {
  * /api/debug/corpus while reads keep answering; with space back the
  * save's own retry stores it (no restart, no corpus change), and a
  * projection saved before the disk filled again is read back whole by a
- * restart on the full disk.
+ * restart on the full disk. The projection serves with CORPUS_INDEX=projection
+ * only; the corpus index on a full disk is apps/consumer-api/test/catalog-index.test.ts.
  */
 export function diskFullScenario(): Promise<ScenarioResult> {
   return runScenario('disk-full', async (report) => {
@@ -45,6 +46,8 @@ export function diskFullScenario(): Promise<ScenarioResult> {
     try {
       const env = {
         CORPUS_DIR: corpus.corpusDir,
+        // With the index on (the default), the projection is never loaded, so never saved.
+        CORPUS_INDEX: 'projection',
         OPERATOR_TOKEN,
         CORPUS_CACHE_DIR: disk.dir,
         CORPUS_REFRESH_MS: '200',
