@@ -14,7 +14,7 @@ COPY scripts/bundle-app.mjs ./scripts/
 RUN pnpm install --frozen-lockfile
 RUN pnpm exec turbo run build --filter=@podcast/enrichment-runner...
 RUN pnpm --filter @podcast/enrichment-runner deploy --prod --legacy /out
-# One module to load instead of ~1,200: bundled where it will run, so its outside imports resolve.
+# One module to load instead of the whole graph; bundled where it runs, so its outside imports resolve.
 RUN node scripts/bundle-app.mjs /out
 
 FROM node:20-bookworm-slim AS runtime

@@ -93,31 +93,34 @@ const keepLocations = {
       return { path: fromBundle(found.path), external: true };
     });
     b.onLoad({ filter: /\.(c|m)?js$/ }, async (args) => {
+      // Read once here and handed to esbuild, whether or not it is rewritten.
       const text = await readFile(args.path, 'utf8');
+      const resolveDir = dirname(args.path);
       const here = JSON.stringify(fromBundle(args.path));
       if (isCommonJs(args.path)) {
         if (!/\b__(dirname|filename)\b/.test(text)) {
-          return undefined;
+          return { contents: text, loader: 'js', resolveDir };
         }
         const names =
           `var __filename = __bundlePath(new URL(${here}, import.meta.url)), ` +
           '__dirname = __bundleDir(__filename);\n';
-        return { contents: names + text, loader: 'js', resolveDir: dirname(args.path) };
+        return { contents: names + text, loader: 'js', resolveDir };
       }
       if (!text.includes('import.meta.')) {
-        return undefined;
+        return { contents: text, loader: 'js', resolveDir };
       }
       const url = `new URL(${here}, import.meta.url).href`;
       const contents = text
         .replaceAll('import.meta.url', url)
         .replaceAll('import.meta.filename', `__bundlePath(${url})`)
         .replaceAll('import.meta.dirname', `__bundleDir(__bundlePath(${url}))`);
-      return { contents, loader: 'js', resolveDir: dirname(args.path) };
+      return { contents, loader: 'js', resolveDir };
     });
   },
 };
 
-const result = await build({
+// esbuild prints its errors and rejects, which exits non-zero.
+await build({
   entryPoints: [entry],
   outfile,
   bundle: true,
@@ -137,6 +140,3 @@ const result = await build({
   },
   plugins: [keepLocations],
 });
-if (result.errors.length > 0) {
-  process.exit(1);
-}
