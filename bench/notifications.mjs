@@ -106,7 +106,17 @@ async function tickRow(database, root, users, source) {
       .pop();
     const at = new Date(`${newest.slice(0, 10)}T${String(TICK_HOUR_UTC).padStart(2, '0')}:00:00Z`);
     await seedUsers(database.db, users, feeds, at);
-    const deps = { db: database.db, content, logger, now: () => new Date() };
+    // The tick reads only what its due users' plans can use: counted here.
+    let episodesRead = 0;
+    const counted = {
+      ready: content.ready,
+      read: async (need) => {
+        const list = await content.read(need);
+        episodesRead = list.length;
+        return list;
+      },
+    };
+    const deps = { db: database.db, content: counted, logger, now: () => new Date() };
     const started = performance.now();
     const result = await tickAt(deps, at);
     const tickMs = Math.round(performance.now() - started);
@@ -116,6 +126,8 @@ async function tickRow(database, root, users, source) {
       label: `scheduler tick, ${users.toLocaleString('en')} users all due (${source === 'index' ? 'corpus index' : 'projection'})`,
       ms: tickMs,
       enqueued: result.enqueued,
+      episodes: episodes.length,
+      episodes_read: episodesRead,
       rerun_ms: Math.round(performance.now() - rerunStarted),
       rerun_enqueued: rerun.enqueued,
       target: '< 10,000 ms',

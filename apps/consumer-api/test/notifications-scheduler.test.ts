@@ -10,7 +10,7 @@ import {
   tryLockSchedulerTick,
   withTransaction,
 } from '@podcast/db';
-import { INBOX_BOUND, readComms, tickAt } from '@podcast/notifications';
+import { type ContentNeed, INBOX_BOUND, readComms, tickAt } from '@podcast/notifications';
 import request from 'supertest';
 import { schedulerContentOf } from '../src/scheduler-content.js';
 import { buildTestApp, type TestApp } from './support/build-test-app.js';
@@ -130,9 +130,9 @@ describe('notification scheduler and inbox', () => {
       db: t.ctx.db,
       content: {
         ready: content.ready,
-        read: () => {
+        read: (need?: ContentNeed) => {
           reads += 1;
-          return content.read();
+          return content.read(need);
         },
       },
       logger: t.ctx.logger,

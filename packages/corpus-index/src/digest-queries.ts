@@ -1,5 +1,11 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { EpisodeContent, EpisodeRecord, FeedRecord, LabeledId } from '@podcast/corpus';
+import type {
+  EpisodeContent,
+  EpisodeContentFilter,
+  EpisodeRecord,
+  FeedRecord,
+  LabeledId,
+} from '@podcast/corpus';
 import { sql } from 'kysely';
 import { jsonField, jsonFlag } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
@@ -205,12 +211,16 @@ export async function queryCoverage(
 /** Episodes read per step: each step's queries hold the event loop for tens of milliseconds. */
 const CONTENT_PAGE = 2000;
 
-/** One page of `queryEpisodeContent`: episodes with ids in `(after, …]`, at most `pageSize`. */
+/**
+ * One page of `queryEpisodeContent`: episodes with ids in `(after, …]`, at
+ * most `pageSize`, those `filter` passes where there is one.
+ */
 async function episodeContentPage(
   db: IndexKysely,
   after: number,
   insightsPerEpisode: number,
   pageSize: number,
+  filter: EpisodeContentFilter | undefined,
 ): Promise<{ rows: EpisodeContent[]; last: number | undefined }> {
   const episodes = await db
     .selectFrom('episodes')
@@ -225,6 +235,28 @@ async function episodeContentPage(
       jsonField<CorpusIndexDb, number>(db, 'record', 'duration_seconds', 'number').as('duration'),
     ])
     .where('id', '>', after)
+    .$if(filter !== undefined, (q) =>
+      q.where((eb) => {
+        const { since, feeds, slugs, topics, persons } = filter as EpisodeContentFilter;
+        const listing = (table: LabeledTable, ids: readonly string[]) =>
+          eb(
+            'id',
+            'in',
+            eb
+              .selectFrom(`${table} as l` as 'episode_topics as l')
+              .select('l.episode')
+              .where(sql.ref(`l.${LABELED[table]}`), 'in', ids),
+          );
+        // `sort_date` is '' when undated, below every day.
+        return eb.or([
+          eb('sort_date', '>=', since),
+          ...(feeds.length > 0 ? [eb('feed_id', 'in', feeds)] : []),
+          ...(slugs.length > 0 ? [eb('slug', 'in', slugs)] : []),
+          ...(topics.length > 0 ? [listing('episode_topics', topics)] : []),
+          ...(persons.length > 0 ? [listing('episode_persons', persons)] : []),
+        ]);
+      }),
+    )
     .orderBy('id')
     .limit(pageSize)
     .execute();
@@ -232,14 +264,18 @@ async function episodeContentPage(
   if (last === undefined) {
     return { rows: [], last };
   }
+  // Filtered pages skip episodes: their rows are read by id, the others by range.
+  const ids = filter === undefined ? undefined : episodes.map((row) => row.id);
   const [topics, persons, insights] = await Promise.all([
     labeledRows(db, 'episode_topics')
       .where('l.episode', '>', after)
       .where('l.episode', '<=', last)
+      .$if(ids !== undefined, (q) => q.where('l.episode', 'in', ids as number[]))
       .execute(),
     labeledRows(db, 'episode_persons')
       .where('l.episode', '>', after)
       .where('l.episode', '<=', last)
+      .$if(ids !== undefined, (q) => q.where('l.episode', 'in', ids as number[]))
       .execute(),
     db
       .selectFrom(
@@ -253,6 +289,7 @@ async function episodeContentPage(
           ])
           .where('episode', '>', after)
           .where('episode', '<=', last)
+          .$if(ids !== undefined, (q) => q.where('episode', 'in', ids as number[]))
           .where('grounded', '=', 1)
           .where('text', '<>', '')
           .as('r'),
@@ -284,20 +321,21 @@ async function episodeContentPage(
 }
 
 /**
- * Every episode with its topic and person ids and its first
- * `insightsPerEpisode` grounded insights with text, a page of episodes at a
- * time with a turn of the event loop between pages: the insights are cut
- * per episode in SQL, and of each record only the fields shown are read.
+ * Every episode, or those `filter` passes, with its topic and person ids and
+ * its first `insightsPerEpisode` grounded insights with text, a page of
+ * episodes at a time with a turn of the event loop between pages: the
+ * insights are cut per episode in SQL, and of each record only the fields
+ * shown are read.
  */
 export async function queryEpisodeContent(
   db: IndexKysely,
   insightsPerEpisode: number,
-  pageSize = CONTENT_PAGE,
+  { filter, pageSize = CONTENT_PAGE }: { filter?: EpisodeContentFilter; pageSize?: number } = {},
 ): Promise<EpisodeContent[]> {
   const rows: EpisodeContent[] = [];
   let after = 0;
   for (;;) {
-    const page = await episodeContentPage(db, after, insightsPerEpisode, pageSize);
+    const page = await episodeContentPage(db, after, insightsPerEpisode, pageSize, filter);
     if (page.last === undefined) {
       return rows;
     }

@@ -774,7 +774,34 @@ describe.each([
       expect(rows.some((row) => row.persons.length > 0)).toBe(true);
       expect(bySlug(rows)).toEqual(bySlug(expected));
       // Read a few episodes at a time, the pages join to the same rows.
-      expect(await queryEpisodeContent(index.db, 3, 7)).toEqual(rows);
+      expect(await queryEpisodeContent(index.db, 3, { pageSize: 7 })).toEqual(rows);
+    });
+
+    it("gives the notification content of the episodes a tick's filter names as the snapshot's filter does", async () => {
+      const all = episodeContentsOf(snapshot, 3);
+      const days = all.flatMap((row) => row.episode.publish_date ?? []).sort();
+      const since = days[Math.floor((days.length * 3) / 4)] as string;
+      // A feed, a slug, a topic and a person of episodes the day leaves out.
+      const older = all.filter((row) => (row.episode.publish_date ?? '') < since);
+      const filter = {
+        since,
+        feeds: [older[0]?.episode.feed_id ?? 'no-feed'],
+        slugs: [older.at(-1)?.episode.slug ?? 'no-slug', 'no-such-slug'],
+        topics: [older.at(-2)?.topics[0] ?? 'topic:none'],
+        persons: [older.findLast((row) => row.persons.length > 0)?.persons[0] ?? 'person:none'],
+      };
+      const expected = episodeContentsOf(snapshot, 3, filter);
+      const rows = await queryEpisodeContent(index.db, 3, { filter });
+      const bySlug = (list: Array<{ episode: { slug: string } }>) =>
+        [...list].sort((a, b) => (a.episode.slug < b.episode.slug ? -1 : 1));
+      expect(bySlug(rows)).toEqual(bySlug(expected));
+      expect(rows.length).toBeGreaterThan(days.filter((day) => day >= since).length);
+      expect(rows.length).toBeLessThan(all.length);
+      expect(await queryEpisodeContent(index.db, 3, { filter, pageSize: 7 })).toEqual(rows);
+      // Nothing named and no day reached: no episode.
+      const none = { since: '9999-01-01', feeds: [], slugs: [], topics: [], persons: [] };
+      expect(await queryEpisodeContent(index.db, 3, { filter: none })).toEqual([]);
+      expect(episodeContentsOf(snapshot, 3, none)).toEqual([]);
     });
 
     it("answers every insight's entities, detail and related insights and every topic's entities as the graph index does", async () => {

@@ -276,7 +276,7 @@ export type { BandTopicIds, DigestBandConfig } from './digest/digest-bands.js';
 export { bandMatcher } from './digest/digest-bands.js';
 export { digestRowFrom } from './digest/digest-row.js';
 export type { DigestWindowName } from './digest/digest-window.js';
-export type { EpisodeContent } from './digest/episode-content.js';
+export type { EpisodeContent, EpisodeContentFilter } from './digest/episode-content.js';
 export { episodeContentsOf } from './digest/episode-content.js';
 export type { LabeledId } from './digest/episode-signals.js';
 export { episodeSignalsFrom } from './digest/episode-signals.js';

@@ -2,6 +2,7 @@ import {
   type CorpusSnapshot,
   EMPTY_TOPIC_CLUSTER_INDEX,
   type EpisodeContent,
+  type EpisodeContentFilter,
   episodeContentsOf,
   type TopicClusterIndex,
 } from '@podcast/corpus';
@@ -37,12 +38,13 @@ export function contentEpisodeOf(
   };
 }
 
-/** The snapshot's episodes as the planners read them. */
+/** The snapshot's episodes as the planners read them, every one or those `filter` passes. */
 export function contentEpisodesOf(
   snapshot: CorpusSnapshot,
   clusters: TopicClusterIndex = EMPTY_TOPIC_CLUSTER_INDEX,
+  filter?: EpisodeContentFilter,
 ): ContentEpisode[] {
-  return episodeContentsOf(snapshot, INSIGHTS_PER_EPISODE).map((row) =>
+  return episodeContentsOf(snapshot, INSIGHTS_PER_EPISODE, filter).map((row) =>
     contentEpisodeOf(row, clusters),
   );
 }

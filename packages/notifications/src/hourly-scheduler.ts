@@ -1,6 +1,7 @@
 import { type CorpusPlace, type CorpusSnapshot, readTopicClusterIndex } from '@podcast/corpus';
 import { type IndexKysely, queryEpisodeContent } from '@podcast/corpus-index';
 import type { DbExecutor } from '@podcast/db';
+import { type ContentNeed, contentFilterOf } from './content-need.js';
 import { contentEpisodeOf, contentEpisodesOf, INSIGHTS_PER_EPISODE } from './corpus-content.js';
 import type { ContentEpisode } from './digest-content.js';
 import { runSchedulerTick, type TickResult } from './scheduler.js';
@@ -23,8 +24,11 @@ export interface CorpusContent {
    * through a build.
    */
   ready(): Promise<void>;
-  /** The corpus as the planners read it, once per tick and only by the replica that runs it. */
-  read(): Promise<readonly ContentEpisode[]>;
+  /**
+   * The corpus as the planners read it, once per tick and only by the
+   * replica that runs it: the episodes `need` names, or every one without it.
+   */
+  read(need?: ContentNeed): Promise<readonly ContentEpisode[]>;
 }
 
 export interface SchedulerJobDeps {
@@ -39,28 +43,29 @@ export function contentOfSnapshot(load: () => Promise<CorpusSnapshot>): CorpusCo
   return {
     // The load itself waits for a first load, under the lock, as it always did.
     ready: async () => {},
-    read: async () => {
+    read: async (need) => {
       const snapshot = await load();
-      return contentEpisodesOf(snapshot, await readTopicClusterIndex(snapshot));
+      const clusters = await readTopicClusterIndex(snapshot);
+      const filter = need === undefined ? undefined : contentFilterOf(need, clusters);
+      return contentEpisodesOf(snapshot, clusters, filter);
     },
   };
 }
 
 /**
- * The content of the corpus index: a few reads of its tables, with the
- * topic clusters file read beside them. `db` answers once the index's
- * layers are built.
+ * The content of the corpus index: a few reads of its tables, filtered in
+ * SQL, with the topic clusters file read beside them. `db` answers once the
+ * index's layers are built.
  */
 export function contentOfIndex(db: () => Promise<IndexKysely>, place: CorpusPlace): CorpusContent {
   return {
     ready: async () => {
       await db();
     },
-    read: async () => {
-      const [rows, clusters] = await Promise.all([
-        db().then((ready) => queryEpisodeContent(ready, INSIGHTS_PER_EPISODE)),
-        readTopicClusterIndex(place),
-      ]);
+    read: async (need) => {
+      const [ready, clusters] = await Promise.all([db(), readTopicClusterIndex(place)]);
+      const filter = need === undefined ? undefined : contentFilterOf(need, clusters);
+      const rows = await queryEpisodeContent(ready, INSIGHTS_PER_EPISODE, { filter });
       return rows.map((row) => contentEpisodeOf(row, clusters));
     },
   };

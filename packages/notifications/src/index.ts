@@ -19,6 +19,8 @@ export {
 } from './consent.js';
 export type { ContentIndex } from './content-index.js';
 export { followedBy, indexContent, publishedIn } from './content-index.js';
+export type { ContentNeed } from './content-need.js';
+export { CONTENT_NEED_MAX, contentFilterOf, contentNeedOf } from './content-need.js';
 export { contentEpisodeOf, contentEpisodesOf } from './corpus-content.js';
 export type { Audience, ContentEpisode, Window } from './digest-content.js';
 export {
@@ -40,7 +42,7 @@ export type { LocalTime } from './local-time.js';
 export { createLocalClock, localTime, zoneOf } from './local-time.js';
 export { dayKey, isoWeekKey, monthKey, nudgeKey } from './period-keys.js';
 export type { InboxEntry, PlannedUser, TickClock, UserPlan } from './plan.js';
-export { outboxRowOf, planUser, TEMPLATE_TTL_HOURS } from './plan.js';
+export { LONGEST_WINDOW_DAYS, outboxRowOf, planUser, TEMPLATE_TTL_HOURS } from './plan.js';
 export { isQuietHour, pushNotBefore } from './quiet-hours.js';
 export type { SchedulerDeps, TickResult } from './scheduler.js';
 export { FINISHED_SHARE, INBOX_BOUND, runSchedulerTick } from './scheduler.js';

@@ -28,6 +28,9 @@ import { pushNotBefore } from './quiet-hours.js';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** The recommendations' window, the longest a plan looks back over. */
+export const LONGEST_WINDOW_DAYS = 31;
+
 /**
  * How long an envelope stays deliverable after not_before (spec 02: never
  * flushed after an outage). A digest is still worth reading a day late, a
@@ -150,7 +153,8 @@ function emailSlotOf(
       return {
         template: 'recommendations-digest.v1',
         period: monthKey(clock.local),
-        sections: () => selectRecommendationSections(index, user.audience, window(31)),
+        sections: () =>
+          selectRecommendationSections(index, user.audience, window(LONGEST_WINDOW_DAYS)),
       };
     case 'recap':
       return {

@@ -12,6 +12,7 @@ import {
   withTransaction,
 } from '@podcast/db';
 import { indexContent } from './content-index.js';
+import { type ContentNeed, contentNeedOf } from './content-need.js';
 import type { ContentEpisode } from './digest-content.js';
 import { dueSlotKinds } from './due-slots.js';
 import { createLocalClock, type LocalTime } from './local-time.js';
@@ -27,8 +28,11 @@ export const FINISHED_SHARE = 0.9;
 
 export interface SchedulerDeps {
   db: DbExecutor;
-  /** The corpus as the planners see it, read once per tick after the lock is taken. */
-  episodes: () => Promise<readonly ContentEpisode[]>;
+  /**
+   * The corpus as the planners see it, read once per tick after the lock is
+   * taken: at least the episodes `need` names.
+   */
+  episodes: (need: ContentNeed) => Promise<readonly ContentEpisode[]>;
 }
 
 export interface TickResult {
@@ -96,8 +100,6 @@ export async function runSchedulerTick(deps: SchedulerDeps, when: Date): Promise
     if (!(await tryLockSchedulerTick(trx))) {
       return result;
     }
-    // Read under the lock: the replicas that skip the tick read nothing of the corpus.
-    const index = indexContent(await deps.episodes());
     const users = await listSchedulingUsers(trx);
     const audiences = await listAudiences(trx);
     const subscriptions = groupBy(await listPushSubscriptions(trx), (row) => row.user_id);
@@ -107,18 +109,34 @@ export async function runSchedulerTick(deps: SchedulerDeps, when: Date): Promise
     );
     const clock = createLocalClock();
     const defaults = CommsRecord.parse({});
-    const envelopes: OutboxInsert[] = [];
-    const inbox: InboxEntry[] = [];
-    for (const user of users) {
+    const due = users.flatMap((user) => {
       const comms =
         user.record === null
           ? defaults
           : CommsRecord.parse({ ...user.record, unsubscribe_ref: user.unsubscribe_ref });
       const local = clock(at, comms.timezone);
       const previous = clock(previousHour, comms.timezone);
-      if (dueSlotKinds(comms, local, previous).length === 0) {
-        continue;
-      }
+      const audience = audiences.get(user.id) ?? {
+        feeds: new Set<string>(),
+        interests: new Set<string>(),
+      };
+      return dueSlotKinds(comms, local, previous).length === 0
+        ? []
+        : [{ user, comms, local, previous, audience }];
+    });
+    // Read under the lock (the replicas that skip the tick read nothing of
+    // the corpus), and only what the due users' plans can use.
+    const need = contentNeedOf(
+      at,
+      due.map(({ user, audience }) => ({
+        audience,
+        played: (playback.get(user.id) ?? []).map((row) => row.slug),
+      })),
+    );
+    const index = indexContent(await deps.episodes(need));
+    const envelopes: OutboxInsert[] = [];
+    const inbox: InboxEntry[] = [];
+    for (const { user, comms, local, previous, audience } of due) {
       const plan = planUser(
         {
           id: user.id,
@@ -128,7 +146,7 @@ export async function runSchedulerTick(deps: SchedulerDeps, when: Date): Promise
           subscriptions: (subscriptions.get(user.id) ?? []).map((row) =>
             PushSubscription.parse(row.subscription),
           ),
-          audience: audiences.get(user.id) ?? { feeds: new Set(), interests: new Set() },
+          audience,
           finishedToday: finishedToday(playback.get(user.id) ?? [], index.bySlug, (time) =>
             sameDay(clock(time, comms.timezone), local),
           ),

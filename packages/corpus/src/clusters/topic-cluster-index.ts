@@ -15,6 +15,8 @@ interface Membership {
 export interface TopicClusterIndex {
   /** The cluster of `topicId` for this episode; the first listing wins. */
   clusterOf(topicId: string, episodeId: string | null): string | undefined;
+  /** Every topic listed as a member of `clusterId`, for any episode. */
+  topicsIn(clusterId: string): readonly string[];
 }
 
 function episodeIdsOf(member: UnknownRecord): ReadonlySet<string> | null {
@@ -27,6 +29,7 @@ function episodeIdsOf(member: UnknownRecord): ReadonlySet<string> | null {
 
 function buildIndex(artifact: UnknownRecord): TopicClusterIndex {
   const byTopic = new Map<string, Membership[]>();
+  const byCluster = new Map<string, Set<string>>();
   for (const item of asArray(artifact.clusters)) {
     const clusterId = readClusterRecord(item, 'tc:')?.id;
     const members = asArray(asRecord(item)?.members);
@@ -42,6 +45,7 @@ function buildIndex(artifact: UnknownRecord): TopicClusterIndex {
         const list = byTopic.get(bare) ?? [];
         list.push({ clusterId, episodeIds: episodeIdsOf(member) });
         byTopic.set(bare, list);
+        byCluster.set(clusterId, (byCluster.get(clusterId) ?? new Set()).add(bare));
       }
     }
   }
@@ -53,6 +57,7 @@ function buildIndex(artifact: UnknownRecord): TopicClusterIndex {
         ?.find((m) => m.episodeIds === null || (bare !== null && m.episodeIds.has(bare)));
       return found?.clusterId;
     },
+    topicsIn: (clusterId) => [...(byCluster.get(clusterId) ?? [])],
   };
 }
 
@@ -66,7 +71,10 @@ export function topicClusterIndexOf(file: {
   return file.derived.derive(INDEX, () => buildIndex(file.artifact));
 }
 
-export const EMPTY_TOPIC_CLUSTER_INDEX: TopicClusterIndex = { clusterOf: () => undefined };
+export const EMPTY_TOPIC_CLUSTER_INDEX: TopicClusterIndex = {
+  clusterOf: () => undefined,
+  topicsIn: () => [],
+};
 
 /** The index of the corpus's topic_clusters.json; empty when the file is missing or corrupt. */
 export async function readTopicClusterIndex(place: CorpusPlace): Promise<TopicClusterIndex> {
