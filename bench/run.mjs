@@ -10,7 +10,7 @@ import { SESSION_COOKIE, sessionCookieValue } from '@podcast/auth';
 import { generateCorpus } from '@podcast/corpus-generator';
 import { createDatabase, createSession, upsertUserFromProvider } from '@podcast/db';
 import { createTestDatabase } from '@podcast/testing';
-import { askBench } from './ask-bench.mjs';
+import { askBench, askBench100k } from './ask-bench.mjs';
 import { corpusIndexBench, restartOfProjection } from './corpus-index.mjs';
 import { deliveryBench } from './delivery.mjs';
 import { enqueueLatencyRow, enrichmentRunRows } from './enrichment.mjs';
@@ -50,6 +50,7 @@ const PARTS = [
   'sign-in',
   'search',
   'ask',
+  'ask-100k',
   'notifications',
   'delivery',
   'enrichment',
@@ -59,7 +60,7 @@ const PARTS = [
   'corpus-index-100k-apps',
 ];
 const USAGE = `pnpm bench [--quick] [--only=part,part]   (node bench/run.mjs once built)
-  --quick   shorter runs; search skips 10,000 episodes, scale and corpus-index-100k(-apps) are skipped
+  --quick   shorter runs; search skips 10,000 episodes, scale, ask-100k and corpus-index-100k(-apps) are skipped
   --only=   these parts only: ${PARTS.join(', ')}
 Each run is recorded in bench/results/<date>-<commit>.{json,md}; bench/RESULTS.md
 holds the newest two full runs (no flags).
@@ -549,6 +550,10 @@ if (only.includes('ask')) {
   const ask = await askBench({ quick });
   printTable('Ask on corpus/sample (the evaluation set ASK_EVAL_SET)', ask.evaluation);
   printTable('Ask latency, extractive, one process after warm-up', ask.latency);
+}
+if (only.includes('ask-100k') && !quick) {
+  // The first run builds the 100,000-episode search and corpus indexes under bench/out (long); later runs reuse them.
+  printTable('Ask latency at 100,000 episodes, extractive, after warm-up', await askBench100k());
 }
 await withBare(async (bareUrl) => {
   if (only.includes('viewer')) {
