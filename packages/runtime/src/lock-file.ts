@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { open, readFile, stat, unlink } from 'node:fs/promises';
 
 export interface LockFileOptions {
@@ -60,11 +61,28 @@ async function isAbandoned(lock: string, staleMs: number): Promise<boolean> {
   }
 }
 
+/** Whether `pid` is a live process: one that exists and is not a zombie. */
 export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * A process SIGKILLed together with its parent stays a zombie until init
+ * reaps it: signalling it succeeds, though it holds nothing. Linux tells
+ * from /proc; elsewhere a process that answers a signal counts as live.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // "pid (comm) S ...": the state follows the last parenthesis, as comm may hold any byte.
+    const state = stat.charAt(stat.lastIndexOf(')') + 2);
+    return state === 'Z' || state === 'X';
+  } catch {
+    return false;
   }
 }

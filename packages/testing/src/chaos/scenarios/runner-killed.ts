@@ -58,7 +58,9 @@ export function runnerKilledScenario(
       const next = await jobs.enrich(DETERMINISTIC_ENRICHERS);
       const nextStatus = await jobs.waitEnded(next, 120_000);
       report.figure('next_job', nextStatus ?? 'unknown');
-      report.check(nextStatus === 'succeeded', `the next run ended ${nextStatus}`);
+      const why =
+        nextStatus === 'succeeded' ? '' : (await jobs.call('GET', `/api/jobs/${next}`)).body.error;
+      report.check(nextStatus === 'succeeded', `the next run ended ${nextStatus}: ${why}`);
       const { lines, torn } = eventLogLines(root);
       report.figure('event_lines', lines.length);
       report.figure('torn_lines', torn);
