@@ -11,7 +11,7 @@ import {
   readContradictions,
   readContradictionsAt,
 } from './contradictions.js';
-import { type TermWeights, termWeightsFrom, termWeightsOf } from './terms.js';
+import { type TermWeights, termWeightsFromStream, termWeightsOf } from './terms.js';
 import { corpusTranscripts, type TranscriptReader } from './transcripts.js';
 
 /**
@@ -50,7 +50,7 @@ export interface IndexedAskSource {
   episodesByIds: SearchCorpus['episodesByIds'];
   episodeOfInsight: AskCorpus['episodeOfInsight'];
   /** Every insight and quote text of the GI graphs, as a snapshot's term weights count them. */
-  termTexts(): Promise<Iterable<string>>;
+  termTexts(): AsyncIterable<string>;
 }
 
 const perVersion = new WeakMap<object, AskCorpus>();
@@ -83,7 +83,7 @@ export function indexedAskCorpus(
   const corpus: AskCorpus = {
     ...placeSearchCorpus(source.place, source.episodesByIds, logger),
     episodeOfInsight: source.episodeOfInsight,
-    termWeights: once(async () => termWeightsFrom(await source.termTexts())),
+    termWeights: once(() => termWeightsFromStream(source.termTexts())),
     transcripts: corpusTranscripts(source.place),
     contradictions: once(() => readContradictionsAt(source.place.root)),
   };

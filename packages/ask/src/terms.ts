@@ -56,23 +56,45 @@ export interface TermWeights {
   weightOf(term: string): number;
 }
 
-/** IDF over `texts` (each an insight's or a quote's text), each counted as one document. */
-export function termWeightsFrom(texts: Iterable<string>): TermWeights {
+/** Document frequencies counted one text at a time: only the counts are kept. */
+function termCounter() {
   const counts = new Map<string, number>();
   let documents = 0;
-  for (const text of texts) {
-    documents += 1;
-    for (const term of stemsOf(text)) {
-      counts.set(term, (counts.get(term) ?? 0) + 1);
-    }
-  }
-  const unseen = Math.log(1 + documents);
   return {
-    weightOf: (term) => {
-      const count = counts.get(term);
-      return count === undefined ? unseen : Math.log(1 + documents / count);
+    add(text: string): void {
+      documents += 1;
+      for (const term of stemsOf(text)) {
+        counts.set(term, (counts.get(term) ?? 0) + 1);
+      }
+    },
+    weights(): TermWeights {
+      const unseen = Math.log(1 + documents);
+      return {
+        weightOf: (term) => {
+          const count = counts.get(term);
+          return count === undefined ? unseen : Math.log(1 + documents / count);
+        },
+      };
     },
   };
+}
+
+/** IDF over `texts` (each an insight's or a quote's text), each counted as one document. */
+export function termWeightsFrom(texts: Iterable<string>): TermWeights {
+  const counter = termCounter();
+  for (const text of texts) {
+    counter.add(text);
+  }
+  return counter.weights();
+}
+
+/** `termWeightsFrom` over texts that arrive a page at a time. */
+export async function termWeightsFromStream(texts: AsyncIterable<string>): Promise<TermWeights> {
+  const counter = termCounter();
+  for await (const text of texts) {
+    counter.add(text);
+  }
+  return counter.weights();
 }
 
 /** Every insight and quote text of the snapshot's GI graphs. */

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InsightProjection, InsightQuote } from '@podcast/contracts';
 import type { EpisodeRecord } from '@podcast/corpus';
 import type { IndexKysely } from './index-file.js';
@@ -112,17 +113,46 @@ export async function findEpisodeOfInsight(
   return row === undefined ? undefined : (JSON.parse(row.record) as EpisodeRecord);
 }
 
+/** Episodes per page of `queryTermTexts`: a page's texts are what it holds at once. */
+const TERM_PAGE = 2000;
+
 /**
  * Every insight text (shown or not) and every quote text of the GI graphs,
  * each once per episode: what ask's term weights count over a snapshot.
+ * Read a range of episode ids at a time with a turn of the event loop
+ * between ranges, so a caller that counts them never holds them all.
  */
-export async function queryTermTexts(db: IndexKysely): Promise<string[]> {
-  const [insights, quotes] = await Promise.all([
-    db.selectFrom('explore_insights').select('item').execute(),
-    db.selectFrom('quotes').select('text').execute(),
-  ]);
-  return [
-    ...insights.map((row) => (JSON.parse(row.item) as { text: string }).text),
-    ...quotes.map((row) => row.text),
-  ];
+export async function* queryTermTexts(
+  db: IndexKysely,
+  pageSize = TERM_PAGE,
+): AsyncGenerator<string> {
+  const { last } = await db
+    .selectFrom('episodes')
+    .select((eb) => eb.fn.max('id').as('last'))
+    .executeTakeFirstOrThrow();
+  const end = Number(last ?? 0);
+  for (let after = 0; after < end; after += pageSize) {
+    const until = after + pageSize;
+    const [insights, quotes] = await Promise.all([
+      db
+        .selectFrom('explore_insights')
+        .select('item')
+        .where('episode', '>', after)
+        .where('episode', '<=', until)
+        .execute(),
+      db
+        .selectFrom('quotes')
+        .select('text')
+        .where('episode', '>', after)
+        .where('episode', '<=', until)
+        .execute(),
+    ]);
+    for (const row of insights) {
+      yield (JSON.parse(row.item) as { text: string }).text;
+    }
+    for (const row of quotes) {
+      yield row.text;
+    }
+    await nextTurn();
+  }
 }

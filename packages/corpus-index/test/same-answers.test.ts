@@ -762,7 +762,17 @@ describe.each([
         ];
       });
       expect(texts.length).toBeGreaterThan(0);
-      expect((await queryTermTexts(index.db)).sort()).toEqual(texts.sort());
+      const readAll = async (pageSize?: number) => {
+        const read: string[] = [];
+        for await (const text of queryTermTexts(index.db, pageSize)) {
+          read.push(text);
+        }
+        return read;
+      };
+      const read = await readAll();
+      expect(read.sort()).toEqual(texts.sort());
+      // A few episodes a page: the pages join to the same texts.
+      expect((await readAll(7)).sort()).toEqual(read);
     });
 
     it("gives every episode's notification content as the snapshot's signals and shown insights hold it", async () => {
