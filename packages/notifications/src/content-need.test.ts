@@ -49,6 +49,10 @@ describe('contentFilterOf', () => {
     });
   });
 
+  it('reads every episode without a need', () => {
+    expect(contentFilterOf(undefined, clusters)).toBeUndefined();
+  });
+
   it('reads every episode once the lists would pass the bound', () => {
     const feeds = Array.from({ length: CONTENT_NEED_MAX }, (_, n) => `f${n}`);
     const at = new Date('2026-03-01T07:00:00Z');

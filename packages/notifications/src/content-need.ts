@@ -52,15 +52,18 @@ export function contentNeedOf(
 
 /**
  * The need as a filter of the corpus's episodes, or undefined (every
- * episode) past CONTENT_NEED_MAX. An interest matches an episode's topic,
+ * episode) without a need or past CONTENT_NEED_MAX. An interest matches an episode's topic,
  * person or cluster ref, so each one is looked for among both topics and
  * persons, and a cluster's member topics stand for the cluster: a
  * superset of what the planners then match.
  */
 export function contentFilterOf(
-  need: ContentNeed,
+  need: ContentNeed | undefined,
   clusters: TopicClusterIndex,
 ): EpisodeContentFilter | undefined {
+  if (need === undefined) {
+    return undefined;
+  }
   const ids = [...need.interests];
   const topics = new Set(ids);
   for (const id of ids) {

@@ -46,8 +46,7 @@ export function contentOfSnapshot(load: () => Promise<CorpusSnapshot>): CorpusCo
     read: async (need) => {
       const snapshot = await load();
       const clusters = await readTopicClusterIndex(snapshot);
-      const filter = need === undefined ? undefined : contentFilterOf(need, clusters);
-      return contentEpisodesOf(snapshot, clusters, filter);
+      return contentEpisodesOf(snapshot, clusters, contentFilterOf(need, clusters));
     },
   };
 }
@@ -64,7 +63,7 @@ export function contentOfIndex(db: () => Promise<IndexKysely>, place: CorpusPlac
     },
     read: async (need) => {
       const [ready, clusters] = await Promise.all([db(), readTopicClusterIndex(place)]);
-      const filter = need === undefined ? undefined : contentFilterOf(need, clusters);
+      const filter = contentFilterOf(need, clusters);
       const rows = await queryEpisodeContent(ready, INSIGHTS_PER_EPISODE, { filter });
       return rows.map((row) => contentEpisodeOf(row, clusters));
     },
