@@ -2,7 +2,7 @@ import type { CilInsight } from '@podcast/contracts';
 import {
   type BriefEntry,
   briefTopicsOf,
-  conversationArcOf,
+  conversationArcOfCounts,
   crossShowOf,
   type EpisodeRecord,
   episodeNode,
@@ -19,6 +19,7 @@ import {
   perspectivesOf,
   podcastFeedId,
   requestedGraphId,
+  type SentimentLabel,
   stripEpisodePrefix,
   type TimelineCard,
   timelineEpisode,
@@ -166,7 +167,8 @@ function withSentiment(rows: readonly ItemRow[]): CilInsight[] {
 
 /**
  * GET /api/topics/{id}/conversation-arc, as `conversationArc`: the topic's
- * insights of the kept types in the structural order, counted per ISO week.
+ * insights of the kept types counted per ISO week, from the writer's
+ * running counts per day.
  */
 export async function conversationArcFromIndex(
   db: IndexKysely,
@@ -178,22 +180,27 @@ export async function conversationArcFromIndex(
     types?.length === 0
       ? []
       : await db
-          .selectFrom('graph_insight_topics as t')
-          .innerJoin('graph_insights as gi', (join) =>
-            join.onRef('gi.episode', '=', 't.episode').onRef('gi.rank', '=', 't.rank'),
-          )
-          .innerJoin('graph_episodes as ge', 'ge.episode', 't.episode')
-          .select(['ge.date', ...SENTIMENT_COLUMNS])
-          .where('t.topic_id', '=', topicId)
-          .$if(types !== undefined, (q) => q.where('gi.type_key', 'in', types as string[]))
-          .orderBy('ge.sort_date', 'desc')
-          .orderBy('ge.metadata_relpath')
-          .orderBy('t.rank')
+          .selectFrom('graph_topic_arc_counts')
+          .select((eb) => [
+            'date',
+            'label',
+            eb.fn.sum<number | string>('insights').as('insights'),
+            eb.fn.sum<number | string>('compound_units').as('compound_units'),
+          ])
+          .where('topic_id', '=', topicId)
+          .$if(types !== undefined, (q) => q.where('type_key', 'in', types as string[]))
+          .groupBy(['date', 'label'])
           .execute();
-  return conversationArcOf(
+  return conversationArcOfCounts(
     topicId,
     query.types,
-    rows.map((row) => ({ date: row.date, sentiment: sentimentOf(row) })),
+    rows.map((row) => ({
+      date: row.date === '' ? null : row.date,
+      label: row.label === '' ? null : (row.label as SentimentLabel),
+      // PostgreSQL sums integers as bigint, which its driver gives as text.
+      insights: Number(row.insights),
+      compound_units: Number(row.compound_units),
+    })),
   );
 }
 

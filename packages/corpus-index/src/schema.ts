@@ -28,6 +28,7 @@ export interface CorpusIndexDb {
   graph_aliases: GraphAliasesTable;
   graph_topic_counts: GraphTopicCountsTable;
   graph_topic_speaker_counts: GraphTopicSpeakerCountsTable;
+  graph_topic_arc_counts: GraphTopicArcCountsTable;
   insight_ids: InsightIdsTable;
   graph_insight_entities: GraphInsightEntitiesTable;
   episode_nodes: EpisodeNodesTable;
@@ -289,6 +290,20 @@ export interface GraphTopicSpeakerCountsTable {
   topic_id: string;
   person_id: string;
   insights: number;
+}
+
+/**
+ * A topic's insights of one type, graph date ('' when undated) and sentiment
+ * label ('' when none), with their compounds' sum in ten-thousandths
+ * (packages/corpus `ArcCount`): the conversation arc's running counts.
+ */
+export interface GraphTopicArcCountsTable {
+  topic_id: string;
+  type_key: string;
+  date: string;
+  label: string;
+  insights: number;
+  compound_units: number;
 }
 
 /** Every insight id of an episode's GI graph, shown or not: the episode of an insight by its id. */

@@ -1,6 +1,8 @@
+import { arcCountOf, type InsightSentiment } from '@podcast/corpus';
 import { sql } from 'kysely';
 import type { EpisodeRows } from './episode-rows.js';
 import type { IndexKysely } from './index-file.js';
+import type { GraphTopicArcCountsTable } from './schema.js';
 
 /** Rows per insert statement: well under either engine's bound on bound parameters. */
 const ROWS_PER_INSERT = 500;
@@ -46,6 +48,78 @@ async function insertParts<R extends object>(
   }
 }
 
+/** One insight-topic pair as the conversation arc's running counts key it. */
+interface ArcPart {
+  topic_id: string;
+  type_key: string;
+  date: string | null;
+  sentiment_compound: number | null;
+  sentiment_label: string | null;
+}
+
+/** The running-count rows of `parts`, summed per topic, type, date and label. */
+function arcCountsOf(parts: Iterable<ArcPart>): GraphTopicArcCountsTable[] {
+  const counts = new Map<string, GraphTopicArcCountsTable>();
+  for (const part of parts) {
+    const sentiment =
+      part.sentiment_compound === null || part.sentiment_label === null
+        ? undefined
+        : ({
+            compound: part.sentiment_compound,
+            label: part.sentiment_label,
+          } as InsightSentiment);
+    const one = arcCountOf(part.date, sentiment);
+    const row = {
+      topic_id: part.topic_id,
+      type_key: part.type_key,
+      date: one.date ?? '',
+      label: one.label ?? '',
+    };
+    const key = `${row.topic_id}\u0000${row.type_key}\u0000${row.date}\u0000${row.label}`;
+    const count = counts.get(key) ?? { ...row, insights: 0, compound_units: 0 };
+    count.insights += one.insights;
+    count.compound_units += one.compound_units;
+    counts.set(key, count);
+  }
+  return [...counts.values()];
+}
+
+/** Takes the arc counts of the episodes at `relpaths` out of the running counts. */
+async function forgetArcCounts(trx: IndexKysely, relpaths: readonly string[]) {
+  const parts = await trx
+    .selectFrom('graph_insight_topics as t')
+    .innerJoin('graph_insights as gi', (join) =>
+      join.onRef('gi.episode', '=', 't.episode').onRef('gi.rank', '=', 't.rank'),
+    )
+    .innerJoin('graph_episodes as ge', 'ge.episode', 't.episode')
+    .innerJoin('episodes as e', 'e.id', 't.episode')
+    .select(['t.topic_id', 'gi.type_key', 'ge.date', 'gi.sentiment_compound', 'gi.sentiment_label'])
+    .where('e.metadata_relpath', 'in', relpaths)
+    .execute();
+  const counts = arcCountsOf(parts);
+  for (const count of counts) {
+    await trx
+      .updateTable('graph_topic_arc_counts')
+      .set((eb) => ({
+        insights: eb('insights', '-', count.insights),
+        compound_units: eb('compound_units', '-', count.compound_units),
+      }))
+      .where('topic_id', '=', count.topic_id)
+      .where('type_key', '=', count.type_key)
+      .where('date', '=', count.date)
+      .where('label', '=', count.label)
+      .execute();
+  }
+  const topics = [...new Set(counts.map((count) => count.topic_id))];
+  for (let start = 0; start < topics.length; start += ROWS_PER_INSERT) {
+    await trx
+      .deleteFrom('graph_topic_arc_counts')
+      .where('insights', '<=', 0)
+      .where('topic_id', 'in', topics.slice(start, start + ROWS_PER_INSERT))
+      .execute();
+  }
+}
+
 /**
  * Deletes the episodes at `relpaths` with their rows, taking their insights
  * out of the running counts first (the counts are the tables no episode owns).
@@ -72,6 +146,7 @@ export async function forgetEpisodes(trx: IndexKysely, relpaths: readonly string
         and t.person_id = graph_topic_speaker_counts.person_id)
     where ${pairs}`.execute(trx);
   await sql`delete from graph_topic_speaker_counts where insights <= 0 and ${pairs}`.execute(trx);
+  await forgetArcCounts(trx, relpaths);
   await trx.deleteFrom('episodes').where('metadata_relpath', 'in', relpaths).execute();
 }
 
@@ -108,6 +183,36 @@ async function countTopics(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
       .onConflict((oc) =>
         oc.columns(['topic_id', 'person_id']).doUpdateSet((eb) => ({
           insights: eb('graph_topic_speaker_counts.insights', '+', eb.ref('excluded.insights')),
+        })),
+      )
+      .execute();
+  }
+  const insights = new Map(rows.graphInsights.map((insight) => [insight.rank, insight]));
+  const date = rows.graphEpisode[0]?.date ?? null;
+  const arcValues = arcCountsOf(
+    rows.graphInsightTopics.map(({ rank, topic_id }) => {
+      const insight = insights.get(rank);
+      return {
+        topic_id,
+        type_key: insight?.type_key ?? '',
+        date,
+        sentiment_compound: insight?.sentiment_compound ?? null,
+        sentiment_label: insight?.sentiment_label ?? null,
+      };
+    }),
+  );
+  for (let start = 0; start < arcValues.length; start += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('graph_topic_arc_counts')
+      .values(arcValues.slice(start, start + ROWS_PER_INSERT))
+      .onConflict((oc) =>
+        oc.columns(['topic_id', 'date', 'label', 'type_key']).doUpdateSet((eb) => ({
+          insights: eb('graph_topic_arc_counts.insights', '+', eb.ref('excluded.insights')),
+          compound_units: eb(
+            'graph_topic_arc_counts.compound_units',
+            '+',
+            eb.ref('excluded.compound_units'),
+          ),
         })),
       )
       .execute();

@@ -11,6 +11,7 @@ import {
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
 import {
+  conversationArc,
   entitiesIn,
   episodeListFromSnapshot,
   findNodeEpisodes,
@@ -18,10 +19,12 @@ import {
   insightListFromSnapshot,
   noteWatchEvent,
   perspectiveLeaders,
+  sentimentLookup,
 } from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
 import { buildMarksOf, servableOf } from '../src/build-marks.js';
 import {
+  conversationArcFromIndex,
   entitiesInFromIndex,
   episodeDetailFromIndex,
   episodeListFromIndex,
@@ -74,6 +77,17 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       expect(await perspectiveLeadersFromIndex(db, 200)).toEqual(
         await perspectiveLeaders(graph, 200),
       );
+      const sentimentOf = await sentimentLookup(
+        registry.at(copy.corpusDir),
+        [...graph.byTopic.values()].flat(),
+      );
+      for (const topic of graph.byTopic.keys()) {
+        for (const types of ['all', ['claim']] as const) {
+          expect(await conversationArcFromIndex(db, { topic, types })).toEqual(
+            conversationArc(graph, { topic, types }, sentimentOf),
+          );
+        }
+      }
       for (const node of graph.byNode.keys()) {
         expect(await nodeEpisodesFromIndex(db, node, 1000)).toEqual(
           await findNodeEpisodes(snapshot, node, 1000),
@@ -323,6 +337,22 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     expect(byKey(await counted('graph_topic_speaker_counts'))).toEqual(
       byKey(await aggregate('graph_speaker_topics')),
     );
+    // The arc's counts add up to the topics' and keep no emptied row.
+    const arcTotals = await index.db
+      .selectFrom('graph_topic_arc_counts')
+      .select((eb) => ['topic_id', eb.fn.sum<number>('insights').as('insights')])
+      .groupBy('topic_id')
+      .execute();
+    expect(byKey(arcTotals.map((row) => ({ ...row, insights: Number(row.insights) })))).toEqual(
+      byKey(await aggregate('graph_insight_topics')),
+    );
+    expect(
+      await index.db
+        .selectFrom('graph_topic_arc_counts')
+        .selectAll()
+        .where('insights', '<=', 0)
+        .execute(),
+    ).toEqual([]);
     await sameAsSnapshot(index.db);
     await index.close();
   });

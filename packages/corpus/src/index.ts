@@ -125,6 +125,7 @@ export {
   sentimentsOfText,
 } from './browse/insight-sentiment.js';
 export type {
+  ArcCount,
   BriefEntry,
   InsightTypes,
   PerspectiveEntry,
@@ -132,9 +133,10 @@ export type {
   TimelineCard,
 } from './graph/cil-queries.js';
 export {
+  arcCountOf,
   briefTopicsOf,
   conversationArc,
-  conversationArcOf,
+  conversationArcOfCounts,
   joinCilInsight,
   LEADERS_PER_TOPIC,
   PERSPECTIVE_INSIGHTS,
@@ -187,7 +189,11 @@ export {
   whoSaid,
 } from './graph/relational.js';
 export { labelFromId } from './readers/graph-nodes.js';
-export type { EpisodeSentiments, InsightSentiment } from './readers/sentiment-sidecar.js';
+export type {
+  EpisodeSentiments,
+  InsightSentiment,
+  SentimentLabel,
+} from './readers/sentiment-sidecar.js';
 export {
   isSentimentSidecarName,
   sentimentSidecarOwnersOf,

@@ -1,5 +1,5 @@
 import type { CilInsight } from '@podcast/contracts';
-import type { InsightSentiment } from '../readers/sentiment-sidecar.js';
+import type { InsightSentiment, SentimentLabel } from '../readers/sentiment-sidecar.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
 import {
   BACKGROUND_SLICE_MS,
@@ -316,7 +316,9 @@ interface ArcTally {
   negative: number;
   neutral: number;
   positive: number;
-  compounds: number[];
+  /** How many of them carry a compound, and those compounds' sum in `compoundUnits`. */
+  scored: number;
+  units: number;
 }
 
 const emptyTally = (): ArcTally => ({
@@ -324,52 +326,89 @@ const emptyTally = (): ArcTally => ({
   negative: 0,
   neutral: 0,
   positive: 0,
-  compounds: [],
+  scored: 0,
+  units: 0,
 });
 
-function tally(into: ArcTally, sentiment: InsightSentiment | undefined): void {
-  into.volume++;
-  if (sentiment !== undefined) {
-    into[sentiment.label]++;
-    into.compounds.push(sentiment.compound);
+/**
+ * A compound in ten-thousandths, the precision the means are given in.
+ * Means are taken over these integers, so the order in which insights are
+ * counted (or kept in running counts) cannot change them.
+ */
+const compoundUnits = (compound: number): number => Math.round(compound * 1e4);
+
+/** Adds `count` insights of one sentiment; `units` is their compounds' sum in `compoundUnits`. */
+function tally(into: ArcTally, label: SentimentLabel | null, count: number, units: number): void {
+  into.volume += count;
+  if (label !== null) {
+    into[label] += count;
+    into.scored += count;
+    into.units += units;
   }
-}
-
-const mean = (values: readonly number[]) =>
-  values.length === 0
-    ? null
-    : Math.round((values.reduce((a, b) => a + b, 0) / values.length) * 1e4) / 1e4;
-
-/** One insight as the conversation arc counts it: its graph date and sentiment. */
-export interface ArcEntry {
-  date: string | null;
-  sentiment: InsightSentiment | undefined;
 }
 
 /**
- * The conversation arc of `entries` (a topic's insights of the kept types,
- * in the structural order: the compounds are summed in that order).
+ * Insights of one graph date and sentiment label counted together (a row of
+ * the corpus index's running counts): `compound_units` is their compounds'
+ * sum in `compoundUnits`.
  */
-export function conversationArcOf(
+export interface ArcCount {
+  date: string | null;
+  label: SentimentLabel | null;
+  insights: number;
+  compound_units: number;
+}
+
+/** One insight as an `ArcCount` of one. */
+export function arcCountOf(date: string | null, sentiment: InsightSentiment | undefined): ArcCount {
+  return sentiment === undefined
+    ? { date, label: null, insights: 1, compound_units: 0 }
+    : {
+        date,
+        label: sentiment.label,
+        insights: 1,
+        compound_units: compoundUnits(sentiment.compound),
+      };
+}
+
+const tallyOne = (into: ArcTally, sentiment: InsightSentiment | undefined) => {
+  const { label, insights, compound_units } = arcCountOf(null, sentiment);
+  tally(into, label, insights, compound_units);
+};
+
+/** The rounded mean compound of a tally, null when none of it carries one. */
+const meanOf = ({ scored, units }: ArcTally) =>
+  scored === 0 ? null : Math.round(units / scored) / 1e4;
+
+/** The conversation arc of a topic's insights counted per date and label, in any order. */
+export function conversationArcOfCounts(
   topicId: string,
   types: InsightTypes,
-  entries: Iterable<ArcEntry>,
+  counts: Iterable<ArcCount>,
 ) {
   const weeks = new Map<number, ArcTally>();
   let undated = 0;
-  for (const entry of entries) {
-    if (entry.date === null) {
-      undated++;
+  for (const count of counts) {
+    if (count.date === null) {
+      undated += count.insights;
       continue;
     }
-    const monday = mondayOf(entry.date);
+    const monday = mondayOf(count.date);
     const week = weeks.get(monday) ?? emptyTally();
-    tally(week, entry.sentiment);
+    tally(week, count.label, count.insights, count.compound_units);
     weeks.set(monday, week);
   }
   const buckets = weeksBetween([...weeks.keys()], ARC_FILL_MAX_WEEKS).map((monday) => {
-    const { compounds, ...counts } = weeks.get(monday) ?? emptyTally();
-    return { week: isoWeekLabel(monday), ...counts, avg_compound: mean(compounds) };
+    const week = weeks.get(monday) ?? emptyTally();
+    const { volume, negative, neutral, positive } = week;
+    return {
+      week: isoWeekLabel(monday),
+      volume,
+      negative,
+      neutral,
+      positive,
+      avg_compound: meanOf(week),
+    };
   });
   return { topic_id: topicId, insight_types: typesEcho(types), undated, weeks: buckets };
 }
@@ -382,10 +421,10 @@ export function conversationArc(
 ) {
   const topicId = index.canonicalOf(query.topic, 'topic:');
   const items = (index.byTopic.get(topicId) ?? NONE).filter(keeps(query.types));
-  return conversationArcOf(
+  return conversationArcOfCounts(
     topicId,
     query.types,
-    items.map((item) => ({ date: item.date, sentiment: sentimentOf(item) })),
+    items.map((item) => arcCountOf(item.date, sentimentOf(item))),
   );
 }
 
@@ -500,15 +539,17 @@ export function perspectivesOf(
     .map(([key, entries]) => {
       const mix = emptyTally();
       for (const entry of entries) {
-        tally(mix, entry.sentiment);
+        tallyOne(mix, entry.sentiment);
       }
-      const { compounds, volume, ...counts } = mix;
+      const { volume, negative, neutral, positive } = mix;
       return {
         key,
         label: labelOf(key),
         insight_count: volume,
-        ...counts,
-        avg_compound: mean(compounds),
+        negative,
+        neutral,
+        positive,
+        avg_compound: meanOf(mix),
         insights: entries.slice(0, PERSPECTIVE_INSIGHTS).map((entry) => entry.insight()),
       };
     });
