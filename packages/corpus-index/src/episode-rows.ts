@@ -1,4 +1,5 @@
 import {
+  arcCountOf,
   artCandidatesOf,
   bridgeAliasesOf,
   buildEpisodeRecord,
@@ -13,6 +14,7 @@ import {
   episodeSearchText,
   episodeSignalsFrom,
   episodeSpeakersOf,
+  type GraphInsight,
   graphInsightsOf,
   insightTypeKey,
   listedInsightOf,
@@ -53,6 +55,7 @@ import type {
   InsightsTable,
   InsightTopicsTable,
   PersonsTable,
+  PerspectiveColumns,
   QuoteSpeakersTable,
   QuotesTable,
 } from './schema.js';
@@ -250,6 +253,14 @@ function graphQueryRows(
     metadata_relpath: episode.metadata_relpath,
   };
   const date = items[0]?.date ?? null;
+  const perspectiveColumnsOf = (item: GraphInsight): PerspectiveColumns => {
+    const { label, compound_units } = arcCountOf(date, sentiments.get(item.id));
+    return {
+      ...order,
+      sentiment_label: label,
+      compound_units: label === null ? null : compound_units,
+    };
+  };
   return {
     graphEpisode: [
       {
@@ -272,7 +283,12 @@ function graphQueryRows(
       };
     }),
     graphInsightTopics: items.flatMap((item) =>
-      item.topics.map((topic_id) => ({ rank: item.position, topic_id })),
+      item.topics.map((topic_id) => ({
+        rank: item.position,
+        topic_id,
+        feed_id: episode.feed_id,
+        ...perspectiveColumnsOf(item),
+      })),
     ),
     graphInsightSpeakers: items.flatMap((item) =>
       item.speakers.map((person_id) => ({ rank: item.position, person_id })),
@@ -283,7 +299,13 @@ function graphQueryRows(
     graphSpeakerTopics: items.flatMap((item) => {
       const counted = countsForTopicPersons(item) ? 1 : 0;
       return item.speakers.flatMap((person_id) =>
-        item.topics.map((topic_id) => ({ rank: item.position, person_id, topic_id, counted })),
+        item.topics.map((topic_id) => ({
+          rank: item.position,
+          person_id,
+          topic_id,
+          counted,
+          ...perspectiveColumnsOf(item),
+        })),
       );
     }),
     graphLabels: episodeLabelsOf(layers, items).map(([node_id, label]) => ({

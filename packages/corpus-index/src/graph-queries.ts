@@ -14,9 +14,9 @@ import {
   labeledNode,
   labelFromId,
   PERSPECTIVE_INSIGHTS,
-  type PerspectiveEntry,
+  type PerspectiveGroup,
   personBriefOf,
-  perspectivesOf,
+  perspectivesOfGroups,
   podcastFeedId,
   requestedGraphId,
   type SentimentLabel,
@@ -364,25 +364,36 @@ export async function perspectiveLeadersFromIndex(db: IndexKysely, limit: number
   };
 }
 
-/**
- * A row of a topic's perspectives: its group key and sentiment; the
- * insight's parts only for the rows `perspectivesOf` lists, and the
- * group's label source (its newest label, or its first episode's card) on
- * the group's first row.
- */
-interface PerspectiveRow extends SentimentColumns {
+/** A group of a topic's perspectives as SQL counts it, with its label for `scope=person`. */
+interface PerspectiveMixRow {
   key: string;
-  item: string | null;
-  fields: string | null;
+  volume: number | string;
+  negative: number | string;
+  neutral: number | string;
+  positive: number | string;
+  scored: number | string;
+  units: number | string;
   label: string | null;
 }
 
 /**
+ * A listed insight of a topic's perspectives: its group and its parts, and
+ * on the group's first row its episode's card (a show's title).
+ */
+interface PerspectiveItemRow extends SentimentColumns {
+  key: string;
+  item: string;
+  fields: string;
+  card: string | null;
+}
+
+/**
  * GET /api/topics/{id}/perspectives, as `topicPerspectives`: the topic's
- * insights grouped by speaker (`scope=person`) or feed (`scope=show`), each
- * group in the structural order, counted and listed by `perspectivesOf`.
- * Every row is tallied; SQL numbers each group's rows so that only the
- * listed insights are read whole.
+ * insights grouped by speaker (`scope=person`) or show (`scope=show`).
+ * Each row carries its episode's catalog keys and its insight's sentiment,
+ * and a covering index lists a topic's rows per group in the structural
+ * order: one statement counts each group, another numbers its rows and
+ * reads only the listed insights whole.
  */
 export async function topicPerspectivesFromIndex(
   db: IndexKysely,
@@ -390,49 +401,67 @@ export async function topicPerspectivesFromIndex(
 ) {
   const topicId = await canonicalGraphId(db, query.topic, 'topic:');
   const isPerson = query.scope === 'person';
-  const keyed = isPerson
-    ? sql`select t.person_id as key, t.episode, t.rank from graph_speaker_topics t
-        where t.topic_id = ${topicId}`
-    : sql`select e.feed_id as key, t.episode, t.rank from graph_insight_topics t
-        join episodes e on e.id = t.episode where t.topic_id = ${topicId}`;
-  const label = isPerson ? newestLabelOf('r.key') : sql`ge.card`;
-  const { rows } = await sql<PerspectiveRow>`
-    select r.key, gi.sentiment_compound, gi.sentiment_label,
-      case when r.place <= ${PERSPECTIVE_INSIGHTS} then gi.item end as item,
-      case when r.place <= ${PERSPECTIVE_INSIGHTS} then ge.fields end as fields,
-      case when r.place = 1 then ${label} end as label
-    from (select k.key, k.episode, k.rank, row_number() over (
-            partition by k.key order by g.sort_date desc, g.metadata_relpath, k.rank) as place
-          from (${keyed}) k join graph_episodes g on g.episode = k.episode) r
-    join graph_insights gi on gi.episode = r.episode and gi.rank = r.rank
-    join graph_episodes ge on ge.episode = r.episode
-    order by r.key, r.place`.execute(db);
-  const groups = new Map<string, PerspectiveEntry[]>();
-  const labels = new Map<string, string>();
-  for (const row of rows) {
-    let entries = groups.get(row.key);
-    if (entries === undefined) {
-      entries = [];
-      groups.set(row.key, entries);
-      const title = isPerson
-        ? (row.label ?? labelFromId(row.key))
-        : (JSON.parse(row.label as string) as TimelineCard).podcast_title;
-      labels.set(row.key, title ?? row.key);
-    }
-    entries.push({
-      sentiment: sentimentOf(row),
-      insight: () =>
-        joinCilInsight(
-          JSON.parse(row.item as string) as OwnFields,
-          JSON.parse(row.fields as string) as EpisodeFields,
-          sentimentOf(row),
-        ),
-    });
+  const rows = isPerson
+    ? sql`graph_speaker_topics p where p.topic_id = ${topicId}`
+    : sql`graph_insight_topics p where p.topic_id = ${topicId}`;
+  const key = isPerson ? sql.ref('p.person_id') : sql.ref('p.feed_id');
+  const personLabel = isPerson ? newestLabelOf('p.person_id') : sql`null`;
+  const labelled = (label: string) =>
+    sql`sum(case when p.sentiment_label = ${label} then 1 else 0 end)`;
+  const [mixes, items] = await Promise.all([
+    sql<PerspectiveMixRow>`
+      select ${key} as key, count(*) as volume, ${labelled('negative')} as negative,
+        ${labelled('neutral')} as neutral, ${labelled('positive')} as positive,
+        count(p.sentiment_label) as scored, coalesce(sum(p.compound_units), 0) as units,
+        ${personLabel} as label
+      from ${rows} group by ${key}`.execute(db),
+    sql<PerspectiveItemRow>`
+      select r.key, gi.item, ge.fields, gi.sentiment_compound, gi.sentiment_label,
+        case when r.place = 1 then ge.card end as card
+      from (select ${key} as key, p.episode, p.rank, row_number() over (
+              partition by ${key} order by p.sort_date desc, p.metadata_relpath, p.rank) as place
+            from ${rows}) r
+      join graph_insights gi on gi.episode = r.episode and gi.rank = r.rank
+      join graph_episodes ge on ge.episode = r.episode
+      where r.place <= ${PERSPECTIVE_INSIGHTS}
+      order by r.key, r.place`.execute(db),
+  ]);
+  const listed = new Map<string, PerspectiveItemRow[]>();
+  for (const row of items.rows) {
+    listed.set(row.key, [...(listed.get(row.key) ?? []), row]);
   }
+  const labels = new Map<string, string>();
+  const groups = mixes.rows.map((row): PerspectiveGroup => {
+    const first = listed.get(row.key)?.[0];
+    const title = isPerson
+      ? (row.label ?? labelFromId(row.key))
+      : (JSON.parse(first?.card ?? '{}') as Partial<TimelineCard>).podcast_title;
+    labels.set(row.key, title ?? row.key);
+    return {
+      key: row.key,
+      // PostgreSQL counts and sums as bigint, which its driver gives as text.
+      mix: {
+        volume: Number(row.volume),
+        negative: Number(row.negative),
+        neutral: Number(row.neutral),
+        positive: Number(row.positive),
+        scored: Number(row.scored),
+        units: Number(row.units),
+      },
+      listed: () =>
+        (listed.get(row.key) ?? []).map((item) =>
+          joinCilInsight(
+            JSON.parse(item.item) as OwnFields,
+            JSON.parse(item.fields) as EpisodeFields,
+            sentimentOf(item),
+          ),
+        ),
+    };
+  });
   return {
     topic_id: topicId,
     scope: query.scope,
-    perspectives: perspectivesOf(groups, (key) => labels.get(key) ?? key),
+    perspectives: perspectivesOfGroups(groups, (group) => labels.get(group) ?? group),
   };
 }
 

@@ -230,10 +230,25 @@ export interface GraphInsightsTable {
 }
 
 /** An insight's canonical topics (`GraphInsight.topics`). */
-export interface GraphInsightTopicsTable {
+export interface GraphInsightTopicsTable extends PerspectiveColumns {
   episode: number;
   rank: number;
   topic_id: string;
+  /** The episode's show: a topic's perspectives by show group by it. */
+  feed_id: string;
+}
+
+/**
+ * What a topic's perspectives read on each of its rows: the episode's
+ * catalog keys (the structural order) and the insight's sentiment, its
+ * compound in ten-thousandths (packages/corpus `arcCountOf`); both null
+ * when the insight has none.
+ */
+export interface PerspectiveColumns {
+  sort_date: string;
+  metadata_relpath: string;
+  sentiment_label: string | null;
+  compound_units: number | null;
 }
 
 /** An insight's speakers (`GraphInsight.speakers`): a person's insights, with or without topics. */
@@ -247,7 +262,7 @@ export interface GraphInsightSpeakersTable {
  * One row per speaker and topic of an insight: person positions, a person's
  * topics and a topic's persons read one index range each.
  */
-export interface GraphSpeakerTopicsTable {
+export interface GraphSpeakerTopicsTable extends PerspectiveColumns {
   episode: number;
   rank: number;
   person_id: string;

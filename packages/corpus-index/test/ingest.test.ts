@@ -20,6 +20,7 @@ import {
   noteWatchEvent,
   perspectiveLeaders,
   sentimentLookup,
+  topicPerspectives,
 } from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
 import { buildMarksOf, servableOf } from '../src/build-marks.js';
@@ -35,6 +36,7 @@ import {
   openIndexWriter,
   perspectiveLeadersFromIndex,
   SCHEMA_VERSION,
+  topicPerspectivesFromIndex,
 } from '../src/index.js';
 import { ingestWalk } from '../src/ingest.js';
 import { ingestChanges } from '../src/ingest-changes.js';
@@ -85,6 +87,11 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
         for (const types of ['all', ['claim']] as const) {
           expect(await conversationArcFromIndex(db, { topic, types })).toEqual(
             conversationArc(graph, { topic, types }, sentimentOf),
+          );
+        }
+        for (const scope of ['person', 'show'] as const) {
+          expect(await topicPerspectivesFromIndex(db, { topic, scope })).toEqual(
+            topicPerspectives(graph, { topic, scope }, sentimentOf),
           );
         }
       }

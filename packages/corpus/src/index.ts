@@ -129,6 +129,8 @@ export type {
   BriefEntry,
   InsightTypes,
   PerspectiveEntry,
+  PerspectiveGroup,
+  SentimentMix,
   SentimentOf,
   TimelineCard,
 } from './graph/cil-queries.js';
@@ -146,6 +148,7 @@ export {
   personTopics,
   perspectiveLeaders,
   perspectivesOf,
+  perspectivesOfGroups,
   timelineCardOf,
   timelineEpisode,
   topicPersons,

@@ -10,6 +10,7 @@ import * as searchTables from './202611290700_search_tables.js';
 import * as graphAnswerColumns from './202611290800_graph_answer_columns.js';
 import * as syncKeys from './202611290900_sync_keys.js';
 import * as topicArcCounts from './202611291000_topic_arc_counts.js';
+import * as perspectiveColumns from './202611291100_perspective_columns.js';
 
 /*
  * Imported statically (not read from disk) so the same list runs from dist/
@@ -28,6 +29,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611290800_graph_answer_columns': graphAnswerColumns,
   '202611290900_sync_keys': syncKeys,
   '202611291000_topic_arc_counts': topicArcCounts,
+  '202611291100_perspective_columns': perspectiveColumns,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -311,7 +311,8 @@ export function topicTimeline(
   };
 }
 
-interface ArcTally {
+/** Insights counted with their sentiment: a week of an arc, or a group of perspectives. */
+export interface SentimentMix {
   volume: number;
   negative: number;
   neutral: number;
@@ -321,7 +322,7 @@ interface ArcTally {
   units: number;
 }
 
-const emptyTally = (): ArcTally => ({
+const emptyTally = (): SentimentMix => ({
   volume: 0,
   negative: 0,
   neutral: 0,
@@ -338,7 +339,12 @@ const emptyTally = (): ArcTally => ({
 const compoundUnits = (compound: number): number => Math.round(compound * 1e4);
 
 /** Adds `count` insights of one sentiment; `units` is their compounds' sum in `compoundUnits`. */
-function tally(into: ArcTally, label: SentimentLabel | null, count: number, units: number): void {
+function tally(
+  into: SentimentMix,
+  label: SentimentLabel | null,
+  count: number,
+  units: number,
+): void {
   into.volume += count;
   if (label !== null) {
     into[label] += count;
@@ -371,13 +377,13 @@ export function arcCountOf(date: string | null, sentiment: InsightSentiment | un
       };
 }
 
-const tallyOne = (into: ArcTally, sentiment: InsightSentiment | undefined) => {
+const tallyOne = (into: SentimentMix, sentiment: InsightSentiment | undefined) => {
   const { label, insights, compound_units } = arcCountOf(null, sentiment);
   tally(into, label, insights, compound_units);
 };
 
 /** The rounded mean compound of a tally, null when none of it carries one. */
-const meanOf = ({ scored, units }: ArcTally) =>
+const meanOf = ({ scored, units }: SentimentMix) =>
   scored === 0 ? null : Math.round(units / scored) / 1e4;
 
 /** The conversation arc of a topic's insights counted per date and label, in any order. */
@@ -386,7 +392,7 @@ export function conversationArcOfCounts(
   types: InsightTypes,
   counts: Iterable<ArcCount>,
 ) {
-  const weeks = new Map<number, ArcTally>();
+  const weeks = new Map<number, SentimentMix>();
   let undated = 0;
   for (const count of counts) {
     if (count.date === null) {
@@ -526,6 +532,17 @@ export interface PerspectiveEntry {
 }
 
 /**
+ * A group of a topic's perspectives as counted elsewhere (the corpus
+ * index): its sentiment mix, and its first `PERSPECTIVE_INSIGHTS` insights
+ * in the structural order.
+ */
+export interface PerspectiveGroup {
+  key: string;
+  mix: SentimentMix;
+  listed(): CilInsight[];
+}
+
+/**
  * The perspectives of a topic's insights grouped by key (in the structural
  * order within each group): largest group first, then key; each with its
  * sentiment mix and first insights. `labelOf` names a group.
@@ -534,13 +551,30 @@ export function perspectivesOf(
   groups: ReadonlyMap<string, readonly PerspectiveEntry[]>,
   labelOf: (key: string) => string,
 ) {
-  return [...groups]
-    .sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1))
-    .map(([key, entries]) => {
+  return perspectivesOfGroups(
+    [...groups].map(([key, entries]) => {
       const mix = emptyTally();
       for (const entry of entries) {
         tallyOne(mix, entry.sentiment);
       }
+      return {
+        key,
+        mix,
+        listed: () => entries.slice(0, PERSPECTIVE_INSIGHTS).map((entry) => entry.insight()),
+      };
+    }),
+    labelOf,
+  );
+}
+
+/** `perspectivesOf` over groups already counted. */
+export function perspectivesOfGroups(
+  groups: readonly PerspectiveGroup[],
+  labelOf: (key: string) => string,
+) {
+  return [...groups]
+    .sort((a, b) => b.mix.volume - a.mix.volume || (a.key < b.key ? -1 : 1))
+    .map(({ key, mix, listed }) => {
       const { volume, negative, neutral, positive } = mix;
       return {
         key,
@@ -550,7 +584,7 @@ export function perspectivesOf(
         neutral,
         positive,
         avg_compound: meanOf(mix),
-        insights: entries.slice(0, PERSPECTIVE_INSIGHTS).map((entry) => entry.insight()),
+        insights: listed(),
       };
     });
 }
