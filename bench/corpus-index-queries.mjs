@@ -90,9 +90,9 @@ const snapshotSide = {
     const sentimentOf = await sentimentLookup(place, graph.bySpeaker.get(person) ?? []);
     return personBrief(graph, person, sentimentOf);
   },
-  perspectives: async (topic) => {
+  perspectives: async (topic, scope = 'person') => {
     const sentimentOf = await sentimentLookup(place, graph.byTopic.get(topic) ?? []);
-    return topicPerspectives(graph, { topic, scope: 'person' }, sentimentOf);
+    return topicPerspectives(graph, { topic, scope }, sentimentOf);
   },
   list: async ({ filter, page }) =>
     episodeListFromSnapshot(snapshot, filter, { page, page_size: 50 }),
@@ -108,7 +108,8 @@ const indexSide = {
   leaders: (limit) => perspectiveLeadersFromIndex(reader.db, limit),
   arc: (topic) => conversationArcFromIndex(reader.db, { topic, types: 'all' }),
   brief: (person) => personBriefFromIndex(reader.db, person),
-  perspectives: (topic) => topicPerspectivesFromIndex(reader.db, { topic, scope: 'person' }),
+  perspectives: (topic, scope = 'person') =>
+    topicPerspectivesFromIndex(reader.db, { topic, scope }),
   list: ({ filter, page }) => episodeListFromIndex(reader.db, filter, { page, page_size: 50 }),
   detail: (slug) => episodeDetailFromIndex(reader.db, slug),
   insights: (slug) => insightListFromIndex(reader.db, slug),
@@ -199,6 +200,12 @@ rows.push(
     'graph: perspectives (by person)',
     () => pick(topics),
     (side, t) => side.perspectives(t),
+    Math.min(rounds, 200),
+  )),
+  ...(await measure(
+    'graph: perspectives (by show)',
+    () => pick(topics),
+    (side, t) => side.perspectives(t, 'show'),
     Math.min(rounds, 200),
   )),
   ...(await measure(
