@@ -428,7 +428,9 @@ export async function topicPerspectivesFromIndex(
   ]);
   const listed = new Map<string, PerspectiveItemRow[]>();
   for (const row of items.rows) {
-    listed.set(row.key, [...(listed.get(row.key) ?? []), row]);
+    const group = listed.get(row.key) ?? [];
+    group.push(row);
+    listed.set(row.key, group);
   }
   const labels = new Map<string, string>();
   const groups = mixes.rows.map((row): PerspectiveGroup => {

@@ -338,18 +338,13 @@ const emptyTally = (): SentimentMix => ({
  */
 const compoundUnits = (compound: number): number => Math.round(compound * 1e4);
 
-/** Adds `count` insights of one sentiment; `units` is their compounds' sum in `compoundUnits`. */
-function tally(
-  into: SentimentMix,
-  label: SentimentLabel | null,
-  count: number,
-  units: number,
-): void {
-  into.volume += count;
-  if (label !== null) {
-    into[label] += count;
-    into.scored += count;
-    into.units += units;
+/** Adds insights counted together (one insight, or a row of running counts) to a mix. */
+function tally(into: SentimentMix, count: Omit<ArcCount, 'date'>): void {
+  into.volume += count.insights;
+  if (count.label !== null) {
+    into[count.label] += count.insights;
+    into.scored += count.insights;
+    into.units += count.compound_units;
   }
 }
 
@@ -377,11 +372,6 @@ export function arcCountOf(date: string | null, sentiment: InsightSentiment | un
       };
 }
 
-const tallyOne = (into: SentimentMix, sentiment: InsightSentiment | undefined) => {
-  const { label, insights, compound_units } = arcCountOf(null, sentiment);
-  tally(into, label, insights, compound_units);
-};
-
 /** The rounded mean compound of a tally, null when none of it carries one. */
 const meanOf = ({ scored, units }: SentimentMix) =>
   scored === 0 ? null : Math.round(units / scored) / 1e4;
@@ -401,7 +391,7 @@ export function conversationArcOfCounts(
     }
     const monday = mondayOf(count.date);
     const week = weeks.get(monday) ?? emptyTally();
-    tally(week, count.label, count.insights, count.compound_units);
+    tally(week, count);
     weeks.set(monday, week);
   }
   const buckets = weeksBetween([...weeks.keys()], ARC_FILL_MAX_WEEKS).map((monday) => {
@@ -555,7 +545,7 @@ export function perspectivesOf(
     [...groups].map(([key, entries]) => {
       const mix = emptyTally();
       for (const entry of entries) {
-        tallyOne(mix, entry.sentiment);
+        tally(mix, arcCountOf(null, entry.sentiment));
       }
       return {
         key,
