@@ -20,7 +20,7 @@ import { CUT_SHORT_WARNING, type ParsedMetadata } from './file-rows.js';
 import { guard, type IngestDeps, ingestBatchesOf } from './ingest-base.js';
 import type { FilesTable } from './schema.js';
 import { isArtFile, type TrackedKind } from './tracked-files.js';
-import { forgetEpisodes, writeEpisodeRows } from './write-batch.js';
+import { forgetEpisodes, writeEpisodesRows } from './write-batch.js';
 
 /** The dedup winners among the readable metadata rows of `known` (all of a group, or none). */
 export function winnersOf(known: Iterable<FilesTable>): string[] {
@@ -320,14 +320,11 @@ export async function writeCatalogRows(
   for (const batch of ingestBatchesOf(deps, missing)) {
     guard(deps);
     const built = batch.map((relpath) => buildCatalogRows(deps, relpath, scope.known, parsed));
-    await inWriteTransaction(deps.db, async (trx) => {
-      for (const episodeRows of built) {
-        if (episodeRows !== undefined) {
-          await writeEpisodeRows(trx, episodeRows);
-          touchedFeeds.add(episodeRows.episode.feed_id);
-        }
-      }
-    });
+    const written = built.filter((episodeRows) => episodeRows !== undefined);
+    await inWriteTransaction(deps.db, (trx) => writeEpisodesRows(trx, written));
+    for (const episodeRows of written) {
+      touchedFeeds.add(episodeRows.episode.feed_id);
+    }
   }
   return { deleted, touchedFeeds };
 }
@@ -375,30 +372,29 @@ export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
       relpath,
       rows: buildRows(deps, relpath, known, isWhole(relpath), pending.get(relpath)),
     }));
+    const changed = built.filter(({ rows }) => rows !== KEEP);
+    kept += built.length - changed.length;
+    const gone = changed.filter(({ rows }) => rows === undefined).map(({ relpath }) => relpath);
+    const written = changed.flatMap(({ rows }) =>
+      rows === undefined || rows === KEEP ? [] : [rows],
+    );
     await inWriteTransaction(deps.db, async (trx) => {
-      for (const { relpath, rows: episodeRows } of built) {
-        if (episodeRows === KEEP) {
-          kept++;
-          continue;
-        }
-        if (episodeRows === undefined) {
-          await forgetEpisodes(trx, [relpath]);
-        } else {
-          await writeEpisodeRows(trx, episodeRows);
-        }
-        const old = indexed.get(relpath);
-        // A catalog row's record and feed are those its layers pass writes: its feed row is current.
-        const sameFeed =
-          isPending(old?.source_key) && old?.feed_id === episodeRows?.episode.feed_id;
-        if (!sameFeed) {
-          for (const feedId of [old?.feed_id, episodeRows?.episode.feed_id]) {
-            if (feedId !== undefined) {
-              touchedFeeds.add(feedId);
-            }
+      await forgetEpisodes(trx, gone);
+      await writeEpisodesRows(trx, written);
+    });
+    for (const { relpath, rows } of changed) {
+      const episodeRows = rows === KEEP ? undefined : rows;
+      const old = indexed.get(relpath);
+      // A catalog row's record and feed are those its layers pass writes: its feed row is current.
+      const sameFeed = isPending(old?.source_key) && old?.feed_id === episodeRows?.episode.feed_id;
+      if (!sameFeed) {
+        for (const feedId of [old?.feed_id, episodeRows?.episode.feed_id]) {
+          if (feedId !== undefined) {
+            touchedFeeds.add(feedId);
           }
         }
       }
-    });
+    }
   }
   return { built: stale.length - kept, deleted, touchedFeeds };
 }

@@ -32,21 +32,43 @@ type PartTable =
   | 'explore_insight_topics'
   | 'explore_insight_persons';
 
-async function insertParts<R extends object>(
-  trx: IndexKysely,
-  table: PartTable,
-  episode: number,
-  rows: readonly R[],
-): Promise<void> {
+/** Inserts `rows` into `table`, a bounded number of rows per statement. */
+async function insertRows(trx: IndexKysely, table: PartTable, rows: readonly object[]) {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const chunk = rows.slice(start, start + ROWS_PER_INSERT).map((row) => ({ ...row, episode }));
     // The row types are checked where they are built (episode-rows.ts).
     await trx
       .insertInto(table)
-      .values(chunk as never)
+      .values(rows.slice(start, start + ROWS_PER_INSERT) as never)
       .execute();
   }
 }
+
+/** Each part table with the field of `EpisodeRows` that holds its rows, in writing order. */
+const PARTS: ReadonlyArray<readonly [PartTable, Exclude<keyof EpisodeRows, 'episode'>]> = [
+  ['insights', 'insights'],
+  ['quotes', 'quotes'],
+  ['insight_quotes', 'insightQuotes'],
+  ['quote_speakers', 'quoteSpeakers'],
+  ['insight_topics', 'insightTopics'],
+  ['persons', 'persons'],
+  ['episode_speakers', 'episodeSpeakers'],
+  ['episode_topics', 'episodeTopics'],
+  ['episode_persons', 'episodePersons'],
+  ['episode_search', 'episodeSearch'],
+  ['episode_nodes', 'episodeNodes'],
+  ['graph_episodes', 'graphEpisode'],
+  ['graph_insights', 'graphInsights'],
+  ['graph_insight_topics', 'graphInsightTopics'],
+  ['graph_insight_speakers', 'graphInsightSpeakers'],
+  ['graph_insight_entities', 'graphInsightEntities'],
+  ['graph_speaker_topics', 'graphSpeakerTopics'],
+  ['graph_labels', 'graphLabels'],
+  ['graph_aliases', 'graphAliases'],
+  ['insight_ids', 'insightIds'],
+  ['explore_insights', 'exploreInsights'],
+  ['explore_insight_topics', 'exploreInsightTopics'],
+  ['explore_insight_persons', 'exploreInsightPersons'],
+];
 
 /** One insight-topic pair as the conversation arc's running counts key it. */
 interface ArcPart {
@@ -150,10 +172,10 @@ export async function forgetEpisodes(trx: IndexKysely, relpaths: readonly string
   await trx.deleteFrom('episodes').where('metadata_relpath', 'in', relpaths).execute();
 }
 
-/** Adds one episode's insights to the running counts. */
-async function countTopics(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
+/** Adds the episodes' insights to the running counts. */
+async function countTopics(trx: IndexKysely, list: readonly EpisodeRows[]): Promise<void> {
   const topics = new Map<string, number>();
-  for (const { topic_id } of rows.graphInsightTopics) {
+  for (const { topic_id } of list.flatMap((rows) => rows.graphInsightTopics)) {
     topics.set(topic_id, (topics.get(topic_id) ?? 0) + 1);
   }
   const values = [...topics].map(([topic_id, insights]) => ({ topic_id, insights }));
@@ -169,7 +191,7 @@ async function countTopics(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
       .execute();
   }
   const pairs = new Map<string, { topic_id: string; person_id: string; insights: number }>();
-  for (const { topic_id, person_id } of rows.graphSpeakerTopics) {
+  for (const { topic_id, person_id } of list.flatMap((rows) => rows.graphSpeakerTopics)) {
     const key = `${topic_id}\u0000${person_id}`;
     const pair = pairs.get(key) ?? { topic_id, person_id, insights: 0 };
     pair.insights++;
@@ -187,18 +209,20 @@ async function countTopics(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
       )
       .execute();
   }
-  const insights = new Map(rows.graphInsights.map((insight) => [insight.rank, insight]));
-  const date = rows.graphEpisode[0]?.date ?? null;
   const arcValues = arcCountsOf(
-    rows.graphInsightTopics.map(({ rank, topic_id }) => {
-      const insight = insights.get(rank);
-      return {
-        topic_id,
-        type_key: insight?.type_key ?? '',
-        date,
-        sentiment_compound: insight?.sentiment_compound ?? null,
-        sentiment_label: insight?.sentiment_label ?? null,
-      };
+    list.flatMap((rows) => {
+      const insights = new Map(rows.graphInsights.map((insight) => [insight.rank, insight]));
+      const date = rows.graphEpisode[0]?.date ?? null;
+      return rows.graphInsightTopics.map(({ rank, topic_id }) => {
+        const insight = insights.get(rank);
+        return {
+          topic_id,
+          type_key: insight?.type_key ?? '',
+          date,
+          sentiment_compound: insight?.sentiment_compound ?? null,
+          sentiment_label: insight?.sentiment_label ?? null,
+        };
+      });
     }),
   );
   for (let start = 0; start < arcValues.length; start += ROWS_PER_INSERT) {
@@ -219,45 +243,45 @@ async function countTopics(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
   }
 }
 
-/** Replaces one episode's rows (the old ones, if any, go with their episode row). */
-export async function writeEpisodeRows(trx: IndexKysely, rows: EpisodeRows): Promise<void> {
-  const relpath = rows.episode.metadata_relpath;
+/**
+ * Replaces the rows of several episodes (the old ones, if any, go with their
+ * episode rows), each table's rows of all of them in a few statements: a
+ * statement per table and episode was most of a first build's round trips
+ * on PostgreSQL. Each table's rows keep the episodes' order.
+ */
+export async function writeEpisodesRows(
+  trx: IndexKysely,
+  list: readonly EpisodeRows[],
+): Promise<void> {
+  const relpaths = list.map((rows) => rows.episode.metadata_relpath);
   // A first build writes only new episodes: one lookup spares it the counts' updates.
-  const existing = await trx
-    .selectFrom('episodes')
-    .select('id')
-    .where('metadata_relpath', '=', relpath)
-    .executeTakeFirst();
-  if (existing !== undefined) {
-    await forgetEpisodes(trx, [relpath]);
+  const existing: string[] = [];
+  for (let start = 0; start < relpaths.length; start += ROWS_PER_INSERT) {
+    const found = await trx
+      .selectFrom('episodes')
+      .select('metadata_relpath')
+      .where('metadata_relpath', 'in', relpaths.slice(start, start + ROWS_PER_INSERT))
+      .execute();
+    existing.push(...found.map((row) => row.metadata_relpath));
   }
-  const { id } = await trx
-    .insertInto('episodes')
-    .values(rows.episode)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await insertParts(trx, 'insights', id, rows.insights);
-  await insertParts(trx, 'quotes', id, rows.quotes);
-  await insertParts(trx, 'insight_quotes', id, rows.insightQuotes);
-  await insertParts(trx, 'quote_speakers', id, rows.quoteSpeakers);
-  await insertParts(trx, 'insight_topics', id, rows.insightTopics);
-  await insertParts(trx, 'persons', id, rows.persons);
-  await insertParts(trx, 'episode_speakers', id, rows.episodeSpeakers);
-  await insertParts(trx, 'episode_topics', id, rows.episodeTopics);
-  await insertParts(trx, 'episode_persons', id, rows.episodePersons);
-  await insertParts(trx, 'episode_search', id, rows.episodeSearch);
-  await insertParts(trx, 'episode_nodes', id, rows.episodeNodes);
-  await insertParts(trx, 'graph_episodes', id, rows.graphEpisode);
-  await insertParts(trx, 'graph_insights', id, rows.graphInsights);
-  await insertParts(trx, 'graph_insight_topics', id, rows.graphInsightTopics);
-  await insertParts(trx, 'graph_insight_speakers', id, rows.graphInsightSpeakers);
-  await insertParts(trx, 'graph_insight_entities', id, rows.graphInsightEntities);
-  await insertParts(trx, 'graph_speaker_topics', id, rows.graphSpeakerTopics);
-  await insertParts(trx, 'graph_labels', id, rows.graphLabels);
-  await insertParts(trx, 'graph_aliases', id, rows.graphAliases);
-  await insertParts(trx, 'insight_ids', id, rows.insightIds);
-  await insertParts(trx, 'explore_insights', id, rows.exploreInsights);
-  await insertParts(trx, 'explore_insight_topics', id, rows.exploreInsightTopics);
-  await insertParts(trx, 'explore_insight_persons', id, rows.exploreInsightPersons);
-  await countTopics(trx, rows);
+  await forgetEpisodes(trx, existing);
+  const ids = new Map<string, number>();
+  for (let start = 0; start < list.length; start += ROWS_PER_INSERT) {
+    const inserted = await trx
+      .insertInto('episodes')
+      .values(list.slice(start, start + ROWS_PER_INSERT).map((rows) => rows.episode))
+      .returning(['id', 'metadata_relpath'])
+      .execute();
+    for (const row of inserted) {
+      ids.set(row.metadata_relpath, row.id);
+    }
+  }
+  for (const [table, field] of PARTS) {
+    const rows = list.flatMap((episodeRows) => {
+      const episode = ids.get(episodeRows.episode.metadata_relpath);
+      return (episodeRows[field] as readonly object[]).map((row) => ({ ...row, episode }));
+    });
+    await insertRows(trx, table, rows);
+  }
+  await countTopics(trx, list);
 }

@@ -742,11 +742,28 @@ describe.each([
           last.set(insight.id, episode.slug);
         }
       }
-      for (const [id, slug] of first) {
-        expect([id, (await findEpisodeOfInsight(index.db, id))?.slug]).toEqual([id, slug]);
-        const lastSlug = (await findEpisodeOfInsight(index.db, id, 'last'))?.slug;
-        expect([id, lastSlug]).toEqual([id, last.get(id)]);
+      // Asked 64 at a time and compared at once. SQLite is asked every id; PostgreSQL, whose
+      // round trips made this seconds long, every id held by two episodes (where first and
+      // last differ, by the engine's order) and every tenth of the rest.
+      const ids = [...first.keys()].filter(
+        (id, at) => dialect === 'sqlite' || first.get(id) !== last.get(id) || at % 10 === 0,
+      );
+      const found: Array<[string, string | undefined, string | undefined]> = [];
+      for (let start = 0; start < ids.length; start += 64) {
+        const chunk = ids.slice(start, start + 64);
+        found.push(
+          ...(await Promise.all(
+            chunk.map(
+              async (id): Promise<[string, string | undefined, string | undefined]> => [
+                id,
+                (await findEpisodeOfInsight(index.db, id))?.slug,
+                (await findEpisodeOfInsight(index.db, id, 'last'))?.slug,
+              ],
+            ),
+          )),
+        );
       }
+      expect(found).toEqual(ids.map((id) => [id, first.get(id), last.get(id)]));
       expect(await findEpisodeOfInsight(index.db, 'insight:nowhere', 'last')).toBeUndefined();
       expect(await findEpisodeOfInsight(index.db, 'insight:nowhere')).toBeUndefined();
       expect(first.size).toBeGreaterThan(0);
