@@ -73,7 +73,8 @@ describe('two index handles contending for the PostgreSQL ingest lock', () => {
     let holders: number[] = [];
     let ingesters: CorpusIndex[] = [];
     // Until the cut holder has noticed its loss its own flag is stale: only then are the flags read.
-    while (Date.now() - cutAt < 5_000) {
+    // Bounded at 15 s: a few hundred ms alone, but seconds beside a loaded run's other suites.
+    while (Date.now() - cutAt < 15_000) {
       holders = await advisoryHolders(admin);
       const noticed = logged('corpus index ingest lock taken over by another process');
       ingesters = handles.filter((handle) => handle.isIngester());
