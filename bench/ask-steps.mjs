@@ -24,7 +24,7 @@ import {
   findEpisodesByIds,
   ingestCorpus,
   openIndexWriter,
-  queryTermTexts,
+  queryTermCounts,
 } from '@podcast/corpus-index';
 import { createSearchService } from '@podcast/search';
 import { pino } from 'pino';
@@ -59,7 +59,7 @@ async function askSource() {
       place: corpus.at(root),
       episodesByIds: (ids) => findEpisodesByIds(index.db, ids),
       episodeOfInsight: (id) => findEpisodeOfInsight(index.db, id, 'last'),
-      termTexts: () => queryTermTexts(index.db),
+      termCounts: (terms) => queryTermCounts(index.db, terms),
     },
     logger,
   );

@@ -11,7 +11,7 @@ import {
   readContradictions,
   readContradictionsAt,
 } from './contradictions.js';
-import { type TermWeights, termWeightsFromStream, termWeightsOf } from './terms.js';
+import { type TermWeights, termWeightsOf, termWeightsOfCounts } from './terms.js';
 import { corpusTranscripts, type TranscriptReader } from './transcripts.js';
 
 /**
@@ -24,8 +24,11 @@ import { corpusTranscripts, type TranscriptReader } from './transcripts.js';
 export interface AskCorpus extends SearchCorpus {
   /** The episode whose GI graph holds the insight, as a map filled in catalog order keeps it. */
   episodeOfInsight(insightId: string): Promise<EpisodeRecord | undefined>;
-  /** IDF over every insight and quote text of the corpus, computed once per data version. */
-  termWeights(): Promise<TermWeights>;
+  /**
+   * IDF over every insight and quote text of the corpus, for at least the
+   * stems in `terms` (the question's: the only ones an answer weighs).
+   */
+  termWeights(terms: readonly string[]): Promise<TermWeights>;
   transcripts: TranscriptReader;
   contradictions(): Promise<Contradictions>;
 }
@@ -49,8 +52,14 @@ export interface IndexedAskSource {
   place: CorpusPlace;
   episodesByIds: SearchCorpus['episodesByIds'];
   episodeOfInsight: AskCorpus['episodeOfInsight'];
-  /** Every insight and quote text of the GI graphs, as a snapshot's term weights count them. */
-  termTexts(): AsyncIterable<string>;
+  /**
+   * The document frequencies of `terms` over every insight and quote text
+   * of the GI graphs, as a snapshot's term weights count them, with the
+   * number of texts: the writer's running counts.
+   */
+  termCounts(
+    terms: readonly string[],
+  ): Promise<{ documents: number; counts: ReadonlyMap<string, number> }>;
 }
 
 const perVersion = new WeakMap<object, AskCorpus>();
@@ -69,8 +78,10 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 
 /**
  * The ask corpus over the corpus index's rows, one per data version, so the
- * term weights, transcripts and contradictions are kept until the next
- * commit as a snapshot's are until the next snapshot.
+ * transcripts and contradictions are kept until the next commit as a
+ * snapshot's are until the next snapshot. The term weights are the writer's
+ * running counts of the question's stems, read per answer: nothing is
+ * recounted after a commit.
  */
 export function indexedAskCorpus(
   source: IndexedAskSource,
@@ -83,7 +94,10 @@ export function indexedAskCorpus(
   const corpus: AskCorpus = {
     ...placeSearchCorpus(source.place, source.episodesByIds, logger),
     episodeOfInsight: source.episodeOfInsight,
-    termWeights: once(() => termWeightsFromStream(source.termTexts())),
+    termWeights: async (terms) => {
+      const { documents, counts } = await source.termCounts(terms);
+      return termWeightsOfCounts(documents, counts);
+    },
     transcripts: corpusTranscripts(source.place),
     contradictions: once(() => readContradictionsAt(source.place.root)),
   };

@@ -217,7 +217,7 @@ export async function ask(deps: AskDeps, request: AskRequest): Promise<AskAnswer
   if (candidates.length === 0) {
     return abstained(request, outcome.query_type, 'no_evidence');
   }
-  const weights = await deps.corpus.termWeights();
+  const weights = await deps.corpus.termWeights(questionTerms(request.question));
   const { ranked, threshold } = await rankedPassages(deps, request, candidates, weights);
   const kept = selected(ranked, request, threshold);
   if (kept.length === 0) {

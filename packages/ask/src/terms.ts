@@ -1,6 +1,13 @@
-import { type CorpusSnapshot, perSnapshot } from '@podcast/corpus';
+import {
+  type CorpusSnapshot,
+  perSnapshot,
+  stem,
+  stemsOf,
+  termDocumentsOf,
+  wordsOf,
+} from '@podcast/corpus';
 
-const TOKEN = /[\p{L}\p{N}]+/gu;
+export { stem, stemsOf };
 
 /**
  * Words a question is phrased with rather than what it asks about: counting
@@ -21,33 +28,9 @@ const QUESTION_WORDS = new Set(
   ).split(' '),
 );
 
-/** A light stem: enough to match "pumps" with "pump" and "batteries" with "battery". */
-export function stem(word: string): string {
-  if (word.length > 4 && word.endsWith('ies')) {
-    return `${word.slice(0, -3)}y`;
-  }
-  if (word.length > 5 && word.endsWith('ing')) {
-    return word.slice(0, -3);
-  }
-  if (word.length > 4 && word.endsWith('ed')) {
-    return word.slice(0, -2);
-  }
-  if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) {
-    return word.slice(0, -1);
-  }
-  return word;
-}
-
-/** The stems of a text's words, each once. */
-export function stemsOf(text: string): Set<string> {
-  return new Set((text.toLowerCase().match(TOKEN) ?? []).map(stem));
-}
-
 /** What the question asks about: its stems without the words questions are phrased with. */
 export function questionTerms(question: string): string[] {
-  const words = (question.toLowerCase().match(TOKEN) ?? []).filter(
-    (word) => !QUESTION_WORDS.has(word) && word.length > 1,
-  );
+  const words = wordsOf(question).filter((word) => !QUESTION_WORDS.has(word) && word.length > 1);
   return [...new Set(words.map(stem))];
 }
 
@@ -56,45 +39,27 @@ export interface TermWeights {
   weightOf(term: string): number;
 }
 
-/** Document frequencies counted one text at a time: only the counts are kept. */
-function termCounter() {
-  const counts = new Map<string, number>();
-  let documents = 0;
+/**
+ * IDF from document frequencies: `documents` texts in all, `counts` of the
+ * texts holding each stem (a stem not there is one no text holds).
+ */
+export function termWeightsOfCounts(
+  documents: number,
+  counts: ReadonlyMap<string, number>,
+): TermWeights {
+  const unseen = Math.log(1 + documents);
   return {
-    add(text: string): void {
-      documents += 1;
-      for (const term of stemsOf(text)) {
-        counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
-    },
-    weights(): TermWeights {
-      const unseen = Math.log(1 + documents);
-      return {
-        weightOf: (term) => {
-          const count = counts.get(term);
-          return count === undefined ? unseen : Math.log(1 + documents / count);
-        },
-      };
+    weightOf: (term) => {
+      const count = counts.get(term);
+      return count === undefined || count <= 0 ? unseen : Math.log(1 + documents / count);
     },
   };
 }
 
 /** IDF over `texts` (each an insight's or a quote's text), each counted as one document. */
 export function termWeightsFrom(texts: Iterable<string>): TermWeights {
-  const counter = termCounter();
-  for (const text of texts) {
-    counter.add(text);
-  }
-  return counter.weights();
-}
-
-/** `termWeightsFrom` over texts that arrive a page at a time. */
-export async function termWeightsFromStream(texts: AsyncIterable<string>): Promise<TermWeights> {
-  const counter = termCounter();
-  for await (const text of texts) {
-    counter.add(text);
-  }
-  return counter.weights();
+  const { documents, counts } = termDocumentsOf(texts);
+  return termWeightsOfCounts(documents, counts);
 }
 
 /** Every insight and quote text of the snapshot's GI graphs. */

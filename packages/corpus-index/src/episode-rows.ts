@@ -92,6 +92,8 @@ export interface EpisodeRows {
   exploreInsights: Row<ExploreInsightsTable>[];
   exploreInsightTopics: Row<ExploreInsightTopicsTable>[];
   exploreInsightPersons: Row<ExploreInsightPersonsTable>[];
+  /** Every insight text of the GI file, then every quote row's text: what ask's term counts count. */
+  termTexts: string[];
 }
 
 /** The files one episode is made of, read and normalised by packages/corpus. */
@@ -354,7 +356,7 @@ function exploreRows(graph: NormalizedGraph | undefined) {
 export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
   const record = recordOf(sources);
   const signals = episodeSignalsFrom(sources.kg, sources.graph, sources.bridge);
-  return {
+  const rows = {
     episode: {
       metadata_relpath: record.metadata_relpath,
       slug: record.slug,
@@ -387,4 +389,10 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
     ...graphQueryRows(record, sources.graph, sources.kg, sources.bridge, sources.sentiments),
     ...exploreRows(sources.graph),
   };
+  return { ...rows, termTexts: termTextsOf(sources.graph, rows.quotes) };
+}
+
+/** The texts ask's term counts count of one episode, as `queryTermTexts` reads them back. */
+function termTextsOf(graph: NormalizedGraph | undefined, quotes: readonly Row<QuotesTable>[]) {
+  return [...(graph?.insights ?? []).map((insight) => insight.text), ...quotes.map((q) => q.text)];
 }

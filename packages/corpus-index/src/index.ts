@@ -81,7 +81,12 @@ export type { IngestDeps, IngestReport } from './ingest.js';
 export { IngestLockLost, ingestCorpus } from './ingest.js';
 export type { IngestLock } from './ingest-lock.js';
 export { openIngestLock } from './ingest-lock.js';
-export { findEpisodeOfInsight, queryInsightList, queryTermTexts } from './insight-queries.js';
+export {
+  findEpisodeOfInsight,
+  queryInsightList,
+  queryTermCounts,
+  queryTermTexts,
+} from './insight-queries.js';
 export { openPgIndexReader, openPgIndexWriter } from './pg-index.js';
 export type { CandidateSelection, InsightCandidate } from './relational-queries.js';
 export {

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { InsightProjection, InsightQuote } from '@podcast/contracts';
 import type { EpisodeRecord } from '@podcast/corpus';
+import { isOneOf } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
 import type { QuotesTable } from './schema.js';
 
@@ -113,12 +114,31 @@ export async function findEpisodeOfInsight(
   return row === undefined ? undefined : (JSON.parse(row.record) as EpisodeRecord);
 }
 
+/**
+ * The writer's running counts of `terms` (how many insight and quote texts
+ * hold each stem) and the number of texts: ask's term weights, one indexed
+ * lookup per answer. A stem no text holds is not in `counts`.
+ */
+export async function queryTermCounts(db: IndexKysely, terms: readonly string[]) {
+  const rows = await db
+    .selectFrom('term_counts')
+    .select(['term', 'documents'])
+    .where(isOneOf(db, 'term', ['', ...new Set(terms)]))
+    .execute();
+  // PostgreSQL may give a wide integer as text.
+  const counts = new Map(rows.map((row) => [row.term, Number(row.documents)]));
+  const documents = counts.get('') ?? 0;
+  counts.delete('');
+  return { documents, counts };
+}
+
 /** Episodes per page of `queryTermTexts`: a page's texts are what it holds at once. */
 const TERM_PAGE = 2000;
 
 /**
  * Every insight text (shown or not) and every quote text of the GI graphs,
- * each once per episode: what ask's term weights count over a snapshot.
+ * each once per episode: what ask's term weights count over a snapshot, and
+ * what the running term counts must equal when counted again.
  * Read a range of episode ids at a time with a turn of the event loop
  * between ranges, so a caller that counts them never holds them all.
  */

@@ -35,6 +35,7 @@ export interface CorpusIndexDb {
   explore_insights: ExploreInsightsTable;
   explore_insight_topics: ExploreInsightTopicsTable;
   explore_insight_persons: ExploreInsightPersonsTable;
+  term_counts: TermCountsTable;
 }
 
 /** Key-value facts about the index: when the first build finished, the corpus root it indexes. */
@@ -319,6 +320,16 @@ export interface GraphTopicArcCountsTable {
   label: string;
   insights: number;
   compound_units: number;
+}
+
+/**
+ * How many insight and quote texts of the GI graphs hold each stem
+ * (packages/corpus `stemsOf`): ask's term weights as running counts. The
+ * empty term's row holds the number of texts.
+ */
+export interface TermCountsTable {
+  term: string;
+  documents: number;
 }
 
 /** Every insight id of an episode's GI graph, shown or not: the episode of an insight by its id. */

@@ -1,4 +1,4 @@
-import { arcCountOf, type InsightSentiment } from '@podcast/corpus';
+import { arcCountOf, type InsightSentiment, termDocumentsOf } from '@podcast/corpus';
 import { sql } from 'kysely';
 import type { EpisodeRows } from './episode-rows.js';
 import type { IndexKysely } from './index-file.js';
@@ -44,7 +44,9 @@ async function insertRows(trx: IndexKysely, table: PartTable, rows: readonly obj
 }
 
 /** Each part table with the field of `EpisodeRows` that holds its rows, in writing order. */
-const PARTS: ReadonlyArray<readonly [PartTable, Exclude<keyof EpisodeRows, 'episode'>]> = [
+const PARTS: ReadonlyArray<
+  readonly [PartTable, Exclude<keyof EpisodeRows, 'episode' | 'termTexts'>]
+> = [
   ['insights', 'insights'],
   ['quotes', 'quotes'],
   ['insight_quotes', 'insightQuotes'],
@@ -143,6 +145,66 @@ async function forgetArcCounts(trx: IndexKysely, relpaths: readonly string[]) {
 }
 
 /**
+ * Adds `sign` times the document frequencies of `texts` to ask's running
+ * term counts, the number of texts under the empty term. Taking texts out
+ * is an upsert of negative counts, so adding and taking out are one
+ * statement shape; a count that reaches 0 is deleted.
+ */
+async function countTerms(trx: IndexKysely, texts: readonly string[], sign: 1 | -1) {
+  const { documents, counts } = termDocumentsOf(texts);
+  if (documents === 0) {
+    return;
+  }
+  const values = [
+    { term: '', documents: sign * documents },
+    ...[...counts].map(([term, n]) => ({ term, documents: sign * n })),
+  ];
+  for (let start = 0; start < values.length; start += ROWS_PER_INSERT) {
+    await trx
+      .insertInto('term_counts')
+      .values(values.slice(start, start + ROWS_PER_INSERT))
+      .onConflict((oc) =>
+        oc.column('term').doUpdateSet((eb) => ({
+          documents: eb('term_counts.documents', '+', eb.ref('excluded.documents')),
+        })),
+      )
+      .execute();
+  }
+  if (sign < 0) {
+    for (let start = 0; start < values.length; start += ROWS_PER_INSERT) {
+      const terms = values.slice(start, start + ROWS_PER_INSERT).map((value) => value.term);
+      await trx
+        .deleteFrom('term_counts')
+        .where('documents', '<=', 0)
+        .where('term', 'in', terms)
+        .execute();
+    }
+  }
+}
+
+/** The texts of the episodes at `relpaths` that `countTerms` counted when they were written. */
+async function termTextsOfEpisodes(trx: IndexKysely, relpaths: readonly string[]) {
+  const [insights, quotes] = [
+    await trx
+      .selectFrom('explore_insights as x')
+      .innerJoin('episodes as e', 'e.id', 'x.episode')
+      .select('x.item')
+      .where('e.metadata_relpath', 'in', relpaths)
+      .execute(),
+    await trx
+      .selectFrom('quotes as q')
+      .innerJoin('episodes as e', 'e.id', 'q.episode')
+      .select('q.text')
+      .where('e.metadata_relpath', 'in', relpaths)
+      .execute(),
+  ];
+  return [
+    ...insights.map((row) => (JSON.parse(row.item) as { text: string }).text),
+    ...quotes.map((row) => row.text),
+  ];
+}
+
+/**
  * Deletes the episodes at `relpaths` with their rows, taking their insights
  * out of the running counts first (the counts are the tables no episode owns).
  */
@@ -168,6 +230,7 @@ export async function forgetEpisodes(trx: IndexKysely, relpaths: readonly string
         and t.person_id = graph_topic_speaker_counts.person_id)
     where ${pairs}`.execute(trx);
   await sql`delete from graph_topic_speaker_counts where insights <= 0 and ${pairs}`.execute(trx);
+  await countTerms(trx, await termTextsOfEpisodes(trx, relpaths), -1);
   await forgetArcCounts(trx, relpaths);
   await trx.deleteFrom('episodes').where('metadata_relpath', 'in', relpaths).execute();
 }
@@ -284,4 +347,9 @@ export async function writeEpisodesRows(
     await insertRows(trx, table, rows);
   }
   await countTopics(trx, list);
+  await countTerms(
+    trx,
+    list.flatMap((rows) => rows.termTexts),
+    1,
+  );
 }

@@ -20,6 +20,7 @@ import {
   noteWatchEvent,
   perspectiveLeaders,
   sentimentLookup,
+  termDocumentsOf,
   topicPerspectives,
 } from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
@@ -75,6 +76,19 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       if (!layers) {
         return;
       }
+      // Ask's running term counts are the document frequencies of the snapshot's texts.
+      const texts = snapshot.episodes.flatMap((episode) => {
+        const graph = episode.has_gi ? snapshot.graphOf(episode) : undefined;
+        return [
+          ...(graph?.insights ?? []).map((insight) => insight.text),
+          ...(graph?.quotes ?? []).map((quote) => quote.text),
+        ];
+      });
+      const { documents, counts } = termDocumentsOf(texts);
+      const termRows = await db.selectFrom('term_counts').selectAll().execute();
+      expect(termRows.map((row) => [row.term, Number(row.documents)]).sort()).toEqual(
+        [...(documents === 0 ? [] : [['', documents]]), ...counts].sort(),
+      );
       const graph = await graphIndexOf(snapshot);
       expect(await perspectiveLeadersFromIndex(db, 200)).toEqual(
         await perspectiveLeaders(graph, 200),

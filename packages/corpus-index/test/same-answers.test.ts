@@ -62,6 +62,7 @@ import {
   sentimentSidecarOf,
   statedBy,
   syncUrlKeyOf,
+  termDocumentsOf,
   topicEntities,
   topicPersons,
   topicPerspectives,
@@ -115,6 +116,7 @@ import {
   podcastListFromIndex,
   queryCatalogAfter,
   queryEpisodeContent,
+  queryTermCounts,
   queryTermTexts,
   relatedInsightsFromIndex,
   relatedTopicsFromIndex,
@@ -790,6 +792,12 @@ describe.each([
       expect(read.sort()).toEqual(texts.sort());
       // A few episodes a page: the pages join to the same texts.
       expect((await readAll(7)).sort()).toEqual(read);
+      // The writer's running counts are those texts' document frequencies, stem by stem.
+      const { documents, counts } = termDocumentsOf(texts);
+      const stems = [...counts.keys()];
+      const indexed = await queryTermCounts(index.db, [...stems, 'nowhereword']);
+      expect(indexed.documents).toBe(documents);
+      expect([...indexed.counts].sort()).toEqual([...counts].sort());
     });
 
     it("gives every episode's notification content as the snapshot's signals and shown insights hold it", async () => {

@@ -33,6 +33,7 @@ export type { FeedRecord } from './records/feeds.js';
 export type { OriginTranscript } from './records/origin-links.js';
 export { slugify } from './records/slug.js';
 export type { EpisodeSummary } from './records/summary-preview.js';
+export { stem, stemsOf, termDocumentsOf, wordsOf } from './records/term-stems.js';
 export type { ArtifactEntry } from './snapshot/artifacts.js';
 export { readArtifactJson } from './snapshot/artifacts.js';
 export { perSnapshot } from './snapshot/snapshot-memo.js';

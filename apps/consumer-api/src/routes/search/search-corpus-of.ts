@@ -1,6 +1,6 @@
 import { type AskCorpus, indexedAskCorpus, snapshotAskCorpus } from '@podcast/ask';
 import type { EpisodeRecord, FeedRecord } from '@podcast/corpus';
-import { findEpisodeOfInsight, findEpisodesByIds, queryTermTexts } from '@podcast/corpus-index';
+import { findEpisodeOfInsight, findEpisodesByIds, queryTermCounts } from '@podcast/corpus-index';
 import { placeSearchCorpus, type SearchCorpus, snapshotSearchCorpus } from '@podcast/search';
 import type { ConsumerCtx } from '../../context.js';
 import { corpusHoldingsOf } from '../../corpus-holdings.js';
@@ -79,7 +79,7 @@ export async function askLibraryOf(ctx: ConsumerCtx): Promise<AskLibrary> {
         place: ctx.corpus.at(ctx.config.corpusDir),
         episodesByIds: (ids) => findEpisodesByIds(db, ids),
         episodeOfInsight: (insightId) => findEpisodeOfInsight(db, insightId, 'last'),
-        termTexts: () => queryTermTexts(db),
+        termCounts: (terms) => queryTermCounts(db, terms),
       },
       ctx.logger,
     ),

@@ -1,5 +1,5 @@
 import { type AskCorpus, indexedAskCorpus, snapshotAskCorpus } from '@podcast/ask';
-import { findEpisodeOfInsight, findEpisodesByIds, queryTermTexts } from '@podcast/corpus-index';
+import { findEpisodeOfInsight, findEpisodesByIds, queryTermCounts } from '@podcast/corpus-index';
 import { placeSearchCorpus, type SearchCorpus, snapshotSearchCorpus } from '@podcast/search';
 import type { ViewerCtx } from '../../context.js';
 import { corpusIndexFor, corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
@@ -48,7 +48,7 @@ export async function askCorpusFor(
       place: ctx.corpus.at(index.root),
       episodesByIds: (ids) => findEpisodesByIds(db, ids),
       episodeOfInsight: (insightId) => findEpisodeOfInsight(db, insightId, 'last'),
-      termTexts: () => queryTermTexts(db),
+      termCounts: (terms) => queryTermCounts(db, terms),
     },
     ctx.logger,
   );
