@@ -37,9 +37,10 @@ const STATEMENTS_KEPT = 1000;
 /**
  * The connection as Kysely's SQLite driver uses it, with its prepared
  * statements kept by SQL text: the driver prepares every query anew, while
- * the ingest's inserts and the routes' queries repeat the same few hundred
- * texts. Kysely runs one query at a time on a connection and the index
- * never streams, so a kept statement is never in use twice.
+ * the routes' queries and the ingest's full-sized inserts repeat the same
+ * texts (a batch's shorter last insert per table is used once and is the
+ * first to go). Kysely runs one query at a time on a connection and the
+ * index never streams, so a kept statement is never in use twice.
  */
 function keepingStatements(raw: Database.Database): SqliteDatabase {
   const kept = new Map<string, Database.Statement>();
