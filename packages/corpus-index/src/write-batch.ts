@@ -2,6 +2,7 @@ import { arcCountOf, type InsightSentiment, termDocumentsOf } from '@podcast/cor
 import { sql } from 'kysely';
 import type { EpisodeRows } from './episode-rows.js';
 import type { IndexKysely } from './index-file.js';
+import { batchesOf } from './ingest-base.js';
 import type { GraphTopicArcCountsTable } from './schema.js';
 
 /** Rows per insert statement: well under either engine's bound on bound parameters. */
@@ -34,11 +35,11 @@ type PartTable =
 
 /** Inserts `rows` into `table`, a bounded number of rows per statement. */
 async function insertRows(trx: IndexKysely, table: PartTable, rows: readonly object[]) {
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+  for (const chunk of batchesOf(rows, ROWS_PER_INSERT)) {
     // The row types are checked where they are built (episode-rows.ts).
     await trx
       .insertInto(table)
-      .values(rows.slice(start, start + ROWS_PER_INSERT) as never)
+      .values(chunk as never)
       .execute();
   }
 }
@@ -135,11 +136,11 @@ async function forgetArcCounts(trx: IndexKysely, relpaths: readonly string[]) {
       .execute();
   }
   const topics = [...new Set(counts.map((count) => count.topic_id))];
-  for (let start = 0; start < topics.length; start += ROWS_PER_INSERT) {
+  for (const chunk of batchesOf(topics, ROWS_PER_INSERT)) {
     await trx
       .deleteFrom('graph_topic_arc_counts')
       .where('insights', '<=', 0)
-      .where('topic_id', 'in', topics.slice(start, start + ROWS_PER_INSERT))
+      .where('topic_id', 'in', chunk)
       .execute();
   }
 }
@@ -159,10 +160,10 @@ async function countTerms(trx: IndexKysely, texts: readonly string[], sign: 1 | 
     { term: '', documents: sign * documents },
     ...[...counts].map(([term, n]) => ({ term, documents: sign * n })),
   ];
-  for (let start = 0; start < values.length; start += ROWS_PER_INSERT) {
+  for (const chunk of batchesOf(values, ROWS_PER_INSERT)) {
     await trx
       .insertInto('term_counts')
-      .values(values.slice(start, start + ROWS_PER_INSERT))
+      .values(chunk)
       .onConflict((oc) =>
         oc.column('term').doUpdateSet((eb) => ({
           documents: eb('term_counts.documents', '+', eb.ref('excluded.documents')),
@@ -171,8 +172,8 @@ async function countTerms(trx: IndexKysely, texts: readonly string[], sign: 1 | 
       .execute();
   }
   if (sign < 0) {
-    for (let start = 0; start < values.length; start += ROWS_PER_INSERT) {
-      const terms = values.slice(start, start + ROWS_PER_INSERT).map((value) => value.term);
+    for (const chunk of batchesOf(values, ROWS_PER_INSERT)) {
+      const terms = chunk.map((value) => value.term);
       await trx
         .deleteFrom('term_counts')
         .where('documents', '<=', 0)
@@ -242,10 +243,10 @@ async function countTopics(trx: IndexKysely, list: readonly EpisodeRows[]): Prom
     topics.set(topic_id, (topics.get(topic_id) ?? 0) + 1);
   }
   const values = [...topics].map(([topic_id, insights]) => ({ topic_id, insights }));
-  for (let start = 0; start < values.length; start += ROWS_PER_INSERT) {
+  for (const chunk of batchesOf(values, ROWS_PER_INSERT)) {
     await trx
       .insertInto('graph_topic_counts')
-      .values(values.slice(start, start + ROWS_PER_INSERT))
+      .values(chunk)
       .onConflict((oc) =>
         oc.column('topic_id').doUpdateSet((eb) => ({
           insights: eb('graph_topic_counts.insights', '+', eb.ref('excluded.insights')),
@@ -261,10 +262,10 @@ async function countTopics(trx: IndexKysely, list: readonly EpisodeRows[]): Prom
     pairs.set(key, pair);
   }
   const pairValues = [...pairs.values()];
-  for (let start = 0; start < pairValues.length; start += ROWS_PER_INSERT) {
+  for (const chunk of batchesOf(pairValues, ROWS_PER_INSERT)) {
     await trx
       .insertInto('graph_topic_speaker_counts')
-      .values(pairValues.slice(start, start + ROWS_PER_INSERT))
+      .values(chunk)
       .onConflict((oc) =>
         oc.columns(['topic_id', 'person_id']).doUpdateSet((eb) => ({
           insights: eb('graph_topic_speaker_counts.insights', '+', eb.ref('excluded.insights')),
@@ -288,10 +289,10 @@ async function countTopics(trx: IndexKysely, list: readonly EpisodeRows[]): Prom
       });
     }),
   );
-  for (let start = 0; start < arcValues.length; start += ROWS_PER_INSERT) {
+  for (const chunk of batchesOf(arcValues, ROWS_PER_INSERT)) {
     await trx
       .insertInto('graph_topic_arc_counts')
-      .values(arcValues.slice(start, start + ROWS_PER_INSERT))
+      .values(chunk)
       .onConflict((oc) =>
         oc.columns(['topic_id', 'date', 'label', 'type_key']).doUpdateSet((eb) => ({
           insights: eb('graph_topic_arc_counts.insights', '+', eb.ref('excluded.insights')),
@@ -319,20 +320,20 @@ export async function writeEpisodesRows(
   const relpaths = list.map((rows) => rows.episode.metadata_relpath);
   // A first build writes only new episodes: one lookup spares it the counts' updates.
   const existing: string[] = [];
-  for (let start = 0; start < relpaths.length; start += ROWS_PER_INSERT) {
+  for (const chunk of batchesOf(relpaths, ROWS_PER_INSERT)) {
     const found = await trx
       .selectFrom('episodes')
       .select('metadata_relpath')
-      .where('metadata_relpath', 'in', relpaths.slice(start, start + ROWS_PER_INSERT))
+      .where('metadata_relpath', 'in', chunk)
       .execute();
     existing.push(...found.map((row) => row.metadata_relpath));
   }
   await forgetEpisodes(trx, existing);
   const ids = new Map<string, number>();
-  for (let start = 0; start < list.length; start += ROWS_PER_INSERT) {
+  for (const chunk of batchesOf(list, ROWS_PER_INSERT)) {
     const inserted = await trx
       .insertInto('episodes')
-      .values(list.slice(start, start + ROWS_PER_INSERT).map((rows) => rows.episode))
+      .values(chunk.map((rows) => rows.episode))
       .returning(['id', 'metadata_relpath'])
       .execute();
     for (const row of inserted) {
