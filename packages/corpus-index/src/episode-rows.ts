@@ -293,7 +293,7 @@ function graphQueryRows(
       })),
     ),
     graphInsightSpeakers: items.flatMap((item) =>
-      item.speakers.map((person_id) => ({ rank: item.position, person_id })),
+      item.speakers.map((person_id) => ({ rank: item.position, person_id, ...order })),
     ),
     graphInsightEntities: items.flatMap((item) =>
       item.entities.map((entity_id, position) => ({ rank: item.position, position, entity_id })),

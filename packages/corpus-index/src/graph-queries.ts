@@ -1,7 +1,8 @@
 import type { CilInsight } from '@podcast/contracts';
 import {
-  type BriefEntry,
-  briefTopicsOf,
+  BRIEF_INSIGHTS_PER_TOPIC,
+  BRIEF_TOPICS,
+  briefQuotes,
   conversationArcOfCounts,
   crossShowOf,
   type EpisodeRecord,
@@ -15,7 +16,6 @@ import {
   labelFromId,
   PERSPECTIVE_INSIGHTS,
   type PerspectiveGroup,
-  personBriefOf,
   perspectivesOfGroups,
   podcastFeedId,
   requestedGraphId,
@@ -87,6 +87,12 @@ export async function topicPersonsFromIndex(db: IndexKysely, topic: string) {
 /** GET /api/persons/{id}/topics, as `personTopics`: the person's topics, most insights first, then id. */
 export async function personTopicsFromIndex(db: IndexKysely, person: string) {
   const personId = await canonicalGraphId(db, person, 'person:');
+  const topics = await topicCountsOf(db, personId);
+  return { person_id: personId, topic_ids: topics.map((t) => t.topic_id), topics };
+}
+
+/** The person's topics with their labels and insight counts, most insights first, then id (`byTopicOf`). */
+async function topicCountsOf(db: IndexKysely, personId: string) {
   const rows = await db
     .selectFrom('graph_speaker_topics as st')
     .select((eb) => [
@@ -106,12 +112,11 @@ export async function personTopicsFromIndex(db: IndexKysely, person: string) {
     .orderBy('n', 'desc')
     .orderBy('st.topic_id')
     .execute();
-  const topics = rows.map((row) => ({
+  return rows.map((row) => ({
     topic_id: row.topic_id,
     label: row.label ?? labelFromId(row.topic_id),
     insight_count: Number(row.n),
   }));
-  return { person_id: personId, topic_ids: topics.map((t) => t.topic_id), topics };
 }
 
 /** An insight's stored sidecar entry, as the CIL answers read it. */
@@ -467,60 +472,113 @@ export async function topicPerspectivesFromIndex(
   };
 }
 
+/** The person's insights read per page while their brief gathers quotes. */
+const BRIEF_PAGE = 40;
+
 /**
- * GET /api/persons/{id}/brief, as `personBrief`: the person's insights in
- * the structural order, put together by `personBriefOf` with the aliases of
- * their quotes' speakers and the labels of the listed topics read first.
+ * GET /api/persons/{id}/brief, as `personBrief`, reading only what it
+ * lists, so a host with thousands of insights costs about what a guest
+ * does: the topic counts as the person's topics reads them, the newest
+ * insights of each listed topic from the perspective index, and the
+ * person's insights in the structural order a page at a time until the
+ * brief's quotes are found.
  */
 export async function personBriefFromIndex(db: IndexKysely, person: string) {
   const personId = await canonicalGraphId(db, person, 'person:');
-  const [displayName, rows] = await Promise.all([
+  const [displayName, counted, topics, quotes] = await Promise.all([
     graphLabelOf(db, personId),
     db
-      .selectFrom('graph_insight_speakers as s')
-      .innerJoin('graph_insights as gi', (join) =>
-        join.onRef('gi.episode', '=', 's.episode').onRef('gi.rank', '=', 's.rank'),
-      )
-      .innerJoin('graph_episodes as ge', 'ge.episode', 's.episode')
-      .select(ITEM_COLUMNS)
-      .where('s.person_id', '=', personId)
-      .orderBy('ge.sort_date', 'desc')
-      .orderBy('ge.metadata_relpath')
-      .orderBy('s.rank')
-      .execute(),
+      .selectFrom('graph_insight_speakers')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('person_id', '=', personId)
+      .executeTakeFirstOrThrow(),
+    topicCountsOf(db, personId),
+    briefQuotesFromIndex(db, personId),
   ]);
-  const fields = new Map<number, EpisodeFields>();
-  const entries: BriefEntry[] = rows.map((row) => {
-    const own = JSON.parse(row.item) as OwnFields;
-    return {
-      topics: own.topic_ids,
-      quotes: own.quotes,
-      insight: () => {
-        let episode = fields.get(row.episode);
-        if (episode === undefined) {
-          episode = JSON.parse(row.fields) as EpisodeFields;
-          fields.set(row.episode, episode);
-        }
-        return joinCilInsight(own, episode, sentimentOf(row));
-      },
-    };
-  });
-  const speakerIds = [
-    ...new Set(entries.flatMap((entry) => entry.quotes.map((quote) => quote.speaker_id))),
-  ].filter((id): id is string => id !== null);
-  const topicIds = briefTopicsOf(entries).map(([topicId]) => topicId);
-  const [speakers, labels] = await Promise.all([
-    Promise.all(speakerIds.map((id) => canonicalGraphId(db, id, 'person:'))),
-    Promise.all(topicIds.map((id) => graphLabelOf(db, id))),
-  ]);
-  const speakerOf = new Map(speakerIds.map((id, at) => [id, speakers[at] as string]));
-  const labelOf = new Map(topicIds.map((id, at) => [id, labels[at] as string]));
-  return personBriefOf(
-    { person_id: personId, display_name: displayName },
-    entries,
-    (id) => speakerOf.get(id) ?? id,
-    (id) => labelOf.get(id) ?? labelFromId(id),
+  const listed = topics.slice(0, BRIEF_TOPICS);
+  const insights = await briefInsightsOf(
+    db,
+    personId,
+    listed.map((topic) => topic.topic_id),
   );
+  return {
+    person_id: personId,
+    display_name: displayName,
+    // PostgreSQL counts as bigint, which its driver gives as text.
+    insight_count: Number(counted.n),
+    topics: listed.map((topic) => ({
+      topic_id: topic.topic_id,
+      label: topic.label,
+      insights: insights.get(topic.topic_id) ?? [],
+    })),
+    quotes,
+  };
+}
+
+/**
+ * The newest `BRIEF_INSIGHTS_PER_TOPIC` insights of the person on each
+ * topic, by topic: one bounded read of the perspective index per topic, so
+ * the cost does not grow with how much the person said.
+ */
+async function briefInsightsOf(db: IndexKysely, personId: string, topicIds: readonly string[]) {
+  const byTopic = new Map<string, CilInsight[]>();
+  if (topicIds.length === 0) {
+    return byTopic;
+  }
+  const newest = topicIds.map(
+    (topicId, at) => sql`select * from (
+      select p.topic_id, p.episode, p.rank, p.sort_date, p.metadata_relpath
+      from graph_speaker_topics p where p.topic_id = ${topicId} and p.person_id = ${personId}
+      order by p.sort_date desc, p.metadata_relpath, p.rank
+      limit ${BRIEF_INSIGHTS_PER_TOPIC}) ${sql.raw(`t${at}`)}`,
+  );
+  const rows = await sql<ItemRow & { topic_id: string }>`
+    select r.topic_id, gi.episode, ge.fields, gi.item, gi.sentiment_compound, gi.sentiment_label
+    from (${sql.join(newest, sql` union all `)}) r
+    join graph_insights gi on gi.episode = r.episode and gi.rank = r.rank
+    join graph_episodes ge on ge.episode = r.episode
+    order by r.topic_id, r.sort_date desc, r.metadata_relpath, r.rank`.execute(db);
+  const insights = withSentiment(rows.rows);
+  rows.rows.forEach((row, at) => {
+    const list = byTopic.get(row.topic_id) ?? [];
+    list.push(insights[at] as CilInsight);
+    byTopic.set(row.topic_id, list);
+  });
+  return byTopic;
+}
+
+/**
+ * The quotes of a brief (`briefQuotes`): the person's insights in the
+ * structural order, a page at a time, with each quote's speaker put in the
+ * index's terms once, until the list is full or the insights run out.
+ */
+async function briefQuotesFromIndex(db: IndexKysely, personId: string) {
+  const quotes = briefQuotes(personId);
+  const canonical = new Map<string, string>();
+  for (let offset = 0; ; offset += BRIEF_PAGE) {
+    // The page's keys are read from the speaker index in order, then its insights.
+    const rows = await sql<{ item: string }>`
+      select gi.item
+      from (select s.episode, s.rank, s.sort_date, s.metadata_relpath
+            from graph_insight_speakers s
+            where s.person_id = ${personId}
+            order by s.sort_date desc, s.metadata_relpath, s.rank
+            limit ${BRIEF_PAGE} offset ${offset}) k
+      join graph_insights gi on gi.episode = k.episode and gi.rank = k.rank
+      order by k.sort_date desc, k.metadata_relpath, k.rank`.execute(db);
+    const page = rows.rows.flatMap((row) => (JSON.parse(row.item) as OwnFields).quotes);
+    const speakers = [
+      ...new Set(page.map((quote) => quote.speaker_id).filter((id) => id !== null)),
+    ].filter((id) => !canonical.has(id));
+    const found = await Promise.all(speakers.map((id) => canonicalGraphId(db, id, 'person:')));
+    speakers.forEach((id, at) => {
+      canonical.set(id, found[at] as string);
+    });
+    const full = quotes.add(page, (id) => canonical.get(id) ?? id);
+    if (full || rows.rows.length < BRIEF_PAGE) {
+      return quotes.listed();
+    }
+  }
 }
 
 /**

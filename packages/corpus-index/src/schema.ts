@@ -252,11 +252,17 @@ export interface PerspectiveColumns {
   compound_units: number | null;
 }
 
-/** An insight's speakers (`GraphInsight.speakers`): a person's insights, with or without topics. */
+/**
+ * An insight's speakers (`GraphInsight.speakers`): a person's insights,
+ * with or without topics, with the episode's catalog keys for reading them
+ * in the structural order.
+ */
 export interface GraphInsightSpeakersTable {
   episode: number;
   rank: number;
   person_id: string;
+  sort_date: string;
+  metadata_relpath: string;
 }
 
 /**

@@ -127,7 +127,7 @@ export {
 } from './browse/insight-sentiment.js';
 export type {
   ArcCount,
-  BriefEntry,
+  BriefQuote,
   InsightTypes,
   PerspectiveEntry,
   PerspectiveGroup,
@@ -137,14 +137,15 @@ export type {
 } from './graph/cil-queries.js';
 export {
   arcCountOf,
-  briefTopicsOf,
+  BRIEF_INSIGHTS_PER_TOPIC,
+  BRIEF_TOPICS,
+  briefQuotes,
   conversationArc,
   conversationArcOfCounts,
   joinCilInsight,
   LEADERS_PER_TOPIC,
   PERSPECTIVE_INSIGHTS,
   personBrief,
-  personBriefOf,
   personPositions,
   personTopics,
   perspectiveLeaders,

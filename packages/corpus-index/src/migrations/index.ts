@@ -12,6 +12,7 @@ import * as syncKeys from './202611290900_sync_keys.js';
 import * as topicArcCounts from './202611291000_topic_arc_counts.js';
 import * as perspectiveColumns from './202611291100_perspective_columns.js';
 import * as termCounts from './202611301000_term_counts.js';
+import * as speakerOrder from './202611301100_speaker_order.js';
 
 /*
  * Imported statically (not read from disk) so the same list runs from dist/
@@ -32,6 +33,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '202611291000_topic_arc_counts': topicArcCounts,
   '202611291100_perspective_columns': perspectiveColumns,
   '202611301000_term_counts': termCounts,
+  '202611301100_speaker_order': speakerOrder,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -28,8 +28,10 @@ export type SentimentOf = (item: GraphInsight) => InsightSentiment | undefined;
 const NONE: readonly GraphInsight[] = [];
 /** Zero weeks are filled between the first and last dated week up to this span. */
 export const ARC_FILL_MAX_WEEKS = 520;
-const BRIEF_TOPICS = 25;
-const BRIEF_INSIGHTS_PER_TOPIC = 10;
+/** Topics a person's brief lists, most insights first. */
+export const BRIEF_TOPICS = 25;
+/** Insights listed per topic of a brief, newest first. */
+export const BRIEF_INSIGHTS_PER_TOPIC = 10;
 const BRIEF_QUOTES = 50;
 /** Speakers listed per topic by the perspective leaders. */
 export const LEADERS_PER_TOPIC = 3;
@@ -164,61 +166,58 @@ export function byTopicOf<T extends { topics: readonly string[] }>(
   return [...groups].sort((a, b) => b[1].length - a[1].length || (a[0] < b[0] ? -1 : 1));
 }
 
-/** One insight of a person's brief: its topics, its quotes, and its CIL answer when listed. */
-export interface BriefEntry {
-  topics: readonly string[];
-  quotes: readonly ReturnType<typeof quoteOf>[];
-  insight(): CilInsight;
-}
-
-/** The topics a brief lists, the first `BRIEF_TOPICS` of `byTopicOf`. */
-export const briefTopicsOf = (entries: readonly BriefEntry[]) =>
-  byTopicOf(entries).slice(0, BRIEF_TOPICS);
+/** A quote as a brief lists it. */
+export type BriefQuote = ReturnType<typeof quoteOf>;
 
 /**
- * A person's brief over their insights (`entries`, in the structural
- * order): `speakerOf` puts a quote's speaker in the index's terms, the id
- * its insight's speakers are listed under; `labelOf` names a listed topic.
+ * The quotes a person's brief lists, gathered from their insights' quotes
+ * in the structural order: the first `BRIEF_QUOTES` distinct ones whose
+ * speaker is the person in the index's terms (`speakerOf`). `add` answers
+ * whether the list is full, so a store can stop reading insights there.
  */
-export function personBriefOf(
-  person: { person_id: string; display_name: string },
-  entries: readonly BriefEntry[],
-  speakerOf: (speakerId: string) => string,
-  labelOf: (topicId: string) => string,
-) {
-  const quotes = new Map<string, ReturnType<typeof quoteOf>>();
-  for (const quote of entries.flatMap((entry) => entry.quotes)) {
-    const speaker = quote.speaker_id === null ? null : speakerOf(quote.speaker_id);
-    if (speaker === person.person_id && !quotes.has(quote.id)) {
-      quotes.set(quote.id, quote);
-    }
-  }
+export function briefQuotes(personId: string) {
+  const quotes = new Map<string, BriefQuote>();
   return {
-    ...person,
-    insight_count: entries.length,
-    topics: briefTopicsOf(entries).map(([topicId, list]) => ({
-      topic_id: topicId,
-      label: labelOf(topicId),
-      insights: list.slice(0, BRIEF_INSIGHTS_PER_TOPIC).map((entry) => entry.insight()),
-    })),
-    quotes: [...quotes.values()].slice(0, BRIEF_QUOTES),
+    add(list: readonly BriefQuote[], speakerOf: (speakerId: string) => string): boolean {
+      for (const quote of list) {
+        if (quotes.size === BRIEF_QUOTES) {
+          break;
+        }
+        const speaker = quote.speaker_id === null ? null : speakerOf(quote.speaker_id);
+        if (speaker === personId && !quotes.has(quote.id)) {
+          quotes.set(quote.id, quote);
+        }
+      }
+      return quotes.size === BRIEF_QUOTES;
+    },
+    listed: (): BriefQuote[] => [...quotes.values()],
   };
 }
 
 /** GET /api/persons/{id}/brief: newest insights per topic and the quotes the person spoke. */
 export function personBrief(index: GraphIndex, person: string, sentimentOf: SentimentOf) {
   const personId = index.canonicalOf(person, 'person:');
-  const entries = (index.bySpeaker.get(personId) ?? NONE).map((item) => ({
-    topics: item.topics,
-    quotes: item.quotes.map(quoteOf),
-    insight: () => cilInsight(item, sentimentOf),
-  }));
-  return personBriefOf(
-    { person_id: personId, display_name: index.labelOf(personId) },
-    entries,
+  const items = index.bySpeaker.get(personId) ?? NONE;
+  const quotes = briefQuotes(personId);
+  quotes.add(
+    items.flatMap((item) => item.quotes.map(quoteOf)),
     (id) => index.canonicalOf(id, 'person:'),
-    (id) => index.labelOf(id),
   );
+  return {
+    person_id: personId,
+    display_name: index.labelOf(personId),
+    insight_count: items.length,
+    topics: byTopicOf(items)
+      .slice(0, BRIEF_TOPICS)
+      .map(([topicId, list]) => ({
+        topic_id: topicId,
+        label: index.labelOf(topicId),
+        insights: list
+          .slice(0, BRIEF_INSIGHTS_PER_TOPIC)
+          .map((item) => cilInsight(item, sentimentOf)),
+      })),
+    quotes: quotes.listed(),
+  };
 }
 
 /** GET /api/persons/{id}/topics: distinct topics of the person's insights, most frequent first. */
