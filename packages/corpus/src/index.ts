@@ -127,7 +127,6 @@ export {
 } from './browse/insight-sentiment.js';
 export type {
   ArcCount,
-  BriefQuote,
   InsightTypes,
   PerspectiveEntry,
   PerspectiveGroup,
