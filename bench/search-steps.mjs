@@ -12,6 +12,7 @@ import {
   evaluateRelevance,
   indexPathsOf,
   SAMPLE_RELEVANCE_CASES,
+  snapshotBuildSource,
 } from '@podcast/search';
 import { pino } from 'pino';
 
@@ -24,7 +25,8 @@ const print = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
 if (step === 'build') {
   const provider = await createEmbeddingProvider(embedding);
   const started = performance.now();
-  const outcome = await buildIndex(snapshot, provider, indexPathsOf(root), arg === 'true');
+  const source = snapshotBuildSource(snapshot);
+  const outcome = await buildIndex(source, provider, indexPathsOf(root), arg === 'true');
   print({
     ms: Math.round(performance.now() - started),
     max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),

@@ -2,7 +2,12 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { type CorpusSnapshot, createCorpusRegistry } from '@podcast/corpus';
 import { createEmbeddingProvider } from '@podcast/providers';
-import { buildIndex, createSearchService, indexPathsOf } from '@podcast/search';
+import {
+  buildIndex,
+  createSearchService,
+  indexPathsOf,
+  snapshotBuildSource,
+} from '@podcast/search';
 import { copySampleCorpus, type SampleCorpusCopy } from '@podcast/testing';
 import { pino } from 'pino';
 
@@ -53,7 +58,7 @@ export async function askCorpus(label: string): Promise<AskCorpus> {
     search: createSearchService({ embedding }),
     build: async () => {
       const provider = await createEmbeddingProvider(embedding);
-      await buildIndex(snapshot, provider, indexPathsOf(copy.corpusDir), true);
+      await buildIndex(snapshotBuildSource(snapshot), provider, indexPathsOf(copy.corpusDir), true);
     },
     close: () => {
       registry.close();

@@ -3,13 +3,13 @@ import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { CorpusLoading } from '@podcast/contracts';
 import type { Logger } from 'pino';
-import type { IndexKysely } from './index-file.js';
+import { type IndexKysely, openIndexReader } from './index-file.js';
 import type { IndexHandle, IndexStore, IndexView } from './index-store.js';
 import { createIndexWatch, type IndexWatch } from './index-watch.js';
 import { ingestWalk } from './ingest.js';
 import { IngestLockLost, type IngestReport } from './ingest-base.js';
 import { ingestChanges } from './ingest-changes.js';
-import { openPgStore } from './pg-index.js';
+import { openPgIndexReader, openPgStore } from './pg-index.js';
 import { openSqliteStore } from './sqlite-store.js';
 import { createWriteHealth, type WriteHealthStatus } from './write-health.js';
 
@@ -77,6 +77,8 @@ export type CorpusIndexOptions = IndexLocation &
 
 /** One process's view of a shared corpus index: it reads, and ingests while it holds the lock. */
 export interface CorpusIndex {
+  /** Where the index is, for a process of its own that reads it (the search index build). */
+  readonly location: IndexLocation;
   /** The read-only handle, or undefined until the first build's catalog pass has finished. */
   reader(): IndexKysely | undefined;
   /**
@@ -118,6 +120,15 @@ function storeOf(options: CorpusIndexOptions): IndexStore {
   return 'url' in options
     ? openPgStore(options.url, options.logger)
     : openSqliteStore(options.file, options.staleMs ?? 5000);
+}
+
+/**
+ * A read-only handle on the index at `location` for a process that neither
+ * ingests nor serves (the search index build), or undefined while the index
+ * has no catalog to serve.
+ */
+export async function openCatalogReader(location: IndexLocation): Promise<IndexHandle | undefined> {
+  return 'url' in location ? openPgIndexReader(location.url) : openIndexReader(location.file);
 }
 
 /**
@@ -336,6 +347,7 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
   void tick();
 
   return {
+    location: 'url' in options ? { url: options.url } : { file: options.file },
     reader: () => store.view()?.db,
     view: () => store.view(),
     serving,

@@ -39,6 +39,7 @@ export type {
 } from './corpus-index.js';
 export {
   builtView,
+  openCatalogReader,
   openConfiguredCorpusIndex,
   openCorpusIndex,
   safetyRescanPauseMs,

@@ -1,5 +1,5 @@
-export type { BuildOutcome } from './build/build-index.js';
-export { buildIndex } from './build/build-index.js';
+export type { BuildOutcome, BuildSource } from './build/build-index.js';
+export { buildIndex, snapshotBuildSource } from './build/build-index.js';
 export { acquireRebuildLock, isLockHeld } from './build/rebuild-lock.js';
 export type { RebuildEvent, RebuildStart } from './build/run-rebuild.js';
 export { startRebuild } from './build/run-rebuild.js';

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type * as lancedb from '@lancedb/lancedb';
 import { TopicClustersRebuildOutcome } from '@podcast/contracts';
 import type { CorpusSnapshot } from '@podcast/corpus';
+import type { IndexLocation } from '@podcast/corpus-index';
 import {
   createEmbeddingProvider,
   type EmbeddingProvider,
@@ -100,8 +101,17 @@ export interface SearchService {
   search(corpus: SearchCorpus | CorpusSnapshot, request: SearchRequest): Promise<SearchOutcome>;
   readMeta(root: string): Promise<IndexMeta | undefined>;
   isRebuilding(root: string): Promise<boolean>;
-  /** Starts a background build; `docTypes` omitted keeps the last build's types. */
-  rebuild(root: string, force: boolean, docTypes?: DocType[]): Promise<RebuildStart>;
+  /**
+   * Starts a background build; `docTypes` omitted keeps the last build's
+   * types. With `catalog` (the corpus index of `root`) the builder lists the
+   * episodes from it, else it loads the corpus's snapshot.
+   */
+  rebuild(
+    root: string,
+    force: boolean,
+    docTypes?: DocType[],
+    catalog?: IndexLocation,
+  ): Promise<RebuildStart>;
   history(root: string): Promise<RebuildEvent[]>;
   embed(texts: string[]): Promise<Float32Array[]>;
   /** The index of `root` as last built (tables opened once per build), or undefined. */
@@ -319,11 +329,19 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     search,
     readMeta: (root) => readIndexMeta(indexPathsOf(root).meta),
     isRebuilding: (root) => isLockHeld(indexPathsOf(root).lock),
-    rebuild: async (root, force, docTypes) => {
+    rebuild: async (root, force, docTypes, catalog) => {
       if (clustering.has(root)) {
         return { status: 'busy' };
       }
-      const start = await startRebuild(root, options.embedding, force, now, builders, docTypes);
+      const start = await startRebuild(
+        root,
+        options.embedding,
+        force,
+        now,
+        builders,
+        docTypes,
+        catalog,
+      );
       if (start.status === 'started') {
         running.add(start.finished);
         void start.finished.then(() => running.delete(start.finished));

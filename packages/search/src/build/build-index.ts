@@ -1,6 +1,6 @@
 import { mkdir, rm } from 'node:fs/promises';
 import type * as lancedb from '@lancedb/lancedb';
-import type { CorpusSnapshot } from '@podcast/corpus';
+import type { CorpusSnapshot, EpisodeLayers, EpisodeRecord } from '@podcast/corpus';
 import type { EmbeddingProvider } from '@podcast/providers';
 import { episodeDocuments } from '../documents/episode-documents.js';
 import {
@@ -14,8 +14,10 @@ import {
 import { readIndexedTranscript } from '../documents/read-transcript.js';
 import {
   compareFingerprints,
+  currentFingerprintsOf,
+  type FingerprintSource,
   type Fingerprints,
-  snapshotFingerprints,
+  snapshotFingerprintSource,
 } from '../store/fingerprints.js';
 import {
   INDEX_SCHEMA_VERSION,
@@ -42,6 +44,19 @@ export interface BuildOutcome {
   episodes_removed: number;
   rows_written: number;
   meta: IndexMeta;
+}
+
+/**
+ * What a build reads: the corpus's indexable episodes, and the layer files
+ * (GI, KG) of each batch of them.
+ */
+export interface BuildSource extends FingerprintSource {
+  layersOf(episodes: readonly EpisodeRecord[]): Promise<Pick<EpisodeLayers, 'graphOf' | 'kgOf'>>;
+}
+
+/** A build over a loaded snapshot, which holds every episode's layers already. */
+export function snapshotBuildSource(snapshot: CorpusSnapshot): BuildSource {
+  return { ...snapshotFingerprintSource(snapshot), layersOf: async () => snapshot };
 }
 
 const EPISODES_PER_BATCH = 32;
@@ -72,13 +87,13 @@ const sameTypes = (a: readonly DocType[], b: readonly DocType[]) =>
   a.length === b.length && a.every((type) => b.includes(type));
 
 /**
- * Brings `<corpus>/search/` up to date with the snapshot: only episodes whose
+ * Brings `<corpus>/search/` up to date with the source: only episodes whose
  * files changed (by fingerprint) are re-read and re-embedded, unless `force`,
  * or the provider's model or the doc types differ from the index's, which
  * rebuild everything. `docTypes` omitted keeps the last build's types.
  */
 export async function buildIndex(
-  snapshot: CorpusSnapshot,
+  source: BuildSource,
   provider: EmbeddingProvider,
   paths: IndexPaths,
   force: boolean,
@@ -98,7 +113,7 @@ export async function buildIndex(
   }
   await mkdir(paths.lanceDir, { recursive: true });
   const recorded = full ? {} : await readJsonOr<Fingerprints>(paths.fingerprints, {});
-  const current = await snapshotFingerprints(snapshot);
+  const current = await currentFingerprintsOf(source);
   const diff = compareFingerprints(recorded, current);
   const db = await (await loadLanceDb()).connect(paths.lanceDir);
   // Added scopes too: a build that crashed after appending some rows left
@@ -114,13 +129,16 @@ export async function buildIndex(
   let rowsWritten = 0;
   for (let i = 0; i < toEmbed.length; i += EPISODES_PER_BATCH) {
     const docs: IndexDocument[] = [];
-    for (const scope of toEmbed.slice(i, i + EPISODES_PER_BATCH)) {
-      const episode = current.get(scope)!.episode;
-      const transcript = await readIndexedTranscript(snapshot.root, episode);
+    const batch = toEmbed
+      .slice(i, i + EPISODES_PER_BATCH)
+      .map((scope) => current.get(scope)!.episode);
+    const layers = await source.layersOf(batch);
+    for (const episode of batch) {
+      const transcript = await readIndexedTranscript(source.root, episode);
       const sources = {
         episode,
-        graph: snapshot.graphOf(episode),
-        kg: snapshot.kgOf(episode),
+        graph: layers.graphOf(episode),
+        kg: layers.kgOf(episode),
         transcript,
       };
       docs.push(...episodeDocuments(sources).filter((doc) => types.includes(doc.doc_type)));

@@ -1,9 +1,10 @@
-import { createCorpusRegistry } from '@podcast/corpus';
+import { createCorpusRegistry, readEpisodeLayers } from '@podcast/corpus';
+import { type IndexLocation, listEpisodesWithIds, openCatalogReader } from '@podcast/corpus-index';
 import { createEmbeddingProvider, type EmbeddingSpec } from '@podcast/providers';
 import { pino } from 'pino';
 import type { DocType } from '../documents/index-document.js';
 import { indexPathsOf } from '../store/index-paths.js';
-import { buildIndex } from './build-index.js';
+import { type BuildSource, buildIndex, snapshotBuildSource } from './build-index.js';
 
 /** What the API process sends the builder over IPC. */
 export interface RebuildRequest {
@@ -12,15 +13,46 @@ export interface RebuildRequest {
   force: boolean;
   /** Doc types to index; undefined keeps the last build's. */
   docTypes?: DocType[];
+  /** The corpus index that catalogs `root`; without one the builder loads the corpus's snapshot. */
+  catalog?: IndexLocation;
+}
+
+type Registry = ReturnType<typeof createCorpusRegistry>;
+
+/**
+ * The episodes from the corpus index's catalog, each batch's layer files
+ * read through bounded caches: the builder holds one batch of layers, not
+ * a projection of the whole corpus.
+ */
+async function catalogSource(
+  corpus: Registry,
+  root: string,
+  catalog: IndexLocation,
+): Promise<BuildSource> {
+  const handle = await openCatalogReader(catalog);
+  if (handle === undefined) {
+    throw new Error('the corpus index has no catalog to build from yet');
+  }
+  const episodes = await listEpisodesWithIds(handle.db).finally(() => handle.close());
+  const place = corpus.at(root);
+  return {
+    root,
+    version: place,
+    episodes: async () => episodes,
+    layersOf: (batch) => readEpisodeLayers(place, batch),
+  };
 }
 
 async function run(request: RebuildRequest) {
   const corpus = createCorpusRegistry({ logger: pino({ level: 'silent' }), watch: false });
   try {
-    const snapshot = await corpus.refresh(request.root);
+    const source =
+      request.catalog === undefined
+        ? snapshotBuildSource(await corpus.refresh(request.root))
+        : await catalogSource(corpus, request.root, request.catalog);
     const provider = await createEmbeddingProvider(request.embedding);
     const outcome = await buildIndex(
-      snapshot,
+      source,
       provider,
       indexPathsOf(request.root),
       request.force,

@@ -3,6 +3,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { IndexLocation } from '@podcast/corpus-index';
 import type { EmbeddingSpec } from '@podcast/providers';
 import type { DocType } from '../documents/index-document.js';
 import { indexPathsOf } from '../store/index-paths.js';
@@ -86,7 +87,8 @@ async function appendEvent(file: string, event: RebuildEvent): Promise<void> {
  * process (the lock in `search/`). The lock is held here, not in the child,
  * so it is released whatever way the child ends; `finished` settles with the
  * event appended to the history (never rejects). The child is in `builders`
- * while it runs, so the owner can stop it on shutdown.
+ * while it runs, so the owner can stop it on shutdown. With `catalog` the
+ * child takes the episodes from that corpus index, else from a snapshot.
  */
 export async function startRebuild(
   root: string,
@@ -95,6 +97,7 @@ export async function startRebuild(
   now: () => Date,
   builders: Set<ChildProcess>,
   docTypes?: DocType[],
+  catalog?: IndexLocation,
 ): Promise<RebuildStart> {
   const paths = indexPathsOf(root);
   const lock = await acquireRebuildLock(paths.lock);
@@ -102,7 +105,14 @@ export async function startRebuild(
     return { status: 'busy' };
   }
   const started = now().getTime();
-  const finished = runChild({ root, embedding, force, ...(docTypes ? { docTypes } : {}) }, builders)
+  const request = {
+    root,
+    embedding,
+    force,
+    ...(docTypes ? { docTypes } : {}),
+    ...(catalog ? { catalog } : {}),
+  };
+  const finished = runChild(request, builders)
     .then(
       (outcome): RebuildEvent => ({
         ts: now().toISOString(),

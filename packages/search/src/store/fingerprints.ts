@@ -79,11 +79,6 @@ export async function currentFingerprintsOf(
   return out;
 }
 
-/** Fingerprints of the snapshot's indexable episodes. */
-export function snapshotFingerprints(snapshot: CorpusSnapshot): Promise<SnapshotFingerprints> {
-  return currentFingerprintsOf(snapshotFingerprintSource(snapshot));
-}
-
 export interface Staleness {
   added: string[];
   changed: string[];

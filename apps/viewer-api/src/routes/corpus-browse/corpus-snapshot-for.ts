@@ -9,6 +9,7 @@ import {
 import {
   findEpisodeByRelpath,
   type IndexKysely,
+  type IndexLocation,
   type IndexNeeds,
   type IndexView,
   servingView,
@@ -42,6 +43,19 @@ export async function corpusIndexFor(
     return undefined;
   }
   return { root, view: await servingView(ctx.corpusIndex, needs) };
+}
+
+/**
+ * Where the corpus index that catalogs the `path` parameter's corpus is,
+ * for a process of its own (the search index build), once its catalog is
+ * served; undefined when the projection answers that corpus.
+ */
+export async function catalogIndexFor(
+  ctx: ViewerCtx,
+  requested: string | undefined,
+): Promise<IndexLocation | undefined> {
+  const index = await corpusIndexFor(ctx, requested, 'catalog');
+  return index && ctx.corpusIndex?.location;
 }
 
 const versionPlaces = new WeakMap<object, CorpusPlace>();

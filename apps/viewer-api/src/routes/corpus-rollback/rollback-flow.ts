@@ -70,7 +70,12 @@ async function afterChange(ctx: ViewerCtx, root: string, path: string | undefine
   if (!indexed) {
     return { episodeCount, rebuild: { status: 'not_indexed' as const, poll: null } };
   }
-  const start = await ctx.search.rebuild(root, false);
+  const start = await ctx.search.rebuild(
+    root,
+    false,
+    undefined,
+    index && ctx.corpusIndex?.location,
+  );
   if (start.status === 'started') {
     start.finished.then((event) =>
       ctx.logger.info({ root, ...event }, 'index rebuilt after a corpus change'),

@@ -4,6 +4,7 @@ import { resolveCorpusRoot } from '@podcast/corpus';
 import { reply, ValidationFailed } from '@podcast/http-kit';
 import { ALL_DOC_TYPES, type DocType } from '@podcast/search';
 import { defineRoute } from '../../context.js';
+import { catalogIndexFor } from '../corpus-browse/corpus-snapshot-for.js';
 
 /** The index lives in `<corpus>/search` (spec 04 §5.1): any other vector_index_path is a 400. */
 function assertIndexPath(root: string, requested: string | undefined): void {
@@ -52,7 +53,8 @@ export const rebuildIndex = defineRoute({
     const docTypes = requested?.includes('all')
       ? [...ALL_DOC_TYPES]
       : (requested as DocType[] | undefined);
-    const start = await ctx.search.rebuild(root, query.rebuild, docTypes);
+    const catalog = await catalogIndexFor(ctx, query.path);
+    const start = await ctx.search.rebuild(root, query.rebuild, docTypes, catalog);
     if (start.status === 'busy') {
       throw new DomainError('conflict', 'a rebuild of this corpus is already running');
     }
