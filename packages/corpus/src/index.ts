@@ -1,7 +1,7 @@
 // Registry and snapshot: one live snapshot per corpus root.
 
 export type { CorpusCaches, CorpusPlace } from './caches/corpus-caches.js';
-export { clearCorpusCaches, corpusCacheStats } from './caches/corpus-caches.js';
+export { clearCorpusCaches, corpusCacheStats, createCorpusCaches } from './caches/corpus-caches.js';
 export type { CacheStats } from './caches/file-cache.js';
 export type { CorpusRoots, LocatedCorpusPath } from './roots/corpus-roots.js';
 export {

@@ -5,6 +5,8 @@ export type { RebuildEvent, RebuildStart } from './build/run-rebuild.js';
 export { startRebuild } from './build/run-rebuild.js';
 export type { TopicClustersDocument, TopicVector } from './clusters/cluster-topics.js';
 export { clusterTopics } from './clusters/cluster-topics.js';
+export type { TopicLabelSource } from './clusters/rebuild-topic-clusters.js';
+export { catalogTopicLabels, snapshotTopicLabels } from './clusters/rebuild-topic-clusters.js';
 export type { DocType, IndexDocument, SourceTier } from './documents/index-document.js';
 export { ALL_DOC_TYPES, scopeOf, tierOf } from './documents/index-document.js';
 export type {

@@ -16,6 +16,7 @@ import { defaultClusterThreshold } from './clusters/cluster-thresholds.js';
 import {
   type ClusterRebuildPlan,
   rebuildTopicClusters,
+  type TopicLabelSource,
 } from './clusters/rebuild-topic-clusters.js';
 import type { DocType, SourceTier } from './documents/index-document.js';
 import { appendQueryLog } from './query/query-log.js';
@@ -134,7 +135,7 @@ export interface SearchService {
    * `lastTopicClusterRebuild`.
    */
   rebuildTopicClusters(
-    snapshot: CorpusSnapshot,
+    source: TopicLabelSource,
     request: { threshold?: number; force: boolean },
   ): Promise<ClusterRebuildStart>;
   /** How the last topic-cluster rebuild of `root` ended, from its record; undefined when none. */
@@ -365,8 +366,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     openIndex,
     currentFingerprints,
     recordedFingerprints,
-    rebuildTopicClusters: async (snapshot, request) => {
-      const root = snapshot.root;
+    rebuildTopicClusters: async (source, request) => {
+      const root = source.root;
       // Claimed before the first await, so two concurrent calls cannot both start.
       if (clustering.has(root)) {
         return { status: 'busy' };
@@ -392,7 +393,7 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
         force: request.force,
         started_at: now().toISOString(),
       };
-      const finished = rebuildTopicClusters(snapshot, aux, plan, now)
+      const finished = rebuildTopicClusters(source, aux, plan, now)
         .catch(
           (err: unknown): TopicClustersRebuildOutcome => ({
             outcome: 'failed',

@@ -2,11 +2,16 @@ import path from 'node:path';
 import type * as lancedb from '@lancedb/lancedb';
 import type { TopicClustersRebuildOutcome } from '@podcast/contracts';
 import {
+  type CorpusPlace,
   type CorpusSnapshot,
+  createCorpusCaches,
+  type EpisodeRecord,
+  readEpisodeLayers,
   readTopicClusters,
   TOPIC_CLUSTERS_RELPATH,
   type TopicClustersFile,
 } from '@podcast/corpus';
+import { type IndexKysely, queryCatalogAfter } from '@podcast/corpus-index';
 import { writeJsonAtomic } from '../store/json-files.js';
 import { clusterTopics, type TopicClustersDocument, type TopicVector } from './cluster-topics.js';
 
@@ -16,17 +21,73 @@ export type ClusterRebuildPlan = Pick<
   'threshold' | 'threshold_source' | 'embedding_model' | 'force' | 'started_at'
 >;
 
-/** Topic labels as the KG names them, by topic id. */
-function topicLabels(snapshot: CorpusSnapshot): Map<string, string> {
-  const labels = new Map<string, string>();
-  for (const episode of snapshot.episodes) {
-    for (const topic of snapshot.kgOf(episode)?.topics ?? []) {
-      if (!labels.has(topic.id)) {
-        labels.set(topic.id, topic.label);
+/**
+ * Where a clustering reads from: the corpus (its cluster file is kept or
+ * replaced) and the label the KG gives each topic id, from the first
+ * catalog episode whose KG names it.
+ */
+export interface TopicLabelSource extends CorpusPlace {
+  labelsOf(ids: ReadonlySet<string>): Promise<ReadonlyMap<string, string>>;
+}
+
+/** Every KG topic label of a loaded snapshot. */
+export function snapshotTopicLabels(snapshot: CorpusSnapshot): TopicLabelSource {
+  return {
+    root: snapshot.root,
+    caches: snapshot.caches,
+    labelsOf: async () => {
+      const labels = new Map<string, string>();
+      for (const episode of snapshot.episodes) {
+        for (const topic of snapshot.kgOf(episode)?.topics ?? []) {
+          if (!labels.has(topic.id)) {
+            labels.set(topic.id, topic.label);
+          }
+        }
       }
-    }
-  }
-  return labels;
+      return labels;
+    },
+  };
+}
+
+/** Catalog episodes whose KG files are read at a time. */
+const LABEL_PAGE = 64;
+
+/**
+ * The labels from the corpus index's catalog: its episodes a page at a
+ * time in catalog order, their KG files read through caches of their own
+ * (the API's stay as they were), until every asked id has a label or the
+ * catalog ends.
+ */
+export function catalogTopicLabels(
+  place: CorpusPlace,
+  db: IndexKysely,
+  pageSize = LABEL_PAGE,
+): TopicLabelSource {
+  return {
+    root: place.root,
+    caches: place.caches,
+    labelsOf: async (ids) => {
+      const labels = new Map<string, string>();
+      const files = { root: place.root, caches: createCorpusCaches() };
+      let after: EpisodeRecord | undefined;
+      while (labels.size < ids.size) {
+        const page = await queryCatalogAfter(db, {}, after, pageSize);
+        const layers = await readEpisodeLayers(files, page);
+        for (const episode of page) {
+          for (const topic of layers.kgOf(episode)?.topics ?? []) {
+            if (ids.has(topic.id) && !labels.has(topic.id)) {
+              labels.set(topic.id, topic.label);
+            }
+          }
+        }
+        if (page.length < pageSize) {
+          break;
+        }
+        after = page.at(-1);
+      }
+      return labels;
+    },
+  };
 }
 
 /**
@@ -35,7 +96,7 @@ function topicLabels(snapshot: CorpusSnapshot): Map<string, string> {
  * episode that names it.
  */
 export async function topicVectorsOf(
-  snapshot: CorpusSnapshot,
+  source: TopicLabelSource,
   aux: lancedb.Table,
 ): Promise<TopicVector[]> {
   const filter = "doc_type = 'kg_topic'";
@@ -49,7 +110,7 @@ export async function topicVectorsOf(
     .select(['source_id', 'episode_id', 'vector'])
     .limit(count)
     .toArray()) as { source_id: string; episode_id: string; vector: Iterable<number> }[];
-  const labels = topicLabels(snapshot);
+  const labels = await source.labelsOf(new Set(rows.map((row) => row.source_id)));
   const topics = new Map<string, TopicVector>();
   for (const row of rows) {
     const known = topics.get(row.source_id);
@@ -90,16 +151,16 @@ function keptBecause(document: TopicClustersDocument, current: TopicClustersFile
  * is not and the plan does not force it.
  */
 export async function rebuildTopicClusters(
-  snapshot: CorpusSnapshot,
+  source: TopicLabelSource,
   aux: lancedb.Table,
   plan: ClusterRebuildPlan,
   now: () => Date,
 ): Promise<TopicClustersRebuildOutcome> {
-  const vectors = await topicVectorsOf(snapshot, aux);
+  const vectors = await topicVectorsOf(source, aux);
   const document = clusterTopics(vectors, plan.threshold, plan.embedding_model);
-  const kept = plan.force ? undefined : keptBecause(document, await readTopicClusters(snapshot));
+  const kept = plan.force ? undefined : keptBecause(document, await readTopicClusters(source));
   if (kept === undefined) {
-    await writeJsonAtomic(path.join(snapshot.root, TOPIC_CLUSTERS_RELPATH), document);
+    await writeJsonAtomic(path.join(source.root, TOPIC_CLUSTERS_RELPATH), document);
   }
   return {
     outcome: kept === undefined ? 'written' : 'kept',

@@ -5,8 +5,9 @@ import {
   TopicClustersRebuildQuery,
 } from '@podcast/contracts';
 import { reply } from '@podcast/http-kit';
+import { catalogTopicLabels, snapshotTopicLabels } from '@podcast/search';
 import { defineRoute } from '../../context.js';
-import { corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
+import { corpusIndexFor, corpusSnapshotFor } from '../corpus-browse/corpus-snapshot-for.js';
 
 export const rebuildTopicClusters = defineRoute({
   method: 'post',
@@ -31,8 +32,13 @@ export const rebuildTopicClusters = defineRoute({
     503: Problem.describe('The corpus has no usable vector index'),
   },
   handler: async ({ query, ctx }) => {
-    const snapshot = await corpusSnapshotFor(ctx, query.path);
-    const start = await ctx.search.rebuildTopicClusters(snapshot, {
+    // The labels come from the corpus index's catalog when it serves the corpus.
+    const index = await corpusIndexFor(ctx, query.path, 'catalog');
+    const source =
+      index === undefined
+        ? snapshotTopicLabels(await corpusSnapshotFor(ctx, query.path))
+        : catalogTopicLabels(ctx.corpus.at(index.root), index.view.db);
+    const start = await ctx.search.rebuildTopicClusters(source, {
       threshold: query.threshold,
       force: query.force,
     });
@@ -46,13 +52,13 @@ export const rebuildTopicClusters = defineRoute({
       );
     }
     start.finished.then((outcome) => {
-      ctx.logger.info({ root: snapshot.root, ...outcome }, 'topic clusters rebuilt');
+      ctx.logger.info({ root: source.root, ...outcome }, 'topic clusters rebuilt');
     });
     return reply(202, {
       status: 'accepted' as const,
-      path: snapshot.root,
+      path: source.root,
       ...start.plan,
-      poll: `/api/corpus/topic-clusters?path=${encodeURIComponent(snapshot.root)}`,
+      poll: `/api/corpus/topic-clusters?path=${encodeURIComponent(source.root)}`,
     });
   },
 });
