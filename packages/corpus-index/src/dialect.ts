@@ -21,7 +21,8 @@ import {
  * subqueries, `coalesce`, `case`, `group by`, `cast`) are written once in
  * SQL both engines share. Records are stored as
  * JSON text and parsed in JS; SQLite's `json_each` only unpacks a bound list,
- * and `jsonFlag` reads one boolean of a record for a count.
+ * and `jsonFlag` reads one boolean of a record for a count. The catalogs
+ * that hold an index's definition differ too.
  */
 
 export type IndexDialect = 'sqlite' | 'postgres';
@@ -172,4 +173,19 @@ export async function inWriteTransaction<T, DB>(
   // better-sqlite3 is synchronous: give the event loop a turn between transactions.
   await nextTurn();
   return result;
+}
+
+/** The `create index` statements of those of `names` that exist, as each engine's catalog keeps them. */
+export async function indexDefinitionsOf<DB>(
+  db: Kysely<DB>,
+  names: readonly string[],
+): Promise<string[]> {
+  const { rows } =
+    dialectOf(db as Kysely<unknown>) === 'postgres'
+      ? await sql<{ definition: string }>`select indexdef as definition from pg_indexes
+          where schemaname = ${PG_SCHEMA} and indexname in (${sql.join(names)})
+          order by indexname`.execute(db)
+      : await sql<{ definition: string }>`select sql as definition from sqlite_master
+          where type = 'index' and name in (${sql.join(names)}) order by name`.execute(db);
+  return rows.map((row) => row.definition);
 }

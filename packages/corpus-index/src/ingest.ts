@@ -1,5 +1,6 @@
 import type { DirIndex } from '@podcast/corpus';
 import { BUILT_MARK, buildMarksOf, CATALOG_MARK, writeBuildMark } from './build-marks.js';
+import { deferIndexes, restoreIndexes } from './deferred-indexes.js';
 import { type EpisodeScope, rebuildEpisodes, winnersOf, writeCatalogRows } from './episode-sync.js';
 import { refreshFeeds } from './feed-rows.js';
 import { deleteFileRows, isSame, type ParsedMetadata, writeFileRows } from './file-rows.js';
@@ -109,7 +110,8 @@ function count(
 
 /**
  * A first build's layers pass: every unit's episodes rebuilt in full (the
- * catalog rows are all stale), after the catalog was marked and served.
+ * catalog rows are all stale), after the catalog was marked and served,
+ * with the indexes only readers use made at its end (`deferIndexes`).
  */
 async function layersPass(deps: IngestDeps, units: ReadonlyArray<[string, unknown]>, tally: Tally) {
   guard(deps);
@@ -117,9 +119,12 @@ async function layersPass(deps: IngestDeps, units: ReadonlyArray<[string, unknow
   tally.touchedFeeds.clear();
   await writeBuildMark(deps.db, CATALOG_MARK);
   await deps.beforeLayers?.();
+  await deferIndexes(deps.db);
   for (const [unit] of units) {
     count(tally, await rebuildEpisodes(deps, await scopeOf(deps, unit, await knownOf(deps, unit))));
   }
+  guard(deps);
+  await restoreIndexes(deps.db);
 }
 
 /** `ingestCorpus`, with the listings of the walk it made (what a watcher then watches). */

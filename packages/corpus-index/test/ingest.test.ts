@@ -24,7 +24,9 @@ import {
   topicPerspectives,
 } from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
+import { sql } from 'kysely';
 import { buildMarksOf, servableOf } from '../src/build-marks.js';
+import { PG_SCHEMA } from '../src/dialect.js';
 import {
   conversationArcFromIndex,
   entitiesInFromIndex,
@@ -161,6 +163,51 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       'Retitled in place',
     );
     expect(await episodeDetailFromIndex(index.db, second?.slug as string)).toBeUndefined();
+    await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  /** Every index of the schema with its definition, by name. */
+  async function indexesOf(db: Parameters<typeof episodeListFromIndex>[0]) {
+    const { rows } =
+      dialect === 'postgres'
+        ? await sql<{ name: string; definition: string }>`select indexname as name,
+            indexdef as definition from pg_indexes where schemaname = ${PG_SCHEMA}`.execute(db)
+        : await sql<{ name: string; definition: string }>`select name, sql as definition
+            from sqlite_master where type = 'index' and sql is not null`.execute(db);
+    return new Map(rows.map((row) => [row.name, row.definition]));
+  }
+
+  it('makes the indexes only readers use after the layers pass, also after a stop between', async () => {
+    const index = await target.openWriter(logger);
+    const schema = await indexesOf(index.db);
+    expect(schema.size).toBeGreaterThan(30);
+    // The lock is lost at the second unit of the layers pass.
+    let layers = false;
+    let asked = 0;
+    const lostInLayers = () => !layers || ++asked < 2;
+    await expect(
+      ingestCorpus({
+        db: index.db,
+        root: copy.corpusDir,
+        logger,
+        isHolder: lostInLayers,
+        beforeLayers: async () => {
+          layers = true;
+        },
+      }),
+    ).rejects.toBeInstanceOf(IngestLockLost);
+    const meanwhile = await indexesOf(index.db);
+    expect(meanwhile.has('graph_insight_topics_perspective')).toBe(false);
+    expect(meanwhile.has('insight_topics_episode')).toBe(true);
+    expect(meanwhile.size).toBeLessThan(schema.size);
+    expect(servableOf(await buildMarksOf(index.db))).toBe('catalog');
+    // The next ingest (here, another holder's) finishes the build and makes them all again.
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    expect(servableOf(await buildMarksOf(index.db))).toBe('all');
+    expect(await indexesOf(index.db)).toEqual(schema);
+    const keys = await index.db.selectFrom('index_meta').select('key').execute();
+    expect(keys.map((row) => row.key)).not.toContain('deferred_indexes');
     await sameAsSnapshot(index.db);
     await index.close();
   });
