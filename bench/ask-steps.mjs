@@ -1,9 +1,11 @@
 // One measured step of the ask benchmark in a fresh process. Prints one JSON line.
 //   node ask-steps.mjs eval <root>            evaluation set: targets, and the calibration
+//   node ask-steps.mjs ingest <root>          the corpus index beside the root: built on first
+//                                             use, then brought up to date, in a process of its own
 //   node ask-steps.mjs latency <root> <n> [projection|index]
 //                                             p50/p99 of n extractive answers after warm-up, over
-//                                             the loaded projection or the corpus index (built
-//                                             beside the root on first use, then kept)
+//                                             the loaded projection or the corpus index opened
+//                                             read-only, as an API that is not the ingester reads it
 
 import { loadavg } from 'node:os';
 import {
@@ -23,6 +25,7 @@ import {
   findEpisodeOfInsight,
   findEpisodesByIds,
   ingestCorpus,
+  openIndexReader,
   openIndexWriter,
   queryTermCounts,
 } from '@podcast/corpus-index';
@@ -37,6 +40,8 @@ const search = createSearchService({ embedding });
 const print = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
 const corpusWide = (question) => ({ question, topK: 5, scope: 'corpus' });
 
+const indexFileOf = (root) => `${root}.corpus-index.sqlite`;
+
 /** The corpus as ask reads it in the consumer: its index's rows, or the loaded snapshot. */
 async function askSource() {
   if (store !== 'index') {
@@ -47,8 +52,10 @@ async function askSource() {
       episodes: snapshot.episodes.length,
     };
   }
-  const index = await openIndexWriter(`${root}.corpus-index.sqlite`, logger);
-  await ingestCorpus({ db: index.db, root, logger });
+  const index = openIndexReader(indexFileOf(root));
+  if (index === undefined) {
+    throw new Error(`no corpus index of ${root}: run the ingest step first`);
+  }
   const { n } = await index.db
     .selectFrom('episodes')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -66,7 +73,16 @@ async function askSource() {
   return { source, place: corpus.at(root), episodes: Number(n) };
 }
 
-if (step === 'eval') {
+if (step === 'ingest') {
+  const started = performance.now();
+  const index = await openIndexWriter(indexFileOf(root), logger);
+  await ingestCorpus({ db: index.db, root, logger });
+  await index.close();
+  print({
+    ingest_ms: Math.round(performance.now() - started),
+    ingest_max_rss_mb: Math.round(process.resourceUsage().maxRSS / 1024),
+  });
+} else if (step === 'eval') {
   const snapshot = await corpus.refresh(root);
   const service = createAskService({ search });
   const report = await evaluateAsk(root, ASK_EVAL_SET, (q) => service.ask(snapshot, corpusWide(q)));
