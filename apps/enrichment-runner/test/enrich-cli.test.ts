@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
@@ -18,9 +18,15 @@ let corpus: SampleCorpusCopy;
 let root: string;
 
 function enrich(...args: string[]) {
+  return enrichWith({}, ...args);
+}
+
+/** `enrich` with more environment variables than the test process has. */
+function enrichWith(env: Record<string, string>, ...args: string[]) {
   const result = spawnSync(process.execPath, [ENRICH, ...args], {
     encoding: 'utf8',
     timeout: 60_000,
+    env: { ...process.env, ...env },
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -376,5 +382,27 @@ describe('enrich', () => {
     const taken = enrich('--output-dir', root, '--profile', 'dev', '--log-level', 'silent');
     expect(taken.code).toBe(0);
     expect(existsSync(lock)).toBe(false);
+  });
+
+  it('reads the corpus from the index the APIs keep under DATA_DIR, to the same run', () => {
+    const statuses = (stdout: string) =>
+      Object.fromEntries(
+        Object.entries(JSON.parse(stdout).per_enricher as Record<string, { status: string }>).map(
+          ([id, outcome]) => [id, outcome.status],
+        ),
+      );
+    const args = ['--output-dir', root, '--profile', 'dev', '--log-level', 'silent'];
+    const plain = enrich(...args);
+    expect(plain.code).toBe(0);
+    const data = join(corpus.dir, 'data');
+    const indexed = enrichWith({ DATA_DIR: data }, ...args);
+    expect(indexed.code).toBe(0);
+    expect(statuses(indexed.stdout)).toEqual(statuses(plain.stdout));
+    expect(
+      readdirSync(join(data, 'corpus-index')).filter((f) => f.endsWith('.sqlite')),
+    ).toHaveLength(1);
+    const bad = enrichWith({ CORPUS_INDEX_URL: 'mysql://db/x' }, ...args);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^enrich: CORPUS_INDEX_URL: /);
   });
 });

@@ -170,6 +170,28 @@ export async function findEpisodeBySlug(
   return row === undefined ? undefined : (JSON.parse(row.record) as EpisodeRecord);
 }
 
+/**
+ * Every catalog episode in catalog order, `pageSize` at a time by keyset,
+ * for work that reads the whole catalog without holding it (an enrichment
+ * run's facts, topic labels).
+ */
+export async function* catalogPages(
+  db: IndexKysely,
+  pageSize: number,
+): AsyncGenerator<EpisodeRecord[]> {
+  let after: CatalogKey | undefined;
+  for (;;) {
+    const page = await queryCatalogAfter(db, {}, after, pageSize);
+    if (page.length > 0) {
+      yield page;
+    }
+    if (page.length < pageSize) {
+      return;
+    }
+    after = page.at(-1);
+  }
+}
+
 /** Every episode with an episode id, in catalog order: what the search index holds rows of. */
 export async function listEpisodesWithIds(db: IndexKysely): Promise<EpisodeRecord[]> {
   return recordsOf(

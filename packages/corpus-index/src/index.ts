@@ -16,6 +16,7 @@ export {
 export { artifactListFromIndex } from './artifact-queries.js';
 export type { CatalogKey } from './catalog-queries.js';
 export {
+  catalogPages,
   findEpisodeByRelpath,
   findEpisodeBySlug,
   findEpisodesByIds,

@@ -1,4 +1,11 @@
-import type { CorpusSnapshot, EpisodeRecord, NormalizedGraph, NormalizedKg } from '@podcast/corpus';
+import {
+  type CorpusSnapshot,
+  createCorpusCaches,
+  type EpisodeRecord,
+  type NormalizedGraph,
+  type NormalizedKg,
+  readEpisodeLayers,
+} from '@podcast/corpus';
 import type { EpisodeFacts, InsightFact, PersonRef } from './facts.js';
 
 /** The enrichers' view of every deduplicated episode of a snapshot. */
@@ -6,6 +13,26 @@ export function factsOfSnapshot(snapshot: CorpusSnapshot): EpisodeFacts[] {
   return snapshot.episodes.map((episode) =>
     factsOfEpisode(episode, snapshot.graphOf(episode), snapshot.kgOf(episode)),
   );
+}
+
+/**
+ * The same view from a catalog read a page at a time, in catalog order
+ * (the corpus index's): each page's GI and KG read through caches of the
+ * run's own, so only the facts are held, never a projection of the corpus.
+ */
+export async function factsOfCatalog(
+  pages: AsyncIterable<readonly EpisodeRecord[]>,
+  root: string,
+): Promise<EpisodeFacts[]> {
+  const files = { root, caches: createCorpusCaches() };
+  const facts: EpisodeFacts[] = [];
+  for await (const page of pages) {
+    const layers = await readEpisodeLayers(files, page);
+    for (const episode of page) {
+      facts.push(factsOfEpisode(episode, layers.graphOf(episode), layers.kgOf(episode)));
+    }
+  }
+  return facts;
 }
 
 export function factsOfEpisode(

@@ -15,7 +15,7 @@ export {
 } from './config/load-config.js';
 export { deepMerge, hasProviderBlock, resolveBlock } from './config/resolve.js';
 export { writeEnrichmentBlock } from './config/write-config.js';
-export { factsOfEpisode, factsOfSnapshot } from './corpus-facts.js';
+export { factsOfCatalog, factsOfEpisode, factsOfSnapshot } from './corpus-facts.js';
 export { groundingRate } from './enrichers/grounding-rate/grounding-rate.js';
 export { guestCoappearance } from './enrichers/guest-coappearance/guest-coappearance.js';
 export type { DensityBucket } from './enrichers/insight-density/insight-density.js';
@@ -67,7 +67,7 @@ export { backoffMs, TIER_ORDER, TIER_POLICY } from './resilience/tier-policy.js'
 export type { Clock } from './run/attempts.js';
 export { systemClock } from './run/attempts.js';
 export type { EnrichCorpusDeps, EnrichCorpusRequest } from './run/enrich-corpus.js';
-export { enrichCorpus, RunInProgress } from './run/enrich-corpus.js';
+export { enrichCorpus, RunInProgress, snapshotFacts } from './run/enrich-corpus.js';
 export type { PlannedEnricher, RunDeps, RunPlan, RunProgress } from './run/executor.js';
 export { newRunId, runEnrichment } from './run/executor.js';
 export type { EnricherOutcome, OutcomeReason } from './run/outcome.js';

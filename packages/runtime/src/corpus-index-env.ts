@@ -49,3 +49,30 @@ export function corpusIndexConfigOf(env: CorpusIndexEnv): {
     corpusIndexUrl: env.CORPUS_INDEX === undefined ? env.CORPUS_INDEX_URL : undefined,
   };
 }
+
+const SharedIndexEnv = z.object({ ...CorpusIndexEnvShape, DATA_DIR: z.string().min(1).optional() });
+
+/**
+ * Where the APIs keep the corpus index of `corpusDir`, for a process that
+ * reads it without serving (an enrichment run): named by `CORPUS_INDEX_URL`,
+ * or by `DATA_DIR` as the APIs derive their file from it. Undefined when
+ * neither is set, or with `CORPUS_INDEX=projection`; throws on a malformed URL.
+ */
+export function sharedCorpusIndexOf(
+  env: Record<string, string | undefined>,
+  corpusDir: string,
+): { file: string } | { url: string } | undefined {
+  const parsed = SharedIndexEnv.parse(env);
+  if (parsed.DATA_DIR === undefined && parsed.CORPUS_INDEX_URL === undefined) {
+    return undefined;
+  }
+  const { corpusIndexFile, corpusIndexUrl } = corpusIndexConfigOf({
+    ...parsed,
+    DATA_DIR: parsed.DATA_DIR ?? '.data',
+    CORPUS_DIR: corpusDir,
+  });
+  if (corpusIndexUrl !== undefined) {
+    return { url: corpusIndexUrl };
+  }
+  return corpusIndexFile === undefined ? undefined : { file: corpusIndexFile };
+}

@@ -5,7 +5,11 @@ export { succeedsUnless, withFileLock, writeFileAtomic } from './atomic-write.js
 export type { AudioCheck, AudioCheckSettings } from './audio-url-check.js';
 export { checkAudioUrl, defaultAudioCheckSettings } from './audio-url-check.js';
 export { ConfigError, parseConfig } from './config.js';
-export { CorpusIndexEnvShape, corpusIndexConfigOf } from './corpus-index-env.js';
+export {
+  CorpusIndexEnvShape,
+  corpusIndexConfigOf,
+  sharedCorpusIndexOf,
+} from './corpus-index-env.js';
 export { CorpusRegistryEnvShape, corpusRegistryConfigOf } from './corpus-registry-env.js';
 export type { GuardedGetSettings, GuardedResponse } from './guarded-get.js';
 export { guardedGet, guardedPostJson } from './guarded-get.js';

@@ -12,9 +12,11 @@ import {
   reEnableEnricher,
   systemClock,
 } from '@podcast/enrichment';
-import { createLogger } from '@podcast/runtime';
+import { createLogger, sharedCorpusIndexOf } from '@podcast/runtime';
 import { pino } from 'pino';
+import { ZodError } from 'zod';
 import { parseEnrichArgs, UsageError } from './enrich-args.js';
+import { indexFactsReader } from './index-facts.js';
 
 /**
  * `enrich`: runs the enrichers over a corpus (spec 03 "Command line"), or,
@@ -24,6 +26,20 @@ import { parseEnrichArgs, UsageError } from './enrich-args.js';
  * The run summary is printed on stdout as one JSON line; progress goes to
  * stderr when it is a terminal.
  */
+/**
+ * The corpus index the APIs keep for `corpusRoot`, when the environment
+ * says where (`DATA_DIR` or `CORPUS_INDEX_URL`, as the APIs read them): the
+ * run reads its facts there rather than load the corpus whole.
+ */
+function corpusIndexOf(corpusRoot: string) {
+  try {
+    return sharedCorpusIndexOf(process.env, corpusRoot);
+  } catch (err) {
+    const issue = err instanceof ZodError ? err.issues[0] : undefined;
+    throw new UsageError(`${issue?.path.join('.') ?? 'environment'}: ${issue?.message ?? err}`);
+  }
+}
+
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseEnrichArgs(argv, process.env);
   const corpusRoot = resolve(args.outputDir);
@@ -35,6 +51,7 @@ async function main(argv: readonly string[]): Promise<number> {
   ) {
     throw new UsageError(`--output-dir: ${corpusRoot} is not a directory`);
   }
+  const corpusIndex = corpusIndexOf(corpusRoot);
   const logger = createLogger(args.logLevel as 'info', 'enrich', {
     destination: pino.destination(2),
   });
@@ -93,6 +110,7 @@ async function main(argv: readonly string[]): Promise<number> {
     {
       registry,
       logger,
+      ...(corpusIndex === undefined ? {} : { readFacts: indexFactsReader(corpusIndex, logger) }),
       clock: systemClock,
       random: Math.random,
       signal: controller.signal,

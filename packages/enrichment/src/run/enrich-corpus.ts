@@ -11,6 +11,7 @@ import {
   loadEnrichmentConfig,
 } from '../config/load-config.js';
 import { factsOfSnapshot } from '../corpus-facts.js';
+import type { EpisodeFacts } from '../facts.js';
 import type { EnricherRegistry } from '../registry.js';
 import { readHealth } from '../resilience/health-store.js';
 import { type RunDeps, runEnrichment } from './executor.js';
@@ -30,6 +31,11 @@ export interface EnrichCorpusRequest {
 export type EnrichCorpusDeps = Omit<RunDeps, 'episodes'> & {
   registry: EnricherRegistry;
   logger: Logger;
+  /**
+   * Reads every catalog episode's facts (from the corpus index the APIs
+   * share, say); by default from a snapshot of the corpus loaded for the run.
+   */
+  readFacts?: (corpusRoot: string) => Promise<EpisodeFacts[]>;
 };
 
 /** Another run holds the corpus (its lock names a live process). */
@@ -45,6 +51,7 @@ export async function enrichCorpus(
   request: EnrichCorpusRequest,
   deps: EnrichCorpusDeps,
 ): Promise<{ summary: RunSummary; hints: string[] }> {
+  const { readFacts, ...runDeps } = deps;
   const view = await loadEnrichmentConfig({
     corpusRoot: request.corpusRoot,
     ...(request.profile === undefined ? {} : { profile: request.profile }),
@@ -70,7 +77,10 @@ export async function enrichCorpus(
     return await withLockFile(
       join(lockDir, '.run'),
       async () => {
-        const episodes = await readFacts(request.corpusRoot, deps.logger);
+        const episodes =
+          readFacts === undefined
+            ? await snapshotFacts(request.corpusRoot, deps.logger)
+            : await readFacts(request.corpusRoot);
         const summary = await runEnrichment(
           {
             corpusRoot: request.corpusRoot,
@@ -82,7 +92,7 @@ export async function enrichCorpus(
             maxTotalCostUsd: view.resolved_block.max_total_cost_usd_per_run ?? null,
             failOnRunCostCap: view.resolved_block.fail_on_run_cost_cap ?? false,
           },
-          { episodes, ...deps },
+          { episodes, ...runDeps },
         );
         return { summary, hints: admission.hints };
       },
@@ -96,7 +106,8 @@ export async function enrichCorpus(
   }
 }
 
-async function readFacts(corpusRoot: string, logger: Logger) {
+/** Every catalog episode's facts, from a snapshot of the corpus loaded for the run. */
+export async function snapshotFacts(corpusRoot: string, logger: Logger) {
   const corpus = createCorpusRegistry({ logger, watch: false, pinned: [corpusRoot] });
   try {
     return factsOfSnapshot(await corpus.get(corpusRoot));

@@ -5,13 +5,12 @@ import {
   type CorpusPlace,
   type CorpusSnapshot,
   createCorpusCaches,
-  type EpisodeRecord,
   readEpisodeLayers,
   readTopicClusters,
   TOPIC_CLUSTERS_RELPATH,
   type TopicClustersFile,
 } from '@podcast/corpus';
-import { type IndexKysely, queryCatalogAfter } from '@podcast/corpus-index';
+import { catalogPages, type IndexKysely } from '@podcast/corpus-index';
 import { writeJsonAtomic } from '../store/json-files.js';
 import { clusterTopics, type TopicClustersDocument, type TopicVector } from './cluster-topics.js';
 
@@ -68,10 +67,11 @@ export function catalogTopicLabels(
     caches: place.caches,
     labelsOf: async (ids) => {
       const labels = new Map<string, string>();
+      if (ids.size === 0) {
+        return labels;
+      }
       const files = { root: place.root, caches: createCorpusCaches() };
-      let after: EpisodeRecord | undefined;
-      while (labels.size < ids.size) {
-        const page = await queryCatalogAfter(db, {}, after, pageSize);
+      for await (const page of catalogPages(db, pageSize)) {
         const layers = await readEpisodeLayers(files, page);
         for (const episode of page) {
           for (const topic of layers.kgOf(episode)?.topics ?? []) {
@@ -80,10 +80,9 @@ export function catalogTopicLabels(
             }
           }
         }
-        if (page.length < pageSize) {
+        if (labels.size === ids.size) {
           break;
         }
-        after = page.at(-1);
       }
       return labels;
     },
