@@ -29,7 +29,14 @@ export function indexFactsReader(
     if ('file' in location) {
       mkdirSync(dirname(location.file), { recursive: true });
     }
-    const index = openCorpusIndex({ ...location, root: corpusRoot, logger, watch: false });
+    // One ingest when it takes the lock, none after: the run reads what that ingest saw.
+    const index = openCorpusIndex({
+      ...location,
+      root: corpusRoot,
+      logger,
+      watch: false,
+      rescanMs: FIRST_BUILD_WAIT_MS,
+    });
     try {
       const view = await builtView(index, FIRST_BUILD_WAIT_MS);
       return await factsOfCatalog(catalogPages(view.db, FACTS_PAGE), corpusRoot);
