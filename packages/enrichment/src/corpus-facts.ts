@@ -27,7 +27,7 @@ export async function factsOfCatalog(
   const files = { root, caches: createCorpusCaches() };
   const facts: EpisodeFacts[] = [];
   for await (const page of pages) {
-    const layers = await readEpisodeLayers(files, page);
+    const layers = await readEpisodeLayers(files, page, undefined, ['gi', 'kg']);
     for (const episode of page) {
       facts.push(factsOfEpisode(episode, layers.graphOf(episode), layers.kgOf(episode)));
     }

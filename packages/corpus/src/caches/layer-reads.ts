@@ -10,20 +10,25 @@ import type { CorpusPlace } from './corpus-caches.js';
 /** A corpus root with the layers of some of its episodes: what the per-episode files need. */
 export type EpisodeFiles = CorpusPlace & EpisodeLayers;
 
+/** Every layer an episode may have. */
+const ALL_LAYERS: readonly ArtifactKind[] = ['gi', 'kg', 'bridge'];
+
 /**
  * Reads the layer files of `episodes` now, through the place's bounded
  * caches, for routes whose episodes come from the corpus index rather
  * than a loaded snapshot. A file read while it is being written reads as
- * unusable, as a snapshot's first read of it does.
+ * unusable, as a snapshot's first read of it does. Work over the whole
+ * catalog names the `kinds` it uses; the others read as absent.
  */
 export async function readEpisodeLayers(
   place: CorpusPlace,
   episodes: readonly LayerPaths[],
   logger?: Pick<Logger, 'warn'>,
+  kinds: readonly ArtifactKind[] = ALL_LAYERS,
 ): Promise<EpisodeFiles> {
   const values = new Map<string, object | null>();
   const read = async (kind: ArtifactKind, relpath: string | null) => {
-    if (relpath === null || values.has(relpath)) {
+    if (relpath === null || values.has(relpath) || !kinds.includes(kind)) {
       return;
     }
     values.set(relpath, null);

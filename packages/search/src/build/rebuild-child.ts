@@ -39,7 +39,7 @@ async function catalogSource(
     root,
     version: place,
     episodes: async () => episodes,
-    layersOf: (batch) => readEpisodeLayers(place, batch),
+    layersOf: (batch) => readEpisodeLayers(place, batch, undefined, ['gi', 'kg']),
   };
 }
 

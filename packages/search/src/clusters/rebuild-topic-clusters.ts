@@ -72,7 +72,7 @@ export function catalogTopicLabels(
       }
       const files = { root: place.root, caches: createCorpusCaches() };
       for await (const page of catalogPages(db, pageSize)) {
-        const layers = await readEpisodeLayers(files, page);
+        const layers = await readEpisodeLayers(files, page, undefined, ['kg']);
         for (const episode of page) {
           for (const topic of layers.kgOf(episode)?.topics ?? []) {
             if (ids.has(topic.id) && !labels.has(topic.id)) {
