@@ -15,7 +15,11 @@ if (args.includes('--max-episodes') && max === '999') {
   });
   process.stdout.write('working\n');
   // Orphaned when the runner is killed: stop then, as a real pipeline would be stopped.
+  // A runner killed while this process was still starting left it to init already.
   const parent = process.ppid;
+  if (parent === 1) {
+    process.exit(1);
+  }
   setInterval(() => {
     if (process.ppid !== parent) {
       process.exit(1);
