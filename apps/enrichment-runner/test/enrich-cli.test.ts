@@ -403,6 +403,6 @@ describe('enrich', () => {
     ).toHaveLength(1);
     const bad = enrichWith({ CORPUS_INDEX_URL: 'mysql://db/x' }, ...args);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/^enrich: CORPUS_INDEX_URL: /);
+    expect(bad.stderr).toMatch(/^enrich: invalid configuration: CORPUS_INDEX_URL: /);
   });
 });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseConfig } from './config.js';
+import { DEFAULT_DATA_DIR } from './corpus-registry-env.js';
 
 const POSTGRES_URL = 'expected a postgres:// or postgresql:// URL';
 
@@ -50,25 +52,26 @@ export function corpusIndexConfigOf(env: CorpusIndexEnv): {
   };
 }
 
-const SharedIndexEnv = z.object({ ...CorpusIndexEnvShape, DATA_DIR: z.string().min(1).optional() });
+const SharedIndexEnv = z.object({ ...CorpusIndexEnvShape, DATA_DIR: z.string().optional() });
 
 /**
  * Where the APIs keep the corpus index of `corpusDir`, for a process that
  * reads it without serving (an enrichment run): named by `CORPUS_INDEX_URL`,
  * or by `DATA_DIR` as the APIs derive their file from it. Undefined when
- * neither is set, or with `CORPUS_INDEX=projection`; throws on a malformed URL.
+ * neither is set, or with `CORPUS_INDEX=projection`; a malformed URL is a
+ * `ConfigError` naming the variable, as for the apps.
  */
 export function sharedCorpusIndexOf(
   env: Record<string, string | undefined>,
   corpusDir: string,
 ): { file: string } | { url: string } | undefined {
-  const parsed = SharedIndexEnv.parse(env);
+  const parsed = parseConfig(SharedIndexEnv, env);
   if (parsed.DATA_DIR === undefined && parsed.CORPUS_INDEX_URL === undefined) {
     return undefined;
   }
   const { corpusIndexFile, corpusIndexUrl } = corpusIndexConfigOf({
     ...parsed,
-    DATA_DIR: parsed.DATA_DIR ?? '.data',
+    DATA_DIR: parsed.DATA_DIR ?? DEFAULT_DATA_DIR,
     CORPUS_DIR: corpusDir,
   });
   if (corpusIndexUrl !== undefined) {

@@ -8,8 +8,11 @@ import { z } from 'zod';
  * CORPUS_LOAD_WAIT_MS (how long a request waits for a first load before a
  * 503 with Retry-After; 0 waits however long it takes).
  */
+/** Where the APIs keep their data (database, projection cache, corpus index) unless told. */
+export const DEFAULT_DATA_DIR = '.data';
+
 export const CorpusRegistryEnvShape = {
-  DATA_DIR: z.string().default('.data'),
+  DATA_DIR: z.string().default(DEFAULT_DATA_DIR),
   CORPUS_CACHE_DIR: z
     .string()
     .refine((value) => !value.includes('\u0000'), 'must not contain NUL')

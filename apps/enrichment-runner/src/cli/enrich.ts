@@ -12,9 +12,8 @@ import {
   reEnableEnricher,
   systemClock,
 } from '@podcast/enrichment';
-import { createLogger, sharedCorpusIndexOf } from '@podcast/runtime';
+import { ConfigError, createLogger, sharedCorpusIndexOf } from '@podcast/runtime';
 import { pino } from 'pino';
-import { ZodError } from 'zod';
 import { parseEnrichArgs, UsageError } from './enrich-args.js';
 import { indexFactsReader } from './index-facts.js';
 
@@ -26,20 +25,6 @@ import { indexFactsReader } from './index-facts.js';
  * The run summary is printed on stdout as one JSON line; progress goes to
  * stderr when it is a terminal.
  */
-/**
- * The corpus index the APIs keep for `corpusRoot`, when the environment
- * says where (`DATA_DIR` or `CORPUS_INDEX_URL`, as the APIs read them): the
- * run reads its facts there rather than load the corpus whole.
- */
-function corpusIndexOf(corpusRoot: string) {
-  try {
-    return sharedCorpusIndexOf(process.env, corpusRoot);
-  } catch (err) {
-    const issue = err instanceof ZodError ? err.issues[0] : undefined;
-    throw new UsageError(`${issue?.path.join('.') ?? 'environment'}: ${issue?.message ?? err}`);
-  }
-}
-
 async function main(argv: readonly string[]): Promise<number> {
   const args = parseEnrichArgs(argv, process.env);
   const corpusRoot = resolve(args.outputDir);
@@ -51,7 +36,9 @@ async function main(argv: readonly string[]): Promise<number> {
   ) {
     throw new UsageError(`--output-dir: ${corpusRoot} is not a directory`);
   }
-  const corpusIndex = corpusIndexOf(corpusRoot);
+  // The corpus index the APIs keep for this corpus, when the environment says where
+  // (DATA_DIR or CORPUS_INDEX_URL, as the APIs read them): the facts are read there.
+  const corpusIndex = sharedCorpusIndexOf(process.env, corpusRoot);
   const logger = createLogger(args.logLevel as 'info', 'enrich', {
     destination: pino.destination(2),
   });
@@ -136,7 +123,11 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    if (err instanceof UsageError || err instanceof InvalidEnrichmentConfig) {
+    if (
+      err instanceof UsageError ||
+      err instanceof InvalidEnrichmentConfig ||
+      err instanceof ConfigError
+    ) {
       process.stderr.write(`enrich: ${err.message}\n`);
       process.exitCode = 2;
     } else if (err instanceof RunInProgress) {
