@@ -1,7 +1,7 @@
 // Registry and snapshot: one live snapshot per corpus root.
 
 export type { CorpusCaches, CorpusPlace } from './caches/corpus-caches.js';
-export { clearCorpusCaches, corpusCacheStats, createCorpusCaches } from './caches/corpus-caches.js';
+export { clearCorpusCaches, corpusCacheStats } from './caches/corpus-caches.js';
 export type { CacheStats } from './caches/file-cache.js';
 export type { CorpusRoots, LocatedCorpusPath } from './roots/corpus-roots.js';
 export {
@@ -41,7 +41,7 @@ export { perSnapshot } from './snapshot/snapshot-memo.js';
 // Graph layers (GI, KG, bridge), insights and transcript segments.
 
 export type { EpisodeFiles } from './caches/layer-reads.js';
-export { readEpisodeLayers } from './caches/layer-reads.js';
+export { pagesWithLayers, readEpisodeLayers } from './caches/layer-reads.js';
 export { readSegments } from './caches/segment-reads.js';
 export type { ListedInsight, ListedQuote } from './graph/insight-projection.js';
 export {

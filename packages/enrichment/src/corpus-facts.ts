@@ -1,10 +1,9 @@
 import {
   type CorpusSnapshot,
-  createCorpusCaches,
   type EpisodeRecord,
   type NormalizedGraph,
   type NormalizedKg,
-  readEpisodeLayers,
+  pagesWithLayers,
 } from '@podcast/corpus';
 import type { EpisodeFacts, InsightFact, PersonRef } from './facts.js';
 
@@ -17,17 +16,15 @@ export function factsOfSnapshot(snapshot: CorpusSnapshot): EpisodeFacts[] {
 
 /**
  * The same view from a catalog read a page at a time, in catalog order
- * (the corpus index's): each page's GI and KG read through caches of the
- * run's own, so only the facts are held, never a projection of the corpus.
+ * (the corpus index's), with each page's GI and KG: only the facts are
+ * held, never a projection of the corpus.
  */
 export async function factsOfCatalog(
   pages: AsyncIterable<readonly EpisodeRecord[]>,
   root: string,
 ): Promise<EpisodeFacts[]> {
-  const files = { root, caches: createCorpusCaches() };
   const facts: EpisodeFacts[] = [];
-  for await (const page of pages) {
-    const layers = await readEpisodeLayers(files, page, undefined, ['gi', 'kg']);
+  for await (const { page, layers } of pagesWithLayers(root, pages, ['gi', 'kg'])) {
     for (const episode of page) {
       facts.push(factsOfEpisode(episode, layers.graphOf(episode), layers.kgOf(episode)));
     }

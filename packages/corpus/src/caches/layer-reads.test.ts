@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from '@jest/globals';
 import { corpusCacheStats, createCorpusCaches } from './corpus-caches.js';
-import { readEpisodeLayers } from './layer-reads.js';
+import { pagesWithLayers, readEpisodeLayers } from './layer-reads.js';
 
 const SAMPLE = path.resolve(import.meta.dirname, '../../../../corpus/sample');
 
@@ -35,6 +35,26 @@ describe('readEpisodeLayers', () => {
     );
     expect(Object.entries(misses).filter(([, n]) => n > 0)).toEqual([
       [expect.stringMatching(/kg/), 1],
+    ]);
+  });
+
+  it('walks pages with the kinds asked for, each page in its order', async () => {
+    const episode = firstEpisode();
+    const missing = { gi_relpath: 'no/such.gi.json', kg_relpath: null, bridge_relpath: null };
+    async function* pages() {
+      yield [episode];
+      yield [missing, episode];
+    }
+    const walked = [];
+    for await (const { page, layers } of pagesWithLayers(SAMPLE, pages(), ['gi'])) {
+      walked.push(page.map((e) => [layers.graphOf(e) !== undefined, layers.kgOf(e) !== undefined]));
+    }
+    expect(walked).toEqual([
+      [[true, false]],
+      [
+        [false, false],
+        [true, false],
+      ],
     ]);
   });
 });

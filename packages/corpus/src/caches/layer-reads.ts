@@ -5,7 +5,7 @@ import type { EpisodeLayers, LayerPaths } from '../readers/episode-layers.js';
 import type { NormalizedGraph } from '../readers/gi-graph.js';
 import type { NormalizedKg } from '../readers/kg-reader.js';
 import type { ArtifactKind } from '../readers/metadata.js';
-import type { CorpusPlace } from './corpus-caches.js';
+import { type CorpusPlace, createCorpusCaches } from './corpus-caches.js';
 
 /** A corpus root with the layers of some of its episodes: what the per-episode files need. */
 export type EpisodeFiles = CorpusPlace & EpisodeLayers;
@@ -55,4 +55,21 @@ export async function readEpisodeLayers(
     kgOf: (episode) => valueAt(episode.kg_relpath) as NormalizedKg | undefined,
     bridgeOf: (episode) => valueAt(episode.bridge_relpath) as NormalizedBridge | undefined,
   };
+}
+
+/**
+ * Each page of a walk over the whole catalog with the `kinds` of layer
+ * files its episodes have, read through caches of the walk's own: a walk
+ * reads every file once, and the caches the routes read through keep what
+ * they hold.
+ */
+export async function* pagesWithLayers<T extends LayerPaths>(
+  root: string,
+  pages: AsyncIterable<readonly T[]>,
+  kinds: readonly ArtifactKind[],
+): AsyncGenerator<{ page: readonly T[]; layers: EpisodeLayers }> {
+  const place = { root, caches: createCorpusCaches() };
+  for await (const page of pages) {
+    yield { page, layers: await readEpisodeLayers(place, page, undefined, kinds) };
+  }
 }

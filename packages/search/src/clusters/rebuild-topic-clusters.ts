@@ -4,8 +4,7 @@ import type { TopicClustersRebuildOutcome } from '@podcast/contracts';
 import {
   type CorpusPlace,
   type CorpusSnapshot,
-  createCorpusCaches,
-  readEpisodeLayers,
+  pagesWithLayers,
   readTopicClusters,
   TOPIC_CLUSTERS_RELPATH,
   type TopicClustersFile,
@@ -70,9 +69,9 @@ export function catalogTopicLabels(
       if (ids.size === 0) {
         return labels;
       }
-      const files = { root: place.root, caches: createCorpusCaches() };
-      for await (const page of catalogPages(db, pageSize)) {
-        const layers = await readEpisodeLayers(files, page, undefined, ['kg']);
+      for await (const { page, layers } of pagesWithLayers(place.root, catalogPages(db, pageSize), [
+        'kg',
+      ])) {
         for (const episode of page) {
           for (const topic of layers.kgOf(episode)?.topics ?? []) {
             if (ids.has(topic.id) && !labels.has(topic.id)) {
