@@ -1,8 +1,11 @@
+import { mkdirSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { openIngestLock } from '@podcast/corpus-index';
 import { indexPathsOf, readIndexMeta } from '@podcast/search';
 import request from 'supertest';
+import { loadViewerConfig } from '../src/env.js';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
 import { copySampleCorpus, waitForRebuild } from './support/sample-corpus-copy.js';
 
@@ -52,4 +55,40 @@ describe('POST /api/index/rebuild over the corpus index', () => {
     const history = (await request(viewer.app).get('/api/index/timeseries')).body.points;
     expect(history.at(-1)).toMatchObject({ episodes_removed: 1 });
   }, 120_000);
+});
+
+describe('the rebuild routes while the corpus index has no catalog yet', () => {
+  it('answer 503 with Retry-After and start nothing', async () => {
+    const corpus = await copySampleCorpus();
+    const dataDir = path.join(path.dirname(corpus.root), 'data');
+    const env = { DATA_DIR: dataDir, CORPUS_LOAD_WAIT_MS: '1' };
+    const indexFile = loadViewerConfig({ ...env, CORPUS_DIR: corpus.root }).corpusIndexFile;
+    mkdirSync(path.dirname(indexFile as string), { recursive: true });
+    // Another process's lock, held and renewed: this viewer never builds the index.
+    const lock = openIngestLock(`${indexFile}.lock`, 60_000);
+    expect(lock.tryAcquire(Date.now())).toBe(true);
+    const viewer = buildViewerTestApp({
+      corpusDir: corpus.root,
+      operatorToken: TOKEN,
+      env,
+      corpusIndex: { heartbeatMs: 100 },
+    });
+    try {
+      for (const url of ['/api/index/rebuild', '/api/corpus/topic-clusters/rebuild']) {
+        const res = await request(viewer.app).post(url).set('authorization', `Bearer ${TOKEN}`);
+        expect({ url, status: res.status, retryAfter: res.headers['retry-after'] }).toEqual({
+          url,
+          status: 503,
+          retryAfter: '5',
+        });
+        expect(res.body).toMatchObject({ loading: true });
+      }
+      expect(await viewer.ctx.search?.isRebuilding(corpus.root)).toBe(false);
+      expect(await readIndexMeta(indexPathsOf(corpus.root).meta)).toBeUndefined();
+    } finally {
+      lock.close();
+      await viewer.close();
+      await corpus.remove();
+    }
+  });
 });

@@ -200,7 +200,8 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     const meanwhile = await indexesOf(index.db);
     expect(meanwhile.has('graph_insight_topics_perspective')).toBe(false);
     expect(meanwhile.has('insight_topics_episode')).toBe(true);
-    expect(meanwhile.size).toBeLessThan(schema.size);
+    // Every index the pass defers is one the schema has: a renamed one would leave this count.
+    expect(schema.size - meanwhile.size).toBe(19);
     expect(servableOf(await buildMarksOf(index.db))).toBe('catalog');
     // The next ingest (here, another holder's) finishes the build and makes them all again.
     await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
