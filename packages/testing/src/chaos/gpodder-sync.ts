@@ -6,6 +6,8 @@ const DEVICES = ['soak_phone', 'soak_laptop'] as const;
 /** Every this many uploads, the same batch is sent again, as an app retries a lost answer. */
 const RETRY_EVERY = 7;
 const ACTIONS_PER_UPLOAD = 3;
+/** Each loop's rate is set by the scenario from the capacity it measures. */
+const UNMEASURED = 1;
 
 interface ActionOut {
   device?: string;
@@ -63,8 +65,9 @@ export async function gpodderSync(consumerUrl: string) {
       throw new Error(`device ${device}: ${res.status} ${await res.text()}`);
     }
   }
-  // Distinct action times, one second apart, all in the past.
-  const base = Date.now() - 24 * 3600_000;
+  // Distinct action times, one second apart, all in the past (a flat-out upload loop sends
+  // thousands of batches).
+  const base = Date.now() - 60 * 24 * 3600_000;
   const batchOf = (device: string, seq: number) =>
     Array.from({ length: ACTIONS_PER_UPLOAD }, (_, i) => ({
       podcast: `https://soak.example.org/${device}/feed.xml`,
@@ -94,7 +97,7 @@ export async function gpodderSync(consumerUrl: string) {
 
   const uploadLoop = (device: string): LoadLoop => ({
     kind: 'gpodder_upload',
-    rate: 1,
+    rate: UNMEASURED,
     request: async (seq) => {
       const batch = batchOf(device, seq % RETRY_EVERY === RETRY_EVERY - 1 ? seq - 1 : seq);
       const res = await api(`/episodes/${username}.json`, {
@@ -106,7 +109,7 @@ export async function gpodderSync(consumerUrl: string) {
   });
   const subscriptionLoop = (device: string): LoadLoop => ({
     kind: 'gpodder_subscriptions',
-    rate: 0.5,
+    rate: UNMEASURED,
     request: async (seq) => {
       const url = `https://soak.example.org/${device}/show-${seq}.xml`;
       const res = await api(`/subscriptions/${username}/${device}.json`, {
@@ -118,7 +121,7 @@ export async function gpodderSync(consumerUrl: string) {
   });
   const loops: LoadLoop[] = [
     ...DEVICES.flatMap((device) => [uploadLoop(device), subscriptionLoop(device)]),
-    { kind: 'gpodder_download', rate: 1, request: async () => ({ res: await poll() }) },
+    { kind: 'gpodder_download', rate: UNMEASURED, request: async () => ({ res: await poll() }) },
   ];
 
   /** Run after the load stopped: one last incremental download, a full one, and the counts. */

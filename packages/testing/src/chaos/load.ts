@@ -20,12 +20,19 @@ export interface LoadLoop {
   request(seq: number, signal: AbortSignal): Promise<{ res: Response; wrote?: unknown }>;
 }
 
-/** Runs the loops until `stop()`; every answer (or failure) is a sample. */
-export function runLoad(loops: LoadLoop[], clientTimeoutMs: number) {
+/**
+ * Runs the loops until `stop()`; every answer (or failure) is a sample.
+ * Loop `i` counts its `seq` up from `firstSeqs[i]` (0 by default), so a
+ * load that follows another goes on where it stopped.
+ */
+export function runLoad(loops: LoadLoop[], clientTimeoutMs: number, firstSeqs: number[] = []) {
   const samples: Sample[] = [];
+  const nextSeqs = loops.map((_, i) => firstSeqs[i] ?? 0);
   let isStopped = false;
-  const runLoop = async (loop: LoadLoop) => {
-    for (let seq = 0; !isStopped; seq++) {
+  const runLoop = async (loop: LoadLoop, index: number) => {
+    while (!isStopped) {
+      const seq = nextSeqs[index] as number;
+      nextSeqs[index] = seq + 1;
       const startedAt = Date.now();
       let status = 0;
       let retryAfter: string | null = null;
@@ -50,8 +57,27 @@ export function runLoad(loops: LoadLoop[], clientTimeoutMs: number) {
     stop: async () => {
       isStopped = true;
       await running;
+      return nextSeqs;
     },
   };
+}
+
+/**
+ * Each loop's capacity with every loop running at once, flat out, for
+ * `durationMs`: the requests per second it was answered (any status), with
+ * the samples and where each loop's `seq` stopped.
+ */
+export async function measureCapacity(
+  loops: LoadLoop[],
+  durationMs: number,
+  clientTimeoutMs: number,
+): Promise<{ rps: number[]; samples: Sample[]; nextSeqs: number[] }> {
+  const flatOut = loops.map((loop) => ({ ...loop, rate: Number.POSITIVE_INFINITY }));
+  const load = runLoad(flatOut, clientTimeoutMs);
+  await sleep(durationMs);
+  const nextSeqs = await load.stop();
+  const seconds = durationMs / 1000;
+  return { rps: nextSeqs.map((n) => n / seconds), samples: load.samples, nextSeqs };
 }
 
 /** The p-th percentile (0-100) of `values`, 0 when empty. */

@@ -1,7 +1,7 @@
 import type { AppProcess } from '../app-process.js';
 import { sleep } from '../free-port.js';
 import { gpodderSync } from '../gpodder-sync.js';
-import { type LoadLoop, percentile, runLoad, type Sample } from '../load.js';
+import { type LoadLoop, measureCapacity, percentile, runLoad, type Sample } from '../load.js';
 import { runScenario, type ScenarioResult } from '../scenario.js';
 import { withClient } from '../seed.js';
 import { consumerEnv, OUTBOX_TOKEN, withStack } from '../stack.js';
@@ -10,32 +10,36 @@ import { consumerEnv, OUTBOX_TOKEN, withStack } from '../stack.js';
 const P99_SLACK_MS = 25;
 /** Database sessions the last third may hold beyond the second third's sample. */
 const SESSION_SLACK = 2;
+/** The soak runs each loop at this share of the capacity it showed with every loop flat out. */
+const CAPACITY_SHARE = 0.5;
+/** How long every loop runs flat out to measure its capacity before the soak. */
+const CAPACITY_MS = 10_000;
+/** A client gives a request up after this long (a status of 0). */
+const CLIENT_TIMEOUT_MS = 10_000;
 
-const get = (
-  kind: string,
-  rate: number,
-  url: () => string,
-  headers: Record<string, string> = {},
-): LoadLoop => ({
+/** A loop's rate is set from the measured capacity; this one is a placeholder until then. */
+const UNMEASURED = 1;
+
+const get = (kind: string, url: () => string, headers: Record<string, string> = {}): LoadLoop => ({
   kind,
-  rate,
+  rate: UNMEASURED,
   request: async (_seq, signal) => ({ res: await fetch(url(), { headers, signal }) }),
 });
 
 function loopsOf(viewer: AppProcess, consumer: AppProcess, slugs: string[]): LoadLoop[] {
   const slug = (seq: number) => slugs[seq % slugs.length] as string;
   return [
-    get('viewer_list', 20, () => `${viewer.baseUrl}/api/corpus/episodes?limit=20`),
-    get('viewer_search', 5, () => `${viewer.baseUrl}/api/search?q=sleep`),
-    get('catalog', 20, () => `${consumer.baseUrl}/api/app/episodes?limit=20`),
-    get('app_search', 5, () => `${consumer.baseUrl}/api/app/search?q=sleep`),
-    get('playback_list', 10, () => `${consumer.baseUrl}/api/app/playback`),
-    get('seam_pull', 5, () => `${consumer.baseUrl}/internal/outbox/pending?channel=email&limit=5`, {
+    get('viewer_list', () => `${viewer.baseUrl}/api/corpus/episodes?limit=20`),
+    get('viewer_search', () => `${viewer.baseUrl}/api/search?q=sleep`),
+    get('catalog', () => `${consumer.baseUrl}/api/app/episodes?limit=20`),
+    get('app_search', () => `${consumer.baseUrl}/api/app/search?q=sleep`),
+    get('playback_list', () => `${consumer.baseUrl}/api/app/playback`),
+    get('seam_pull', () => `${consumer.baseUrl}/internal/outbox/pending?channel=email&limit=5`, {
       'x-internal-token': OUTBOX_TOKEN,
     }),
     {
       kind: 'playback_write',
-      rate: 20,
+      rate: UNMEASURED,
       request: async (seq, signal) => ({
         res: await fetch(`${consumer.baseUrl}/api/app/playback/${slug(seq)}`, {
           method: 'PUT',
@@ -68,9 +72,10 @@ interface RssSample {
 
 /**
  * Mixed traffic on a viewer and a consumer (corpus reads, search, catalog,
- * playback writes and lists, seam pulls, gPodder sync of two devices) at a
- * fixed, moderate rate for
- * `durationMs`: the peak RSS (sampled every 2 s) and p99 of the last third
+ * playback writes and lists, seam pulls, gPodder sync of two devices): each
+ * loop's capacity is measured first with every loop flat out at once for
+ * 10 s, then each runs at half of it for `durationMs`, so the machine works
+ * at about half its capacity for this mix. Checked: the peak RSS (sampled every 2 s) and p99 of the last third
  * within 10% of the second third's, open file descriptors (+4) and database sessions (+2) not growing, no 5xx,
  * and every gPodder upload answered 2xx downloaded back once.
  */
@@ -86,7 +91,13 @@ export function soakScenario(options: {
       const page = await (await fetch(`${consumer.baseUrl}/api/app/episodes?limit=20`)).json();
       const slugs = (page as { items: { slug: string }[] }).items.map((item) => item.slug);
       const gpodder = await gpodderSync(consumer.baseUrl);
-      const load = runLoad([...loopsOf(viewer, consumer, slugs), ...gpodder.loops], 10_000);
+      const loops = [...loopsOf(viewer, consumer, slugs), ...gpodder.loops];
+      const capacity = await measureCapacity(loops, CAPACITY_MS, CLIENT_TIMEOUT_MS);
+      const halved = loops.map((loop, i) => ({
+        ...loop,
+        rate: Math.max(CAPACITY_SHARE * (capacity.rps[i] as number), 0.1),
+      }));
+      const load = runLoad(halved, CLIENT_TIMEOUT_MS, capacity.nextSeqs);
       const third = options.durationMs / 3;
       const rssSamples: RssSample[] = [];
       const sampleRss = () =>
@@ -124,8 +135,12 @@ export function soakScenario(options: {
       const last = await measure(start + 2 * third, load.samples);
       clearInterval(sampler);
       await load.stop();
-      await gpodder.verify(load.samples, report);
-      const errors = load.samples.filter((s) => s.status >= 500 || s.status === 0).length;
+      await gpodder.verify([...capacity.samples, ...load.samples], report);
+      const failedOf = (samples: Sample[]) =>
+        samples.filter((s) => s.status >= 500 || s.status === 0).length;
+      const errors = failedOf(load.samples);
+      const capacityRps = capacity.rps.reduce((sum, rps) => sum + rps, 0);
+      report.figure('capacity_rps', Math.round(capacityRps));
       report.figure('requests', load.samples.length);
       report.figure('rps', Math.round(load.samples.length / (options.durationMs / 1000)));
       report.figure('p99_ms', `${second.p99}->${last.p99}`);
@@ -139,6 +154,11 @@ export function soakScenario(options: {
       report.figure('fds', `${second.fds}->${last.fds}`);
       report.figure('db_sessions', `${second.connections}->${last.connections}`);
       report.check(errors === 0, `${errors} requests answered 5xx or failed`);
+      const flatOutErrors = failedOf(capacity.samples);
+      report.check(
+        flatOutErrors === 0,
+        `${flatOutErrors} requests flat out answered 5xx or failed`,
+      );
       report.check(last.rssKb <= second.rssKb * 1.1, 'RSS grew more than 10% in the last third');
       report.check(
         last.p99 <= second.p99 * 1.1 + P99_SLACK_MS,
