@@ -7,8 +7,10 @@ import {
 } from '@podcast/corpus';
 import {
   type CorpusIndexTiming,
+  createCorpusIndexPool,
   onIndexChange,
   openConfiguredCorpusIndex,
+  openCorpusIndex,
 } from '@podcast/corpus-index';
 import {
   composeConfigSchema,
@@ -75,6 +77,21 @@ export function buildViewerContext(
     logger,
     overrides.corpusIndex,
   );
+  // Other roots get SQLite indexes of their own under DATA_DIR, even with the shared one in PostgreSQL.
+  const indexes = corpusIndex && {
+    corpusIndex,
+    corpusIndexes: createCorpusIndexPool({
+      folder: config.corpusIndexFolder,
+      open: (root, file) =>
+        openCorpusIndex({
+          file,
+          root,
+          logger,
+          firstBuildWaitMs: config.firstLoadWaitMs,
+          ...overrides.corpusIndex,
+        }),
+    }),
+  };
   // Answers asked often lately are made again after each commit to the index, before their next request.
   const stopWatchingIndex =
     corpusIndex && onIndexChange(corpusIndex, () => void hotAnswers.refresh());
@@ -89,7 +106,7 @@ export function buildViewerContext(
   const ctx: ViewerDeps = {
     config,
     corpus,
-    ...(corpusIndex === undefined ? {} : { corpusIndex }),
+    ...indexes,
     search,
     logger,
     now,
@@ -102,6 +119,7 @@ export function buildViewerContext(
   const close = async () => {
     corpus.close();
     stopWatchingIndex?.();
+    await indexes?.corpusIndexes.close();
     await corpusIndex?.close();
     await search.close();
     await jobs?.close();

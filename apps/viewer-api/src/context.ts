@@ -1,7 +1,7 @@
 import type { AskService } from '@podcast/ask';
 import type { ScheduledJob } from '@podcast/contracts';
 import type { CorpusRegistry } from '@podcast/corpus';
-import type { CorpusIndex } from '@podcast/corpus-index';
+import type { CorpusIndex, CorpusIndexPool } from '@podcast/corpus-index';
 import type { EnricherRegistry, SchemaError } from '@podcast/enrichment';
 import { createRouteDefiner, type HotAnswers, type OperatorPrincipal } from '@podcast/http-kit';
 import type { JobsService } from '@podcast/jobs';
@@ -16,6 +16,11 @@ export interface ViewerCtx {
   corpus: CorpusRegistry;
   /** The shared index of the default root (CORPUS_INDEX=sqlite or CORPUS_INDEX_URL); else the projection answers. */
   corpusIndex?: CorpusIndex;
+  /**
+   * With the index on, the indexes of the other roots: the roots CORPUS_ROOTS
+   * names, and corpora in folders inside them (bounded, least recently used).
+   */
+  corpusIndexes?: CorpusIndexPool;
   /** The search index of every corpus: build, stats, queries (packages/search). */
   search: SearchService;
   /** Answers made of evidence over the search index (packages/ask). */

@@ -4,6 +4,7 @@ import {
   CorpusIndexEnvShape,
   CorpusRegistryEnvShape,
   corpusIndexConfigOf,
+  corpusIndexFolderOf,
   corpusRegistryConfigOf,
   OpenRouteLimitEnvShape,
   OutboundAllowedHosts,
@@ -60,6 +61,8 @@ const ViewerEnv = z
       ...corpusRegistryConfigOf(env),
       // The index of the default root, the one consumer-api opens on the same DATA_DIR.
       ...corpusIndexConfigOf(env),
+      // The indexes of the other roots (CORPUS_ROOTS and the corpora inside them).
+      corpusIndexFolder: corpusIndexFolderOf(resolve(env.DATA_DIR)),
       ...modelSettingsOf(env),
       outboundAllowedHosts: env.OUTBOUND_ALLOWED_HOSTS,
       // Comma list narrowing the packaged profile presets; unset offers them all.

@@ -264,7 +264,7 @@ describe('GET /api/corpus/episodes on a corpus that changes', () => {
     addEpisode(cursorRow, 'zz-newest', '2027-01-01');
     const later = addEpisode(cursorRow, 'zz-oldest', '2020-01-01');
     unlinkSync(join(root, cursorRow.metadata_relpath));
-    await t.corpus.refresh(root);
+    await t.refresh(root);
 
     const rest = await walkEpisodes(app, {
       path: root,

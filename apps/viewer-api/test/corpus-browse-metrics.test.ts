@@ -168,7 +168,7 @@ describe('GET /api/corpus/persons/top', () => {
         unlinkSync(join(root, episode.gi_relpath));
       }
     }
-    await t.corpus.refresh(root);
+    await t.refresh(root);
     const after = await ask();
     expect(TopPersonList.parse(after.body).persons).toEqual([]);
     expect(after.headers.etag).not.toBe(etag);

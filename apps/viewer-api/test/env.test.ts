@@ -22,6 +22,7 @@ describe('viewer-api configuration', () => {
       corpusCacheDir: resolve('.data/corpus-cache'),
       // The corpus index is SQLite under DATA_DIR unless CORPUS_INDEX or CORPUS_INDEX_URL says otherwise.
       corpusIndexFile: expect.stringMatching(/\/\.data\/corpus-index\/[0-9a-f]{16}\.sqlite$/),
+      corpusIndexFolder: resolve('.data/corpus-index'),
       firstLoadWaitMs: 3000,
       embedding: { kind: 'static_word_vectors' },
       llm: undefined,
@@ -78,6 +79,7 @@ describe('viewer-api configuration', () => {
       corpusIndexFile: expect.stringMatching(
         /^\/var\/lib\/podcast\/corpus-index\/[0-9a-f]{16}\.sqlite$/,
       ),
+      corpusIndexFolder: '/var/lib/podcast/corpus-index',
       // 0: requests wait for the first load however long it takes.
       firstLoadWaitMs: undefined,
       embedding: {

@@ -141,7 +141,7 @@ describe('an enrichment job on a profile with provider blocks', () => {
   }, 120_000);
 
   it('serves the storylines the run wrote', async () => {
-    await stack.viewer.corpus.refresh(root);
+    await stack.viewer.refresh(root);
     const res = await request(stack.viewer.app).get('/api/corpus/storylines').query({ path: root });
     expect(res.status).toBe(200);
     const written = envelope('topic_theme_clusters').data.clusters.map(

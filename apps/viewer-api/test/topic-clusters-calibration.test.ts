@@ -103,7 +103,7 @@ const withoutRecord = ({ last_rebuild: _record, ...file }: TopicClustersArtifact
 describe('topic-cluster rebuild thresholds and the shipped clusters', () => {
   it('starts from a corpus with the shipped clusters, some topics dropped, and an index', async () => {
     expect(await dropReferenceClusters(t.corpus.root)).toBeGreaterThan(0);
-    await t.viewer.corpus.refresh(t.corpus.root);
+    await t.viewer.refresh(t.corpus.root);
     const shipped = await request(t.viewer.app).get('/api/corpus/topic-clusters');
     expect(shipped.body.clusters.length).toBeGreaterThan(0);
     expect(shipped.body.last_rebuild).toBeUndefined();

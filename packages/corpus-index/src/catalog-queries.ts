@@ -6,7 +6,7 @@ import {
   type FeedRecord,
   stripEpisodePrefix,
 } from '@podcast/corpus';
-import type { SelectQueryBuilder } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { containsText, isOneOf } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
 import type { CorpusIndexDb } from './schema.js';
@@ -212,6 +212,24 @@ export async function findEpisodeByRelpath(
     .where('metadata_relpath', '=', metadataRelpath)
     .executeTakeFirst();
   return row === undefined ? undefined : (JSON.parse(row.record) as EpisodeRecord);
+}
+
+/**
+ * Whether a catalog episode's metadata lies in the folder `prefix` (a
+ * relpath, no trailing slash). Compared with `substr`, which both engines
+ * read byte for byte: SQLite's LIKE ignores case, and PostgreSQL orders by
+ * its collation.
+ */
+export async function holdsEpisodesUnder(db: IndexKysely, prefix: string): Promise<boolean> {
+  const folder = `${prefix}/`;
+  const row = await db
+    .selectFrom('episodes')
+    .select('id')
+    // Both engines count characters (code points), not UTF-16 units.
+    .where(sql<string>`substr(metadata_relpath, 1, ${[...folder].length})`, '=', folder)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function findFeed(db: IndexKysely, feedId: string): Promise<FeedRecord | undefined> {

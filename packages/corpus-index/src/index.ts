@@ -24,6 +24,7 @@ export {
   findFeed,
   findFeeds,
   heldSlugs,
+  holdsEpisodesUnder,
   listEpisodesOfFeeds,
   listEpisodesWithIds,
   queryCatalogAfter,
@@ -78,6 +79,8 @@ export {
 export { onIndexChange } from './index-changes.js';
 export type { IndexConnection, IndexKysely } from './index-file.js';
 export { openIndexReader, openIndexWriter, SCHEMA_VERSION } from './index-file.js';
+export type { CorpusIndexPool, IndexPoolOptions } from './index-pool.js';
+export { createCorpusIndexPool } from './index-pool.js';
 export type { IndexHandle, IndexView } from './index-store.js';
 export type { IngestDeps, IngestReport } from './ingest.js';
 export { IngestLockLost, ingestCorpus } from './ingest.js';

@@ -28,6 +28,35 @@ interface LockRow {
   heartbeat_ms: number;
 }
 
+/** Whether the lock in `row` was left by a holder that stopped beating or no longer runs here. */
+function isAbandoned(row: LockRow, nowMs: number, staleMs: number): boolean {
+  return nowMs - row.heartbeat_ms > staleMs || (row.host === hostname() && !isRunning(row.pid));
+}
+
+/**
+ * Whether a live process holds the lock in `file` (a heartbeat within
+ * `staleMs`): an index another process ingests is in use, not to be deleted.
+ */
+export function isLockHeld(file: string, staleMs: number, nowMs: number): boolean {
+  let raw: Database.Database;
+  try {
+    raw = new Database(file, { readonly: true, fileMustExist: true });
+  } catch {
+    return false;
+  }
+  try {
+    raw.pragma('busy_timeout = 1000');
+    const row = raw
+      .prepare<[], LockRow>('select holder, host, pid, heartbeat_ms from ingest_lock')
+      .get();
+    return row !== undefined && !isAbandoned(row, nowMs, staleMs);
+  } catch {
+    return false; // no lock table yet: nobody has taken it
+  } finally {
+    raw.close();
+  }
+}
+
 export function openIngestLock(file: string, staleMs: number): IngestLock {
   const raw = new Database(file);
   raw.pragma('journal_mode = WAL');
@@ -45,11 +74,9 @@ export function openIngestLock(file: string, staleMs: number): IngestLock {
       'pid = excluded.pid, heartbeat_ms = excluded.heartbeat_ms',
   );
   const renew = raw.prepare('update ingest_lock set heartbeat_ms = ? where holder = ?');
-  const isAbandoned = (row: LockRow, nowMs: number) =>
-    nowMs - row.heartbeat_ms > staleMs || (row.host === host && !isRunning(row.pid));
   const acquire = raw.transaction((nowMs: number) => {
     const row = read.get();
-    if (row !== undefined && row.holder !== holder && !isAbandoned(row, nowMs)) {
+    if (row !== undefined && row.holder !== holder && !isAbandoned(row, nowMs, staleMs)) {
       return false;
     }
     write.run(holder, host, process.pid, nowMs);

@@ -6,6 +6,7 @@ export type { CacheStats } from './caches/file-cache.js';
 export type { CorpusRoots, LocatedCorpusPath } from './roots/corpus-roots.js';
 export {
   assertRelativePath,
+  isCorpusLayout,
   isInsideDir,
   locateCorpusPath,
   realFileInsideRoot,

@@ -27,12 +27,25 @@ type CorpusIndexEnv = z.output<z.ZodObject<typeof CorpusIndexEnvShape>> & {
 };
 
 /**
- * Where a corpus root's index lives: named after a hash of the root, so
- * both APIs on one DATA_DIR and one corpus open the same file.
+ * The index file of corpus `root` in `folder`: named after a hash of the
+ * root, so every process on one DATA_DIR and one corpus opens the same file.
  */
+export function indexFileIn(folder: string, root: string): string {
+  const name = createHash('sha256').update(root).digest('hex').slice(0, 16);
+  return join(folder, `${name}.sqlite`);
+}
+
+/**
+ * Where the APIs keep their corpus indexes under DATA_DIR: the shared one's
+ * file, and the viewer's indexes of other roots even when the shared one is
+ * in PostgreSQL.
+ */
+export function corpusIndexFolderOf(dataDir: string): string {
+  return join(dataDir, 'corpus-index');
+}
+
 function corpusIndexFileOf(dataDir: string, corpusDir: string): string {
-  const name = createHash('sha256').update(corpusDir).digest('hex').slice(0, 16);
-  return join(dataDir, 'corpus-index', `${name}.sqlite`);
+  return indexFileIn(corpusIndexFolderOf(dataDir), corpusDir);
 }
 
 /** The index settings of those variables, as the apps' configs hold them. */

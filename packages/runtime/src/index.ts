@@ -8,6 +8,8 @@ export { ConfigError, parseConfig } from './config.js';
 export {
   CorpusIndexEnvShape,
   corpusIndexConfigOf,
+  corpusIndexFolderOf,
+  indexFileIn,
   sharedCorpusIndexOf,
 } from './corpus-index-env.js';
 export { CorpusRegistryEnvShape, corpusRegistryConfigOf } from './corpus-registry-env.js';

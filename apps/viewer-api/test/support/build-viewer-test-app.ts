@@ -6,6 +6,7 @@ import { pino } from 'pino';
 import { buildViewerApp, type ViewerDeps } from '../../src/app.js';
 import { buildViewerContext } from '../../src/build-context.js';
 import { loadViewerConfig } from '../../src/env.js';
+import { corpusIndexFor } from '../../src/routes/corpus-browse/corpus-snapshot-for.js';
 
 export interface ViewerTestAppOptions {
   /** The default corpus root (CORPUS_DIR). Defaults to the sample corpus. */
@@ -77,7 +78,7 @@ export function buildViewerTestApp(opts: ViewerTestAppOptions = {}): ViewerTestA
     corpus: ctx.corpus,
     refresh: async (root = ctx.config.corpusRoots.defaultRoot) => {
       await ctx.corpus.refresh(root);
-      await ctx.corpusIndex?.ingestNow();
+      await (await corpusIndexFor(ctx, root, 'catalog'))?.index.ingestNow();
     },
     close: async () => {
       await close();

@@ -232,3 +232,14 @@ export function relpathInsideRoot(root: string, target: string): string {
   const realRoot = realpathOrUndefined(root) ?? path.resolve(root);
   return path.relative(realRoot, target).split(path.sep).join('/');
 }
+
+const isFolder = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
+
+/**
+ * Whether `dir` is laid out as a corpus root of its own (a `feeds/` or a
+ * `metadata/` folder directly inside, spec 04 §1), as in a folder of corpora
+ * that CORPUS_ROOTS names.
+ */
+export function isCorpusLayout(dir: string): boolean {
+  return isFolder(path.join(dir, 'feeds')) || isFolder(path.join(dir, 'metadata'));
+}

@@ -9,6 +9,7 @@ import {
   corpusCacheStats,
   createCorpusCaches,
 } from '../caches/corpus-caches.js';
+import { isCorpusLayout } from '../roots/corpus-roots.js';
 import {
   type CorpusRoot,
   createCorpusRoot,
@@ -21,7 +22,7 @@ import {
 import type { CorpusSnapshot } from './corpus-snapshot.js';
 import { createProjectionStore, type ProjectionStoreStatus } from './projection-store.js';
 import { type FolderView, type RootStatus, statusOf, viewStatus } from './root-status.js';
-import { holdsEpisodesIn, isCorpusLayout, subfolderView } from './subfolder-view.js';
+import { holdsEpisodesIn, subfolderView } from './subfolder-view.js';
 import { createTimeSlicer } from './time-slicer.js';
 
 export interface CorpusRegistryOptions {

@@ -1,4 +1,3 @@
-import { statSync } from 'node:fs';
 import path from 'node:path';
 import { createDerivedValues } from '../caches/derived-values.js';
 import type { EpisodeRecord } from '../records/episode-record.js';
@@ -34,17 +33,6 @@ function rebaseRecord(record: EpisodeRecord, prefix: string): EpisodeRecord {
     metadata_relpath: rebase(record.metadata_relpath, prefix) as string,
     run_relpath: rebase(record.run_relpath, prefix) ?? '',
   });
-}
-
-const isFolder = (dir: string) => statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true;
-
-/**
- * Whether `dir` is laid out as a corpus root of its own (a `feeds/` or a
- * `metadata/` folder directly inside, spec 04 §1), as in a folder of corpora
- * that CORPUS_ROOTS names.
- */
-export function isCorpusLayout(dir: string): boolean {
-  return isFolder(path.join(dir, 'feeds')) || isFolder(path.join(dir, 'metadata'));
 }
 
 const prefixOf = (source: CorpusSnapshot, dir: string) =>

@@ -1,13 +1,18 @@
+import { relative, sep } from 'node:path';
 import { NotFound } from '@podcast/contracts';
 import {
   assertRelativePath,
   type CorpusPlace,
   type CorpusSnapshot,
   type EpisodeRecord,
+  isCorpusLayout,
+  locateCorpusPath,
   resolveCorpusRoot,
 } from '@podcast/corpus';
 import {
+  type CorpusIndex,
   findEpisodeByRelpath,
+  holdsEpisodesUnder,
   type IndexKysely,
   type IndexLocation,
   type IndexNeeds,
@@ -22,27 +27,78 @@ export async function corpusSnapshotFor(ctx: ViewerCtx, requested: string | unde
   return ctx.corpus.get(root);
 }
 
+/** What finding a corpus's index reads of the context. */
+type IndexCtx = Pick<ViewerCtx, 'config' | 'corpusIndex' | 'corpusIndexes'>;
+
+/** Whether each folder inside a root holds that root's episodes, per data version of the root's index. */
+const foldersOfVersion = new WeakMap<object, Map<string, boolean>>();
+
+async function holdsRootEpisodes(index: CorpusIndex, root: string, dir: string): Promise<boolean> {
+  const view = await servingView(index, 'catalog');
+  let folders = foldersOfVersion.get(view.version);
+  if (folders === undefined) {
+    folders = new Map();
+    foldersOfVersion.set(view.version, folders);
+  }
+  let holds = folders.get(dir);
+  if (holds === undefined) {
+    const prefix = relative(root, dir).split(sep).join('/');
+    holds = await holdsEpisodesUnder(view.db, prefix);
+    folders.set(dir, holds);
+  }
+  return holds;
+}
+
 /**
- * The shared corpus index with its root when it answers the `path`
- * parameter's corpus (the default root, the one consumer-api indexes too),
- * else undefined (the projection answers). Until the index's first build
- * has read what the answer `needs` the request waits, then is answered 503
- * with Retry-After, as during a first projection load. No default: a route that
- * forgot its layers would answer empty lists during a first build.
+ * The corpus index that answers the `path` parameter's corpus, or
+ * undefined where the projection does (CORPUS_INDEX=projection, and a
+ * folder inside a root that holds the root's episodes or is no corpus,
+ * served as a view of the root's snapshot). The default root's is the
+ * shared one; each configured root has its own; a corpus in a folder
+ * inside a root (a folder of corpora) has one of the bounded pool's.
+ */
+async function corpusIndexOf(
+  ctx: IndexCtx,
+  requested: string | undefined,
+): Promise<{ root: string; index: CorpusIndex } | undefined> {
+  const { corpusIndex, corpusIndexes } = ctx;
+  if (corpusIndex === undefined || corpusIndexes === undefined) {
+    return undefined;
+  }
+  const roots = ctx.config.corpusRoots;
+  const { root: base, dir } = locateCorpusPath(requested, roots);
+  if (dir === roots.defaultRoot || dir === locateCorpusPath(undefined, roots).dir) {
+    return { root: dir, index: corpusIndex };
+  }
+  if (base === dir) {
+    return { root: dir, index: corpusIndexes.indexOf(dir, true) };
+  }
+  const baseIndex = (await corpusIndexOf(ctx, base))?.index;
+  if (
+    baseIndex === undefined ||
+    !isCorpusLayout(dir) ||
+    (await holdsRootEpisodes(baseIndex, base, dir))
+  ) {
+    return undefined;
+  }
+  return { root: dir, index: corpusIndexes.indexOf(dir, false) };
+}
+
+/**
+ * The corpus index with its root when it answers the `path` parameter's
+ * corpus (`corpusIndexOf`), else undefined (the projection answers). Until
+ * the index's first build has read what the answer `needs` the request
+ * waits, then is answered 503 with Retry-After, as during a first
+ * projection load. No default: a route that forgot its layers would answer
+ * empty lists during a first build.
  */
 export async function corpusIndexFor(
-  ctx: ViewerCtx,
+  ctx: IndexCtx,
   requested: string | undefined,
   needs: IndexNeeds,
-): Promise<{ root: string; view: IndexView } | undefined> {
-  if (ctx.corpusIndex === undefined) {
-    return undefined;
-  }
-  const root = await resolveCorpusRoot(requested, ctx.config.corpusRoots);
-  if (root !== ctx.config.corpusRoots.defaultRoot) {
-    return undefined;
-  }
-  return { root, view: await servingView(ctx.corpusIndex, needs) };
+): Promise<{ root: string; index: CorpusIndex; view: IndexView } | undefined> {
+  const found = await corpusIndexOf(ctx, requested);
+  return found && { ...found, view: await servingView(found.index, needs) };
 }
 
 /**
@@ -54,8 +110,7 @@ export async function catalogIndexFor(
   ctx: ViewerCtx,
   requested: string | undefined,
 ): Promise<IndexLocation | undefined> {
-  const index = await corpusIndexFor(ctx, requested, 'catalog');
-  return index && ctx.corpusIndex?.location;
+  return (await corpusIndexFor(ctx, requested, 'catalog'))?.index.location;
 }
 
 const versionPlaces = new WeakMap<object, CorpusPlace>();

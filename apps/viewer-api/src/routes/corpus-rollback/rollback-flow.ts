@@ -58,7 +58,7 @@ async function afterChange(ctx: ViewerCtx, root: string, path: string | undefine
     episodeCount = (await ctx.corpus.refresh(root)).episodes.length;
   } else {
     // Not the ingester: the process that is sees the moved files through its watcher.
-    await ctx.corpusIndex?.ingestNow();
+    await index.index.ingestNow();
     episodeCount = await catalogEpisodeCount(index.view.db);
     // A snapshot a writer loaded (a search index build) is not left behind either.
     if (ctx.corpus.describe().some((held) => held.root === root)) {
@@ -70,12 +70,7 @@ async function afterChange(ctx: ViewerCtx, root: string, path: string | undefine
   if (!indexed) {
     return { episodeCount, rebuild: { status: 'not_indexed' as const, poll: null } };
   }
-  const start = await ctx.search.rebuild(
-    root,
-    false,
-    undefined,
-    index && ctx.corpusIndex?.location,
-  );
+  const start = await ctx.search.rebuild(root, false, undefined, index?.index.location);
   if (start.status === 'started') {
     start.finished.then((event) =>
       ctx.logger.info({ root, ...event }, 'index rebuilt after a corpus change'),

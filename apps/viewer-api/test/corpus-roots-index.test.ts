@@ -1,0 +1,124 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { indexFileIn } from '@podcast/runtime';
+import { copySampleCorpusTo, createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
+import request from 'supertest';
+import { buildViewerTestApp } from './support/build-viewer-test-app.js';
+
+const NOW = () => new Date('2026-06-01T12:00:00Z');
+
+/*
+ * CORPUS_ROOTS names a folder of corpora. With the index on, each corpus in
+ * it is answered from an SQLite index of its own under DATA_DIR, and a folder
+ * of the default root's episodes still from a view of the projection; the
+ * answers are the projection's, byte for byte.
+ */
+describe('roots other than CORPUS_DIR on the corpus index', () => {
+  const scratch = createScratch('corpus-roots-index');
+  const corpora = join(scratch.dir, 'corpora');
+  const data = join(scratch.dir, 'data');
+  const a = join(corpora, 'a');
+  const b = join(corpora, 'b');
+  const env = { DATA_DIR: data };
+  const indexed = buildViewerTestApp({ roots: [corpora], now: NOW, env });
+  const projected = buildViewerTestApp({
+    roots: [corpora],
+    now: NOW,
+    env: { CORPUS_INDEX: 'projection' },
+  });
+  const feedFolder = join(
+    SAMPLE_CORPUS_DIR,
+    'feeds',
+    readdirSync(join(SAMPLE_CORPUS_DIR, 'feeds'))[0] as string,
+  );
+
+  beforeAll(() => {
+    mkdirSync(corpora);
+    copySampleCorpusTo(a);
+    copySampleCorpusTo(b);
+  });
+  afterAll(async () => {
+    await indexed.close();
+    await projected.close();
+    scratch.remove();
+  });
+
+  const answers = async (path: string, route: string, query: Record<string, string> = {}) => ({
+    fromIndex: await request(indexed.app)
+      .get(route)
+      .query({ path, ...query }),
+    fromProjection: await request(projected.app)
+      .get(route)
+      .query({ path, ...query }),
+  });
+
+  it.each([
+    ['/api/corpus/episodes', { limit: '200' }],
+    ['/api/corpus/feeds', {}],
+    ['/api/corpus/persons/top', {}],
+    ['/api/corpus/stats', {}],
+    ['/api/corpus/digest', {}],
+  ])('answers %s for a corpus in the folder as the projection does', async (route, query) => {
+    const { fromIndex, fromProjection } = await answers(a, route, query);
+    expect(fromIndex.status).toBe(200);
+    expect(fromIndex.body).toEqual(fromProjection.body);
+    expect(fromIndex.body.path).toBe(a);
+  });
+
+  it('reads that corpus from an index of its own, never from a projection', async () => {
+    const { fromIndex } = await answers(b, '/api/corpus/episodes');
+    expect(fromIndex.status).toBe(200);
+    const folders = join(data, 'corpus-index', 'folders');
+    expect(existsSync(indexFileIn(folders, a))).toBe(true);
+    expect(existsSync(indexFileIn(folders, b))).toBe(true);
+    const loaded = indexed.corpus.describe().map((held) => held.root);
+    expect(loaded).not.toContain(a);
+    expect(loaded).not.toContain(b);
+    expect(indexed.ctx.corpusIndexes?.describe().map((held) => held.root)).toEqual(
+      expect.arrayContaining([a, b]),
+    );
+  });
+
+  it('gives the configured folder an index beside the default root’s, held open', async () => {
+    const { fromIndex, fromProjection } = await answers(corpora, '/api/corpus/episodes');
+    expect(fromIndex.status).toBe(200);
+    expect(fromIndex.body).toEqual(fromProjection.body);
+    expect(existsSync(indexFileIn(join(data, 'corpus-index'), corpora))).toBe(true);
+    expect(indexed.ctx.corpusIndexes?.describe()).toContainEqual({
+      root: corpora,
+      file: indexFileIn(join(data, 'corpus-index'), corpora),
+      pinned: true,
+    });
+  });
+
+  it('serves a folder of the default root’s episodes from a view, as before', async () => {
+    const { fromIndex, fromProjection } = await answers(feedFolder, '/api/corpus/episodes');
+    expect(fromIndex.status).toBe(200);
+    expect(fromIndex.body.items.length).toBeGreaterThan(0);
+    expect(fromIndex.body).toEqual(fromProjection.body);
+    expect(indexed.corpus.describe()).toContainEqual(
+      expect.objectContaining({ root: feedFolder, viewOf: SAMPLE_CORPUS_DIR }),
+    );
+  });
+
+  it('shows a changed episode of that corpus once its index has ingested it', async () => {
+    const page = (await answers(a, '/api/corpus/episodes')).fromIndex.body;
+    const row = page.items[0] as { metadata_relpath: string; title: string };
+    const file = join(a, row.metadata_relpath);
+    const doc = JSON.parse(readFileSync(file, 'utf8'));
+    doc.episode.title = 'Retitled in a corpus of the folder';
+    writeFileSync(file, JSON.stringify(doc));
+    await indexed.refresh(a);
+    const after = (await answers(a, '/api/corpus/episodes')).fromIndex.body;
+    expect(after.items.map((item: { title: string }) => item.title)).toContain(
+      'Retitled in a corpus of the folder',
+    );
+  });
+
+  it('refuses a folder outside the roots with 403 before any index is opened', async () => {
+    const res = await request(indexed.app).get('/api/corpus/episodes').query({ path: scratch.dir });
+    expect(res.status).toBe(403);
+    expect(existsSync(indexFileIn(join(data, 'corpus-index', 'folders'), scratch.dir))).toBe(false);
+  });
+});
