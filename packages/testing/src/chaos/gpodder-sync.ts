@@ -8,6 +8,13 @@ const RETRY_EVERY = 7;
 const ACTIONS_PER_UPLOAD = 3;
 /** Each loop's rate is set by the scenario from the capacity it measures. */
 const UNMEASURED = 1;
+/**
+ * Uploads a second per device, at most: one user stores at most 100,000 actions
+ * (`SYNC_LIMITS.actionsPerUser`), which at half this machine's capacity (about 15
+ * uploads a second per device) filled in 20 minutes of a 30-minute soak; after it
+ * every upload is refused whole, by design. 8 keeps 30 minutes under it.
+ */
+const MAX_UPLOADS_PER_S = 8;
 
 interface ActionOut {
   device?: string;
@@ -98,6 +105,7 @@ export async function gpodderSync(consumerUrl: string) {
   const uploadLoop = (device: string): LoadLoop => ({
     kind: 'gpodder_upload',
     rate: UNMEASURED,
+    maxRate: MAX_UPLOADS_PER_S,
     request: async (seq) => {
       const batch = batchOf(device, seq % RETRY_EVERY === RETRY_EVERY - 1 ? seq - 1 : seq);
       const res = await api(`/episodes/${username}.json`, {

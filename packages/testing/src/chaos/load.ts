@@ -16,6 +16,8 @@ export interface LoadLoop {
   kind: string;
   /** Requests per second this loop aims at (one at a time: slower answers lower it). */
   rate: number;
+  /** The most requests per second a scenario that sets rates from capacity may give it. */
+  maxRate?: number;
   /** Makes one request; `seq` counts up from 0 per loop. */
   request(seq: number, signal: AbortSignal): Promise<{ res: Response; wrote?: unknown }>;
 }

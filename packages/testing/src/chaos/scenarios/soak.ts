@@ -95,7 +95,10 @@ export function soakScenario(options: {
       const capacity = await measureCapacity(loops, CAPACITY_MS, CLIENT_TIMEOUT_MS);
       const halved = loops.map((loop, i) => ({
         ...loop,
-        rate: Math.max(CAPACITY_SHARE * (capacity.rps[i] as number), 0.1),
+        rate: Math.min(
+          Math.max(CAPACITY_SHARE * (capacity.rps[i] as number), 0.1),
+          loop.maxRate ?? Number.POSITIVE_INFINITY,
+        ),
       }));
       const load = runLoad(halved, CLIENT_TIMEOUT_MS, capacity.nextSeqs);
       const third = options.durationMs / 3;
@@ -154,6 +157,11 @@ export function soakScenario(options: {
       report.figure('fds', `${second.fds}->${last.fds}`);
       report.figure('db_sessions', `${second.connections}->${last.connections}`);
       report.check(errors === 0, `${errors} requests answered 5xx or failed`);
+      // A refused upload is a sync an app lost: the soak keeps under the user's caps.
+      const refused = load.samples.filter(
+        (s) => s.kind === 'gpodder_upload' && (s.status < 200 || s.status >= 300),
+      ).length;
+      report.check(refused === 0, `${refused} gPodder uploads refused`);
       const flatOutErrors = failedOf(capacity.samples);
       report.check(
         flatOutErrors === 0,
