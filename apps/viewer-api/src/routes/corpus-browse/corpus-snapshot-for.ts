@@ -30,23 +30,27 @@ export async function corpusSnapshotFor(ctx: ViewerCtx, requested: string | unde
 /** What finding a corpus's index reads of the context. */
 type IndexCtx = Pick<ViewerCtx, 'config' | 'corpusIndex' | 'corpusIndexes'>;
 
-/** Whether each folder inside a root holds that root's episodes, per data version of the root's index. */
-const foldersOfVersion = new WeakMap<object, Map<string, boolean>>();
+/**
+ * Whether each folder inside a root is a corpus of its own (laid out as one,
+ * holding none of the root's episodes), decided once per data version of the
+ * root's index, so a request pays no stat or query for it.
+ */
+const ownCorporaOfVersion = new WeakMap<object, Map<string, boolean>>();
 
-async function holdsRootEpisodes(index: CorpusIndex, root: string, dir: string): Promise<boolean> {
+async function isOwnCorpus(index: CorpusIndex, root: string, dir: string): Promise<boolean> {
   const view = await servingView(index, 'catalog');
-  let folders = foldersOfVersion.get(view.version);
+  let folders = ownCorporaOfVersion.get(view.version);
   if (folders === undefined) {
     folders = new Map();
-    foldersOfVersion.set(view.version, folders);
+    ownCorporaOfVersion.set(view.version, folders);
   }
-  let holds = folders.get(dir);
-  if (holds === undefined) {
+  let own = folders.get(dir);
+  if (own === undefined) {
     const prefix = relative(root, dir).split(sep).join('/');
-    holds = await holdsEpisodesUnder(view.db, prefix);
-    folders.set(dir, holds);
+    own = isCorpusLayout(dir) && !(await holdsEpisodesUnder(view.db, prefix));
+    folders.set(dir, own);
   }
-  return holds;
+  return own;
 }
 
 /**
@@ -74,11 +78,7 @@ async function corpusIndexOf(
     return { root: dir, index: corpusIndexes.indexOf(dir, true) };
   }
   const baseIndex = (await corpusIndexOf(ctx, base))?.index;
-  if (
-    baseIndex === undefined ||
-    !isCorpusLayout(dir) ||
-    (await holdsRootEpisodes(baseIndex, base, dir))
-  ) {
+  if (baseIndex === undefined || !(await isOwnCorpus(baseIndex, base, dir))) {
     return undefined;
   }
   return { root: dir, index: corpusIndexes.indexOf(dir, false) };
