@@ -155,7 +155,11 @@ export async function buildConsumerContext(
   };
   const auth = createAuthRuntime(deps, config, overrides.auth);
   const stopFollowing = await followSessionRevocations(auth, database.listen);
-  const search = createSearchService({ embedding: config.embedding, now });
+  const search = createSearchService({
+    embedding: config.embedding,
+    cacheMb: config.searchCacheMb,
+    now,
+  });
   const ctx: ConsumerCtx = {
     config,
     corpus,

@@ -20,6 +20,7 @@ describe('consumer-api configuration', () => {
       corpusIndexFile: expect.stringMatching(/\/\.data\/corpus-index\/[0-9a-f]{16}\.sqlite$/),
       firstLoadWaitMs: 3000,
       embedding: { kind: 'static_word_vectors' },
+      searchCacheMb: 256,
       outboxLeaseSeconds: 300,
       isSchedulerOn: true,
       schedulerTickMs: 3_600_000,
@@ -58,6 +59,7 @@ describe('consumer-api configuration', () => {
       DATA_DIR: '/var/lib/podcast',
       CORPUS_REFRESH_MS: '750',
       CORPUS_RESCAN_MS: '60000',
+      SEARCH_CACHE_MB: '512',
       CORPUS_LOAD_WAIT_MS: '250',
       SESSION_SECRET: secret,
       SESSION_TTL_HOURS: '12',
@@ -96,6 +98,7 @@ describe('consumer-api configuration', () => {
       ),
       firstLoadWaitMs: 250,
       embedding: { kind: 'static_word_vectors' },
+      searchCacheMb: 512,
       // DATABASE_URL wins over DATA_DIR for the database.
       database: { url: 'postgresql://app@db:5432/podcast' },
       session: { secret, ttlHours: 12 },
@@ -177,6 +180,7 @@ describe('consumer-api configuration', () => {
     ['CORPUS_REFRESH_MS', { CORPUS_REFRESH_MS: 'often' }],
     ['CORPUS_RESCAN_MS', { CORPUS_RESCAN_MS: '5' }],
     ['EMBEDDING_PROVIDER', { EMBEDDING_PROVIDER: 'magic' }],
+    ['SEARCH_CACHE_MB', { SEARCH_CACHE_MB: '70000' }],
     ['EMBEDDING_BASE_URL', { EMBEDDING_PROVIDER: 'openai_compatible', EMBEDDING_MODEL: 'm' }],
     [
       'EMBEDDING_MODEL',

@@ -98,6 +98,7 @@ export function buildViewerContext(
   const now = overrides.now ?? (() => new Date());
   const search = createSearchService({
     embedding: config.embedding,
+    cacheMb: config.searchCacheMb,
     now,
     onLogError: (err) => logger.warn({ err }, 'query log append failed'),
   });

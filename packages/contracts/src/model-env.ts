@@ -11,14 +11,19 @@ import {
   type LlmSettings,
   llmSettingsOf,
 } from './llm-env.js';
-import type { z } from './zod.js';
+import { z } from './zod.js';
 
 /**
  * The model variables both APIs read: the embedding provider (search,
- * explore, related episodes) and the optional chat and rerank models of
- * answers, which share EMBEDDING_MODEL_DIR.
+ * explore, related episodes), the optional chat and rerank models of
+ * answers, which share EMBEDDING_MODEL_DIR, and the MB of search index
+ * data a process keeps between searches.
  */
-export const ModelEnvShape = { ...EmbeddingEnvShape, ...LlmEnvShape };
+export const ModelEnvShape = {
+  ...EmbeddingEnvShape,
+  ...LlmEnvShape,
+  SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(256),
+};
 
 type ModelEnv = z.output<z.ZodObject<typeof ModelEnvShape>>;
 
@@ -33,8 +38,10 @@ export function modelSettingsOf(env: ModelEnv): {
   embedding: EmbeddingSettings;
   llm: LlmSettings | undefined;
   askRerank: ReturnType<typeof askRerankOf>;
+  searchCacheMb: number;
 } {
   return {
+    searchCacheMb: env.SEARCH_CACHE_MB,
     embedding: embeddingSettingsOf(env),
     llm: llmSettingsOf(env),
     askRerank: askRerankOf(env),

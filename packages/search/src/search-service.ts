@@ -42,7 +42,12 @@ import {
 import { type IndexMeta, readIndexMeta } from './store/index-meta.js';
 import { indexPathsOf } from './store/index-paths.js';
 import { readJsonOr, writeJsonAtomic } from './store/json-files.js';
-import { loadLanceDb, openTable } from './store/lance-tables.js';
+import {
+  DEFAULT_SEARCH_CACHE_MB,
+  lanceSession,
+  loadLanceDb,
+  openTable,
+} from './store/lance-tables.js';
 
 export interface SearchRequest extends SearchFilter {
   q: string;
@@ -88,6 +93,8 @@ export interface SearchServiceOptions {
    * stats route (default 10 s). A new snapshot always recomputes them.
    */
   fingerprintTtlMs?: number;
+  /** The MB of index data (IVF partitions, posting lists) kept between searches (default 256). */
+  cacheMb?: number;
 }
 
 /** Index access for the API process: one provider, connections reopened after each build. */
@@ -188,6 +195,8 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
   const running = new Set<Promise<unknown>>();
   // Roots whose topic clusters are being rebuilt in this process.
   const clustering = new Set<string>();
+  // One session for every index this process opens, so the bound is the process's.
+  let session: Promise<lancedb.Session> | undefined;
   const getProvider = () => {
     provider ??= createEmbeddingProvider(options.embedding).catch((err: unknown) => {
       provider = undefined;
@@ -205,7 +214,10 @@ export function createSearchService(options: SearchServiceOptions): SearchServic
     if (cached?.stamp === meta.last_updated) {
       return cached.index;
     }
-    const db = loadLanceDb().then(({ connect }) => connect(indexPathsOf(root).lanceDir));
+    session ??= lanceSession(options.cacheMb ?? DEFAULT_SEARCH_CACHE_MB);
+    const db = Promise.all([loadLanceDb(), session]).then(([{ connect }, shared]) =>
+      connect(indexPathsOf(root).lanceDir, { session: shared }),
+    );
     const tables = new Map<SourceTier, Promise<lancedb.Table | undefined>>();
     const tableOf = (tier: SourceTier) => {
       if (!tables.has(tier)) {

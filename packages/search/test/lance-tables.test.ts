@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import * as lancedb from '@lancedb/lancedb';
-import { compactTable, refreshVectorIndex } from '../src/store/lance-tables.js';
+import { compactTable, lanceSession, refreshVectorIndex } from '../src/store/lance-tables.js';
 
 /** Deterministic pseudo-random unit-ish vectors (a linear congruential sequence). */
-function rowsFrom(start: number, count: number) {
+function rowsFrom(start: number, count: number, dims = 8) {
   let seed = start + 1;
   const next = () => {
     seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
@@ -14,7 +14,7 @@ function rowsFrom(start: number, count: number) {
   };
   return Array.from({ length: count }, (_, i) => ({
     doc_id: `d${start + i}`,
-    vector: Array.from({ length: 8 }, next),
+    vector: Array.from({ length: dims }, next),
   }));
 }
 
@@ -71,5 +71,22 @@ describe('LanceDB table upkeep after a build', () => {
       numIndexedRows: 1300,
       numUnindexedRows: 0,
     });
+  });
+
+  it('keeps at most the session cap of index data however many partitions searches read', async () => {
+    // 20,000 vectors of 64 floats: about 5 MB of IVF partitions, 20 of 141 read per search.
+    await db.createTable('partitions', rowsFrom(0, 20_000, 64));
+    await refreshVectorIndex(await db.openTable('partitions'), 1000);
+    const probes = rowsFrom(50_000, 60, 64).map((row) => row.vector);
+    const cachedAfterSearches = async (session: lancedb.Session) => {
+      const table = await (await lancedb.connect(dir, { session })).openTable('partitions');
+      for (const vector of probes) {
+        await table.query().nearestTo(vector).distanceType('cosine').limit(5).toArray();
+      }
+      return Number(session.sizeBytes());
+    };
+    // Unbounded, the session keeps what the searches read; bounded to 1 MB, it keeps 1 MB.
+    expect(await cachedAfterSearches(new lancedb.Session())).toBeGreaterThan(3 << 20);
+    expect(await cachedAfterSearches(await lanceSession(1))).toBeLessThanOrEqual(1 << 20);
   });
 });

@@ -13,6 +13,27 @@ export function loadLanceDb(): Promise<typeof lancedb> {
   return import('@lancedb/lancedb');
 }
 
+/** The index cache a search service holds when it is not told (`SEARCH_CACHE_MB`). */
+export const DEFAULT_SEARCH_CACHE_MB = 256;
+
+/**
+ * LanceDB's metadata cache (file footers and schemas): a few MB at 100,000
+ * episodes, bounded because its default (1 GB) alone exceeds what an API
+ * process should hold.
+ */
+const METADATA_CACHE_BYTES = 64n << 20n;
+
+/**
+ * One LanceDB session for every connection of a process, its index cache
+ * bounded to `cacheMb`. Unbounded (6 GB by default) it keeps every IVF
+ * partition and posting list a search has read, so the process grows with
+ * the variety of questions towards the size of the vector tables.
+ */
+export async function lanceSession(cacheMb: number): Promise<lancedb.Session> {
+  const { Session } = await loadLanceDb();
+  return new Session(BigInt(cacheMb) << 20n, METADATA_CACHE_BYTES);
+}
+
 /** A SQL string literal for LanceDB filters (single quotes doubled). */
 export function sqlText(value: string): string {
   return `'${value.replaceAll("'", "''")}'`;
