@@ -24,6 +24,9 @@ export interface AskLatency {
   uncached_answers: number;
   uncached_p50_ms: number;
   uncached_p99_ms: number;
+  varied_answers: number;
+  varied_p50_ms: number;
+  varied_p99_ms: number;
   [figure: string]: unknown;
 }
 export interface ChaosResult {

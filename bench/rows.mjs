@@ -62,7 +62,15 @@ export function askLatencyRows(label, latency) {
   const at10k = latency.episodes < 50_000;
   const target = at10k ? 'p50 < 60 ms, p99 < 200 ms' : 'p50 < 100 ms';
   const meets = (p50, p99) => (at10k ? p50 < 60 && p99 < 200 : p50 < 100);
-  const { uncached_answers, uncached_p50_ms, uncached_p99_ms, ...cached } = latency;
+  const {
+    uncached_answers,
+    uncached_p50_ms,
+    uncached_p99_ms,
+    varied_answers,
+    varied_p50_ms,
+    varied_p99_ms,
+    ...cached
+  } = latency;
   return [
     {
       label,
@@ -79,6 +87,14 @@ export function askLatencyRows(label, latency) {
       answers: uncached_answers,
       target,
       meets_target: meets(uncached_p50_ms, uncached_p99_ms),
+    },
+    {
+      label: `${label}, as many questions none asked twice`,
+      p50_ms: varied_p50_ms,
+      p99_ms: varied_p99_ms,
+      answers: varied_answers,
+      target,
+      meets_target: meets(varied_p50_ms, varied_p99_ms),
     },
   ];
 }

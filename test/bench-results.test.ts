@@ -142,6 +142,9 @@ describe('bench results as data', () => {
       uncached_answers: 40,
       uncached_p50_ms: p50,
       uncached_p99_ms: p99,
+      varied_answers: 400,
+      varied_p50_ms: p50 - 10,
+      varied_p99_ms: p99 + 100,
     });
     const latency = [
       ...askLatencyRows('10,000 episodes', {
@@ -183,6 +186,9 @@ describe('bench results as data', () => {
       '| 10,000 episodes, every transcript read anew | p50 < 60 ms, p99 < 200 ms | p50_ms 50 · p99_ms 150 · answers 40 | met |',
     );
     expect(text).toContain(
+      '| 10,000 episodes, as many questions none asked twice | p50 < 60 ms, p99 < 200 ms | p50_ms 40 · p99_ms 250 · answers 400 | **missed** |',
+    );
+    expect(text).toContain(
       '| 100,000 episodes, every transcript read anew | p50 < 100 ms | p50_ms 120 · p99_ms 300 · answers 40 | **missed** |',
     );
     expect(text).toContain(
@@ -191,7 +197,7 @@ describe('bench results as data', () => {
     expect(text).toContain(
       '| out of sample (leave-one-out line): unanswerable abstained | >= 0.8 | unanswerable_abstained 0.7 | **missed** |',
     );
-    expect(text).toContain('Targets missed: 4.');
+    expect(text).toContain('Targets missed: 6.');
   });
 
   it('keeps bench/RESULTS.md as the committed runs make it, skipping files that are not runs', () => {
