@@ -2,10 +2,11 @@
 //   node ask-steps.mjs eval <root>            evaluation set: targets, and the calibration
 //   node ask-steps.mjs ingest <root>          the corpus index beside the root: built on first
 //                                             use, then brought up to date, in a process of its own
-//   node ask-steps.mjs latency <root> <n> [projection|index]
+//   node ask-steps.mjs latency <root> <n> [projection|index] [cache MB]
 //                                             p50/p99 of n extractive answers after warm-up, over
 //                                             the loaded projection or the corpus index opened
-//                                             read-only, as an API that is not the ingester reads it
+//                                             read-only, as an API that is not the ingester reads it;
+//                                             LanceDB's index cache as SEARCH_CACHE_MB sets it
 
 import { loadavg } from 'node:os';
 import {
@@ -32,11 +33,14 @@ import {
 import { createSearchService } from '@podcast/search';
 import { pino } from 'pino';
 
-const [step, root, arg, store = 'projection'] = process.argv.slice(2);
+const [step, root, arg, store = 'projection', cacheMb] = process.argv.slice(2);
 const embedding = { kind: 'static_word_vectors' };
 const logger = pino({ level: 'silent' });
 const corpus = createCorpusRegistry({ logger, watch: false });
-const search = createSearchService({ embedding });
+const search = createSearchService({
+  embedding,
+  ...(cacheMb === undefined ? {} : { cacheMb: Number(cacheMb) }),
+});
 const print = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
 const corpusWide = (question) => ({ question, topK: 5, scope: 'corpus' });
 
@@ -162,6 +166,7 @@ if (step === 'ingest') {
   };
   print({
     store,
+    ...(cacheMb === undefined ? {} : { search_cache_mb: Number(cacheMb) }),
     episodes,
     answers: times.length,
     answered,
