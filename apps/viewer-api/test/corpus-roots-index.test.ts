@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { indexFileIn } from '@podcast/runtime';
@@ -114,6 +114,21 @@ describe('roots other than CORPUS_DIR on the corpus index', () => {
     expect(after.items.map((item: { title: string }) => item.title)).toContain(
       'Retitled in a corpus of the folder',
     );
+  });
+
+  it('answers again once that corpus’s own cluster files change, not the default root’s', async () => {
+    const d = join(corpora, 'd');
+    copySampleCorpusTo(d);
+    const query = { topic_cluster_only: 'true', limit: '200' };
+    // Built, so that both requests read one data version of its index.
+    await indexed.ctx.corpusIndexes?.indexOf(d, false).ingestNow();
+    const before = await answers(d, '/api/corpus/episodes', query);
+    expect(before.fromIndex.body).toEqual(before.fromProjection.body);
+    expect(before.fromIndex.body.items.length).toBeGreaterThan(0);
+    rmSync(join(d, 'search', 'topic_clusters.json'));
+    const after = await answers(d, '/api/corpus/episodes', query);
+    expect(after.fromIndex.body).toEqual(after.fromProjection.body);
+    expect(after.fromIndex.body).not.toEqual(before.fromIndex.body);
   });
 
   it('refuses a folder outside the roots with 403 before any index is opened', async () => {

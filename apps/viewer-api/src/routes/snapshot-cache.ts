@@ -15,13 +15,22 @@ const scope = ({ ctx, query }: CorpusInput) => corpusSnapshotFor(ctx, query.path
  */
 export const snapshotCache = { scope };
 
+/** The root of each index data version a scope below returned: the cluster files lie there. */
+const rootOfVersion = new WeakMap<object, string>();
+
 /**
- * For routes the shared index answers when it serves the `path` parameter's
+ * For routes an index answers when it serves the `path` parameter's
  * corpus: then the scope is the index's data version, which each commit replaces.
  */
 export const indexedSnapshotCache = {
-  scope: async (input: CorpusInput) =>
-    (await corpusIndexFor(input.ctx, input.query.path, 'catalog'))?.view.version ?? scope(input),
+  scope: async (input: CorpusInput): Promise<object> => {
+    const index = await corpusIndexFor(input.ctx, input.query.path, 'catalog');
+    if (index === undefined) {
+      return scope(input);
+    }
+    rootOfVersion.set(index.view.version, index.root);
+    return index.view.version;
+  },
 };
 
 /**
@@ -37,13 +46,15 @@ export const indexedSentimentCache = {
 
 /**
  * For answers that also read the cluster files beside the snapshot, or
- * beside the shared index when it answers (its root is the default root).
+ * beside the root of the index that answers.
  */
 export const indexedSnapshotAndClustersCache = {
   scope: indexedSnapshotCache.scope,
   vary: ({ ctx }: CorpusInput, scoped: object) =>
     clusterFilesStamp(
-      'root' in scoped ? (scoped as CorpusSnapshot).root : ctx.config.corpusRoots.defaultRoot,
+      'root' in scoped
+        ? (scoped as CorpusSnapshot).root
+        : (rootOfVersion.get(scoped) ?? ctx.config.corpusRoots.defaultRoot),
     ),
 };
 
