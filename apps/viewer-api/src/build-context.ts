@@ -82,14 +82,24 @@ export function buildViewerContext(
     corpusIndex,
     corpusIndexes: createCorpusIndexPool({
       folder: config.corpusIndexFolder,
-      open: (root, file) =>
-        openCorpusIndex({
+      open: (root, file) => {
+        const index = openCorpusIndex({
           file,
           root,
           logger,
           firstBuildWaitMs: config.firstLoadWaitMs,
           ...overrides.corpusIndex,
-        }),
+        });
+        // A commit to this root's index remakes its hot answers, as the shared index's does.
+        const stopWatching = onIndexChange(index, () => void hotAnswers.refresh());
+        return {
+          ...index,
+          close: () => {
+            stopWatching();
+            return index.close();
+          },
+        };
+      },
     }),
   };
   // Answers asked often lately are made again after each commit to the index, before their next request.

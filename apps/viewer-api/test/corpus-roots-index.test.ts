@@ -131,6 +131,64 @@ describe('roots other than CORPUS_DIR on the corpus index', () => {
     expect(after.fromIndex.body).not.toEqual(before.fromIndex.body);
   });
 
+  it('makes a hot answer of that corpus again after its index commits, before its next request', async () => {
+    const c = join(corpora, 'c');
+    copySampleCorpusTo(c);
+    // The digest reads the clock for its cache key (the UTC day) and in its handler.
+    let clockReads = 0;
+    const viewer = buildViewerTestApp({
+      roots: [corpora],
+      now: () => {
+        clockReads++;
+        return NOW();
+      },
+      env: { DATA_DIR: join(scratch.dir, 'data-hot') },
+    });
+    // The index alone ingests: a new projection snapshot would remake hot answers as well.
+    const ingest = () => viewer.ctx.corpusIndexes?.indexOf(c, false).ingestNow();
+    const digest = () =>
+      request(viewer.app)
+        .get('/api/corpus/digest')
+        .query({ path: c, window: 'since', since: '2000-01-01' });
+    try {
+      // The shared index built and its last commit seen (the watch looks every second), so
+      // that no commit of it remakes the hot answers below.
+      await viewer.ctx.corpusIndex?.ingestNow();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      // Built first: each commit of a first build is a new version, with a cache of its own.
+      expect((await digest()).status).toBe(200);
+      await ingest();
+      // The first answer, then HOT_HITS (16) hits of it: the answer is hot.
+      let answer = await digest();
+      for (let i = 0; i < 16; i++) {
+        answer = await digest();
+      }
+      expect(answer.status).toBe(200);
+      expect(viewer.ctx.hotAnswers?.size).toBe(1);
+      const [row] = answer.body.rows as Array<{ metadata_relpath: string }>;
+      const file = join(c, row?.metadata_relpath ?? '');
+      const doc = JSON.parse(readFileSync(file, 'utf8'));
+      doc.episode.title = 'Made again before it was asked for';
+      writeFileSync(file, JSON.stringify(doc));
+      await ingest();
+      clockReads = 0;
+      // No request now: only the remake of the hot answer reads the clock.
+      for (let waited = 0; clockReads < 2 && waited < 3000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(clockReads).toBeGreaterThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      clockReads = 0;
+      const after = await digest();
+      expect((after.body.rows as Array<{ title: string }>)[0]?.title).toBe(doc.episode.title);
+      // Served from what the remake made: the cache's key read the clock, no handler did.
+      expect(clockReads).toBe(1);
+      expect(viewer.corpus.describe().map((held) => held.root)).not.toContain(c);
+    } finally {
+      await viewer.close();
+    }
+  });
+
   it('refuses a folder outside the roots with 403 before any index is opened', async () => {
     const res = await request(indexed.app).get('/api/corpus/episodes').query({ path: scratch.dir });
     expect(res.status).toBe(403);
