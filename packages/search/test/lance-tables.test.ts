@@ -85,8 +85,9 @@ describe('LanceDB table upkeep after a build', () => {
       }
       return Number(session.sizeBytes());
     };
-    // Unbounded, the session keeps what the searches read; bounded to 1 MB, it keeps 1 MB.
-    expect(await cachedAfterSearches(new lancedb.Session())).toBeGreaterThan(3 << 20);
-    expect(await cachedAfterSearches(await lanceSession(1))).toBeLessThanOrEqual(1 << 20);
+    // Unbounded, the session keeps what the searches read (about 11 MB); bounded to 1 MB, it
+    // keeps about 1 MB: the cache evicts after it inserts, so it may pass its cap by an entry.
+    expect(await cachedAfterSearches(new lancedb.Session())).toBeGreaterThan(4 << 20);
+    expect(await cachedAfterSearches(await lanceSession(1))).toBeLessThan(1.5 * (1 << 20));
   });
 });
