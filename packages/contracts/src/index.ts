@@ -328,7 +328,12 @@ export {
   TokenRequest,
   TokenResponse,
 } from './mcp-oauth.js';
-export { checkModelEnv, ModelEnvShape, modelSettingsOf } from './model-env.js';
+export {
+  checkModelEnv,
+  DEFAULT_SEARCH_CACHE_MB,
+  ModelEnvShape,
+  modelSettingsOf,
+} from './model-env.js';
 export {
   LOGIN_FLOW_LIMITS,
   LoginFlowCredentials,

@@ -13,6 +13,9 @@ import {
 } from './llm-env.js';
 import { z } from './zod.js';
 
+/** The MB of search index data a process keeps between searches unless SEARCH_CACHE_MB says. */
+export const DEFAULT_SEARCH_CACHE_MB = 256;
+
 /**
  * The model variables both APIs read: the embedding provider (search,
  * explore, related episodes), the optional chat and rerank models of
@@ -22,7 +25,7 @@ import { z } from './zod.js';
 export const ModelEnvShape = {
   ...EmbeddingEnvShape,
   ...LlmEnvShape,
-  SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(256),
+  SEARCH_CACHE_MB: z.coerce.number().int().min(0).max(65_536).default(DEFAULT_SEARCH_CACHE_MB),
 };
 
 type ModelEnv = z.output<z.ZodObject<typeof ModelEnvShape>>;

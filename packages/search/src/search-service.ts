@@ -1,7 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type * as lancedb from '@lancedb/lancedb';
-import { TopicClustersRebuildOutcome } from '@podcast/contracts';
+import { DEFAULT_SEARCH_CACHE_MB, TopicClustersRebuildOutcome } from '@podcast/contracts';
 import type { CorpusSnapshot } from '@podcast/corpus';
 import type { IndexLocation } from '@podcast/corpus-index';
 import {
@@ -42,12 +42,7 @@ import {
 import { type IndexMeta, readIndexMeta } from './store/index-meta.js';
 import { indexPathsOf } from './store/index-paths.js';
 import { readJsonOr, writeJsonAtomic } from './store/json-files.js';
-import {
-  DEFAULT_SEARCH_CACHE_MB,
-  lanceSession,
-  loadLanceDb,
-  openTable,
-} from './store/lance-tables.js';
+import { lanceSession, loadLanceDb, openTable } from './store/lance-tables.js';
 
 export interface SearchRequest extends SearchFilter {
   q: string;

@@ -13,9 +13,6 @@ export function loadLanceDb(): Promise<typeof lancedb> {
   return import('@lancedb/lancedb');
 }
 
-/** The index cache a search service holds when it is not told (`SEARCH_CACHE_MB`). */
-export const DEFAULT_SEARCH_CACHE_MB = 256;
-
 /**
  * LanceDB's metadata cache (file footers and schemas): a few MB at 100,000
  * episodes, bounded because its default (1 GB) alone exceeds what an API
