@@ -24,6 +24,7 @@ import {
 import request from 'supertest';
 import { loadViewerConfig } from '../src/env.js';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
+import { remakeClockReads } from './support/hot-answers.js';
 import { waitForRebuild } from './support/sample-corpus-copy.js';
 
 /*
@@ -1022,11 +1023,7 @@ describe('hot answers on the index', () => {
       await viewer.ctx.corpusIndex?.ingestNow();
       clockReads = 0;
       // No request now: only the remake of the hot answer reads the clock.
-      for (let waited = 0; clockReads < 2 && waited < 3000; waited += 20) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(clockReads).toBeGreaterThanOrEqual(2);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await remakeClockReads(() => clockReads)).toBeGreaterThanOrEqual(2);
       clockReads = 0;
       const after = await answerOf(viewer, url);
       expect((after.body.rows as Array<{ title: string }>)[0]?.title).toBe(metadata.episode.title);

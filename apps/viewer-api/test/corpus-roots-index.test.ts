@@ -5,6 +5,7 @@ import { indexFileIn } from '@podcast/runtime';
 import { copySampleCorpusTo, createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
 import { buildViewerTestApp } from './support/build-viewer-test-app.js';
+import { remakeClockReads } from './support/hot-answers.js';
 
 const NOW = () => new Date('2026-06-01T12:00:00Z');
 
@@ -173,11 +174,7 @@ describe('roots other than CORPUS_DIR on the corpus index', () => {
       await ingest();
       clockReads = 0;
       // No request now: only the remake of the hot answer reads the clock.
-      for (let waited = 0; clockReads < 2 && waited < 3000; waited += 20) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      expect(clockReads).toBeGreaterThanOrEqual(2);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await remakeClockReads(() => clockReads)).toBeGreaterThanOrEqual(2);
       clockReads = 0;
       const after = await digest();
       expect((after.body.rows as Array<{ title: string }>)[0]?.title).toBe(doc.episode.title);
