@@ -144,12 +144,18 @@ export function soakScenario(options: {
         };
       };
       const start = Date.now();
-      await sleep(third * 2);
-      const second = await measure(start + third, load.samples);
-      await sleep(third);
-      const last = await measure(start + 2 * third, load.samples);
-      clearInterval(sampler);
-      await counter.end();
+      let second: Third;
+      let last: Third;
+      try {
+        await sleep(third * 2);
+        second = await measure(start + third, load.samples);
+        await sleep(third);
+        last = await measure(start + 2 * third, load.samples);
+      } finally {
+        // Also when a measure fails: an open session would keep the run from ending.
+        clearInterval(sampler);
+        await counter.end().catch(() => undefined);
+      }
       await load.stop();
       await gpodder.verify([...capacity.samples, ...load.samples], report);
       const failedOf = (samples: Sample[]) =>
