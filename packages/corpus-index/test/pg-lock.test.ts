@@ -69,21 +69,31 @@ describe('two index handles contending for the PostgreSQL ingest lock', () => {
     expect(others).toEqual([]);
     await admin.query('select pg_terminate_backend($1)', [cut]);
     const cutAt = Date.now();
-    const logged = (msg: string) => lines.some((line) => line.msg === msg);
+    // The cut holder learns of its loss one of two ways. Cut while idle, its session reports the
+    // error and its next beat finds the lock gone; cut during a beat, that beat fails (pg hands
+    // the error to the query, not the session) and is logged as a failed lock write.
+    const lossNoticed = () =>
+      lines.some(
+        (line) =>
+          line.msg === 'corpus index ingest lock taken over by another process' ||
+          (line.msg === 'corpus index not written; serving the last committed index' &&
+            line.kind === 'lock'),
+      );
+    let noticed = false;
     let holders: number[] = [];
     let ingesters: CorpusIndex[] = [];
     // Until the cut holder has noticed its loss its own flag is stale: only then are the flags read.
     // Bounded at 15 s: a few hundred ms alone, but seconds beside a loaded run's other suites.
     while (Date.now() - cutAt < 15_000) {
       holders = await advisoryHolders(admin);
-      const noticed = logged('corpus index ingest lock taken over by another process');
+      noticed = lossNoticed();
       ingesters = handles.filter((handle) => handle.isIngester());
       if (noticed && holders.length === 1 && holders[0] !== cut && ingesters.length === 1) {
         break;
       }
       await sleep(50);
     }
-    expect(logged('corpus index lock session failed')).toBe(true);
+    expect(noticed).toBe(true);
     expect(holders).toHaveLength(1);
     expect(holders[0]).not.toBe(cut);
     expect(ingesters).toHaveLength(1);
