@@ -10,6 +10,8 @@ export interface IngestDeps {
   isHolder?: () => boolean;
   /** Files or episodes per transaction. */
   batchSize?: number;
+  /** From this many files to read, a first build's worker reads them ahead (default 2,000). */
+  readAheadFrom?: number;
   /**
    * Awaited in a first build once the catalog is committed, before the
    * layers are read (tests hold the build here to see what readers serve).
@@ -24,6 +26,8 @@ export interface IngestReport {
   episodesBuilt: number;
   episodesDeleted: number;
   feedsRefreshed: number;
+  /** Files a first build gave its read-ahead worker (0 for a small build, or another ingest). */
+  filesReadAhead: number;
 }
 
 /** Thrown when the ingest lock was lost mid-ingest; the new holder carries on. */

@@ -185,6 +185,7 @@ export async function ingestChanges(
     episodesBuilt: episodes.built,
     episodesDeleted: episodes.deleted,
     feedsRefreshed,
+    filesReadAhead: 0,
   };
   return { report, walk };
 }

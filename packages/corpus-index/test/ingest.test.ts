@@ -134,12 +134,17 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
 
   it('rebuilds only the episode whose file changed, and drops a removed one', async () => {
     const index = await target.openWriter(logger);
-    const first = await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    // A first build gives a worker every file it reads, to read ahead (parse-ahead.test.ts has the
+    // worker read them): the metadata, then the layers and sidecars. Later ingests give none.
+    const deps = { db: index.db, root: copy.corpusDir, logger, readAheadFrom: 1 };
+    const first = await ingestCorpus(deps);
     expect(first.episodesBuilt).toBe(24);
-    expect(await ingestCorpus({ db: index.db, root: copy.corpusDir, logger })).toMatchObject({
+    expect(first.filesReadAhead).toBe(first.files);
+    expect(await ingestCorpus(deps)).toMatchObject({
       changedFiles: 0,
       episodesBuilt: 0,
       episodesDeleted: 0,
+      filesReadAhead: 0,
     });
     const list = await episodeListFromIndex(index.db, {}, FIRST);
     const [newest, second] = list.items;
@@ -240,7 +245,11 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
 
   it('reads the files table one feed folder at a time, and drops a folder removed whole', async () => {
     const index = await target.openWriter(logger);
-    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    // A first build of fewer files than the default bound starts no read-ahead worker.
+    expect(await ingestCorpus({ db: index.db, root: copy.corpusDir, logger })).toMatchObject({
+      episodesBuilt: 24,
+      filesReadAhead: 0,
+    });
     const [feedDir] = readdirSync(path.join(copy.corpusDir, 'feeds')).sort();
     const rowsUnder = async (prefix: string) =>
       (await index.db.selectFrom('files').select('path').execute()).filter((row) =>

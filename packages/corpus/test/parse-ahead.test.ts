@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals';
 import { memoryLogger } from '@podcast/testing';
 import { createCorpusRegistry } from '../src/snapshot/corpus-registry.js';
 import type { TrackedKind } from '../src/snapshot/corpus-state.js';
-import { PARSE_WORKER_SCRIPT, startAhead } from '../src/snapshot/parse-ahead.js';
+import { PARSE_WORKER_SCRIPT, prefetchInWorkers, startAhead } from '../src/snapshot/parse-ahead.js';
 import { parseTrackedFile, prefetchFiles, statTrackedFile } from '../src/snapshot/parse-file.js';
 import {
   makeStandardCorpus,
@@ -269,6 +269,23 @@ describe('files prefetched ahead of the parsers', () => {
     } finally {
       await ahead?.close();
     }
+  });
+
+  it('prefetches a list for a reader of its own, in workers, and needs their script', async () => {
+    const root = await corpusWithSpecialFiles();
+    const prefetch = prefetchInWorkers(root, LISTED, memoryLogger().logger, { batchSize: 2 });
+    expect(prefetch).toBeDefined();
+    try {
+      // Every regular file read (the FIFO, the folder and the vanished file passed over).
+      expect(await prefetch?.done()).toEqual({ read: 4, left: 0 });
+    } finally {
+      await prefetch?.stop();
+    }
+    const missing = path.join(await makeTempDir(), 'no-worker.mjs');
+    expect(prefetchInWorkers(root, LISTED, memoryLogger().logger, { script: missing })).toBe(
+      undefined,
+    );
+    expect(prefetchInWorkers(root, [], memoryLogger().logger)).toBeUndefined();
   });
 
   it('needs no prefetcher: one that fails is logged and the counts still come', async () => {

@@ -135,7 +135,7 @@ export function startAhead<K extends AheadTask>(
   const size = options.batchSize ?? Math.min(256, Math.ceil(files.length / 16));
   const prefetch = startPrefetch(
     root,
-    files,
+    files.map(([relpath]) => relpath),
     size,
     options.prefetchers ?? (task === 'parse' && files.length >= TWO_WORKERS_FROM ? PREFETCHERS : 0),
     script,
@@ -237,24 +237,46 @@ export function startAhead<K extends AheadTask>(
 /** Batches each prefetching worker holds: one it reads, one waiting. */
 const PREFETCH_QUEUED = 2;
 
-interface Prefetch {
+/** Workers reading files' bytes ahead of their readers. */
+export interface Prefetch {
+  /** What they did, once every batch is read (or they stopped). */
   done(): Promise<PrefetchCount>;
   stop(): Promise<void>;
 }
 
 /**
- * Starts `count` workers reading the bytes of `files`, batch by batch in
- * list order, each taking the next batch as it finishes one. They are a
+ * Starts `PREFETCHERS` workers reading the bytes of `relpaths` in list
+ * order, for a reader on the main thread that reads them in that order
+ * (the corpus index's build); a batch the page cache holds costs them a
+ * sample of eight reads. Undefined when the worker script is missing.
+ */
+export function prefetchInWorkers(
+  root: string,
+  relpaths: readonly string[],
+  logger: Pick<Logger, 'warn'>,
+  options: { batchSize?: number; workers?: number; script?: string } = {},
+): Prefetch | undefined {
+  const script = options.script ?? PARSE_WORKER_SCRIPT;
+  if (relpaths.length === 0 || !existsSync(script)) {
+    return undefined;
+  }
+  const size = options.batchSize ?? 256;
+  return startPrefetch(root, relpaths, size, options.workers ?? PREFETCHERS, script, logger);
+}
+
+/**
+ * Starts `count` workers reading the bytes of `files` (relpaths), batch by
+ * batch in list order, each taking the next batch as it finishes one. They are a
  * help, not a need: one that cannot start or fails is logged and the
  * parsers read for themselves.
  */
 function startPrefetch(
   root: string,
-  files: ReadonlyArray<readonly [string, TrackedKind]>,
+  files: readonly string[],
   size: number,
   count: number,
   script: string,
-  logger: Logger,
+  logger: Pick<Logger, 'warn'>,
 ): Prefetch {
   const totals: PrefetchCount = { read: 0, left: 0 };
   const batches = count > 0 ? Math.ceil(files.length / size) : 0;
@@ -284,7 +306,7 @@ function startPrefetch(
   const sendNext = (worker: Worker) => {
     if (next < batches && !stopped) {
       const id = next++;
-      const relpaths = files.slice(id * size, (id + 1) * size).map(([relpath]) => relpath);
+      const relpaths = files.slice(id * size, (id + 1) * size);
       worker.postMessage({ task: 'prefetch', id, root, relpaths } satisfies PrefetchBatch);
     }
   };
