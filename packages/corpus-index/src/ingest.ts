@@ -140,7 +140,7 @@ async function layersPass(deps: IngestDeps, units: readonly Unit[], tally: Tally
  * part of the time it spends writing its rows; more competed with it for
  * a two-core machine's other core when the page cache held the files.
  */
-const PREFETCHERS = 1;
+const READ_AHEAD_WORKERS = 1;
 
 /** From this many files a first build reads, a worker reads them ahead (a smaller build ends first). */
 const READ_AHEAD_FROM = 2000;
@@ -163,7 +163,7 @@ function readAheadOf(
   );
   const prefetch =
     relpaths.length >= (deps.readAheadFrom ?? READ_AHEAD_FROM)
-      ? prefetchInWorkers(deps.root, relpaths, deps.logger, { workers: PREFETCHERS })
+      ? prefetchInWorkers(deps.root, relpaths, deps.logger, { workers: READ_AHEAD_WORKERS })
       : undefined;
   return {
     files: prefetch === undefined ? 0 : relpaths.length,
