@@ -24,7 +24,7 @@ import {
 import request from 'supertest';
 import { loadViewerConfig } from '../src/env.js';
 import { buildViewerTestApp, type ViewerTestApp } from './support/build-viewer-test-app.js';
-import { remakeClockReads } from './support/hot-answers.js';
+import { remakeClockReads, writeSettled } from './support/hot-answers.js';
 import { waitForRebuild } from './support/sample-corpus-copy.js';
 
 /*
@@ -1019,7 +1019,7 @@ describe('hot answers on the index', () => {
       const file = path.join(copy, row?.metadata_relpath ?? '');
       const metadata = JSON.parse(readFileSync(file, 'utf8'));
       metadata.episode.title = 'A title made before it was asked for';
-      writeFileSync(file, JSON.stringify(metadata));
+      writeSettled(file, JSON.stringify(metadata));
       await viewer.ctx.corpusIndex?.ingestNow();
       clockReads = 0;
       // No request now: only the remake of the hot answer reads the clock.

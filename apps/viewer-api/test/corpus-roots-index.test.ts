@@ -5,7 +5,7 @@ import { indexFileIn } from '@podcast/runtime';
 import { copySampleCorpusTo, createScratch, SAMPLE_CORPUS_DIR } from '@podcast/testing';
 import request from 'supertest';
 import { buildViewerTestApp } from './support/build-viewer-test-app.js';
-import { remakeClockReads } from './support/hot-answers.js';
+import { remakeClockReads, writeSettled } from './support/hot-answers.js';
 
 const NOW = () => new Date('2026-06-01T12:00:00Z');
 
@@ -170,7 +170,7 @@ describe('roots other than CORPUS_DIR on the corpus index', () => {
       const file = join(c, row?.metadata_relpath ?? '');
       const doc = JSON.parse(readFileSync(file, 'utf8'));
       doc.episode.title = 'Made again before it was asked for';
-      writeFileSync(file, JSON.stringify(doc));
+      writeSettled(file, JSON.stringify(doc));
       await ingest();
       clockReads = 0;
       // No request now: only the remake of the hot answer reads the clock.
