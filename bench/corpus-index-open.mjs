@@ -53,6 +53,7 @@ async function fromProjection() {
 async function fromIndex(build) {
   let buildMs = null;
   let catalogMs = null;
+  let files = null;
   if (build) {
     const writer = await openIndexWriter(path, logger);
     const started = performance.now();
@@ -60,7 +61,7 @@ async function fromIndex(build) {
     const beforeLayers = async () => {
       catalogMs = Math.round(performance.now() - started);
     };
-    await ingestCorpus({ db: writer.db, root, logger, beforeLayers });
+    ({ files } = await ingestCorpus({ db: writer.db, root, logger, beforeLayers }));
     buildMs = Math.round(performance.now() - started);
     await writer.close();
   }
@@ -73,6 +74,7 @@ async function fromIndex(build) {
     items: list.items.length,
     catalog_ms: catalogMs,
     build_ms: buildMs,
+    files,
   };
 }
 

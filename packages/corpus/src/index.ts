@@ -385,6 +385,6 @@ export {
 } from './records/sync-urls.js';
 export { retryDelayMs } from './snapshot/corpus-root.js';
 export { metadataOwnersOf, siblingRelpath } from './snapshot/corpus-state.js';
-export { type Prefetch, prefetchInWorkers } from './snapshot/parse-ahead.js';
+export { prefetchInWorkers } from './snapshot/parse-ahead.js';
 export type { ParsedFile } from './snapshot/parse-file.js';
 export { parseTrackedFile } from './snapshot/parse-file.js';

@@ -245,7 +245,7 @@ export interface Prefetch {
 }
 
 /**
- * Starts `PREFETCHERS` workers reading the bytes of `relpaths` in list
+ * Starts `workers` (default `PREFETCHERS`) workers reading the bytes of `relpaths` in list
  * order, for a reader on the main thread that reads them in that order
  * (the corpus index's build); a batch the page cache holds costs them a
  * sample of eight reads. Undefined when the worker script is missing.
