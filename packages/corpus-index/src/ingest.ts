@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type DirIndex, prefetchInWorkers } from '@podcast/corpus';
 import { BUILT_MARK, buildMarksOf, CATALOG_MARK, writeBuildMark } from './build-marks.js';
 import { deferIndexes, restoreIndexes } from './deferred-indexes.js';
@@ -209,6 +210,9 @@ async function ingestUnits(
     touchedFeeds: new Set(),
   };
   for (const [unit, onDisk] of units) {
+    // better-sqlite3 answers synchronously, and a folder with nothing to write commits nothing:
+    // a turn per folder keeps timers (the ingest lock's heartbeat) running through a rescan.
+    await nextTurn();
     guard(deps);
     const parsed: ParsedMetadata | undefined = isFirstBuild ? new Map() : undefined;
     const files = await syncUnit(deps, unit, onDisk, disk.files, parsed);

@@ -243,6 +243,40 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     await index.close();
   });
 
+  it('gives timers a turn per feed folder of a rescan that writes nothing', async () => {
+    const index = await target.openWriter(logger);
+    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    const feedDirs = readdirSync(path.join(copy.corpusDir, 'feeds')).length;
+    // A macrotask counting turns of the event loop, as the ingest lock's heartbeat timer needs them.
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns += 1;
+      if (ticking) {
+        setImmediate(tick);
+      }
+    };
+    setImmediate(tick);
+    const seen = new Set<number>();
+    const held = () => {
+      seen.add(turns);
+      return true;
+    };
+    try {
+      const report = await ingestCorpus({
+        db: index.db,
+        root: copy.corpusDir,
+        logger,
+        isHolder: held,
+      });
+      expect(report.changedFiles).toBe(0);
+    } finally {
+      ticking = false;
+    }
+    // Each folder's check saw the loop turn since the last: a rescan never holds it whole.
+    expect(seen.size).toBeGreaterThanOrEqual(feedDirs);
+  });
+
   it('reads the files table one feed folder at a time, and drops a folder removed whole', async () => {
     const index = await target.openWriter(logger);
     // A first build of fewer files than the default bound starts no read-ahead worker.
