@@ -54,6 +54,7 @@ async function fromIndex(build) {
   let buildMs = null;
   let catalogMs = null;
   let files = null;
+  let writtenBehind = null;
   if (build) {
     const writer = await openIndexWriter(path, logger);
     const started = performance.now();
@@ -61,7 +62,13 @@ async function fromIndex(build) {
     const beforeLayers = async () => {
       catalogMs = Math.round(performance.now() - started);
     };
-    ({ files } = await ingestCorpus({ db: writer.db, root, logger, beforeLayers }));
+    ({ files, episodesWrittenBehind: writtenBehind } = await ingestCorpus({
+      db: writer.db,
+      file: path,
+      root,
+      logger,
+      beforeLayers,
+    }));
     buildMs = Math.round(performance.now() - started);
     await writer.close();
   }
@@ -75,6 +82,7 @@ async function fromIndex(build) {
     catalog_ms: catalogMs,
     build_ms: buildMs,
     files,
+    ...(build ? { written_behind: writtenBehind } : {}),
   };
 }
 

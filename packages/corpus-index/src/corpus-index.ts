@@ -156,6 +156,7 @@ export function openCorpusIndex(options: CorpusIndexOptions): CorpusIndex {
 
   const ingestDeps = (db: IndexKysely) => ({
     db,
+    ...('file' in options ? { file: options.file } : {}),
     root: options.root,
     logger,
     isHolder: () => held && !closed,

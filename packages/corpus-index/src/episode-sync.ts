@@ -290,14 +290,38 @@ export interface EpisodeScope {
   indexed: readonly IndexedEpisode[];
 }
 
+/** An ingest whose episode batches may be written by another thread (a first build's layers pass). */
+export interface RowsDeps extends IngestDeps {
+  /** Writes one batch in one transaction, elsewhere; undefined: on `db`, awaited. */
+  writeRows?: (gone: readonly string[], written: readonly EpisodeRows[]) => Promise<void>;
+}
+
+/** Deletes the episodes at `gone` and writes `written`, in one transaction. */
+function writeBatch(
+  deps: RowsDeps,
+  gone: readonly string[],
+  written: readonly EpisodeRows[],
+): Promise<void> {
+  if (deps.writeRows !== undefined) {
+    return deps.writeRows(gone, written);
+  }
+  return inWriteTransaction(deps.db, async (trx) => {
+    await forgetEpisodes(trx, gone);
+    await writeEpisodesRows(trx, written);
+  });
+}
+
 /** Deletes the rows of indexed episodes that are no longer winners, one transaction per batch. */
-async function deleteLosers(deps: IngestDeps, scope: EpisodeScope) {
+async function deleteLosers(deps: RowsDeps, scope: EpisodeScope) {
   const winnerSet = new Set(scope.winners);
   const gone = scope.indexed.filter((row) => !winnerSet.has(row.metadata_relpath));
   for (const batch of ingestBatchesOf(deps, gone)) {
     guard(deps);
-    const relpaths = batch.map((row) => row.metadata_relpath);
-    await inWriteTransaction(deps.db, (trx) => forgetEpisodes(trx, relpaths));
+    await writeBatch(
+      deps,
+      batch.map((row) => row.metadata_relpath),
+      [],
+    );
   }
   return { deleted: gone.length, touchedFeeds: new Set(gone.map((row) => row.feed_id)) };
 }
@@ -351,7 +375,7 @@ async function pendingRowsOf(deps: IngestDeps, relpaths: readonly string[]) {
  * rebuilds the winners whose rows are stale, one transaction per batch.
  * Returns the feeds whose rows these changes touched.
  */
-export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
+export async function rebuildEpisodes(deps: RowsDeps, scope: EpisodeScope) {
   const { known, winners } = scope;
   const indexed = new Map(scope.indexed.map((row) => [row.metadata_relpath, row]));
   const { deleted, touchedFeeds } = await deleteLosers(deps, scope);
@@ -378,10 +402,7 @@ export async function rebuildEpisodes(deps: IngestDeps, scope: EpisodeScope) {
     const written = changed.flatMap(({ rows }) =>
       rows === undefined || rows === KEEP ? [] : [rows],
     );
-    await inWriteTransaction(deps.db, async (trx) => {
-      await forgetEpisodes(trx, gone);
-      await writeEpisodesRows(trx, written);
-    });
+    await writeBatch(deps, gone, written);
     for (const { relpath, rows } of changed) {
       const episodeRows = rows === KEEP ? undefined : rows;
       const old = indexed.get(relpath);

@@ -102,6 +102,16 @@ function applyPragmas(raw: Database.Database): void {
 }
 
 /**
+ * A second writing connection to an index the lock's holder has opened
+ * and migrated (`openIndexWriter`), for a worker thread writing its rows.
+ */
+export function openIndexConnection(file: string): IndexConnection {
+  const raw = new Database(file, { fileMustExist: true });
+  applyPragmas(raw);
+  return connectionOf(raw);
+}
+
+/**
  * Opens the index for writing, which only the ingest lock's holder does. A
  * corrupt file or one of another schema version is deleted and made anew;
  * the migrations then bring the schema up and the version is recorded.

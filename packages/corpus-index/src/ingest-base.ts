@@ -8,6 +8,11 @@ export interface IngestDeps {
   logger: Pick<Logger, 'warn'>;
   /** Checked before each transaction: false once another process took the ingest lock over. */
   isHolder?: () => boolean;
+  /**
+   * The SQLite file `db` writes, when it is one: a first build's layers
+   * pass then hands its rows to a worker thread writing them (`rows-writer.ts`).
+   */
+  file?: string;
   /** Files or episodes per transaction. */
   batchSize?: number;
   /** From this many files to read, a first build's worker reads them ahead (default 2,000). */
@@ -28,6 +33,8 @@ export interface IngestReport {
   feedsRefreshed: number;
   /** Files a first build gave its read-ahead worker (0 for a small build, or another ingest). */
   filesReadAhead: number;
+  /** Episodes a first build's layers pass had its worker write (0 when it wrote them itself). */
+  episodesWrittenBehind: number;
 }
 
 /** Thrown when the ingest lock was lost mid-ingest; the new holder carries on. */

@@ -186,6 +186,7 @@ export async function ingestChanges(
     episodesDeleted: episodes.deleted,
     feedsRefreshed,
     filesReadAhead: 0,
+    episodesWrittenBehind: 0,
   };
   return { report, walk };
 }

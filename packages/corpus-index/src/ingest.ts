@@ -2,12 +2,19 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type DirIndex, prefetchInWorkers } from '@podcast/corpus';
 import { BUILT_MARK, buildMarksOf, CATALOG_MARK, writeBuildMark } from './build-marks.js';
 import { deferIndexes, restoreIndexes } from './deferred-indexes.js';
-import { type EpisodeScope, rebuildEpisodes, winnersOf, writeCatalogRows } from './episode-sync.js';
+import {
+  type EpisodeScope,
+  type RowsDeps,
+  rebuildEpisodes,
+  winnersOf,
+  writeCatalogRows,
+} from './episode-sync.js';
 import { refreshFeeds } from './feed-rows.js';
 import { deleteFileRows, isSame, type ParsedMetadata, writeFileRows } from './file-rows.js';
 import { episodesOfUnit, episodesWithoutFile, feedUnitsInTable, rowsOfUnit } from './file-units.js';
 import { assertRootPresent, guard, type IngestDeps, type IngestReport } from './ingest-base.js';
 import { unitOf } from './key-ranges.js';
+import { startRowsWriter } from './rows-writer.js';
 import type { FilesTable } from './schema.js';
 import { type DiskFile, listDiskFiles } from './tracked-files.js';
 
@@ -96,6 +103,7 @@ interface Tally {
   episodesDeleted: number;
   feedsRefreshed: number;
   filesReadAhead: number;
+  episodesWrittenBehind: number;
   touchedFeeds: Set<string>;
 }
 
@@ -124,13 +132,27 @@ async function layersPass(deps: IngestDeps, units: readonly Unit[], tally: Tally
   await deferIndexes(deps.db);
   const ahead = readAheadOf(deps, units, (kind) => kind !== 'metadata');
   tally.filesReadAhead += ahead.files;
+  // A build big enough to read ahead (a worker's start is a fraction of a second) writes behind.
+  const writer =
+    deps.file === undefined || ahead.files === 0 ? undefined : startRowsWriter(deps.file);
+  const layerDeps: RowsDeps =
+    writer === undefined
+      ? deps
+      : {
+          ...deps,
+          writeRows: (gone, written) => {
+            tally.episodesWrittenBehind += written.length;
+            return writer.write(gone, written);
+          },
+        };
   try {
     for (const [unit] of units) {
       const known = await knownOf(deps, unit);
-      count(tally, await rebuildEpisodes(deps, await scopeOf(deps, unit, known)));
+      count(tally, await rebuildEpisodes(layerDeps, await scopeOf(deps, unit, known)));
     }
+    await writer?.drain();
   } finally {
-    await ahead.stop();
+    await Promise.all([ahead.stop(), writer?.close()]);
   }
   guard(deps);
   await restoreIndexes(deps.db);
@@ -207,6 +229,7 @@ async function ingestUnits(
     episodesDeleted: 0,
     feedsRefreshed: 0,
     filesReadAhead: 0,
+    episodesWrittenBehind: 0,
     touchedFeeds: new Set(),
   };
   for (const [unit, onDisk] of units) {

@@ -90,6 +90,8 @@ export async function buildIndex(
   logger: Logger,
 ): Promise<IndexHandle> {
   const handle = await target.openWriter(logger);
-  await ingestCorpus({ db: handle.db, root, logger });
+  // On SQLite a build of 2,000 files or more has a worker write its layers, as the apps' builds do.
+  const file = 'file' in target.location ? { file: target.location.file } : {};
+  await ingestCorpus({ db: handle.db, ...file, root, logger });
   return handle;
 }

@@ -1,0 +1,24 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { inWriteTransaction } from './dialect.js';
+import type { EpisodeRows } from './episode-rows.js';
+import { openIndexConnection } from './index-file.js';
+import { forgetEpisodes, writeEpisodesRows } from './write-batch.js';
+
+// Writes a first build's episode rows for the ingest on the main thread (rows-writer.ts).
+// Messages come one at a time: the main thread posts a batch only after the last one's answer.
+const { file } = workerData as { file: string };
+const connection = openIndexConnection(file);
+
+parentPort?.on('message', (message: { gone: string[]; written: EpisodeRows[] } | 'close') => {
+  if (message === 'close') {
+    void connection.close().finally(() => parentPort?.close());
+    return;
+  }
+  inWriteTransaction(connection.db, async (trx) => {
+    await forgetEpisodes(trx, message.gone);
+    await writeEpisodesRows(trx, message.written);
+  }).then(
+    () => parentPort?.postMessage({}),
+    (err: unknown) => parentPort?.postMessage({ error: (err as Error).message ?? String(err) }),
+  );
+});
