@@ -1,7 +1,8 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { dedupCandidateOf, type EpisodeMetadata, parseTrackedFile } from '@podcast/corpus';
 import { inWriteTransaction } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
-import { guard, type IngestDeps, ingestBatchesOf, nameListsOf } from './ingest-base.js';
+import { batchesOf, guard, type IngestDeps, ingestBatchesOf, nameListsOf } from './ingest-base.js';
 import { endOf, unitOf } from './key-ranges.js';
 import type { FilesTable } from './schema.js';
 import { type DiskFile, isRacy } from './tracked-files.js';
@@ -74,9 +75,20 @@ function fileRowOf(
 }
 
 /**
- * Reads the changed files and upserts their rows (`before`: the rows they
- * had), one transaction per batch; returns the rows. The metadata parsed
- * whole goes to `parsed`, when given.
+ * File rows per transaction, read a batch at a time: a feed folder's files
+ * (500 in the generated corpora) go in one commit rather than three, which
+ * took a seventh off a first build's catalog pass at 100,000 episodes.
+ */
+const FILE_ROWS_PER_COMMIT = 1000;
+
+/** Rows per insert: within either engine's bound on bound parameters. */
+const FILE_ROWS_PER_INSERT = 500;
+
+/**
+ * Reads the changed files a batch at a time and upserts their rows
+ * (`before`: the rows they had), up to `FILE_ROWS_PER_COMMIT` per
+ * transaction; returns the rows. The metadata parsed whole goes to
+ * `parsed`, when given.
  */
 export async function writeFileRows(
   deps: IngestDeps,
@@ -85,34 +97,46 @@ export async function writeFileRows(
   parsed?: ParsedMetadata,
 ): Promise<FilesTable[]> {
   const written: FilesTable[] = [];
-  for (const batch of ingestBatchesOf(deps, changed)) {
+  for (const group of batchesOf(changed, FILE_ROWS_PER_COMMIT)) {
+    const fresh: FilesTable[] = [];
+    for (const batch of ingestBatchesOf(deps, group)) {
+      guard(deps);
+      fresh.push(
+        ...batch.map(([relpath, file]) =>
+          fileRowOf(deps, relpath, file, before.get(relpath), parsed),
+        ),
+      );
+      // The reads are synchronous: timers (the ingest lock's heartbeat) run between batches.
+      await nextTurn();
+    }
     guard(deps);
-    const fresh = batch.map(([relpath, file]) =>
-      fileRowOf(deps, relpath, file, before.get(relpath), parsed),
-    );
-    // One statement per batch: a statement per row was most of a first build's scan.
-    await inWriteTransaction(deps.db, async (trx) => {
-      if (fresh.length > 0) {
-        await trx
-          .insertInto('files')
-          .values(fresh)
-          .onConflict((oc) =>
-            oc.column('path').doUpdateSet((eb) => ({
-              size: eb.ref('excluded.size'),
-              mtime_ms: eb.ref('excluded.mtime_ms'),
-              racy: eb.ref('excluded.racy'),
-              kind: eb.ref('excluded.kind'),
-              readable: eb.ref('excluded.readable'),
-              feed_id: eb.ref('excluded.feed_id'),
-              episode_key: eb.ref('excluded.episode_key'),
-            })),
-          )
-          .execute();
-      }
-    });
+    await writeFileRowsOf(deps.db, fresh);
     written.push(...fresh);
   }
   return written;
+}
+
+/** Upserts `fresh` in one transaction, a few statements (one per row was most of a first build's scan). */
+async function writeFileRowsOf(db: IndexKysely, fresh: readonly FilesTable[]): Promise<void> {
+  await inWriteTransaction(db, async (trx) => {
+    for (const chunk of batchesOf(fresh, FILE_ROWS_PER_INSERT)) {
+      await trx
+        .insertInto('files')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.column('path').doUpdateSet((eb) => ({
+            size: eb.ref('excluded.size'),
+            mtime_ms: eb.ref('excluded.mtime_ms'),
+            racy: eb.ref('excluded.racy'),
+            kind: eb.ref('excluded.kind'),
+            readable: eb.ref('excluded.readable'),
+            feed_id: eb.ref('excluded.feed_id'),
+            episode_key: eb.ref('excluded.episode_key'),
+          })),
+        )
+        .execute();
+    }
+  });
 }
 
 /** Deletes the rows of files that are gone, one transaction per batch. */
