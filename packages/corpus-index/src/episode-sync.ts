@@ -345,7 +345,7 @@ export async function writeCatalogRows(
     guard(deps);
     const built = batch.map((relpath) => buildCatalogRows(deps, relpath, scope.known, parsed));
     const written = built.filter((episodeRows) => episodeRows !== undefined);
-    await inWriteTransaction(deps.db, (trx) => writeEpisodesRows(trx, written));
+    await writeBatch(deps, [], written);
     for (const episodeRows of written) {
       touchedFeeds.add(episodeRows.episode.feed_id);
     }

@@ -134,7 +134,9 @@ async function layersPass(deps: IngestDeps, units: readonly Unit[], tally: Tally
   tally.filesReadAhead += ahead.files;
   // A build big enough to read ahead (a worker's start is a fraction of a second) writes behind.
   const writer =
-    deps.file === undefined || ahead.files === 0 ? undefined : startRowsWriter(deps.file);
+    deps.file === undefined || ahead.files === 0
+      ? undefined
+      : startRowsWriter(deps.file, deps.logger);
   const layerDeps: RowsDeps =
     writer === undefined
       ? deps

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
 import type { EpisodeRows } from './episode-rows.js';
 
 /**
@@ -25,18 +26,26 @@ export interface RowsWriter {
 
 /**
  * Starts a rows writer on `file` (open and migrated by the caller), or
- * undefined when its script is not built. A first build spends about half
+ * undefined when its script is not built or no thread can start. A first build spends about half
  * its time in SQLite and Kysely writing rows, the other half reading files
  * and building rows on the main thread; this way each runs on its own core.
  */
 export function startRowsWriter(
   file: string,
+  logger: Pick<Logger, 'warn'>,
   script: string = ROWS_WRITER_SCRIPT,
 ): RowsWriter | undefined {
   if (!existsSync(script)) {
     return undefined;
   }
-  const worker = new Worker(script, { workerData: { file } });
+  let worker: Worker;
+  try {
+    worker = new Worker(script, { workerData: { file } });
+  } catch (err) {
+    // No thread to be had (a resource limit): the ingest writes its rows itself.
+    logger.warn({ err: (err as Error).message }, 'corpus index rows writer not started');
+    return undefined;
+  }
   let failure: Error | undefined;
   let answer: { resolve(): void; reject(err: Error): void } | undefined;
   let inHand: Promise<void> = Promise.resolve();

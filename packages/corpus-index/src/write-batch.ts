@@ -41,13 +41,16 @@ const SQLITE_ROWS_PER_INSERT = 512;
 function sqliteChunksOf<T>(rows: readonly T[]): T[][] {
   const chunks: T[][] = [];
   let start = 0;
-  for (let size = SQLITE_ROWS_PER_INSERT; size >= 1; size >>= 1) {
-    while (rows.length - start >= size) {
-      chunks.push(rows.slice(start, start + size));
-      start += size;
-      if (size < SQLITE_ROWS_PER_INSERT) {
-        break;
-      }
+  const take = (size: number) => {
+    chunks.push(rows.slice(start, start + size));
+    start += size;
+  };
+  while (rows.length - start >= SQLITE_ROWS_PER_INSERT) {
+    take(SQLITE_ROWS_PER_INSERT);
+  }
+  for (let size = SQLITE_ROWS_PER_INSERT / 2; size >= 1; size /= 2) {
+    if (rows.length - start >= size) {
+      take(size);
     }
   }
   return chunks;
@@ -83,22 +86,32 @@ const insertTexts = new Map<string, string>();
  * trip, so the rows go 500 at a time.
  */
 async function insertRows(trx: IndexKysely, table: PartTable, rows: readonly object[]) {
-  const isSqlite = dialectOf(trx as Kysely<unknown>) === 'sqlite';
-  for (const chunk of isSqlite ? sqliteChunksOf(rows) : batchesOf(rows, ROWS_PER_INSERT)) {
-    const columns = isSqlite ? Object.keys(chunk[0] as object) : [];
+  if (dialectOf(trx as Kysely<unknown>) === 'postgres') {
+    for (const chunk of batchesOf(rows, ROWS_PER_INSERT)) {
+      // The row types are checked where they are built (episode-rows.ts).
+      await trx
+        .insertInto(table)
+        .values(chunk as never)
+        .execute();
+    }
+    return;
+  }
+  for (const chunk of sqliteChunksOf(rows)) {
+    const columns = Object.keys(chunk[0] as object);
     const key = `${table}|${chunk.length}|${columns.join(',')}`;
-    const parameters = isSqlite ? parametersOf(chunk, columns) : undefined;
+    const parameters = parametersOf(chunk, columns);
     const text = insertTexts.get(key);
-    if (text !== undefined && parameters !== undefined) {
-      await trx.executeQuery(CompiledQuery.raw(text, parameters));
-      continue;
-    }
-    // The row types are checked where they are built (episode-rows.ts).
-    const query = trx.insertInto(table).values(chunk as never);
+    const query =
+      text !== undefined && parameters !== undefined
+        ? CompiledQuery.raw(text, parameters)
+        : trx
+            .insertInto(table)
+            .values(chunk as never)
+            .compile();
     if (parameters !== undefined) {
-      insertTexts.set(key, query.compile().sql);
+      insertTexts.set(key, query.sql);
     }
-    await query.execute();
+    await trx.executeQuery(query);
   }
 }
 

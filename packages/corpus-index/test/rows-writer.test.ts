@@ -2,11 +2,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from '@jest/globals';
+import { memoryLogger } from '@podcast/testing';
 import Database from 'better-sqlite3';
 import { startRowsWriter } from '../src/rows-writer.js';
 
 // A first build's rows writer on its way (ingest.test.ts): here, what its caller sees when it fails.
 describe('the rows writer of a first build', () => {
+  const { logger } = memoryLogger();
   let dir: string;
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'rows-writer-'));
@@ -17,7 +19,7 @@ describe('the rows writer of a first build', () => {
     // A database without the index's tables: forgetting an episode fails in the worker.
     const file = path.join(dir, 'empty.sqlite');
     new Database(file).close();
-    const writer = startRowsWriter(file);
+    const writer = startRowsWriter(file, logger);
     if (writer === undefined) {
       throw new Error('the worker script is not built');
     }
@@ -30,7 +32,7 @@ describe('the rows writer of a first build', () => {
   });
 
   it('throws when its worker cannot open the file, and closes', async () => {
-    const writer = startRowsWriter(path.join(dir, 'missing', 'index.sqlite'));
+    const writer = startRowsWriter(path.join(dir, 'missing', 'index.sqlite'), logger);
     if (writer === undefined) {
       throw new Error('the worker script is not built');
     }
@@ -40,6 +42,8 @@ describe('the rows writer of a first build', () => {
   });
 
   it('is not started without its built script', () => {
-    expect(startRowsWriter(path.join(dir, 'x.sqlite'), path.join(dir, 'none.js'))).toBeUndefined();
+    expect(
+      startRowsWriter(path.join(dir, 'x.sqlite'), logger, path.join(dir, 'none.js')),
+    ).toBeUndefined();
   });
 });
