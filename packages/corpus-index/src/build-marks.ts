@@ -1,5 +1,6 @@
 import { inWriteTransaction } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
+import { UNSYNCED_MARK } from './unsynced-build.js';
 
 /**
  * The index_meta keys of a first build's two passes. The catalog mark is
@@ -22,12 +23,12 @@ export function servableOf(marks: ReadonlySet<string>): Servable {
   return marks.has(CATALOG_MARK) ? 'catalog' : 'nothing';
 }
 
-/** The marks of `db`'s index_meta, for `servableOf`. */
+/** The marks of `db`'s index_meta, for `servableOf` (and an unsynced build's). */
 export async function buildMarksOf(db: IndexKysely): Promise<Set<string>> {
   const rows = await db
     .selectFrom('index_meta')
     .select('key')
-    .where('key', 'in', [CATALOG_MARK, BUILT_MARK])
+    .where('key', 'in', [CATALOG_MARK, BUILT_MARK, UNSYNCED_MARK])
     .execute();
   return new Set(rows.map((row) => row.key));
 }

@@ -6,6 +6,7 @@ import { type Servable, servableOf } from './build-marks.js';
 import { defectInWorker, SCHEMA_VERSION } from './index-check.js';
 import { migrationProvider } from './migrations/index.js';
 import type { CorpusIndexDb } from './schema.js';
+import { isFromAnotherBoot, UNSYNCED_MARK } from './unsynced-build.js';
 
 /** How long a statement waits for another process's lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5000;
@@ -87,7 +88,32 @@ async function openChecked(file: string, logger: Pick<Logger, 'warn'>): Promise<
     logger.warn({ file, defect }, 'corpus index unusable: deleting it to build it again');
     deleteIndexFile(file);
   }
+  const raw = new Database(file);
+  const boot = unsyncedBootOf(raw);
+  if (!isFromAnotherBoot(boot)) {
+    return raw;
+  }
+  // quick_check reads what the disk kept, which can look whole and still lack a commit.
+  logger.warn(
+    { file, boot },
+    'corpus index first build was cut off by a restart of the machine: building it again',
+  );
+  raw.close();
+  deleteIndexFile(file);
   return new Database(file);
+}
+
+/** The boot id an unsynced first build of `raw` was marked with (`unsynced-build.ts`), if any. */
+function unsyncedBootOf(raw: Database.Database): string | undefined {
+  try {
+    const row = raw.prepare('select value from index_meta where key = ?').get(UNSYNCED_MARK) as
+      | { value: string }
+      | undefined;
+    return row?.value;
+  } catch {
+    // A new file has no index_meta yet.
+    return undefined;
+  }
 }
 
 function applyPragmas(raw: Database.Database): void {
@@ -135,8 +161,11 @@ export async function openIndexWriter(
   return connection;
 }
 
-/** What a reader of `raw` may serve, from its build marks. */
+/** What a reader of `raw` may serve, from its build marks: nothing of an unsynced build of another boot. */
 export function servableIn(raw: Database.Database): Servable {
+  if (isFromAnotherBoot(unsyncedBootOf(raw))) {
+    return 'nothing';
+  }
   const rows = raw.prepare('select key from index_meta').pluck().all() as string[];
   return servableOf(new Set(rows));
 }

@@ -17,6 +17,12 @@ import { unitOf } from './key-ranges.js';
 import { startRowsWriter } from './rows-writer.js';
 import type { FilesTable } from './schema.js';
 import { type DiskFile, listDiskFiles } from './tracked-files.js';
+import {
+  endUnsyncedBuild,
+  leaveUnsyncedBuild,
+  startUnsyncedBuild,
+  UNSYNCED_MARK,
+} from './unsynced-build.js';
 
 export type { IngestDeps, IngestReport } from './ingest-base.js';
 export { IngestLockLost } from './ingest-base.js';
@@ -123,7 +129,12 @@ function count(
  * catalog rows are all stale), after the catalog was marked and served,
  * with the indexes only readers use made at its end (`deferIndexes`).
  */
-async function layersPass(deps: IngestDeps, units: readonly Unit[], tally: Tally) {
+async function layersPass(
+  deps: IngestDeps,
+  units: readonly Unit[],
+  tally: Tally,
+  unsynced: boolean,
+) {
   guard(deps);
   tally.feedsRefreshed += await refreshFeeds(deps.db, tally.touchedFeeds);
   tally.touchedFeeds.clear();
@@ -136,7 +147,7 @@ async function layersPass(deps: IngestDeps, units: readonly Unit[], tally: Tally
   const writer =
     deps.file === undefined || ahead.files === 0
       ? undefined
-      : startRowsWriter(deps.file, deps.logger);
+      : startRowsWriter(deps.file, deps.logger, { unsynced });
   const layerDeps: RowsDeps =
     writer === undefined
       ? deps
@@ -205,11 +216,25 @@ export async function ingestWalk(
   // folders: a walk with nothing to write reaches no transaction, and takes seconds.
   const disk = await listDiskFiles(deps.root, () => guard(deps));
   const units = await unitsToScan(deps, disk.files);
-  const isFirstBuild = !(await buildMarksOf(deps.db)).has(BUILT_MARK);
+  const marks = await buildMarksOf(deps.db);
+  const isFirstBuild = !marks.has(BUILT_MARK);
+  // A mark left by a build another holder finished (this boot's, or the file was rebuilt) ends here.
+  const unsynced =
+    deps.file !== undefined &&
+    (isFirstBuild ? await startUnsyncedBuild(deps.db) : marks.has(UNSYNCED_MARK));
   const ahead = isFirstBuild ? readAheadOf(deps, units, (kind) => kind === 'metadata') : undefined;
   let ingested: Awaited<ReturnType<typeof ingestUnits>>;
   try {
-    ingested = await ingestUnits(deps, disk, units, isFirstBuild);
+    ingested = await ingestUnits(deps, disk, units, isFirstBuild, unsynced);
+    if (unsynced && deps.file !== undefined) {
+      guard(deps);
+      await endUnsyncedBuild(deps.db, deps.file);
+    }
+  } catch (err) {
+    if (unsynced) {
+      await leaveUnsyncedBuild(deps.db).catch(() => undefined);
+    }
+    throw err;
   } finally {
     await ahead?.stop();
   }
@@ -223,6 +248,7 @@ async function ingestUnits(
   disk: { files: ReadonlyMap<string, DiskFile>; dirs: DirIndex },
   units: readonly Unit[],
   isFirstBuild: boolean,
+  unsynced: boolean,
 ): Promise<{ report: IngestReport; dirs: DirIndex }> {
   const tally: Tally = {
     changedFiles: 0,
@@ -254,7 +280,7 @@ async function ingestUnits(
   const orphans = await episodesWithoutFile(deps.db);
   count(tally, await rebuildEpisodes(deps, { known: new Map(), winners: [], indexed: orphans }));
   if (isFirstBuild) {
-    await layersPass(deps, units, tally);
+    await layersPass(deps, units, tally, unsynced);
   }
   tally.feedsRefreshed += await finishIngest(deps, tally.touchedFeeds);
   const { touchedFeeds: _touched, ...counts } = tally;

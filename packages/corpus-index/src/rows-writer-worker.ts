@@ -6,8 +6,11 @@ import { forgetEpisodes, writeEpisodesRows } from './write-batch.js';
 
 // Writes a first build's episode rows for the ingest on the main thread (rows-writer.ts).
 // Messages come one at a time: the main thread posts a batch only after the last one's answer.
-const { file } = workerData as { file: string };
+const { file, unsynced } = workerData as { file: string; unsynced: boolean };
 const connection = openIndexConnection(file);
+if (unsynced) {
+  connection.raw.pragma('synchronous = OFF');
+}
 
 parentPort?.on('message', (message: { gone: string[]; written: EpisodeRows[] } | 'close') => {
   if (message === 'close') {

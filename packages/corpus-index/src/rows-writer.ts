@@ -25,7 +25,8 @@ export interface RowsWriter {
 }
 
 /**
- * Starts a rows writer on `file` (open and migrated by the caller), or
+ * Starts a rows writer on `file` (open and migrated by the caller, and with
+ * `unsynced` its build marked so: `unsynced-build.ts`), or
  * undefined when its script is not built or no thread can start. A first build spends about half
  * its time in SQLite and Kysely writing rows, the other half reading files
  * and building rows on the main thread; this way each runs on its own core.
@@ -33,14 +34,15 @@ export interface RowsWriter {
 export function startRowsWriter(
   file: string,
   logger: Pick<Logger, 'warn'>,
-  script: string = ROWS_WRITER_SCRIPT,
+  options: { unsynced?: boolean; script?: string } = {},
 ): RowsWriter | undefined {
+  const { unsynced = false, script = ROWS_WRITER_SCRIPT } = options;
   if (!existsSync(script)) {
     return undefined;
   }
   let worker: Worker;
   try {
-    worker = new Worker(script, { workerData: { file } });
+    worker = new Worker(script, { workerData: { file, unsynced } });
   } catch (err) {
     // No thread to be had (a resource limit): the ingest writes its rows itself.
     logger.warn({ err: (err as Error).message }, 'corpus index rows writer not started');

@@ -43,7 +43,7 @@ describe('the rows writer of a first build', () => {
 
   it('is not started without its built script', () => {
     expect(
-      startRowsWriter(path.join(dir, 'x.sqlite'), logger, path.join(dir, 'none.js')),
+      startRowsWriter(path.join(dir, 'x.sqlite'), logger, { script: path.join(dir, 'none.js') }),
     ).toBeUndefined();
   });
 });
