@@ -218,7 +218,7 @@ export async function ingestWalk(
   const units = await unitsToScan(deps, disk.files);
   const marks = await buildMarksOf(deps.db);
   const isFirstBuild = !marks.has(BUILT_MARK);
-  // A mark left by a build another holder finished (this boot's, or the file was rebuilt) ends here.
+  // A mark of this boot on a built index (another holder was cut off after `built_at`) ends here.
   const unsynced =
     deps.file !== undefined &&
     (isFirstBuild ? await startUnsyncedBuild(deps.db) : marks.has(UNSYNCED_MARK));

@@ -15,14 +15,21 @@ export const UNSYNCED_MARK = 'unsynced_in_boot';
 
 const BOOT_ID_FILE = '/proc/sys/kernel/random/boot_id';
 
+/** Read once: a process outlives no boot, and readers ask at each commit of a first build. */
+let bootId: { id: string | undefined } | undefined;
+
 /** This machine's boot id (Linux), or undefined where there is none to read. */
 export function currentBootId(): string | undefined {
-  try {
-    const id = readFileSync(BOOT_ID_FILE, 'utf8').trim();
-    return id === '' ? undefined : id;
-  } catch {
-    return undefined;
+  if (bootId === undefined) {
+    let id: string | undefined;
+    try {
+      id = readFileSync(BOOT_ID_FILE, 'utf8').trim() || undefined;
+    } catch {
+      id = undefined;
+    }
+    bootId = { id };
   }
+  return bootId.id;
 }
 
 /** Whether an unsynced mark's boot id (or none) names a boot other than this one. */
