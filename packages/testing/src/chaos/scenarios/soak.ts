@@ -58,6 +58,7 @@ interface Third {
   rssKb: number;
   /** The viewer's and the consumer's highest RSS in the third, to tell which one grew. */
   rssKbEach: number[];
+  /** The fewest open descriptors sampled in the third: sockets of requests in flight come and go, a leak raises the floor. */
   fds: number;
   /** The most database sessions sampled in the third. */
   connections: number;
@@ -69,6 +70,7 @@ const RSS_SAMPLE_MS = 2000;
 interface RssSample {
   at: number;
   each: number[];
+  fds: number;
 }
 
 /**
@@ -77,7 +79,7 @@ interface RssSample {
  * loop's capacity is measured first with every loop flat out at once for
  * 10 s, then each runs at half of it for `durationMs`, so the machine works
  * at about half its capacity for this mix. Checked: the peak RSS (sampled every 2 s) and p99 of the last third
- * within 10% of the second third's, open file descriptors (+4) and database sessions (+2) not growing, no 5xx,
+ * within 10% of the second third's, the floor of open file descriptors (+4) and the peak of database sessions (+2) not growing, no 5xx,
  * and every gPodder upload answered 2xx downloaded back once.
  */
 export function soakScenario(options: {
@@ -104,11 +106,14 @@ export function soakScenario(options: {
       const load = runLoad(halved, CLIENT_TIMEOUT_MS, capacity.nextSeqs);
       const third = options.durationMs / 3;
       const rssSamples: RssSample[] = [];
-      const sampleRss = () =>
+      const sampleRss = () => {
+        const usage = [viewer.usage(), consumer.usage()];
         rssSamples.push({
           at: Date.now(),
-          each: [viewer.usage()?.rssKb ?? 0, consumer.usage()?.rssKb ?? 0],
+          each: usage.map((u) => u?.rssKb ?? 0),
+          fds: usage.reduce((sum, u) => sum + (u?.fds ?? 0), 0),
         });
+      };
       // Database sessions are sampled as RSS is: a pool's count moves with each burst.
       const sessionSamples: { at: number; n: number }[] = [];
       const counter = new PgClient({ connectionString: pg.url });
@@ -127,7 +132,6 @@ export function soakScenario(options: {
       const measure = async (from: number, samples: Sample[]): Promise<Third> => {
         sampleRss();
         const inThird = rssSamples.filter((r) => r.at >= from);
-        const usage = [viewer.usage(), consumer.usage()];
         await sampleSessions();
         const connections = Math.max(
           ...sessionSamples.filter((sample) => sample.at >= from).map((sample) => sample.n),
@@ -139,7 +143,7 @@ export function soakScenario(options: {
           ),
           rssKb: Math.max(...inThird.map((r) => r.each[0]! + r.each[1]!)),
           rssKbEach: [0, 1].map((i) => Math.max(...inThird.map((r) => r.each[i]!))),
-          fds: usage.reduce((sum, u) => sum + (u?.fds ?? 0), 0),
+          fds: Math.min(...inThird.map((r) => r.fds)),
           connections,
         };
       };
