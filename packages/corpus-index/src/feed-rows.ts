@@ -2,6 +2,16 @@ import { buildFeedRecords, type EpisodeRecord, feedSyncUrlOf } from '@podcast/co
 import { inWriteTransaction } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
 
+/** Every feed the index holds a row or an episode of. */
+export async function indexedFeedIds(db: IndexKysely): Promise<string[]> {
+  const rows = await db
+    .selectFrom('episodes')
+    .select('feed_id')
+    .union(db.selectFrom('feeds').select('feed_id'))
+    .execute();
+  return rows.map((row) => row.feed_id);
+}
+
 /**
  * Rebuilds the feed rows of `feedIds` from their episodes in catalog order,
  * with `buildFeedRecords` (each field from the newest episode that has it);

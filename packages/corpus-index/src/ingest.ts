@@ -1,7 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type DirIndex, prefetchInWorkers } from '@podcast/corpus';
 import { BUILT_MARK, buildMarksOf, CATALOG_MARK, writeBuildMark } from './build-marks.js';
-import { deferIndexes, restoreIndexes } from './deferred-indexes.js';
+import {
+  CATALOG_INDEXES,
+  deferIndexes,
+  LAYER_INDEXES,
+  restoreIndexes,
+} from './deferred-indexes.js';
 import {
   type EpisodeScope,
   type RowsDeps,
@@ -9,7 +14,7 @@ import {
   winnersOf,
   writeCatalogRows,
 } from './episode-sync.js';
-import { refreshFeeds } from './feed-rows.js';
+import { indexedFeedIds, refreshFeeds } from './feed-rows.js';
 import { deleteFileRows, isSame, type ParsedMetadata, writeFileRows } from './file-rows.js';
 import { episodesOfUnit, episodesWithoutFile, feedUnitsInTable, rowsOfUnit } from './file-units.js';
 import { assertRootPresent, guard, type IngestDeps, type IngestReport } from './ingest-base.js';
@@ -126,8 +131,9 @@ function count(
 
 /**
  * A first build's layers pass: every unit's episodes rebuilt in full (the
- * catalog rows are all stale), after the catalog was marked and served,
- * with the indexes only readers use made at its end (`deferIndexes`).
+ * catalog rows are all stale), after the catalog's indexes were made and
+ * the catalog marked and served, with the layer indexes only readers use
+ * made at its end (`deferIndexes`).
  */
 async function layersPass(
   deps: IngestDeps,
@@ -136,11 +142,16 @@ async function layersPass(
   unsynced: boolean,
 ) {
   guard(deps);
+  await restoreIndexes(deps.db, CATALOG_INDEXES);
+  // A build cut off in this pass committed catalog rows whose feeds it never counted.
+  for (const feedId of await indexedFeedIds(deps.db)) {
+    tally.touchedFeeds.add(feedId);
+  }
   tally.feedsRefreshed += await refreshFeeds(deps.db, tally.touchedFeeds);
   tally.touchedFeeds.clear();
   await writeBuildMark(deps.db, CATALOG_MARK);
   await deps.beforeLayers?.();
-  await deferIndexes(deps.db);
+  await deferIndexes(deps.db, LAYER_INDEXES);
   const ahead = readAheadOf(deps, units, (kind) => kind !== 'metadata');
   tally.filesReadAhead += ahead.files;
   // A build big enough to read ahead (a worker's start is a fraction of a second) writes behind.
@@ -168,7 +179,7 @@ async function layersPass(
     await Promise.all([ahead.stop(), writer?.close()]);
   }
   guard(deps);
-  await restoreIndexes(deps.db);
+  await restoreIndexes(deps.db, LAYER_INDEXES);
 }
 
 /**
@@ -225,6 +236,9 @@ export async function ingestWalk(
   const ahead = isFirstBuild ? readAheadOf(deps, units, (kind) => kind === 'metadata') : undefined;
   let ingested: Awaited<ReturnType<typeof ingestUnits>>;
   try {
+    if (isFirstBuild && !marks.has(CATALOG_MARK)) {
+      await deferIndexes(deps.db, CATALOG_INDEXES);
+    }
     ingested = await ingestUnits(deps, disk, units, isFirstBuild, unsynced);
     if (unsynced && deps.file !== undefined) {
       guard(deps);

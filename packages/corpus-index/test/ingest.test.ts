@@ -24,6 +24,7 @@ import {
   topicPerspectives,
 } from '@podcast/corpus';
 import { ageTree, copySampleCorpus, memoryLogger, type SampleCorpusCopy } from '@podcast/testing';
+import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { buildMarksOf, servableOf } from '../src/build-marks.js';
 import { PG_SCHEMA } from '../src/dialect.js';
@@ -224,11 +225,76 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     expect(schema.size - meanwhile.size).toBe(19);
     expect(servableOf(await buildMarksOf(index.db))).toBe('catalog');
     // The next ingest (here, another holder's) finishes the build and makes them all again.
-    await ingestCorpus({ db: index.db, root: copy.corpusDir, logger });
+    // Readers serve the catalog meanwhile, so its indexes stay: on SQLite, seen at every ask.
+    const raw =
+      dialect === 'sqlite'
+        ? new Database(path.join(copy.dir, 'index.sqlite'), { readonly: true })
+        : undefined;
+    const catalogIndexes: number[] = [];
+    await ingestCorpus({
+      db: index.db,
+      root: copy.corpusDir,
+      logger,
+      isHolder: () => {
+        const count = raw
+          ?.prepare("select count(*) from sqlite_master where name like 'episodes\\_%' escape '\\'")
+          .pluck()
+          .get() as number | undefined;
+        catalogIndexes.push(count ?? 0);
+        return true;
+      },
+    });
+    raw?.close();
+    if (raw !== undefined) {
+      expect(catalogIndexes.length).toBeGreaterThan(2);
+      expect(new Set(catalogIndexes)).toEqual(new Set([6]));
+    }
     expect(servableOf(await buildMarksOf(index.db))).toBe('all');
     expect(await indexesOf(index.db)).toEqual(schema);
     const keys = await index.db.selectFrom('index_meta').select('key').execute();
     expect(keys.map((row) => row.key)).not.toContain('deferred_indexes');
+    await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('finishes a first build cut off in its catalog pass: every feed, and the indexes before it serves', async () => {
+    const index = await target.openWriter(logger);
+    const schema = await indexesOf(index.db);
+    // The catalog pass asks about four times a feed folder and asks 18 times in all here:
+    // the eighth is after its first folder's episodes were committed.
+    let asked = 0;
+    await expect(
+      ingestCorpus({ db: index.db, root: copy.corpusDir, logger, isHolder: () => ++asked < 8 }),
+    ).rejects.toBeInstanceOf(IngestLockLost);
+    const episodes = await index.db
+      .selectFrom('episodes')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(episodes.n)).toBeGreaterThan(0);
+    const meanwhile = await indexesOf(index.db);
+    expect(meanwhile.has('episodes_catalog')).toBe(false);
+    expect(meanwhile.has('episodes_slug')).toBe(false);
+    // Every index the pass defers is one the schema has: a renamed one would leave this count.
+    expect(schema.size - meanwhile.size).toBe(6);
+    expect(servableOf(await buildMarksOf(index.db))).toBe('nothing');
+    // The next ingest finishes the pass: when it marks the catalog, readers' indexes are there.
+    let atCatalog: Map<string, string> | undefined;
+    const resumed = await ingestCorpus({
+      db: index.db,
+      root: copy.corpusDir,
+      logger,
+      beforeLayers: async () => {
+        expect(servableOf(await buildMarksOf(index.db))).toBe('catalog');
+        atCatalog = await indexesOf(index.db);
+      },
+    });
+    expect(resumed.episodesBuilt).toBeGreaterThan(0);
+    for (const name of ['episodes_catalog', 'episodes_feed_catalog', 'episodes_slug']) {
+      expect(atCatalog?.get(name)).toBe(schema.get(name));
+    }
+    expect(await indexesOf(index.db)).toEqual(schema);
+    const keys = await index.db.selectFrom('index_meta').select('key').execute();
+    expect(keys.map((row) => row.key)).not.toContain('deferred_catalog_indexes');
     await sameAsSnapshot(index.db);
     await index.close();
   });
