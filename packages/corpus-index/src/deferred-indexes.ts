@@ -9,7 +9,7 @@ export interface DeferredIndexes {
 }
 
 /**
- * The secondary indexes of \`episodes\` only readers and the feed counts use.
+ * The secondary indexes of `episodes` only readers and the feed counts use.
  * A first build's catalog pass writes every episode row without them and
  * makes each once, in one sorted pass, before the feeds are counted and
  * the catalog is marked, which is when readers first serve it. A build
@@ -31,9 +31,9 @@ export const CATALOG_INDEXES: DeferredIndexes = {
  * The secondary indexes of the layer tables that only readers use. A first
  * build drops them before its layers pass and makes each once every row is
  * written, rather than keep them up to date row by row (the pass's commits
- * then write fewer pages). The indexes that lead with \`episode\` stay, as
+ * then write fewer pages). The indexes that lead with `episode` stay, as
  * the writer's cascades and forgets find rows by episode, and so do those
- * of \`feeds\`, \`files\` and the topic counts. Readers serve no layer before
+ * of `feeds`, `files` and the topic counts. Readers serve no layer before
  * the build is marked built, by which time every one is back.
  */
 export const LAYER_INDEXES: DeferredIndexes = {

@@ -143,7 +143,7 @@ async function layersPass(
 ) {
   guard(deps);
   await restoreIndexes(deps.db, CATALOG_INDEXES);
-  // A build cut off in this pass committed catalog rows whose feeds it never counted.
+  // A first build cut off in its catalog pass committed catalog rows whose feeds it never counted.
   for (const feedId of await indexedFeedIds(deps.db)) {
     tally.touchedFeeds.add(feedId);
   }
