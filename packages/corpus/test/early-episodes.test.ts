@@ -32,7 +32,7 @@ function heldRegistry(options: Partial<CorpusRegistryOptions> = {}) {
     ...options,
   });
   registries.push(registry);
-  return { registry, held: held.roots, release: held.release };
+  return { registry, held: held.roots, reached: held.reached, release: held.release };
 }
 
 const settledWithin = (promise: Promise<unknown>, ms: number) =>
@@ -102,12 +102,15 @@ describe('a first load with its layers still to read', () => {
 
   it('turns a folder of the root away while the layers load, then serves it', async () => {
     const root = await makeStandardCorpus();
-    const { registry, release } = heldRegistry({ firstLoadWaitMs: 20, pinned: [root] });
+    const { registry, reached, release } = heldRegistry({ firstLoadWaitMs: 20, pinned: [root] });
+    // Held before its layers, the load has served its episodes: a 20 ms wait does not race it.
+    const warm = registry.warm(root);
+    await reached;
     await registry.get(root);
     // A folder view is built from the artifact listing: it waits like a first load.
     await expect(registry.get(`${root}/feeds`)).rejects.toBeInstanceOf(CorpusLoading);
     release();
-    await registry.warm(root);
+    await warm;
     const view: CorpusSnapshot = await registry.get(`${root}/feeds`);
     expect(view.episodes.length).toBeGreaterThan(0);
   });
