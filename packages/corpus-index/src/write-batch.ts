@@ -4,7 +4,7 @@ import { dialectOf } from './dialect.js';
 import type { EpisodeRows } from './episode-rows.js';
 import type { IndexKysely } from './index-file.js';
 import { batchesOf } from './ingest-base.js';
-import type { GraphTopicArcCountsTable } from './schema.js';
+import type { EpisodesTable, GraphTopicArcCountsTable } from './schema.js';
 
 /** Rows per insert statement: well under either engine's bound on bound parameters. */
 const ROWS_PER_INSERT = 500;
@@ -144,6 +144,9 @@ const PARTS: ReadonlyArray<
   ['explore_insight_persons', 'exploreInsightPersons'],
 ];
 
+/** Every table whose rows belong to an episode: those a rewrite in place deletes. */
+export const PART_TABLES: readonly PartTable[] = PARTS.map(([table]) => table);
+
 /** One insight-topic pair as the conversation arc's running counts key it. */
 interface ArcPart {
   topic_id: string;
@@ -276,14 +279,8 @@ async function termTextsOfEpisodes(trx: IndexKysely, relpaths: readonly string[]
   ];
 }
 
-/**
- * Deletes the episodes at `relpaths` with their rows, taking their insights
- * out of the running counts first (the counts are the tables no episode owns).
- */
-export async function forgetEpisodes(trx: IndexKysely, relpaths: readonly string[]) {
-  if (relpaths.length === 0) {
-    return;
-  }
+/** Takes the insights of the episodes at `relpaths` out of the running counts (the tables no episode owns). */
+async function forgetCounts(trx: IndexKysely, relpaths: readonly string[]) {
   const theirs = (table: 'graph_insight_topics' | 'graph_speaker_topics') =>
     sql`select ${sql.raw(table === 'graph_insight_topics' ? 't.topic_id' : 't.topic_id, t.person_id')}
       from ${sql.table(table)} t join episodes e on e.id = t.episode
@@ -304,7 +301,24 @@ export async function forgetEpisodes(trx: IndexKysely, relpaths: readonly string
   await sql`delete from graph_topic_speaker_counts where insights <= 0 and ${pairs}`.execute(trx);
   await countTerms(trx, await termTextsOfEpisodes(trx, relpaths), -1);
   await forgetArcCounts(trx, relpaths);
+}
+
+/** Deletes the episodes at `relpaths` with their rows, taking them out of the running counts first. */
+export async function forgetEpisodes(trx: IndexKysely, relpaths: readonly string[]) {
+  if (relpaths.length === 0) {
+    return;
+  }
+  await forgetCounts(trx, relpaths);
   await trx.deleteFrom('episodes').where('metadata_relpath', 'in', relpaths).execute();
+}
+
+/** Deletes the part rows of the episodes with `ids`, whose episode rows stay. */
+async function forgetParts(trx: IndexKysely, ids: readonly number[]) {
+  for (const chunk of batchesOf(ids, ROWS_PER_INSERT)) {
+    for (const table of PART_TABLES) {
+      await trx.deleteFrom(table).where('episode', 'in', chunk).execute();
+    }
+  }
 }
 
 /** Adds the episodes' insights to the running counts. */
@@ -378,36 +392,67 @@ async function countTopics(trx: IndexKysely, list: readonly EpisodeRows[]): Prom
   }
 }
 
+/** The columns of `episodes` a rewrite of an episode sets: all but its id and relpath (the type lists them all). */
+const REWRITTEN: Record<Exclude<keyof EpisodesTable, 'id' | 'metadata_relpath'>, true> = {
+  slug: true,
+  feed_id: true,
+  episode_id: true,
+  sort_date: true,
+  catalog_status: true,
+  source_key: true,
+  art_paths: true,
+  record: true,
+  media_key: true,
+};
+const REWRITTEN_COLUMNS = Object.keys(REWRITTEN) as Array<keyof typeof REWRITTEN>;
+
 /**
- * Replaces the rows of several episodes (the old ones, if any, go with their
- * episode rows), each table's rows of all of them in a few statements: a
- * statement per table and episode was most of a first build's round trips
- * on PostgreSQL. Each table's rows keep the episodes' order.
+ * Replaces the rows of several episodes, each table's rows of all of them
+ * in a few statements: a statement per table and episode was most of a
+ * first build's round trips on PostgreSQL. Each table's rows keep the
+ * episodes' order. An episode the index holds keeps its row and id: its
+ * parts are deleted and its columns set in place, which spares the six
+ * catalog indexes and the cascades a delete and insert would cost (a
+ * first build's layers pass rewrites every episode its catalog pass wrote).
  */
 export async function writeEpisodesRows(
   trx: IndexKysely,
   list: readonly EpisodeRows[],
 ): Promise<void> {
   const relpaths = list.map((rows) => rows.episode.metadata_relpath);
-  // A first build writes only new episodes: one lookup spares it the counts' updates.
-  const existing: string[] = [];
+  const existing = new Map<string, number>();
   for (const chunk of batchesOf(relpaths, ROWS_PER_INSERT)) {
     const found = await trx
       .selectFrom('episodes')
-      .select('metadata_relpath')
+      .select(['id', 'metadata_relpath'])
       .where('metadata_relpath', 'in', chunk)
       .execute();
-    existing.push(...found.map((row) => row.metadata_relpath));
+    for (const row of found) {
+      existing.set(row.metadata_relpath, row.id);
+    }
   }
-  await forgetEpisodes(trx, existing);
+  // An episode new to the index has nothing to forget: the catalog pass skips the counts' updates.
+  if (existing.size > 0) {
+    await forgetCounts(trx, [...existing.keys()]);
+    await forgetParts(trx, [...existing.values()]);
+  }
   const ids = new Map<string, number>();
   for (const chunk of batchesOf(list, ROWS_PER_INSERT)) {
-    const inserted = await trx
+    const written = await trx
       .insertInto('episodes')
       .values(chunk.map((rows) => rows.episode))
+      .onConflict((oc) =>
+        oc
+          .column('metadata_relpath')
+          .doUpdateSet((eb) =>
+            Object.fromEntries(
+              REWRITTEN_COLUMNS.map((column) => [column, eb.ref(`excluded.${column}`)]),
+            ),
+          ),
+      )
       .returning(['id', 'metadata_relpath'])
       .execute();
-    for (const row of inserted) {
+    for (const row of written) {
       ids.set(row.metadata_relpath, row.id);
     }
   }

@@ -44,6 +44,7 @@ import {
 } from '../src/index.js';
 import { ingestWalk } from '../src/ingest.js';
 import { ingestChanges } from '../src/ingest-changes.js';
+import { PART_TABLES } from '../src/write-batch.js';
 import { createWriteHealth } from '../src/write-health.js';
 import { DIALECTS, type IndexTarget, indexTarget, loadSnapshot } from './index-fixture.js';
 
@@ -144,6 +145,15 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     expect(first.episodesBuilt).toBe(24);
     expect(first.filesReadAhead).toBe(first.files);
     expect(first.episodesWrittenBehind).toBe(dialect === 'sqlite' ? 24 : 0);
+    // The layers pass rewrote each episode in the row its catalog pass wrote, not in a new one.
+    const ids = async () =>
+      new Map(
+        (await index.db.selectFrom('episodes').select(['metadata_relpath', 'id']).execute()).map(
+          (row) => [row.metadata_relpath, Number(row.id)],
+        ),
+      );
+    const built = await ids();
+    expect(Math.max(...built.values())).toBe(24);
     await sameAsSnapshot(index.db);
     expect(await ingestCorpus(deps)).toMatchObject({
       changedFiles: 0,
@@ -174,7 +184,26 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
       'Retitled in place',
     );
     expect(await episodeDetailFromIndex(index.db, second?.slug as string)).toBeUndefined();
+    // The retitled episode kept its row; only the removed one's is gone.
+    built.delete(relpathOf(second?.slug));
+    expect(await ids()).toEqual(built);
     await sameAsSnapshot(index.db);
+    await index.close();
+  });
+
+  it('clears every table that refers to an episode when the episode is rewritten in place', async () => {
+    const index = await target.openWriter(logger);
+    const { rows } =
+      dialect === 'postgres'
+        ? await sql<{ name: string }>`select distinct c.conrelid::regclass::text as name
+            from pg_constraint c where c.contype = 'f'
+            and c.confrelid = ${`${PG_SCHEMA}.episodes`}::regclass`.execute(index.db)
+        : await sql<{ name: string }>`select m.name from sqlite_master m
+            join pragma_foreign_key_list(m.name) f where m.type = 'table'
+            and f."table" = 'episodes'`.execute(index.db);
+    const referring = rows.map((row) => row.name.replace(`${PG_SCHEMA}.`, '')).sort();
+    expect(referring.length).toBeGreaterThan(20);
+    expect(referring).toEqual([...PART_TABLES].sort());
     await index.close();
   });
 
