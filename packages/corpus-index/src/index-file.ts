@@ -116,6 +116,9 @@ function unsyncedBootOf(raw: Database.Database): string | undefined {
   }
 }
 
+/** Sorter threads of the writer's connection (SQLite's default is none besides its own). */
+const INDEX_SORT_THREADS = 2;
+
 function applyPragmas(raw: Database.Database): void {
   raw.pragma('journal_mode = WAL');
   raw.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -148,6 +151,9 @@ export async function openIndexWriter(
 ): Promise<IndexConnection> {
   const raw = await openChecked(file, logger);
   applyPragmas(raw);
+  // A first build makes its deferred indexes once its other threads have ended: a second
+  // sorter thread uses the core they leave.
+  raw.pragma(`threads = ${INDEX_SORT_THREADS}`);
   const connection = connectionOf(raw);
   const { error } = await new Migrator({
     db: connection.db,
