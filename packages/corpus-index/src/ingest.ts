@@ -130,10 +130,26 @@ function count(
 }
 
 /**
+ * Ends a first build's catalog pass: makes the catalog's indexes, counts
+ * every feed the index holds, and marks the catalog, which readers then
+ * serve. Every feed, as a pass cut off before committed catalog rows whose
+ * feeds it never counted.
+ */
+async function finishCatalogPass(deps: IngestDeps, tally: Tally) {
+  guard(deps);
+  await restoreIndexes(deps.db, CATALOG_INDEXES);
+  for (const feedId of await indexedFeedIds(deps.db)) {
+    tally.touchedFeeds.add(feedId);
+  }
+  tally.feedsRefreshed += await refreshFeeds(deps.db, tally.touchedFeeds);
+  tally.touchedFeeds.clear();
+  await writeBuildMark(deps.db, CATALOG_MARK);
+}
+
+/**
  * A first build's layers pass: every unit's episodes rebuilt in full (the
- * catalog rows are all stale), after the catalog's indexes were made and
- * the catalog marked and served, with the layer indexes only readers use
- * made at its end (`deferIndexes`).
+ * catalog rows are all stale), after the catalog was marked and served,
+ * with the layer indexes only readers use made at its end (`deferIndexes`).
  */
 async function layersPass(
   deps: IngestDeps,
@@ -141,15 +157,6 @@ async function layersPass(
   tally: Tally,
   unsynced: boolean,
 ) {
-  guard(deps);
-  await restoreIndexes(deps.db, CATALOG_INDEXES);
-  // A first build cut off in its catalog pass committed catalog rows whose feeds it never counted.
-  for (const feedId of await indexedFeedIds(deps.db)) {
-    tally.touchedFeeds.add(feedId);
-  }
-  tally.feedsRefreshed += await refreshFeeds(deps.db, tally.touchedFeeds);
-  tally.touchedFeeds.clear();
-  await writeBuildMark(deps.db, CATALOG_MARK);
   await deps.beforeLayers?.();
   await deferIndexes(deps.db, LAYER_INDEXES);
   const ahead = readAheadOf(deps, units, (kind) => kind !== 'metadata');
@@ -294,6 +301,7 @@ async function ingestUnits(
   const orphans = await episodesWithoutFile(deps.db);
   count(tally, await rebuildEpisodes(deps, { known: new Map(), winners: [], indexed: orphans }));
   if (isFirstBuild) {
+    await finishCatalogPass(deps, tally);
     await layersPass(deps, units, tally, unsynced);
   }
   tally.feedsRefreshed += await finishIngest(deps, tally.touchedFeeds);
