@@ -64,13 +64,14 @@ interface Third {
   connections: number;
 }
 
-/** How often RSS is sampled: a single sample lands anywhere on the collector's sawtooth. */
-const RSS_SAMPLE_MS = 2000;
+/** How often RSS and descriptors are sampled: a single sample lands anywhere on the collector's sawtooth. */
+const USAGE_SAMPLE_MS = 2000;
 
-interface RssSample {
+/** Both apps' RSS, and their open descriptors together (undefined while either cannot be read). */
+interface UsageSample {
   at: number;
   each: number[];
-  fds: number;
+  fds: number | undefined;
 }
 
 /**
@@ -105,13 +106,16 @@ export function soakScenario(options: {
       }));
       const load = runLoad(halved, CLIENT_TIMEOUT_MS, capacity.nextSeqs);
       const third = options.durationMs / 3;
-      const rssSamples: RssSample[] = [];
-      const sampleRss = () => {
+      const usageSamples: UsageSample[] = [];
+      const sampleUsage = () => {
         const usage = [viewer.usage(), consumer.usage()];
-        rssSamples.push({
+        usageSamples.push({
           at: Date.now(),
           each: usage.map((u) => u?.rssKb ?? 0),
-          fds: usage.reduce((sum, u) => sum + (u?.fds ?? 0), 0),
+          // An app that cannot be read would count none and lower the floor.
+          fds: usage.every((u) => u !== undefined)
+            ? usage.reduce((sum, u) => sum + (u?.fds ?? 0), 0)
+            : undefined,
         });
       };
       // Database sessions are sampled as RSS is: a pool's count moves with each burst.
@@ -125,13 +129,13 @@ export function soakScenario(options: {
         sessionSamples.push({ at: Date.now(), n: rows[0]?.n ?? 0 });
       };
       const sampler = setInterval(() => {
-        sampleRss();
+        sampleUsage();
         void sampleSessions().catch(() => undefined);
-      }, RSS_SAMPLE_MS);
+      }, USAGE_SAMPLE_MS);
       sampler.unref();
       const measure = async (from: number, samples: Sample[]): Promise<Third> => {
-        sampleRss();
-        const inThird = rssSamples.filter((r) => r.at >= from);
+        sampleUsage();
+        const inThird = usageSamples.filter((r) => r.at >= from);
         await sampleSessions();
         const connections = Math.max(
           ...sessionSamples.filter((sample) => sample.at >= from).map((sample) => sample.n),
@@ -143,7 +147,7 @@ export function soakScenario(options: {
           ),
           rssKb: Math.max(...inThird.map((r) => r.each[0]! + r.each[1]!)),
           rssKbEach: [0, 1].map((i) => Math.max(...inThird.map((r) => r.each[i]!))),
-          fds: Math.min(...inThird.map((r) => r.fds)),
+          fds: Math.min(...inThird.flatMap((r) => (r.fds === undefined ? [] : [r.fds]))),
           connections,
         };
       };
