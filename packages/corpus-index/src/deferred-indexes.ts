@@ -2,8 +2,13 @@ import { sql } from 'kysely';
 import { indexDefinitionsOf, inWriteTransaction } from './dialect.js';
 import type { IndexKysely } from './index-file.js';
 
-/** Indexes a first build drops for one of its passes and makes again at its end, and where their definitions wait. */
+/** Indexes a first build drops for one of its passes and makes again at its end. */
 export interface DeferredIndexes {
+  /**
+   * The `index_meta` key their definitions wait under until they are made
+   * again, so a build that stops between the two (a crash, a lost lock) is
+   * finished by whichever process builds next.
+   */
   key: string;
   names: readonly string[];
 }
@@ -60,12 +65,6 @@ export const LAYER_INDEXES: DeferredIndexes = {
     'quote_speakers_person',
   ],
 };
-
-/*
- * The dropped indexes' definitions are kept until they are made again in
- * the index itself, so a build that stops between the two (a crash, a lost
- * lock) is finished by whichever process builds next.
- */
 
 /** The recorded definitions of a set's dropped indexes, or undefined when none are dropped. */
 async function recordedOf(trx: IndexKysely, set: DeferredIndexes): Promise<string[] | undefined> {

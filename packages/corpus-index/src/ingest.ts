@@ -132,8 +132,8 @@ function count(
 /**
  * Ends a first build's catalog pass: makes the catalog's indexes, counts
  * every feed the index holds, and marks the catalog, which readers then
- * serve. Every feed, as a pass cut off before committed catalog rows whose
- * feeds it never counted.
+ * serve. Every feed, not only those this pass touched: a pass cut off
+ * earlier committed catalog rows whose feeds it never counted.
  */
 async function finishCatalogPass(deps: IngestDeps, tally: Tally) {
   guard(deps);
