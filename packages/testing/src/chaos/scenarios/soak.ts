@@ -109,13 +109,12 @@ export function soakScenario(options: {
       const usageSamples: UsageSample[] = [];
       const sampleUsage = () => {
         const usage = [viewer.usage(), consumer.usage()];
+        const read = usage.filter((u) => u !== undefined);
         usageSamples.push({
           at: Date.now(),
           each: usage.map((u) => u?.rssKb ?? 0),
           // An app that cannot be read would count none and lower the floor.
-          fds: usage.every((u) => u !== undefined)
-            ? usage.reduce((sum, u) => sum + (u?.fds ?? 0), 0)
-            : undefined,
+          fds: read.length < usage.length ? undefined : read.reduce((sum, u) => sum + u.fds, 0),
         });
       };
       // Database sessions are sampled as RSS is: a pool's count moves with each burst.
