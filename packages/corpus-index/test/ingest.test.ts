@@ -207,6 +207,18 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     await index.close();
   });
 
+  /** How many rows `table` holds (PostgreSQL counts as bigint, which its driver gives as text). */
+  async function rowsIn(
+    db: Parameters<typeof episodeListFromIndex>[0],
+    table: 'episodes' | 'insights',
+  ): Promise<number> {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   /** Every index of the schema with its definition, by name. */
   async function indexesOf(db: Parameters<typeof episodeListFromIndex>[0]) {
     const { rows } =
@@ -242,11 +254,7 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
         },
       }),
     ).rejects.toBeInstanceOf(IngestLockLost);
-    const written = await index.db
-      .selectFrom('insights')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(written.n)).toBeGreaterThan(0);
+    expect(await rowsIn(index.db, 'insights')).toBeGreaterThan(0);
     const meanwhile = await indexesOf(index.db);
     expect(meanwhile.has('graph_insight_topics_perspective')).toBe(false);
     expect(meanwhile.has('insight_topics_episode')).toBe(true);
@@ -295,11 +303,7 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     await expect(
       ingestCorpus({ db: index.db, root: copy.corpusDir, logger, isHolder: () => ++asked < 8 }),
     ).rejects.toBeInstanceOf(IngestLockLost);
-    const episodes = await index.db
-      .selectFrom('episodes')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    expect(Number(episodes.n)).toBeGreaterThan(0);
+    expect(await rowsIn(index.db, 'episodes')).toBeGreaterThan(0);
     const meanwhile = await indexesOf(index.db);
     expect(meanwhile.has('episodes_catalog')).toBe(false);
     expect(meanwhile.has('episodes_slug')).toBe(false);
