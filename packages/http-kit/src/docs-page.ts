@@ -76,11 +76,13 @@ export function docsPage(title: string): RequestHandler[] {
     // Swagger UI would otherwise load a badge image from an outside validator.
     swaggerOptions: { validatorUrl: null },
   };
-  const policy = docsContentSecurityPolicy(
-    swaggerUi.generateHTML(undefined, options),
-    stylesRenderedByScripts(),
-  );
+  // Made at the first request, so that starting an API does not read Swagger UI's scripts.
+  let policy: string | undefined;
   const headers: RequestHandler = (_req, res, next) => {
+    policy ??= docsContentSecurityPolicy(
+      swaggerUi.generateHTML(undefined, options),
+      stylesRenderedByScripts(),
+    );
     res.set({
       'Content-Security-Policy': policy,
       'X-Frame-Options': 'DENY',
