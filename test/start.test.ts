@@ -5,6 +5,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import {
+  connectedClient,
+  mcpCall,
+  TOOLS_IN_ORDER,
+} from '../apps/consumer-api/test/support/mcp-oauth-flow.js';
 
 // Runs scripts/start.mjs the way `pnpm start` does (after the build that
 // `pnpm test` performs first), with no DATABASE_URL: the consumer API must
@@ -76,6 +81,17 @@ describe('pnpm start', () => {
     expect(((await health.json()) as { status: string }).status).toBe('ok');
     const docs = await waitFor(`${consumer}/openapi.json`, 5_000);
     expect(((await docs.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  }, 70_000);
+
+  it('answers an MCP client from the bundle, which loads the SDK at the first call', async () => {
+    await waitFor(`${consumer}/api/health`, 60_000);
+    // In development the local user consents without signing in.
+    const { access } = await connectedClient(consumer, '');
+    const tools = await mcpCall(consumer, access, { jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    expect(tools.status).toBe(200);
+    expect(tools.body.result.tools.map((tool: { name: string }) => tool.name)).toEqual(
+      TOOLS_IN_ORDER,
+    );
   }, 70_000);
 
   it('stops both APIs cleanly on SIGTERM', async () => {

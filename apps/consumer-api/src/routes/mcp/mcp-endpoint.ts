@@ -1,6 +1,5 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { insufficientScopeChallenge, type McpPrincipal } from '@podcast/auth';
 import { McpRequestBody } from '@podcast/contracts';
 import {
@@ -16,6 +15,31 @@ import { publicOriginOf } from '../public-origin.js';
 import { askLibraryOf, searchLibraryOf } from '../search/search-corpus-of.js';
 import { mcpEndpointsFor } from './mcp-endpoints.js';
 import { toolsGraphOf } from './tools-graph-of.js';
+
+/** The SDK's parts this route runs. */
+interface McpSdk {
+  McpServer: typeof McpServer;
+  Transport: typeof WebStandardStreamableHTTPServerTransport;
+  versions: readonly string[];
+}
+
+let sdk: Promise<McpSdk> | undefined;
+
+/** The MCP SDK, loaded at the first MCP request: its modules (and their schemas) are not built at start. */
+function mcpSdk(): Promise<McpSdk> {
+  // One module at a time: jest's module linker fails on parallel imports sharing a dependency.
+  sdk ??= (async () => {
+    const { McpServer } = await import('@modelcontextprotocol/sdk/server/mcp.js');
+    const transport = await import('@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js');
+    const { SUPPORTED_PROTOCOL_VERSIONS } = await import('@modelcontextprotocol/sdk/types.js');
+    return {
+      McpServer,
+      Transport: transport.WebStandardStreamableHTTPServerTransport,
+      versions: SUPPORTED_PROTOCOL_VERSIONS,
+    };
+  })();
+  return sdk;
+}
 
 const JSON_RPC: RawResponseSpec = {
   description: 'JSON-RPC answer of the MCP Streamable HTTP transport',
@@ -49,14 +73,14 @@ function transportError(failure: ValidationFailed) {
  * ones it does, on every request (the SDK checks only those after
  * initialization). Absent, the transport assumes 2025-03-26.
  */
-function versionRefusal(version: string | undefined) {
-  if (version === undefined || SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+function versionRefusal(version: string | undefined, supported: readonly string[]) {
+  if (version === undefined || supported.includes(version)) {
     return undefined;
   }
   return jsonRpcError(
     400,
     -32000,
-    `Bad Request: MCP-Protocol-Version ${version} is not supported; supported: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')}`,
+    `Bad Request: MCP-Protocol-Version ${version} is not supported; supported: ${supported.join(', ')}`,
   );
 }
 
@@ -96,7 +120,12 @@ function webRequestOf(req: ExpressRequest, url: string): Request {
 }
 
 /** A server holding every user tool for the token's user; a call outside its scopes is refused. */
-function serverFor(ctx: ConsumerCtx, req: ExpressRequest, principal: McpPrincipal): McpServer {
+function serverFor(
+  { McpServer }: McpSdk,
+  ctx: ConsumerCtx,
+  req: ExpressRequest,
+  principal: McpPrincipal,
+): McpServer {
   const server = new McpServer({ name: 'podcast-consumer', version: '0.1.0' });
   const tools = {
     userId: principal.userId,
@@ -147,13 +176,15 @@ export const mcpEndpoint = defineRoute({
     415: JSON_RPC,
   },
   handler: async ({ ctx, body, principal, req }) => {
+    const loaded = await mcpSdk();
     const refusal =
-      versionRefusal(req.get('mcp-protocol-version')) ?? scopeRefusal(ctx, req, principal, body);
+      versionRefusal(req.get('mcp-protocol-version'), loaded.versions) ??
+      scopeRefusal(ctx, req, principal, body);
     if (refusal) {
       return refusal;
     }
-    const server = serverFor(ctx, req, principal);
-    const transport = new WebStandardStreamableHTTPServerTransport({
+    const server = serverFor(loaded, ctx, req, principal);
+    const transport = new loaded.Transport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
     });
