@@ -1049,6 +1049,8 @@ describe('graph answers carrying sentiment, cached per index version', () => {
     const indexed = buildViewerTestApp();
     const projection = buildViewerTestApp({ env: { CORPUS_INDEX: 'projection' } });
     try {
+      // Built first: a commit between two hits starts a new version, whose counts start again.
+      await indexed.ctx.corpusIndex?.ingestNow();
       for (const app of [indexed, projection]) {
         for (const url of urls) {
           // The first answer, then HOT_HITS (16) more: a cached answer is hot by then.
