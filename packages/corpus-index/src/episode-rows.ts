@@ -255,13 +255,20 @@ function graphQueryRows(
     metadata_relpath: episode.metadata_relpath,
   };
   const date = items[0]?.date ?? null;
+  // Made once per insight: each of its topic rows and speaker-topic rows carries them.
+  const columns = new Map<GraphInsight, PerspectiveColumns>();
   const perspectiveColumnsOf = (item: GraphInsight): PerspectiveColumns => {
-    const { label, compound_units } = arcCountOf(date, sentiments.get(item.id));
-    return {
-      ...order,
-      sentiment_label: label,
-      compound_units: label === null ? null : compound_units,
-    };
+    let made = columns.get(item);
+    if (made === undefined) {
+      const { label, compound_units } = arcCountOf(date, sentiments.get(item.id));
+      made = {
+        ...order,
+        sentiment_label: label,
+        compound_units: label === null ? null : compound_units,
+      };
+      columns.set(item, made);
+    }
+    return made;
   };
   return {
     graphEpisode: [

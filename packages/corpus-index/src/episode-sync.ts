@@ -20,7 +20,7 @@ import { CUT_SHORT_WARNING, type ParsedMetadata } from './file-rows.js';
 import { guard, type IngestDeps, ingestBatchesOf } from './ingest-base.js';
 import type { FilesTable } from './schema.js';
 import { isArtFile, type TrackedKind } from './tracked-files.js';
-import { forgetEpisodes, writeEpisodesRows } from './write-batch.js';
+import { forgetEpisodes, type WriteOptions, writeEpisodesRows } from './write-batch.js';
 
 /** The dedup winners among the readable metadata rows of `known` (all of a group, or none). */
 export function winnersOf(known: Iterable<FilesTable>): string[] {
@@ -294,6 +294,8 @@ export interface EpisodeScope {
 export interface RowsDeps extends IngestDeps {
   /** Writes one batch in one transaction, elsewhere; undefined: on `db`, awaited. */
   writeRows?: (gone: readonly string[], written: readonly EpisodeRows[]) => Promise<void>;
+  /** How the batches keep the running counts (a first build's layers pass counts topics at its end). */
+  writeOptions?: WriteOptions;
 }
 
 /** Deletes the episodes at `gone` and writes `written`, in one transaction. */
@@ -307,7 +309,7 @@ function writeBatch(
   }
   return inWriteTransaction(deps.db, async (trx) => {
     await forgetEpisodes(trx, gone);
-    await writeEpisodesRows(trx, written);
+    await writeEpisodesRows(trx, written, deps.writeOptions);
   });
 }
 

@@ -7,6 +7,7 @@ import {
   LAYER_INDEXES,
   restoreIndexes,
 } from './deferred-indexes.js';
+import { inWriteTransaction } from './dialect.js';
 import {
   type EpisodeScope,
   type RowsDeps,
@@ -28,6 +29,7 @@ import {
   startUnsyncedBuild,
   UNSYNCED_MARK,
 } from './unsynced-build.js';
+import { recountTopics } from './write-batch.js';
 
 export type { IngestDeps, IngestReport } from './ingest-base.js';
 export { IngestLockLost } from './ingest-base.js';
@@ -162,13 +164,15 @@ async function layersPass(
   const ahead = readAheadOf(deps, units, (kind) => kind !== 'metadata');
   tally.filesReadAhead += ahead.files;
   // A build big enough to read ahead (a worker's start is a fraction of a second) writes behind.
+  // The topics' running counts are made once, after the last batch (`recountTopics`).
+  const writeOptions = { topicCounts: false };
   const writer =
     deps.file === undefined || ahead.files === 0
       ? undefined
-      : startRowsWriter(deps.file, deps.logger, { unsynced });
+      : startRowsWriter(deps.file, deps.logger, { unsynced, write: writeOptions });
   const layerDeps: RowsDeps =
     writer === undefined
-      ? deps
+      ? { ...deps, writeOptions }
       : {
           ...deps,
           writeRows: (gone, written) => {
@@ -186,6 +190,7 @@ async function layersPass(
     await Promise.all([ahead.stop(), writer?.close()]);
   }
   guard(deps);
+  await inWriteTransaction(deps.db, recountTopics);
   await restoreIndexes(deps.db, LAYER_INDEXES);
 }
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import type { EpisodeRows } from './episode-rows.js';
+import type { WriteOptions } from './write-batch.js';
 
 /**
  * The worker's compiled script in this package's dist, whether this module
@@ -34,15 +35,15 @@ export interface RowsWriter {
 export function startRowsWriter(
   file: string,
   logger: Pick<Logger, 'warn'>,
-  options: { unsynced?: boolean; script?: string } = {},
+  options: { unsynced?: boolean; script?: string; write?: WriteOptions } = {},
 ): RowsWriter | undefined {
-  const { unsynced = false, script = ROWS_WRITER_SCRIPT } = options;
+  const { unsynced = false, script = ROWS_WRITER_SCRIPT, write = {} } = options;
   if (!existsSync(script)) {
     return undefined;
   }
   let worker: Worker;
   try {
-    worker = new Worker(script, { workerData: { file, unsynced } });
+    worker = new Worker(script, { workerData: { file, unsynced, options: write } });
   } catch (err) {
     // No thread to be had (a resource limit): the ingest writes its rows itself.
     logger.warn({ err: (err as Error).message }, 'corpus index rows writer not started');

@@ -37,81 +37,105 @@ type PartTable =
 /** Rows per SQLite insert at most; fewer go in powers of two (`sqliteChunksOf`). */
 const SQLITE_ROWS_PER_INSERT = 512;
 
-/** `rows` in chunks of 512, then the rest in descending powers of two. */
-function sqliteChunksOf<T>(rows: readonly T[]): T[][] {
-  const chunks: T[][] = [];
-  let start = 0;
-  const take = (size: number) => {
-    chunks.push(rows.slice(start, start + size));
-    start += size;
-  };
-  while (rows.length - start >= SQLITE_ROWS_PER_INSERT) {
-    take(SQLITE_ROWS_PER_INSERT);
+/** The sizes of `count` rows' inserts: chunks of 512, then the rest in descending powers of two. */
+function sqliteChunkSizesOf(count: number): number[] {
+  const sizes: number[] = [];
+  let left = count;
+  for (; left >= SQLITE_ROWS_PER_INSERT; left -= SQLITE_ROWS_PER_INSERT) {
+    sizes.push(SQLITE_ROWS_PER_INSERT);
   }
   for (let size = SQLITE_ROWS_PER_INSERT / 2; size >= 1; size /= 2) {
-    if (rows.length - start >= size) {
-      take(size);
+    if (left >= size) {
+      sizes.push(size);
+      left -= size;
     }
   }
-  return chunks;
+  return sizes;
 }
 
-/** The values of `rows` column by column, or undefined when a row has other keys or an undefined value. */
-function parametersOf(rows: readonly object[], columns: readonly string[]): unknown[] | undefined {
+/**
+ * The values of `size` rows from `at`, column by column, each row's
+ * episode last; undefined when a row has other keys or an undefined value.
+ */
+function parametersOf(
+  part: PartRows,
+  at: number,
+  size: number,
+  columns: readonly string[],
+): unknown[] | undefined {
   const parameters: unknown[] = [];
-  for (const row of rows) {
+  for (let i = at; i < at + size; i++) {
+    const row = part.rows[i] as Record<string, unknown>;
     if (Object.keys(row).length !== columns.length) {
       return undefined;
     }
     for (const column of columns) {
-      const value = (row as Record<string, unknown>)[column];
+      const value = row[column];
       if (value === undefined) {
         return undefined;
       }
       parameters.push(value);
     }
+    parameters.push(part.episodes[i]);
   }
   return parameters;
+}
+
+/** A part table's rows of several episodes, each row's episode id at its index in `episodes`. */
+interface PartRows {
+  rows: readonly object[];
+  episodes: readonly number[];
+}
+
+/** `size` rows from `at` as the table's rows, with their episode. */
+function rowsWithEpisode(part: PartRows, at: number, size: number): object[] {
+  return part.rows
+    .slice(at, at + size)
+    .map((row, i) => ({ ...row, episode: part.episodes[at + i] }));
 }
 
 /** SQLite insert texts by table, row count and columns, each as Kysely compiled it the first time. */
 const insertTexts = new Map<string, string>();
 
 /**
- * Inserts `rows` into `table`, a bounded number of rows per statement. On
- * SQLite the chunks come in a few sizes and each statement's text is
- * compiled by Kysely once: the connection then prepares it once and only
- * binds it after (compiling every insert anew was about a fifth of the
- * writer's time in a first build). On PostgreSQL each statement is a round
- * trip, so the rows go 500 at a time.
+ * Inserts a part table's rows, a bounded number per statement. On SQLite
+ * the chunks come in a few sizes and each statement's text is compiled by
+ * Kysely once: the connection then prepares it once and only binds it
+ * after (compiling every insert anew was about a fifth of the writer's
+ * time in a first build), and the parameters are read off the rows as
+ * built, without a copy of each carrying its episode. On PostgreSQL each
+ * statement is a round trip, so the rows go 500 at a time.
  */
-async function insertRows(trx: IndexKysely, table: PartTable, rows: readonly object[]) {
+async function insertRows(trx: IndexKysely, table: PartTable, part: PartRows) {
+  const count = part.rows.length;
   if (dialectOf(trx as Kysely<unknown>) === 'postgres') {
-    for (const chunk of batchesOf(rows, ROWS_PER_INSERT)) {
+    for (let at = 0; at < count; at += ROWS_PER_INSERT) {
       // The row types are checked where they are built (episode-rows.ts).
       await trx
         .insertInto(table)
-        .values(chunk as never)
+        .values(rowsWithEpisode(part, at, ROWS_PER_INSERT) as never)
         .execute();
     }
     return;
   }
-  for (const chunk of sqliteChunksOf(rows)) {
-    const columns = Object.keys(chunk[0] as object);
-    const key = `${table}|${chunk.length}|${columns.join(',')}`;
-    const parameters = parametersOf(chunk, columns);
+  let at = 0;
+  for (const size of sqliteChunkSizesOf(count)) {
+    const columns = Object.keys(part.rows[at] as object);
+    const key = `${table}|${size}|${columns.join(',')}`;
+    const parameters = parametersOf(part, at, size, columns);
     const text = insertTexts.get(key);
     const query =
       text !== undefined && parameters !== undefined
         ? CompiledQuery.raw(text, parameters)
         : trx
             .insertInto(table)
-            .values(chunk as never)
+            .values(rowsWithEpisode(part, at, size) as never)
             .compile();
     if (parameters !== undefined) {
       insertTexts.set(key, query.sql);
     }
     await trx.executeQuery(query);
+    at += size;
   }
 }
 
@@ -279,8 +303,16 @@ async function termTextsOfEpisodes(trx: IndexKysely, relpaths: readonly string[]
   ];
 }
 
-/** Takes the insights of the episodes at `relpaths` out of the running counts (the tables no episode owns). */
-async function forgetCounts(trx: IndexKysely, relpaths: readonly string[]) {
+/**
+ * Takes the insights of the episodes at `relpaths` out of the running
+ * counts (the tables no episode owns); with `topics` false, out of ask's
+ * term counts only (the topics' are made again at the end: `recountTopics`).
+ */
+async function forgetCounts(trx: IndexKysely, relpaths: readonly string[], topics: boolean) {
+  await countTerms(trx, await termTextsOfEpisodes(trx, relpaths), -1);
+  if (!topics) {
+    return;
+  }
   const theirs = (table: 'graph_insight_topics' | 'graph_speaker_topics') =>
     sql`select ${sql.raw(table === 'graph_insight_topics' ? 't.topic_id' : 't.topic_id, t.person_id')}
       from ${sql.table(table)} t join episodes e on e.id = t.episode
@@ -299,7 +331,6 @@ async function forgetCounts(trx: IndexKysely, relpaths: readonly string[]) {
         and t.person_id = graph_topic_speaker_counts.person_id)
     where ${pairs}`.execute(trx);
   await sql`delete from graph_topic_speaker_counts where insights <= 0 and ${pairs}`.execute(trx);
-  await countTerms(trx, await termTextsOfEpisodes(trx, relpaths), -1);
   await forgetArcCounts(trx, relpaths);
 }
 
@@ -308,7 +339,7 @@ export async function forgetEpisodes(trx: IndexKysely, relpaths: readonly string
   if (relpaths.length === 0) {
     return;
   }
-  await forgetCounts(trx, relpaths);
+  await forgetCounts(trx, relpaths, true);
   await trx.deleteFrom('episodes').where('metadata_relpath', 'in', relpaths).execute();
 }
 
@@ -392,6 +423,45 @@ async function countTopics(trx: IndexKysely, list: readonly EpisodeRows[]): Prom
   }
 }
 
+/** How `writeEpisodesRows` keeps the running counts. */
+export interface WriteOptions {
+  /**
+   * false: the topics' running counts (`graph_topic_counts`,
+   * `graph_topic_speaker_counts`, `graph_topic_arc_counts`) are left as
+   * they are, to be made again by `recountTopics` once every batch is
+   * written. Ask's term counts are kept either way (they need the texts).
+   */
+  topicCounts?: boolean;
+}
+
+/**
+ * Makes the topics' running counts again from the rows they count, as
+ * `countTopics` adds them up batch by batch. A first build's layers pass
+ * writes its batches without them and counts once at its end: upserting
+ * them batch by batch was about a tenth of its writer's time.
+ */
+export async function recountTopics(trx: IndexKysely): Promise<void> {
+  await trx.deleteFrom('graph_topic_counts').execute();
+  await sql`insert into graph_topic_counts (topic_id, insights)
+    select topic_id, count(*) from graph_insight_topics group by topic_id`.execute(trx);
+  await trx.deleteFrom('graph_topic_speaker_counts').execute();
+  await sql`insert into graph_topic_speaker_counts (topic_id, person_id, insights)
+    select topic_id, person_id, count(*) from graph_speaker_topics
+    group by topic_id, person_id`.execute(trx);
+  // arcCountOf: the episode's graph date and the insight's sentiment, as the topic rows hold it.
+  await trx.deleteFrom('graph_topic_arc_counts').execute();
+  await sql`insert into graph_topic_arc_counts
+      (topic_id, type_key, date, label, insights, compound_units)
+    select t.topic_id, gi.type_key, coalesce(ge.date, ''), coalesce(t.sentiment_label, ''),
+      count(*), coalesce(sum(t.compound_units), 0)
+    from graph_insight_topics t
+    join graph_insights gi on gi.episode = t.episode and gi.rank = t.rank
+    join graph_episodes ge on ge.episode = t.episode
+    group by t.topic_id, gi.type_key, coalesce(ge.date, ''), coalesce(t.sentiment_label, '')`.execute(
+    trx,
+  );
+}
+
 /** The columns of `episodes` a rewrite of an episode sets: all but its id and relpath (the type lists them all). */
 const REWRITTEN: Record<Exclude<keyof EpisodesTable, 'id' | 'metadata_relpath'>, true> = {
   slug: true,
@@ -418,7 +488,9 @@ const REWRITTEN_COLUMNS = Object.keys(REWRITTEN) as Array<keyof typeof REWRITTEN
 export async function writeEpisodesRows(
   trx: IndexKysely,
   list: readonly EpisodeRows[],
+  options: WriteOptions = {},
 ): Promise<void> {
+  const topics = options.topicCounts !== false;
   const relpaths = list.map((rows) => rows.episode.metadata_relpath);
   const existing = new Map<string, number>();
   for (const chunk of batchesOf(relpaths, ROWS_PER_INSERT)) {
@@ -433,7 +505,7 @@ export async function writeEpisodesRows(
   }
   // An episode new to the index has nothing to forget: the catalog pass skips the counts' updates.
   if (existing.size > 0) {
-    await forgetCounts(trx, [...existing.keys()]);
+    await forgetCounts(trx, [...existing.keys()], topics);
     await forgetParts(trx, [...existing.values()]);
   }
   const ids = new Map<string, number>();
@@ -457,13 +529,19 @@ export async function writeEpisodesRows(
     }
   }
   for (const [table, field] of PARTS) {
-    const rows = list.flatMap((episodeRows) => {
-      const episode = ids.get(episodeRows.episode.metadata_relpath);
-      return (episodeRows[field] as readonly object[]).map((row) => ({ ...row, episode }));
-    });
-    await insertRows(trx, table, rows);
+    const part = { rows: [] as object[], episodes: [] as number[] };
+    for (const episodeRows of list) {
+      const episode = ids.get(episodeRows.episode.metadata_relpath) as number;
+      for (const row of episodeRows[field] as readonly object[]) {
+        part.rows.push(row);
+        part.episodes.push(episode);
+      }
+    }
+    await insertRows(trx, table, part);
   }
-  await countTopics(trx, list);
+  if (topics) {
+    await countTopics(trx, list);
+  }
   await countTerms(
     trx,
     list.flatMap((rows) => rows.termTexts),

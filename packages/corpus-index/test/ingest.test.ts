@@ -1,5 +1,6 @@
 import {
   copyFileSync,
+  cpSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -581,6 +582,51 @@ describe.each(DIALECTS)('ingesting a corpus into the index on %s', (dialect) => 
     ).toEqual([]);
     await sameAsSnapshot(index.db);
     await index.close();
+  });
+
+  it('counts topics at the end of a first build as later ingests count them batch by batch', async () => {
+    const count = async (db: Parameters<typeof episodeListFromIndex>[0]) => ({
+      topics: await db.selectFrom('graph_topic_counts').selectAll().orderBy('topic_id').execute(),
+      speakers: await db
+        .selectFrom('graph_topic_speaker_counts')
+        .selectAll()
+        .orderBy('topic_id')
+        .orderBy('person_id')
+        .execute(),
+      arc: await db
+        .selectFrom('graph_topic_arc_counts')
+        .selectAll()
+        .orderBy('topic_id')
+        .orderBy('type_key')
+        .orderBy('date')
+        .orderBy('label')
+        .execute(),
+    });
+    const built = await target.openWriter(logger);
+    await ingestCorpus({ db: built.db, root: copy.corpusDir, logger });
+    const atBuild = await count(built.db);
+    await built.close();
+    // The same corpus again, its episodes arriving after a first build of an empty folder.
+    const later = path.join(copy.dir, 'later');
+    mkdirSync(later);
+    const other = await indexTarget(dialect, path.join(copy.dir, 'later.sqlite'));
+    try {
+      const kept = await other.openWriter(logger);
+      await ingestCorpus({ db: kept.db, root: later, logger });
+      cpSync(copy.corpusDir, later, { recursive: true });
+      ageTree(later);
+      const report = await ingestCorpus({ db: kept.db, root: later, logger });
+      expect(report.episodesBuilt).toBeGreaterThan(2);
+      const episodeByEpisode = await count(kept.db);
+      await kept.close();
+      expect(atBuild.arc.some((row) => row.label !== '')).toBe(true);
+      expect(atBuild.speakers.length).toBeGreaterThan(0);
+      expect(JSON.parse(JSON.stringify(atBuild))).toEqual(
+        JSON.parse(JSON.stringify(episodeByEpisode)),
+      );
+    } finally {
+      await other.remove();
+    }
   });
 
   it('keeps a torn episode as it was until its files are whole again', async () => {
