@@ -100,8 +100,11 @@ export interface EpisodeRows {
 export interface EpisodeSources {
   root: string;
   metadataRelpath: string;
-  /** The metadata the record is built from, or the record a first build's catalog pass stored. */
-  from: { metadata: EpisodeMetadata } | { record: EpisodeRecord };
+  /**
+   * The metadata the record is built from, or the record a first build's
+   * catalog pass stored, with the stored text written again as it is.
+   */
+  from: { metadata: EpisodeMetadata } | { record: EpisodeRecord; text: string };
   /** Sibling relpaths that discovery listed (present), else null. */
   siblings: { gi: string | null; kg: string | null; bridge: string | null };
   graph: NormalizedGraph | undefined;
@@ -373,7 +376,7 @@ export function episodeRowsOf(sources: EpisodeSources): EpisodeRows {
       catalog_status: catalogStatusOf(record),
       source_key: sources.sourceKey,
       art_paths: JSON.stringify([...sources.art.keys()]),
-      record: JSON.stringify(record),
+      record: 'text' in sources.from ? sources.from.text : JSON.stringify(record),
       media_key: record.media_url === null ? null : (syncUrlKeyOf(record.media_url) ?? null),
     },
     ...(sources.graph === undefined ? NO_GRAPH_ROWS : graphRows(sources.graph, sources.bridge)),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import {
   type DedupCandidate,
@@ -96,21 +97,37 @@ function artKeyOf(art: ReadonlyMap<string, boolean>): string {
   return [...art.values()].map((isFile) => (isFile ? 1 : 0)).join('');
 }
 
+/** Base64url characters of a source key's digest: every key has the same length. */
+const KEY_LENGTH = 27;
+
+/** `text`'s SHA-1 in base64url (27 characters), the first `length` of them. */
+function digestOf(text: string, length = KEY_LENGTH): string {
+  return createHash('sha1').update(text).digest('base64url').slice(0, length);
+}
+
+/**
+ * An episode's source key: a digest of its files' stamps and its art
+ * checks, compared for equality only. Every key has one length, so the
+ * layers pass's rewrite of a catalog row whose record is unchanged has the
+ * row's size, and SQLite overwrites it in place, writing only the pages
+ * that differ rather than the record's overflow pages again.
+ */
 function sourceKeyOf(filesKey: string, art: ReadonlyMap<string, boolean>): string {
-  return `${filesKey}#${artKeyOf(art)}`;
+  return digestOf(`${filesKey}#${artKeyOf(art)}`);
 }
 
 /**
  * The source key of an episode a first build's catalog pass wrote without
- * its layers: no files' stamps ever give it, so the layers pass (or, if
- * the build was cut off, the next ingest) rebuilds the episode in full.
- * It carries the metadata's stamp and the art checks its record was built
- * with, so that the layers pass can tell whether that record is current.
+ * its layers: no files' stamps ever give it (a digest has no `~`), so the
+ * layers pass (or, if the build was cut off, the next ingest) rebuilds the
+ * episode in full. It digests the metadata's stamp and the art checks its
+ * record was built with, so that the layers pass can tell whether that
+ * record is current.
  */
-const LAYERS_PENDING = 'layers pending';
+const LAYERS_PENDING = '~';
 
 function pendingKeyOf(metadataStamp: string, art: ReadonlyMap<string, boolean>): string {
-  return `${LAYERS_PENDING}|${metadataStamp}#${artKeyOf(art)}`;
+  return `${LAYERS_PENDING}${digestOf(`${metadataStamp}#${artKeyOf(art)}`, KEY_LENGTH - 1)}`;
 }
 
 function isPending(sourceKey: string | undefined): boolean {
@@ -189,7 +206,7 @@ function storedRecordOf(
   }
   const art = artChecks(deps.root, JSON.parse(pending.art_paths) as string[]);
   return pendingKeyOf(stamp, art) === pending.source_key
-    ? { from: { record: JSON.parse(pending.record) as EpisodeRecord }, art }
+    ? { from: { record: JSON.parse(pending.record) as EpisodeRecord, text: pending.record }, art }
     : undefined;
 }
 

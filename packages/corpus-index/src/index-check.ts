@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
  * is derived from the corpus files, so a file of any other version is
  * deleted and built again rather than migrated in place.
  */
-export const SCHEMA_VERSION = 15;
+export const SCHEMA_VERSION = 16;
 
 /**
  * Why an existing file cannot be served: not a database, failing
