@@ -27,8 +27,9 @@ export interface RowsWriter {
 
 /**
  * Starts a rows writer on `file` (open and migrated by the caller, and with
- * `unsynced` its build marked so: `unsynced-build.ts`), or
- * undefined when its script is not built or no thread can start. A first build spends about half
+ * `unsynced` its build marked so: `unsynced-build.ts`), writing each batch
+ * as `writeEpisodesRows` does with `write`, or undefined when its script is
+ * not built or no thread can start. A first build spends about half
  * its time in SQLite and Kysely writing rows, the other half reading files
  * and building rows on the main thread; this way each runs on its own core.
  */

@@ -90,7 +90,10 @@ export interface EpisodesTable {
   /** publish_date, '' when undated: sorts undated episodes last in a descending order. */
   sort_date: string;
   catalog_status: 'ready' | 'partial' | 'pending';
-  /** What the rows were built from: the files' (size, mtime) and the art checks; a change rebuilds them. */
+  /**
+   * What the rows were built from: a digest of the files' (size, mtime) and
+   * the art checks, one length for every episode; a change rebuilds them.
+   */
   source_key: string;
   /** JSON list of the local art relpaths the metadata names. */
   art_paths: string;

@@ -34,7 +34,7 @@ type PartTable =
   | 'explore_insight_topics'
   | 'explore_insight_persons';
 
-/** Rows per SQLite insert at most; fewer go in powers of two (`sqliteChunksOf`). */
+/** Rows per SQLite insert at most; fewer go in powers of two (`sqliteChunkSizesOf`). */
 const SQLITE_ROWS_PER_INSERT = 512;
 
 /** The sizes of `count` rows' inserts: chunks of 512, then the rest in descending powers of two. */
